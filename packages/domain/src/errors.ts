@@ -1,0 +1,302 @@
+/**
+ * The error catalogue: every error the product can show, with a stable dotted code, its HTTP status and
+ * the message in German (the spec's exact text, spec §5 and §8) and English.
+ *
+ * Placeholders are written `{name}` and filled by `formatError` from the error's params. German and
+ * English texts of one code carry the same placeholders (checked by errors.test.ts).
+ */
+import type { Language } from './language.ts';
+
+type CatalogueEntry = { readonly status: number; readonly de: string; readonly en: string };
+
+export const ERRORS = {
+  // --- generic -----------------------------------------------------------------------------------
+  'auth.unauthenticated': {
+    status: 401,
+    de: 'Bitte melden Sie sich an.',
+    en: 'Please sign in.',
+  },
+  /** Same text whether or not the user exists: no account enumeration. */
+  'auth.invalid_credentials': {
+    status: 401,
+    de: 'Benutzername oder Passwort ist falsch.',
+    en: 'User name or password is incorrect.',
+  },
+  'auth.rate_limited': {
+    status: 429,
+    de: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+    en: 'Too many attempts. Please wait a moment and try again.',
+  },
+  'auth.forbidden': {
+    status: 403,
+    de: 'Sie haben keine Berechtigung für diese Aktion.',
+    en: 'You are not allowed to do this.',
+  },
+  not_found: {
+    status: 404,
+    de: 'Der Eintrag wurde nicht gefunden.',
+    en: 'The item was not found.',
+  },
+  'validation.failed': {
+    status: 400,
+    de: 'Die Eingabe ist ungültig.',
+    en: 'The input is invalid.',
+  },
+  /** Spec §5/§8: missing mandatory fields. */
+  'validation.pflichtfelder': {
+    status: 400,
+    de: 'Bitte alle Pflichtfelder ausfüllen.',
+    en: 'Please fill in all mandatory fields.',
+  },
+  internal: {
+    status: 500,
+    de: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+    en: 'An unexpected error occurred. Please try again later.',
+  },
+  conflict: {
+    status: 409,
+    de: 'Der Eintrag wurde zwischenzeitlich geändert oder der Zeitraum ist bereits belegt.',
+    en: 'The item was changed in the meantime or the period is already taken.',
+  },
+
+  // --- route guard of /admin (spec §2) -----------------------------------------------------------
+  'guard.benutzer_muss_existieren': {
+    status: 401,
+    de: 'Ein Benutzer muss existieren',
+    en: 'A user must exist',
+  },
+  'guard.no_admin': {
+    status: 403,
+    de: 'Keine Berechtigung für die Administration.',
+    en: 'You are not allowed to use the administration.',
+  },
+  'guard.no_ausstattung': {
+    status: 403,
+    de: 'Keine Berechtigung für die Pflege der Ausstattung.',
+    en: 'You are not allowed to maintain equipment.',
+  },
+  'guard.no_rolle_gruppe': {
+    status: 403,
+    de: 'Keine Berechtigung für die Pflege von Rollen und Gruppen.',
+    en: 'You are not allowed to maintain roles and groups.',
+  },
+  'guard.no_benutzer': {
+    status: 403,
+    de: 'Keine Berechtigung für die Pflege von Benutzern.',
+    en: 'You are not allowed to maintain users.',
+  },
+  'guard.no_objekt_pflege': {
+    status: 403,
+    de: 'Keine Berechtigung für die Pflege von Lokationen.',
+    en: 'You are not allowed to maintain locations.',
+  },
+  'guard.no_einstellungen': {
+    status: 403,
+    de: 'Keine Berechtigung für die Einstellungen des Mandanten.',
+    en: 'You are not allowed to change the tenant settings.',
+  },
+  'guard.no_oeffnungszeiten_pflege': {
+    status: 403,
+    de: 'Keine Berechtigung für die Pflege von Öffnungszeiten.',
+    en: 'You are not allowed to maintain opening hours.',
+  },
+  'guard.no_plattform_admin': {
+    status: 403,
+    de: 'Nur Plattform-Administratoren dürfen Mandanten verwalten.',
+    en: 'Only platform administrators may manage tenants.',
+  },
+
+  // --- statuses and types (spec §4, §8) ----------------------------------------------------------
+  'status.unbekannt': {
+    status: 400,
+    de: 'Status {status} unbekannt',
+    en: 'Unknown status {status}',
+  },
+  'typ.unbekannt': {
+    status: 400,
+    de: 'Typ {typ} unbekannt',
+    en: 'Unknown type {typ}',
+  },
+
+  // --- time (spec §5) ----------------------------------------------------------------------------
+  'zeit.ungueltig': {
+    status: 400,
+    de: 'Zeit zum setzen ist kein valider String.',
+    en: 'The time to set is not a valid string (HH:mm).',
+  },
+  'zeit.buchungszeit_ungueltig': {
+    status: 400,
+    de: "No valid Time String '{value}'!",
+    en: "No valid Time String '{value}'!",
+  },
+  'datum.ungueltig': {
+    status: 400,
+    de: 'Das Datum {value} ist ungültig. Bitte im Format TT.MM.JJJJ angeben.',
+    en: 'The date {value} is invalid. Please use the format DD.MM.YYYY.',
+  },
+
+  // --- customizing (spec §5, §8) -----------------------------------------------------------------
+  'customizing.option_not_found': {
+    status: 404,
+    de: 'keine CustomizingOption zu {name} gefunden!',
+    en: 'No customizing option named {name} found!',
+  },
+  'customizing.not_a_number': {
+    status: 400,
+    de: 'Wert zum mappen muss vom Typ number sein!',
+    en: 'The value to map must be of type number!',
+  },
+  'customizing.not_a_boolean': {
+    status: 400,
+    de: 'Wert zum mappen muss vom Typ boolean sein!',
+    en: 'The value to map must be of type boolean!',
+  },
+  'customizing.not_a_string': {
+    status: 400,
+    de: 'Wert zum mappen muss vom Typ string sein!',
+    en: 'The value to map must be of type string!',
+  },
+  'customizing.not_an_array': {
+    status: 400,
+    de: 'Wert zum mappen muss eine Liste sein!',
+    en: 'The value to map must be a list!',
+  },
+  'customizing.value_too_long': {
+    status: 400,
+    de: 'Der Wert für {name} ist zu lang (höchstens {max} Zeichen).',
+    en: 'The value for {name} is too long (at most {max} characters).',
+  },
+  'customizing.value_not_allowed': {
+    status: 400,
+    de: 'Der Wert {wert} ist für {name} nicht erlaubt.',
+    en: 'The value {wert} is not allowed for {name}.',
+  },
+  'customizing.out_of_range': {
+    status: 400,
+    de: 'Der Wert für {name} muss zwischen {min} und {max} liegen.',
+    en: 'The value for {name} must be between {min} and {max}.',
+  },
+  'customizing.level_not_allowed': {
+    status: 403,
+    de: 'Die Einstellung {name} kann auf der Ebene {schicht} nicht gesetzt werden.',
+    en: 'The setting {name} cannot be set at level {schicht}.',
+  },
+  'customizing.save_failed': {
+    status: 500,
+    de: 'Neuer Customizing Wert {wert} konnte nicht in Schicht {schicht} gespeichert werden. Fehler: {fehler}',
+    en: 'New customizing value {wert} could not be saved at level {schicht}. Error: {fehler}',
+  },
+
+  // --- reading room (spec §4, §8) ----------------------------------------------------------------
+  'leseraum_buchung.durchgefuehrt_nicht_stornierbar': {
+    status: 409,
+    de: 'Eine durchgeführte LeseraumBuchung kann nicht storniert werden.',
+    en: 'A completed reading-room booking cannot be cancelled.',
+  },
+
+  // --- vehicles (spec §4, §5, §8) ----------------------------------------------------------------
+  'fahrzeug.update_ohne_altdaten': {
+    status: 400,
+    de: 'Update des Fahrzeugs ohne alte Fahrzeugdaten nicht möglich, da Validierung nicht durchgeführt werden kann!',
+    en: 'The vehicle cannot be updated without its previous data because validation cannot be carried out!',
+  },
+  /** {art}: 'Innen' or 'Aussen'; {liste}: the allowed cleaning states, comma-separated. */
+  'fahrzeug.reinigungszustand_ungueltig': {
+    status: 400,
+    de: 'Reinigungszustand {art} {wert} kann nicht gespeichert werden, muss innerhalb der erlaubten Werte liegen! [{liste}]',
+    en: 'Cleanliness {art} {wert} cannot be saved, it must be one of the allowed values! [{liste}]',
+  },
+  'fahrzeug.tankfuellung_ungueltig': {
+    status: 400,
+    de: 'Tankfüllung muss zwischen 0 und 100 sein!',
+    en: 'Fuel level must be between 0 and 100!',
+  },
+  'fahrzeug.kilometerstand_zu_klein': {
+    status: 400,
+    de: 'Kilometerstand muss größer als {value} sein.',
+    en: 'Mileage must be greater than {value}.',
+  },
+  'fahrzeug.keine_treffer': {
+    status: 404,
+    de: 'Anhand der ausgewählten Filter wurde kein Fahrzeug gefunden.',
+    en: 'No vehicle matches the selected filters.',
+  },
+  'fahrzeug_buchung.checkin_nicht_freigegeben': {
+    status: 409,
+    de: 'Ein CheckIn ist nicht möglich, da die Buchung nicht freigegeben wurde!',
+    en: 'Check-in is not possible because the booking has not been approved!',
+  },
+  'sonderfreigabe.keine_offenen': {
+    status: 404,
+    de: 'Momentan gibt es keine Buchungen, die Freigegeben werden müssen.',
+    en: 'There are currently no bookings awaiting approval.',
+  },
+  'sonderfreigabe.user_not_found': {
+    status: 401,
+    de: 'User not found! Kein update der Sonderfreigabe möglich.',
+    en: 'User not found! The special approval cannot be updated.',
+  },
+
+  // --- uploads (spec §5, §8) ---------------------------------------------------------------------
+  'upload.failed': {
+    status: 400,
+    de: 'Fehler beim Hochladen der Datei: {message}',
+    en: 'Error uploading the file: {message}',
+  },
+  'upload.type_not_allowed': {
+    status: 415,
+    de: 'Dieser Dateityp ist nicht erlaubt. Erlaubt sind Bilder oder Dokumente im Format PNG, JPG oder PDF.',
+    en: 'This file type is not allowed. Allowed are images or documents in PNG, JPG or PDF format.',
+  },
+  'upload.too_large': {
+    status: 413,
+    de: 'Die Datei ist zu groß (höchstens {maxMb} MB).',
+    en: 'The file is too large (at most {maxMb} MB).',
+  },
+} as const satisfies Record<string, CatalogueEntry>;
+
+export type ErrorCode = keyof typeof ERRORS;
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
+
+export const isErrorCode = (s: string): s is ErrorCode => Object.hasOwn(ERRORS, s);
+
+export const httpStatusOf = (code: ErrorCode): number => ERRORS[code].status;
+
+/** The `{name}` placeholders of a text, in order of appearance, without duplicates. */
+export const placeholdersOf = (text: string): string[] => [
+  ...new Set(Array.from(text.matchAll(/\{(\w+)\}/g), (m) => m[1] as string)),
+];
+
+/**
+ * The message of `code` in `lang` with `{name}` placeholders replaced by `params[name]`.
+ * A placeholder without a param stays visible as `{name}`, so a missing param is noticed, not hidden.
+ */
+export const formatError = (code: ErrorCode, lang: Language, params: ErrorParams = {}): string =>
+  ERRORS[code][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.hasOwn(params, name) ? String(params[name]) : whole,
+  );
+
+/**
+ * The one error type of the domain. Services throw it; the server maps it to
+ * `{ error: { code, message, params } }` with `httpStatusOf(code)` in the user's language.
+ * `message` is the German text (the product's default language) for logs.
+ */
+export class DomainError extends Error {
+  readonly code: ErrorCode;
+  readonly params: Record<string, string | number>;
+
+  constructor(code: ErrorCode, params: Record<string, string | number> = {}) {
+    super(formatError(code, 'de', params));
+    this.name = 'DomainError';
+    this.code = code;
+    this.params = params;
+  }
+
+  get status(): number {
+    return httpStatusOf(this.code);
+  }
+}
+
+export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;
