@@ -1,0 +1,83 @@
+/**
+ * End-to-end journeys in Debian's chromium against the real server on a fresh, empty DATA_DIR (embedded
+ * database, demo data seeded on first start). The web app must be built first: `npm run test:e2e` at the
+ * root does that; by hand: `npm run build -w @stellwerk/web && npx playwright test -c e2e`.
+ *
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_PORT (default 3100), E2E_DATA_DIR (default a
+ * new temporary directory, removed afterwards unless E2E_KEEP_DATA is set), E2E_WORKERS (default 2).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+// The config is loaded by the runner and again by every worker; workers inherit the runner's environment,
+// so the port and data directory are decided once, here in the runner.
+if (!process.env.E2E_DATA_DIR) {
+  const isListing = process.argv.includes('--list');
+  if (!isListing && !existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+    throw new Error(
+      'The web app is not built (apps/web/dist/index.html is missing). Run `npm run test:e2e` at the ' +
+        'repository root, or `npm run build -w @stellwerk/web` before `npx playwright test -c e2e`.',
+    );
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stellwerk-e2e-'));
+  process.env.E2E_DATA_DIR = dataDir;
+  if (!process.env.E2E_KEEP_DATA) {
+    process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+  }
+}
+process.env.E2E_PORT ??= '3100';
+
+const port = Number(process.env.E2E_PORT);
+const dataDir = process.env.E2E_DATA_DIR;
+const baseURL = `http://localhost:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  testMatch: ['**/*.spec.ts', '**/*.e2e.ts'],
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'npm run start -w @stellwerk/server',
+    cwd: repoRoot,
+    url: `${baseURL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: 'true',
+    },
+  },
+});

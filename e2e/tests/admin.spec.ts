@@ -1,0 +1,67 @@
+import { expect, type Page, test } from '@playwright/test';
+import { demoUser, MUSTERSTADT, PLATFORM_ADMIN, TEXTS } from '../support/demo.ts';
+import { expectPath, signInTo } from '../support/session.ts';
+
+/** The admin areas of spec §2 that a tenant administrator with every right may open. */
+const TENANT_ADMIN_AREAS = [
+  '/admin/benutzer',
+  '/admin/gruppen',
+  '/admin/rollen',
+  '/admin/lokationen',
+  '/admin/raeume',
+  '/admin/fahrzeuge',
+  '/admin/einstellungen',
+];
+
+const linkTo = (page: Page, path: string) => page.locator(`a[href="${path}"]`);
+
+test.describe('administration', () => {
+  test("a booker opening /admin/benutzer gets the guard's error screen, and 'Reset Error' returns to the start page", async ({
+    page,
+  }) => {
+    await signInTo(page, demoUser('mitarbeiter', MUSTERSTADT).email, MUSTERSTADT.startPage);
+    await page.goto('/admin/benutzer');
+
+    await expect(page.getByText(TEXTS.guardNoAdmin)).toBeVisible();
+    await expect(page.getByText('403', { exact: false }).first()).toBeVisible();
+    await expect(page.getByText('Keine Berechtigung für die Pflege von Benutzern.')).toHaveCount(0);
+
+    await page.getByRole('button', { name: TEXTS.resetError }).click();
+    await expectPath(page, MUSTERSTADT.startPage);
+  });
+
+  test('the tenant administrator sees every admin area except Mandanten', async ({ page }) => {
+    await signInTo(page, demoUser('admin', MUSTERSTADT).email, MUSTERSTADT.startPage);
+    await page.goto('/admin');
+    await expectPath(page, '/admin');
+
+    for (const area of TENANT_ADMIN_AREAS) {
+      await expect(linkTo(page, area).first(), `link to ${area}`).toBeVisible();
+    }
+    await expect(linkTo(page, '/admin/mandanten')).toHaveCount(0);
+
+    await page.goto('/admin/mandanten');
+    await expect(page.getByText(TEXTS.guardNoPlatformAdmin)).toBeVisible();
+    await expect(page.getByRole('button', { name: TEXTS.resetError })).toBeVisible();
+  });
+
+  test('the tenant administrator opens each admin area from the menu', async ({ page }) => {
+    await signInTo(page, demoUser('admin', MUSTERSTADT).email, MUSTERSTADT.startPage);
+    for (const area of TENANT_ADMIN_AREAS) {
+      await page.goto('/admin');
+      await linkTo(page, area).first().click();
+      await expectPath(page, area);
+      await expect(page.getByRole('button', { name: TEXTS.resetError })).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+
+  test('the platform administrator sees Mandanten and opens it', async ({ page }) => {
+    await signInTo(page, PLATFORM_ADMIN.email, PLATFORM_ADMIN.tenant.startPage);
+    await page.goto('/admin');
+    await linkTo(page, '/admin/mandanten').first().click();
+    await expectPath(page, '/admin/mandanten');
+    await expect(page.getByRole('heading', { name: 'Mandanten' })).toBeVisible();
+    await expect(page.getByRole('button', { name: TEXTS.resetError })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,45 @@
+import { expect, test } from '@playwright/test';
+import { BEISPIELHAUSEN, demoUser, MUSTERSTADT, TEXTS } from '../support/demo.ts';
+import { expectPath, signInTo, signOut, submitLogin } from '../support/session.ts';
+
+test.describe('navigation and session', () => {
+  test('a visitor asking for a protected page is sent to /login and returns to that page once after signing in', async ({
+    page,
+  }) => {
+    const user = demoUser('mitarbeiter', BEISPIELHAUSEN);
+
+    await page.goto('/leseraum/liste');
+    await expectPath(page, '/login');
+    await submitLogin(page, user.userName);
+    await expectPath(page, '/leseraum/liste');
+
+    // The remembered path is followed once: the next sign-in goes to the start page.
+    await signOut(page, '/leseraum/liste');
+    await submitLogin(page, user.userName);
+    await expectPath(page, BEISPIELHAUSEN.startPage);
+  });
+
+  test('a visitor without a session is sent to /login from the start page', async ({ page }) => {
+    await page.goto('/fahrzeuge');
+    await expectPath(page, '/login');
+  });
+
+  test('?logout=true signs the user out and goes to /login', async ({ page }) => {
+    await signInTo(page, demoUser('mitarbeiter', MUSTERSTADT).email, '/fahrzeuge');
+    expect((await page.request.get('/api/me')).status()).toBe(200);
+
+    await page.goto('/fahrzeuge?logout=true');
+    await expectPath(page, '/login');
+
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+    await page.goto('/fahrzeuge');
+    await expectPath(page, '/login');
+  });
+
+  test("an unknown page shows 'Page Not Found'", async ({ page }) => {
+    await signInTo(page, demoUser('mitarbeiter', MUSTERSTADT).email, '/fahrzeuge');
+    await page.goto('/diese-seite-gibt-es-nicht');
+    await expect(page.getByText(TEXTS.pageNotFound)).toBeVisible();
+    await expectPath(page, '/diese-seite-gibt-es-nicht');
+  });
+});

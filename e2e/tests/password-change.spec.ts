@@ -1,0 +1,25 @@
+import { expect, test } from '@playwright/test';
+import { DEDICATED, DEMO_PASSWORD, TEXTS } from '../support/demo.ts';
+import { expectPath, signIn, signInTo, signOut } from '../support/session.ts';
+
+const NEW_PASSWORD = 'geaendertes-passwort-2026';
+
+test('a user changes the password on /leseraum/passwort and signs in with the new one', async ({ page }) => {
+  const user = DEDICATED.passwordChange;
+  await signInTo(page, user.email, user.tenant.startPage);
+
+  await page.goto('/leseraum/passwort');
+  await expectPath(page, '/leseraum/passwort');
+  await page
+    .getByLabel(/^(Aktuelles Passwort|Bisheriges Passwort|Altes Passwort|Current password)/i)
+    .fill(DEMO_PASSWORD);
+  await page.getByLabel(/^(Neues Passwort|New password)( \*)?$/i).fill(NEW_PASSWORD);
+  await page.getByLabel(/(wiederholen|bestätigen|Wiederholung|repeat|confirm)/i).fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: /speichern|ändern|save|change/i }).click();
+  await expect(page.getByRole('alert').or(page.getByRole('status')).first()).toBeVisible();
+
+  await signOut(page, '/leseraum/karte');
+  await signIn(page, user.email, DEMO_PASSWORD);
+  await expect(page.getByText(TEXTS.invalidCredentials)).toBeVisible();
+  await signInTo(page, user.email, user.tenant.startPage, NEW_PASSWORD);
+});
