@@ -146,6 +146,11 @@ export const ERRORS = {
     de: 'Wert zum mappen muss vom Typ number sein!',
     en: 'The value to map must be of type number!',
   },
+  'customizing.not_an_integer': {
+    status: 400,
+    de: 'Der Wert für {name} muss eine ganze Zahl sein.',
+    en: 'The value for {name} must be a whole number.',
+  },
   'customizing.not_a_boolean': {
     status: 400,
     de: 'Wert zum mappen muss vom Typ boolean sein!',

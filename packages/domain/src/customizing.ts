@@ -1,0 +1,997 @@
+/**
+ * Typed settings ("Customizing", spec §3, §5, §6, §9): the option catalogue, conversion between API
+ * values and the stored string (`customizing.wert`), and the precedence user > group > tenant > default.
+ *
+ * Stored form: numbers as decimal text, booleans 'true'/'false', strings and times as-is, arrays as JSON.
+ * `levels` says where an option may be set. Vehicle booking rules are tenant-only (spec §6).
+ * `userEditable` marks personal preferences a user changes for themself; everything else is written by
+ * administrators (tenant level with customizing_mandant_pflege, group/user level for a group or a user).
+ *
+ * Group precedence: when several of a user's groups set one option, the FIRST group in the `groups`
+ * list passed to `resolveSettings` wins. The caller passes groups in a stable order (the server: by
+ * group name, then id), so the outcome is deterministic and explainable in the admin UI.
+ */
+import { DomainError } from './errors.ts';
+import type { FeatureName } from './features.ts';
+import type { Texts } from './language.ts';
+import { isValidTime, WOCHENTAG_NAMEN } from './time.ts';
+
+export type CustomizingTyp = 'number' | 'boolean' | 'string' | 'time' | 'array';
+export type CustomizingUnit = 'minuten' | 'stunden' | 'tage' | 'wochen' | 'monate' | 'prozent';
+export const CUSTOMIZING_LEVELS = ['benutzer', 'gruppe', 'mandant'] as const;
+export type CustomizingLevel = (typeof CUSTOMIZING_LEVELS)[number];
+export type SettingSource = 'default' | CustomizingLevel;
+
+/** A value as the API and the rules see it. Times are `HH:mm` strings. */
+export type CustomizingValue = number | boolean | string | readonly unknown[];
+
+export type CustomizingOption = {
+  readonly name: string;
+  readonly feature: FeatureName;
+  readonly typ: CustomizingTyp;
+  /** The default in stored form. */
+  readonly default: string;
+  readonly unit?: CustomizingUnit;
+  /** Where the option may be set. */
+  readonly levels: readonly CustomizingLevel[];
+  /** A personal preference the user may change for themself. */
+  readonly userEditable: boolean;
+  /** For strings (and string list items): the only accepted values. */
+  readonly allowedValues?: readonly string[];
+  /** For numbers (and number list items): inclusive bounds; numbers are whole numbers. */
+  readonly min?: number;
+  readonly max?: number;
+  /** For arrays: the type of each item. */
+  readonly itemTyp?: 'string' | 'number' | 'email';
+  readonly description: Texts;
+};
+
+/** Longest accepted string value and list item. */
+export const MAX_STRING_LENGTH = 500;
+/** Most items in a list value. */
+export const MAX_ARRAY_ITEMS = 100;
+
+const ALL: readonly CustomizingLevel[] = ['benutzer', 'gruppe', 'mandant'];
+const TENANT: readonly CustomizingLevel[] = ['mandant'];
+const USER: readonly CustomizingLevel[] = ['benutzer'];
+
+/** Default cleaning states, best first (spec §5 "allowed list of cleaning states"). */
+export const DEFAULT_REINIGUNGSZUSTAENDE = [
+  'sauber',
+  'leicht verschmutzt',
+  'verschmutzt',
+  'stark verschmutzt',
+];
+
+export const REPORT_RHYTHMEN = ['monatlich', 'quartalsweise', 'halbjaehrlich', 'jaehrlich'] as const;
+export type ReportRhythmus = (typeof REPORT_RHYTHMEN)[number];
+export const REPORT_RHYTHMUS_MONATE: Record<ReportRhythmus, number> = {
+  monatlich: 1,
+  quartalsweise: 3,
+  halbjaehrlich: 6,
+  jaehrlich: 12,
+};
+
+const mailFlag = (name: string, de: string, en: string): CustomizingOption => ({
+  name,
+  feature: 'FahrzeugBuchung',
+  typ: 'boolean',
+  default: 'true',
+  levels: TENANT,
+  userEditable: false,
+  description: { de: `Mail „${de}“ senden. Standard: an.`, en: `Send the "${en}" mail. Default: on.` },
+});
+
+const notificationToggle = (name: string, de: string, en: string): CustomizingOption => ({
+  name,
+  feature: 'Einstellungen',
+  typ: 'boolean',
+  default: 'true',
+  levels: ALL,
+  userEditable: true,
+  description: {
+    de: `E-Mail-Benachrichtigung: ${de}. Standard: an.`,
+    en: `E-mail notification: ${en}. Default: on.`,
+  },
+});
+
+export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
+  // --- Systemeinstellungen / Einstellungen --------------------------------------------------------
+  {
+    name: 'Sprache',
+    feature: 'Systemeinstellungen',
+    typ: 'string',
+    default: 'de',
+    levels: ALL,
+    userEditable: true,
+    allowedValues: ['de', 'en'],
+    description: {
+      de: 'Sprache der Oberfläche (de oder en). Standard: de.',
+      en: 'UI language (de or en). Default: de.',
+    },
+  },
+  {
+    name: 'Startseite',
+    feature: 'Einstellungen',
+    typ: 'string',
+    default: 'fahrzeuge',
+    levels: ALL,
+    userEditable: true,
+    allowedValues: ['fahrzeuge', 'leseraum/karte'],
+    description: {
+      de: 'Startseite nach der Anmeldung, sofern der Bereich eingeschaltet ist. Standard: fahrzeuge.',
+      en: 'Start page after sign-in, if that area is switched on. Default: fahrzeuge.',
+    },
+  },
+  {
+    name: 'BuchungsfensterWochen',
+    feature: 'Einstellungen',
+    typ: 'number',
+    default: '4',
+    unit: 'wochen',
+    levels: ALL,
+    userEditable: false,
+    min: 1,
+    max: 104,
+    description: {
+      de: 'Buchungsfenster in Wochen (im Wochenmodus um eine Woche verlängert). Standard: 4.',
+      en: 'Booking window in weeks (extended by a week in weekly mode). Default: 4.',
+    },
+  },
+  notificationToggle('BenachrichtigungBuchungsbestaetigung', 'Buchungsbestätigung', 'booking confirmation'),
+  notificationToggle('BenachrichtigungAenderung', 'Änderung einer Buchung', 'booking changed'),
+  notificationToggle('BenachrichtigungStornierung', 'Stornierung', 'cancellation'),
+  notificationToggle(
+    'BenachrichtigungErinnerung',
+    'Erinnerung vor Buchungsbeginn',
+    'reminder before the start',
+  ),
+  notificationToggle(
+    'BenachrichtigungSonderfreigabe',
+    'Entscheidung über Sonderfreigaben',
+    'special approval decided',
+  ),
+
+  // --- Leseraum -----------------------------------------------------------------------------------
+  {
+    name: 'LeseraumLieblingsPlatz',
+    feature: 'Leseraum',
+    typ: 'string',
+    default: '',
+    levels: USER,
+    userEditable: true,
+    description: {
+      de: 'ID des Lieblingsplatzes. Standard: keiner.',
+      en: 'Id of the favourite seat. Default: none.',
+    },
+  },
+  {
+    name: 'LeseraumLieblingsGrundriss',
+    feature: 'Leseraum',
+    typ: 'string',
+    default: '',
+    levels: USER,
+    userEditable: true,
+    description: {
+      de: 'ID des zuerst gezeigten Grundrisses. Standard: keiner (der erste Grundriss).',
+      en: 'Id of the floor plan shown first. Default: none (the first floor plan).',
+    },
+  },
+  {
+    name: 'LeseraumMaximaleBuchungenAlsBuchenderProWoche',
+    feature: 'Leseraum',
+    typ: 'number',
+    default: '5',
+    levels: ALL,
+    userEditable: false,
+    min: 0,
+    max: 1000,
+    description: {
+      de: 'Höchstzahl eigener Buchungen pro Woche; 0 = unbegrenzt. Standard: 5.',
+      en: 'Maximum own bookings per week; 0 = unlimited. Default: 5.',
+    },
+  },
+  {
+    name: 'LeseraumBuchungstakt',
+    feature: 'Leseraum',
+    typ: 'number',
+    default: '15',
+    unit: 'minuten',
+    levels: ALL,
+    userEditable: false,
+    min: 5,
+    max: 240,
+    description: {
+      de: 'Raster für Beginn und Ende stundenweiser Buchungen in Minuten. Standard: 15.',
+      en: 'Step for start and end of hourly bookings in minutes. Default: 15.',
+    },
+  },
+  {
+    name: 'LeseraumMinimaleBuchungslaenge',
+    feature: 'Leseraum',
+    typ: 'number',
+    default: '60',
+    unit: 'minuten',
+    levels: ALL,
+    userEditable: false,
+    min: 0,
+    max: 1440,
+    description: {
+      de: 'Mindestdauer einer stundenweisen Buchung in Minuten. Standard: 60.',
+      en: 'Minimum length of an hourly booking in minutes. Default: 60.',
+    },
+  },
+  {
+    name: 'LeseraumMaximaleDauerEinerBuchung',
+    feature: 'Leseraum',
+    typ: 'number',
+    default: '600',
+    unit: 'minuten',
+    levels: ALL,
+    userEditable: false,
+    min: 0,
+    max: 1440,
+    description: {
+      de: 'Höchstdauer einer Buchung in Minuten; 0 = unbegrenzt. Standard: 600 (10 Stunden).',
+      en: 'Maximum length of a booking in minutes; 0 = unlimited. Default: 600 (10 hours).',
+    },
+  },
+  {
+    name: 'LeseraumVorausbuchbareTage',
+    feature: 'Leseraum',
+    typ: 'number',
+    default: '14',
+    unit: 'tage',
+    levels: ALL,
+    userEditable: false,
+    min: 0,
+    max: 365,
+    description: {
+      de: 'Wie viele Tage im Voraus gebucht werden kann. Standard: 14.',
+      en: 'How many days ahead bookings are possible. Default: 14.',
+    },
+  },
+  {
+    name: 'LeseraumBuchbareWochenTage',
+    feature: 'Leseraum',
+    typ: 'array',
+    itemTyp: 'number',
+    min: 0,
+    max: 6,
+    default: '[1,2,3,4,5]',
+    levels: ALL,
+    userEditable: false,
+    description: {
+      de: 'Buchbare Wochentage (0 = Sonntag … 6 = Samstag). Standard: Montag bis Freitag.',
+      en: 'Bookable weekdays (0 = Sunday … 6 = Saturday). Default: Monday to Friday.',
+    },
+  },
+  {
+    name: 'LeseraumEmailErinnerungBuchungsbeginn',
+    feature: 'Leseraum',
+    typ: 'number',
+    default: '30',
+    unit: 'minuten',
+    levels: ALL,
+    userEditable: true,
+    min: 0,
+    max: 10080,
+    description: {
+      de: 'Erinnerungsmail so viele Minuten vor Buchungsbeginn; 0 = keine. Standard: 30.',
+      en: 'Reminder mail this many minutes before the start; 0 = none. Default: 30.',
+    },
+  },
+  {
+    name: 'Zoom',
+    feature: 'Leseraum',
+    typ: 'number',
+    default: '100',
+    unit: 'prozent',
+    levels: ALL,
+    userEditable: true,
+    min: 25,
+    max: 400,
+    description: {
+      de: 'Zoomstufe des Grundrisses in Prozent. Standard: 100.',
+      en: 'Floor-plan zoom in percent. Default: 100.',
+    },
+  },
+  {
+    name: 'Ansicht',
+    feature: 'Leseraum',
+    typ: 'string',
+    default: 'karte',
+    levels: ALL,
+    userEditable: true,
+    allowedValues: ['karte', 'liste'],
+    description: {
+      de: 'Ansicht: karte oder liste. Standard: karte.',
+      en: 'View: karte (map) or liste (list). Default: karte.',
+    },
+  },
+  {
+    name: 'Filter',
+    feature: 'Leseraum',
+    typ: 'string',
+    default: 'aus',
+    levels: ALL,
+    userEditable: true,
+    allowedValues: ['an', 'aus'],
+    description: {
+      de: 'Filter ein- oder ausgeblendet. Standard: aus.',
+      en: 'Filter shown (an) or hidden (aus). Default: aus.',
+    },
+  },
+  {
+    name: 'Buchungsmodus',
+    feature: 'Leseraum',
+    typ: 'string',
+    default: 'ganztags',
+    levels: ALL,
+    userEditable: true,
+    allowedValues: ['ganztags', 'stuendlich'],
+    description: {
+      de: 'Buchungsmodus: ganztags oder stuendlich. Standard: ganztags.',
+      en: 'Booking mode: ganztags (full day) or stuendlich (hourly). Default: ganztags.',
+    },
+  },
+  {
+    name: 'Tageszeit',
+    feature: 'Leseraum',
+    typ: 'string',
+    default: 'ganztags',
+    levels: ALL,
+    userEditable: true,
+    allowedValues: ['ganztags', 'vormittags', 'nachmittags'],
+    description: {
+      de: 'Vorauswahl der Tageszeit: ganztags, vormittags oder nachmittags. Standard: ganztags.',
+      en: 'Preselected time of day: full day, morning or afternoon. Default: ganztags.',
+    },
+  },
+  {
+    name: 'LeseraumZeitVon',
+    feature: 'Leseraum',
+    typ: 'time',
+    default: '09:00',
+    levels: ALL,
+    userEditable: true,
+    description: {
+      de: 'Vorausgewählte Beginnzeit. Standard: 09:00.',
+      en: 'Preselected start time. Default: 09:00.',
+    },
+  },
+  {
+    name: 'LeseraumZeitBis',
+    feature: 'Leseraum',
+    typ: 'time',
+    default: '18:00',
+    levels: ALL,
+    userEditable: true,
+    description: {
+      de: 'Vorausgewählte Endzeit. Standard: 18:00.',
+      en: 'Preselected end time. Default: 18:00.',
+    },
+  },
+
+  // --- FahrzeugBuchung: personal ------------------------------------------------------------------
+  {
+    name: 'FahrzeugZeitErinnerungsmail',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '60',
+    unit: 'minuten',
+    levels: ALL,
+    userEditable: true,
+    min: 0,
+    max: 10080,
+    description: {
+      de: 'Erinnerungsmail so viele Minuten vor Fahrtbeginn; 0 = keine. Standard: 60.',
+      en: 'Reminder mail this many minutes before the trip starts; 0 = none. Default: 60.',
+    },
+  },
+  {
+    name: 'FahrzeugLieblingsFahrzeuge',
+    feature: 'FahrzeugBuchung',
+    typ: 'array',
+    itemTyp: 'string',
+    default: '[]',
+    levels: USER,
+    userEditable: true,
+    description: {
+      de: 'IDs der Lieblingsfahrzeuge. Standard: keine.',
+      en: 'Ids of favourite vehicles. Default: none.',
+    },
+  },
+  {
+    name: 'FahrzeugReportRhythmus',
+    feature: 'FahrzeugBuchung',
+    typ: 'string',
+    default: 'monatlich',
+    levels: ALL,
+    userEditable: true,
+    allowedValues: REPORT_RHYTHMEN,
+    description: {
+      de: 'Rhythmus des Fahrzeugreports: monatlich, quartalsweise, halbjaehrlich oder jaehrlich. Standard: monatlich.',
+      en: 'Vehicle report rhythm: monthly, quarterly, semi-annually or annually. Default: monatlich.',
+    },
+  },
+  {
+    name: 'FahrzeugReportEmpfaenger',
+    feature: 'FahrzeugBuchung',
+    typ: 'array',
+    itemTyp: 'email',
+    default: '[]',
+    levels: ALL,
+    userEditable: true,
+    description: {
+      de: 'Empfänger des persönlichen Fahrzeugreports. Standard: keine (nur man selbst).',
+      en: 'Recipients of the personal vehicle report. Default: none (only oneself).',
+    },
+  },
+
+  // --- FahrzeugBuchung: tenant rules (spec §9 "Vehicle feature settings") ------------------------
+  {
+    name: 'FahrzeugCheckInAktiv',
+    feature: 'FahrzeugBuchung',
+    typ: 'boolean',
+    default: 'true',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Check-in und Check-out sind aktiv (sonst keine automatische Freigabe). Standard: an.',
+      en: 'Check-in and check-out are active (otherwise no automatic release). Default: on.',
+    },
+  },
+  {
+    name: 'FahrzeugCheckInMinutenVorBeginn',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '15',
+    unit: 'minuten',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 1440,
+    description: {
+      de: 'Check-in ist so viele Minuten vor Buchungsbeginn möglich. Standard: 15.',
+      en: 'Check-in is possible this many minutes before the start. Default: 15.',
+    },
+  },
+  {
+    name: 'FahrzeugAutoStornoMinutenNachBeginn',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '15',
+    unit: 'minuten',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 1440,
+    description: {
+      de: 'Ohne Check-in wird die Buchung so viele Minuten nach Beginn automatisch freigegeben und storniert; 0 = nie. Standard: 15.',
+      en: 'Without check-in the booking is released and cancelled this many minutes after the start; 0 = never. Default: 15.',
+    },
+  },
+  {
+    name: 'FahrzeugFreigabeNachBuchungsbeginn',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '60',
+    unit: 'minuten',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 10080,
+    description: {
+      de: 'Eine Buchung gilt als freigegeben, wenn sie vor mehr als so vielen Minuten begonnen hat. Standard: 60 (1 Stunde).',
+      en: 'A booking counts as approved once it started more than this many minutes ago. Default: 60 (1 hour).',
+    },
+  },
+  {
+    name: 'VorCheckOutAkzeptieren',
+    feature: 'FahrzeugBuchung',
+    typ: 'boolean',
+    default: 'true',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Check-in erlauben, obwohl die vorige Buchung noch nicht ausgecheckt ist (der nächste Buchende wird informiert). Standard: an.',
+      en: 'Allow check-in although the previous booking is not checked out yet (the next booker is told). Default: on.',
+    },
+  },
+  {
+    name: 'FahrzeugVorausbuchbareTage',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '30',
+    unit: 'tage',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 730,
+    description: {
+      de: 'Wie viele Tage im Voraus gebucht werden kann; 0 = ohne Grenze. Standard: 30.',
+      en: 'How many days ahead vehicles can be booked; 0 = no limit. Default: 30.',
+    },
+  },
+  {
+    name: 'FahrzeugMindestabstandStunden',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '0',
+    unit: 'stunden',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 168,
+    description: {
+      de: 'Mindestabstand zwischen zwei Buchungen eines Fahrzeugs in Stunden. Standard: 0.',
+      en: 'Minimum gap between two bookings of a vehicle in hours. Default: 0.',
+    },
+  },
+  {
+    name: 'FahrzeugBuchungsfensterWochentag',
+    feature: 'FahrzeugBuchung',
+    typ: 'string',
+    default: '',
+    levels: TENANT,
+    userEditable: false,
+    allowedValues: ['', ...WOCHENTAG_NAMEN],
+    description: {
+      de: 'Wochentag (sonntags … samstags), an dem das Buchungsfenster um eine Woche wächst; leer = täglich um einen Tag. Standard: leer.',
+      en: 'Weekday (sonntags … samstags) on which the booking window grows by a week; empty = by a day daily. Default: empty.',
+    },
+  },
+  {
+    name: 'FahrzeugBuchungsfensterUhrzeit',
+    feature: 'FahrzeugBuchung',
+    typ: 'time',
+    default: '00:00',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Uhrzeit, zu der das wöchentliche Buchungsfenster wächst. Standard: 00:00.',
+      en: 'Time at which the weekly booking window grows. Default: 00:00.',
+    },
+  },
+  {
+    name: 'FahrzeugMinimaleBuchungszeit',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '0',
+    unit: 'minuten',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 1440,
+    description: {
+      de: 'Mindestdauer einer Buchung am selben Tag in Minuten. Standard: 0.',
+      en: 'Minimum length of a same-day booking in minutes. Default: 0.',
+    },
+  },
+  {
+    name: 'FahrzeugBuchungszeitraumVon',
+    feature: 'FahrzeugBuchung',
+    typ: 'time',
+    default: '09:00',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Frühester Buchungsbeginn. Standard: 09:00.',
+      en: 'Earliest booking start. Default: 09:00.',
+    },
+  },
+  {
+    name: 'FahrzeugBuchungszeitraumBis',
+    feature: 'FahrzeugBuchung',
+    typ: 'time',
+    default: '18:00',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Spätestes Buchungsende. Standard: 18:00.',
+      en: 'Latest booking end. Default: 18:00.',
+    },
+  },
+  {
+    name: 'FahrzeugIndividuelleBuchungszeiten',
+    feature: 'FahrzeugBuchung',
+    typ: 'boolean',
+    default: 'false',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Individuelle Buchungszeiten je Fahrzeug. Standard: aus.',
+      en: 'Individual booking times per vehicle. Default: off.',
+    },
+  },
+  {
+    name: 'FahrzeugBuchungAusserhalbBuchungszeiten',
+    feature: 'FahrzeugBuchung',
+    typ: 'boolean',
+    default: 'false',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Buchungen außerhalb der Buchungszeiten mit Sonderfreigabe erlauben. Standard: aus.',
+      en: 'Allow bookings outside booking times with special approval. Default: off.',
+    },
+  },
+  {
+    name: 'FahrzeugReinigungszustaende',
+    feature: 'FahrzeugBuchung',
+    typ: 'array',
+    itemTyp: 'string',
+    default: JSON.stringify(DEFAULT_REINIGUNGSZUSTAENDE),
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Erlaubte Reinigungszustände, vom besten zum schlechtesten. Standard: sauber, leicht verschmutzt, verschmutzt, stark verschmutzt.',
+      en: 'Allowed cleaning states, best first. Default: sauber, leicht verschmutzt, verschmutzt, stark verschmutzt.',
+    },
+  },
+  {
+    name: 'FahrzeugReinigungsschwelleInnen',
+    feature: 'FahrzeugBuchung',
+    typ: 'string',
+    default: 'verschmutzt',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Ab diesem Reinigungszustand innen (und schlechter) erhält der Fuhrparkmanager eine Mail. Standard: verschmutzt.',
+      en: 'From this interior cleaning state (and worse) the fleet manager gets a mail. Default: verschmutzt.',
+    },
+  },
+  {
+    name: 'FahrzeugReinigungsschwelleAussen',
+    feature: 'FahrzeugBuchung',
+    typ: 'string',
+    default: 'stark verschmutzt',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Ab diesem Reinigungszustand außen (und schlechter) erhält der Fuhrparkmanager eine Mail. Standard: stark verschmutzt.',
+      en: 'From this exterior cleaning state (and worse) the fleet manager gets a mail. Default: stark verschmutzt.',
+    },
+  },
+  {
+    name: 'FahrzeugErinnerungFehlenderCheckOutMinuten',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '30',
+    unit: 'minuten',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 10080,
+    description: {
+      de: 'Fehlt der Check-out so viele Minuten nach Buchungsende, wird der Buchende erinnert. Standard: 30.',
+      en: 'When check-out is missing this many minutes after the end, the booker is reminded. Default: 30.',
+    },
+  },
+  {
+    name: 'FahrzeugEskalationFehlenderCheckOutMinuten',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '120',
+    unit: 'minuten',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 10080,
+    description: {
+      de: 'Fehlt der Check-out so viele Minuten nach Buchungsende, wird der Fuhrparkmanager informiert. Standard: 120.',
+      en: 'When check-out is missing this many minutes after the end, the fleet manager is told. Default: 120.',
+    },
+  },
+  {
+    name: 'FahrzeugPflegehinweisZeit',
+    feature: 'FahrzeugBuchung',
+    typ: 'time',
+    default: '08:00',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Uhrzeit des täglichen Pflegehinweises (fehlende Check-outs) an die Fahrzeugbetreuer. Standard: 08:00.',
+      en: 'Time of the daily care notice (missing check-outs) to vehicle caretakers. Default: 08:00.',
+    },
+  },
+  {
+    name: 'FahrzeugInfoFehlenderVorCheckOutMinuten',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '60',
+    unit: 'minuten',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 10080,
+    description: {
+      de: 'So viele Minuten vor Buchungsbeginn wird der Buchende informiert, wenn die vorige Buchung nicht ausgecheckt ist. Standard: 60.',
+      en: 'This many minutes before the start the booker is told when the previous booking is not checked out. Default: 60.',
+    },
+  },
+  {
+    name: 'FahrzeugReportMailAdressen',
+    feature: 'FahrzeugBuchung',
+    typ: 'array',
+    itemTyp: 'email',
+    default: '[]',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Empfänger des Fahrtenbuch-Reports des Mandanten. Standard: keine.',
+      en: 'Recipients of the tenant logbook report. Default: none.',
+    },
+  },
+  {
+    name: 'FahrzeugReportIntervallMonate',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '1',
+    unit: 'monate',
+    levels: TENANT,
+    userEditable: false,
+    min: 1,
+    max: 12,
+    description: {
+      de: 'Intervall des Fahrtenbuch-Reports des Mandanten in Monaten. Standard: 1.',
+      en: 'Interval of the tenant logbook report in months. Default: 1.',
+    },
+  },
+  {
+    name: 'FahrzeugFuehrerscheinPruefungIntervallMonate',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '6',
+    unit: 'monate',
+    levels: TENANT,
+    userEditable: false,
+    min: 1,
+    max: 120,
+    description: {
+      de: 'Höchster Abstand zwischen zwei Führerscheinprüfungen in Monaten (nächste Prüfung = letzte + Intervall). Standard: 6.',
+      en: 'Maximum interval between two licence checks in months (next check = last + interval). Default: 6.',
+    },
+  },
+  {
+    name: 'FahrzeugFuehrerscheinErinnerungVorlaufTage',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '14',
+    unit: 'tage',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 365,
+    description: {
+      de: 'So viele Tage vor der nächsten Führerscheinprüfung wird erinnert. Standard: 14.',
+      en: 'Reminder this many days before the next licence check. Default: 14.',
+    },
+  },
+  mailFlag('FahrzeugMailBuchungSenden', 'Buchungsbestätigung', 'booking confirmation'),
+  mailFlag('FahrzeugMailAenderungSenden', 'Buchung geändert', 'booking changed'),
+  mailFlag('FahrzeugMailStornoSenden', 'Stornierung', 'cancellation'),
+  mailFlag('FahrzeugMailSonderfreigabeSenden', 'Sonderfreigabe', 'special approval'),
+  mailFlag('FahrzeugMailErinnerungSenden', 'Erinnerung vor Fahrtbeginn', 'reminder before the trip'),
+  mailFlag('FahrzeugMailCheckOutErinnerungSenden', 'fehlender Check-out', 'missing check-out'),
+  mailFlag('FahrzeugMailSchadenSenden', 'Schadensmeldung', 'damage report'),
+  mailFlag('FahrzeugMailVerschmutzungSenden', 'Verschmutzung', 'dirt report'),
+  mailFlag('FahrzeugMailFuehrerscheinSenden', 'Führerscheinprüfung', 'licence check'),
+  mailFlag('FahrzeugMailReportSenden', 'Fahrtenbuch-Report', 'logbook report'),
+];
+
+const OPTIONS_BY_NAME: ReadonlyMap<string, CustomizingOption> = new Map(
+  CUSTOMIZING_OPTIONS.map((o) => [o.name, o]),
+);
+
+export const CUSTOMIZING_OPTION_NAMES: readonly string[] = CUSTOMIZING_OPTIONS.map((o) => o.name);
+
+export const isOptionName = (name: string): boolean => OPTIONS_BY_NAME.has(name);
+
+/** The option called `name`; throws 'keine CustomizingOption zu {name} gefunden!' when there is none. */
+export const findOption = (name: string): CustomizingOption => {
+  const option = OPTIONS_BY_NAME.get(name);
+  if (!option) throw new DomainError('customizing.option_not_found', { name: name.slice(0, 100) });
+  return option;
+};
+
+/** Whether the option may be written at `level`. */
+export const canSetAtLevel = (option: CustomizingOption, level: CustomizingLevel): boolean =>
+  option.levels.includes(level);
+
+/** Throws 'customizing.level_not_allowed' when the option may not be written at `level`. */
+export const assertLevel = (option: CustomizingOption, level: CustomizingLevel): void => {
+  if (!canSetAtLevel(option, level))
+    throw new DomainError('customizing.level_not_allowed', { name: option.name, schicht: level });
+};
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const shown = (value: unknown): string => {
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
+
+const checkNumber = (option: CustomizingOption, n: number): number => {
+  if (!Number.isInteger(n)) throw new DomainError('customizing.not_an_integer', { name: option.name });
+  if ((option.min !== undefined && n < option.min) || (option.max !== undefined && n > option.max))
+    throw new DomainError('customizing.out_of_range', {
+      name: option.name,
+      min: option.min ?? Number.MIN_SAFE_INTEGER,
+      max: option.max ?? Number.MAX_SAFE_INTEGER,
+    });
+  return n === 0 ? 0 : n; // no -0
+};
+
+const checkString = (option: CustomizingOption, s: string): string => {
+  if (s.length > MAX_STRING_LENGTH)
+    throw new DomainError('customizing.value_too_long', { name: option.name, max: MAX_STRING_LENGTH });
+  if (option.allowedValues && !option.allowedValues.includes(s))
+    throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: shown(s) });
+  return s;
+};
+
+const checkItem = (option: CustomizingOption, item: unknown): unknown => {
+  switch (option.itemTyp) {
+    case 'number':
+      if (typeof item !== 'number' || !Number.isFinite(item))
+        throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: shown(item) });
+      return checkNumber(option, item);
+    case 'string':
+      if (typeof item !== 'string')
+        throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: shown(item) });
+      return checkString(option, item);
+    case 'email':
+      if (typeof item !== 'string' || !EMAIL_PATTERN.test(item) || item.length > 254)
+        throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: shown(item) });
+      return item;
+    default:
+      return item;
+  }
+};
+
+/**
+ * The stored form (`customizing.wert`) of an API value, validated by the option's type (spec §5):
+ * number must be a number ('Wert zum mappen muss vom Typ number sein!'), boolean a boolean, string a
+ * string, time an `HH:mm` string ('Zeit zum setzen ist kein valider String.'); arrays are stored as JSON.
+ */
+export const toStoredValue = (option: CustomizingOption, raw: unknown): string => {
+  switch (option.typ) {
+    case 'number':
+      if (typeof raw !== 'number' || !Number.isFinite(raw)) throw new DomainError('customizing.not_a_number');
+      return String(checkNumber(option, raw));
+    case 'boolean':
+      if (typeof raw !== 'boolean') throw new DomainError('customizing.not_a_boolean');
+      return raw ? 'true' : 'false';
+    case 'string':
+      if (typeof raw !== 'string') throw new DomainError('customizing.not_a_string');
+      return checkString(option, raw);
+    case 'time':
+      if (!isValidTime(raw)) throw new DomainError('zeit.ungueltig');
+      return raw;
+    case 'array': {
+      if (!Array.isArray(raw)) throw new DomainError('customizing.not_an_array');
+      if (raw.length > MAX_ARRAY_ITEMS)
+        throw new DomainError('customizing.value_too_long', { name: option.name, max: MAX_ARRAY_ITEMS });
+      return JSON.stringify(raw.map((item) => checkItem(option, item)));
+    }
+  }
+};
+
+/**
+ * The API value of a stored `wert`. Booleans read as true for 'true' or '1' (spec §5), false otherwise.
+ * A stored number that is not a number, a stored time that is not `HH:mm` and stored JSON that is not
+ * an array throw; `resolveSettings` skips such rows.
+ */
+export const fromStoredValue = (option: CustomizingOption, wert: string): CustomizingValue => {
+  switch (option.typ) {
+    case 'number': {
+      const n = wert.trim() === '' ? Number.NaN : Number(wert);
+      if (!Number.isFinite(n)) throw new DomainError('customizing.not_a_number');
+      return n;
+    }
+    case 'boolean':
+      return wert === 'true' || wert === '1';
+    case 'string':
+      return wert;
+    case 'time':
+      if (!isValidTime(wert)) throw new DomainError('zeit.ungueltig');
+      return wert;
+    case 'array': {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(wert);
+      } catch {
+        throw new DomainError('customizing.not_an_array');
+      }
+      if (!Array.isArray(parsed)) throw new DomainError('customizing.not_an_array');
+      return parsed;
+    }
+  }
+};
+
+const tryFromStoredValue = (
+  option: CustomizingOption,
+  wert: string | undefined,
+): CustomizingValue | undefined => {
+  if (wert === undefined) return undefined;
+  try {
+    return fromStoredValue(option, wert);
+  } catch {
+    return undefined;
+  }
+};
+
+export type ResolvedSetting = { value: CustomizingValue; source: SettingSource };
+export type ResolvedSettings = Record<string, ResolvedSetting>;
+
+const own = (record: Readonly<Record<string, string>>, name: string): string | undefined =>
+  Object.hasOwn(record, name) ? record[name] : undefined;
+
+/**
+ * The effective value of every catalogue option: user level first, then group, then tenant, then the
+ * default (spec §6). A level counts only where the option may be set (`levels`), so a user row can never
+ * override a tenant-only vehicle rule. Unreadable stored values are skipped. Among groups the first in
+ * `groups` that sets the option wins (see the file comment).
+ */
+export const resolveSettings = ({
+  tenant,
+  groups,
+  user,
+}: {
+  tenant: Readonly<Record<string, string>>;
+  groups: readonly Readonly<Record<string, string>>[];
+  user: Readonly<Record<string, string>>;
+}): ResolvedSettings => {
+  const resolved: ResolvedSettings = {};
+  for (const option of CUSTOMIZING_OPTIONS) {
+    const candidates: [SettingSource, string | undefined][] = [];
+    if (canSetAtLevel(option, 'benutzer')) candidates.push(['benutzer', own(user, option.name)]);
+    if (canSetAtLevel(option, 'gruppe'))
+      for (const g of groups) candidates.push(['gruppe', own(g, option.name)]);
+    if (canSetAtLevel(option, 'mandant')) candidates.push(['mandant', own(tenant, option.name)]);
+    let setting: ResolvedSetting | undefined;
+    for (const [source, wert] of candidates) {
+      const value = tryFromStoredValue(option, wert);
+      if (value !== undefined) {
+        setting = { value, source };
+        break;
+      }
+    }
+    resolved[option.name] = setting ?? { value: fromStoredValue(option, option.default), source: 'default' };
+  }
+  return resolved;
+};
+
+/** An unchanged value is not saved (spec §5): true when the stored value already equals the new one. */
+export const isUnchanged = (previousStored: string | undefined, nextStored: string): boolean =>
+  previousStored !== undefined && previousStored === nextStored;
+
+/** The resolved number setting `name`; throws when the catalogue option is not a number. */
+export const numberSetting = (settings: ResolvedSettings, name: string): number => {
+  const value = settings[name]?.value ?? fromStoredValue(findOption(name), findOption(name).default);
+  if (typeof value !== 'number') throw new DomainError('customizing.not_a_number');
+  return value;
+};
+
+/** The resolved boolean setting `name`. */
+export const booleanSetting = (settings: ResolvedSettings, name: string): boolean => {
+  const value = settings[name]?.value ?? fromStoredValue(findOption(name), findOption(name).default);
+  if (typeof value !== 'boolean') throw new DomainError('customizing.not_a_boolean');
+  return value;
+};
+
+/** The resolved string or time setting `name`. */
+export const stringSetting = (settings: ResolvedSettings, name: string): string => {
+  const value = settings[name]?.value ?? fromStoredValue(findOption(name), findOption(name).default);
+  if (typeof value !== 'string') throw new DomainError('customizing.not_a_string');
+  return value;
+};
+
+/** The resolved list setting `name`. */
+export const arraySetting = (settings: ResolvedSettings, name: string): readonly unknown[] => {
+  const value = settings[name]?.value ?? fromStoredValue(findOption(name), findOption(name).default);
+  if (!Array.isArray(value)) throw new DomainError('customizing.not_an_array');
+  return value;
+};

@@ -1,0 +1,122 @@
+/**
+ * Time rules of spec §5 and §9. Every calendar computation happens in Europe/Berlin; "now" is always
+ * passed in, never read from a clock here.
+ */
+import { TZDate, tzOffset } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { DomainError } from './errors.ts';
+
+export const TIME_ZONE = 'Europe/Berlin';
+
+const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
+const TIME_WITH_SECONDS_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
+
+/** A time of day `HH:mm` between 00:00 and 23:59 (spec §5). */
+export const isValidTime = (s: unknown): s is string => typeof s === 'string' && TIME_PATTERN.test(s);
+
+/** Returns `s` when it is a valid `HH:mm`; else throws 'zeit.ungueltig' ('Zeit zum setzen ist kein valider String.'). */
+export const assertTime = (s: unknown): string => {
+  if (!isValidTime(s)) throw new DomainError('zeit.ungueltig');
+  return s;
+};
+
+export type TimeOfDay = { hours: number; minutes: number };
+
+/**
+ * A booking-period time (`HH:mm`, or `HH:mm:ss` as PostgreSQL `time` columns print it; seconds are
+ * dropped). Anything else throws "No valid Time String '<value>'!" (spec §5).
+ */
+export const parseBookingTime = (s: unknown): TimeOfDay => {
+  const match = typeof s === 'string' ? TIME_WITH_SECONDS_PATTERN.exec(s) : null;
+  if (!match) throw new DomainError('zeit.buchungszeit_ungueltig', { value: String(s).slice(0, 50) });
+  return { hours: Number(match[1]), minutes: Number(match[2]) };
+};
+
+/** Minutes since midnight of a valid `HH:mm` (or `HH:mm:ss`) time. */
+export const timeToMinutes = (s: string): number => {
+  const { hours, minutes } = parseBookingTime(s);
+  return hours * 60 + minutes;
+};
+
+/** `HH:mm` of minutes since midnight, clamped to 00:00..23:59. */
+export const minutesToTime = (totalMinutes: number): string => {
+  const m = Math.min(23 * 60 + 59, Math.max(0, Math.trunc(totalMinutes)));
+  return `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+};
+
+/**
+ * Rounds `date` to a multiple of `stepMinutes` of Berlin wall-clock time (spec §5, default step 15).
+ * Without `future` it rounds to the nearest step (halves go up); with `future: true` it rounds up to the
+ * next step, keeping a time that is already on a step. Seconds and milliseconds become zero.
+ */
+export const roundToStep = (
+  date: Date,
+  stepMinutes = 15,
+  { future = false }: { future?: boolean } = {},
+): Date => {
+  if (!Number.isInteger(stepMinutes) || stepMinutes <= 0)
+    throw new RangeError('stepMinutes must be a positive integer');
+  const stepMs = stepMinutes * 60_000;
+  const offsetMs = tzOffset(TIME_ZONE, date) * 60_000;
+  const local = date.getTime() + offsetMs;
+  const rounded = (future ? Math.ceil(local / stepMs) : Math.round(local / stepMs)) * stepMs;
+  return new Date(rounded - offsetMs);
+};
+
+/** `DD.MM.YYYY` of the Berlin calendar day of `date` (spec §5). */
+export const formatDateDE = (date: Date): string =>
+  format(new TZDate(date.getTime(), TIME_ZONE), 'dd.MM.yyyy');
+
+/** `HH:mm` of the Berlin wall-clock time of `date`. */
+export const formatTimeDE = (date: Date): string => format(new TZDate(date.getTime(), TIME_ZONE), 'HH:mm');
+
+/** `YYYY-MM-DD` of the Berlin calendar day of `date`, for keys and `date` columns. */
+export const berlinDateKey = (date: Date): string =>
+  format(new TZDate(date.getTime(), TIME_ZONE), 'yyyy-MM-dd');
+
+/** The instant of `time` (`HH:mm`) on the Berlin calendar day of `day`. DST gaps move forward. */
+export const atBerlinTime = (day: Date, time: string): Date => {
+  const { hours, minutes } = parseBookingTime(time);
+  const d = new TZDate(day.getTime(), TIME_ZONE);
+  return new Date(
+    new TZDate(d.getFullYear(), d.getMonth(), d.getDate(), hours, minutes, 0, 0, TIME_ZONE).getTime(),
+  );
+};
+
+/** Midnight (start) of the Berlin calendar day of `date`. */
+export const startOfBerlinDay = (date: Date): Date => atBerlinTime(date, '00:00');
+
+/**
+ * The start (Berlin midnight) of the day written `DD.MM.YYYY`, or null when the text is not a real date
+ * in that format (31.02.2026, 1.2.2026 and 2026-02-01 are all null).
+ */
+export const parseDateDE = (s: string): Date | null => {
+  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(s.trim());
+  if (!match) return null;
+  const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1 || year < 1000) return null;
+  const d = new TZDate(year, month - 1, day, 0, 0, 0, 0, TIME_ZONE);
+  if (d.getFullYear() !== year || d.getMonth() !== month - 1 || d.getDate() !== day) return null;
+  return new Date(d.getTime());
+};
+
+/** Weekday window names of spec §5, index = JavaScript weekday (0 = Sunday). */
+export const WOCHENTAG_NAMEN = [
+  'sonntags',
+  'montags',
+  'dienstags',
+  'mittwochs',
+  'donnerstags',
+  'freitags',
+  'samstags',
+] as const;
+export type WochentagName = (typeof WOCHENTAG_NAMEN)[number];
+
+/** sonntags..samstags map to 0..6; anything else (also other spellings) means no window: null. */
+export const weekdayFromName = (name: string | null | undefined): number | null => {
+  const index = (WOCHENTAG_NAMEN as readonly string[]).indexOf(name ?? '');
+  return index >= 0 ? index : null;
+};
+
+/** The Berlin weekday (0 = Sunday .. 6 = Saturday) of `date`. */
+export const berlinWeekday = (date: Date): number => new TZDate(date.getTime(), TIME_ZONE).getDay();
