@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '../../db/columns.ts';
+import { mandantIdColumn } from '../mandant/mandant.table.ts';
+
+/** Metadata of a stored file; the bytes live at `{bucket}/{pfad}` (pfad = `{mandantId}/{uuid}.{ext}`). */
+export const datei = pgTable(
+  'datei',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    bucket: text('bucket').notNull(),
+    pfad: text('pfad').notNull(),
+    originalName: text('original_name').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    unique('datei_mandant_id_id_key').on(t.mandantId, t.id),
+    unique('datei_mandant_bucket_pfad_key').on(t.mandantId, t.bucket, t.pfad),
+    check('datei_bucket_check', sql`${t.bucket} in ('grundrisse', 'fahrzeuge', 'logos', 'datenschutz')`),
+    check('datei_size_check', sql`${t.size} >= 0`),
+  ],
+);
