@@ -1,0 +1,122 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { FeatureSwitches } from './features.ts';
+import { hasLogoutQuery, isPublicRoute, isSafeRedirect, pathAfterLogin, startPage } from './navigation.ts';
+
+const features = (FahrzeugBuchung: boolean, Leseraum = true): FeatureSwitches => ({
+  FahrzeugBuchung,
+  Leseraum,
+  Arbeitswelt: false,
+  Officelocker: false,
+  Chatbot: false,
+});
+
+describe('startPage', () => {
+  it.each<[FeatureSwitches, string | undefined, string]>([
+    [features(true), undefined, '/fahrzeuge'],
+    [features(false), undefined, '/leseraum/karte'],
+    [features(true), 'leseraum/karte', '/leseraum/karte'],
+    [features(true, false), 'leseraum/karte', '/fahrzeuge'],
+    [features(false), 'fahrzeuge', '/leseraum/karte'],
+    [features(false, false), undefined, '/leseraum/karte'],
+  ])('with %o and preference %s is %s', (f, preferred, expected) => {
+    expect(startPage(f, preferred)).toBe(expected);
+  });
+});
+
+describe('isPublicRoute', () => {
+  it.each<[string, boolean]>([
+    ['/login', true],
+    ['/login?x=1', true],
+    ['/public', true],
+    ['/auth/recovery', true],
+    ['/auth/confirm', true],
+    ['/kiosk', true],
+    ['/kiosk/raum-3', true],
+    ['/logout', true],
+    ['/', false],
+    ['/fahrzeuge', false],
+    ['/admin', false],
+    ['/loginx', false],
+    ['/auth/other', false],
+    ['/public/../admin', false],
+  ])('%s is public: %s', (path, expected) => {
+    expect(isPublicRoute(path)).toBe(expected);
+  });
+});
+
+describe('isSafeRedirect', () => {
+  it.each<[unknown, boolean]>([
+    ['/fahrzeuge', true],
+    ['/fahrzeuge/uebersicht?tag=2026-11-21#x', true],
+    ['/', true],
+    ['//evil.example', false],
+    ['/\\evil.example', false],
+    ['/%2F%2Fevil.example', false],
+    ['/%2F/evil.example', false],
+    ['/%5Cevil.example', false],
+    ['/\tevil', false],
+    ['https://evil.example/', false],
+    ['javascript:alert(1)', false],
+    ['data:text/html,x', false],
+    ['fahrzeuge', false],
+    ['', false],
+    [null, false],
+    [42, false],
+    [`/${'a'.repeat(2048)}`, false],
+    ['/%E0%A4%A', false],
+  ])('%j is safe: %s', (path, expected) => {
+    expect(isSafeRedirect(path)).toBe(expected);
+  });
+
+  it('never accepts anything that does not start with a single slash (property)', () => {
+    fc.assert(
+      fc.property(fc.string(), (s) => {
+        if (isSafeRedirect(s)) {
+          expect(s.startsWith('/')).toBe(true);
+          expect(s.startsWith('//')).toBe(false);
+        }
+      }),
+    );
+  });
+});
+
+describe('hasLogoutQuery', () => {
+  it.each<[string, boolean]>([
+    ['/fahrzeuge?logout=true', true],
+    ['/fahrzeuge?a=1&logout=true#x', true],
+    ['/fahrzeuge?logout=false', false],
+    ['/logout=true', false],
+  ])('%s asks to sign out: %s', (path, expected) => {
+    expect(hasLogoutQuery(path)).toBe(expected);
+  });
+});
+
+describe('pathAfterLogin', () => {
+  it.each<[string | null, boolean, string]>([
+    [null, true, '/fahrzeuge'],
+    [null, false, '/leseraum/karte'],
+    ['/', true, '/fahrzeuge'],
+    ['/login', true, '/fahrzeuge'],
+    ['/login?redirect=/admin', false, '/leseraum/karte'],
+    ['/fahrzeuge/freigaben', false, '/fahrzeuge/freigaben'],
+    ['/leseraum/liste?tag=1', true, '/leseraum/liste?tag=1'],
+    ['/admin/benutzer', true, '/admin/benutzer'],
+    ['/logout', true, '/fahrzeuge'],
+    ['/fahrzeuge?logout=true', true, '/fahrzeuge'],
+    ['https://evil.example/login', true, '/fahrzeuge'],
+    ['//evil.example', true, '/fahrzeuge'],
+    ['javascript:alert(1)', true, '/fahrzeuge'],
+  ])('after sign-in with %s remembered (vehicles on: %s) goes to %s', (requested, vehicles, expected) => {
+    expect(pathAfterLogin({ requested, features: features(vehicles) })).toBe(expected);
+  });
+
+  it('always ends on a safe same-origin path (property)', () => {
+    fc.assert(
+      fc.property(fc.option(fc.string()), fc.boolean(), (requested, vehicles) => {
+        const target = pathAfterLogin({ requested, features: features(vehicles) });
+        expect(isSafeRedirect(target)).toBe(true);
+      }),
+    );
+  });
+});
