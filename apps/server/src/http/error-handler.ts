@@ -1,0 +1,172 @@
+import {
+  DomainError,
+  type ErrorCode,
+  type ErrorParams,
+  formatError,
+  httpStatusOf,
+  isErrorCode,
+} from '@stellwerk/domain/errors';
+import type { Language } from '@stellwerk/domain/language';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { sqlStateOf } from '../db/errors';
+import { requestLanguage } from './request-language';
+
+/** The body of every error response (ARCHITECTURE §7). */
+export type ApiErrorBody = { error: { code: ErrorCode; message: string; params: ErrorParams } };
+
+export const errorBody = (code: ErrorCode, language: Language, params: ErrorParams = {}): ApiErrorBody => ({
+  error: { code, message: formatError(code, language, params), params },
+});
+
+/** Upload and body limits; the error handler names the limit in the 413 message. */
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+type Mapped = { code: ErrorCode; params: ErrorParams; status?: number };
+
+const isFastifyError = (error: unknown): error is FastifyError =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string';
+
+/** A DomainError, also when a second copy of the domain package was loaded (no shared prototype). */
+const asDomainError = (error: unknown): DomainError | undefined => {
+  if (error instanceof DomainError) return error;
+  if (
+    typeof error === 'object' &&
+    error !== null &&
+    (error as { name?: unknown }).name === 'DomainError' &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    isErrorCode((error as { code: string }).code)
+  ) {
+    return error as DomainError;
+  }
+  return undefined;
+};
+
+const detailOf = (error: unknown): string => {
+  const cause = (error as { cause?: { detail?: unknown } } | null)?.cause;
+  const own = (error as { detail?: unknown } | null)?.detail;
+  const detail = cause?.detail ?? own;
+  return typeof detail === 'string' ? detail : '';
+};
+
+/** Flat `{ 'body.email': 'Invalid email address' }` params of a request validation error. */
+const validationParams = (error: FastifyError): ErrorParams => {
+  const params: Record<string, string> = {};
+  const context = error.validationContext ?? 'body';
+  for (const issue of error.validation ?? []) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const key = path ? `${context}.${path}` : context;
+    params[key] = String(issue.message ?? 'invalid').slice(0, 300);
+    if (Object.keys(params).length >= 20) break;
+  }
+  return params;
+};
+
+const mapSqlState = (error: unknown): Mapped | undefined => {
+  const state = sqlStateOf(error);
+  switch (state) {
+    case undefined:
+      return undefined;
+    case '23P01': // exclusion constraint: the period is already taken (ARCHITECTURE §6)
+    case '23505': // unique violation
+    case '40001': // serialization failure
+    case '40P01': // deadlock
+      return { code: 'conflict', params: {} };
+    case '23503': // foreign key: a missing reference is bad input, a remaining reference a conflict
+      return detailOf(error).includes('is not present')
+        ? { code: 'validation.failed', params: {} }
+        : { code: 'conflict', params: {} };
+    case '23502': // not null
+      return { code: 'validation.pflichtfelder', params: {} };
+    case '22P02': // invalid text representation, e.g. a malformed uuid in the path: no such item
+      return { code: 'not_found', params: {} };
+    case '22001': // value too long
+    case '22003': // numeric out of range
+    case '22007': // invalid datetime format
+    case '22008': // datetime out of range
+    case '23514': // check constraint
+      return { code: 'validation.failed', params: {} };
+    default:
+      return undefined;
+  }
+};
+
+const mapFastifyError = (error: FastifyError): Mapped | undefined => {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+      return { code: 'upload.too_large', params: { maxMb: Math.round(MAX_UPLOAD_BYTES / 1024 / 1024) } };
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: 'validation.failed', params: { body: error.message.slice(0, 300) } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return { code: 'validation.failed', params: { 'content-type': error.message.slice(0, 300) } };
+    case 'FST_ERR_VALIDATION':
+      return { code: 'validation.failed', params: validationParams(error) };
+    default:
+      break;
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 401) return { code: 'auth.unauthenticated', params: {} };
+  if (status === 403) return { code: 'auth.forbidden', params: {} };
+  if (status === 404) return { code: 'not_found', params: {} };
+  if (status === 413) return mapFastifyError({ ...error, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+  if (status === 429) return { code: 'auth.rate_limited', params: {} };
+  if (status >= 400 && status < 500) return { code: 'validation.failed', params: {}, status };
+  return undefined;
+};
+
+/** The one mapping of any thrown value to a catalogue code and status. Unknown errors are `internal`. */
+export const mapError = (error: unknown): Mapped & { status: number } => {
+  const mapped = mapKnown(error) ?? { code: 'internal', params: {} };
+  return { ...mapped, status: mapped.status ?? httpStatusOf(mapped.code) };
+};
+
+const mapKnown = (error: unknown): Mapped | undefined => {
+  const domain = asDomainError(error);
+  if (domain) return { code: domain.code, params: domain.params };
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return { code: 'validation.failed', params: validationParams(error as unknown as FastifyError) };
+  }
+  const sql = mapSqlState(error);
+  if (sql) return sql;
+  if (isResponseSerializationError(error)) return undefined; // our bug, not the caller's: 500
+  return isFastifyError(error) ? mapFastifyError(error) : undefined;
+};
+
+const sendError = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+  const { code, params, status } = mapError(error);
+  if (status >= 500) {
+    request.log.error({ err: error, reqId: request.id }, 'request failed');
+  } else {
+    request.log.info({ code, status, reqId: request.id }, 'request refused');
+  }
+  if (reply.sent || reply.raw.headersSent) return;
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send(errorBody(code, requestLanguage(request), params));
+};
+
+/**
+ * Installs the error handler and the 404 handler of the API. `fallback` answers GETs outside `/api`
+ * that no route matched (the single-page app in production).
+ */
+export const registerErrorHandling = (
+  app: FastifyInstance,
+  options: { fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
+) => {
+  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && options.fallback && (request.method === 'GET' || request.method === 'HEAD')) {
+      return options.fallback(request, reply);
+    }
+    return sendError(request, reply, new DomainError('not_found'));
+  });
+};

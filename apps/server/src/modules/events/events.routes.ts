@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/auth.guards';
+import { type EventHub, subscribeToEvents } from './events.service';
+
+/** Reconnect hint for EventSource; the web app backs off 1, 2, 5, 10 s itself (spec §9). */
+const RETRY_MS = 1000;
+
+export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventHub }> = async (app, { events }) => {
+  app.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: "Server-Sent Events of the signed-in user's tenant",
+        description:
+          'A `text/event-stream`. Each message is `data: {"type":"settings.changed"}`; a comment line every 30 s keeps the connection open.',
+        produces: ['text/event-stream'],
+        response: { 200: z.string().describe('text/event-stream') },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const raw = reply.raw;
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-content-type-options': 'nosniff',
+      });
+      raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      let nextId = 1;
+      const unsubscribe = subscribeToEvents(user, events, {
+        send: (event) => {
+          raw.write(`id: ${nextId++}\ndata: ${JSON.stringify(event)}\n\n`);
+        },
+        heartbeat: () => {
+          raw.write(': heartbeat\n\n');
+        },
+        close: () => {
+          raw.end();
+        },
+      });
+      request.raw.once('close', unsubscribe);
+    },
+  );
+};

@@ -1,0 +1,133 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Database, Tx } from '../../db/client';
+import type { SessionUser } from '../auth/auth.context';
+import { notifyInTx } from './events.repository';
+
+/** The one LISTEN/NOTIFY channel between server instances (ARCHITECTURE §4, §9). */
+export const EVENTS_CHANNEL = 'stellwerk_events';
+
+/** Events the web app reacts to by refreshing the affected queries. Later issues add their own. */
+export const EVENT_TYPES = ['settings.changed'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+const ZEventMessage = z.object({
+  mandantId: z.uuid(),
+  type: z.string().min(1).max(100),
+  benutzerId: z.uuid().nullable().optional(),
+});
+
+export type StellwerkEvent = { mandantId: string; type: EventType; benutzerId?: string | null };
+
+/** What a connected browser receives (`data:` of the SSE message). */
+export type ClientEvent = { type: string };
+
+const isDatabase = (target: Tx | Database): target is Database =>
+  typeof (target as Partial<Database>).notify === 'function' &&
+  typeof (target as Partial<Database>).withTenant === 'function';
+
+/**
+ * Tells every server instance (and through them the connected browsers of the tenant, or only the
+ * user when `benutzerId` is set) that something changed. Given a transaction, the event fires on commit.
+ */
+export const publishEvent = async (target: Tx | Database, event: StellwerkEvent): Promise<void> => {
+  const payload = JSON.stringify({
+    mandantId: event.mandantId,
+    type: event.type,
+    benutzerId: event.benutzerId ?? null,
+  });
+  if (isDatabase(target)) await target.notify(EVENTS_CHANNEL, payload);
+  else await notifyInTx(target, EVENTS_CHANNEL, payload);
+};
+
+export type EventClient = {
+  mandantId: string;
+  benutzerId: string;
+  send: (event: ClientEvent) => void;
+  heartbeat: () => void;
+  close: () => void;
+};
+
+export type EventHub = {
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+  /** Adds a connected browser; returns the function that removes it. */
+  subscribe: (client: EventClient) => () => void;
+  clientCount: () => number;
+};
+
+/** Heartbeat comment interval of the event stream (spec §9: heartbeat 30 s). */
+export const HEARTBEAT_MS = 30_000;
+
+/**
+ * One LISTEN per server instance, fanned out to the connected clients of the event's tenant.
+ */
+export const createEventHub = ({
+  database,
+  log,
+  heartbeatMs = HEARTBEAT_MS,
+}: {
+  database: Pick<Database, 'listen'>;
+  log: FastifyBaseLogger;
+  heartbeatMs?: number;
+}): EventHub => {
+  const byTenant = new Map<string, Set<EventClient>>();
+  let unlisten: (() => unknown) | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  const deliver = (payload: string) => {
+    let parsed: z.infer<typeof ZEventMessage>;
+    try {
+      parsed = ZEventMessage.parse(JSON.parse(payload));
+    } catch (err) {
+      log.warn({ err }, 'events: ignored a malformed notification');
+      return;
+    }
+    for (const client of byTenant.get(parsed.mandantId) ?? []) {
+      if (parsed.benutzerId && parsed.benutzerId !== client.benutzerId) continue;
+      client.send({ type: parsed.type });
+    }
+  };
+
+  const everyClient = function* () {
+    for (const clients of byTenant.values()) yield* clients;
+  };
+
+  return {
+    start: async () => {
+      if (unlisten) return;
+      unlisten = await database.listen(EVENTS_CHANNEL, deliver);
+      heartbeat = setInterval(() => {
+        for (const client of everyClient()) client.heartbeat();
+      }, heartbeatMs);
+      heartbeat.unref();
+    },
+    stop: async () => {
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = undefined;
+      for (const client of [...everyClient()]) client.close();
+      byTenant.clear();
+      const stopListening = unlisten;
+      unlisten = undefined;
+      await stopListening?.();
+    },
+    subscribe: (client) => {
+      const clients = byTenant.get(client.mandantId) ?? new Set<EventClient>();
+      clients.add(client);
+      byTenant.set(client.mandantId, clients);
+      return () => {
+        clients.delete(client);
+        if (clients.size === 0 && byTenant.get(client.mandantId) === clients)
+          byTenant.delete(client.mandantId);
+      };
+    },
+    clientCount: () => [...everyClient()].length,
+  };
+};
+
+/** Connects the signed-in user's browser to the events of their tenant. */
+export const subscribeToEvents = (
+  user: Pick<SessionUser, 'mandantId' | 'benutzerId'>,
+  hub: EventHub,
+  connection: Omit<EventClient, 'mandantId' | 'benutzerId'>,
+): (() => void) => hub.subscribe({ ...connection, mandantId: user.mandantId, benutzerId: user.benutzerId });
