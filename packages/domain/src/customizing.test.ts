@@ -186,6 +186,7 @@ describe('fromStoredValue', () => {
     ['FahrzeugBuchungszeitraumVon', '25:00'],
     ['LeseraumBuchbareWochenTage', '{"a":1}'],
     ['LeseraumBuchbareWochenTage', 'not json'],
+    ['LeseraumBuchbareWochenTage', '[{"a":1}]'],
   ])('throws on unreadable %s stored as %s', (name, wert) => {
     expect(() => fromStoredValue(findOption(name), wert)).toThrow(DomainError);
   });

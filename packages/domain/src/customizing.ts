@@ -22,8 +22,10 @@ export const CUSTOMIZING_LEVELS = ['benutzer', 'gruppe', 'mandant'] as const;
 export type CustomizingLevel = (typeof CUSTOMIZING_LEVELS)[number];
 export type SettingSource = 'default' | CustomizingLevel;
 
+/** A list item of an array option. */
+export type CustomizingItem = string | number | boolean;
 /** A value as the API and the rules see it. Times are `HH:mm` strings. */
-export type CustomizingValue = number | boolean | string | readonly unknown[];
+export type CustomizingValue = number | boolean | string | CustomizingItem[];
 
 export type CustomizingOption = {
   readonly name: string;
@@ -882,7 +884,7 @@ export const toStoredValue = (option: CustomizingOption, raw: unknown): string =
 /**
  * The API value of a stored `wert`. Booleans read as true for 'true' or '1' (spec §5), false otherwise.
  * A stored number that is not a number, a stored time that is not `HH:mm` and stored JSON that is not
- * an array throw; `resolveSettings` skips such rows.
+ * an array of strings, numbers and booleans throw; `resolveSettings` skips such rows.
  */
 export const fromStoredValue = (option: CustomizingOption, wert: string): CustomizingValue => {
   switch (option.typ) {
@@ -905,11 +907,16 @@ export const fromStoredValue = (option: CustomizingOption, wert: string): Custom
       } catch {
         throw new DomainError('customizing.not_an_array');
       }
-      if (!Array.isArray(parsed)) throw new DomainError('customizing.not_an_array');
+      if (!Array.isArray(parsed) || !parsed.every(isItem)) throw new DomainError('customizing.not_an_array');
       return parsed;
     }
   }
 };
+
+const isItem = (item: unknown): item is CustomizingItem =>
+  typeof item === 'string' ||
+  typeof item === 'boolean' ||
+  (typeof item === 'number' && Number.isFinite(item));
 
 const tryFromStoredValue = (
   option: CustomizingOption,
@@ -990,7 +997,7 @@ export const stringSetting = (settings: ResolvedSettings, name: string): string 
 };
 
 /** The resolved list setting `name`. */
-export const arraySetting = (settings: ResolvedSettings, name: string): readonly unknown[] => {
+export const arraySetting = (settings: ResolvedSettings, name: string): CustomizingItem[] => {
   const value = settings[name]?.value ?? fromStoredValue(findOption(name), findOption(name).default);
   if (!Array.isArray(value)) throw new DomainError('customizing.not_an_array');
   return value;

@@ -1,0 +1,107 @@
+/**
+ * The API contract shared by server and web: zod schemas (`Z*`) and their types (`T*`).
+ * Every string has a maximum length (Infisical's rule), so no request can smuggle megabytes into a field.
+ */
+import { z } from 'zod';
+import { CUSTOMIZING_LEVELS, MAX_ARRAY_ITEMS, MAX_STRING_LENGTH } from './customizing.ts';
+import { SWITCHABLE_FEATURES } from './features.ts';
+import { LANGUAGES } from './language.ts';
+import { PERMISSION_NAMES } from './permissions.ts';
+
+/** Limits used across the contract. */
+export const LIMITS = {
+  id: 128,
+  name: 200,
+  email: 254,
+  domain: 253,
+  path: 2048,
+  code: 100,
+  message: 2000,
+  paramKey: 200,
+  paramValue: 1000,
+} as const;
+
+export const ZId = z.string().min(1).max(LIMITS.id);
+export const ZLanguage = z.enum(LANGUAGES);
+export const ZPermissionName = z.enum(PERMISSION_NAMES);
+
+/** `{ error: { code, message, params } }`: the body of every error response, message in the user's language. */
+export const ZApiError = z.object({
+  error: z.object({
+    code: z.string().max(LIMITS.code),
+    message: z.string().max(LIMITS.message),
+    params: z.record(
+      z.string().max(LIMITS.paramKey),
+      z.union([z.string().max(LIMITS.paramValue), z.number()]),
+    ),
+  }),
+});
+export type TApiError = z.infer<typeof ZApiError>;
+
+/** A settings value as the API carries it (see customizing.ts for the typed rules). */
+export const ZCustomizingValue = z.union([
+  z.number(),
+  z.boolean(),
+  z.string().max(MAX_STRING_LENGTH),
+  z.array(z.union([z.string().max(MAX_STRING_LENGTH), z.number(), z.boolean()])).max(MAX_ARRAY_ITEMS),
+]);
+export type TCustomizingValue = z.infer<typeof ZCustomizingValue>;
+
+export const ZSettingSource = z.enum(['default', ...CUSTOMIZING_LEVELS]);
+export const ZResolvedSetting = z.object({ value: ZCustomizingValue, source: ZSettingSource });
+export type TResolvedSetting = z.infer<typeof ZResolvedSetting>;
+
+export const ZFeatureSwitches = z.record(z.enum(SWITCHABLE_FEATURES), z.boolean());
+export type TFeatureSwitches = z.infer<typeof ZFeatureSwitches>;
+
+/** GET /api/me: who is signed in, in which tenant, with which rights, features and settings. */
+export const ZMe = z.object({
+  user: z.object({
+    id: ZId,
+    email: z.string().max(LIMITS.email),
+    username: z.string().max(LIMITS.name).nullable(),
+    vorname: z.string().max(LIMITS.name),
+    nachname: z.string().max(LIMITS.name),
+    employeeId: z.string().max(LIMITS.name).nullable(),
+    status: z.string().max(50),
+    mandantId: ZId,
+    isPlatformAdmin: z.boolean(),
+  }),
+  mandant: z.object({
+    id: ZId,
+    name: z.string().max(LIMITS.name),
+    domains: z.array(z.string().max(LIMITS.domain)).max(100),
+    hasLogo: z.boolean(),
+    hasDatenschutz: z.boolean(),
+  }),
+  permissions: z.array(ZPermissionName).max(PERMISSION_NAMES.length),
+  rights: z.object({ admin: z.boolean(), fahrzeugModul: z.boolean() }),
+  features: ZFeatureSwitches,
+  settings: z.record(z.string().max(LIMITS.code), ZResolvedSetting),
+  language: ZLanguage,
+  startPage: z.string().max(LIMITS.path),
+});
+export type TMe = z.infer<typeof ZMe>;
+
+/** Path params of a settings write: the option name. */
+export const ZSettingName = z.object({ name: z.string().min(1).max(LIMITS.code) });
+export type TSettingName = z.infer<typeof ZSettingName>;
+
+/**
+ * Body of a settings write. The value's shape is only bounded here; `toStoredValue` checks it against
+ * the option's type and answers with the catalogue's messages ('Wert zum mappen muss vom Typ number sein!').
+ */
+export const ZUpdateSetting = z.object({
+  value: z.union([
+    z.number(),
+    z.boolean(),
+    z.string().max(MAX_STRING_LENGTH),
+    z.array(z.union([z.string().max(MAX_STRING_LENGTH), z.number(), z.boolean()])).max(MAX_ARRAY_ITEMS),
+    z.null(),
+  ]),
+});
+export type TUpdateSetting = z.infer<typeof ZUpdateSetting>;
+
+/** GET /api/health. */
+export const ZHealth = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'pg']) });
+export type THealth = z.infer<typeof ZHealth>;
