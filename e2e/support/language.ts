@@ -1,21 +1,20 @@
 /** The language switch (spec §1: German by default, English selectable). */
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
-const OPTION_NAMES = { en: /^(English|Englisch|EN)$/i, de: /^(Deutsch|German|DE)$/i } as const;
+const OPTION_LABELS = { en: 'English', de: 'Deutsch' } as const;
 
 /**
- * Choose a language with the app's language switch: a control named "Sprache"/"Language" that opens a
- * list of languages.
+ * Choose a language with the app's language switch: a radio group named "Sprache"/"Language" with the options
+ * "Deutsch" and "English" (on the login page in the header, when signed in in the menu).
  */
 export const switchLanguage = async (page: Page, language: 'de' | 'en') => {
+  const option = page.getByRole('radio', { name: OPTION_LABELS[language], exact: true });
+  // The radio input itself is visually hidden; a person clicks its visible label.
   await page
-    .getByRole('button', { name: /^(Sprache|Language)\b/i })
+    .locator('label')
+    .filter({ hasText: new RegExp(`^${OPTION_LABELS[language]}$`) })
+    .filter({ visible: true })
     .first()
     .click();
-  await page
-    .getByRole('menuitem', { name: OPTION_NAMES[language] })
-    .or(page.getByRole('option', { name: OPTION_NAMES[language] }))
-    .or(page.getByRole('menuitemradio', { name: OPTION_NAMES[language] }))
-    .first()
-    .click();
+  await expect(option.first()).toBeChecked();
 };
