@@ -1,0 +1,82 @@
+import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NoticeArea } from './NoticeArea';
+import { SkipLink } from './SkipLink';
+
+type AppFrameProps = {
+  /** Left part of the header after the burger: brand, tenant, logo. */
+  brand: ReactNode;
+  /** Right part of the header (user name, language). */
+  headerEnd?: ReactNode;
+  /** Navigation; collapses behind the burger below the `sm` breakpoint. */
+  navbar?: ReactNode;
+  /** Optional right sidebar (reading-room and workplace layouts); shown from `md` up, below the content otherwise. */
+  aside?: ReactNode;
+  footer: ReactNode;
+  children: ReactNode;
+};
+
+/** The page frame shared by the user, sidebar and admin layouts. */
+export function AppFrame({ brand, headerEnd, navbar, aside, footer, children }: AppFrameProps) {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // close the mobile menu after every navigation
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
+  useEffect(() => close(), [pathname, close]);
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={navbar ? { width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined}
+      aside={aside ? { width: 300, breakpoint: 'md', collapsed: { mobile: true } } : undefined}
+      padding="md"
+    >
+      <SkipLink />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            {navbar && (
+              <Burger
+                opened={opened}
+                onClick={toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={opened ? t('layout.closeMenu') : t('layout.openMenu')}
+                aria-expanded={opened}
+                aria-controls="main-navigation"
+              />
+            )}
+            {brand}
+          </Group>
+          {headerEnd}
+        </Group>
+      </AppShell.Header>
+      {navbar && (
+        <AppShell.Navbar p="xs" id="main-navigation" aria-label={t('layout.navigation')} component="nav">
+          <AppShell.Section grow component={ScrollArea}>
+            {navbar}
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      {aside && (
+        <AppShell.Aside p="md" aria-label={t('layout.sidebar')}>
+          <ScrollArea>{aside}</ScrollArea>
+        </AppShell.Aside>
+      )}
+      <AppShell.Main id="main-content" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>
+        <NoticeArea />
+        <div style={{ flex: 1 }}>{children}</div>
+        {aside && (
+          <ScrollArea hiddenFrom="md" mt="xl">
+            {aside}
+          </ScrollArea>
+        )}
+        {footer}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,20 @@
+import { NavLink } from '@mantine/core';
+import { Link, useRouterState } from '@tanstack/react-router';
+
+type MenuLinkProps = { to: string; label: string; exact?: boolean };
+
+/** A navigation entry rendered as a real link (keyboard and middle-click work), marked when current. */
+export function MenuLink({ to, label, exact = false }: MenuLinkProps) {
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const active = exact ? pathname === to : pathname === to || pathname.startsWith(`${to}/`);
+  return (
+    <NavLink
+      component={Link}
+      to={to}
+      label={label}
+      active={active}
+      aria-current={active ? 'page' : undefined}
+      variant="light"
+    />
+  );
+}

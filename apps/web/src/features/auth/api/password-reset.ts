@@ -1,0 +1,18 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Asks for a reset link; the answer is the same whether the address exists or not. */
+export const useRequestPasswordReset = () =>
+  useMutation({
+    mutationFn: (email: string) =>
+      apiFetch('/api/auth/request-password-reset', {
+        method: 'POST',
+        body: { email: email.trim(), redirectTo: '/auth/confirm' },
+      }),
+  });
+
+export const useResetPassword = () =>
+  useMutation({
+    mutationFn: ({ token, newPassword }: { token: string; newPassword: string }) =>
+      apiFetch('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
+  });

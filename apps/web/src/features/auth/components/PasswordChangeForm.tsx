@@ -1,0 +1,88 @@
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { useChangePassword } from '../api/change-password';
+import { passwordProblemText } from './password-problem-text';
+import { checkNewPassword, checkRepeat, PASSWORD_MIN_LENGTH } from './password-validation';
+
+export function PasswordChangeForm() {
+  const { t } = useTranslation();
+  const change = useChangePassword();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { currentPassword: '', newPassword: '', repeat: '' },
+    validate: {
+      currentPassword: (value) => (value ? null : t('validation.required')),
+      newPassword: (value, values) =>
+        passwordProblemText(
+          checkNewPassword(value) ?? (value === values.currentPassword ? 'sameAsCurrent' : null),
+          t,
+        ),
+      repeat: (value, values) => passwordProblemText(checkRepeat(value, values.newPassword), t),
+    },
+  });
+
+  const failure = (() => {
+    const error = change.error;
+    if (!error) return null;
+    if (error instanceof ApiError && error.status === 429) return t('auth.login.rateLimited');
+    if (error instanceof ApiError && error.status < 500) return t('auth.password.currentWrong');
+    if (error instanceof ApiError) return t('errors.server');
+    return t('errors.network');
+  })();
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(async ({ currentPassword, newPassword }) => {
+        try {
+          await change.mutateAsync({ currentPassword, newPassword });
+          form.reset();
+        } catch {
+          // shown below
+        }
+      })}
+    >
+      <Stack gap="md" maw={420}>
+        <Text size="sm" c="dimmed">
+          {t('auth.password.hint', { min: PASSWORD_MIN_LENGTH })}
+        </Text>
+        {change.isSuccess && (
+          <Alert color="teal" role="status" title={t('auth.password.changedTitle')}>
+            {t('auth.password.changed')}
+          </Alert>
+        )}
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <PasswordInput
+          label={t('auth.password.current')}
+          autoComplete="current-password"
+          required
+          key={form.key('currentPassword')}
+          {...form.getInputProps('currentPassword')}
+        />
+        <PasswordInput
+          label={t('auth.password.new')}
+          autoComplete="new-password"
+          required
+          key={form.key('newPassword')}
+          {...form.getInputProps('newPassword')}
+        />
+        <PasswordInput
+          label={t('auth.password.repeat')}
+          autoComplete="new-password"
+          required
+          key={form.key('repeat')}
+          {...form.getInputProps('repeat')}
+        />
+        <Button type="submit" loading={change.isPending} w="fit-content">
+          {t('auth.password.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,66 @@
+import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { useRequestPasswordReset } from '../api/password-reset';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function RecoveryForm() {
+  const { t } = useTranslation();
+  const request = useRequestPasswordReset();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { email: '' },
+    validate: { email: (value) => (EMAIL.test(value.trim()) ? null : t('validation.email')) },
+  });
+
+  if (request.isSuccess) {
+    return (
+      <Stack gap="md">
+        <Alert color="teal" role="status" title={t('auth.recovery.sentTitle')}>
+          {t('auth.recovery.sent')}
+        </Alert>
+        <Anchor component={Link} to="/login" size="sm">
+          {t('auth.backToLogin')}
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  const failure = request.error
+    ? request.error instanceof ApiError && request.error.status === 429
+      ? t('auth.login.rateLimited')
+      : request.error instanceof ApiError && request.error.status < 500
+        ? t('validation.email')
+        : t('errors.server')
+    : null;
+
+  return (
+    <form noValidate onSubmit={form.onSubmit(({ email }) => request.mutate(email))}>
+      <Stack gap="md">
+        <Text size="sm">{t('auth.recovery.intro')}</Text>
+        {failure && (
+          <Alert color="red" role="alert">
+            {failure}
+          </Alert>
+        )}
+        <TextInput
+          label={t('auth.recovery.email')}
+          type="email"
+          autoComplete="email"
+          required
+          key={form.key('email')}
+          {...form.getInputProps('email')}
+        />
+        <Button type="submit" loading={request.isPending} fullWidth>
+          {t('auth.recovery.submit')}
+        </Button>
+        <Anchor component={Link} to="/login" size="sm" ta="center">
+          {t('auth.backToLogin')}
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isNewerBuild, latestBuildQueryOptions } from '../api/get-latest-build';
+
+const NOTIFICATION_ID = 'new-build';
+
+/** Polls `builds/latest.json` every 60 s and offers a reload once a newer build is deployed. */
+export const useBuildNotice = () => {
+  const { t } = useTranslation();
+  const { data } = useQuery(latestBuildQueryOptions());
+  const shownFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!data || !isNewerBuild(data) || shownFor.current === data.buildId) return;
+    shownFor.current = data.buildId;
+    notifications.show({
+      id: NOTIFICATION_ID,
+      autoClose: false,
+      color: 'teal',
+      title: t('buildNotice.title'),
+      message: (
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text size="sm">{t('buildNotice.text')}</Text>
+          <Button size="xs" onClick={() => window.location.reload()}>
+            {t('buildNotice.reload')}
+          </Button>
+        </Group>
+      ),
+    });
+  }, [data, t]);
+};

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { checkUpload } from './upload-file';
+
+describe('checkUpload', () => {
+  it('accepts png, jpg and svg logos and a PDF privacy statement', () => {
+    expect(checkUpload('logo', { name: 'logo.png', type: 'image/png', size: 1000 })).toBeNull();
+    expect(checkUpload('logo', { name: 'logo.svg', type: 'image/svg+xml', size: 1000 })).toBeNull();
+    expect(checkUpload('logo', { name: 'LOGO.JPG', type: '', size: 1000 })).toBeNull();
+    expect(checkUpload('datenschutz', { name: 'ds.pdf', type: 'application/pdf', size: 1000 })).toBeNull();
+  });
+
+  it('refuses other types and files over the size limit', () => {
+    expect(checkUpload('logo', { name: 'ds.pdf', type: 'application/pdf', size: 1000 })).toBe('type');
+    expect(checkUpload('datenschutz', { name: 'x.png', type: 'image/png', size: 1000 })).toBe('type');
+    expect(checkUpload('logo', { name: 'big.png', type: 'image/png', size: 50 * 1024 * 1024 })).toBe('size');
+  });
+});

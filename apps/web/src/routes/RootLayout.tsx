@@ -1,0 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Outlet, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { clearNotices } from '../components/notice-store';
+import { useBuildNotice } from '../features/build-notice/hooks/use-build-notice';
+import { useServerEvents } from '../features/events/hooks/use-server-events';
+import { meKeys } from '../features/session/api/get-me';
+import { useLanguageSync } from '../features/settings/hooks/use-language-sync';
+import { useCurrentMe } from './use-current-me';
+
+/** Wiring that lives as long as the app: language, server events, build notice, notice clearing. */
+export function RootLayout() {
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const me = useCurrentMe();
+
+  useLanguageSync(me?.language);
+  useServerEvents(me !== null, {
+    onSettingsChanged: () => void queryClient.invalidateQueries({ queryKey: meKeys.all }),
+  });
+  useBuildNotice();
+
+  // spec §2: booking error notices are cleared on every path change
+  useEffect(
+    () =>
+      router.subscribe('onResolved', (event) => {
+        if (event.pathChanged) clearNotices();
+      }),
+    [router],
+  );
+
+  return <Outlet />;
+}

@@ -1,0 +1,71 @@
+import { Stack } from '@mantine/core';
+import { ADMIN_MENU } from '@stellwerk/domain/permissions';
+import { useRouterState } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { NotAvailable } from '../../components/NotAvailable';
+import { PageHeader } from '../../components/PageHeader';
+import { PlaceholderPage } from '../../components/PlaceholderPage';
+import { AdminHome } from '../../features/admin-home/components/AdminHome';
+import { MailboxList } from '../../features/mailbox/components/MailboxList';
+import { LogoPrivacySection } from '../../features/mandant/components/TenantFileUpload';
+import { useCurrentMe, useRefreshMe } from '../use-current-me';
+
+export function AdminHomePage() {
+  const { t } = useTranslation();
+  const me = useCurrentMe();
+  return (
+    <>
+      <PageHeader title={t('admin.home.title')} description={t('admin.home.description')} />
+      {me && <AdminHome me={me} />}
+    </>
+  );
+}
+
+/** An admin area a later issue builds; its heading is the admin menu's label. */
+export function AdminAreaPage() {
+  const { i18n } = useTranslation();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const entry = ADMIN_MENU.find((e) => e.path === pathname.replace(/\/$/, ''));
+  const language = i18n.language === 'en' ? 'en' : 'de';
+  return <PlaceholderPage title={entry?.label[language] ?? pathname} />;
+}
+
+/** /admin/einstellungen: tenant logo and privacy statement now; the typed settings come later. */
+export function AdminSettingsPage() {
+  const { t } = useTranslation();
+  const me = useCurrentMe();
+  const refreshMe = useRefreshMe();
+  return (
+    <>
+      <PageHeader title={t('admin.settings.title')} />
+      <Stack gap="xl" maw={720}>
+        {me && (
+          <LogoPrivacySection
+            hasLogo={me.mandant.hasLogo}
+            hasDatenschutz={me.mandant.hasDatenschutz}
+            onUploaded={refreshMe}
+          />
+        )}
+        <Stack gap="sm">
+          <PageSection title={t('admin.settings.tenantSettings')} />
+          <NotAvailable />
+        </Stack>
+      </Stack>
+    </>
+  );
+}
+
+function PageSection({ title }: { title: string }) {
+  return <h2 style={{ fontSize: 'var(--mantine-font-size-lg)', margin: 0 }}>{title}</h2>;
+}
+
+/** /admin/postausgang: the mailbox of mails the outbox holds. */
+export function PostausgangPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('mailbox.title')} description={t('mailbox.description')} />
+      <MailboxList />
+    </>
+  );
+}
