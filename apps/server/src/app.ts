@@ -9,10 +9,12 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { MAX_UPLOAD_BYTES, registerErrorHandling } from './http/error-handler';
 import { registerWebApp, webAppFallback } from './http/web-app';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createEventHub } from './modules/events/events.service';
 import { healthRoutes } from './modules/health/health.routes';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { meRoutes } from './modules/me/me.routes.ts';
 import { registerOpenApi } from './modules/openapi/openapi.plugin';
 import { storageRoutes } from './modules/storage/storage.routes';
 
@@ -81,10 +83,7 @@ export const buildApp = async ({
   });
   await registerOpenApi(app, { config });
 
-  // TODO(lead, auth): replace this decoration with
-  //   await app.register(authPlugin, { config, database });  // from './modules/auth/auth.plugin'
-  // once the auth plugin lands; it mounts /api/auth and fills request.sessionUser on every request.
-  app.decorateRequest('sessionUser', null);
+  await app.register(authPlugin, { config, database });
 
   const events = createEventHub({ database, log: app.log });
   await events.start();
@@ -93,6 +92,7 @@ export const buildApp = async ({
   });
 
   await app.register(healthRoutes, { database });
+  await app.register(meRoutes, { database });
   await app.register(eventsRoutes, { events });
   await app.register(mailRoutes, { database });
   await app.register(storageRoutes, { database, dataDir: config.dataDir, now });

@@ -1,0 +1,71 @@
+import {
+  assertLevel,
+  findOption,
+  isUnchanged,
+  type ResolvedSettings,
+  resolveSettings,
+  toStoredValue,
+} from '@stellwerk/domain/customizing';
+import { DomainError } from '@stellwerk/domain/errors';
+import {
+  DEFAULT_FEATURE_SWITCHES,
+  type FeatureSwitches,
+  isSwitchableFeature,
+} from '@stellwerk/domain/features';
+import type { Tx } from '../../db/client.ts';
+import {
+  findFeatureSwitchRows,
+  findGroupIdsOfUser,
+  findRecordsForUser,
+  findUserRecord,
+  upsertUserRecord,
+} from './customizing.repository.ts';
+
+/** The effective settings of a user (user > group > tenant > default), inside a tenant transaction. */
+export const loadEffectiveSettings = async (tx: Tx, benutzerId: string): Promise<ResolvedSettings> => {
+  const gruppeIds = await findGroupIdsOfUser(tx, benutzerId);
+  const records = await findRecordsForUser(tx, benutzerId, gruppeIds);
+  const tenant: Record<string, string> = {};
+  const user: Record<string, string> = {};
+  const groups: Record<string, string>[] = gruppeIds.map(() => ({}));
+  for (const r of records) {
+    if (r.benutzerId) user[r.customizingOptionName] = r.wert;
+    else if (r.gruppeId) {
+      const at = gruppeIds.indexOf(r.gruppeId);
+      if (at >= 0) groups[at]![r.customizingOptionName] = r.wert;
+    } else tenant[r.customizingOptionName] = r.wert;
+  }
+  return resolveSettings({ tenant, groups, user });
+};
+
+/** The tenant's switches; a feature without a row keeps its default. */
+export const loadFeatureSwitches = async (tx: Tx): Promise<FeatureSwitches> => {
+  const switches = { ...DEFAULT_FEATURE_SWITCHES };
+  for (const row of await findFeatureSwitchRows(tx)) {
+    if (isSwitchableFeature(row.name)) switches[row.name] = row.aktiv;
+  }
+  return switches;
+};
+
+/**
+ * A user changes one of their personal settings (spec §5: the option must exist, the value must fit its type,
+ * an unchanged value is not saved). Returns whether something was written.
+ */
+export const setOwnSetting = async (
+  tx: Tx,
+  input: { mandantId: string; benutzerId: string; name: string; value: unknown },
+): Promise<{ changed: boolean }> => {
+  const option = findOption(input.name);
+  assertLevel(option, 'benutzer');
+  if (!option.userEditable) throw new DomainError('auth.forbidden');
+  const wert = toStoredValue(option, input.value);
+  const previous = await findUserRecord(tx, input.benutzerId, option.name);
+  if (isUnchanged(previous?.wert, wert)) return { changed: false };
+  await upsertUserRecord(tx, {
+    mandantId: input.mandantId,
+    benutzerId: input.benutzerId,
+    optionName: option.name,
+    wert,
+  });
+  return { changed: true };
+};
