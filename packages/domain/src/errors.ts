@@ -199,6 +199,17 @@ export const ERRORS = {
     en: 'A completed reading-room booking cannot be cancelled.',
   },
 
+  'leseraum_buchung.schritt_nicht_erlaubt': {
+    status: 409,
+    de: 'Für eine Buchung im Status {status} ist dieser Schritt nicht möglich.',
+    en: 'This step is not possible for a booking with status {status}.',
+  },
+  'leseraum_buchung.tag_nicht_buchbar': {
+    status: 400,
+    de: 'Am {datum} kann nicht gebucht werden.',
+    en: 'Bookings are not possible on {datum}.',
+  },
+
   // --- vehicles (spec §4, §5, §8) ----------------------------------------------------------------
   'fahrzeug.update_ohne_altdaten': {
     status: 400,
@@ -230,6 +241,71 @@ export const ERRORS = {
     status: 409,
     de: 'Ein CheckIn ist nicht möglich, da die Buchung nicht freigegeben wurde!',
     en: 'Check-in is not possible because the booking has not been approved!',
+  },
+  'fahrzeug_buchung.ende_vor_beginn': {
+    status: 400,
+    de: 'Der Beginn der Buchung muss vor ihrem Ende liegen.',
+    en: 'The booking must start before it ends.',
+  },
+  'fahrzeug_buchung.ausserhalb_gueltigkeit': {
+    status: 400,
+    de: 'Das Fahrzeug ist im gewählten Zeitraum nicht buchbar.',
+    en: 'The vehicle cannot be booked in the chosen period.',
+  },
+  'fahrzeug_buchung.ausserhalb_buchungszeitraum': {
+    status: 400,
+    de: 'Die Buchung liegt außerhalb der Buchungszeiten des Fahrzeugs ({von} bis {bis}).',
+    en: 'The booking lies outside the booking times of the vehicle ({von} to {bis}).',
+  },
+  'fahrzeug_buchung.ueberschneidung': {
+    status: 409,
+    de: 'Das Fahrzeug ist im gewählten Zeitraum bereits gebucht.',
+    en: 'The vehicle is already booked in the chosen period.',
+  },
+  'fahrzeug_buchung.zu_kurz': {
+    status: 400,
+    de: 'Eine Buchung muss mindestens {minuten} Minuten dauern.',
+    en: 'A booking must last at least {minuten} minutes.',
+  },
+  'fahrzeug_buchung.zu_weit_im_voraus': {
+    status: 400,
+    de: 'So weit im Voraus kann nicht gebucht werden (spätestens bis {datum}).',
+    en: 'Bookings this far ahead are not possible (at the latest until {datum}).',
+  },
+  'fahrzeug_buchung.schritt_nicht_erlaubt': {
+    status: 409,
+    de: 'Für eine Buchung im Status {status} ist dieser Schritt nicht möglich.',
+    en: 'This step is not possible for a booking with status {status}.',
+  },
+  'fuehrerschein.klasse_fehlt': {
+    status: 400,
+    de: 'Für dieses Fahrzeug ist die Führerscheinklasse {klasse} nötig.',
+    en: 'This vehicle requires driving-licence class {klasse}.',
+  },
+  'fuehrerschein.ausstellung_nach_beginn': {
+    status: 400,
+    de: 'Der Führerschein wurde erst nach Beginn der Buchung ausgestellt.',
+    en: 'The driving licence was issued after the booking starts.',
+  },
+  'fuehrerschein.pruefung_abgelaufen': {
+    status: 400,
+    de: 'Die Führerscheinprüfung ist abgelaufen oder läuft vor Ende der Buchung ab.',
+    en: 'The driving-licence check has lapsed or lapses before the booking ends.',
+  },
+  'fuehrerschein.fehlt': {
+    status: 400,
+    de: 'Zum Buchen von Fahrzeugen ist ein geprüfter Führerschein nötig.',
+    en: 'A checked driving licence is required to book vehicles.',
+  },
+  'fuehrerschein.fahrverbot': {
+    status: 400,
+    de: 'Im gewählten Zeitraum besteht ein Fahrverbot.',
+    en: 'A driving ban applies in the chosen period.',
+  },
+  'fahrzeug_buchung.fremdbuchung_nicht_erlaubt': {
+    status: 403,
+    de: 'Sie dürfen für diese Person kein Fahrzeug buchen.',
+    en: 'You may not book a vehicle for this person.',
   },
   'sonderfreigabe.keine_offenen': {
     status: 404,
