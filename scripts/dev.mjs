@@ -112,6 +112,8 @@ try {
     clearScreen: () => {},
   };
   const target = `http://localhost:${apiPort}`;
+  // apps/web/vite.config.ts proxies /api and /builds to API_URL; the inline proxy below makes /api certain.
+  process.env.API_URL ??= target;
   vite = await createServer({
     root: webDir,
     customLogger,
