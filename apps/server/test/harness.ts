@@ -1,0 +1,107 @@
+import { createServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { prepareDatabase } from '../src/bootstrap.ts';
+import { type Config, loadConfig } from '../src/config';
+import type { Database } from '../src/db/client';
+import { openTestDatabase, type TestDriver } from '../src/db/test-database';
+
+export { testDrivers } from '../src/db/test-database';
+
+/** Password of every demo user (README, seed). */
+export const DEMO_PASSWORD = 'stellwerk-demo';
+
+export type TestServer = {
+  driver: TestDriver;
+  baseUrl: string;
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+export type TestServerOptions = {
+  /** 'pglite' (default) or 'pg' (a fresh database on TEST_DATABASE_URL's server, dropped on close). */
+  driver?: TestDriver;
+  /** Seed the demo tenants (default true). */
+  seed?: boolean;
+  smtpUrl?: string;
+  now?: () => Date;
+};
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/**
+ * The real server for integration tests: a temporary DATA_DIR, a migrated database (PGlite, or a fresh
+ * PostgreSQL database), optionally the demo data, listening on 127.0.0.1. No scheduler runs.
+ */
+export const startTestServer = async ({
+  driver = 'pglite',
+  seed = true,
+  smtpUrl,
+  now,
+}: TestServerOptions = {}): Promise<TestServer> => {
+  const testDatabase = await openTestDatabase(driver);
+  const { database, dataDir } = testDatabase;
+  try {
+    const port = await freePort();
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: 'integration-test-secret-0123456789abcdef',
+      SMTP_URL: smtpUrl ?? '',
+      SEED_DEMO: seed ? 'true' : 'false',
+      RUN_SCHEDULER: 'false',
+    });
+    await prepareDatabase(database, { dataDir, seed });
+    const app = await buildApp({
+      config,
+      database,
+      now,
+      logger: process.env.TEST_LOG ? { level: 'debug' } : false,
+    });
+    await app.listen({ host: config.host, port: config.port });
+    return {
+      driver,
+      baseUrl: config.publicUrl,
+      app,
+      database,
+      config,
+      close: async () => {
+        await app.close();
+        await testDatabase.close();
+      },
+    };
+  } catch (err) {
+    await testDatabase.close();
+    throw err;
+  }
+};
+
+/**
+ * Signs in through better-auth (`POST /api/auth/sign-in/email`) and returns the `cookie` request header
+ * carrying the session.
+ */
+export const signIn = async (baseUrl: string, email: string, password = DEMO_PASSWORD): Promise<string> => {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok)
+    throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
+  const cookies = response.headers.getSetCookie().map((c) => c.split(';')[0]);
+  if (cookies.length === 0) throw new Error(`sign-in of ${email} set no cookie`);
+  return cookies.join('; ');
+};
