@@ -1,7 +1,7 @@
 import { buildApp } from './app';
-import { prepareDatabase } from './bootstrap.ts';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { seedDemo } from './db/seed.ts';
 import { productJobs } from './jobs/jobs';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
 
@@ -12,7 +12,7 @@ const main = async () => {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
   app.log.info({ database: database.driver, dataDir: config.dataDir }, 'database ready');
-  if (await prepareDatabase(database, { dataDir: config.dataDir, seed: config.seedDemo })) {
+  if (config.seedDemo && (await seedDemo(database, { dataDir: config.dataDir }))) {
     app.log.info('demo data seeded');
   }
 

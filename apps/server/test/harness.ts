@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { prepareDatabase } from '../src/bootstrap.ts';
+import { seedDemo } from '../src/db/seed.ts';
 import { type Config, loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { openTestDatabase, type TestDriver } from '../src/db/test-database';
@@ -64,7 +64,7 @@ export const startTestServer = async ({
       SEED_DEMO: seed ? 'true' : 'false',
       RUN_SCHEDULER: 'false',
     });
-    await prepareDatabase(database, { dataDir, seed });
+    if (seed) await seedDemo(database, { dataDir });
     const app = await buildApp({
       config,
       database,
