@@ -1,5 +1,5 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import { hasAdminAccess, type PermissionName } from '@stellwerk/domain/permissions';
+import { checkAdminRoute, hasAdminAccess, type PermissionName } from '@stellwerk/domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from './auth.context';
 
@@ -28,4 +28,14 @@ export const requirePlatformAdmin = (request: FastifyRequest): SessionUser => {
   const user = requireUser(request);
   if (!user.isPlatformAdmin) throw new DomainError('guard.no_plattform_admin');
   return user;
+};
+
+/**
+ * The admin route guard of spec §2 on the server: the API behind an admin screen answers exactly as the
+ * screen's guard does. Without a signed-in user it fails with 'Ein Benutzer muss existieren'.
+ */
+export const requireAdminRoute = (request: FastifyRequest, path: `/admin${string}`): SessionUser => {
+  const failure = checkAdminRoute(path, request.sessionUser);
+  if (failure) throw new DomainError(failure);
+  return request.sessionUser!;
 };

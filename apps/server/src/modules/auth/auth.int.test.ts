@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DEMO_PASSWORD,
+  signIn,
+  startTestServer,
+  type TestServer,
+  testDrivers,
+} from '../../../test/harness.ts';
+
+const post = (server: TestServer, path: string, body: unknown, cookie?: string) =>
+  fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: server.baseUrl,
+      ...(cookie ? { cookie } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+
+describe.each(testDrivers())('sign-in and session on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a demo user signs in with e-mail and gets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const response = await post(server, '/api/auth/sign-in/email', {
+      email: 'mitarbeiter@musterstadt.example',
+      password: DEMO_PASSWORD,
+    });
+    expect(response.status).toBe(200);
+    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('stellwerk.session_token='));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+  });
+
+  it('a demo user signs in with the user name', async () => {
+    const response = await post(server, '/api/auth/sign-in/username', {
+      username: 'mitarbeiter.beispielhausen',
+      password: DEMO_PASSWORD,
+    });
+    expect(response.status).toBe(200);
+  });
+
+  it('a wrong password and an unknown user get the same answer', async () => {
+    const wrong = await post(server, '/api/auth/sign-in/email', {
+      email: 'freigabe@musterstadt.example',
+      password: 'falsch-falsch',
+    });
+    const unknown = await post(server, '/api/auth/sign-in/email', {
+      email: 'niemand@musterstadt.example',
+      password: 'falsch-falsch',
+    });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    const [a, b] = [await wrong.json(), await unknown.json()];
+    expect(a).toEqual(b);
+    expect(a).toEqual({
+      error: {
+        code: 'auth.invalid_credentials',
+        message: 'Benutzername oder Passwort ist falsch.',
+        params: {},
+      },
+    });
+  });
+
+  it('the sixth failed sign-in for one login within fifteen minutes is refused with 429', async () => {
+    const attempt = () =>
+      post(server, '/api/auth/sign-in/email', {
+        email: 'fuehrerschein@musterstadt.example',
+        password: 'nope-nope',
+      });
+    for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
+    const locked = await attempt();
+    expect(locked.status).toBe(429);
+    expect(((await locked.json()) as { error: { code: string } }).error.code).toBe('auth.rate_limited');
+    // Even the right password waits until the lock ends.
+    const right = await post(server, '/api/auth/sign-in/email', {
+      email: 'fuehrerschein@musterstadt.example',
+      password: DEMO_PASSWORD,
+    });
+    expect(right.status).toBe(429);
+  });
+
+  it('without a session, /api/me answers 401 with the catalogue error', async () => {
+    const response = await fetch(`${server.baseUrl}/api/me`);
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('auth.unauthenticated');
+  });
+
+  it('signing out ends the session', async () => {
+    const cookie = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
+    expect((await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).status).toBe(200);
+    const out = await post(server, '/api/auth/sign-out', {}, cookie);
+    expect(out.status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('password recovery writes a mail with a link to /auth/confirm, and the token sets a new password', async () => {
+    const email = 'fahrzeugpflege@musterstadt.example';
+    const request = await post(server, '/api/auth/request-password-reset', {
+      email,
+      redirectTo: '/auth/confirm',
+    });
+    expect(request.status).toBe(200);
+    const unknown = await post(server, '/api/auth/request-password-reset', {
+      email: 'niemand@musterstadt.example',
+      redirectTo: '/auth/confirm',
+    });
+    expect(unknown.status).toBe(200);
+    expect(await unknown.json()).toEqual(await request.clone().json());
+
+    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const outbox = (await (
+      await fetch(`${server.baseUrl}/api/admin/postausgang?limit=50&offset=0`, { headers: { cookie: admin } })
+    ).json()) as { items: { to: string; text: string }[] };
+    const mail = outbox.items.find((m) => m.to === email);
+    expect(mail).toBeDefined();
+    const link = mail!.text.match(/https?:\/\/\S+\/auth\/confirm\?token=([\w-]+)/);
+    expect(link).not.toBeNull();
+
+    const reset = await post(server, '/api/auth/reset-password', {
+      token: link![1],
+      newPassword: 'neues-passwort-1',
+    });
+    expect(reset.status).toBe(200);
+    await expect(signIn(server.baseUrl, email)).rejects.toThrow();
+    await expect(signIn(server.baseUrl, email, 'neues-passwort-1')).resolves.toContain(
+      'stellwerk.session_token',
+    );
+  });
+
+  it('changing the password needs the current one', async () => {
+    const email = 'freigabe@beispielhausen.example';
+    const cookie = await signIn(server.baseUrl, email);
+    const wrong = await post(
+      server,
+      '/api/auth/change-password',
+      { currentPassword: 'falsch-falsch', newPassword: 'anderes-passwort-2' },
+      cookie,
+    );
+    expect(wrong.ok).toBe(false);
+    const right = await post(
+      server,
+      '/api/auth/change-password',
+      { currentPassword: DEMO_PASSWORD, newPassword: 'anderes-passwort-2' },
+      cookie,
+    );
+    expect(right.status).toBe(200);
+    await expect(signIn(server.baseUrl, email, 'anderes-passwort-2')).resolves.toBeTruthy();
+  });
+
+  it('sign-up is closed: users are created by administrators', async () => {
+    const response = await post(server, '/api/auth/sign-up/email', {
+      email: 'neu@musterstadt.example',
+      password: 'irgendwas-langes',
+      name: 'Neu',
+    });
+    expect(response.ok).toBe(false);
+  });
+});
