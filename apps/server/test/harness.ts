@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { seedDemo } from '../src/db/seed.ts';
 import { type Config, loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
+import { seedDemo } from '../src/db/seed.ts';
 import { openTestDatabase, type TestDriver } from '../src/db/test-database';
 
 export { testDrivers } from '../src/db/test-database';

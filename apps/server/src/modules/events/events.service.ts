@@ -68,7 +68,7 @@ export const createEventHub = ({
   heartbeatMs = HEARTBEAT_MS,
 }: {
   database: Pick<Database, 'listen'>;
-  log: FastifyBaseLogger;
+  log: Pick<FastifyBaseLogger, 'warn'>;
   heartbeatMs?: number;
 }): EventHub => {
   const byTenant = new Map<string, Set<EventClient>>();
@@ -109,7 +109,11 @@ export const createEventHub = ({
       byTenant.clear();
       const stopListening = unlisten;
       unlisten = undefined;
-      await stopListening?.();
+      try {
+        await stopListening?.();
+      } catch (err) {
+        log.warn({ err }, 'events: could not stop listening (database already closed?)');
+      }
     },
     subscribe: (client) => {
       const clients = byTenant.get(client.mandantId) ?? new Set<EventClient>();

@@ -49,7 +49,11 @@ export const listOutboxRows = async (
     .limit(limit)
     .offset(offset);
   const [total] = await tx.select({ n: count() }).from(mailOutbox).where(where);
-  return { items, total: Number(total?.n ?? 0) };
+  // The check constraint mail_outbox_status_check keeps status within MailStatus.
+  return {
+    items: items.map((r) => ({ ...r, status: r.status as MailStatus })),
+    total: Number(total?.n ?? 0),
+  };
 };
 
 /**

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase, type TestDatabase, testDrivers } from '../../db/test-database';
+import { type ClientEvent, createEventHub, type EventHub, publishEvent } from './events.service';
+
+const TENANT_A = '00000000-0000-4000-8000-00000000000a';
+const TENANT_B = '00000000-0000-4000-8000-00000000000b';
+const USER_1 = '00000000-0000-4000-8000-000000000001';
+const USER_2 = '00000000-0000-4000-8000-000000000002';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe.each(testDrivers())('event hub on %s', (driver) => {
+  let testDb: TestDatabase;
+  let hub: EventHub;
+  beforeAll(async () => {
+    testDb = await openTestDatabase(driver);
+    hub = createEventHub({ database: testDb.database, log: { warn: () => undefined } });
+    await hub.start();
+  });
+  afterAll(async () => {
+    await hub?.stop();
+    await testDb?.close();
+  });
+
+  const connect = (mandantId: string, benutzerId: string) => {
+    const received: ClientEvent[] = [];
+    const unsubscribe = hub.subscribe({
+      mandantId,
+      benutzerId,
+      send: (e) => received.push(e),
+      heartbeat: () => undefined,
+      close: () => undefined,
+    });
+    return { received, unsubscribe };
+  };
+
+  it('an event published in a transaction reaches the clients of its tenant on commit, not others', async () => {
+    const a1 = connect(TENANT_A, USER_1);
+    const b2 = connect(TENANT_B, USER_2);
+    await testDb.database.withOwner((tx) =>
+      publishEvent(tx, { mandantId: TENANT_A, type: 'settings.changed' }),
+    );
+    await settle();
+    expect(a1.received).toEqual([{ type: 'settings.changed' }]);
+    expect(b2.received).toEqual([]);
+    a1.unsubscribe();
+    b2.unsubscribe();
+  });
+
+  it('a rolled-back transaction publishes nothing', async () => {
+    const a1 = connect(TENANT_A, USER_1);
+    await expect(
+      testDb.database.withOwner(async (tx) => {
+        await publishEvent(tx, { mandantId: TENANT_A, type: 'settings.changed' });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    await settle();
+    expect(a1.received).toEqual([]);
+    a1.unsubscribe();
+  });
+
+  it('an event for one user reaches only that user', async () => {
+    const a1 = connect(TENANT_A, USER_1);
+    const a2 = connect(TENANT_A, USER_2);
+    await publishEvent(testDb.database, {
+      mandantId: TENANT_A,
+      type: 'settings.changed',
+      benutzerId: USER_2,
+    });
+    await settle();
+    expect(a1.received).toEqual([]);
+    expect(a2.received).toEqual([{ type: 'settings.changed' }]);
+    a1.unsubscribe();
+    a2.unsubscribe();
+    expect(hub.clientCount()).toBe(0);
+  });
+});

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer, testDrivers } from '../../../test/harness';
+
+describe.each(testDrivers())('health, errors and API description on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ driver, seed: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('GET /api/health answers 200 with the database driver', async () => {
+    const response = await fetch(`${server.baseUrl}/api/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok', database: driver });
+  });
+
+  it('sends the security headers: a CSP that forbids framing, nosniff', async () => {
+    const response = await fetch(`${server.baseUrl}/api/health`);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('an unknown /api route answers 404 not_found in German by default', async () => {
+    const response = await fetch(`${server.baseUrl}/api/gibt-es-nicht`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: { code: 'not_found', message: 'Der Eintrag wurde nicht gefunden.', params: {} },
+    });
+  });
+
+  it('answers in English when the browser prefers it', async () => {
+    const response = await fetch(`${server.baseUrl}/api/gibt-es-nicht`, {
+      headers: { 'accept-language': 'en-US,en;q=0.9,de;q=0.5' },
+    });
+    expect((await response.json()).error.message).toBe('The item was not found.');
+  });
+
+  it('a query that fails its schema answers 400 validation.failed naming the field, before any auth check', async () => {
+    const response = await fetch(`${server.baseUrl}/api/admin/postausgang?limit=viele`);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.code).toBe('validation.failed');
+    expect(Object.keys(body.error.params)).toContain('querystring.limit');
+  });
+
+  it('malformed JSON answers 400, never 500', async () => {
+    const response = await fetch(`${server.baseUrl}/api/mandant/logo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"kaputt": ',
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.code).toBe('validation.failed');
+  });
+
+  it('a body over the limit answers 413 upload.too_large', async () => {
+    const response = await fetch(`${server.baseUrl}/api/mandant/logo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ x: 'a'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+    const body = await response.json();
+    expect(body.error.code).toBe('upload.too_large');
+  });
+
+  it('routes that need a session answer 401 auth.unauthenticated without one', async () => {
+    for (const path of ['/api/admin/postausgang', '/api/mandant/logo', '/api/events']) {
+      const response = await fetch(`${server.baseUrl}${path}`);
+      expect(response.status, path).toBe(401);
+      expect((await response.json()).error.code, path).toBe('auth.unauthenticated');
+    }
+  });
+
+  it('GET /api/openapi.json describes every route with a tag, and /api/docs serves the reference page', async () => {
+    const response = await fetch(`${server.baseUrl}/api/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    for (const path of [
+      '/api/health',
+      '/api/admin/postausgang',
+      '/api/mandant/logo',
+      '/api/dateien/{id}',
+      '/api/events',
+    ]) {
+      expect(document.paths[path], path).toBeDefined();
+    }
+    for (const [path, operations] of Object.entries(
+      document.paths as Record<string, Record<string, { tags?: string[] }>>,
+    )) {
+      for (const [method, operation] of Object.entries(operations)) {
+        expect(operation.tags?.length, `${method} ${path} has a tag`).toBeGreaterThan(0);
+      }
+    }
+    const docs = await fetch(`${server.baseUrl}/api/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('swagger-ui');
+  });
+});
+
+describe('health when the database is gone', () => {
+  it('GET /api/health answers 503 with an error body', async () => {
+    const server = await startTestServer({ seed: false });
+    try {
+      await server.database.close();
+      const response = await fetch(`${server.baseUrl}/api/health`);
+      expect(response.status).toBe(503);
+      expect((await response.json()).error.code).toBe('internal');
+    } finally {
+      await server.app.close();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpReceiver } from '../../../test/smtp-receiver';
+import { openTestDatabase, type TestDatabase, testDrivers } from '../../db/test-database';
+import { dispatchPendingMails, MAX_ATTEMPTS } from './mail.dispatcher';
+import { enqueueMail } from './mail.service';
+import { mailOutbox } from './mail.table';
+
+describe.each(testDrivers())('mail outbox and dispatcher on %s', (driver) => {
+  let testDb: TestDatabase;
+  const now = new Date('2026-11-21T09:00:00Z');
+  beforeAll(async () => {
+    testDb = await openTestDatabase(driver);
+  });
+  afterAll(async () => {
+    await testDb?.close();
+  });
+  afterEach(async () => {
+    await testDb.database.db.delete(mailOutbox);
+  });
+
+  const enqueue = (to = 'erika@musterstadt.example') =>
+    testDb.database.withOwner((tx) =>
+      enqueueMail(
+        tx,
+        {
+          mandantId: null,
+          to,
+          template: 'passwort_zuruecksetzen',
+          language: 'de',
+          params: { name: 'Erika', url: 'https://stellwerk.example/auth/confirm?token=t' },
+        },
+        now,
+      ),
+    );
+  const rowOf = async (id: string) => {
+    const [row] = await testDb.database.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    return row!;
+  };
+
+  it('a mail enqueued in a transaction that rolls back is never written', async () => {
+    await expect(
+      testDb.database.withOwner(async (tx) => {
+        await enqueueMail(tx, {
+          mandantId: null,
+          to: 'x@example.org',
+          template: 'passwort_zuruecksetzen',
+          language: 'en',
+          params: { name: 'X', url: 'https://x.example' },
+        });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await testDb.database.db.select().from(mailOutbox)).toHaveLength(0);
+  });
+
+  it('a queued mail is delivered exactly once through a real SMTP server', async () => {
+    const smtp = await startSmtpReceiver();
+    try {
+      const id = await enqueue();
+      const first = await dispatchPendingMails({ database: testDb.database, smtpUrl: smtp.url, now });
+      expect(first).toMatchObject({ sent: 1, retried: 0, failed: 0 });
+      const second = await dispatchPendingMails({ database: testDb.database, smtpUrl: smtp.url, now });
+      expect(second.sent).toBe(0);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.to).toEqual(['erika@musterstadt.example']);
+      expect(smtp.received[0]?.raw).toContain('Hallo Erika,');
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+      expect(row.sentAt?.toISOString()).toBe(now.toISOString());
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('a failing SMTP server leaves the mail pending with attempts + 1 and a later retry', async () => {
+    const smtp = await startSmtpReceiver({ fail: true });
+    try {
+      const id = await enqueue();
+      const result = await dispatchPendingMails({ database: testDb.database, smtpUrl: smtp.url, now });
+      expect(result).toMatchObject({ sent: 0, retried: 1 });
+      const row = await rowOf(id);
+      expect(row.status).toBe('pending');
+      expect(row.attempts).toBe(1);
+      expect(row.lastError).toMatch(/554|refuses/);
+      expect(row.nextAttemptAt.getTime()).toBe(now.getTime() + 60_000);
+      // Not due yet: nothing is tried before the backoff has passed.
+      const early = await dispatchPendingMails({ database: testDb.database, smtpUrl: smtp.url, now });
+      expect(early.retried).toBe(0);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it(`after ${MAX_ATTEMPTS} failed attempts the mail is marked failed`, async () => {
+    const smtp = await startSmtpReceiver({ fail: true });
+    try {
+      const id = await enqueue();
+      let at = now;
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        await dispatchPendingMails({ database: testDb.database, smtpUrl: smtp.url, now: at });
+        at = (await rowOf(id)).nextAttemptAt;
+      }
+      expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('without SMTP_URL nothing is sent and the mail stays pending', async () => {
+    const id = await enqueue();
+    expect(await dispatchPendingMails({ database: testDb.database, smtpUrl: undefined, now })).toMatchObject({
+      skipped: true,
+      sent: 0,
+    });
+    expect(await rowOf(id)).toMatchObject({ status: 'pending', attempts: 0 });
+  });
+});
