@@ -13,7 +13,7 @@ export function MenuLink({ to, label, exact = false }: MenuLinkProps) {
       to={to}
       label={label}
       active={active}
-      aria-current={active ? 'page' : undefined}
+      activeOptions={{ exact, includeSearch: false }}
       variant="light"
     />
   );

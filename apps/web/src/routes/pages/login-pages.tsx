@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { pathAfterLogin } from '@stellwerk/domain/navigation';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NotAvailable } from '../../components/NotAvailable';
 import { LoginForm } from '../../features/auth/components/LoginForm';
@@ -79,9 +79,10 @@ export function RecoveryPage() {
 /** /auth/confirm?token=…: the mailed link lands here; sets the new password. */
 export function ConfirmPage() {
   const { t } = useTranslation();
-  const search = useSearch({ strict: false }) as { token?: unknown; error?: unknown };
-  const token = typeof search.token === 'string' && search.token ? search.token : undefined;
-  const linkError = typeof search.error === 'string' ? search.error : undefined;
+  // read raw: the router parses search values as JSON, which would turn a digits-only token into a number
+  const search = useLocation({ select: (l) => new URLSearchParams(l.searchStr) });
+  const token = search.get('token') || undefined;
+  const linkError = search.get('error') || undefined;
   return (
     <>
       <CardTitle title={t('auth.confirm.title')} />

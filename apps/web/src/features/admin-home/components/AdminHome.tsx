@@ -25,9 +25,6 @@ export function AdminHome({ me }: { me: TMe }) {
         <UnstyledButton key={entry.path} component={Link} to={entry.path}>
           <Card withBorder padding="lg" radius="md" h="100%">
             <Text fw={600}>{entry.label[language]}</Text>
-            <Text size="sm" c="dimmed" mt={4}>
-              {entry.path}
-            </Text>
           </Card>
         </UnstyledButton>
       ))}

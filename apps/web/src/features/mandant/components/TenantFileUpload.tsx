@@ -77,6 +77,7 @@ function TenantFileUpload({ kind, present, onUploaded }: TenantFileUploadProps) 
             w="auto"
             maw={200}
             fit="contain"
+            style={{ alignSelf: 'flex-start' }}
           />
         )}
         {present && kind === 'datenschutz' && (
