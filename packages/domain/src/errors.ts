@@ -380,4 +380,9 @@ export class DomainError extends Error {
   }
 }
 
+/** A broken rule, returned by the `...Verstoss` rule functions: the catalogue code and its params. */
+export type RuleViolation = { code: ErrorCode; params: ErrorParams };
+
+export const toDomainError = (v: RuleViolation): DomainError => new DomainError(v.code, { ...v.params });
+
 export const isDomainError = (e: unknown): e is DomainError => e instanceof DomainError;

@@ -2,14 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type AbweichendeOeffnung,
-  addDays,
   bookableDays,
   DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT,
   DEFAULT_OEFFNUNGSZEIT,
   isDayBookable,
   type Wochenoeffnung,
-  weekdayOfDay,
 } from './oeffnungszeiten.ts';
+import { addCalendarDays as addDays, weekdayOfDay } from './time.ts';
 
 const mondayToFriday: Wochenoeffnung[] = [1, 2, 3, 4, 5].map((wochentag) => ({ wochentag, geoeffnet: true }));
 

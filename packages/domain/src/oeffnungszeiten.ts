@@ -4,7 +4,7 @@
  * 0 = Sunday … 6 = Saturday as in the `oeffnungszeit.wochentag` column.
  */
 import type { OeffnungszeitStatus } from './status.ts';
-import { berlinDateKey } from './time.ts';
+import { addCalendarDays, berlinDateKey, weekdayOfDay } from './time.ts';
 
 /** Spec §9: default opening hours 08:00–18:00, default special opening hours 01:00–23:00. */
 export const DEFAULT_OEFFNUNGSZEIT = { von: '08:00', bis: '18:00' } as const;
@@ -12,21 +12,6 @@ export const DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT = { von: '01:00', bis: '23:00' } 
 
 export type Wochenoeffnung = { wochentag: number; geoeffnet: boolean };
 export type AbweichendeOeffnung = { gueltigVon: string; gueltigBis: string; status: OeffnungszeitStatus };
-
-const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const utcOf = (day: string): number => {
-  const m = DAY_KEY.exec(day);
-  if (!m) throw new RangeError(`not a YYYY-MM-DD day: ${day.slice(0, 20)}`);
-  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-};
-
-/** The weekday (0 = Sunday) of a calendar day. */
-export const weekdayOfDay = (day: string): number => new Date(utcOf(day)).getUTCDay();
-
-/** The calendar day `n` days after `day` (pure calendar arithmetic, no DST involved). */
-export const addDays = (day: string, n: number): string =>
-  new Date(utcOf(day) + n * 86_400_000).toISOString().slice(0, 10);
 
 const covers = (special: AbweichendeOeffnung, day: string): boolean =>
   special.gueltigVon <= day && day <= special.gueltigBis;
@@ -68,7 +53,7 @@ export const bookableDays = ({
   const today = berlinDateKey(now);
   const result: string[] = [];
   for (let i = 0; i < days; i++) {
-    const day = addDays(today, i);
+    const day = addCalendarDays(today, i);
     if (isDayBookable({ day, weekly, specials })) result.push(day);
   }
   return result;

@@ -83,6 +83,25 @@ export const atBerlinTime = (day: Date, time: string): Date => {
   );
 };
 
+/** The instant of `time` (`HH:mm`) on the Berlin calendar day `day` (`YYYY-MM-DD`). DST gaps move forward. */
+export const berlinInstant = (day: string, time: string): Date => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new RangeError(`not a YYYY-MM-DD day: ${day.slice(0, 20)}`);
+  const { hours, minutes } = parseBookingTime(time);
+  return new Date(
+    new TZDate(
+      Number(match[1]),
+      Number(match[2]) - 1,
+      Number(match[3]),
+      hours,
+      minutes,
+      0,
+      0,
+      TIME_ZONE,
+    ).getTime(),
+  );
+};
+
 /** Midnight (start) of the Berlin calendar day of `date`. */
 export const startOfBerlinDay = (date: Date): Date => atBerlinTime(date, '00:00');
 
@@ -120,3 +139,27 @@ export const weekdayFromName = (name: string | null | undefined): number | null 
 
 /** The Berlin weekday (0 = Sunday .. 6 = Saturday) of `date`. */
 export const berlinWeekday = (date: Date): number => new TZDate(date.getTime(), TIME_ZONE).getDay();
+
+const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const utcOfDay = (day: string): number => {
+  const m = DAY_KEY.exec(day);
+  if (!m) throw new RangeError(`not a YYYY-MM-DD day: ${day.slice(0, 20)}`);
+  return Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+};
+
+/** The weekday (0 = Sunday .. 6 = Saturday) of a calendar day `YYYY-MM-DD`. */
+export const weekdayOfDay = (day: string): number => new Date(utcOfDay(day)).getUTCDay();
+
+/** The calendar day `n` days after `day` (`YYYY-MM-DD`; pure calendar arithmetic, no DST involved). */
+export const addCalendarDays = (day: string, n: number): string =>
+  new Date(utcOfDay(day) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** The calendar day `n` months after `day`, clamped to the month's last day (31.01. + 1 = 28./29.02.). */
+export const addCalendarMonths = (day: string, n: number): string => {
+  const d = new Date(utcOfDay(day));
+  const target = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + n, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(d.getUTCDate(), lastDay));
+  return target.toISOString().slice(0, 10);
+};
