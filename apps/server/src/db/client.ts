@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { syncCatalogues } from './catalogue.ts';
 
 /** What `execute(sql`...`)` resolves to on both drivers: the rows (plus driver-specific extras). */
 export type DbQueryResult<TRow> = { rows: TRow[] };
@@ -79,6 +80,7 @@ const openPglite = async (dataDir: string): Promise<Database> => {
     const pgliteDb = drizzlePglite({ client });
     await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
     const db: Db = pgliteDb;
+    await syncCatalogues(db);
     return {
       driver: 'pglite',
       db,
@@ -195,6 +197,12 @@ const openPg = async (databaseUrl: string): Promise<Database> => {
   // An idle client that loses its connection emits on the pool; without a handler the process would exit.
   pool.on('error', () => undefined);
   const db: Db = drizzleNodePg({ client: pool });
+  try {
+    await syncCatalogues(db);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
   const listener = createPgListener(pool);
   return {
     driver: 'pg',
@@ -215,7 +223,7 @@ const openPg = async (databaseUrl: string): Promise<Database> => {
 };
 
 /**
- * Opens the database and applies the committed migrations: embedded PGlite under `${dataDir}/db` when
+ * Opens the database, applies the committed migrations and syncs the global catalogues: embedded PGlite under `${dataDir}/db` when
  * `databaseUrl` is unset, otherwise PostgreSQL (15 or newer) through a node-postgres pool.
  */
 export async function openDatabase(opts: {
