@@ -394,19 +394,17 @@ const seedReadingRoom = async (ctx: SeedContext, t: DemoTenant, mandantId: strin
   await tx.insert(leseraumAusstattung).values(equipment.map((e) => ({ mandantId, ...e })));
 
   // Mon-Fri 08:00-18:00, Sat 10:00-14:00, Sun closed (0 = Sunday).
-  await tx
-    .insert(oeffnungszeit)
-    .values([
-      ...[1, 2, 3, 4, 5].map((wochentag) => ({
-        mandantId,
-        grundrissId,
-        wochentag,
-        von: '08:00',
-        bis: '18:00',
-      })),
-      { mandantId, grundrissId, wochentag: 6, von: '10:00', bis: '14:00' },
-      { mandantId, grundrissId, wochentag: 0, von: '08:00', bis: '18:00', geoeffnet: false },
-    ]);
+  await tx.insert(oeffnungszeit).values([
+    ...[1, 2, 3, 4, 5].map((wochentag) => ({
+      mandantId,
+      grundrissId,
+      wochentag,
+      von: '08:00',
+      bis: '18:00',
+    })),
+    { mandantId, grundrissId, wochentag: 6, von: '10:00', bis: '14:00' },
+    { mandantId, grundrissId, wochentag: 0, von: '08:00', bis: '18:00', geoeffnet: false },
+  ]);
   const weihnachten = nextChristmas(ctx.today);
   await tx.insert(abweichendeOeffnungszeit).values({
     mandantId,
