@@ -272,6 +272,21 @@ export const ERRORS = {
     de: 'So weit im Voraus kann nicht gebucht werden (spätestens bis {datum}).',
     en: 'Bookings this far ahead are not possible (at the latest until {datum}).',
   },
+  'fahrzeug_buchung.checkin_zu_frueh': {
+    status: 409,
+    de: 'Ein Check-in ist erst ab {zeit} Uhr möglich.',
+    en: 'Check-in is only possible from {zeit}.',
+  },
+  'fahrzeug_buchung.checkin_vorbei': {
+    status: 409,
+    de: 'Die Buchung ist bereits beendet; ein Check-in ist nicht mehr möglich.',
+    en: 'The booking has already ended; check-in is no longer possible.',
+  },
+  'fahrzeug_buchung.checkin_inaktiv': {
+    status: 409,
+    de: 'Check-in und Check-out sind für diesen Mandanten ausgeschaltet.',
+    en: 'Check-in and check-out are switched off for this tenant.',
+  },
   'fahrzeug_buchung.schritt_nicht_erlaubt': {
     status: 409,
     de: 'Für eine Buchung im Status {status} ist dieser Schritt nicht möglich.',

@@ -12,6 +12,7 @@ import {
   berlinDateKey,
   berlinInstant,
   formatDateDE,
+  formatTimeDE,
   timeToMinutes,
   weekdayFromName,
   weekdayOfDay,
@@ -310,3 +311,125 @@ export const zeitraumMinuten = (zeitraum: Buchungszeitraum): { von: number; bis:
   von: timeToMinutes(zeitraum.von),
   bis: timeToMinutes(zeitraum.bis),
 });
+
+// --- lifecycle: booked (reserviert) → check-in (aktiv) → check-out (durchgeführt); cancel → storniert ---
+//
+// Vehicle bookings use reserviert (booked; approval is computed by isFahrzeugBuchungFreigegeben, not a
+// status), aktiv (checked in), durchgeführt (checked out or, with check-in switched off, finished) and
+// storniert. vorgemerkt is accepted as a cancellable start status for data from older systems.
+
+export type FahrzeugBuchungAktion = 'checkIn' | 'checkOut' | 'stornieren' | 'autoStorno' | 'abschliessen';
+
+/** The transition table: from which statuses an action is allowed and where it leads. */
+export const FAHRZEUG_BUCHUNG_UEBERGAENGE: Readonly<
+  Record<FahrzeugBuchungAktion, { von: readonly BuchungStatus[]; nach: BuchungStatus }>
+> = {
+  checkIn: { von: ['reserviert'], nach: 'aktiv' },
+  checkOut: { von: ['aktiv'], nach: 'durchgeführt' },
+  stornieren: { von: ['vorgemerkt', 'reserviert'], nach: 'storniert' },
+  autoStorno: { von: ['reserviert'], nach: 'storniert' },
+  abschliessen: { von: ['reserviert'], nach: 'durchgeführt' },
+};
+
+/** The status after `aktion`; throws 'fahrzeug_buchung.schritt_nicht_erlaubt' when the table has no such step. */
+export const naechsterFahrzeugStatus = (
+  status: BuchungStatus,
+  aktion: FahrzeugBuchungAktion,
+): BuchungStatus => {
+  const step = FAHRZEUG_BUCHUNG_UEBERGAENGE[aktion];
+  if (!step.von.includes(status)) throw new DomainError('fahrzeug_buchung.schritt_nicht_erlaubt', { status });
+  return step.nach;
+};
+
+/**
+ * Guards of check-in: check-in switched on for the tenant, status reserviert, not earlier than
+ * `vorlaufMinuten` before the start, not after the end, and the booking released (spec §4).
+ */
+export const checkInVerstoss = ({
+  status,
+  von,
+  bis,
+  now,
+  freigegeben,
+  checkInAktiv = true,
+  vorlaufMinuten = 15,
+}: {
+  status: BuchungStatus;
+  von: Date;
+  bis: Date;
+  now: Date;
+  freigegeben: boolean;
+  checkInAktiv?: boolean;
+  vorlaufMinuten?: number;
+}): RuleViolation | null => {
+  if (!checkInAktiv) return { code: 'fahrzeug_buchung.checkin_inaktiv', params: {} };
+  if (!FAHRZEUG_BUCHUNG_UEBERGAENGE.checkIn.von.includes(status))
+    return { code: 'fahrzeug_buchung.schritt_nicht_erlaubt', params: { status } };
+  const earliest = new Date(von.getTime() - vorlaufMinuten * 60_000);
+  if (now.getTime() < earliest.getTime())
+    return { code: 'fahrzeug_buchung.checkin_zu_frueh', params: { zeit: formatTimeDE(earliest) } };
+  if (now.getTime() >= bis.getTime()) return { code: 'fahrzeug_buchung.checkin_vorbei', params: {} };
+  if (!freigegeben) return { code: 'fahrzeug_buchung.checkin_nicht_freigegeben', params: {} };
+  return null;
+};
+
+/**
+ * Spec §4: missing check-in leads to automatic release and cancellation `minuten` after the start
+ * (0 = never; only while check-in is switched on).
+ */
+export const isAutoStornoFaellig = ({
+  status,
+  von,
+  now,
+  minuten,
+  checkInAktiv = true,
+}: {
+  status: BuchungStatus;
+  von: Date;
+  now: Date;
+  minuten: number;
+  checkInAktiv?: boolean;
+}): boolean =>
+  checkInAktiv && minuten > 0 && status === 'reserviert' && now.getTime() >= von.getTime() + minuten * 60_000;
+
+export type CheckOutMahnstufe = 'keine' | 'buchender' | 'fuhrparkmanager';
+
+/** Spec §4: an overdue check-out is reminded to the booker, then escalated to the fleet manager. */
+export const checkOutMahnstufe = ({
+  status,
+  bis,
+  now,
+  erinnerungMinuten,
+  eskalationMinuten,
+}: {
+  status: BuchungStatus;
+  bis: Date;
+  now: Date;
+  erinnerungMinuten: number;
+  eskalationMinuten: number;
+}): CheckOutMahnstufe => {
+  if (status !== 'aktiv') return 'keine';
+  const overdue = now.getTime() - bis.getTime();
+  if (overdue >= eskalationMinuten * 60_000) return 'fuhrparkmanager';
+  if (overdue >= erinnerungMinuten * 60_000) return 'buchender';
+  return 'keine';
+};
+
+/**
+ * Spec §4: when the previous booking of the vehicle is still active (not checked out), the next booker
+ * is told, `minuten` before their start.
+ */
+export const isVorCheckOutInfoFaellig = ({
+  vorherigeStatus,
+  naechsterBeginn,
+  now,
+  minuten,
+}: {
+  vorherigeStatus: BuchungStatus;
+  naechsterBeginn: Date;
+  now: Date;
+  minuten: number;
+}): boolean =>
+  vorherigeStatus === 'aktiv' &&
+  now.getTime() >= naechsterBeginn.getTime() - minuten * 60_000 &&
+  now.getTime() < naechsterBeginn.getTime();

@@ -2,9 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from './errors.ts';
 import {
+  addCalendarDays,
+  addCalendarMonths,
   assertTime,
   atBerlinTime,
   berlinDateKey,
+  berlinInstant,
   berlinWeekday,
   formatDateDE,
   formatTimeDE,
@@ -163,6 +166,28 @@ describe('Berlin calendar helpers', () => {
     expect(atBerlinTime(new Date('2026-03-29T12:00:00Z'), '09:00').toISOString()).toBe(
       '2026-03-29T07:00:00.000Z',
     );
+  });
+
+  it('places a time inside the spring DST gap forward and an ambiguous autumn time on its second occurrence', () => {
+    expect(berlinInstant('2026-03-29', '02:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(berlinInstant('2026-10-25', '02:30').toISOString()).toBe('2026-10-25T01:30:00.000Z');
+    expect(berlinInstant('2026-10-25', '09:00').toISOString()).toBe('2026-10-25T08:00:00.000Z');
+  });
+
+  it.each<[string, number, string]>([
+    ['2026-03-28', 1, '2026-03-29'],
+    ['2026-12-31', 1, '2027-01-01'],
+    ['2026-03-01', -1, '2026-02-28'],
+  ])('%s plus %i calendar days is %s', (day, n, expected) => {
+    expect(addCalendarDays(day, n)).toBe(expected);
+  });
+
+  it.each<[string, number, string]>([
+    ['2026-01-31', 1, '2026-02-28'],
+    ['2028-01-31', 1, '2028-02-29'],
+    ['2026-11-23', 14, '2028-01-23'],
+  ])('%s plus %i months is %s', (day, n, expected) => {
+    expect(addCalendarMonths(day, n)).toBe(expected);
   });
 
   it('gives the Berlin day key and weekday near midnight', () => {

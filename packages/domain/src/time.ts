@@ -83,7 +83,10 @@ export const atBerlinTime = (day: Date, time: string): Date => {
   );
 };
 
-/** The instant of `time` (`HH:mm`) on the Berlin calendar day `day` (`YYYY-MM-DD`). DST gaps move forward. */
+/**
+ * The instant of `time` (`HH:mm`) on the Berlin calendar day `day` (`YYYY-MM-DD`). A time inside the spring
+ * DST gap moves forward (02:30 → 03:30 CEST); an ambiguous autumn time takes its second (CET) occurrence.
+ */
 export const berlinInstant = (day: string, time: string): Date => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) throw new RangeError(`not a YYYY-MM-DD day: ${day.slice(0, 20)}`);
