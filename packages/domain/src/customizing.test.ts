@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { ZResolvedSetting } from './api.ts';
 import {
   arraySetting,
   assertLevel,
@@ -297,8 +298,60 @@ describe('resolveSettings', () => {
 
   const levelRecord = fc.dictionary(
     fc.constantFrom(...CUSTOMIZING_OPTION_NAMES),
-    fc.oneof(fc.constantFrom('true', '1', '0', '15', '[]', '09:00', 'de', 'karte'), fc.string()),
+    fc.oneof(
+      fc.constantFrom(
+        'true',
+        '1',
+        '0',
+        '15',
+        '1.5',
+        '-3',
+        '[]',
+        '[1,7]',
+        '[{"a":1}]',
+        '09:00',
+        '24:00',
+        'de',
+        'fr',
+        'karte',
+      ),
+      fc.constantFrom(
+        'x'.repeat(501),
+        `["${'y'.repeat(501)}"]`,
+        JSON.stringify(Array.from({ length: 101 }, () => 1)),
+      ),
+      fc.string(),
+    ),
   );
+
+  it('skips stored values a write would refuse', () => {
+    const settings = resolveSettings({
+      tenant: { Sprache: 'en', Zoom: '1.5' },
+      groups: [],
+      user: { Sprache: 'fr', Zoom: '9999', LeseraumLieblingsPlatz: 'x'.repeat(501) },
+    });
+    expect(settings.Sprache).toEqual({ value: 'en', source: 'mandant' });
+    expect(settings.Zoom).toEqual({ value: 100, source: 'default' });
+    expect(settings.LeseraumLieblingsPlatz).toEqual({ value: '', source: 'default' });
+  });
+
+  it('only ever resolves values a write would accept, in the shape /api/me promises (property)', () => {
+    fc.assert(
+      fc.property(
+        levelRecord,
+        fc.array(levelRecord, { maxLength: 3 }),
+        levelRecord,
+        (tenant, groups, user) => {
+          const settings = resolveSettings({ tenant, groups, user });
+          for (const option of CUSTOMIZING_OPTIONS) {
+            const setting = settings[option.name]!;
+            expect(() => toStoredValue(option, setting.value)).not.toThrow();
+            expect(ZResolvedSetting.safeParse(setting).success).toBe(true);
+          }
+        },
+      ),
+    );
+  });
 
   it('always returns every option, whatever is stored (property)', () => {
     fc.assert(

@@ -924,7 +924,9 @@ const tryFromStoredValue = (
 ): CustomizingValue | undefined => {
   if (wert === undefined) return undefined;
   try {
-    return fromStoredValue(option, wert);
+    const value = fromStoredValue(option, wert);
+    toStoredValue(option, value); // only values a write would accept count (type, bounds, allowed values, lengths)
+    return value;
   } catch {
     return undefined;
   }
@@ -939,7 +941,8 @@ const own = (record: Readonly<Record<string, string>>, name: string): string | u
 /**
  * The effective value of every catalogue option: user level first, then group, then tenant, then the
  * default (spec §6). A level counts only where the option may be set (`levels`), so a user row can never
- * override a tenant-only vehicle rule. Unreadable stored values are skipped. Among groups the first in
+ * override a tenant-only vehicle rule. Stored values that are unreadable or that `toStoredValue` would
+ * refuse (wrong type, out of bounds, not allowed, too long) are skipped. Among groups the first in
  * `groups` that sets the option wins (see the file comment).
  */
 export const resolveSettings = ({
