@@ -45,6 +45,30 @@ test.describe('administration', () => {
     await expect(page.getByRole('button', { name: TEXTS.resetError })).toBeVisible();
   });
 
+  test('a fleet manager sees only the admin areas the vehicle care right opens', async ({ page }) => {
+    // fuhrpark@musterstadt holds fahrzeug_pflege (admin access; a settings right, decision 009), no user,
+    // role/group, location-care or equipment right.
+    await signInTo(page, demoUser('fuhrpark', MUSTERSTADT).email, MUSTERSTADT.startPage);
+    await page.goto('/admin');
+    await expectPath(page, '/admin');
+
+    await expect(linkTo(page, '/admin/fahrzeuge').first()).toBeVisible();
+    await expect(linkTo(page, '/admin/einstellungen').first()).toBeVisible();
+    for (const area of [
+      '/admin/benutzer',
+      '/admin/gruppen',
+      '/admin/rollen',
+      '/admin/lokationen',
+      '/admin/raeume',
+      '/admin/mandanten',
+    ]) {
+      await expect(linkTo(page, area), `no link to ${area}`).toHaveCount(0);
+    }
+
+    await page.goto('/admin/benutzer');
+    await expect(page.getByText('Keine Berechtigung für die Pflege von Benutzern.')).toBeVisible();
+  });
+
   test('the tenant administrator opens each admin area from the menu', async ({ page }) => {
     await signInTo(page, demoUser('admin', MUSTERSTADT).email, MUSTERSTADT.startPage);
     for (const area of TENANT_ADMIN_AREAS) {
