@@ -204,6 +204,46 @@ export const ERRORS = {
     de: 'Für eine Buchung im Status {status} ist dieser Schritt nicht möglich.',
     en: 'This step is not possible for a booking with status {status}.',
   },
+  'leseraum_buchung.ende_vor_beginn': {
+    status: 400,
+    de: 'Der Beginn der Buchung muss vor ihrem Ende liegen.',
+    en: 'The booking must start before it ends.',
+  },
+  'leseraum_buchung.in_vergangenheit': {
+    status: 400,
+    de: 'Eine Buchung in der Vergangenheit ist nicht möglich.',
+    en: 'Bookings in the past are not possible.',
+  },
+  'leseraum_buchung.ausserhalb_oeffnungszeit': {
+    status: 400,
+    de: 'Die Buchung liegt außerhalb der Öffnungszeit ({von} bis {bis} Uhr).',
+    en: 'The booking lies outside the opening hours ({von} to {bis}).',
+  },
+  'leseraum_buchung.takt': {
+    status: 400,
+    de: 'Beginn und Ende müssen im {minuten}-Minuten-Takt liegen.',
+    en: 'Start and end must be on a {minuten}-minute step.',
+  },
+  'leseraum_buchung.zu_kurz': {
+    status: 400,
+    de: 'Eine Buchung muss mindestens {minuten} Minuten dauern.',
+    en: 'A booking must last at least {minuten} minutes.',
+  },
+  'leseraum_buchung.zu_lang': {
+    status: 400,
+    de: 'Eine Buchung darf höchstens {minuten} Minuten dauern.',
+    en: 'A booking may last at most {minuten} minutes.',
+  },
+  'leseraum_buchung.wochenlimit': {
+    status: 409,
+    de: 'Sie haben in dieser Woche bereits die höchste Zahl von {max} Buchungen erreicht.',
+    en: 'You have already reached the maximum of {max} bookings this week.',
+  },
+  'leseraum_buchung.belegt': {
+    status: 409,
+    de: 'Der Platz ist im gewählten Zeitraum bereits belegt.',
+    en: 'The seat is already taken in the chosen period.',
+  },
   'leseraum_buchung.tag_nicht_buchbar': {
     status: 400,
     de: 'Am {datum} kann nicht gebucht werden.',

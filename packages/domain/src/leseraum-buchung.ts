@@ -5,8 +5,18 @@
  * same person is both, they act as confirmer. Check-in moves a reservation to durchgeführt only for the
  * booker or the confirmer (not for strangers; the spec leaves the actor open there).
  */
-import { DomainError } from './errors.ts';
+import { DomainError, type RuleViolation } from './errors.ts';
+import { type AbweichendeOeffnung, oeffnungszeitAm, type Wochenoeffnung } from './oeffnungszeiten.ts';
 import type { BuchungStatus } from './status.ts';
+import {
+  addCalendarDays,
+  berlinDateKey,
+  berlinInstant,
+  formatDateDE,
+  formatTimeDE,
+  timeToMinutes,
+  weekdayOfDay,
+} from './time.ts';
 
 /** Spec §4/§9: check-in from 15 minutes before to 15 minutes after the start. */
 export const CHECK_IN_VORLAUF_MINUTEN = 15;
@@ -137,4 +147,110 @@ export const leseraumMailFuer = (
       if (change.nach === 'storniert') return 'useMailStorno';
       return null;
   }
+};
+
+// --- creating or moving a booking (spec §4, §5, §9 reading-room settings) ------------------------------
+
+export type LeseraumRegeln = {
+  /** LeseraumVorausbuchbareTage: today and the next N-1 days are offered. */
+  vorausbuchbareTage: number;
+  /** LeseraumBuchbareWochenTage (0 = Sunday). An empty list allows every weekday. */
+  buchbareWochentage: readonly number[];
+  /** LeseraumBuchungstakt in minutes (hourly mode). */
+  buchungstakt: number;
+  /** LeseraumMinimaleBuchungslaenge in minutes (hourly mode). */
+  minimaleBuchungslaenge: number;
+  /** LeseraumMaximaleDauerEinerBuchung in minutes; 0 = unlimited. */
+  maximaleDauer: number;
+  /** LeseraumMaximaleBuchungenAlsBuchenderProWoche; 0 = unlimited. */
+  maxBuchungenProWoche: number;
+};
+
+export type Buchungsmodus = 'ganztags' | 'stuendlich';
+
+/**
+ * The period a full-day booking covers on `day`: the day's opening hours, or null when it is closed.
+ */
+export const ganztagsZeitraum = ({
+  day,
+  weekly,
+  specials,
+}: {
+  day: string;
+  weekly: readonly Wochenoeffnung[];
+  specials: readonly AbweichendeOeffnung[];
+}): { von: Date; bis: Date } | null => {
+  const hours = oeffnungszeitAm({ day, weekly, specials });
+  return hours ? { von: berlinInstant(day, hours.von), bis: berlinInstant(day, hours.bis) } : null;
+};
+
+/**
+ * First broken rule for a new or moved reading-room booking, or null: start before end; not over;
+ * on one day that is bookable (within the bookable days, an allowed weekday, open); inside that day's
+ * opening hours; in hourly mode on the booking step and within minimum and maximum length; within the
+ * weekly limit of the booker (`eigeneBuchungenInWoche` counts the booker's other non-cancelled bookings
+ * of that week); no overlap with the seat's non-cancelled bookings (`ignoreId` skips the one being moved).
+ */
+export const leseraumBuchungVerstoss = ({
+  von,
+  bis,
+  now,
+  modus,
+  regeln,
+  weekly,
+  specials,
+  eigeneBuchungenInWoche,
+  belegungen,
+  ignoreId,
+}: {
+  von: Date;
+  bis: Date;
+  now: Date;
+  modus: Buchungsmodus;
+  regeln: LeseraumRegeln;
+  weekly: readonly Wochenoeffnung[];
+  specials: readonly AbweichendeOeffnung[];
+  eigeneBuchungenInWoche: number;
+  belegungen: readonly { id?: string; von: Date; bis: Date; status: BuchungStatus }[];
+  ignoreId?: string;
+}): RuleViolation | null => {
+  if (!(von.getTime() < bis.getTime())) return { code: 'leseraum_buchung.ende_vor_beginn', params: {} };
+  if (bis.getTime() <= now.getTime()) return { code: 'leseraum_buchung.in_vergangenheit', params: {} };
+  const day = berlinDateKey(von);
+  const closed: RuleViolation = {
+    code: 'leseraum_buchung.tag_nicht_buchbar',
+    params: { datum: formatDateDE(von) },
+  };
+  const today = berlinDateKey(now);
+  if (day < today || day >= addCalendarDays(today, regeln.vorausbuchbareTage)) return closed;
+  if (regeln.buchbareWochentage.length > 0 && !regeln.buchbareWochentage.includes(weekdayOfDay(day)))
+    return closed;
+  const hours = oeffnungszeitAm({ day, weekly, specials });
+  if (!hours) return closed;
+  const opens = berlinInstant(day, hours.von).getTime();
+  const closes = berlinInstant(day, hours.bis).getTime();
+  if (von.getTime() < opens || bis.getTime() > closes)
+    return { code: 'leseraum_buchung.ausserhalb_oeffnungszeit', params: { von: hours.von, bis: hours.bis } };
+  const minutes = (bis.getTime() - von.getTime()) / 60_000;
+  if (modus === 'stuendlich') {
+    const step = regeln.buchungstakt;
+    const onStep = (d: Date) => timeToMinutes(formatTimeDE(d)) % step === 0 && d.getTime() % 60_000 === 0;
+    if (step > 0 && (!onStep(von) || !onStep(bis)))
+      return { code: 'leseraum_buchung.takt', params: { minuten: step } };
+    if (minutes < regeln.minimaleBuchungslaenge)
+      return { code: 'leseraum_buchung.zu_kurz', params: { minuten: regeln.minimaleBuchungslaenge } };
+  }
+  if (regeln.maximaleDauer > 0 && minutes > regeln.maximaleDauer)
+    return { code: 'leseraum_buchung.zu_lang', params: { minuten: regeln.maximaleDauer } };
+  if (regeln.maxBuchungenProWoche > 0 && eigeneBuchungenInWoche >= regeln.maxBuchungenProWoche)
+    return { code: 'leseraum_buchung.wochenlimit', params: { max: regeln.maxBuchungenProWoche } };
+  const taken = belegungen.some(
+    (b) =>
+      b.status !== 'storniert' &&
+      (ignoreId === undefined || b.id !== ignoreId) &&
+      b.von.getTime() < bis.getTime() &&
+      von.getTime() < b.bis.getTime(),
+  );
+  if (taken) return { code: 'leseraum_buchung.belegt', params: {} };
+  return null;
 };

@@ -10,8 +10,16 @@ import { addCalendarDays, berlinDateKey, weekdayOfDay } from './time.ts';
 export const DEFAULT_OEFFNUNGSZEIT = { von: '08:00', bis: '18:00' } as const;
 export const DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT = { von: '01:00', bis: '23:00' } as const;
 
-export type Wochenoeffnung = { wochentag: number; geoeffnet: boolean };
-export type AbweichendeOeffnung = { gueltigVon: string; gueltigBis: string; status: OeffnungszeitStatus };
+/** A weekly opening row; `von`/`bis` (`HH:mm`) default to 08:00–18:00. */
+export type Wochenoeffnung = { wochentag: number; geoeffnet: boolean; von?: string; bis?: string };
+/** A special opening time over a range of days; `von`/`bis` (`HH:mm`) default to 01:00–23:00. */
+export type AbweichendeOeffnung = {
+  gueltigVon: string;
+  gueltigBis: string;
+  status: OeffnungszeitStatus;
+  von?: string;
+  bis?: string;
+};
 
 const covers = (special: AbweichendeOeffnung, day: string): boolean =>
   special.gueltigVon <= day && day <= special.gueltigBis;
@@ -57,4 +65,34 @@ export const bookableDays = ({
     if (isDayBookable({ day, weekly, specials })) result.push(day);
   }
   return result;
+};
+
+/**
+ * The opening hours of a calendar day, or null when closed: an open special opening time covering the
+ * day gives its hours; a covering closed one closes the day; otherwise the open weekly row's hours.
+ */
+export const oeffnungszeitAm = ({
+  day,
+  weekly,
+  specials,
+}: {
+  day: string;
+  weekly: readonly Wochenoeffnung[];
+  specials: readonly AbweichendeOeffnung[];
+}): { von: string; bis: string } | null => {
+  const covering = specials.filter((s) => covers(s, day));
+  if (covering.length > 0) {
+    const open = covering.find((s) => s.status === 'offen');
+    return open
+      ? {
+          von: open.von ?? DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT.von,
+          bis: open.bis ?? DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT.bis,
+        }
+      : null;
+  }
+  const weekday = weekdayOfDay(day);
+  const row = weekly.find((w) => w.wochentag === weekday && w.geoeffnet);
+  return row
+    ? { von: row.von ?? DEFAULT_OEFFNUNGSZEIT.von, bis: row.bis ?? DEFAULT_OEFFNUNGSZEIT.bis }
+    : null;
 };
