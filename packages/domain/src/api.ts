@@ -90,6 +90,7 @@ export type TSettingName = z.infer<typeof ZSettingName>;
 /**
  * Body of a settings write. The value's shape is only bounded here; `toStoredValue` checks it against
  * the option's type and answers with the catalogue's messages ('Wert zum mappen muss vom Typ number sein!').
+ * `null` removes the override at that level (the row is deleted), so the next level applies again.
  */
 export const ZUpdateSetting = z.object({
   value: z.union([

@@ -978,30 +978,36 @@ export const resolveSettings = ({
 export const isUnchanged = (previousStored: string | undefined, nextStored: string): boolean =>
   previousStored !== undefined && previousStored === nextStored;
 
+/** The default value of the catalogue option `name` (throws for an unknown name). */
+export const defaultValueOf = (name: string): CustomizingValue => {
+  const option = findOption(name);
+  return fromStoredValue(option, option.default);
+};
+
 /** The resolved number setting `name`; throws when the catalogue option is not a number. */
 export const numberSetting = (settings: ResolvedSettings, name: string): number => {
-  const value = settings[name]?.value ?? fromStoredValue(findOption(name), findOption(name).default);
+  const value = settings[name]?.value ?? defaultValueOf(name);
   if (typeof value !== 'number') throw new DomainError('customizing.not_a_number');
   return value;
 };
 
 /** The resolved boolean setting `name`. */
 export const booleanSetting = (settings: ResolvedSettings, name: string): boolean => {
-  const value = settings[name]?.value ?? fromStoredValue(findOption(name), findOption(name).default);
+  const value = settings[name]?.value ?? defaultValueOf(name);
   if (typeof value !== 'boolean') throw new DomainError('customizing.not_a_boolean');
   return value;
 };
 
 /** The resolved string or time setting `name`. */
 export const stringSetting = (settings: ResolvedSettings, name: string): string => {
-  const value = settings[name]?.value ?? fromStoredValue(findOption(name), findOption(name).default);
+  const value = settings[name]?.value ?? defaultValueOf(name);
   if (typeof value !== 'string') throw new DomainError('customizing.not_a_string');
   return value;
 };
 
 /** The resolved list setting `name`. */
 export const arraySetting = (settings: ResolvedSettings, name: string): CustomizingItem[] => {
-  const value = settings[name]?.value ?? fromStoredValue(findOption(name), findOption(name).default);
+  const value = settings[name]?.value ?? defaultValueOf(name);
   if (!Array.isArray(value)) throw new DomainError('customizing.not_an_array');
   return value;
 };
