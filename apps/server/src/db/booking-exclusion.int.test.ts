@@ -76,6 +76,15 @@ describe.each(testDrivers())('bookings cannot collide on %s', (driver) => {
       expect(await outcome(book(b, at('08:00'), at('12:00')))).toBe('ok');
     });
 
+    it('of many parallel attempts at one slot exactly one succeeds', async () => {
+      const attempts = Array.from({ length: 12 }, (_, i) =>
+        outcome(book(a, at(`08:${String(i).padStart(2, '0')}`, '2026-12-10'), at('10:00', '2026-12-10'))),
+      );
+      const results = await Promise.all(attempts);
+      expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+      expect(results.filter((r) => r === '23P01')).toHaveLength(11);
+    });
+
     it('a booking must end after it starts', async () => {
       expect(await outcome(book(a, at('15:00'), at('15:00')))).toBe('23514');
     });

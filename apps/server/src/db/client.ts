@@ -62,8 +62,10 @@ const transactionHelpers = (db: Db) => ({
       return Promise.reject(new TypeError(`withTenant: mandantId must be a uuid, got '${mandantId}'`));
     }
     return db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
-      await tx.execute(sql`select set_config('app.mandant_id', ${mandantId}, true)`);
+      // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
+      await tx.execute(
+        sql`select set_config('role', ${APP_ROLE}, true), set_config('app.mandant_id', ${mandantId}, true)`,
+      );
       return fn(tx);
     });
   },
