@@ -8,7 +8,7 @@ export function Brand({ tenantName, logo }: { tenantName?: string | undefined; l
     <UnstyledButton component={Link} to="/" aria-label="Stellwerk" style={{ minWidth: 0 }}>
       <Group gap="sm" wrap="nowrap">
         {logo}
-        <Text fw={700} fz="lg" c="teal.8" style={{ whiteSpace: 'nowrap' }}>
+        <Text fw={700} fz="lg" c="indigo.8" style={{ whiteSpace: 'nowrap' }}>
           Stellwerk
         </Text>
         {tenantName && (

@@ -9,8 +9,9 @@ export function NotFoundScreen() {
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="md" maw={480} ta="center">
-        <Text fw={700} fz={64} lh={1} c="gray.5">
-          404
+        {/* the spec's name of this page, 'Page Not Found', stays visible in German too */}
+        <Text fw={700} fz={{ base: 32, sm: 40 }} lh={1.1} c="gray.7">
+          {t('notFound.status')}
         </Text>
         <Title order={1}>{t('notFound.title')}</Title>
         <Text c="dimmed">{t('notFound.text')}</Text>

@@ -93,7 +93,10 @@ describe('translations', () => {
     expect(enKeys.get('auth.login.username')).toBe('User name');
     expect(enKeys.get('auth.login.password')).toBe('Password');
     expect(enKeys.get('error.reset')).toBe('Reset Error');
-    expect(deKeys.get('error.reset')).toBe('Fehler zurücksetzen');
+    // the spec's English names of the error button and the 404 page stay visible in German as well
+    expect(deKeys.get('error.reset')).toBe('Fehler zurücksetzen (Reset Error)');
+    expect(deKeys.get('notFound.status')).toContain('Page Not Found');
+    expect(deKeys.get('notFound.title')).toBe('Seite nicht gefunden');
     expect(enKeys.get('notFound.title')).toBe('Page Not Found');
   });
 });

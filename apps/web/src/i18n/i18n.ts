@@ -11,14 +11,17 @@ export const LANGUAGE_STORAGE_KEY = 'stellwerk.language';
 
 export const isLanguage = (value: unknown): value is Language => value === 'de' || value === 'en';
 
-export const storedLanguage = (): Language => {
+/** The language picked with the switch in this browser, if any. */
+export const chosenLanguage = (): Language | null => {
   try {
     const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : 'de';
+    return isLanguage(value) ? value : null;
   } catch {
-    return 'de';
+    return null;
   }
 };
+
+export const storedLanguage = (): Language => chosenLanguage() ?? 'de';
 
 export const storeLanguage = (language: Language): void => {
   try {
@@ -28,8 +31,9 @@ export const storeLanguage = (language: Language): void => {
   }
 };
 
-export const applyLanguage = async (language: Language): Promise<void> => {
-  storeLanguage(language);
+/** Switches the UI language; `remember` keeps it as this browser's choice (the language switch does). */
+export const applyLanguage = async (language: Language, { remember = false } = {}): Promise<void> => {
+  if (remember) storeLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
   if (i18next.language !== language) await i18next.changeLanguage(language);
 };

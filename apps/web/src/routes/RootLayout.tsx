@@ -14,7 +14,7 @@ export function RootLayout() {
   const queryClient = useQueryClient();
   const me = useCurrentMe();
 
-  useLanguageSync(me?.language);
+  useLanguageSync(me ? (me.settings.Sprache ?? { value: me.language, source: 'default' }) : undefined);
   useServerEvents(me !== null, {
     onSettingsChanged: () => void queryClient.invalidateQueries({ queryKey: meKeys.all }),
   });

@@ -18,6 +18,7 @@ import {
   createRouter,
   lazyRouteComponent,
   notFound,
+  type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
 import { signOut } from '../features/auth/api/sign-out';
@@ -287,9 +288,10 @@ function PendingScreen() {
   );
 }
 
-export const createAppRouter = (queryClient: QueryClient) =>
+export const createAppRouter = (queryClient: QueryClient, history?: RouterHistory) =>
   createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { formatError, isErrorCode } from '@stellwerk/domain/errors';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -11,7 +12,7 @@ type LoginFormProps = {
 };
 
 export function LoginForm({ onSignedIn }: LoginFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const signIn = useSignIn();
   const form = useForm({
     mode: 'uncontrolled',
@@ -25,6 +26,10 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   const failure = (() => {
     const error = signIn.error;
     if (!error) return null;
+    // the server answers with catalogue codes (auth.invalid_credentials, auth.rate_limited)
+    if (error instanceof ApiError && error.code && isErrorCode(error.code)) {
+      return formatError(error.code, i18n.language === 'en' ? 'en' : 'de', error.params);
+    }
     if (error instanceof ApiError && error.status === 429) return t('auth.login.rateLimited');
     if (error instanceof ApiError && (error.status === 401 || error.status === 400 || error.status === 403)) {
       return t('auth.login.invalid');

@@ -49,7 +49,7 @@ export function PasswordChangeForm() {
           {t('auth.password.hint', { min: PASSWORD_MIN_LENGTH })}
         </Text>
         {change.isSuccess && (
-          <Alert color="teal" role="status" title={t('auth.password.changedTitle')}>
+          <Alert color="green" role="status" title={t('auth.password.changedTitle')}>
             {t('auth.password.changed')}
           </Alert>
         )}

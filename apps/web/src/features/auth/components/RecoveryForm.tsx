@@ -19,7 +19,7 @@ export function RecoveryForm() {
   if (request.isSuccess) {
     return (
       <Stack gap="md">
-        <Alert color="teal" role="status" title={t('auth.recovery.sentTitle')}>
+        <Alert color="green" role="status" title={t('auth.recovery.sentTitle')}>
           {t('auth.recovery.sent')}
         </Alert>
         <Anchor component={Link} to="/login" size="sm">

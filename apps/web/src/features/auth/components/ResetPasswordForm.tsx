@@ -33,7 +33,7 @@ export function ResetPasswordForm({ token, linkError }: ResetPasswordFormProps) 
   if (reset.isSuccess) {
     return (
       <Stack gap="md">
-        <Alert color="teal" role="status" title={t('auth.confirm.doneTitle')}>
+        <Alert color="green" role="status" title={t('auth.confirm.doneTitle')}>
           {t('auth.confirm.done')}
         </Alert>
         <Button component={Link} to="/login" w="fit-content">

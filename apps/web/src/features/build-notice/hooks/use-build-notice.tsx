@@ -19,7 +19,7 @@ export const useBuildNotice = () => {
     notifications.show({
       id: NOTIFICATION_ID,
       autoClose: false,
-      color: 'teal',
+      color: 'indigo',
       title: t('buildNotice.title'),
       message: (
         <Group justify="space-between" gap="xs" wrap="nowrap">

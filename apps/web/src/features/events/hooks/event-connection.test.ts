@@ -16,7 +16,7 @@ const harness = () => {
   const events: string[] = [];
   const connection = openEventConnection({
     url: '/api/events',
-    handlers: { 'settings.changed': (e) => events.push(String(e.data)) },
+    handlers: { 'settings.changed': (e) => events.push(JSON.stringify(e)) },
     createSource: () => {
       const source: FakeSource = {
         onopen: null,
@@ -62,10 +62,13 @@ describe('server events connection', () => {
     expect(timers.map((t) => t.ms)).toEqual([1000, 2000, 1000]);
   });
 
-  it('delivers events to their handlers and stops reconnecting once closed', () => {
+  it('delivers plain and named events to their handlers and stops reconnecting once closed', () => {
     const { sources, timers, events, connection } = harness();
+    sources[0]?.listeners.message?.({ data: '{"type":"settings.changed"}' } as MessageEvent);
+    sources[0]?.listeners.message?.({ data: '{"type":"something.else"}' } as MessageEvent);
+    sources[0]?.listeners.message?.({ data: 'not json' } as MessageEvent);
     sources[0]?.listeners['settings.changed']?.({ data: '{"name":"Sprache"}' } as MessageEvent);
-    expect(events).toEqual(['{"name":"Sprache"}']);
+    expect(events).toEqual(['{"type":"settings.changed"}', '{"name":"Sprache","type":"settings.changed"}']);
     connection.close();
     expect(sources[0]?.closed).toBe(true);
     sources[0]?.onerror?.();

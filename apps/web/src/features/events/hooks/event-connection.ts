@@ -15,10 +15,28 @@ type EventSourceLike = {
   close: () => void;
 };
 
+export type ServerEvent = { type: string; [key: string]: unknown };
+
+/**
+ * The server sends `data: {"type":"settings.changed", …}` as plain messages; a named SSE event
+ * (`event: settings.changed`) is accepted as well.
+ */
+export const parseServerEvent = (event: MessageEvent, namedType?: string): ServerEvent | null => {
+  let payload: unknown = null;
+  try {
+    payload = typeof event.data === 'string' && event.data ? JSON.parse(event.data) : null;
+  } catch {
+    payload = null;
+  }
+  const body = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
+  const type = typeof body.type === 'string' ? body.type : namedType;
+  return type ? { ...body, type } : null;
+};
+
 export type EventConnectionOptions = {
   url: string;
-  /** Event types to listen to, each with its handler. */
-  handlers: Record<string, (event: MessageEvent) => void>;
+  /** Server event types to react to, each with its handler. */
+  handlers: Record<string, (event: ServerEvent) => void>;
   createSource?: (url: string) => EventSourceLike;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -50,7 +68,13 @@ export const openEventConnection = ({
       failures += 1;
       timer = setTimer(connect, delay);
     };
-    for (const [type, handler] of Object.entries(handlers)) source.addEventListener(type, handler);
+    const dispatch = (event: ServerEvent | null) => {
+      if (event) handlers[event.type]?.(event);
+    };
+    source.addEventListener('message', (event) => dispatch(parseServerEvent(event)));
+    for (const type of Object.keys(handlers)) {
+      source.addEventListener(type, (event) => dispatch(parseServerEvent(event, type)));
+    }
   };
 
   connect();

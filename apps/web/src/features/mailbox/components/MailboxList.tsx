@@ -8,8 +8,8 @@ import { PAGE_SIZE, type TOutboxMail, usePostausgang } from '../api/get-postausg
 
 const STATUS_COLOR: Record<TOutboxMail['status'], string> = {
   pending: 'yellow',
-  sent: 'teal',
-  failed: 'red',
+  sent: 'green.9',
+  failed: 'red.9',
 };
 
 function StatusBadge({ status }: { status: TOutboxMail['status'] }) {
@@ -21,7 +21,7 @@ function StatusBadge({ status }: { status: TOutboxMail['status'] }) {
         ? t('mailbox.status.sent')
         : t('mailbox.status.failed');
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light">
+    <Badge color={STATUS_COLOR[status]} variant="filled">
       {label}
     </Badge>
   );

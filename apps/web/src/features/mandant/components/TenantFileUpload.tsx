@@ -107,7 +107,7 @@ function TenantFileUpload({ kind, present, onUploaded }: TenantFileUploadProps) 
           />
         )}
         {upload.isSuccess && (
-          <Alert color="teal" role="status">
+          <Alert color="green" role="status">
             {t('mandant.upload.done')}
           </Alert>
         )}

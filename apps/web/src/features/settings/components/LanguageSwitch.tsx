@@ -20,7 +20,7 @@ export function LanguageSwitch({ signedIn, onSaved, withLabel = true }: Language
 
   const change = async (value: string) => {
     if (!isLanguage(value) || value === language) return;
-    await applyLanguage(value);
+    await applyLanguage(value, { remember: true });
     if (!signedIn) return;
     save.mutate(
       { name: 'Sprache', value },
