@@ -25,7 +25,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-green-light-color': 'var(--mantine-color-green-9)',
     '--mantine-color-red-light-color': 'var(--mantine-color-red-9)',
     '--mantine-color-yellow-light-color': 'var(--mantine-color-yellow-9)',
-    '--mantine-color-indigo-light-color': 'var(--mantine-color-indigo-8)',
+    '--mantine-color-indigo-light-color': 'var(--mantine-color-indigo-9)',
   },
   dark: {},
 });

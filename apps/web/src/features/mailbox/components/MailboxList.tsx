@@ -8,7 +8,7 @@ import { PAGE_SIZE, type TOutboxMail, usePostausgang } from '../api/get-postausg
 
 const STATUS_COLOR: Record<TOutboxMail['status'], string> = {
   pending: 'yellow',
-  sent: 'green.9',
+  sent: 'teal.9',
   failed: 'red.9',
 };
 
