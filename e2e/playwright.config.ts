@@ -5,6 +5,9 @@
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_PORT (default 3100), E2E_DATA_DIR (default a
  * new temporary directory, removed afterwards unless E2E_KEEP_DATA is set), E2E_WORKERS (default 2).
+ * E2E_BASE_URL runs the journeys against a server that is already running (e.g. `npm run dev`, or a
+ * server started by hand) instead of starting a fresh one; journeys that change passwords then need a
+ * fresh database for a second run.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +18,8 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 
 // The config is loaded by the runner and again by every worker; workers inherit the runner's environment,
 // so the port and data directory are decided once, here in the runner.
-if (!process.env.E2E_DATA_DIR) {
+const externalBaseURL = process.env.E2E_BASE_URL;
+if (!externalBaseURL && !process.env.E2E_DATA_DIR) {
   const isListing = process.argv.includes('--list');
   if (!isListing && !existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
     throw new Error(
@@ -32,8 +36,8 @@ if (!process.env.E2E_DATA_DIR) {
 process.env.E2E_PORT ??= '3100';
 
 const port = Number(process.env.E2E_PORT);
-const dataDir = process.env.E2E_DATA_DIR;
-const baseURL = `http://localhost:${port}`;
+const dataDir = process.env.E2E_DATA_DIR ?? '';
+const baseURL = externalBaseURL ?? `http://localhost:${port}`;
 
 export default defineConfig({
   testDir: './tests',
@@ -65,19 +69,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npm run start -w @stellwerk/server',
-    cwd: repoRoot,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
-      SEED_DEMO: 'true',
-    },
-  },
+  webServer: externalBaseURL
+    ? undefined
+    : {
+        command: 'npm run start -w @stellwerk/server',
+        cwd: repoRoot,
+        url: `${baseURL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 180_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        env: {
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          PUBLIC_URL: baseURL,
+          SEED_DEMO: 'true',
+        },
+      },
 });
