@@ -4,11 +4,18 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './AppProviders';
+import { meKeys } from './features/session/api/get-me';
 import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './routes/router';
 
-const queryClient = createQueryClient();
+// the session ended while the page was open: forget the user and let the root guard send to /login
+const queryClient = createQueryClient({
+  onUnauthenticated: () => {
+    queryClient.setQueryData(meKeys.all, null);
+    void router.invalidate();
+  },
+});
 const router = createAppRouter(queryClient);
 
 await initI18n();

@@ -61,7 +61,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       context.queryClient.setQueryData(meKeys.all, null);
       throw redirect({ to: '/login', replace: true });
     }
-    const me = await context.queryClient.ensureQueryData(meQueryOptions());
+    const me = await context.queryClient.ensureQueryData({ ...meQueryOptions(), revalidateIfStale: true });
     if (!me && !isPublicRoute(location.pathname)) {
       rememberRedirect(location.href);
       throw redirect({ to: '/login', replace: true });

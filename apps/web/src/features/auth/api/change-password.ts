@@ -5,6 +5,7 @@ export type ChangePasswordInput = { currentPassword: string; newPassword: string
 
 export const useChangePassword = () =>
   useMutation({
+    mutationKey: ['auth', 'change-password'],
     mutationFn: ({ currentPassword, newPassword }: ChangePasswordInput) =>
       apiFetch('/api/auth/change-password', {
         method: 'POST',

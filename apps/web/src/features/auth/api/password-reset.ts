@@ -4,6 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 /** Asks for a reset link; the answer is the same whether the address exists or not. */
 export const useRequestPasswordReset = () =>
   useMutation({
+    mutationKey: ['auth', 'request-password-reset'],
     mutationFn: (email: string) =>
       apiFetch('/api/auth/request-password-reset', {
         method: 'POST',
@@ -13,6 +14,7 @@ export const useRequestPasswordReset = () =>
 
 export const useResetPassword = () =>
   useMutation({
+    mutationKey: ['auth', 'reset-password'],
     mutationFn: ({ token, newPassword }: { token: string; newPassword: string }) =>
       apiFetch('/api/auth/reset-password', { method: 'POST', body: { token, newPassword } }),
   });

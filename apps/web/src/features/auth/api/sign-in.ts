@@ -16,4 +16,8 @@ export const signIn = async (input: SignInInput): Promise<void> => {
   await apiFetch(path, { method: 'POST', body });
 };
 
-export const useSignIn = () => useMutation({ mutationFn: signIn });
+export const useSignIn = () =>
+  useMutation({
+    mutationKey: ['auth', 'sign-in'],
+    mutationFn: signIn,
+  });
