@@ -76,3 +76,37 @@ describe.each(testDrivers())('event hub on %s', (driver) => {
     expect(hub.clientCount()).toBe(0);
   });
 });
+
+describe('event hub heartbeat', () => {
+  it('sends a heartbeat to every client at the interval', async () => {
+    let unlistened = false;
+    const hub = createEventHub({
+      database: {
+        listen: async () => async () => {
+          unlistened = true;
+        },
+      },
+      log: { warn: () => undefined },
+      heartbeatMs: 20,
+    });
+    await hub.start();
+    let beats = 0;
+    let closed = false;
+    hub.subscribe({
+      mandantId: TENANT_A,
+      benutzerId: USER_1,
+      send: () => undefined,
+      heartbeat: () => {
+        beats++;
+      },
+      close: () => {
+        closed = true;
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 110));
+    await hub.stop();
+    expect(beats).toBeGreaterThanOrEqual(3);
+    expect(closed).toBe(true);
+    expect(unlistened).toBe(true);
+  });
+});

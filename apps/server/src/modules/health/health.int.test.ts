@@ -1,5 +1,10 @@
+import type { TApiError } from '@stellwerk/domain/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDrivers } from '../../../test/harness';
+
+const errorOf = async (response: Response) => ((await response.json()) as TApiError).error;
+
+type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, { tags?: string[] }>> };
 
 describe.each(testDrivers())('health, errors and API description on %s', (driver) => {
   let server: TestServer;
@@ -34,15 +39,15 @@ describe.each(testDrivers())('health, errors and API description on %s', (driver
     const response = await fetch(`${server.baseUrl}/api/gibt-es-nicht`, {
       headers: { 'accept-language': 'en-US,en;q=0.9,de;q=0.5' },
     });
-    expect((await response.json()).error.message).toBe('The item was not found.');
+    expect((await errorOf(response)).message).toBe('The item was not found.');
   });
 
   it('a query that fails its schema answers 400 validation.failed naming the field, before any auth check', async () => {
     const response = await fetch(`${server.baseUrl}/api/admin/postausgang?limit=viele`);
     expect(response.status).toBe(400);
-    const body = await response.json();
-    expect(body.error.code).toBe('validation.failed');
-    expect(Object.keys(body.error.params)).toContain('querystring.limit');
+    const error = await errorOf(response);
+    expect(error.code).toBe('validation.failed');
+    expect(Object.keys(error.params)).toContain('querystring.limit');
   });
 
   it('malformed JSON answers 400, never 500', async () => {
@@ -52,7 +57,7 @@ describe.each(testDrivers())('health, errors and API description on %s', (driver
       body: '{"kaputt": ',
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).error.code).toBe('validation.failed');
+    expect((await errorOf(response)).code).toBe('validation.failed');
   });
 
   it('a body over the limit answers 413 upload.too_large', async () => {
@@ -62,22 +67,21 @@ describe.each(testDrivers())('health, errors and API description on %s', (driver
       body: JSON.stringify({ x: 'a'.repeat(2 * 1024 * 1024) }),
     });
     expect(response.status).toBe(413);
-    const body = await response.json();
-    expect(body.error.code).toBe('upload.too_large');
+    expect((await errorOf(response)).code).toBe('upload.too_large');
   });
 
   it('routes that need a session answer 401 auth.unauthenticated without one', async () => {
     for (const path of ['/api/admin/postausgang', '/api/mandant/logo', '/api/events']) {
       const response = await fetch(`${server.baseUrl}${path}`);
       expect(response.status, path).toBe(401);
-      expect((await response.json()).error.code, path).toBe('auth.unauthenticated');
+      expect((await errorOf(response)).code, path).toBe('auth.unauthenticated');
     }
   });
 
   it('GET /api/openapi.json describes every route with a tag, and /api/docs serves the reference page', async () => {
     const response = await fetch(`${server.baseUrl}/api/openapi.json`);
     expect(response.status).toBe(200);
-    const document = await response.json();
+    const document = (await response.json()) as OpenApiDocument;
     expect(document.openapi).toMatch(/^3\./);
     for (const path of [
       '/api/health',
@@ -108,7 +112,7 @@ describe('health when the database is gone', () => {
       await server.database.close();
       const response = await fetch(`${server.baseUrl}/api/health`);
       expect(response.status).toBe(503);
-      expect((await response.json()).error.code).toBe('internal');
+      expect((await errorOf(response)).code).toBe('internal');
     } finally {
       await server.app.close();
     }

@@ -7,7 +7,8 @@ import type { Config } from '../../config';
 /** Tags of the OpenAPI document, one per module; every route names one. */
 export const OPENAPI_TAGS = [
   { name: 'system', description: 'Health and API description' },
-  { name: 'auth', description: 'Sign-in, sessions and the current user' },
+  { name: 'auth', description: 'Sign-in and sessions (better-auth at /api/auth)' },
+  { name: 'me', description: 'The signed-in user, tenant, rights, features and settings' },
   { name: 'events', description: 'Server-Sent Events of the tenant' },
   { name: 'mandant', description: 'Tenant settings: logo and privacy policy' },
   { name: 'dateien', description: 'Stored files' },

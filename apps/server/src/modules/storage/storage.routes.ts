@@ -3,6 +3,7 @@ import { DomainError } from '@stellwerk/domain/errors';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { MAX_UPLOAD_BYTES } from '../../http/error-handler';
 import { requirePermission, requireUser } from '../auth/auth.guards';
 import { ZDateiParams, ZFileBody, ZStoredFile } from './storage.schemas';
 import {
@@ -36,10 +37,14 @@ const sendStoredFile = (reply: FastifyReply, file: FileContent) => {
 /** The single multipart field `file`, read into memory within the upload limit (413 beyond it). */
 const readUpload = async (request: FastifyRequest) => {
   const part = await request.file();
-  if (!part || part.fieldname !== 'file') {
+  if (part?.fieldname !== 'file') {
     throw new DomainError('upload.failed', { message: "Es wurde keine Datei im Feld 'file' gesendet." });
   }
-  return { filename: part.filename, data: await part.toBuffer() };
+  const data = await part.toBuffer();
+  // toBuffer() misses the limit when busboy truncates on the last chunk; the flag does not.
+  if (part.file.truncated)
+    throw new DomainError('upload.too_large', { maxMb: MAX_UPLOAD_BYTES / 1024 / 1024 });
+  return { filename: part.filename, data };
 };
 
 const UPLOAD_DESCRIPTION = 'multipart/form-data with one field `file`; checked by content, at most 5 MB.';
