@@ -18,7 +18,7 @@ const outcome = (p: Promise<unknown>): Promise<string> =>
 
 /** Tables the application role may read although they carry no tenant: the global catalogues. */
 const GLOBAL_CATALOGUES = ['customizing_option', 'feature', 'permission'];
-const AUTH_TABLES = ['account', 'rate_limit', 'session', 'user', 'verification'];
+const AUTH_TABLES = ['account', 'rate_limit', 'session', 'two_factor', 'user', 'verification'];
 
 describe.each(testDrivers())('tenant isolation on %s', (driver) => {
   let t: TestDatabase;

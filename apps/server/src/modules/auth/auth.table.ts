@@ -2,7 +2,7 @@ import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-c
 import { timestamptz } from '../../db/columns.ts';
 
 /**
- * better-auth 1.7.7 core tables plus the username plugin's columns. Global (not tenant-scoped) and
+ * better-auth 1.7.7 core tables plus the columns and table of its username and two-factor (TOTP) plugins. Global (not tenant-scoped) and
  * not granted to the application role: only the owner connection (the better-auth drizzle adapter) uses them.
  * TypeScript field names are better-auth's own model field names.
  */
@@ -16,6 +16,8 @@ export const user = pgTable('user', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   username: text('username').unique(),
   displayUsername: text('display_username'),
+  /** two-factor plugin */
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
 });
 
 export const session = pgTable(
@@ -76,3 +78,20 @@ export const rateLimit = pgTable('rate_limit', {
   count: integer('count').notNull(),
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/** better-auth two-factor plugin (TOTP secret and backup codes, both stored encrypted by better-auth). */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: timestamptz('locked_until'),
+  },
+  (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
+);

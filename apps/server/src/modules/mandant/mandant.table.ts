@@ -5,6 +5,8 @@ import { createdAtColumn, idColumn, updatedAtColumn } from '../../db/columns.ts'
 export const mandant = pgTable('mandant', {
   id: idColumn(),
   name: text('name').notNull(),
+  /** customer name of the legacy mapping (spec §3, §7: "a customer name per tenant id") */
+  kundenname: text('kundenname'),
   createdAt: createdAtColumn(),
   updatedAt: updatedAtColumn(),
 });
