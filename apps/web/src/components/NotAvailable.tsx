@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function NotAvailable() {
   const { t } = useTranslation();
   return (
-    <Alert color="gray" variant="light" title={t('common.notAvailableTitle')} maw={640}>
+    <Alert color="gray" variant="light" role="note" title={t('common.notAvailableTitle')} maw={640}>
       {t('common.notAvailable')}
     </Alert>
   );

@@ -14,7 +14,7 @@ export function AdminHome({ me }: { me: TMe }) {
   });
   if (entries.length === 0) {
     return (
-      <Alert color="gray" variant="light">
+      <Alert color="gray" variant="light" role="note">
         {t('admin.home.none')}
       </Alert>
     );

@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -22,12 +22,12 @@ export const useBuildNotice = () => {
       color: 'indigo',
       title: t('buildNotice.title'),
       message: (
-        <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Stack gap="xs" align="flex-start">
           <Text size="sm">{t('buildNotice.text')}</Text>
           <Button size="xs" onClick={() => window.location.reload()}>
             {t('buildNotice.reload')}
           </Button>
-        </Group>
+        </Stack>
       ),
     });
   }, [data, t]);

@@ -83,7 +83,7 @@ export function MailboxList() {
   const { items, total } = query.data;
   if (total === 0) {
     return (
-      <Alert color="gray" variant="light" title={t('mailbox.emptyTitle')}>
+      <Alert color="gray" variant="light" role="note" title={t('mailbox.emptyTitle')}>
         {t('mailbox.empty')}
       </Alert>
     );
