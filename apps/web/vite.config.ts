@@ -13,7 +13,10 @@ const buildInfo = (): Plugin => {
   const builtAt = new Date().toISOString();
   return {
     name: 'stellwerk-build-info',
-    config: () => ({ define: { __BUILD_ID__: JSON.stringify(buildId) } }),
+    // the dev server has no build of its own: 'dev' never triggers the notice
+    config: (_config, { command }) => ({
+      define: { __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev') },
+    }),
     generateBundle() {
       this.emitFile({
         type: 'asset',
