@@ -42,4 +42,11 @@ test.describe('navigation and session', () => {
     await expect(page.getByText(TEXTS.pageNotFound)).toBeVisible();
     await expectPath(page, '/diese-seite-gibt-es-nicht');
   });
+
+  test('a signed-in user opening /auth/recovery stays there', async ({ page }) => {
+    await signInTo(page, demoUser('mitarbeiter', MUSTERSTADT).email, '/fahrzeuge');
+    await page.goto('/auth/recovery');
+    await expect(page.getByLabel(/^E-Mail-Adresse( \*)?$/)).toBeVisible();
+    await expectPath(page, '/auth/recovery');
+  });
 });
