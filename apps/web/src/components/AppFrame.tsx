@@ -1,5 +1,5 @@
-import { AppShell, Burger, Group, ScrollArea } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Box, Burger, Group, ScrollArea } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,8 @@ type AppFrameProps = {
 export function AppFrame({ brand, headerEnd, navbar, aside, footer, children }: AppFrameProps) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  // below `sm` the closed menu is only moved off-screen: keep it out of the tab order and the reading order
+  const isMobile = useMediaQuery('(max-width: 47.99em)') ?? false;
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // close the mobile menu after every navigation
   // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger
@@ -56,25 +58,33 @@ export function AppFrame({ brand, headerEnd, navbar, aside, footer, children }: 
         </Group>
       </AppShell.Header>
       {navbar && (
-        <AppShell.Navbar p="xs" id="main-navigation" aria-label={t('layout.navigation')} component="nav">
+        <AppShell.Navbar
+          p="xs"
+          id="main-navigation"
+          aria-label={t('layout.navigation')}
+          component="nav"
+          inert={isMobile && !opened}
+        >
           <AppShell.Section grow component={ScrollArea}>
             {navbar}
           </AppShell.Section>
         </AppShell.Navbar>
       )}
       {aside && (
-        <AppShell.Aside p="md" aria-label={t('layout.sidebar')}>
+        <AppShell.Aside p="md" aria-label={t('layout.sidebar')} visibleFrom="md">
           <ScrollArea>{aside}</ScrollArea>
         </AppShell.Aside>
       )}
       <AppShell.Main id="main-content" tabIndex={-1} style={{ display: 'flex', flexDirection: 'column' }}>
         <NoticeArea />
-        <div style={{ flex: 1 }}>{children}</div>
-        {aside && (
-          <ScrollArea hiddenFrom="md" mt="xl">
-            {aside}
-          </ScrollArea>
-        )}
+        <div style={{ flex: 1 }}>
+          {children}
+          {aside && (
+            <Box component="aside" aria-label={t('layout.sidebar')} hiddenFrom="md" mt="xl">
+              {aside}
+            </Box>
+          )}
+        </div>
         {footer}
       </AppShell.Main>
     </AppShell>

@@ -1,4 +1,4 @@
-import { Stack } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { ADMIN_MENU } from '@stellwerk/domain/permissions';
 import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +56,11 @@ export function AdminSettingsPage() {
 }
 
 function PageSection({ title }: { title: string }) {
-  return <h2 style={{ fontSize: 'var(--mantine-font-size-lg)', margin: 0 }}>{title}</h2>;
+  return (
+    <Title order={2} fz="lg">
+      {title}
+    </Title>
+  );
 }
 
 /** /admin/postausgang: the mailbox of mails the outbox holds. */
