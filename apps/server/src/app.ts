@@ -25,6 +25,11 @@ export type BuildAppOptions = {
   now?: () => Date;
   /** Pino options or `false`; default: info level (LOG_LEVEL is read by main.ts). */
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Whom to believe for the client address (`X-Forwarded-For`): false (default) trusts nobody, so the
+   * address used by rate limits cannot be forged; behind a load balancer pass its hop count or addresses.
+   */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 };
 
 /** Content-Security-Policy of the single-page app and the API reference page. */
@@ -56,12 +61,13 @@ export const buildApp = async ({
   database,
   now = () => new Date(),
   logger = { level: 'info' },
+  trustProxy = false,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -1,16 +1,32 @@
-import { buildApp } from './app';
+import { type BuildAppOptions, buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed.ts';
 import { productJobs } from './jobs/jobs';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
 
+/** TRUST_PROXY: unset/false (default), true, a hop count ("1") or comma-separated addresses/CIDRs. */
+const trustProxyOf = (value: string | undefined): BuildAppOptions['trustProxy'] => {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address: string, hop: number) => hop < hops;
+  }
+  return value.split(',').map((s) => s.trim());
+};
+
 /** `npm start`: configuration, database (migrated), demo data, HTTP server, scheduler. */
 const main = async () => {
   const config = loadConfig();
   const startedAt = Date.now();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const app = await buildApp({ config, database, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    trustProxy: trustProxyOf(process.env.TRUST_PROXY),
+  });
   app.log.info({ database: database.driver, dataDir: config.dataDir }, 'database ready');
   if (config.seedDemo && (await seedDemo(database, { dataDir: config.dataDir }))) {
     app.log.info('demo data seeded');

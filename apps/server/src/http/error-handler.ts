@@ -24,8 +24,13 @@ export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 type Mapped = { code: ErrorCode; params: ErrorParams; status?: number };
 
+/** Fastify's own errors (a `FST_*` code) and http-errors from plugins (a 4xx/5xx `statusCode`). */
 const isFastifyError = (error: unknown): error is FastifyError =>
-  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string';
+  typeof error === 'object' &&
+  error !== null &&
+  ((typeof (error as { code?: unknown }).code === 'string' &&
+    (error as { code: string }).code.startsWith('FST_')) ||
+    typeof (error as { statusCode?: unknown }).statusCode === 'number');
 
 /** A DomainError, also when a second copy of the domain package was loaded (no shared prototype). */
 const asDomainError = (error: unknown): DomainError | undefined => {

@@ -30,6 +30,8 @@ export const registerWebApp = async (app: FastifyInstance, { webDist }: { webDis
     },
     schemaHide: true,
   });
+  // The root is a directory for @fastify/static (403 without an index); it is the app's entry point.
+  app.get('/', { schema: { hide: true } }, webAppFallback);
 };
 
 /** The single-page app's entry point, for every non-file GET outside `/api`. */

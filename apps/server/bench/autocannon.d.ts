@@ -1,0 +1,23 @@
+/** The part of autocannon 9's API the bench uses (the package ships no types). */
+declare module 'autocannon' {
+  import type { EventEmitter } from 'node:events';
+
+  type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    amount?: number;
+    headers?: Record<string, string>;
+    method?: string;
+  };
+  type Result = {
+    requests: { total: number; average: number };
+    non2xx: number;
+    errors: number;
+    timeouts: number;
+    latency: { p50: number; p90: number; p99: number; average: number; max: number };
+  };
+  type Instance = EventEmitter & Promise<Result>;
+  function autocannon(options: Options): Instance;
+  export default autocannon;
+}
