@@ -84,6 +84,8 @@ export default defineConfig({
           DATA_DIR: dataDir,
           PUBLIC_URL: baseURL,
           SEED_DEMO: 'true',
+          // Only warnings and errors of the server in the test output.
+          LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         },
       },
 });
