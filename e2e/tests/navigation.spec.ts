@@ -49,4 +49,27 @@ test.describe('navigation and session', () => {
     await expect(page.getByLabel(/^E-Mail-Adresse( \*)?$/)).toBeVisible();
     await expectPath(page, '/auth/recovery');
   });
+
+  test('/leseraum leads to /leseraum/karte', async ({ page }) => {
+    await signInTo(page, demoUser('mitarbeiter', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+    await page.goto('/leseraum/liste');
+    await expectPath(page, '/leseraum/liste');
+    await page.goto('/leseraum');
+    await expectPath(page, '/leseraum/karte');
+  });
+
+  test('the menu entry Abmelden signs the user out', async ({ page }) => {
+    await signInTo(page, demoUser('mitarbeiter', MUSTERSTADT).email, MUSTERSTADT.startPage);
+    await page.getByRole('link', { name: 'Abmelden' }).click();
+    await expectPath(page, '/login');
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+  });
+
+  test('a visitor opens /public and /kiosk without signing in', async ({ page }) => {
+    for (const path of ['/public', '/kiosk']) {
+      await page.goto(path);
+      await expectPath(page, path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
 });
