@@ -57,4 +57,15 @@ describe.each(testDrivers())('GET /api/events on %s', (driver) => {
     // The server stays healthy and answers other requests.
     expect((await fetch(`${server.baseUrl}/api/health`)).status).toBe(200);
   });
+
+  it('shutting the server down ends open streams instead of waiting for them', async () => {
+    const own = await startTestServer({ driver });
+    const cookie = await signIn(own.baseUrl, 'mitarbeiter@musterstadt.example');
+    const stream = await openEventStream(`${own.baseUrl}/api/events`, cookie);
+    expect(stream.status).toBe(200);
+    const started = Date.now();
+    await own.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    stream.close();
+  });
 });
