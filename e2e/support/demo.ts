@@ -58,7 +58,7 @@ export const DEDICATED = {
   /** password-recovery.spec.ts resets this user's password. */
   recovery: demoUser('fahrzeugpflege', BEISPIELHAUSEN),
   /** password-change.spec.ts changes this user's password. */
-  passwordChange: demoUser('fuhrpark', BEISPIELHAUSEN),
+  passwordChange: demoUser('freigabe', MUSTERSTADT),
   /** language.spec.ts: language chosen before sign-in. */
   languageBeforeSignIn: demoUser('fuehrerschein', BEISPIELHAUSEN),
   /** language.spec.ts: language chosen while signed in, kept for the user. */
@@ -76,6 +76,10 @@ export const UNCHANGED_DEMO_USERS: DemoUser[] = [MUSTERSTADT, BEISPIELHAUSEN]
 export const TEXTS = {
   invalidCredentials: 'Benutzername oder Passwort ist falsch.',
   guardNoAdmin: 'Keine Berechtigung für die Administration.',
+  guardNoBenutzer: 'Keine Berechtigung für die Pflege von Benutzern.',
+  guardNoRolleGruppe: 'Keine Berechtigung für die Pflege von Rollen und Gruppen.',
+  guardNoAusstattung: 'Keine Berechtigung für die Pflege der Ausstattung.',
+  guardNoObjektPflege: 'Keine Berechtigung für die Pflege von Lokationen.',
   guardNoPlatformAdmin: 'Nur Plattform-Administratoren dürfen Mandanten verwalten.',
   pageNotFound: 'Page Not Found',
   resetError: 'Reset Error',

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoUser, MUSTERSTADT, PLATFORM_ADMIN, TEXTS } from '../support/demo.ts';
+import { BEISPIELHAUSEN, demoUser, MUSTERSTADT, PLATFORM_ADMIN, TEXTS } from '../support/demo.ts';
 import { expectPath, signInTo } from '../support/session.ts';
 
 /** The admin areas of spec §2 that a tenant administrator with every right may open. */
@@ -65,8 +65,44 @@ test.describe('administration', () => {
       await expect(linkTo(page, area), `no link to ${area}`).toHaveCount(0);
     }
 
-    await page.goto('/admin/benutzer');
-    await expect(page.getByText('Keine Berechtigung für die Pflege von Benutzern.')).toBeVisible();
+    await page.goto('/admin/lokationen');
+    await expect(page.getByText(TEXTS.guardNoObjektPflege)).toBeVisible();
+  });
+
+  test('each admin route guard refuses with its own message', async ({ page, browser }) => {
+    // fuhrpark@beispielhausen (Raumpflege) holds objekt_pflege and ausstattungs_pflege only.
+    await signInTo(page, demoUser('fuhrpark', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+    for (const open of ['/admin', '/admin/raeume', '/admin/lokationen', '/admin/einstellungen']) {
+      await page.goto(open);
+      await expectPath(page, open);
+      await expect(page.getByRole('button', { name: TEXTS.resetError }), `${open} opens`).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+    for (const [refused, message] of [
+      ['/admin/benutzer', TEXTS.guardNoBenutzer],
+      ['/admin/rollen', TEXTS.guardNoRolleGruppe],
+      ['/admin/gruppen', TEXTS.guardNoRolleGruppe],
+    ] as const) {
+      await page.goto(refused);
+      await expect(page.getByText(message), `${refused} refused`).toBeVisible();
+      await expect(page.getByRole('button', { name: TEXTS.resetError })).toBeVisible();
+    }
+
+    // fahrzeugpflege@musterstadt holds fahrzeug_pflege only: admin access, no equipment or location care.
+    const other = await browser.newContext();
+    try {
+      const vehicleCare = await other.newPage();
+      await signInTo(vehicleCare, demoUser('fahrzeugpflege', MUSTERSTADT).email, MUSTERSTADT.startPage);
+      await vehicleCare.goto('/admin/raeume');
+      await expect(vehicleCare.getByText(TEXTS.guardNoAusstattung)).toBeVisible();
+      await vehicleCare.goto('/admin/lokationen');
+      await expect(vehicleCare.getByText(TEXTS.guardNoObjektPflege)).toBeVisible();
+      await vehicleCare.goto('/admin/einstellungen');
+      await expectPath(vehicleCare, '/admin/einstellungen');
+      await expect(vehicleCare.getByRole('button', { name: TEXTS.resetError })).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
   });
 
   test('the tenant administrator opens each admin area from the menu', async ({ page }) => {

@@ -16,7 +16,7 @@ test('a user changes the password on /leseraum/passwort and signs in with the ne
   await page.getByRole('button', { name: 'Passwort ändern' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Passwort geändert' })).toBeVisible();
 
-  await signOut(page, '/leseraum/karte');
+  await signOut(page, user.tenant.startPage);
   await signIn(page, user.email, DEMO_PASSWORD);
   await expect(page.getByText(TEXTS.invalidCredentials)).toBeVisible();
   await signInTo(page, user.email, user.tenant.startPage, NEW_PASSWORD);
