@@ -99,9 +99,20 @@ describe.each(testDrivers())('health, errors and API description on %s', (driver
         expect(operation.tags?.length, `${method} ${path} has a tag`).toBeGreaterThan(0);
       }
     }
-    const docs = await fetch(`${server.baseUrl}/api/docs/`);
-    expect(docs.status).toBe(200);
-    expect(await docs.text()).toContain('swagger-ui');
+    for (const page of ['/api/docs', '/api/docs/']) {
+      const docs = await fetch(`${server.baseUrl}${page}`);
+      expect(docs.status).toBe(200);
+      const html = await docs.text();
+      expect(html).toContain('swagger-ui');
+      // Every script and stylesheet comes from this server (offline), and it is there.
+      const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1] ?? '');
+      expect(assets.length).toBeGreaterThan(2);
+      for (const asset of assets) {
+        const assetUrl = new URL(asset, `${server.baseUrl}${page}`);
+        expect(assetUrl.origin, asset).toBe(server.baseUrl);
+        expect((await fetch(assetUrl)).status, assetUrl.pathname).toBe(200);
+      }
+    }
   });
 });
 

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpReceiver } from '../../../test/smtp-receiver';
 import { openTestDatabase, type TestDatabase, testDrivers } from '../../db/test-database';
+import { productJobs } from '../../jobs/jobs';
+import { createJobRunner } from '../../jobs/scheduler';
 import { dispatchPendingMails, MAX_ATTEMPTS } from './mail.dispatcher';
 import { enqueueMail } from './mail.service';
 import { mailOutbox } from './mail.table';
@@ -102,6 +104,21 @@ describe.each(testDrivers())('mail outbox and dispatcher on %s', (driver) => {
         at = (await rowOf(id)).nextAttemptAt;
       }
       expect(await rowOf(id)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('the scheduler job sends due mails from the PUBLIC_URL host', async () => {
+    const smtp = await startSmtpReceiver();
+    try {
+      const id = await enqueue();
+      const runner = createJobRunner({ database: testDb.database });
+      const jobs = productJobs({ smtpUrl: smtp.url, publicUrl: 'https://stellwerk.example' });
+      const [outcome] = await runner.runAll(jobs, now);
+      expect(outcome).toMatchObject({ name: 'mail.dispatch', ran: true, result: { sent: 1 } });
+      expect(smtp.received[0]?.from).toBe('noreply@stellwerk.example');
+      expect((await rowOf(id)).status).toBe('sent');
     } finally {
       await smtp.close();
     }
