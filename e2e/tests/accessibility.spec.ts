@@ -21,4 +21,39 @@ test.describe('accessibility', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('the other layouts have no serious or critical axe-core violations', async ({ page }) => {
+    for (const path of ['/auth/recovery', '/public', '/kiosk']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+    await signInTo(page, demoUser('admin', MUSTERSTADT).email, MUSTERSTADT.startPage);
+    for (const path of [
+      '/admin',
+      '/admin/einstellungen',
+      '/admin/postausgang',
+      '/leseraum/passwort',
+      '/arbeitswelt/karte',
+      '/gibt-es-nicht',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await seriousViolations(page), path).toEqual([]);
+    }
+  });
+
+  test('the error screen has no serious or critical axe-core violations', async ({ page }) => {
+    await signInTo(page, demoUser('mitarbeiter', MUSTERSTADT).email, MUSTERSTADT.startPage);
+    await page.goto('/admin/benutzer');
+    await expect(page.getByRole('button', { name: 'Reset Error' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('the opened mobile menu has no serious or critical axe-core violations', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signInTo(page, demoUser('mitarbeiter', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+    await page.getByRole('button', { name: /^(Menü|Menu)/ }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
