@@ -22,6 +22,12 @@ test.describe('language', () => {
     await page.reload();
     await expect(page.getByLabel(/^User name\b/)).toBeVisible();
 
+    // Server messages follow the language too.
+    await submitLogin(page, user.email, 'not-the-password');
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'User name or password is incorrect.' }),
+    ).toBeVisible();
+
     await submitLogin(page, user.email);
     await expectPath(page, user.tenant.startPage);
     await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
@@ -36,8 +42,13 @@ test.describe('language', () => {
     const user = DEDICATED.languageOfUser;
     await signInTo(page, user.email, user.tenant.startPage);
     await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
+    const menu = page.getByRole('navigation').first();
+    await expect(menu.getByRole('link', { name: 'Abmelden' })).toBeVisible();
     await switchLanguage(page, 'en');
     await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
+    await expect(menu.getByRole('link', { name: 'Logout' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Abmelden' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: 'Vehicles' })).toBeVisible();
 
     const other = await browser.newContext();
     try {
