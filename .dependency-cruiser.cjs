@@ -7,7 +7,9 @@ module.exports = {
       comment: 'packages/domain imports no I/O, no framework, no app code',
       severity: 'error',
       from: { path: '^packages/domain' },
-      to: { path: '^apps/|node_modules/(fastify|pg|@electric-sql|drizzle-orm|better-auth|react|nodemailer)|^(fs|net|http|https|child_process)$' },
+      to: {
+        path: '^apps/|node_modules/(fastify|pg|@electric-sql|drizzle-orm|better-auth|react|nodemailer)|^(fs|net|http|https|child_process)$',
+      },
     },
     {
       name: 'web-not-server',
@@ -33,7 +35,10 @@ module.exports = {
       comment: 'server modules talk to other modules through their service, never their repository',
       severity: 'error',
       from: { path: '^apps/server/src/modules/([^/]+)/' },
-      to: { path: '^apps/server/src/modules/([^/]+)/.+\\.repository\\.ts$', pathNot: '^apps/server/src/modules/$1/' },
+      to: {
+        path: '^apps/server/src/modules/([^/]+)/.+\\.repository\\.ts$',
+        pathNot: '^apps/server/src/modules/$1/',
+      },
     },
     {
       name: 'no-barrels-or-utils',
@@ -47,6 +52,10 @@ module.exports = {
     exclude: { path: 'node_modules|dist|drizzle/meta' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'], extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+    },
   },
 };

@@ -32,7 +32,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${env.PORT}'`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got '${env.PORT}'`);
   const webDist = path.resolve(import.meta.dirname, '../../web/dist');
   return {
     port,
