@@ -72,4 +72,11 @@ test.describe('navigation and session', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     }
   });
+
+  test('a remembered path containing "login" is not followed after signing in', async ({ page }) => {
+    await page.goto('/fahrzeuge/login-hilfe');
+    await expectPath(page, '/login');
+    await submitLogin(page, demoUser('mitarbeiter', MUSTERSTADT).email);
+    await expectPath(page, MUSTERSTADT.startPage);
+  });
 });
