@@ -373,6 +373,68 @@ export const ERRORS = {
     en: 'User not found! The special approval cannot be updated.',
   },
 
+  // --- administration master data (issue 3) ------------------------------------------------------
+  'mandant.domain_ungueltig': {
+    status: 400,
+    de: 'Die Domain {domain} ist ungültig.',
+    en: 'The domain {domain} is invalid.',
+  },
+  'mandant.domain_vergeben': {
+    status: 409,
+    de: 'Die Domain {domain} gehört bereits zu einem anderen Mandanten.',
+    en: 'The domain {domain} already belongs to another tenant.',
+  },
+  'mandant.name_bestaetigung_falsch': {
+    status: 400,
+    de: 'Zum Löschen bitte den Namen des Mandanten „{name}“ genau eingeben.',
+    en: 'To delete, please type the tenant name "{name}" exactly.',
+  },
+  'mandant.eigener_mandant': {
+    status: 409,
+    de: 'Den eigenen Mandanten können Sie nicht löschen.',
+    en: 'You cannot delete your own tenant.',
+  },
+  'standort.name_vergeben': {
+    status: 409,
+    de: 'Eine Lokation mit dem Namen {name} gibt es bereits.',
+    en: 'A location named {name} already exists.',
+  },
+  'standort.in_verwendung': {
+    status: 409,
+    de: 'Die Lokation {name} wird noch verwendet ({fahrzeuge} Fahrzeuge, {grundrisse} Grundrisse) und kann nicht gelöscht werden.',
+    en: 'The location {name} is still in use ({fahrzeuge} vehicles, {grundrisse} floor plans) and cannot be deleted.',
+  },
+  'ausstattung.name_vergeben': {
+    status: 409,
+    de: 'Eine Ausstattung mit dem Namen {name} gibt es bereits.',
+    en: 'Equipment named {name} already exists.',
+  },
+  'ausstattung.in_verwendung': {
+    status: 409,
+    de: 'Die Ausstattung {name} ist {raeume} Räumen zugeordnet und kann nicht gelöscht werden.',
+    en: 'The equipment {name} is assigned to {raeume} rooms and cannot be deleted.',
+  },
+  'oeffnungszeit.von_nach_bis': {
+    status: 400,
+    de: 'Der Beginn ({von}) muss vor dem Ende ({bis}) liegen.',
+    en: 'The start ({von}) must be before the end ({bis}).',
+  },
+  'oeffnungszeit.zeitraum_ungueltig': {
+    status: 400,
+    de: 'Das Ende des Zeitraums ({gueltigBis}) darf nicht vor seinem Beginn ({gueltigVon}) liegen.',
+    en: 'The end of the period ({gueltigBis}) must not be before its start ({gueltigVon}).',
+  },
+  'oeffnungszeit.wochentage_unvollstaendig': {
+    status: 400,
+    de: 'Bitte für jeden Wochentag von 0 (Sonntag) bis 6 (Samstag) genau eine Zeile angeben.',
+    en: 'Please give exactly one row for each weekday from 0 (Sunday) to 6 (Saturday).',
+  },
+  'oeffnungszeit.stornierung_bestaetigen': {
+    status: 409,
+    de: 'Im geschlossenen Zeitraum liegen {anzahl} Buchungen. Bitte bestätigen Sie, dass sie storniert werden.',
+    en: 'There are {anzahl} bookings in the closed period. Please confirm that they will be cancelled.',
+  },
+
   // --- uploads (spec §5, §8) ---------------------------------------------------------------------
   'upload.failed': {
     status: 400,
@@ -388,6 +450,98 @@ export const ERRORS = {
     status: 413,
     de: 'Die Datei ist zu groß (höchstens {maxMb} MB).',
     en: 'The file is too large (at most {maxMb} MB).',
+  },
+
+  // --- administration of users, groups and roles (issue 3); params.field names the form field -------
+  'benutzer.email_vergeben': {
+    status: 409,
+    de: 'Die E-Mail-Adresse {email} ist bereits vergeben.',
+    en: 'The e-mail address {email} is already taken.',
+  },
+  'benutzer.email_ungueltig': {
+    status: 400,
+    de: 'Die E-Mail-Adresse {email} ist ungültig.',
+    en: 'The e-mail address {email} is invalid.',
+  },
+  'benutzer.username_vergeben': {
+    status: 409,
+    de: 'Der Benutzername {username} ist bereits vergeben.',
+    en: 'The user name {username} is already taken.',
+  },
+  'benutzer.hat_buchungen': {
+    status: 409,
+    de: 'Der Benutzer hat Buchungen oder andere Einträge und kann nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
+    en: 'The user has bookings or other records and cannot be deleted. Please deactivate the user instead.',
+  },
+  'benutzer.selbst_nicht_erlaubt': {
+    status: 409,
+    de: 'Sie können sich nicht selbst deaktivieren oder löschen.',
+    en: 'You cannot deactivate or delete yourself.',
+  },
+  'benutzer.plattform_admin_geschuetzt': {
+    status: 403,
+    de: 'Ein Plattform-Administrator kann nur von einem Plattform-Administrator deaktiviert oder gelöscht werden.',
+    en: 'A platform administrator can only be deactivated or deleted by a platform administrator.',
+  },
+  'benutzer.rolle_unbekannt': {
+    status: 400,
+    de: 'Die Rolle {name} gibt es nicht.',
+    en: 'The role {name} does not exist.',
+  },
+  'benutzer.gruppe_unbekannt': {
+    status: 400,
+    de: 'Die Gruppe {name} gibt es nicht.',
+    en: 'The group {name} does not exist.',
+  },
+  'rolle.name_vergeben': {
+    status: 409,
+    de: 'Eine Rolle mit dem Namen {name} gibt es bereits.',
+    en: 'A role named {name} already exists.',
+  },
+  'gruppe.name_vergeben': {
+    status: 409,
+    de: 'Eine Gruppe mit dem Namen {name} gibt es bereits.',
+    en: 'A group named {name} already exists.',
+  },
+  'import.datei_leer': {
+    status: 400,
+    de: 'Die CSV-Datei enthält keine Zeilen.',
+    en: 'The CSV file contains no rows.',
+  },
+  'import.kopfzeile_ungueltig': {
+    status: 400,
+    de: 'Die Kopfzeile der CSV-Datei ist ungültig. Erwartet: {erwartet}',
+    en: 'The header row of the CSV file is invalid. Expected: {erwartet}',
+  },
+  'import.anfuehrungszeichen_offen': {
+    status: 400,
+    de: 'In Zeile {zeile} ist ein Anführungszeichen nicht geschlossen.',
+    en: 'A quotation mark is not closed in line {zeile}.',
+  },
+  'import.zu_viele_zeilen': {
+    status: 400,
+    de: 'Die CSV-Datei hat zu viele Zeilen (höchstens {max}).',
+    en: 'The CSV file has too many rows (at most {max}).',
+  },
+  'import.spaltenzahl': {
+    status: 400,
+    de: 'Die Zeile hat {ist} statt {soll} Spalten.',
+    en: 'The row has {ist} instead of {soll} columns.',
+  },
+  'import.wert_zu_lang': {
+    status: 400,
+    de: 'Der Wert ist zu lang (höchstens {max} Zeichen).',
+    en: 'The value is too long (at most {max} characters).',
+  },
+  'import.email_doppelt': {
+    status: 400,
+    de: 'Die E-Mail-Adresse {email} steht bereits in Zeile {zeile} der Datei.',
+    en: 'The e-mail address {email} already appears in line {zeile} of the file.',
+  },
+  'import.zeilen_fehlerhaft': {
+    status: 400,
+    de: '{anzahl} Zeilen der CSV-Datei sind fehlerhaft; es wurde nichts importiert.',
+    en: '{anzahl} rows of the CSV file are invalid; nothing was imported.',
   },
 } as const satisfies Record<string, CatalogueEntry>;
 
