@@ -209,6 +209,11 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
     label: { de: 'Auswertung', en: 'Evaluation' },
   },
   {
+    path: '/admin/protokoll',
+    i18nKey: 'admin.menu.protokoll',
+    label: { de: 'Protokoll', en: 'Audit log' },
+  },
+  {
     path: '/admin/postausgang',
     i18nKey: 'admin.menu.postausgang',
     label: { de: 'Postausgang', en: 'Outbox' },

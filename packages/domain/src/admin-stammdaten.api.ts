@@ -1,0 +1,305 @@
+/**
+ * API contract of the administration's master data (issue 3): admin start, tenants, locations, equipment,
+ * opening hours, settings (tenant, group, personal) and the audit log. `Z*` zod schemas, `T*` their types.
+ *
+ * Times (`HH:mm`) are bounded strings here and checked by the server with the spec's message ('Zeit zum
+ * setzen ist kein valider String.'); forms check them with `isValidTime` from time.ts first.
+ */
+import { z } from 'zod';
+import { LIMITS, ZCustomizingValue, ZFeatureSwitches, ZSettingSource, ZUpdateSetting } from './api.ts';
+import { CUSTOMIZING_LEVELS } from './customizing.ts';
+import { MAX_DOMAIN_LENGTH } from './domain-sync.ts';
+import { FEATURE_NAMES, SWITCHABLE_FEATURES } from './features.ts';
+import { OEFFNUNGSZEIT_STATUS } from './status.ts';
+
+const ZName = z.string().trim().min(1).max(LIMITS.name);
+/** A time as typed (`HH:mm` expected; the server answers the spec's message otherwise). */
+export const ZTimeInput = z.string().max(20);
+/** A calendar day `YYYY-MM-DD` (Europe/Berlin). */
+export const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+/** An ISO timestamp in responses. */
+const ZInstant = z.string().max(40);
+const ZTexts = z.object({ de: z.string().max(LIMITS.message), en: z.string().max(LIMITS.message) });
+
+export const ZIdParams = z.object({ id: z.uuid() });
+export type TIdParams = z.infer<typeof ZIdParams>;
+
+// --- /admin: start page -------------------------------------------------------------------------------
+
+/** Counts per admin area; null where the user may not open the area (or lacks the approval/licence right). */
+export const ZAdminUebersicht = z.object({
+  benutzer: z.number().int().nullable(),
+  gruppen: z.number().int().nullable(),
+  rollen: z.number().int().nullable(),
+  standorte: z.number().int().nullable(),
+  fahrzeuge: z.number().int().nullable(),
+  grundrisse: z.number().int().nullable(),
+  offeneFreigaben: z.number().int().nullable(),
+  faelligeFuehrerscheine: z.number().int().nullable(),
+});
+export type TAdminUebersicht = z.infer<typeof ZAdminUebersicht>;
+
+// --- /admin/mandanten (platform administrators) -------------------------------------------------------
+
+export const ZMandant = z.object({
+  id: z.uuid(),
+  name: z.string().max(LIMITS.name),
+  domains: z.array(z.string().max(MAX_DOMAIN_LENGTH)).max(100),
+  features: ZFeatureSwitches,
+  benutzerAnzahl: z.number().int(),
+});
+export type TMandant = z.infer<typeof ZMandant>;
+export const ZMandantList = z.array(ZMandant);
+
+/** POST /api/admin/mandanten and PUT /api/admin/mandanten/:id: domains are lower-cased and synced. */
+export const ZMandantInput = z.object({
+  name: ZName,
+  domains: z.array(z.string().max(MAX_DOMAIN_LENGTH)).max(100),
+});
+export type TMandantInput = z.infer<typeof ZMandantInput>;
+
+export const ZMandantDelete = z.object({ confirmName: z.string().max(LIMITS.name) });
+export type TMandantDelete = z.infer<typeof ZMandantDelete>;
+
+export const ZMandantFeaturesInput = z.object(
+  Object.fromEntries(SWITCHABLE_FEATURES.map((f) => [f, z.boolean()])) as Record<
+    (typeof SWITCHABLE_FEATURES)[number],
+    z.ZodBoolean
+  >,
+);
+export type TMandantFeaturesInput = z.infer<typeof ZMandantFeaturesInput>;
+
+// --- /admin/lokationen --------------------------------------------------------------------------------
+
+export const ZStandort = z.object({
+  id: z.uuid(),
+  name: z.string().max(LIMITS.name),
+  abstellplaetze: z.array(z.object({ id: z.uuid(), name: z.string().max(LIMITS.name) })).max(500),
+  fahrzeuge: z.number().int(),
+  grundrisse: z.number().int(),
+});
+export type TStandort = z.infer<typeof ZStandort>;
+export const ZStandortList = z.array(ZStandort);
+
+export const ZStandortInput = z.object({
+  name: ZName,
+  abstellplaetze: z.array(z.string().max(LIMITS.name)).max(500).default([]),
+});
+export type TStandortInput = z.infer<typeof ZStandortInput>;
+
+// --- /admin/ausstattung -------------------------------------------------------------------------------
+
+export const ZAusstattung = z.object({
+  id: z.uuid(),
+  name: z.string().max(LIMITS.name),
+  raeume: z.number().int(),
+});
+export type TAusstattung = z.infer<typeof ZAusstattung>;
+export const ZAusstattungList = z.array(ZAusstattung);
+export const ZAusstattungInput = z.object({ name: ZName });
+export type TAusstattungInput = z.infer<typeof ZAusstattungInput>;
+
+// --- /admin/oeffnungszeiten ---------------------------------------------------------------------------
+
+export const ZGrundrissAuswahl = z.object({
+  id: z.uuid(),
+  bezeichnung: z.string().max(LIMITS.name),
+  aktiv: z.boolean(),
+  standort: z.object({ id: z.uuid(), name: z.string().max(LIMITS.name) }).nullable(),
+});
+export type TGrundrissAuswahl = z.infer<typeof ZGrundrissAuswahl>;
+export const ZGrundrissAuswahlList = z.array(ZGrundrissAuswahl);
+
+export const ZOeffnungszeit = z.object({
+  wochentag: z.number().int().min(0).max(6),
+  von: z.string().max(5),
+  bis: z.string().max(5),
+  geoeffnet: z.boolean(),
+});
+export type TOeffnungszeit = z.infer<typeof ZOeffnungszeit>;
+
+/** The week of a floor plan: 7 rows, Sunday (0) to Saturday (6); `gespeichert` false = defaults shown. */
+export const ZOeffnungszeitenWoche = z.object({
+  grundrissId: z.uuid(),
+  gespeichert: z.boolean(),
+  tage: z.array(ZOeffnungszeit).length(7),
+});
+export type TOeffnungszeitenWoche = z.infer<typeof ZOeffnungszeitenWoche>;
+
+export const ZOeffnungszeitenInput = z.object({
+  tage: z
+    .array(
+      z.object({
+        wochentag: z.number().int().min(0).max(6),
+        von: ZTimeInput,
+        bis: ZTimeInput,
+        geoeffnet: z.boolean(),
+      }),
+    )
+    .max(7),
+});
+export type TOeffnungszeitenInput = z.infer<typeof ZOeffnungszeitenInput>;
+
+export const ZOeffnungszeitStatus = z.enum(OEFFNUNGSZEIT_STATUS);
+
+export const ZSonderoeffnungszeit = z.object({
+  id: z.uuid(),
+  grundrissId: z.uuid(),
+  beschreibung: z.string().max(LIMITS.message).nullable(),
+  gueltigVon: ZDay,
+  gueltigBis: ZDay,
+  von: z.string().max(5),
+  bis: z.string().max(5),
+  status: ZOeffnungszeitStatus,
+});
+export type TSonderoeffnungszeit = z.infer<typeof ZSonderoeffnungszeit>;
+export const ZSonderoeffnungszeitList = z.array(ZSonderoeffnungszeit);
+
+/** Create, change or preview a special opening time; von/bis default to 01:00–23:00 (spec §9). */
+export const ZSonderoeffnungszeitInput = z.object({
+  beschreibung: z.string().trim().max(LIMITS.message).nullable().optional(),
+  gueltigVon: ZDay,
+  gueltigBis: ZDay,
+  von: ZTimeInput.optional(),
+  bis: ZTimeInput.optional(),
+  status: ZOeffnungszeitStatus,
+  /** Required (true) when a closing period would cancel bookings. */
+  confirmCancel: z.boolean().optional(),
+});
+export type TSonderoeffnungszeitInput = z.infer<typeof ZSonderoeffnungszeitInput>;
+
+export const ZSonderoeffnungszeitParams = z.object({ id: z.uuid(), sid: z.uuid() });
+
+/** A reading-room booking a closing period would cancel. */
+export const ZBetroffeneBuchung = z.object({
+  id: z.uuid(),
+  von: ZInstant,
+  bis: ZInstant,
+  status: z.string().max(50),
+  leseraumId: z.uuid(),
+  leseraum: z.string().max(LIMITS.name),
+  buchender: z.string().max(LIMITS.email),
+});
+export type TBetroffeneBuchung = z.infer<typeof ZBetroffeneBuchung>;
+export const ZBetroffeneBuchungen = z.object({ buchungen: z.array(ZBetroffeneBuchung) });
+export type TBetroffeneBuchungen = z.infer<typeof ZBetroffeneBuchungen>;
+
+/** Saved special opening time and the bookings its closing cancelled. */
+export const ZSonderoeffnungszeitSaved = z.object({
+  sonderoeffnungszeit: ZSonderoeffnungszeit,
+  storniert: z.array(ZBetroffeneBuchung),
+});
+export type TSonderoeffnungszeitSaved = z.infer<typeof ZSonderoeffnungszeitSaved>;
+
+/** 409 without `confirmCancel`: the error plus the bookings that would be cancelled. */
+export const ZStornierungBestaetigen = z.object({
+  error: z.object({
+    code: z.string().max(LIMITS.code),
+    message: z.string().max(LIMITS.message),
+    params: z.record(
+      z.string().max(LIMITS.paramKey),
+      z.union([z.string().max(LIMITS.paramValue), z.number()]),
+    ),
+  }),
+  buchungen: z.array(ZBetroffeneBuchung),
+});
+export type TStornierungBestaetigen = z.infer<typeof ZStornierungBestaetigen>;
+
+// --- settings (tenant, group, personal) --------------------------------------------------------------
+
+/** A catalogue option with its value at one level (null = not set there). */
+export const ZEinstellung = z.object({
+  name: z.string().max(LIMITS.code),
+  feature: z.enum(FEATURE_NAMES),
+  typ: z.enum(['number', 'boolean', 'string', 'time', 'array']),
+  unit: z.string().max(20).nullable(),
+  levels: z.array(z.enum(CUSTOMIZING_LEVELS)),
+  default: ZCustomizingValue,
+  value: ZCustomizingValue.nullable(),
+  allowedValues: z.array(z.string().max(LIMITS.name)).nullable(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  itemTyp: z.enum(['string', 'number', 'email']).nullable(),
+  description: ZTexts,
+  userEditable: z.boolean(),
+  /** Whether the caller may change it at this level. */
+  canEdit: z.boolean(),
+});
+export type TEinstellung = z.infer<typeof ZEinstellung>;
+
+/** GET /api/admin/einstellungen: tenant level, plus the groups for group-level overrides. */
+export const ZMandantEinstellungen = z.object({
+  optionen: z.array(ZEinstellung),
+  gruppen: z.array(z.object({ id: z.uuid(), name: z.string().max(LIMITS.name) })),
+});
+export type TMandantEinstellungen = z.infer<typeof ZMandantEinstellungen>;
+
+export const ZGruppenEinstellungen = z.object({
+  gruppe: z.object({ id: z.uuid(), name: z.string().max(LIMITS.name) }),
+  optionen: z.array(ZEinstellung),
+});
+export type TGruppenEinstellungen = z.infer<typeof ZGruppenEinstellungen>;
+
+export const ZGruppeSettingParams = z.object({ id: z.uuid(), name: z.string().min(1).max(LIMITS.code) });
+
+/** PUT body of every settings level: `{ value }`, null removes the override. */
+export const ZEinstellungInput = ZUpdateSetting;
+
+/** A personal setting: the own value (null = inherited) and the effective one with its source. */
+export const ZEigeneEinstellung = ZEinstellung.extend({
+  effective: ZCustomizingValue,
+  source: ZSettingSource,
+});
+export type TEigeneEinstellung = z.infer<typeof ZEigeneEinstellung>;
+
+export const ZProfil = z.object({
+  vorname: z.string().max(LIMITS.name),
+  nachname: z.string().max(LIMITS.name),
+  email: z.string().max(LIMITS.email),
+});
+export type TProfil = z.infer<typeof ZProfil>;
+
+/** GET /api/me/einstellungen. */
+export const ZEigeneEinstellungen = z.object({ profil: ZProfil, optionen: z.array(ZEigeneEinstellung) });
+export type TEigeneEinstellungen = z.infer<typeof ZEigeneEinstellungen>;
+
+/** PUT /api/me/profil: the name only; the e-mail address stays with the administrators. */
+export const ZProfilInput = z.object({ vorname: ZName, nachname: ZName });
+export type TProfilInput = z.infer<typeof ZProfilInput>;
+
+// --- /admin/protokoll ---------------------------------------------------------------------------------
+
+export const ZProtokollQuery = z.object({
+  entity: z.string().max(LIMITS.code).optional(),
+  action: z.string().max(LIMITS.code).optional(),
+  benutzerId: z.uuid().optional(),
+  from: ZDay.optional(),
+  to: ZDay.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+export type TProtokollQuery = z.infer<typeof ZProtokollQuery>;
+
+export const ZProtokollEintrag = z.object({
+  id: z.uuid(),
+  at: ZInstant,
+  benutzerId: z.uuid().nullable(),
+  benutzerName: z
+    .string()
+    .max(2 * LIMITS.name + 1)
+    .nullable(),
+  action: z.string().max(LIMITS.code),
+  entity: z.string().max(LIMITS.code),
+  entityId: z.string().max(LIMITS.id).nullable(),
+  oldValue: z.unknown(),
+  newValue: z.unknown(),
+});
+export type TProtokollEintrag = z.infer<typeof ZProtokollEintrag>;
+
+export const ZProtokollPage = z.object({
+  items: z.array(ZProtokollEintrag),
+  total: z.number().int(),
+  limit: z.number().int(),
+  offset: z.number().int(),
+});
+export type TProtokollPage = z.infer<typeof ZProtokollPage>;
