@@ -1,5 +1,10 @@
-import type { Tx } from '../../db/client';
-import { insertAuditRow } from './audit.repository';
+import type { TProtokollPage, TProtokollQuery } from '@stellwerk/domain/admin-stammdaten.api';
+import { DomainError } from '@stellwerk/domain/errors';
+import { checkAdminRoute } from '@stellwerk/domain/permissions';
+import { addCalendarDays, berlinInstant } from '@stellwerk/domain/time';
+import type { Database, Tx } from '../../db/client';
+import type { SessionUser } from '../auth/auth.context';
+import { findAuditRows, insertAuditRow } from './audit.repository';
 
 export type AuditEntry = {
   mandantId: string | null;
@@ -27,4 +32,50 @@ export const writeAudit = async (tx: Tx, entry: AuditEntry): Promise<void> => {
     oldValue: entry.oldValue ?? null,
     newValue: entry.newValue ?? null,
   });
+};
+
+/**
+ * The tenant's audit log for its administrators (/admin/protokoll), newest first, with the actor's name.
+ * `from`/`to` are Berlin calendar days, both included.
+ */
+export const listAudit = async (
+  { database }: { database: Pick<Database, 'withTenant'> },
+  user: SessionUser,
+  query: TProtokollQuery,
+): Promise<TProtokollPage> => {
+  const failure = checkAdminRoute('/admin/protokoll', user);
+  if (failure) throw new DomainError(failure);
+  const day = (field: string, value: string) => {
+    if (addCalendarDays(value, 0) !== value) throw new DomainError('validation.failed', { [field]: value });
+    return value;
+  };
+  const from = query.from ? berlinInstant(day('from', query.from), '00:00') : undefined;
+  const to = query.to ? berlinInstant(addCalendarDays(day('to', query.to), 1), '00:00') : undefined;
+  const { items, total } = await database.withTenant(user.mandantId, (tx) =>
+    findAuditRows(tx, {
+      entity: query.entity,
+      action: query.action,
+      benutzerId: query.benutzerId,
+      from,
+      to,
+      limit: query.limit,
+      offset: query.offset,
+    }),
+  );
+  return {
+    items: items.map((r) => ({
+      id: r.id,
+      at: r.at.toISOString(),
+      benutzerId: r.benutzerId,
+      benutzerName: r.vorname === null ? null : `${r.vorname} ${r.nachname ?? ''}`.trim(),
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      oldValue: r.oldValue,
+      newValue: r.newValue,
+    })),
+    total,
+    limit: query.limit,
+    offset: query.offset,
+  };
 };

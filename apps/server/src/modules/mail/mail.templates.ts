@@ -3,9 +3,23 @@ import type { Language } from '@stellwerk/domain/language';
 /** Every mail the product sends, with the params its template needs. Later issues add theirs. */
 export type MailTemplateParams = {
   passwort_zuruecksetzen: { name: string; url: string };
+  /** A reading-room booking cancelled because its floor plan closes (special opening time). */
+  leseraum_storno_schliessung: {
+    raum: string;
+    grundriss: string;
+    datum: string;
+    zeit: string;
+    grund: string;
+  };
+  /** A new user's first password; `mandant` names the organisation that invites. */
+  einladung: { name: string; url: string; mandant?: string };
 };
 export type MailTemplate = keyof MailTemplateParams;
-export const MAIL_TEMPLATES = ['passwort_zuruecksetzen'] as const satisfies readonly MailTemplate[];
+export const MAIL_TEMPLATES = [
+  'passwort_zuruecksetzen',
+  'leseraum_storno_schliessung',
+  'einladung',
+] as const satisfies readonly MailTemplate[];
 
 export type RenderedMail = { subject: string; text: string; html: string };
 
@@ -73,6 +87,78 @@ const TEMPLATES: { [T in MailTemplate]: Record<Language, Renderer<MailTemplatePa
           [escapeHtml(intro), `${escapeHtml(body)} ${escapeHtml(action)}`],
           { href: url, label: 'Choose a new password' },
           [escapeHtml(ignore)],
+        ),
+      };
+    },
+  },
+  leseraum_storno_schliessung: {
+    de: (p) => {
+      const subject = 'Ihre Buchung wurde storniert';
+      const lines = [
+        'Guten Tag,',
+        `Ihre Buchung von ${String(p.raum)} (${String(p.grundriss)}) am ${String(p.datum)}, ${String(p.zeit)} Uhr, wurde storniert, weil der Bereich in diesem Zeitraum geschlossen ist.`,
+        p.grund ? `Grund: ${String(p.grund)}` : '',
+        'Bitte buchen Sie bei Bedarf einen anderen Termin.',
+      ].filter(Boolean);
+      return {
+        subject,
+        text: [...lines, '', 'Stellwerk'].join('\n'),
+        html: htmlFrame('de', subject, lines.map(escapeHtml)),
+      };
+    },
+    en: (p) => {
+      const subject = 'Your booking was cancelled';
+      const lines = [
+        'Hello,',
+        `Your booking of ${String(p.raum)} (${String(p.grundriss)}) on ${String(p.datum)}, ${String(p.zeit)}, was cancelled because the area is closed during that period.`,
+        p.grund ? `Reason: ${String(p.grund)}` : '',
+        'Please book another time if needed.',
+      ].filter(Boolean);
+      return {
+        subject,
+        text: [...lines, '', 'Stellwerk'].join('\n'),
+        html: htmlFrame('en', subject, lines.map(escapeHtml)),
+      };
+    },
+  },
+  einladung: {
+    de: ({ name, url, mandant }) => {
+      const subject = 'Einladung zu Stellwerk';
+      const intro = `Hallo ${name},`;
+      const body = mandant
+        ? `${mandant} hat für Sie ein Stellwerk-Konto angelegt.`
+        : 'für Sie wurde ein Stellwerk-Konto angelegt.';
+      const action = 'Über den folgenden Link vergeben Sie Ihr Passwort und melden sich an:';
+      const validity = 'Der Link ist sieben Tage gültig.';
+      return {
+        subject,
+        text: [intro, '', body, action, url, '', validity, '', 'Stellwerk'].join('\n'),
+        html: htmlFrame(
+          'de',
+          subject,
+          [escapeHtml(intro), `${escapeHtml(body)} ${escapeHtml(action)}`],
+          { href: url, label: 'Passwort vergeben' },
+          [escapeHtml(validity)],
+        ),
+      };
+    },
+    en: ({ name, url, mandant }) => {
+      const subject = 'Your invitation to Stellwerk';
+      const intro = `Hello ${name},`;
+      const body = mandant
+        ? `${mandant} has created a Stellwerk account for you.`
+        : 'a Stellwerk account has been created for you.';
+      const action = 'Use the following link to choose your password and sign in:';
+      const validity = 'The link is valid for seven days.';
+      return {
+        subject,
+        text: [intro, '', body, action, url, '', validity, '', 'Stellwerk'].join('\n'),
+        html: htmlFrame(
+          'en',
+          subject,
+          [escapeHtml(intro), `${escapeHtml(body)} ${escapeHtml(action)}`],
+          { href: url, label: 'Choose your password' },
+          [escapeHtml(validity)],
         ),
       };
     },

@@ -37,7 +37,7 @@ export const registerOpenApi = async (app: FastifyInstance, { config }: { config
       tags: OPENAPI_TAGS.map((t) => ({ ...t })),
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' },
+          session: { type: 'apiKey', in: 'cookie', name: 'stellwerk.session_token' },
         },
       },
     },
