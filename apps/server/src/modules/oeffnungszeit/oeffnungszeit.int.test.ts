@@ -1,0 +1,325 @@
+import type {
+  TGrundrissAuswahl,
+  TOeffnungszeitenWoche,
+  TSonderoeffnungszeit,
+  TSonderoeffnungszeitSaved,
+  TStornierungBestaetigen,
+} from '@stellwerk/domain/admin-stammdaten.api';
+import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
+import { auditLog } from '../audit/audit.table.ts';
+import { EVENTS_CHANNEL } from '../events/events.service.ts';
+import { leseraum, leseraumBuchung } from '../leseraum/leseraum.table.ts';
+import { mailOutbox } from '../mail/mail.table.ts';
+
+const call = (server: TestServer, cookie: string | null, method: string, path: string, body?: unknown) =>
+  fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: {
+      origin: server.baseUrl,
+      ...(cookie ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (driver) => {
+  let server: TestServer;
+  let pflegeBH: string;
+  let adminMS: string;
+  let planBH: TGrundrissAuswahl;
+  let planMS: TGrundrissAuswahl;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    pflegeBH = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
+    adminMS = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    planBH = (
+      (await (await call(server, pflegeBH, 'GET', '/api/admin/grundrisse')).json()) as TGrundrissAuswahl[]
+    )[0]!;
+    planMS = (
+      (await (await call(server, adminMS, 'GET', '/api/admin/grundrisse')).json()) as TGrundrissAuswahl[]
+    )[0]!;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses without a session (401) and without the opening-hours right (403)', async () => {
+    expect((await call(server, null, 'GET', '/api/admin/grundrisse')).status).toBe(401);
+    const raumpflege = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
+    const response = await call(
+      server,
+      raumpflege,
+      'GET',
+      `/api/admin/grundrisse/${planBH.id}/oeffnungszeiten`,
+    );
+    expect(response.status).toBe(403);
+    expect((await response.json()).error.code).toBe('guard.no_oeffnungszeiten_pflege');
+  });
+
+  it('lists the floor plans of the own tenant with their location', async () => {
+    expect(planBH).toMatchObject({
+      bezeichnung: 'Lesesaal Erdgeschoss',
+      standort: { name: 'Zentralbibliothek' },
+    });
+    expect(planMS.bezeichnung).toBe('Lernraum Verwaltung');
+  });
+
+  it('shows the stored week and replaces it (delete and insert) with an audit row and an event', async () => {
+    const week = (await (
+      await call(server, pflegeBH, 'GET', `/api/admin/grundrisse/${planBH.id}/oeffnungszeiten`)
+    ).json()) as TOeffnungszeitenWoche;
+    expect(week.gespeichert).toBe(true);
+    expect(week.tage[6]).toEqual({ wochentag: 6, von: '10:00', bis: '14:00', geoeffnet: true });
+    expect(week.tage[0]!.geoeffnet).toBe(false);
+
+    const events: string[] = [];
+    const unlisten = await server.database.listen(EVENTS_CHANNEL, (p) => events.push(p));
+    const tage = week.tage.map((t) => (t.wochentag === 6 ? { ...t, von: '09:00', bis: '13:30' } : t));
+    const response = await call(
+      server,
+      pflegeBH,
+      'PUT',
+      `/api/admin/grundrisse/${planBH.id}/oeffnungszeiten`,
+      {
+        tage,
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as TOeffnungszeitenWoche).tage[6]).toMatchObject({
+      von: '09:00',
+      bis: '13:30',
+    });
+    await settle();
+    await unlisten();
+    expect(events.map((e) => JSON.parse(e).type)).toContain('settings.changed');
+    const audit = await server.database.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'oeffnungszeit'), eq(auditLog.entityId, planBH.id)));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('an invalid time answers the spec message; an incomplete week and von after bis are refused', async () => {
+    const base = [0, 1, 2, 3, 4, 5, 6].map((wochentag) => ({
+      wochentag,
+      von: '08:00',
+      bis: '18:00',
+      geoeffnet: true,
+    }));
+    const bad = await call(server, pflegeBH, 'PUT', `/api/admin/grundrisse/${planBH.id}/oeffnungszeiten`, {
+      tage: base.map((t) => (t.wochentag === 2 ? { ...t, bis: '24:00' } : t)),
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error).toMatchObject({
+      code: 'zeit.ungueltig',
+      message: 'Zeit zum setzen ist kein valider String.',
+    });
+    const incomplete = await call(
+      server,
+      pflegeBH,
+      'PUT',
+      `/api/admin/grundrisse/${planBH.id}/oeffnungszeiten`,
+      {
+        tage: base.slice(1),
+      },
+    );
+    expect((await incomplete.json()).error.code).toBe('oeffnungszeit.wochentage_unvollstaendig');
+    const reversed = await call(
+      server,
+      pflegeBH,
+      'PUT',
+      `/api/admin/grundrisse/${planBH.id}/oeffnungszeiten`,
+      {
+        tage: base.map((t) => (t.wochentag === 1 ? { ...t, von: '18:00', bis: '08:00' } : t)),
+      },
+    );
+    expect((await reversed.json()).error.code).toBe('oeffnungszeit.von_nach_bis');
+    const special = await call(
+      server,
+      pflegeBH,
+      'POST',
+      `/api/admin/grundrisse/${planBH.id}/sonderoeffnungszeiten`,
+      {
+        gueltigVon: '2030-01-02',
+        gueltigBis: '2030-01-01',
+        status: 'offen',
+      },
+    );
+    expect((await special.json()).error.code).toBe('oeffnungszeit.zeitraum_ungueltig');
+    const badSpecialTime = await call(
+      server,
+      pflegeBH,
+      'POST',
+      `/api/admin/grundrisse/${planBH.id}/sonderoeffnungszeiten`,
+      {
+        gueltigVon: '2030-01-01',
+        gueltigBis: '2030-01-01',
+        von: '7 Uhr',
+        status: 'offen',
+      },
+    );
+    expect((await badSpecialTime.json()).error.message).toBe('Zeit zum setzen ist kein valider String.');
+  });
+
+  it('another tenant’s floor plan answers 404', async () => {
+    for (const [method, path, body] of [
+      ['GET', 'oeffnungszeiten', undefined],
+      ['GET', 'sonderoeffnungszeiten', undefined],
+      [
+        'POST',
+        'sonderoeffnungszeiten',
+        { gueltigVon: '2030-01-01', gueltigBis: '2030-01-01', status: 'offen' },
+      ],
+    ] as const) {
+      const response = await call(
+        server,
+        adminMS,
+        method,
+        `/api/admin/grundrisse/${planBH.id}/${path}`,
+        body,
+      );
+      expect(response.status, `${method} ${path}`).toBe(404);
+    }
+    const own = (await (
+      await call(server, pflegeBH, 'GET', `/api/admin/grundrisse/${planBH.id}/sonderoeffnungszeiten`)
+    ).json()) as TSonderoeffnungszeit[];
+    const response = await call(
+      server,
+      adminMS,
+      'DELETE',
+      `/api/admin/grundrisse/${planMS.id}/sonderoeffnungszeiten/${own[0]!.id}`,
+    );
+    expect(response.status).toBe(404);
+  });
+
+  it('an opening period gets the default 01:00–23:00 and can be changed and deleted', async () => {
+    const created = await call(
+      server,
+      pflegeBH,
+      'POST',
+      `/api/admin/grundrisse/${planBH.id}/sonderoeffnungszeiten`,
+      {
+        gueltigVon: '2030-03-01',
+        gueltigBis: '2030-03-02',
+        status: 'offen',
+        beschreibung: 'Lange Lesenacht',
+      },
+    );
+    expect(created.status).toBe(201);
+    const saved = (await created.json()) as TSonderoeffnungszeitSaved;
+    expect(saved.sonderoeffnungszeit).toMatchObject({ von: '01:00', bis: '23:00', status: 'offen' });
+    expect(saved.storniert).toEqual([]);
+    const id = saved.sonderoeffnungszeit.id;
+    const changed = await call(
+      server,
+      pflegeBH,
+      'PUT',
+      `/api/admin/grundrisse/${planBH.id}/sonderoeffnungszeiten/${id}`,
+      {
+        gueltigVon: '2030-03-01',
+        gueltigBis: '2030-03-01',
+        von: '18:00',
+        bis: '23:30',
+        status: 'offen',
+      },
+    );
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as TSonderoeffnungszeitSaved).sonderoeffnungszeit).toMatchObject({
+      gueltigBis: '2030-03-01',
+      von: '18:00',
+      bis: '23:30',
+      beschreibung: null,
+    });
+    expect(
+      (
+        await call(
+          server,
+          pflegeBH,
+          'DELETE',
+          `/api/admin/grundrisse/${planBH.id}/sonderoeffnungszeiten/${id}`,
+        )
+      ).status,
+    ).toBe(204);
+  });
+
+  it('a closing period over bookings lists them and cancels them with a mail only after confirmation', async () => {
+    const day = addCalendarDays(berlinDateKey(new Date()), 40);
+    const rooms = await server.database.db
+      .select({ id: leseraum.id, mandantId: leseraum.mandantId })
+      .from(leseraum)
+      .where(eq(leseraum.grundrissId, planBH.id))
+      .limit(3);
+    const booking = (i: number, status: string) => ({
+      mandantId: rooms[i]!.mandantId,
+      leseraumId: rooms[i]!.id,
+      von: berlinInstant(day, '09:00'),
+      bis: berlinInstant(day, '12:00'),
+      status,
+      systembenutzer1Mail: i === 0 ? 'mitarbeiter@beispielhausen.example' : 'extern@example.org',
+    });
+    const inserted = await server.database.db
+      .insert(leseraumBuchung)
+      .values([booking(0, 'reserviert'), booking(1, 'vorgemerkt'), booking(2, 'storniert')])
+      .returning({ id: leseraumBuchung.id });
+    const [reserved, held, cancelled] = inserted.map((r) => r.id);
+    const closing = { gueltigVon: day, gueltigBis: day, status: 'geschlossen', beschreibung: 'Inventur' };
+    const path = `/api/admin/grundrisse/${planBH.id}/sonderoeffnungszeiten`;
+
+    const preview = await call(server, pflegeBH, 'POST', `${path}/preview`, closing);
+    expect(preview.status).toBe(200);
+    const previewed = (await preview.json()) as { buchungen: { id: string }[] };
+    expect(previewed.buchungen.map((b) => b.id).sort()).toEqual([reserved, held].sort());
+
+    const unconfirmed = await call(server, pflegeBH, 'POST', path, closing);
+    expect(unconfirmed.status).toBe(409);
+    const refused = (await unconfirmed.json()) as TStornierungBestaetigen;
+    expect(refused.error.code).toBe('oeffnungszeit.stornierung_bestaetigen');
+    expect(refused.error.message).toContain('2 Buchungen');
+    expect(refused.buchungen.map((b) => b.id).sort()).toEqual([reserved, held].sort());
+    const untouched = await server.database.db
+      .select({ status: leseraumBuchung.status })
+      .from(leseraumBuchung)
+      .where(inArray(leseraumBuchung.id, [reserved!, held!]));
+    expect(untouched.map((r) => r.status).sort()).toEqual(['reserviert', 'vorgemerkt']);
+
+    const confirmed = await call(server, pflegeBH, 'POST', path, { ...closing, confirmCancel: true });
+    expect(confirmed.status).toBe(201);
+    const saved = (await confirmed.json()) as TSonderoeffnungszeitSaved;
+    expect(saved.storniert).toHaveLength(2);
+    const after = await server.database.db
+      .select({ id: leseraumBuchung.id, status: leseraumBuchung.status })
+      .from(leseraumBuchung)
+      .where(inArray(leseraumBuchung.id, [reserved!, held!, cancelled!]));
+    expect(after.every((r) => r.status === 'storniert')).toBe(true);
+    const mails = await server.database.db
+      .select({
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        template: mailOutbox.template,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'leseraum_storno_schliessung'));
+    expect(mails.map((m) => m.to).sort()).toEqual([
+      'extern@example.org',
+      'mitarbeiter@beispielhausen.example',
+    ]);
+    expect(mails[0]!.subject).toBe('Ihre Buchung wurde storniert');
+    expect(mails[0]!.text).toContain('Grund: Inventur');
+    const audit = await server.database.db
+      .select({ action: auditLog.action, entity: auditLog.entity })
+      .from(auditLog)
+      .where(inArray(auditLog.entity, ['abweichende_oeffnungszeit', 'leseraum_buchung']));
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { action: 'create', entity: 'abweichende_oeffnungszeit' },
+        { action: 'cancel', entity: 'leseraum_buchung' },
+      ]),
+    );
+  });
+});

@@ -1,0 +1,335 @@
+import type {
+  TBetroffeneBuchung,
+  TGrundrissAuswahl,
+  TOeffnungszeitenInput,
+  TOeffnungszeitenWoche,
+  TSonderoeffnungszeit,
+  TSonderoeffnungszeitInput,
+} from '@stellwerk/domain/admin-stammdaten.api';
+import { stringSetting } from '@stellwerk/domain/customizing';
+import { DomainError } from '@stellwerk/domain/errors';
+import { parseLanguage } from '@stellwerk/domain/language';
+import { DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT, DEFAULT_OEFFNUNGSZEIT } from '@stellwerk/domain/oeffnungszeiten';
+import { parseOeffnungszeitStatus } from '@stellwerk/domain/status';
+import {
+  addCalendarDays,
+  assertTime,
+  berlinInstant,
+  formatDateDE,
+  formatTimeDE,
+  timeToMinutes,
+} from '@stellwerk/domain/time';
+import type { Database, Tx } from '../../db/client.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import type { SessionUser } from '../auth/auth.context.ts';
+import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
+import { publishEvent } from '../events/events.service.ts';
+import { enqueueMail } from '../mail/mail.service.ts';
+import {
+  cancelBuchungen,
+  deleteSonderzeit,
+  findBenutzerIdsByMail,
+  findGrundriss,
+  findGrundrisse,
+  findOffeneBuchungen,
+  findSonderzeit,
+  findSonderzeiten,
+  findWoche,
+  insertSonderzeit,
+  replaceWoche,
+  type SonderRow,
+  type SonderValues,
+  updateSonderzeit,
+  type WochenRow,
+} from './oeffnungszeit.repository.ts';
+
+type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date };
+
+const assertPflege = (user: SessionUser) => {
+  if (!user.permissions.has('oeffnungszeiten_pflege'))
+    throw new DomainError('guard.no_oeffnungszeiten_pflege');
+};
+
+const requireGrundriss = async (tx: Tx, id: string) => {
+  const found = await findGrundriss(tx, id);
+  if (!found) throw new DomainError('not_found');
+  return found;
+};
+
+/** `von` before `bis`, both `HH:mm` (spec §5 message otherwise). */
+const checkSpan = (von: unknown, bis: unknown): { von: string; bis: string } => {
+  const v = assertTime(von);
+  const b = assertTime(bis);
+  if (timeToMinutes(v) >= timeToMinutes(b))
+    throw new DomainError('oeffnungszeit.von_nach_bis', { von: v, bis: b });
+  return { von: v, bis: b };
+};
+
+const checkDay = (field: string, day: string): string => {
+  if (addCalendarDays(day, 0) !== day) throw new DomainError('validation.failed', { [field]: day });
+  return day;
+};
+
+export const listGrundrisse = async ({ database }: Deps, user: SessionUser): Promise<TGrundrissAuswahl[]> => {
+  assertPflege(user);
+  return database.withTenant(user.mandantId, findGrundrisse);
+};
+
+/** The week of a floor plan; without stored rows the spec's default 08:00–18:00 is shown, not yet open. */
+const toWoche = (grundrissId: string, rows: WochenRow[]): TOeffnungszeitenWoche => ({
+  grundrissId,
+  gespeichert: rows.length > 0,
+  tage: [0, 1, 2, 3, 4, 5, 6].map(
+    (wochentag) =>
+      rows.find((r) => r.wochentag === wochentag) ?? {
+        wochentag,
+        ...DEFAULT_OEFFNUNGSZEIT,
+        // A weekday without a row is closed (spec §4 bookable days); the times are the defaults to start from.
+        geoeffnet: false,
+      },
+  ),
+});
+
+export const getWoche = async (
+  { database }: Deps,
+  user: SessionUser,
+  grundrissId: string,
+): Promise<TOeffnungszeitenWoche> => {
+  assertPflege(user);
+  return database.withTenant(user.mandantId, async (tx) => {
+    await requireGrundriss(tx, grundrissId);
+    return toWoche(grundrissId, await findWoche(tx, grundrissId));
+  });
+};
+
+/** Replaces the 7 weekday rows (spec §7: delete and insert); every time `HH:mm`, open days `von < bis`. */
+export const putWoche = async (
+  { database }: Deps,
+  user: SessionUser,
+  grundrissId: string,
+  input: TOeffnungszeitenInput,
+): Promise<TOeffnungszeitenWoche> => {
+  assertPflege(user);
+  const days = new Set(input.tage.map((t) => t.wochentag));
+  if (input.tage.length !== 7 || days.size !== 7)
+    throw new DomainError('oeffnungszeit.wochentage_unvollstaendig');
+  const rows: WochenRow[] = input.tage
+    .map((t) => {
+      const span = t.geoeffnet ? checkSpan(t.von, t.bis) : { von: assertTime(t.von), bis: assertTime(t.bis) };
+      return { wochentag: t.wochentag, geoeffnet: t.geoeffnet, ...span };
+    })
+    .sort((a, b) => a.wochentag - b.wochentag);
+  return database.withTenant(user.mandantId, async (tx) => {
+    const plan = await requireGrundriss(tx, grundrissId);
+    const before = await findWoche(tx, grundrissId);
+    await replaceWoche(tx, { mandantId: user.mandantId, grundrissId, rows });
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'update',
+      entity: 'oeffnungszeit',
+      entityId: grundrissId,
+      oldValue: { grundriss: plan.bezeichnung, tage: before },
+      newValue: { grundriss: plan.bezeichnung, tage: rows },
+    });
+    await publishEvent(tx, { mandantId: user.mandantId, type: 'settings.changed' });
+    return toWoche(grundrissId, rows);
+  });
+};
+
+const toSonder = (row: SonderRow): TSonderoeffnungszeit => ({
+  ...row,
+  status: parseOeffnungszeitStatus(row.status),
+});
+
+export const listSonderzeiten = async (
+  { database }: Deps,
+  user: SessionUser,
+  grundrissId: string,
+): Promise<TSonderoeffnungszeit[]> => {
+  assertPflege(user);
+  return database.withTenant(user.mandantId, async (tx) => {
+    await requireGrundriss(tx, grundrissId);
+    return (await findSonderzeiten(tx, grundrissId)).map(toSonder);
+  });
+};
+
+/** Validated values of a special opening time; von/bis default to 01:00–23:00 (spec §9). */
+const toValues = (input: TSonderoeffnungszeitInput): SonderValues => {
+  const gueltigVon = checkDay('gueltigVon', input.gueltigVon);
+  const gueltigBis = checkDay('gueltigBis', input.gueltigBis);
+  if (gueltigVon > gueltigBis)
+    throw new DomainError('oeffnungszeit.zeitraum_ungueltig', { gueltigVon, gueltigBis });
+  const span = checkSpan(
+    input.von ?? DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT.von,
+    input.bis ?? DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT.bis,
+  );
+  return {
+    beschreibung: input.beschreibung?.trim() || null,
+    gueltigVon,
+    gueltigBis,
+    ...span,
+    status: parseOeffnungszeitStatus(input.status),
+  };
+};
+
+const toBetroffene = (rows: Awaited<ReturnType<typeof findOffeneBuchungen>>): TBetroffeneBuchung[] =>
+  rows.map((r) => ({ ...r, von: r.von.toISOString(), bis: r.bis.toISOString() }));
+
+/**
+ * Holds and reservations a closing period would cancel: those of the floor plan's rooms overlapping its
+ * days (a closed special opening time closes whole days, spec §4). Future and running ones only.
+ */
+const findBetroffene = async (tx: Tx, grundrissId: string, values: SonderValues, now: Date) => {
+  if (values.status !== 'geschlossen') return [];
+  const from = berlinInstant(values.gueltigVon, '00:00');
+  const to = berlinInstant(addCalendarDays(values.gueltigBis, 1), '00:00');
+  const rows = await findOffeneBuchungen(tx, {
+    grundrissId,
+    from: from.getTime() > now.getTime() ? from : now,
+    to,
+  });
+  return rows;
+};
+
+export type SonderzeitResult =
+  | { kind: 'saved'; sonderoeffnungszeit: TSonderoeffnungszeit; storniert: TBetroffeneBuchung[] }
+  | { kind: 'confirmation_required'; buchungen: TBetroffeneBuchung[] };
+
+/** Cancels the bookings and queues one cancellation mail each, in the booker's language, in `tx`. */
+const stornieren = async (
+  tx: Tx,
+  user: SessionUser,
+  {
+    grundriss,
+    grund,
+    buchungen,
+    now,
+  }: { grundriss: string; grund: string; buchungen: TBetroffeneBuchung[]; now: Date },
+) => {
+  if (buchungen.length === 0) return;
+  await cancelBuchungen(
+    tx,
+    buchungen.map((b) => b.id),
+  );
+  const ids = await findBenutzerIdsByMail(
+    tx,
+    buchungen.map((b) => b.buchender),
+  );
+  for (const b of buchungen) {
+    const benutzerId = ids.get(b.buchender.toLowerCase());
+    const language = benutzerId
+      ? parseLanguage(stringSetting(await loadEffectiveSettings(tx, benutzerId), 'Sprache'))
+      : 'de';
+    const von = new Date(b.von);
+    await enqueueMail(
+      tx,
+      {
+        mandantId: user.mandantId,
+        to: b.buchender,
+        template: 'leseraum_storno_schliessung',
+        language,
+        params: {
+          raum: b.leseraum,
+          grundriss,
+          datum: formatDateDE(von),
+          zeit: `${formatTimeDE(von)}–${formatTimeDE(new Date(b.bis))}`,
+          grund,
+        },
+      },
+      now,
+    );
+  }
+  await writeAudit(tx, {
+    mandantId: user.mandantId,
+    benutzerId: user.benutzerId,
+    action: 'cancel',
+    entity: 'leseraum_buchung',
+    entityId: null,
+    oldValue: buchungen.map((b) => ({ id: b.id, status: b.status })),
+    newValue: { status: 'storniert', grund, anzahl: buchungen.length },
+  });
+};
+
+/** The bookings saving `input` would cancel (only a closing period cancels anything). */
+export const previewSonderzeit = async (
+  { database, now }: Deps,
+  user: SessionUser,
+  grundrissId: string,
+  input: TSonderoeffnungszeitInput,
+): Promise<TBetroffeneBuchung[]> => {
+  assertPflege(user);
+  const values = toValues(input);
+  return database.withTenant(user.mandantId, async (tx) => {
+    await requireGrundriss(tx, grundrissId);
+    return toBetroffene(await findBetroffene(tx, grundrissId, values, now()));
+  });
+};
+
+/**
+ * Creates (no `sid`) or changes a special opening time. A closing period over holds or reservations needs
+ * `confirmCancel: true`; then they are cancelled with a mail each, in the same transaction.
+ */
+export const saveSonderzeit = async (
+  { database, now }: Deps,
+  user: SessionUser,
+  grundrissId: string,
+  sid: string | null,
+  input: TSonderoeffnungszeitInput,
+): Promise<SonderzeitResult> => {
+  assertPflege(user);
+  const values = toValues(input);
+  return database.withTenant(user.mandantId, async (tx) => {
+    const plan = await requireGrundriss(tx, grundrissId);
+    const before = sid ? await findSonderzeit(tx, grundrissId, sid) : undefined;
+    if (sid && !before) throw new DomainError('not_found');
+    const at = now();
+    const betroffen = toBetroffene(await findBetroffene(tx, grundrissId, values, at));
+    if (betroffen.length > 0 && input.confirmCancel !== true)
+      return { kind: 'confirmation_required', buchungen: betroffen };
+    const saved = before
+      ? await updateSonderzeit(tx, before.id, values)
+      : await insertSonderzeit(tx, { ...values, mandantId: user.mandantId, grundrissId });
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: before ? 'update' : 'create',
+      entity: 'abweichende_oeffnungszeit',
+      entityId: saved.id,
+      oldValue: before ?? null,
+      newValue: { ...saved, grundriss: plan.bezeichnung },
+    });
+    await stornieren(tx, user, {
+      grundriss: plan.bezeichnung,
+      grund: values.beschreibung ?? '',
+      buchungen: betroffen,
+      now: at,
+    });
+    await publishEvent(tx, { mandantId: user.mandantId, type: 'settings.changed' });
+    return { kind: 'saved', sonderoeffnungszeit: toSonder(saved), storniert: betroffen };
+  });
+};
+
+export const removeSonderzeit = async (
+  { database }: Deps,
+  user: SessionUser,
+  grundrissId: string,
+  sid: string,
+): Promise<void> => {
+  assertPflege(user);
+  await database.withTenant(user.mandantId, async (tx) => {
+    await requireGrundriss(tx, grundrissId);
+    const before = await findSonderzeit(tx, grundrissId, sid);
+    if (!before) throw new DomainError('not_found');
+    await deleteSonderzeit(tx, sid);
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'delete',
+      entity: 'abweichende_oeffnungszeit',
+      entityId: sid,
+      oldValue: before,
+    });
+    await publishEvent(tx, { mandantId: user.mandantId, type: 'settings.changed' });
+  });
+};
