@@ -85,7 +85,7 @@ describe('syncGrants', () => {
     fc.assert(
       fc.property(fc.uniqueArray(grant, { selector: (g) => g.name }), fc.array(grant), (current, desired) => {
         const { add, update, remove } = syncGrants(current, desired);
-        const result = new Map(current.map((g) => [g.name, g.wert]));
+        const result = new Map<string, string>(current.map((g) => [g.name, g.wert]));
         for (const name of remove) result.delete(name);
         for (const g of [...add, ...update]) result.set(g.name, g.wert);
         expect(result).toEqual(new Map(desired.map((g) => [g.name, g.wert])));

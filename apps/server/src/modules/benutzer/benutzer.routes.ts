@@ -1,0 +1,203 @@
+import {
+  ZBenutzerDetail,
+  ZBenutzerImportFailure,
+  ZBenutzerImportJson,
+  ZBenutzerImportPreview,
+  ZBenutzerImportResult,
+  ZBenutzerInput,
+  ZBenutzerList,
+  ZBenutzerListQuery,
+  ZBenutzerOptionen,
+  ZIdParams,
+} from '@stellwerk/domain/admin-benutzer.api';
+import { ZApiError } from '@stellwerk/domain/api';
+import { DomainError } from '@stellwerk/domain/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { errorBody, MAX_UPLOAD_BYTES } from '../../http/error-handler.ts';
+import { requireAdminRoute } from '../auth/auth.guards.ts';
+import { previewBenutzerImport, runBenutzerImport } from './benutzer.import.ts';
+import {
+  createBenutzer,
+  deleteBenutzer,
+  getBenutzer,
+  getBenutzerOptionen,
+  listBenutzer,
+  updateBenutzer,
+} from './benutzer.service.ts';
+
+/** The screen whose guard every route here applies (spec §2): right benutzer_pflegen. */
+const SCREEN = '/admin/benutzer';
+const TAGS = ['admin-benutzer'];
+
+const refusals = { 401: ZApiError, 403: ZApiError } as const;
+
+/** The CSV of an import request: multipart field `file`, or JSON `{ csv }`. */
+const readCsv = async (request: FastifyRequest): Promise<string> => {
+  if (request.isMultipart()) {
+    const part = await request.file();
+    if (part?.fieldname !== 'file')
+      throw new DomainError('upload.failed', { message: "Es wurde keine Datei im Feld 'file' gesendet." });
+    const data = await part.toBuffer();
+    if (part.file.truncated)
+      throw new DomainError('upload.too_large', { maxMb: MAX_UPLOAD_BYTES / 1024 / 1024 });
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(data);
+    } catch {
+      throw new DomainError('upload.failed', { message: 'Die Datei ist nicht in UTF-8 kodiert.' });
+    }
+  }
+  const parsed = ZBenutzerImportJson.safeParse(request.body);
+  if (!parsed.success) throw new DomainError('validation.failed', { body: 'csv: string expected' });
+  return parsed.data.csv;
+};
+
+const IMPORT_DESCRIPTION =
+  'multipart/form-data with one field `file`, or JSON `{ "csv": "…" }`. UTF-8 with or without BOM, separator `;` or `,`, ' +
+  'header `vorname;nachname;email;employeeId;rollen;gruppen` (roles and groups by name, several separated by `|`), at most 1000 rows.';
+
+export const benutzerRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  publicUrl: string;
+  now: () => Date;
+}> = async (app, { database, publicUrl, now }) => {
+  const deps = { database, publicUrl, now };
+  // The guard runs before the body is validated, so the API refuses exactly like the screen does.
+  app.addHook('preValidation', async (request) => {
+    requireAdminRoute(request, SCREEN);
+  });
+
+  app.get(
+    '/api/admin/benutzer',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The tenant's users: active first, then by e-mail; searchable, filterable, paged",
+        querystring: ZBenutzerListQuery,
+        response: { 200: ZBenutzerList, 400: ZApiError, ...refusals },
+      },
+    },
+    async (request) => listBenutzer(deps, requireAdminRoute(request, SCREEN), request.query),
+  );
+
+  app.get(
+    '/api/admin/benutzer/optionen',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The roles, groups and permissions the user form offers',
+        response: { 200: ZBenutzerOptionen, ...refusals },
+      },
+    },
+    async (request) => getBenutzerOptionen(deps, requireAdminRoute(request, SCREEN)),
+  );
+
+  app.get(
+    '/api/admin/benutzer/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'One user with roles, groups and direct permissions',
+        params: ZIdParams,
+        response: { 200: ZBenutzerDetail, 400: ZApiError, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request) => getBenutzer(deps, requireAdminRoute(request, SCREEN), request.params.id),
+  );
+
+  app.post(
+    '/api/admin/benutzer',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create a user with login; active users get an invitation mail to set their password',
+        body: ZBenutzerInput,
+        response: { 201: ZBenutzerDetail, 400: ZApiError, ...refusals, 409: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const user = requireAdminRoute(request, SCREEN);
+      return reply.code(201).send(await createBenutzer(deps, user, request.body));
+    },
+  );
+
+  app.put(
+    '/api/admin/benutzer/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Update a user; roles, groups and direct permissions are the complete desired lists',
+        params: ZIdParams,
+        body: ZBenutzerInput,
+        response: { 200: ZBenutzerDetail, 400: ZApiError, ...refusals, 404: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request) =>
+      updateBenutzer(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/admin/benutzer/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Delete a user without bookings and their login (409 benutzer.hat_buchungen: deactivate instead)',
+        params: ZIdParams,
+        response: { 204: z.null(), 400: ZApiError, ...refusals, 404: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await deleteBenutzer(deps, requireAdminRoute(request, SCREEN), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/admin/benutzer/import/preview',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Check a CSV file of users row by row; nothing is written',
+        description: IMPORT_DESCRIPTION,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: { 200: ZBenutzerImportPreview, 400: ZApiError, ...refusals, 413: ZApiError },
+      },
+    },
+    async (request) => {
+      const user = requireAdminRoute(request, SCREEN);
+      return previewBenutzerImport(deps, user, await readCsv(request));
+    },
+  );
+
+  app.post(
+    '/api/admin/benutzer/import',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Import a CSV file of users: all rows or none (400 with the rows when any is invalid)',
+        description: IMPORT_DESCRIPTION,
+        consumes: ['multipart/form-data', 'application/json'],
+        response: {
+          201: ZBenutzerImportResult,
+          400: z.union([ZBenutzerImportFailure, ZApiError]),
+          ...refusals,
+          413: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = requireAdminRoute(request, SCREEN);
+      const outcome = await runBenutzerImport(deps, user, await readCsv(request));
+      if (outcome.ok) return reply.code(201).send({ created: outcome.created });
+      const { summary, rows } = outcome.preview;
+      return reply.code(400).send({
+        ...errorBody('import.zeilen_fehlerhaft', user.language, { anzahl: summary.invalid }),
+        rows,
+        summary,
+      });
+    },
+  );
+};

@@ -1,0 +1,127 @@
+import {
+  ZIdParams,
+  ZPermissionList,
+  ZRolle,
+  ZRolleInput,
+  ZRolleList,
+  ZUsage,
+} from '@stellwerk/domain/admin-benutzer.api';
+import { ZApiError } from '@stellwerk/domain/api';
+import { DomainError } from '@stellwerk/domain/errors';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { requireAdminRoute } from '../auth/auth.guards.ts';
+import {
+  createRolle,
+  deleteRolle,
+  getRolleUsage,
+  listPermissions,
+  listRollen,
+  updateRolle,
+} from './rolle.service.ts';
+
+/** The screen whose guard the role routes apply (spec §2): right berechtigungs_pflege. */
+const SCREEN = '/admin/rollen';
+const TAGS = ['admin-rollen'];
+const PERMISSIONS_PATH = '/api/admin/permissions';
+const refusals = { 401: ZApiError, 403: ZApiError } as const;
+
+/** Signed in, else the guard's 'Ein Benutzer muss existieren'; the service decides which screen admits. */
+const requireGuardedUser = (request: FastifyRequest) => {
+  if (!request.sessionUser) throw new DomainError('guard.benutzer_muss_existieren');
+  return request.sessionUser;
+};
+
+export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  const deps = { database };
+  // The guard runs before the body is validated, so the API refuses exactly like the screen does;
+  // the permission list has its own guard (role or user screen), checked in its handler.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.url !== PERMISSIONS_PATH) requireAdminRoute(request, SCREEN);
+  });
+
+  app.get(
+    '/api/admin/rollen',
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The tenant's roles with their permissions and how many users hold each",
+        response: { 200: ZRolleList, ...refusals },
+      },
+    },
+    async (request) => listRollen(deps, requireAdminRoute(request, SCREEN)),
+  );
+
+  app.post(
+    '/api/admin/rollen',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Create a role with permissions',
+        body: ZRolleInput,
+        response: { 201: ZRolle, 400: ZApiError, ...refusals, 409: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const user = requireAdminRoute(request, SCREEN);
+      return reply.code(201).send(await createRolle(deps, user, request.body));
+    },
+  );
+
+  app.put(
+    '/api/admin/rollen/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Rename a role and set its permissions (the complete desired list)',
+        params: ZIdParams,
+        body: ZRolleInput,
+        response: { 200: ZRolle, 400: ZApiError, ...refusals, 404: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request) => updateRolle(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/admin/rollen/:id/usage',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'How many users hold the role (directly or through a group): for the delete confirmation',
+        params: ZIdParams,
+        response: { 200: ZUsage, 400: ZApiError, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request) => getRolleUsage(deps, requireAdminRoute(request, SCREEN), request.params.id),
+  );
+
+  app.delete(
+    '/api/admin/rollen/:id',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Delete a role; users and groups lose it',
+        params: ZIdParams,
+        response: { 204: z.null(), 400: ZApiError, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await deleteRolle(deps, requireAdminRoute(request, SCREEN), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    PERMISSIONS_PATH,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The 13 permissions of spec §6 with German and English descriptions',
+        response: { 200: ZPermissionList, ...refusals },
+      },
+    },
+    async (request) => listPermissions(requireGuardedUser(request)),
+  );
+};

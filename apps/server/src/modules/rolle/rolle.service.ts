@@ -1,0 +1,185 @@
+import type { TGrant, TPermissionList, TRolle, TUsage } from '@stellwerk/domain/admin-benutzer.api';
+import { DomainError } from '@stellwerk/domain/errors';
+import { syncGrants } from '@stellwerk/domain/link-sync';
+import {
+  checkAdminRoute,
+  PERMISSION_DESCRIPTIONS,
+  PERMISSION_NAMES,
+  type PermissionName,
+} from '@stellwerk/domain/permissions';
+import type { Database, Tx } from '../../db/client.ts';
+import { constraintOf, SQLSTATE, sqlStateOf } from '../../db/errors.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import type { SessionUser } from '../auth/auth.context.ts';
+import {
+  countBenutzerPerRolle,
+  deleteGrants,
+  deleteRolle as deleteRolleRow,
+  findGrantsOf,
+  findRolleById,
+  findRollen,
+  insertGrants,
+  insertRolle,
+  isRolleNameTaken,
+  type RolleGrant,
+  type RolleRow,
+  renameRolle,
+  updateGrant,
+} from './rolle.repository.ts';
+
+export type RolleDeps = { database: Pick<Database, 'withTenant'> };
+export type RolleInput = { name: string; permissions: TGrant[] };
+
+/** Role maintenance follows the guard of /admin/rollen (spec §2): berechtigungs_pflege. */
+const assertMayMaintainRollen = (user: SessionUser): void => {
+  const failure = checkAdminRoute('/admin/rollen', user);
+  if (failure) throw new DomainError(failure);
+};
+
+const toGrant = (g: RolleGrant): TGrant => ({
+  name: g.name as PermissionName,
+  wert: g.wert === 'true' ? 'true' : 'false',
+});
+
+const toRolle = (row: RolleRow, grants: RolleGrant[], counts: Map<string, number>): TRolle => ({
+  id: row.id,
+  name: row.name,
+  permissions: grants.filter((g) => g.rolleId === row.id).map(toGrant),
+  benutzerAnzahl: counts.get(row.id) ?? 0,
+});
+
+const loadRolle = async (tx: Tx, id: string): Promise<TRolle | undefined> => {
+  const row = await findRolleById(tx, id);
+  if (!row) return undefined;
+  return toRolle(row, await findGrantsOf(tx, [id]), await countBenutzerPerRolle(tx, [id]));
+};
+
+const auditSnapshot = (r: TRolle) => ({ name: r.name, permissions: r.permissions });
+
+const nameTaken = (name: string) => new DomainError('rolle.name_vergeben', { name, field: 'name' });
+
+const mapUniqueViolation = (err: unknown, name: string): unknown =>
+  sqlStateOf(err) === SQLSTATE.uniqueViolation && constraintOf(err) === 'rolle_mandant_name_key'
+    ? nameTaken(name)
+    : err;
+
+/** The tenant's roles by name, each with its permissions and the number of users holding it. */
+export const listRollen = async ({ database }: RolleDeps, user: SessionUser): Promise<TRolle[]> => {
+  assertMayMaintainRollen(user);
+  return database.withTenant(user.mandantId, async (tx) => {
+    const rows = await findRollen(tx);
+    const grants = await findGrantsOf(
+      tx,
+      rows.map((r) => r.id),
+    );
+    const counts = await countBenutzerPerRolle(tx);
+    return rows.map((r) => toRolle(r, grants, counts));
+  });
+};
+
+export const createRolle = async (
+  { database }: RolleDeps,
+  user: SessionUser,
+  input: RolleInput,
+): Promise<TRolle> => {
+  assertMayMaintainRollen(user);
+  try {
+    return await database.withTenant(user.mandantId, async (tx) => {
+      if (await isRolleNameTaken(tx, input.name)) throw nameTaken(input.name);
+      const id = await insertRolle(tx, { mandantId: user.mandantId, name: input.name });
+      await insertGrants(
+        tx,
+        { mandantId: user.mandantId, rolleId: id },
+        syncGrants([], input.permissions).add,
+      );
+      const created = (await loadRolle(tx, id))!;
+      await writeAudit(tx, {
+        mandantId: user.mandantId,
+        benutzerId: user.benutzerId,
+        action: 'create',
+        entity: 'rolle',
+        entityId: id,
+        newValue: auditSnapshot(created),
+      });
+      return created;
+    });
+  } catch (err) {
+    throw mapUniqueViolation(err, input.name);
+  }
+};
+
+/** Renames a role and writes its permissions through rolle_permission (added, changed, removed). */
+export const updateRolle = async (
+  { database }: RolleDeps,
+  user: SessionUser,
+  id: string,
+  input: RolleInput,
+): Promise<TRolle> => {
+  assertMayMaintainRollen(user);
+  try {
+    return await database.withTenant(user.mandantId, async (tx) => {
+      const before = await loadRolle(tx, id);
+      if (!before) throw new DomainError('not_found');
+      if (input.name !== before.name) {
+        if (await isRolleNameTaken(tx, input.name, id)) throw nameTaken(input.name);
+        await renameRolle(tx, id, input.name);
+      }
+      const changes = syncGrants(before.permissions, input.permissions);
+      await deleteGrants(tx, id, changes.remove);
+      for (const grant of changes.update) await updateGrant(tx, id, grant);
+      await insertGrants(tx, { mandantId: user.mandantId, rolleId: id }, changes.add);
+      const after = (await loadRolle(tx, id))!;
+      await writeAudit(tx, {
+        mandantId: user.mandantId,
+        benutzerId: user.benutzerId,
+        action: 'update',
+        entity: 'rolle',
+        entityId: id,
+        oldValue: auditSnapshot(before),
+        newValue: auditSnapshot(after),
+      });
+      return after;
+    });
+  } catch (err) {
+    throw mapUniqueViolation(err, input.name);
+  }
+};
+
+/** How many users would lose the role (directly or through a group): for the confirmation dialog. */
+export const getRolleUsage = async (
+  { database }: RolleDeps,
+  user: SessionUser,
+  id: string,
+): Promise<TUsage> => {
+  assertMayMaintainRollen(user);
+  const found = await database.withTenant(user.mandantId, (tx) => loadRolle(tx, id));
+  if (!found) throw new DomainError('not_found');
+  return { benutzerAnzahl: found.benutzerAnzahl };
+};
+
+/** Deletes a role; its links to users and groups go with it. Audited with what it was. */
+export const deleteRolle = async ({ database }: RolleDeps, user: SessionUser, id: string): Promise<void> => {
+  assertMayMaintainRollen(user);
+  await database.withTenant(user.mandantId, async (tx) => {
+    const before = await loadRolle(tx, id);
+    if (!before) throw new DomainError('not_found');
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'delete',
+      entity: 'rolle',
+      entityId: id,
+      oldValue: { ...auditSnapshot(before), benutzerAnzahl: before.benutzerAnzahl },
+    });
+    await deleteRolleRow(tx, id);
+  });
+};
+
+/**
+ * The 13 permissions of spec §6 with their descriptions. Both the role screen and the user screen (direct
+ * permissions) need them, so either guard lets the caller through; otherwise the role screen's refusal.
+ */
+export const listPermissions = (user: SessionUser): TPermissionList => {
+  if (checkAdminRoute('/admin/benutzer', user) !== null) assertMayMaintainRollen(user);
+  return PERMISSION_NAMES.map((name) => ({ name, description: { ...PERMISSION_DESCRIPTIONS[name] } }));
+};
