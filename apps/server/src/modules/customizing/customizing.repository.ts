@@ -79,6 +79,12 @@ export const upsertUserRecord = async (
     });
 };
 
+export const deleteUserRecord = async (tx: Tx, benutzerId: string, optionName: string): Promise<void> => {
+  await tx
+    .delete(customizing)
+    .where(and(eq(customizing.benutzerId, benutzerId), eq(customizing.customizingOptionName, optionName)));
+};
+
 /** The tenant's feature switches by feature name (only rows that exist). */
 export const findFeatureSwitchRows = async (tx: Tx): Promise<{ name: string; aktiv: boolean }[]> =>
   tx

@@ -6,14 +6,17 @@ import {
   resolveSettings,
   toStoredValue,
 } from '@stellwerk/domain/customizing';
+import { canEditOwnSetting } from '@stellwerk/domain/einstellungen-rechte';
 import { DomainError } from '@stellwerk/domain/errors';
 import {
   DEFAULT_FEATURE_SWITCHES,
   type FeatureSwitches,
   isSwitchableFeature,
 } from '@stellwerk/domain/features';
+import type { PermissionName } from '@stellwerk/domain/permissions';
 import type { Tx } from '../../db/client.ts';
 import {
+  deleteUserRecord,
   findFeatureSwitchRows,
   findGroupIdsOfUser,
   findRecordsForUser,
@@ -49,17 +52,30 @@ export const loadFeatureSwitches = async (tx: Tx): Promise<FeatureSwitches> => {
 
 /**
  * A user changes one of their personal settings (spec §5: the option must exist, the value must fit its type,
- * an unchanged value is not saved). Returns whether something was written.
+ * an unchanged value is not saved). Only options the user may edit for themself (`canEditOwnSetting`: marked
+ * userEditable; the vehicle report settings with fahrzeug_logbuch_report). `null` removes the own value, so
+ * the group, tenant or default value applies again. Returns whether something was written.
  */
 export const setOwnSetting = async (
   tx: Tx,
-  input: { mandantId: string; benutzerId: string; name: string; value: unknown },
+  input: {
+    mandantId: string;
+    benutzerId: string;
+    permissions: ReadonlySet<PermissionName>;
+    name: string;
+    value: unknown;
+  },
 ): Promise<{ changed: boolean }> => {
   const option = findOption(input.name);
   assertLevel(option, 'benutzer');
-  if (!option.userEditable) throw new DomainError('auth.forbidden');
-  const wert = toStoredValue(option, input.value);
+  if (!canEditOwnSetting({ option, permissions: input.permissions })) throw new DomainError('auth.forbidden');
   const previous = await findUserRecord(tx, input.benutzerId, option.name);
+  if (input.value === null) {
+    if (!previous) return { changed: false };
+    await deleteUserRecord(tx, input.benutzerId, option.name);
+    return { changed: true };
+  }
+  const wert = toStoredValue(option, input.value);
   if (isUnchanged(previous?.wert, wert)) return { changed: false };
   await upsertUserRecord(tx, {
     mandantId: input.mandantId,

@@ -51,6 +51,7 @@ export const updateOwnSetting = async (
     const { changed } = await setOwnSetting(tx, {
       mandantId: user.mandantId,
       benutzerId: user.benutzerId,
+      permissions: user.permissions,
       name: input.name,
       value: input.value,
     });
