@@ -12,7 +12,10 @@ test('when a newer build is deployed, the app offers a reload', async ({ page })
     });
   });
   await page.clock.install();
+  // The first check runs at start; polling begins once it is answered.
+  const firstCheck = page.waitForResponse('**/builds/latest.json');
   await page.goto('/login');
+  await firstCheck;
   await expect(page.getByLabel(/^Benutzername\b/)).toBeVisible();
   await expect(page.getByText('Neue Version verfügbar')).toHaveCount(0);
 
