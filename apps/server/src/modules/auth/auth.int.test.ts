@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
@@ -153,6 +154,18 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
     );
     expect(right.status).toBe(200);
     await expect(signIn(server.baseUrl, email, 'anderes-passwort-2')).resolves.toBeTruthy();
+  });
+
+  it('a deactivated user cannot sign in and gets the same answer as a wrong password', async () => {
+    const email = 'fahrzeugpflege@beispielhausen.example';
+    await server.database.withOwner((tx) =>
+      tx.execute(sql`update benutzer set status = 'inaktiv' where email = ${email}`),
+    );
+    const response = await post(server, '/api/auth/sign-in/email', { email, password: DEMO_PASSWORD });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
+      'auth.invalid_credentials',
+    );
   });
 
   it('sign-up is closed: users are created by administrators', async () => {

@@ -6,8 +6,11 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { createLoginThrottle } from './auth.login-throttle.ts';
 import { createAuth } from './auth.service.ts';
+import { createSessionCache } from './auth.session-cache.ts';
 import { isActiveAuthUser, loadSessionUser, queuePasswordResetMail } from './auth.session-user.ts';
 
+/** better-auth's session cookie with our prefix (auth.service.ts: cookiePrefix 'stellwerk'); `__Secure-` on https. */
+const SESSION_COOKIE = 'stellwerk.session_token';
 const SIGN_IN_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-in/username']);
 /** Statuses of a refused sign-in; all of them answer the same `auth.invalid_credentials`. */
 const REFUSED_SIGN_IN = new Set([400, 401, 403, 422]);
@@ -21,6 +24,9 @@ const loginOf = (body: unknown): string => {
 const toWebRequest = (request: FastifyRequest, url: URL): Request => {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   const headers = fromNodeHeaders(request.headers);
+  // better-auth reads the client address from x-forwarded-for: give it Fastify's, which honours TRUST_PROXY,
+  // so a client cannot pick its own rate-limit bucket.
+  headers.set('x-forwarded-for', request.ip);
   if (hasBody) headers.set('content-type', 'application/json');
   headers.delete('content-length');
   return new Request(url, {
@@ -56,11 +62,29 @@ export const authPlugin = fp(
 
     app.decorateRequest('sessionUser', null);
 
+    const sessions = createSessionCache();
+    const sessionKeyOf = (request: FastifyRequest) =>
+      request.cookies[`__Secure-${SESSION_COOKIE}`] ?? request.cookies[SESSION_COOKIE];
+
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
-      if (!request.headers.cookie) return;
+      const key = sessionKeyOf(request);
+      if (!key) return;
+      const cached = sessions.get(key);
+      if (cached !== undefined) {
+        request.sessionUser = cached;
+        return;
+      }
       const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      if (found) request.sessionUser = await loadSessionUser(database, found.user.id);
+      request.sessionUser = found ? await loadSessionUser(database, found.user.id) : null;
+      sessions.set(key, request.sessionUser);
+    });
+
+    // A change made through this session (sign-out, password, own settings) is seen by its next request.
+    app.addHook('onResponse', async (request) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return;
+      const key = sessionKeyOf(request);
+      if (key) sessions.drop(key);
     });
 
     app.route({
@@ -79,6 +103,11 @@ export const authPlugin = fp(
           }
         }
         const response = await auth.handler(toWebRequest(request, url));
+        if (response.status === 429) {
+          const retryAfter = response.headers.get('x-retry-after') ?? response.headers.get('retry-after');
+          if (retryAfter) reply.header('retry-after', retryAfter);
+          throw new DomainError('auth.rate_limited');
+        }
         if (isSignIn && REFUSED_SIGN_IN.has(response.status)) {
           throttle.recordFailure(login, request.ip);
           throw new DomainError('auth.invalid_credentials');

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
   benutzer,
@@ -45,14 +46,25 @@ export const findBenutzerByAuthUserId = async (
 
 export type GrantRow = { source: 'direct' | 'role' | 'group'; name: string; wert: string };
 
-/** Every permission grant of a user: direct ones, those of their roles and those of their groups' roles. */
+/**
+ * Every permission grant of a user in one round trip: direct ones, those of their roles and those of their
+ * groups' roles.
+ */
 export const findGrants = async (tx: Tx, benutzerId: string): Promise<GrantRow[]> => {
   const direct = tx
-    .select({ name: benutzerPermission.permissionName, wert: benutzerPermission.wert })
+    .select({
+      source: sql<GrantRow['source']>`'direct'`.as('source'),
+      name: benutzerPermission.permissionName,
+      wert: benutzerPermission.wert,
+    })
     .from(benutzerPermission)
     .where(eq(benutzerPermission.benutzerId, benutzerId));
   const roles = tx
-    .select({ name: rollePermission.permissionName, wert: rollePermission.wert })
+    .select({
+      source: sql<GrantRow['source']>`'role'`.as('source'),
+      name: rollePermission.permissionName,
+      wert: rollePermission.wert,
+    })
     .from(rollePermission)
     .innerJoin(
       benutzerRolle,
@@ -63,7 +75,11 @@ export const findGrants = async (tx: Tx, benutzerId: string): Promise<GrantRow[]
     )
     .where(eq(benutzerRolle.benutzerId, benutzerId));
   const groups = tx
-    .select({ name: rollePermission.permissionName, wert: rollePermission.wert })
+    .select({
+      source: sql<GrantRow['source']>`'group'`.as('source'),
+      name: rollePermission.permissionName,
+      wert: rollePermission.wert,
+    })
     .from(rollePermission)
     .innerJoin(
       gruppeRolle,
@@ -80,10 +96,5 @@ export const findGrants = async (tx: Tx, benutzerId: string): Promise<GrantRow[]
       ),
     )
     .where(eq(benutzerGruppe.benutzerId, benutzerId));
-  const [d, r, g] = await Promise.all([direct, roles, groups]);
-  return [
-    ...d.map((row) => ({ source: 'direct' as const, ...row })),
-    ...r.map((row) => ({ source: 'role' as const, ...row })),
-    ...g.map((row) => ({ source: 'group' as const, ...row })),
-  ];
+  return unionAll(direct, roles, groups);
 };

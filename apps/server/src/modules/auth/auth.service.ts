@@ -73,6 +73,7 @@ export const createAuth = ({ config, database, isActive, sendPasswordReset }: Au
     advanced: {
       cookiePrefix: 'stellwerk',
       useSecureCookies: config.publicUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
       database: { generateId: () => randomUUID() },
     },
   });

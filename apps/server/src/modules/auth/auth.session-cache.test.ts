@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionUser } from './auth.context.ts';
+import { createSessionCache, SESSION_CACHE_MS } from './auth.session-cache.ts';
+
+const user: SessionUser = {
+  benutzerId: 'b',
+  mandantId: 'm',
+  email: 'a@b.example',
+  language: 'de',
+  isPlatformAdmin: false,
+  permissions: new Set(),
+};
+
+describe('session cache', () => {
+  it('reuses a resolved session user for five seconds, then asks again', () => {
+    let now = 0;
+    const cache = createSessionCache(() => now);
+    cache.set('token', user);
+    now = SESSION_CACHE_MS - 1;
+    expect(cache.get('token')).toBe(user);
+    now = SESSION_CACHE_MS;
+    expect(cache.get('token')).toBeUndefined();
+  });
+
+  it('remembers that a cookie carries no valid session', () => {
+    const cache = createSessionCache(() => 0);
+    cache.set('expired', null);
+    expect(cache.get('expired')).toBeNull();
+  });
+
+  it('forgets a session at once when it is dropped', () => {
+    const cache = createSessionCache(() => 0);
+    cache.set('token', user);
+    cache.drop('token');
+    expect(cache.get('token')).toBeUndefined();
+  });
+});

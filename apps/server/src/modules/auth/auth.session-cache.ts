@@ -1,0 +1,33 @@
+import type { SessionUser } from './auth.context.ts';
+
+/** How long a resolved session user is reused (ARCHITECTURE §12: /api/me p95 ≤ 10 ms). */
+export const SESSION_CACHE_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+/**
+ * Remembers, per session cookie, who the request is for, so that a burst of requests does not look the
+ * session, the user and their grants up again each time. Entries live `SESSION_CACHE_MS`; a mutating request
+ * drops the entry of its own session at once (own sign-out, password or language change), so only changes made
+ * by someone else for this user (an administrator, another server instance) take up to five seconds to apply.
+ */
+export const createSessionCache = (now: () => number = Date.now) => {
+  const entries = new Map<string, { user: SessionUser | null; until: number }>();
+  return {
+    get(key: string): SessionUser | null | undefined {
+      const hit = entries.get(key);
+      if (!hit) return undefined;
+      if (hit.until <= now()) {
+        entries.delete(key);
+        return undefined;
+      }
+      return hit.user;
+    },
+    set(key: string, user: SessionUser | null): void {
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.set(key, { user, until: now() + SESSION_CACHE_MS });
+    },
+    drop(key: string): void {
+      entries.delete(key);
+    },
+  };
+};
