@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { auditLog } from '../audit/audit.table.ts';
 
+type ErrorBody = { error: { code: string; message: string; params: Record<string, unknown> } };
+const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
+
 const call = (server: TestServer, cookie: string | null, method: string, path: string, body?: unknown) =>
   fetch(`${server.baseUrl}${path}`, {
     method,
@@ -39,7 +42,7 @@ describe.each(testDrivers())('/api/admin/ausstattung on %s', (driver) => {
     const oeffnung = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
     const response = await call(server, oeffnung, 'POST', '/api/admin/ausstattung', { name: 'Sofa' });
     expect(response.status).toBe(403);
-    expect((await response.json()).error).toMatchObject({
+    expect(await errorOf(response)).toMatchObject({
       code: 'guard.no_ausstattung',
       message: 'Keine Berechtigung für die Pflege der Ausstattung.',
     });
@@ -59,7 +62,7 @@ describe.each(testDrivers())('/api/admin/ausstattung on %s', (driver) => {
     expect(sofa).toMatchObject({ name: 'Sofa', raeume: 0 });
     const twice = await call(server, raumpflegeBH, 'POST', '/api/admin/ausstattung', { name: 'Sofa' });
     expect(twice.status).toBe(409);
-    expect((await twice.json()).error.code).toBe('ausstattung.name_vergeben');
+    expect((await errorOf(twice)).code).toBe('ausstattung.name_vergeben');
     // The same name in the other tenant is fine.
     expect((await call(server, adminMS, 'POST', '/api/admin/ausstattung', { name: 'Sofa' })).status).toBe(
       201,
@@ -68,7 +71,7 @@ describe.each(testDrivers())('/api/admin/ausstattung on %s', (driver) => {
       name: 'Sessel',
     });
     expect(renamed.status).toBe(200);
-    expect((await renamed.json()).name).toBe('Sessel');
+    expect(((await renamed.json()) as TAusstattung).name).toBe('Sessel');
     expect((await call(server, raumpflegeBH, 'DELETE', `/api/admin/ausstattung/${sofa.id}`)).status).toBe(
       204,
     );
@@ -88,7 +91,7 @@ describe.each(testDrivers())('/api/admin/ausstattung on %s', (driver) => {
     const beamer = (await list(raumpflegeBH)).find((a) => a.name === 'Beamer')!;
     const response = await call(server, raumpflegeBH, 'DELETE', `/api/admin/ausstattung/${beamer.id}`);
     expect(response.status).toBe(409);
-    expect((await response.json()).error.message).toBe(
+    expect((await errorOf(response)).message).toBe(
       'Die Ausstattung Beamer ist 1 Räumen zugeordnet und kann nicht gelöscht werden.',
     );
   });

@@ -14,6 +14,9 @@ import { EVENTS_CHANNEL } from '../events/events.service.ts';
 import { leseraum, leseraumBuchung } from '../leseraum/leseraum.table.ts';
 import { mailOutbox } from '../mail/mail.table.ts';
 
+type ErrorBody = { error: { code: string; message: string; params: Record<string, unknown> } };
+const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
+
 const call = (server: TestServer, cookie: string | null, method: string, path: string, body?: unknown) =>
   fetch(`${server.baseUrl}${path}`, {
     method,
@@ -58,7 +61,7 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
       `/api/admin/grundrisse/${planBH.id}/oeffnungszeiten`,
     );
     expect(response.status).toBe(403);
-    expect((await response.json()).error.code).toBe('guard.no_oeffnungszeiten_pflege');
+    expect((await errorOf(response)).code).toBe('guard.no_oeffnungszeiten_pflege');
   });
 
   it('lists the floor plans of the own tenant with their location', async () => {
@@ -115,7 +118,7 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
       tage: base.map((t) => (t.wochentag === 2 ? { ...t, bis: '24:00' } : t)),
     });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toMatchObject({
+    expect(await errorOf(bad)).toMatchObject({
       code: 'zeit.ungueltig',
       message: 'Zeit zum setzen ist kein valider String.',
     });
@@ -128,7 +131,7 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
         tage: base.slice(1),
       },
     );
-    expect((await incomplete.json()).error.code).toBe('oeffnungszeit.wochentage_unvollstaendig');
+    expect((await errorOf(incomplete)).code).toBe('oeffnungszeit.wochentage_unvollstaendig');
     const reversed = await call(
       server,
       pflegeBH,
@@ -138,7 +141,7 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
         tage: base.map((t) => (t.wochentag === 1 ? { ...t, von: '18:00', bis: '08:00' } : t)),
       },
     );
-    expect((await reversed.json()).error.code).toBe('oeffnungszeit.von_nach_bis');
+    expect((await errorOf(reversed)).code).toBe('oeffnungszeit.von_nach_bis');
     const special = await call(
       server,
       pflegeBH,
@@ -150,7 +153,7 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
         status: 'offen',
       },
     );
-    expect((await special.json()).error.code).toBe('oeffnungszeit.zeitraum_ungueltig');
+    expect((await errorOf(special)).code).toBe('oeffnungszeit.zeitraum_ungueltig');
     const badSpecialTime = await call(
       server,
       pflegeBH,
@@ -163,7 +166,7 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
         status: 'offen',
       },
     );
-    expect((await badSpecialTime.json()).error.message).toBe('Zeit zum setzen ist kein valider String.');
+    expect((await errorOf(badSpecialTime)).message).toBe('Zeit zum setzen ist kein valider String.');
   });
 
   it('another tenant’s floor plan answers 404', async () => {

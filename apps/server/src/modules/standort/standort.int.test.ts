@@ -6,6 +6,9 @@ import { auditLog } from '../audit/audit.table.ts';
 import { mandant } from '../mandant/mandant.table.ts';
 import { standort } from './standort.table.ts';
 
+type ErrorBody = { error: { code: string; message: string; params: Record<string, unknown> } };
+const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
+
 const call = (server: TestServer, cookie: string | null, method: string, path: string, body?: unknown) =>
   fetch(`${server.baseUrl}${path}`, {
     method,
@@ -42,7 +45,7 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
   it('refuses without a session (401) and without the location-care right with the guard message (403)', async () => {
     const anonymous = await call(server, null, 'GET', '/api/admin/standorte');
     expect(anonymous.status).toBe(401);
-    expect((await anonymous.json()).error.code).toBe('guard.benutzer_muss_existieren');
+    expect((await errorOf(anonymous)).code).toBe('guard.benutzer_muss_existieren');
     const booker = await call(
       server,
       await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
@@ -50,10 +53,10 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
       '/api/admin/standorte',
     );
     expect(booker.status).toBe(403);
-    expect((await booker.json()).error.code).toBe('guard.no_admin');
+    expect((await errorOf(booker)).code).toBe('guard.no_admin');
     const other = await call(server, oeffnungBH, 'POST', '/api/admin/standorte', { name: 'X' });
     expect(other.status).toBe(403);
-    expect((await other.json()).error).toMatchObject({
+    expect(await errorOf(other)).toMatchObject({
       code: 'guard.no_objekt_pflege',
       message: 'Keine Berechtigung für die Pflege von Lokationen.',
     });
@@ -96,7 +99,7 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
 
     const duplicate = await call(server, admin, 'POST', '/api/admin/standorte', { name: 'Außenstelle Ost' });
     expect(duplicate.status).toBe(409);
-    expect((await duplicate.json()).error.code).toBe('standort.name_vergeben');
+    expect((await errorOf(duplicate)).code).toBe('standort.name_vergeben');
 
     const deleted = await call(server, admin, 'DELETE', `/api/admin/standorte/${s.id}`);
     expect(deleted.status).toBe(204);
@@ -116,7 +119,7 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
     const hof = list.find((s) => s.name === 'Betriebshof Nord')!;
     const response = await call(server, admin, 'DELETE', `/api/admin/standorte/${hof.id}`);
     expect(response.status).toBe(409);
-    expect((await response.json()).error).toMatchObject({
+    expect(await errorOf(response)).toMatchObject({
       code: 'standort.in_verwendung',
       message:
         'Die Lokation Betriebshof Nord wird noch verwendet (4 Fahrzeuge, 0 Grundrisse) und kann nicht gelöscht werden.',
@@ -141,7 +144,7 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
     for (const body of [{ name: '' }, { name: 'x'.repeat(201) }, { name: 'ok', abstellplaetze: 'P1' }, {}]) {
       const response = await call(server, admin, 'POST', '/api/admin/standorte', body);
       expect(response.status).toBe(400);
-      expect((await response.json()).error.code).toBe('validation.failed');
+      expect((await errorOf(response)).code).toBe('validation.failed');
     }
     const badId = await call(server, admin, 'PUT', '/api/admin/standorte/not-a-uuid', { name: 'x' });
     expect(badId.status).toBe(400);
