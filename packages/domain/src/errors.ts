@@ -480,8 +480,8 @@ export const ERRORS = {
   },
   'benutzer.plattform_admin_geschuetzt': {
     status: 403,
-    de: 'Ein Plattform-Administrator kann nur von einem Plattform-Administrator deaktiviert oder gelöscht werden.',
-    en: 'A platform administrator can only be deactivated or deleted by a platform administrator.',
+    de: 'Ein Plattform-Administrator kann nur von einem Plattform-Administrator geändert, deaktiviert oder gelöscht werden.',
+    en: 'A platform administrator can only be changed, deactivated or deleted by a platform administrator.',
   },
   'benutzer.rolle_unbekannt': {
     status: 400,

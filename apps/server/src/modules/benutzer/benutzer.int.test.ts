@@ -6,7 +6,7 @@ import type {
 } from '@stellwerk/domain/admin-benutzer.api';
 import type { TApiError, TMe } from '@stellwerk/domain/api';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { session, user } from '../auth/auth.table.ts';
@@ -350,7 +350,12 @@ describe.each(testDrivers())('user administration on %s', (driver) => {
     expect(deactivated.status).toBe(200);
     const sessions = await server.database.db.select().from(session).where(eq(session.userId, created.id));
     expect(sessions).toEqual([]);
-    expect((await call(server, cookie, 'GET', '/api/me')).status).toBe(401);
+    // The auth plugin reuses a resolved session user for up to five seconds (auth.session-cache.ts).
+    await vi.waitFor(async () => expect((await call(server, cookie, 'GET', '/api/me')).status).toBe(401), {
+      timeout: 8_000,
+      interval: 500,
+    });
+    await expect(signIn(server.baseUrl, created.email, 'passwort-fuer-test')).rejects.toThrow();
   });
 
   it('an administrator cannot deactivate or delete themself', async () => {
@@ -368,6 +373,25 @@ describe.each(testDrivers())('user administration on %s', (driver) => {
     const remove = await call(server, admin, 'DELETE', `/api/admin/benutzer/${self.id}`);
     expect(remove.status).toBe(409);
     expect(codeOf(remove)).toBe('benutzer.selbst_nicht_erlaubt');
+  });
+
+  it('a tenant administrator cannot change or delete the platform administrator', async () => {
+    const list = (await call(server, admin, 'GET', '/api/admin/benutzer?q=plattform@')).body as TBenutzerList;
+    const platform = list.items[0]!;
+    expect(platform.isPlatformAdmin).toBe(true);
+    const takeover = await call(
+      server,
+      admin,
+      'PUT',
+      `/api/admin/benutzer/${platform.id}`,
+      newUser({ email: 'mein.postfach@musterstadt.example' }),
+    );
+    expect(takeover.status).toBe(403);
+    expect(codeOf(takeover)).toBe('benutzer.plattform_admin_geschuetzt');
+    const remove = await call(server, admin, 'DELETE', `/api/admin/benutzer/${platform.id}`);
+    expect(remove.status).toBe(403);
+    const [login] = await server.database.db.select().from(user).where(eq(user.id, platform.id));
+    expect(login?.email).toBe('plattform@stellwerk.example');
   });
 
   it('another tenant’s user answers 404 on GET, PUT and DELETE and is left unchanged', async () => {

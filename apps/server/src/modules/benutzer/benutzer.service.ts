@@ -294,12 +294,20 @@ export const createBenutzer = async (
   }
 };
 
-/** Guards shared by deactivation and deletion: not oneself, and a platform administrator only by one. */
-const assertMayRetire = (user: SessionUser, target: BenutzerRow) => {
-  if (target.id === user.benutzerId)
-    throw new DomainError('benutzer.selbst_nicht_erlaubt', { field: 'status' });
+/**
+ * A platform administrator's record is changed only by a platform administrator: a tenant's user
+ * administrator could otherwise point its e-mail at themself and take over the platform sign-in through
+ * password recovery.
+ */
+const assertMayChange = (user: SessionUser, target: BenutzerRow) => {
   if (target.isPlatformAdmin && !user.isPlatformAdmin)
     throw new DomainError('benutzer.plattform_admin_geschuetzt');
+};
+
+/** Nobody deactivates or deletes themself (they would lock themself out). */
+const assertNotSelf = (user: SessionUser, target: BenutzerRow) => {
+  if (target.id === user.benutzerId)
+    throw new DomainError('benutzer.selbst_nicht_erlaubt', { field: 'status' });
 };
 
 /**
@@ -320,8 +328,9 @@ export const updateBenutzer = async (
       const row = await findBenutzerById(tx, id);
       const before = row && (await loadBenutzerDetail(tx, id));
       if (!row || !before) throw new DomainError('not_found');
+      assertMayChange(user, row);
       const isDeactivation = row.status === 'aktiv' && input.status !== 'aktiv';
-      if (isDeactivation) assertMayRetire(user, row);
+      if (isDeactivation) assertNotSelf(user, row);
       await assertReferencesExist(tx, input);
       if (input.email !== row.email.toLowerCase() || (input.username && input.username !== row.username))
         await assertIdentityFree(tx, input, row);
@@ -390,7 +399,8 @@ export const deleteBenutzer = async (
       const row = await findBenutzerById(tx, id);
       const before = row && (await loadBenutzerDetail(tx, id));
       if (!row || !before) throw new DomainError('not_found');
-      assertMayRetire(user, row);
+      assertNotSelf(user, row);
+      assertMayChange(user, row);
       if (await hasBookings(tx, row)) throw new DomainError('benutzer.hat_buchungen');
       await writeAudit(tx, {
         mandantId: user.mandantId,
