@@ -232,6 +232,7 @@ describe('the admin menu', () => {
       '/admin/oeffnungszeiten',
       '/admin/auslastung',
       '/admin/auswertung',
+      '/admin/protokoll',
       '/admin/postausgang',
     ]);
   });
@@ -242,6 +243,7 @@ describe('the admin menu', () => {
       '/admin/fahrzeuge',
       '/admin/auslastung',
       '/admin/auswertung',
+      '/admin/protokoll',
       '/admin/postausgang',
     ]);
   });
