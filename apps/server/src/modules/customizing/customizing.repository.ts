@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { benutzerGruppe, gruppe } from '../benutzer/benutzer.table.ts';
 import { customizing, feature, mandantFeature } from './customizing.table.ts';
@@ -8,41 +8,33 @@ export type CustomizingRecord = {
   wert: string;
   benutzerId: string | null;
   gruppeId: string | null;
+  /** The group's name for group-level records (group precedence goes by name, then id). */
+  gruppeName: string | null;
 };
 
-/** The groups of a user in the order that decides group precedence (by name, then id). */
-export const findGroupIdsOfUser = async (tx: Tx, benutzerId: string): Promise<string[]> => {
-  const rows = await tx
-    .select({ id: gruppe.id })
-    .from(benutzerGruppe)
-    .innerJoin(
-      gruppe,
-      and(eq(gruppe.id, benutzerGruppe.gruppeId), eq(gruppe.mandantId, benutzerGruppe.mandantId)),
-    )
-    .where(eq(benutzerGruppe.benutzerId, benutzerId))
-    .orderBy(asc(gruppe.name), asc(gruppe.id));
-  return rows.map((r) => r.id);
-};
-
-/** Every customizing record that can apply to a user: their own, their groups', and the tenant's. */
-export const findRecordsForUser = async (
-  tx: Tx,
-  benutzerId: string,
-  gruppeIds: readonly string[],
-): Promise<CustomizingRecord[]> =>
+/** Every customizing record that can apply to a user, in one query: their own, their groups', the tenant's. */
+export const findRecordsForUser = async (tx: Tx, benutzerId: string): Promise<CustomizingRecord[]> =>
   tx
     .select({
       customizingOptionName: customizing.customizingOptionName,
       wert: customizing.wert,
       benutzerId: customizing.benutzerId,
       gruppeId: customizing.gruppeId,
+      gruppeName: gruppe.name,
     })
     .from(customizing)
+    .leftJoin(gruppe, and(eq(gruppe.id, customizing.gruppeId), eq(gruppe.mandantId, customizing.mandantId)))
     .where(
       or(
         eq(customizing.benutzerId, benutzerId),
         and(isNull(customizing.benutzerId), isNull(customizing.gruppeId)),
-        gruppeIds.length > 0 ? inArray(customizing.gruppeId, [...gruppeIds]) : undefined,
+        inArray(
+          customizing.gruppeId,
+          tx
+            .select({ id: benutzerGruppe.gruppeId })
+            .from(benutzerGruppe)
+            .where(eq(benutzerGruppe.benutzerId, benutzerId)),
+        ),
       ),
     );
 

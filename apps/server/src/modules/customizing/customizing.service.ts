@@ -18,26 +18,31 @@ import type { Tx } from '../../db/client.ts';
 import {
   deleteUserRecord,
   findFeatureSwitchRows,
-  findGroupIdsOfUser,
   findRecordsForUser,
   findUserRecord,
   upsertUserRecord,
 } from './customizing.repository.ts';
 
-/** The effective settings of a user (user > group > tenant > default), inside a tenant transaction. */
+/**
+ * The effective settings of a user (user > group > tenant > default), inside a tenant transaction. Among the
+ * user's groups, the one first by name (then id) wins (see packages/domain/src/customizing.ts).
+ */
 export const loadEffectiveSettings = async (tx: Tx, benutzerId: string): Promise<ResolvedSettings> => {
-  const gruppeIds = await findGroupIdsOfUser(tx, benutzerId);
-  const records = await findRecordsForUser(tx, benutzerId, gruppeIds);
+  const records = await findRecordsForUser(tx, benutzerId);
   const tenant: Record<string, string> = {};
   const user: Record<string, string> = {};
-  const groups: Record<string, string>[] = gruppeIds.map(() => ({}));
+  const byGroup = new Map<string, { name: string; values: Record<string, string> }>();
   for (const r of records) {
     if (r.benutzerId) user[r.customizingOptionName] = r.wert;
     else if (r.gruppeId) {
-      const at = gruppeIds.indexOf(r.gruppeId);
-      if (at >= 0) groups[at]![r.customizingOptionName] = r.wert;
+      const group = byGroup.get(r.gruppeId) ?? { name: r.gruppeName ?? '', values: {} };
+      group.values[r.customizingOptionName] = r.wert;
+      byGroup.set(r.gruppeId, group);
     } else tenant[r.customizingOptionName] = r.wert;
   }
+  const groups = [...byGroup.entries()]
+    .sort(([idA, a], [idB, b]) => a.name.localeCompare(b.name, 'de') || idA.localeCompare(idB))
+    .map(([, g]) => g.values);
   return resolveSettings({ tenant, groups, user });
 };
 

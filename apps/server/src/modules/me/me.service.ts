@@ -12,23 +12,21 @@ import {
   setOwnSetting,
 } from '../customizing/customizing.service.ts';
 import { publishEvent } from '../events/events.service.ts';
-import { findDomains, findMandant, findMeBenutzer, findTenantFileBuckets } from './me.repository.ts';
+import { findMeRow } from './me.repository.ts';
 
 type Deps = { database: Pick<Database, 'withTenant'> };
 
 /** Everything the web app needs after sign-in, in one request (spec §7 "application start"). */
 export const getMe = async ({ database }: Deps, user: SessionUser): Promise<TMe> =>
   database.withTenant(user.mandantId, async (tx) => {
-    const benutzer = await findMeBenutzer(tx, user.benutzerId);
-    const mandant = await findMandant(tx, user.mandantId);
-    if (!benutzer || !mandant) throw new DomainError('guard.benutzer_muss_existieren');
-    const domains = await findDomains(tx, user.mandantId);
-    const files = await findTenantFileBuckets(tx);
+    const row = await findMeRow(tx, user.benutzerId);
+    if (!row) throw new DomainError('guard.benutzer_muss_existieren');
+    const { mandantName, domains, hasLogo, hasDatenschutz, ...benutzer } = row;
     const settings = await loadEffectiveSettings(tx, user.benutzerId);
     const features = await loadFeatureSwitches(tx);
     return {
       user: benutzer,
-      mandant: { ...mandant, domains, hasLogo: files.has('logos'), hasDatenschutz: files.has('datenschutz') },
+      mandant: { id: benutzer.mandantId, name: mandantName, domains, hasLogo, hasDatenschutz },
       permissions: PERMISSION_NAMES.filter((name) => user.permissions.has(name)),
       rights: {
         admin: hasAdminAccess(user.permissions),
