@@ -81,9 +81,10 @@ export const ZStandort = z.object({
 export type TStandort = z.infer<typeof ZStandort>;
 export const ZStandortList = z.array(ZStandort);
 
+/** Without `abstellplaetze` a change keeps the parking spots; with it they are synced to the list. */
 export const ZStandortInput = z.object({
   name: ZName,
-  abstellplaetze: z.array(z.string().max(LIMITS.name)).max(500).default([]),
+  abstellplaetze: z.array(z.string().max(LIMITS.name)).max(500).optional(),
 });
 export type TStandortInput = z.infer<typeof ZStandortInput>;
 

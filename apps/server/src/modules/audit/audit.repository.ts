@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { benutzer } from '../benutzer/benutzer.table.ts';
 import { auditLog } from './audit.table';
@@ -25,11 +25,17 @@ export type AuditFilter = {
   to?: Date;
   limit: number;
   offset: number;
+  /** Only platform actions (`mandant_id` null); for the owner transaction of tenant management. */
+  platformOnly?: boolean;
 };
 
-/** Audit rows visible to the transaction (its tenant), newest first, with the actor's name. */
+/**
+ * Audit rows visible to the transaction (a tenant transaction: its tenant; `platformOnly` in an owner
+ * transaction: the platform actions), newest first, with the actor's name.
+ */
 export const findAuditRows = async (tx: Tx, f: AuditFilter) => {
   const conditions: SQL[] = [];
+  if (f.platformOnly) conditions.push(isNull(auditLog.mandantId));
   if (f.entity) conditions.push(eq(auditLog.entity, f.entity));
   if (f.action) conditions.push(eq(auditLog.action, f.action));
   if (f.benutzerId) conditions.push(eq(auditLog.benutzerId, f.benutzerId));

@@ -2,8 +2,8 @@ import { ZProtokollPage, ZProtokollQuery } from '@stellwerk/domain/admin-stammda
 import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { requireAdminRoute } from '../auth/auth.guards.ts';
-import { listAudit } from './audit.service.ts';
+import { requireAdminRoute, requirePlatformAdmin } from '../auth/auth.guards.ts';
+import { listAudit, listPlatformAudit } from './audit.service.ts';
 
 /** /admin/protokoll: who changed what, when, with old and new value (any administrator of the tenant). */
 export const auditRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
@@ -18,5 +18,18 @@ export const auditRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
       },
     },
     async (request) => listAudit({ database }, requireAdminRoute(request, '/admin/protokoll'), request.query),
+  );
+
+  app.get(
+    '/api/admin/mandanten/protokoll',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The audit log of tenant management (platform actions), newest first; same filters',
+        querystring: ZProtokollQuery,
+        response: { 200: ZProtokollPage, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request) => listPlatformAudit({ database }, requirePlatformAdmin(request), request.query),
   );
 };

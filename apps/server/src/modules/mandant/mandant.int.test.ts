@@ -1,4 +1,4 @@
-import type { TMandant } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TMandant, TProtokollPage } from '@stellwerk/domain/admin-stammdaten.api';
 import type { TMe } from '@stellwerk/domain/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -181,6 +181,45 @@ describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
       .from(auditLog)
       .where(eq(auditLog.entityId, neudorf.id));
     expect(audit.map((a) => a.action)).toContain('delete');
-    expect(new Set(audit.map((a) => a.mandantId))).toEqual(new Set([own.id]));
+    // Platform actions belong to no tenant's log.
+    expect(new Set(audit.map((a) => a.mandantId))).toEqual(new Set([null]));
+  });
+
+  it('platform administrators read the tenant-management log; tenant administrators never see it', async () => {
+    const response = await call(
+      server,
+      platform,
+      'GET',
+      '/api/admin/mandanten/protokoll?entity=mandant&action=delete',
+    );
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as TProtokollPage;
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({
+      benutzerName: 'Petra Brandt',
+      oldValue: { name: 'Gemeinde Neudorf am See', domains: ['neudorf.example', 'see.example'] },
+    });
+    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const refused = await call(server, admin, 'GET', '/api/admin/mandanten/protokoll');
+    expect(refused.status).toBe(403);
+    const tenantLog = (await (
+      await call(server, admin, 'GET', '/api/admin/protokoll?entity=mandant')
+    ).json()) as TProtokollPage;
+    expect(tenantLog.total).toBe(0);
+  });
+
+  it('deletes a tenant with data (users, rooms, bookings rules) and its sign-ins', async () => {
+    const bh = (await list()).find((t) => t.name === 'Bibliothek Beispielhausen')!;
+    const response = await call(server, platform, 'DELETE', `/api/admin/mandanten/${bh.id}`, {
+      confirmName: 'Bibliothek Beispielhausen',
+    });
+    expect(response.status).toBe(204);
+    expect((await list()).map((t) => t.name)).toEqual(['Stadtwerke Musterstadt']);
+    const signInAgain = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify({ email: 'admin@beispielhausen.example', password: 'stellwerk-demo' }),
+    });
+    expect(signInAgain.ok).toBe(false);
   });
 });

@@ -35,8 +35,9 @@ import {
 
 /**
  * Tenant management (/admin/mandanten) for platform administrators: the explicit bypass of row-level
- * security (`withOwner`, decision 010). Every change writes an audit row in the same transaction, kept in
- * the acting administrator's tenant (`entity_id` names the tenant changed), so it outlives a deleted tenant.
+ * security (`withOwner`, decision 010). Every change writes an audit row in the same transaction as a
+ * platform action (`mandant_id` null, `entity_id` the tenant changed): it concerns more than one tenant, so
+ * no tenant's log shows it; platform administrators read it at GET /api/admin/mandanten/protokoll.
  */
 type Deps = { database: Pick<Database, 'withOwner'> };
 
@@ -48,7 +49,7 @@ const audit = (
   tx: Tx,
   user: SessionUser,
   e: { action: string; entityId: string; oldValue?: unknown; newValue?: unknown },
-) => writeAudit(tx, { mandantId: user.mandantId, benutzerId: user.benutzerId, entity: 'mandant', ...e });
+) => writeAudit(tx, { mandantId: null, benutzerId: user.benutzerId, entity: 'mandant', ...e });
 
 const loadAll = async (tx: Tx): Promise<TMandant[]> => {
   const mandanten = await findMandanten(tx);

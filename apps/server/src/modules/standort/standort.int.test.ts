@@ -97,6 +97,11 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
     const keptSpot = s.abstellplaetze.find((p) => p.name === 'A2')!.id;
     expect(u.abstellplaetze.find((p) => p.name === 'A2')!.id).toBe(keptSpot);
 
+    const renamedOnly = await call(server, admin, 'PUT', `/api/admin/standorte/${s.id}`, {
+      name: 'Außenstelle Ost',
+    });
+    expect(((await renamedOnly.json()) as TStandort).abstellplaetze.map((p) => p.name)).toEqual(['A3', 'A2']);
+
     const duplicate = await call(server, admin, 'POST', '/api/admin/standorte', { name: 'Außenstelle Ost' });
     expect(duplicate.status).toBe(409);
     expect((await errorOf(duplicate)).code).toBe('standort.name_vergeben');
@@ -109,7 +114,7 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'standort'), eq(auditLog.entityId, s.id)))
       .orderBy(auditLog.at);
-    expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);
+    expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'update', 'delete']);
     expect(audit[1]!.oldValue).toEqual({ name: 'Außenstelle Süd', abstellplaetze: ['A1', 'A2'] });
     expect(audit[1]!.newValue).toMatchObject({ hinzugefuegt: ['A3'], entfernt: ['A1'] });
   });

@@ -81,7 +81,7 @@ export const createStandort = async (
 ): Promise<TStandort> => {
   assertObjektPflege(user);
   const name = input.name.trim();
-  const abstellplaetze = cleanNames(input.abstellplaetze);
+  const abstellplaetze = cleanNames(input.abstellplaetze ?? []);
   return database.withTenant(user.mandantId, async (tx) => {
     await assertNameFree(tx, name);
     const row = await insertStandort(tx, { mandantId: user.mandantId, name });
@@ -106,13 +106,15 @@ export const updateStandort = async (
 ): Promise<TStandort> => {
   assertObjektPflege(user);
   const name = input.name.trim();
-  const abstellplaetze = cleanNames(input.abstellplaetze);
   return database.withTenant(user.mandantId, async (tx) => {
     const existing = await findStandort(tx, id);
     if (!existing) throw new DomainError('not_found');
     await assertNameFree(tx, name, id);
     if (existing.name !== name) await updateStandortName(tx, id, name);
-    const { current, plan } = await syncAbstellplaetze(tx, {
+    const current = (await findAbstellplaetze(tx, [id])).map((p) => p.name);
+    // Without a list the parking spots stay as they are.
+    const abstellplaetze = input.abstellplaetze ? cleanNames(input.abstellplaetze) : current;
+    const { plan } = await syncAbstellplaetze(tx, {
       mandantId: user.mandantId,
       standortId: id,
       desired: abstellplaetze,
