@@ -11,7 +11,12 @@ import { stringSetting } from '@stellwerk/domain/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { syncGrants, syncLinks } from '@stellwerk/domain/link-sync';
-import { checkAdminRoute, PERMISSION_DESCRIPTIONS, PERMISSION_NAMES } from '@stellwerk/domain/permissions';
+import {
+  checkAdminRoute,
+  isPermissionName,
+  PERMISSION_DESCRIPTIONS,
+  PERMISSION_NAMES,
+} from '@stellwerk/domain/permissions';
 import type { Database, Tx } from '../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../db/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -87,17 +92,15 @@ const toItem = (row: BenutzerRow, rollen: LinkRow[], gruppen: LinkRow[]): TBenut
 export const loadBenutzerDetail = async (tx: Tx, id: string): Promise<TBenutzerDetail | undefined> => {
   const row = await findBenutzerById(tx, id);
   if (!row) return undefined;
-  const [rollen, gruppen, permissions] = [
-    await findRollenOf(tx, [id]),
-    await findGruppenOf(tx, [id]),
-    await findDirectGrants(tx, id),
-  ];
+  const rollen = await findRollenOf(tx, [id]);
+  const gruppen = await findGruppenOf(tx, [id]);
+  const grants = await findDirectGrants(tx, id);
   return {
     ...toItem(row, rollen, gruppen),
-    permissions: permissions.map((g) => ({
-      name: g.name as TBenutzerDetail['permissions'][number]['name'],
-      wert: g.wert === 'true' ? 'true' : 'false',
-    })),
+    // Names the catalogue no longer knows are not shown (and grant nothing, spec §6).
+    permissions: grants.flatMap((g) =>
+      isPermissionName(g.name) ? [{ name: g.name, wert: g.wert === 'true' ? 'true' : 'false' }] : [],
+    ),
   };
 };
 

@@ -3,9 +3,9 @@ import { DomainError } from '@stellwerk/domain/errors';
 import { syncGrants } from '@stellwerk/domain/link-sync';
 import {
   checkAdminRoute,
+  isPermissionName,
   PERMISSION_DESCRIPTIONS,
   PERMISSION_NAMES,
-  type PermissionName,
 } from '@stellwerk/domain/permissions';
 import type { Database, Tx } from '../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../db/errors.ts';
@@ -36,15 +36,16 @@ const assertMayMaintainRollen = (user: SessionUser): void => {
   if (failure) throw new DomainError(failure);
 };
 
-const toGrant = (g: RolleGrant): TGrant => ({
-  name: g.name as PermissionName,
-  wert: g.wert === 'true' ? 'true' : 'false',
-});
+/** Names the catalogue no longer knows are not shown (and grant nothing, spec §6). */
+const toGrants = (grants: RolleGrant[]): TGrant[] =>
+  grants.flatMap((g) =>
+    isPermissionName(g.name) ? [{ name: g.name, wert: g.wert === 'true' ? 'true' : 'false' }] : [],
+  );
 
 const toRolle = (row: RolleRow, grants: RolleGrant[], counts: Map<string, number>): TRolle => ({
   id: row.id,
   name: row.name,
-  permissions: grants.filter((g) => g.rolleId === row.id).map(toGrant),
+  permissions: toGrants(grants.filter((g) => g.rolleId === row.id)),
   benutzerAnzahl: counts.get(row.id) ?? 0,
 });
 
