@@ -189,6 +189,17 @@ describe.each(testDrivers())('user administration on %s', (driver) => {
     expect(codeOf(name)).toBe('benutzer.username_vergeben');
   });
 
+  it('two parallel creates with one e-mail address: one user, the other answers the catalogue conflict', async () => {
+    const input = newUser({ email: 'parallel@musterstadt.example' });
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => call(server, admin, 'POST', '/api/admin/benutzer', input)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409, 409]);
+    for (const refused of answers.filter((a) => a.status === 409)) {
+      expect(codeOf(refused)).toBe('benutzer.email_vergeben');
+    }
+  });
+
   it('bad input answers catalogue errors, never 500', async () => {
     const cases: unknown[] = [
       newUser({ email: 'keine-adresse' }),
