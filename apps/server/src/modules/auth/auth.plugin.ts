@@ -80,11 +80,15 @@ export const authPlugin = fp(
       sessions.set(key, request.sessionUser);
     });
 
-    // A change made through this session (sign-out, password, own settings) is seen by its next request.
-    app.addHook('onResponse', async (request) => {
+    // A change made through this session (sign-out, password, own settings) is seen by its next request; an
+    // administrative change is seen by every session of the tenant.
+    app.addHook('onResponse', async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD') return;
       const key = sessionKeyOf(request);
       if (key) sessions.drop(key);
+      if (request.sessionUser && request.url.startsWith('/api/admin/') && reply.statusCode < 400) {
+        sessions.dropTenant(request.sessionUser.mandantId);
+      }
     });
 
     app.route({

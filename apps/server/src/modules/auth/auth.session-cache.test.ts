@@ -34,4 +34,13 @@ describe('session cache', () => {
     cache.drop('token');
     expect(cache.get('token')).toBeUndefined();
   });
+
+  it('forgets every session of a tenant after an administrative change, and only those', () => {
+    const cache = createSessionCache(() => 0);
+    cache.set('a', user);
+    cache.set('b', { ...user, benutzerId: 'c', mandantId: 'other' });
+    cache.dropTenant('m');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')).toBeDefined();
+  });
 });

@@ -7,8 +7,9 @@ const MAX_ENTRIES = 10_000;
 /**
  * Remembers, per session cookie, who the request is for, so that a burst of requests does not look the
  * session, the user and their grants up again each time. Entries live `SESSION_CACHE_MS`; a mutating request
- * drops the entry of its own session at once (own sign-out, password or language change), so only changes made
- * by someone else for this user (an administrator, another server instance) take up to five seconds to apply.
+ * drops the entry of its own session at once (own sign-out, password or language change), and a successful
+ * administrative change drops all sessions of its tenant on this instance (roles, groups, deactivation, tenant
+ * settings). Only changes made through another server instance take up to five seconds to apply here.
  */
 export const createSessionCache = (now: () => number = Date.now) => {
   const entries = new Map<string, { user: SessionUser | null; until: number }>();
@@ -28,6 +29,10 @@ export const createSessionCache = (now: () => number = Date.now) => {
     },
     drop(key: string): void {
       entries.delete(key);
+    },
+    /** Forgets every session of a tenant (after an administrator changed users, roles, groups or settings). */
+    dropTenant(mandantId: string): void {
+      for (const [key, { user }] of entries) if (user?.mandantId === mandantId) entries.delete(key);
     },
   };
 };
