@@ -10,22 +10,23 @@ import type { Database } from './db/client';
 import { MAX_UPLOAD_BYTES, registerErrorHandling } from './http/error-handler';
 import { registerWebApp, webAppFallback } from './http/web-app';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
-import { authPlugin } from './modules/auth/auth.plugin.ts';
-import { benutzerRoutes } from './modules/benutzer/benutzer.routes.ts';
-import { gruppeRoutes } from './modules/gruppe/gruppe.routes.ts';
-import { rolleRoutes } from './modules/rolle/rolle.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { ausstattungRoutes } from './modules/ausstattung/ausstattung.routes.ts';
+import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { benutzerRoutes } from './modules/benutzer/benutzer.routes.ts';
 import { einstellungenRoutes } from './modules/einstellungen/einstellungen.routes.ts';
-import { mandantRoutes } from './modules/mandant/mandant.routes.ts';
-import { oeffnungszeitRoutes } from './modules/oeffnungszeit/oeffnungszeit.routes.ts';
-import { standortRoutes } from './modules/standort/standort.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createEventHub } from './modules/events/events.service';
+import { gruppeRoutes } from './modules/gruppe/gruppe.routes.ts';
 import { healthRoutes } from './modules/health/health.routes';
+import { impressumRoutes } from './modules/impressum/impressum.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes';
+import { mandantRoutes } from './modules/mandant/mandant.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { oeffnungszeitRoutes } from './modules/oeffnungszeit/oeffnungszeit.routes.ts';
 import { registerOpenApi } from './modules/openapi/openapi.plugin';
+import { rolleRoutes } from './modules/rolle/rolle.routes.ts';
+import { standortRoutes } from './modules/standort/standort.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes';
 
 export type BuildAppOptions = {
@@ -108,6 +109,7 @@ export const buildApp = async ({
   });
 
   await app.register(healthRoutes, { database });
+  await app.register(impressumRoutes, { imprintFile: config.imprintFile });
   await app.register(meRoutes, { database });
   await app.register(eventsRoutes, { events });
   await app.register(mailRoutes, { database });

@@ -18,6 +18,8 @@ export type Config = {
   seedDemo: boolean;
   /** Run the in-process scheduler (mail dispatcher and later jobs). */
   runScheduler: boolean;
+  /** The operator's imprint (plain text), shown publicly at /impressum. */
+  imprintFile: string;
 };
 
 const readSecret = (dataDir: string): string => {
@@ -46,5 +48,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     seedDemo: env.SEED_DEMO !== 'false',
     runScheduler: env.RUN_SCHEDULER !== 'false',
+    imprintFile: path.resolve(env.IMPRESSUM_FILE ?? path.join(dataDir, 'impressum.txt')),
   };
 };

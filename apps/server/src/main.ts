@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { seedDemo } from './db/seed.ts';
 import { productJobs } from './jobs/jobs';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
+import { writeDemoImprint } from './modules/impressum/impressum.service.ts';
 
 /** TRUST_PROXY: unset/false (default), true, a hop count ("1") or comma-separated addresses/CIDRs. */
 const trustProxyOf = (value: string | undefined): BuildAppOptions['trustProxy'] => {
@@ -29,6 +30,7 @@ const main = async () => {
   });
   app.log.info({ database: database.driver, dataDir: config.dataDir }, 'database ready');
   if (config.seedDemo && (await seedDemo(database, { dataDir: config.dataDir }))) {
+    await writeDemoImprint(config.imprintFile);
     app.log.info('demo data seeded');
   }
 

@@ -106,3 +106,7 @@ export type TUpdateSetting = z.infer<typeof ZUpdateSetting>;
 /** GET /api/health. */
 export const ZHealth = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'pg']) });
 export type THealth = z.infer<typeof ZHealth>;
+
+/** The operator's imprint (GET /api/impressum, public). */
+export const ZImpressum = z.object({ text: z.string().max(20_000).nullable() });
+export type TImpressum = z.infer<typeof ZImpressum>;

@@ -28,6 +28,7 @@ export const PUBLIC_ROUTES = [
   '/auth/confirm',
   '/kiosk',
   '/logout',
+  '/impressum',
 ] as const;
 
 export const isPublicRoute = (path: string): boolean =>

@@ -112,6 +112,12 @@ const confirmRoute = createRoute({
   path: 'auth/confirm',
   component: lazyRouteComponent(loginPages, 'ConfirmPage'),
 });
+/** The imprint is public (reachable from the login page's footer). */
+const imprintRoute = createRoute({
+  getParentRoute: () => loginLayout,
+  path: 'impressum',
+  component: lazyRouteComponent(userPages, 'ImpressumPage'),
+});
 
 // --- kiosk layout: /kiosk, /logout ----------------------------------------------------------------
 
@@ -147,7 +153,6 @@ const page = (
 
 const passwordRoute = page('leseraum/passwort', 'PasswordPage');
 const settingsRoute = page('einstellungen', 'PersonalSettingsPage');
-const imprintRoute = page('impressum', 'ImpressumPage');
 const officelockerRoute = page('officelocker', 'OfficelockerPage');
 
 const vehicleArea = createRoute({
@@ -265,12 +270,11 @@ const mailboxRoute = createRoute({
 
 export const routeTree = rootRoute.addChildren([
   indexRoute,
-  loginLayout.addChildren([loginRoute, publicRoute, recoveryRoute, confirmRoute]),
+  loginLayout.addChildren([loginRoute, publicRoute, recoveryRoute, confirmRoute, imprintRoute]),
   kioskLayout.addChildren([kioskRoute, logoutRoute]),
   userLayout.addChildren([
     passwordRoute,
     settingsRoute,
-    imprintRoute,
     officelockerRoute,
     vehicleArea.addChildren([vehiclesRoute, vehicleOverviewRoute, approvalsRoute, licenceRoute]),
   ]),

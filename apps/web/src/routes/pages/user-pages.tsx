@@ -5,6 +5,7 @@ import { NotAvailable } from '../../components/NotAvailable';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { PasswordChangeForm } from '../../features/auth/components/PasswordChangeForm';
+import { Impressum } from '../../features/impressum/components/Impressum';
 import { LanguageSwitch } from '../../features/settings/components/LanguageSwitch';
 import { useCurrentMe, useRefreshMe } from '../use-current-me';
 
@@ -84,10 +85,7 @@ export function ImpressumPage() {
   return (
     <>
       <PageHeader title={t('footer.imprint')} />
-      <Text maw={640} mb="md">
-        {t('pages.impressum.text')}
-      </Text>
-      <NotAvailable />
+      <Impressum />
     </>
   );
 }
