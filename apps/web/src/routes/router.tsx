@@ -43,6 +43,7 @@ const loginPages = () => import('./pages/login-pages');
 const kioskPages = () => import('./pages/kiosk-pages');
 const userPages = () => import('./pages/user-pages');
 const adminPages = () => import('./pages/admin-pages');
+const stammdatenPages = () => import('./pages/stammdaten-pages');
 
 const guardContext = (me: TMe | null) =>
   me && {
@@ -246,20 +247,30 @@ const adminAreaRoutes = [
   'benutzer',
   'gruppen',
   'rollen',
-  'lokationen',
   'raeume',
   'fahrzeuge',
   'mandanten',
-  'ausstattung',
-  'oeffnungszeiten',
   'auslastung',
   'auswertung',
 ].map(adminArea);
 const adminSettingsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'einstellungen',
-  component: lazyRouteComponent(adminPages, 'AdminSettingsPage'),
+  component: lazyRouteComponent(stammdatenPages, 'AdminSettingsPage'),
 });
+const stammdatenRoutes = (
+  [
+    ['lokationen', 'LokationenPage'],
+    ['ausstattung', 'AusstattungPage'],
+    ['oeffnungszeiten', 'OeffnungszeitenPage'],
+  ] as const
+).map(([path, name]) =>
+  createRoute({
+    getParentRoute: () => adminLayout,
+    path,
+    component: lazyRouteComponent(stammdatenPages, name),
+  }),
+);
 const mailboxRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'postausgang',
@@ -281,7 +292,13 @@ export const routeTree = rootRoute.addChildren([
   leseraumRedirect,
   readingRoomLayout.addChildren([readingRoomMapRoute, readingRoomListRoute]),
   workspaceLayout.addChildren([workspaceRoute, workspaceMapRoute, workspaceListRoute]),
-  adminLayout.addChildren([adminHomeRoute, ...adminAreaRoutes, adminSettingsRoute, mailboxRoute]),
+  adminLayout.addChildren([
+    adminHomeRoute,
+    ...adminAreaRoutes,
+    ...stammdatenRoutes,
+    adminSettingsRoute,
+    mailboxRoute,
+  ]),
 ]);
 
 function PendingScreen() {

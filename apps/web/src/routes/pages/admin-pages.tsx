@@ -1,14 +1,11 @@
-import { Stack, Title } from '@mantine/core';
 import { ADMIN_MENU } from '@stellwerk/domain/permissions';
 import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { NotAvailable } from '../../components/NotAvailable';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { AdminHome } from '../../features/admin-home/components/AdminHome';
 import { MailboxList } from '../../features/mailbox/components/MailboxList';
-import { LogoPrivacySection } from '../../features/mandant/components/TenantFileUpload';
-import { useCurrentMe, useRefreshMe } from '../use-current-me';
+import { useCurrentMe } from '../use-current-me';
 
 export function AdminHomePage() {
   const { t } = useTranslation();
@@ -28,39 +25,6 @@ export function AdminAreaPage() {
   const entry = ADMIN_MENU.find((e) => e.path === pathname.replace(/\/$/, ''));
   const language = i18n.language === 'en' ? 'en' : 'de';
   return <PlaceholderPage title={entry?.label[language] ?? pathname} />;
-}
-
-/** /admin/einstellungen: tenant logo and privacy statement now; the typed settings come later. */
-export function AdminSettingsPage() {
-  const { t } = useTranslation();
-  const me = useCurrentMe();
-  const refreshMe = useRefreshMe();
-  return (
-    <>
-      <PageHeader title={t('admin.settings.title')} />
-      <Stack gap="xl" maw={720}>
-        {me && (
-          <LogoPrivacySection
-            hasLogo={me.mandant.hasLogo}
-            hasDatenschutz={me.mandant.hasDatenschutz}
-            onUploaded={refreshMe}
-          />
-        )}
-        <Stack gap="sm">
-          <PageSection title={t('admin.settings.tenantSettings')} />
-          <NotAvailable />
-        </Stack>
-      </Stack>
-    </>
-  );
-}
-
-function PageSection({ title }: { title: string }) {
-  return (
-    <Title order={2} fz="lg">
-      {title}
-    </Title>
-  );
 }
 
 /** /admin/postausgang: the mailbox of mails the outbox holds. */

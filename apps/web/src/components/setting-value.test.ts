@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { checkSettingValue, controlKind, optionLabel, type SettingMeta } from './setting-value';
+
+const meta = (patch: Partial<SettingMeta>): SettingMeta => ({
+  name: 'Test',
+  feature: 'Einstellungen',
+  typ: 'string',
+  unit: null,
+  levels: ['benutzer', 'gruppe', 'mandant'],
+  default: '',
+  allowedValues: null,
+  min: null,
+  max: null,
+  itemTyp: null,
+  description: { de: 'Beschreibung. Standard: 5.', en: 'Description. Default: 5.' },
+  userEditable: false,
+  ...patch,
+});
+
+describe('the control of a setting', () => {
+  it('is chosen by the option type', () => {
+    expect(controlKind(meta({ typ: 'boolean' }))).toBe('switch');
+    expect(controlKind(meta({ typ: 'number', unit: 'minuten' }))).toBe('number');
+    expect(controlKind(meta({ typ: 'time' }))).toBe('time');
+    expect(controlKind(meta({ typ: 'string' }))).toBe('text');
+  });
+
+  it('is a select for strings with allowed values, a weekday choice for weekday names', () => {
+    expect(controlKind(meta({ allowedValues: ['karte', 'liste'] }))).toBe('select');
+    expect(controlKind(meta({ allowedValues: ['', 'sonntags', 'montags'] }))).toBe('weekday');
+  });
+
+  it('is a weekday multi-select, an e-mail list or a tags input for lists', () => {
+    expect(controlKind(meta({ typ: 'array', itemTyp: 'number', min: 0, max: 6 }))).toBe('weekdays');
+    expect(controlKind(meta({ typ: 'array', itemTyp: 'email' }))).toBe('emails');
+    expect(controlKind(meta({ typ: 'array', itemTyp: 'string' }))).toBe('tags');
+  });
+});
+
+describe('the check before saving', () => {
+  it('answers the catalogue message for a number that is no number', () => {
+    expect(checkSettingValue(meta({ typ: 'number' }), '', 'de')).toEqual({
+      value: null,
+      error: 'Wert zum mappen muss vom Typ number sein!',
+    });
+  });
+
+  it('turns typed numbers into numbers and checks the bounds', () => {
+    expect(checkSettingValue(meta({ typ: 'number', min: 5, max: 240 }), '15', 'de')).toEqual({
+      value: 15,
+      error: null,
+    });
+    expect(checkSettingValue(meta({ name: 'Takt', typ: 'number', min: 5, max: 240 }), 1, 'de').error).toBe(
+      'Der Wert für Takt muss zwischen 5 und 240 liegen.',
+    );
+  });
+
+  it('refuses a time that is not HH:mm with the spec message', () => {
+    expect(checkSettingValue(meta({ typ: 'time' }), '9:00', 'de').error).toBe(
+      'Zeit zum setzen ist kein valider String.',
+    );
+    expect(checkSettingValue(meta({ typ: 'time' }), '09:00', 'de')).toEqual({ value: '09:00', error: null });
+  });
+
+  it('refuses an invalid e-mail address in a recipient list and trims the valid ones', () => {
+    const emails = meta({ name: 'Empfaenger', typ: 'array', itemTyp: 'email' });
+    expect(checkSettingValue(emails, ['keine-mail'], 'de').error).toBe(
+      'Der Wert keine-mail ist für Empfaenger nicht erlaubt.',
+    );
+    expect(checkSettingValue(emails, [' a@b.de '], 'de')).toEqual({ value: ['a@b.de'], error: null });
+  });
+
+  it('refuses a value outside the allowed values', () => {
+    expect(checkSettingValue(meta({ name: 'Ansicht', allowedValues: ['karte'] }), 'x', 'en').error).toBe(
+      'The value x is not allowed for Ansicht.',
+    );
+  });
+});
+
+describe('the label of an option', () => {
+  it('is its description without the default sentence', () => {
+    expect(optionLabel(meta({}), 'de')).toBe('Beschreibung.');
+    expect(optionLabel(meta({}), 'en')).toBe('Description.');
+  });
+});

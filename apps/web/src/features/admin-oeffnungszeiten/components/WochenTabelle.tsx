@@ -1,0 +1,148 @@
+import { Alert, Button, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import type { TOeffnungszeit } from '@stellwerk/domain/admin-stammdaten.api';
+import { formatError } from '@stellwerk/domain/errors';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { LoadingState } from '../../../components/LoadingState';
+import { weekdayLabel } from '../../../components/SettingControl';
+import { errorMessage } from '../../../lib/error-message';
+import { useSaveWoche, useWoche } from '../api/oeffnungszeiten';
+import { pruefeTag, sortiereWoche, type TagFehler } from '../api/woche';
+
+/** The weekly opening hours of a floor plan, Monday to Sunday, saved together. */
+export function WochenTabelle({ grundrissId }: { grundrissId: string }) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'de';
+  const query = useWoche(grundrissId);
+  const save = useSaveWoche(grundrissId);
+  const [tage, setTage] = useState<TOeffnungszeit[]>([]);
+  const [fehler, setFehler] = useState<Record<number, TagFehler>>({});
+  const [saved, setSaved] = useState(false);
+
+  useEffect(() => {
+    if (query.data) setTage(sortiereWoche(query.data.tage));
+  }, [query.data]);
+
+  if (query.isPending) return <LoadingState rows={7} />;
+  if (query.isError) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+
+  const update = (wochentag: number, patch: Partial<TOeffnungszeit>) => {
+    setSaved(false);
+    save.reset();
+    setTage((current) => current.map((tag) => (tag.wochentag === wochentag ? { ...tag, ...patch } : tag)));
+    setFehler(({ [wochentag]: _, ...rest }) => rest);
+  };
+
+  const message = (tag: TOeffnungszeit, kind: 'zeit' | 'reihenfolge' | undefined) =>
+    kind === 'zeit'
+      ? formatError('zeit.ungueltig', language)
+      : kind === 'reihenfolge'
+        ? formatError('oeffnungszeit.von_nach_bis', language, { von: tag.von, bis: tag.bis })
+        : undefined;
+
+  const submit = () => {
+    const found: Record<number, TagFehler> = {};
+    for (const tag of tage) {
+      const f = pruefeTag(tag);
+      if (f) found[tag.wochentag] = f;
+    }
+    setFehler(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(
+      { tage: tage.map(({ wochentag, von, bis, geoeffnet }) => ({ wochentag, von, bis, geoeffnet })) },
+      { onSuccess: () => setSaved(true) },
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        {!query.data.gespeichert && (
+          <Alert color="blue" variant="light" role="note">
+            {t('adminOeffnungszeiten.nochNichtGespeichert')}
+          </Alert>
+        )}
+        <Table.ScrollContainer minWidth={330}>
+          <Table verticalSpacing={6} horizontalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('adminOeffnungszeiten.wochentag')}</Table.Th>
+                <Table.Th>{t('adminOeffnungszeiten.geoeffnet')}</Table.Th>
+                <Table.Th>{t('adminOeffnungszeiten.von')}</Table.Th>
+                <Table.Th>{t('adminOeffnungszeiten.bis')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tage.map((tag) => {
+                const name = weekdayLabel(tag.wochentag, t);
+                const f = fehler[tag.wochentag];
+                return (
+                  <Table.Tr key={tag.wochentag} data-wochentag={tag.wochentag}>
+                    <Table.Td>
+                      <Text size="sm" fw={500}>
+                        {name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Switch
+                        checked={tag.geoeffnet}
+                        onChange={(event) =>
+                          update(tag.wochentag, { geoeffnet: event.currentTarget.checked })
+                        }
+                        aria-label={t('adminOeffnungszeiten.geoeffnetAm', { tag: name })}
+                      />
+                    </Table.Td>
+                    <Table.Td style={{ verticalAlign: 'top' }}>
+                      <TextInput
+                        value={tag.von}
+                        onChange={(event) => update(tag.wochentag, { von: event.currentTarget.value })}
+                        aria-label={t('adminOeffnungszeiten.vonAm', { tag: name })}
+                        placeholder="HH:mm"
+                        maxLength={20}
+                        maw={170}
+                        styles={{ input: { width: 84 } }}
+                        error={message(tag, f?.von)}
+                      />
+                    </Table.Td>
+                    <Table.Td style={{ verticalAlign: 'top' }}>
+                      <TextInput
+                        value={tag.bis}
+                        onChange={(event) => update(tag.wochentag, { bis: event.currentTarget.value })}
+                        aria-label={t('adminOeffnungszeiten.bisAm', { tag: name })}
+                        placeholder="HH:mm"
+                        maxLength={20}
+                        maw={170}
+                        styles={{ input: { width: 84 } }}
+                        error={message(tag, f?.bis)}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {save.isError && (
+          <Alert color="red" role="alert">
+            {errorMessage(save.error, t, language)}
+          </Alert>
+        )}
+        <Group gap="sm">
+          <Button type="submit" loading={save.isPending}>
+            {t('adminOeffnungszeiten.wocheSpeichern')}
+          </Button>
+          <Text size="sm" c="teal.9" role="status" aria-live="polite">
+            {saved ? t('einstellungen.saved') : ''}
+          </Text>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

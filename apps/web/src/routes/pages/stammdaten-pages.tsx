@@ -1,0 +1,73 @@
+/** Admin master-data pages of issue 3: locations, equipment, opening hours and the tenant's settings. */
+import { Stack, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/PageHeader';
+import { AusstattungList } from '../../features/admin-ausstattung/components/AusstattungList';
+import { MandantEinstellungen } from '../../features/admin-einstellungen/components/MandantEinstellungen';
+import { StandortList } from '../../features/admin-lokationen/components/StandortList';
+import { OeffnungszeitenAdmin } from '../../features/admin-oeffnungszeiten/components/OeffnungszeitenAdmin';
+import { LogoPrivacySection } from '../../features/mandant/components/TenantFileUpload';
+import { useCurrentMe, useRefreshMe } from '../use-current-me';
+
+/** /admin/lokationen */
+export function LokationenPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('adminLokationen.title')} description={t('adminLokationen.description')} />
+      <StandortList />
+    </>
+  );
+}
+
+/** /admin/ausstattung */
+export function AusstattungPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('adminAusstattung.title')} description={t('adminAusstattung.description')} />
+      <AusstattungList />
+    </>
+  );
+}
+
+/** /admin/oeffnungszeiten (menu "Sonderöffnungszeiten") */
+export function OeffnungszeitenPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader
+        title={t('adminOeffnungszeiten.title')}
+        description={t('adminOeffnungszeiten.description')}
+      />
+      <OeffnungszeitenAdmin />
+    </>
+  );
+}
+
+/** /admin/einstellungen: the typed tenant and group settings, then the tenant logo and privacy statement. */
+export function AdminSettingsPage() {
+  const { t } = useTranslation();
+  const me = useCurrentMe();
+  const refreshMe = useRefreshMe();
+  return (
+    <>
+      <PageHeader title={t('admin.settings.title')} description={t('adminEinstellungen.description')} />
+      <Stack gap="xl" maw={900}>
+        <Stack gap="sm" component="section" aria-labelledby="tenant-settings-title">
+          <Title order={2} fz="lg" id="tenant-settings-title">
+            {t('admin.settings.tenantSettings')}
+          </Title>
+          <MandantEinstellungen refreshKey={me} />
+        </Stack>
+        {me && (
+          <LogoPrivacySection
+            hasLogo={me.mandant.hasLogo}
+            hasDatenschutz={me.mandant.hasDatenschutz}
+            onUploaded={refreshMe}
+          />
+        )}
+      </Stack>
+    </>
+  );
+}
