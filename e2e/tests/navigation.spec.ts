@@ -65,8 +65,8 @@ test.describe('navigation and session', () => {
     expect((await page.request.get('/api/me')).status()).toBe(401);
   });
 
-  test('a visitor opens /public and /kiosk without signing in', async ({ page }) => {
-    for (const path of ['/public', '/kiosk']) {
+  test('a visitor opens /public, /kiosk and /impressum without signing in', async ({ page }) => {
+    for (const path of ['/public', '/kiosk', '/impressum']) {
       await page.goto(path);
       await expectPath(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -20,6 +20,7 @@ test.describe('screenshots of every layout', () => {
       ['login', '/login'],
       ['public', '/public'],
       ['auth-recovery', '/auth/recovery'],
+      ['impressum', '/impressum'],
     ] as const) {
       await page.goto(url);
       await expect(page.locator('body')).not.toBeEmpty();
