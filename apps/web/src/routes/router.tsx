@@ -21,6 +21,8 @@ import {
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
+import { ZBenutzerSearch } from '../features/admin-benutzer/hooks/benutzer-search';
+import { ZProtokollSearch } from '../features/admin-protokoll/hooks/protokoll-search';
 import { signOut } from '../features/auth/api/sign-out';
 import { rememberRedirect } from '../features/auth/hooks/redirect-cookie';
 import { meKeys, meQueryOptions } from '../features/session/api/get-me';
@@ -44,6 +46,7 @@ const kioskPages = () => import('./pages/kiosk-pages');
 const userPages = () => import('./pages/user-pages');
 const adminPages = () => import('./pages/admin-pages');
 const stammdatenPages = () => import('./pages/stammdaten-pages');
+const verwaltungPages = () => import('./pages/verwaltung-pages');
 
 const guardContext = (me: TMe | null) =>
   me && {
@@ -243,16 +246,7 @@ const adminArea = (path: string) =>
     path,
     component: lazyRouteComponent(adminPages, 'AdminAreaPage'),
   });
-const adminAreaRoutes = [
-  'benutzer',
-  'gruppen',
-  'rollen',
-  'raeume',
-  'fahrzeuge',
-  'mandanten',
-  'auslastung',
-  'auswertung',
-].map(adminArea);
+const adminAreaRoutes = ['raeume', 'fahrzeuge', 'auslastung', 'auswertung'].map(adminArea);
 const adminSettingsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'einstellungen',
@@ -271,6 +265,25 @@ const stammdatenRoutes = (
     component: lazyRouteComponent(stammdatenPages, name),
   }),
 );
+// users, groups, roles, tenants and the audit log; list filters live in the URL
+const verwaltungRoute = (
+  path: string,
+  name: 'BenutzerPage' | 'GruppenPage' | 'RollenPage' | 'MandantenPage' | 'ProtokollPage',
+  validateSearch?: typeof ZBenutzerSearch | typeof ZProtokollSearch,
+) =>
+  createRoute({
+    getParentRoute: () => adminLayout,
+    path,
+    ...(validateSearch ? { validateSearch } : {}),
+    component: lazyRouteComponent(verwaltungPages, name),
+  });
+const verwaltungRoutes = [
+  verwaltungRoute('benutzer', 'BenutzerPage', ZBenutzerSearch),
+  verwaltungRoute('gruppen', 'GruppenPage'),
+  verwaltungRoute('rollen', 'RollenPage'),
+  verwaltungRoute('mandanten', 'MandantenPage'),
+  verwaltungRoute('protokoll', 'ProtokollPage', ZProtokollSearch),
+];
 const mailboxRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'postausgang',
@@ -296,6 +309,7 @@ export const routeTree = rootRoute.addChildren([
     adminHomeRoute,
     ...adminAreaRoutes,
     ...stammdatenRoutes,
+    ...verwaltungRoutes,
     adminSettingsRoute,
     mailboxRoute,
   ]),

@@ -1,0 +1,198 @@
+import { Badge, Button, Card, Code, Collapse, Group, Stack, Table, Text } from '@mantine/core';
+import type { TProtokollEintrag } from '@stellwerk/domain/admin-stammdaten.api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { diffAuditValues } from '../lib/audit-diff';
+import { formatDateTime } from '../lib/format-date';
+
+/** The entities and actions the server records (audit writers in apps/server/src/modules). */
+export const AUDIT_ENTITIES = [
+  'benutzer',
+  'benutzer.profil',
+  'gruppe',
+  'rolle',
+  'mandant',
+  'mandant.logos',
+  'mandant.datenschutz',
+  'standort',
+  'ausstattung',
+  'oeffnungszeit',
+  'abweichende_oeffnungszeit',
+  'leseraum_buchung',
+  'customizing.mandant',
+  'customizing.gruppe',
+] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'import', 'upload', 'cancel'] as const;
+
+/** Readable names of audit entities and actions; unknown values are shown as recorded. */
+export const useAuditLabels = () => {
+  const { t } = useTranslation();
+  const entities: Record<string, string> = {
+    benutzer: t('adminProtokoll.entities.benutzer'),
+    'benutzer.profil': t('adminProtokoll.entities.benutzerProfil'),
+    gruppe: t('adminProtokoll.entities.gruppe'),
+    rolle: t('adminProtokoll.entities.rolle'),
+    mandant: t('adminProtokoll.entities.mandant'),
+    'mandant.logos': t('adminProtokoll.entities.logo'),
+    'mandant.datenschutz': t('adminProtokoll.entities.datenschutz'),
+    standort: t('adminProtokoll.entities.standort'),
+    ausstattung: t('adminProtokoll.entities.ausstattung'),
+    oeffnungszeit: t('adminProtokoll.entities.oeffnungszeit'),
+    abweichende_oeffnungszeit: t('adminProtokoll.entities.sonderoeffnungszeit'),
+    leseraum_buchung: t('adminProtokoll.entities.leseraumBuchung'),
+    'customizing.mandant': t('adminProtokoll.entities.einstellungMandant'),
+    'customizing.gruppe': t('adminProtokoll.entities.einstellungGruppe'),
+  };
+  const actions: Record<string, string> = {
+    create: t('adminProtokoll.actions.create'),
+    update: t('adminProtokoll.actions.update'),
+    delete: t('adminProtokoll.actions.delete'),
+    import: t('adminProtokoll.actions.import'),
+    upload: t('adminProtokoll.actions.upload'),
+    cancel: t('adminProtokoll.actions.cancel'),
+  };
+  return {
+    entityLabel: (entity: string) => entities[entity] ?? entity,
+    actionLabel: (action: string) => actions[action] ?? action,
+  };
+};
+
+type AuditEntriesProps = {
+  items: readonly TProtokollEintrag[];
+  /** Filters the log by the entry's user, when the page offers that. */
+  onUserClick?: (benutzerId: string) => void;
+};
+
+function Changes({ entry }: { entry: TProtokollEintrag }) {
+  const { t } = useTranslation();
+  const changes = diffAuditValues(entry.oldValue, entry.newValue);
+  if (changes.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('adminProtokoll.noChanges')}
+      </Text>
+    );
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table fz="xs" verticalSpacing={4} withTableBorder withColumnBorders>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('adminProtokoll.field')}</Table.Th>
+            <Table.Th>{t('adminProtokoll.before')}</Table.Th>
+            <Table.Th>{t('adminProtokoll.after')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {changes.map((c) => (
+            <Table.Tr key={c.field || 'value'}>
+              <Table.Td fw={500}>{c.field || t('adminProtokoll.value')}</Table.Td>
+              <Table.Td bg={c.before !== null ? 'var(--mantine-color-red-light)' : undefined}>
+                {c.before === null ? (
+                  '–'
+                ) : (
+                  <Code
+                    block
+                    bg="transparent"
+                    p={0}
+                    style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+                  >
+                    {c.before}
+                  </Code>
+                )}
+              </Table.Td>
+              <Table.Td bg={c.after !== null ? 'var(--mantine-color-teal-light)' : undefined}>
+                {c.after === null ? (
+                  '–'
+                ) : (
+                  <Code
+                    block
+                    bg="transparent"
+                    p={0}
+                    style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}
+                  >
+                    {c.after}
+                  </Code>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function Entry({ entry, onUserClick }: { entry: TProtokollEintrag; onUserClick?: (id: string) => void }) {
+  const { t, i18n } = useTranslation();
+  const { entityLabel, actionLabel } = useAuditLabels();
+  const [open, setOpen] = useState(false);
+  const detailsId = `audit-${entry.id}`;
+  return (
+    <Card withBorder padding="sm" radius="md" component="li">
+      <Stack gap={6}>
+        <Group justify="space-between" gap="xs" align="flex-start">
+          <Group gap="xs">
+            <Badge
+              variant="light"
+              color={entry.action === 'delete' ? 'red' : entry.action === 'create' ? 'teal' : 'blue'}
+            >
+              {actionLabel(entry.action)}
+            </Badge>
+            <Text size="sm" fw={600}>
+              {entityLabel(entry.entity)}
+            </Text>
+          </Group>
+          <Text size="sm" c="dimmed">
+            <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
+          </Text>
+        </Group>
+        <Group gap="xs" justify="space-between">
+          <Text size="sm">
+            {t('adminProtokoll.by')}{' '}
+            {entry.benutzerId && onUserClick ? (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                px={4}
+                onClick={() => onUserClick(entry.benutzerId!)}
+                title={t('adminProtokoll.filterByUser')}
+              >
+                {entry.benutzerName ?? entry.benutzerId}
+              </Button>
+            ) : (
+              (entry.benutzerName ?? t('adminProtokoll.system'))
+            )}
+            {entry.entityId && (
+              <Text span size="xs" c="dimmed" ml="xs" style={{ wordBreak: 'break-all' }}>
+                {t('adminProtokoll.id')}: {entry.entityId}
+              </Text>
+            )}
+          </Text>
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => setOpen((o) => !o)}
+            aria-expanded={open}
+            aria-controls={detailsId}
+          >
+            {open ? t('adminProtokoll.hideChanges') : t('adminProtokoll.showChanges')}
+          </Button>
+        </Group>
+        <Collapse expanded={open} id={detailsId}>
+          {open && <Changes entry={entry} />}
+        </Collapse>
+      </Stack>
+    </Card>
+  );
+}
+
+/** Audit log entries, newest first as the server sends them; each opens a readable diff. */
+export function AuditEntries(props: AuditEntriesProps) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {props.items.map((entry) => (
+        <Entry key={entry.id} entry={entry} onUserClick={props.onUserClick} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,14 @@
+import { ZAdminUebersicht } from '@stellwerk/domain/admin-stammdaten.api';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+export const uebersichtKeys = { all: ['admin-uebersicht'] as const };
+
+/** Counts per admin area (null where the user may not open it). */
+export const useAdminUebersicht = () =>
+  useQuery({
+    queryKey: uebersichtKeys.all,
+    queryFn: async ({ signal }) =>
+      ZAdminUebersicht.parse(await apiFetch('/api/admin/uebersicht', { signal })),
+    staleTime: 0,
+  });
