@@ -155,7 +155,7 @@ export function SettingControl({
           rightSection={unitLabel(meta.unit, t)}
           rightSectionWidth={unitLabel(meta.unit, t) ? 80 : undefined}
           rightSectionPointerEvents="none"
-          maw={260}
+          styles={{ wrapper: { maxWidth: 260 } }}
         />
       );
     case 'time':
@@ -167,7 +167,7 @@ export function SettingControl({
           placeholder="HH:mm"
           inputMode="numeric"
           maxLength={20}
-          maw={140}
+          styles={{ wrapper: { maxWidth: 140 } }}
         />
       );
     case 'select':
@@ -179,7 +179,7 @@ export function SettingControl({
           onChange={(next) => onChange(next ?? '')}
           data={(meta.allowedValues ?? []).map((v) => ({ value: v, label: valueLabel(v, t) }))}
           allowDeselect={false}
-          maw={320}
+          styles={{ wrapper: { maxWidth: 320 } }}
         />
       );
     case 'text':

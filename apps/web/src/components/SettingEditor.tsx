@@ -117,7 +117,7 @@ export function SettingEditor({
           </Box>
           {!readOnly && (
             <Group gap="xs" wrap="nowrap">
-              {!isSwitch && (
+              {!isSwitch && (dirty || busy === 'save') && (
                 <Button
                   size="xs"
                   onClick={() => save(draft)}

@@ -38,7 +38,13 @@ export function OeffnungszeitenAdmin() {
       />
       {grundrissId && (
         <>
-          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="woche-title">
+          <Paper
+            withBorder
+            p={{ base: 'sm', sm: 'md' }}
+            radius="md"
+            component="section"
+            aria-labelledby="woche-title"
+          >
             <Title order={2} fz="lg" id="woche-title">
               {t('adminOeffnungszeiten.wocheTitle')}
             </Title>
@@ -47,7 +53,13 @@ export function OeffnungszeitenAdmin() {
             </Text>
             <WochenTabelle key={grundrissId} grundrissId={grundrissId} />
           </Paper>
-          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="sonder-title">
+          <Paper
+            withBorder
+            p={{ base: 'sm', sm: 'md' }}
+            radius="md"
+            component="section"
+            aria-labelledby="sonder-title"
+          >
             <Title order={2} fz="lg" id="sonder-title">
               {t('adminOeffnungszeiten.sonderTitle')}
             </Title>

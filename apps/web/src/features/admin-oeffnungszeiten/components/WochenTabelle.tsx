@@ -69,8 +69,8 @@ export function WochenTabelle({ grundrissId }: { grundrissId: string }) {
             {t('adminOeffnungszeiten.nochNichtGespeichert')}
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={330}>
-          <Table verticalSpacing={6} horizontalSpacing="xs">
+        <Table.ScrollContainer minWidth={300}>
+          <Table verticalSpacing={6} horizontalSpacing={6}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('adminOeffnungszeiten.wochentag')}</Table.Th>
@@ -107,7 +107,7 @@ export function WochenTabelle({ grundrissId }: { grundrissId: string }) {
                         placeholder="HH:mm"
                         maxLength={20}
                         maw={170}
-                        styles={{ input: { width: 84 } }}
+                        styles={{ input: { width: 68, paddingInline: 8 } }}
                         error={message(tag, f?.von)}
                       />
                     </Table.Td>
@@ -119,7 +119,7 @@ export function WochenTabelle({ grundrissId }: { grundrissId: string }) {
                         placeholder="HH:mm"
                         maxLength={20}
                         maw={170}
-                        styles={{ input: { width: 84 } }}
+                        styles={{ input: { width: 68, paddingInline: 8 } }}
                         error={message(tag, f?.bis)}
                       />
                     </Table.Td>

@@ -1,0 +1,101 @@
+/**
+ * Issue 3, web side of the master data: typed settings reach an open page without a reload, opening hours
+ * refuse an invalid time at its field, a location in use is not deleted.
+ *
+ * The settings journey changes a reading-room preselection (`Tageszeit`) of Bibliothek Beispielhausen at
+ * tenant level and resets it afterwards: no other journey looks at it, so parallel journeys are not
+ * affected (a tenant-wide `Sprache` or `Startseite` would change what they see).
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser, MUSTERSTADT } from '../support/demo.ts';
+import { signInTo } from '../support/session.ts';
+
+const admin = demoUser('admin', BEISPIELHAUSEN);
+const booker = demoUser('mitarbeiter', BEISPIELHAUSEN);
+const musterstadtAdmin = demoUser('admin', MUSTERSTADT);
+
+/** The settings row of an option on /einstellungen or /admin/einstellungen. */
+const settingRow = (page: Page, name: string) => page.locator(`[data-setting="${name}"]`);
+
+test.describe('administration: settings, opening hours, locations', () => {
+  test('a tenant setting changed by the administrator changes what a booker sees without a reload', async ({
+    browser,
+  }) => {
+    const adminContext = await browser.newContext();
+    const bookerContext = await browser.newContext();
+    try {
+      const bookerPage = await bookerContext.newPage();
+      await signInTo(bookerPage, booker.email, booker.tenant.startPage);
+      await bookerPage.goto('/einstellungen');
+      const bookerRow = settingRow(bookerPage, 'Tageszeit');
+      await expect(bookerRow.getByRole('combobox')).toHaveValue('Ganztags');
+      await expect(bookerRow.getByText('Standard', { exact: true })).toBeVisible();
+      // a marker that a reload would wipe out
+      await bookerPage.evaluate(() => {
+        (globalThis as unknown as { stayedOpen: boolean }).stayedOpen = true;
+      });
+
+      const adminPage = await adminContext.newPage();
+      await signInTo(adminPage, admin.email, admin.tenant.startPage);
+      await adminPage.goto('/admin/einstellungen');
+      await adminPage.getByRole('tab', { name: 'Leseraum' }).click();
+      const adminRow = settingRow(adminPage, 'Tageszeit');
+      await expect(adminRow.getByText('Standard', { exact: true })).toBeVisible();
+      await adminRow.getByRole('combobox').click();
+      await adminPage.getByRole('option', { name: 'Vormittags' }).click();
+      await adminRow.getByRole('button', { name: 'Speichern' }).click();
+      await expect(adminRow.getByText('Gespeichert')).toBeVisible();
+      await expect(adminRow.getByText('Überschrieben')).toBeVisible();
+
+      // the booker's open page follows through the event stream
+      await expect(bookerRow.getByRole('combobox')).toHaveValue('Vormittags');
+      await expect(bookerRow.getByText('Vom Mandanten')).toBeVisible();
+      expect(
+        await bookerPage.evaluate(() => (globalThis as unknown as { stayedOpen?: boolean }).stayedOpen),
+      ).toBe(true);
+
+      // back to the default: the booker sees it again, still without a reload
+      await adminRow.getByRole('button', { name: 'Zurücksetzen' }).click();
+      await expect(adminRow.getByText('Standard', { exact: true })).toBeVisible();
+      await expect(bookerRow.getByRole('combobox')).toHaveValue('Ganztags');
+    } finally {
+      // leave the tenant as it was even when an expectation failed
+      const api = adminContext.request;
+      await api.post('/api/auth/sign-in/email', { data: { email: admin.email, password: DEMO_PASSWORD } });
+      await api.put('/api/admin/einstellungen/Tageszeit', { data: { value: null } });
+      await adminContext.close();
+      await bookerContext.close();
+    }
+  });
+
+  test('an invalid opening time is refused at its field with the spec message', async ({ page }) => {
+    await signInTo(page, musterstadtAdmin.email, musterstadtAdmin.tenant.startPage);
+    await page.goto('/admin/oeffnungszeiten');
+    const von = page.getByRole('textbox', { name: 'Montag von' });
+    await expect(von).toBeVisible();
+    await von.fill('25:00');
+    await page.getByRole('button', { name: 'Woche speichern' }).click();
+    await expect(von).toHaveAttribute('aria-invalid', 'true');
+    const monday = page.locator('tr[data-wochentag="1"]');
+    await expect(monday.getByText('Zeit zum setzen ist kein valider String.')).toBeVisible();
+    // the other fields are fine
+    await expect(page.getByRole('textbox', { name: 'Montag bis' })).not.toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  test('a location in use is not deleted and the server says why', async ({ page }) => {
+    await signInTo(page, musterstadtAdmin.email, musterstadtAdmin.tenant.startPage);
+    await page.goto('/admin/lokationen');
+    await page.getByRole('button', { name: 'Betriebshof Nord löschen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lokation löschen?' });
+    await expect(dialog).toContainText('Betriebshof Nord');
+    await dialog.getByRole('button', { name: 'Löschen' }).click();
+    await expect(dialog.getByRole('alert')).toContainText(
+      'Die Lokation Betriebshof Nord wird noch verwendet (4 Fahrzeuge, 0 Grundrisse)',
+    );
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(page.getByText('Betriebshof Nord')).toBeVisible();
+  });
+});
