@@ -5,6 +5,7 @@
  *
  * Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_PORT (default 3100), E2E_DATA_DIR (default a
  * new temporary directory, removed afterwards unless E2E_KEEP_DATA is set), E2E_WORKERS (default 2).
+ * E2E_OUTPUT_DIR (default e2e/test-results) takes traces, failure screenshots and the layout screenshots.
  * E2E_BASE_URL runs the journeys against a server that is already running (e.g. `npm run dev`, or a
  * server started by hand) instead of starting a fresh one; journeys that change passwords then need a
  * fresh database for a second run.
@@ -42,7 +43,8 @@ const baseURL = externalBaseURL ?? `http://localhost:${port}`;
 export default defineConfig({
   testDir: './tests',
   testMatch: ['**/*.spec.ts', '**/*.e2e.ts'],
-  outputDir: './test-results',
+  // Playwright empties this folder at the start of a run; E2E_OUTPUT_DIR keeps parallel runs apart.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,

@@ -1,5 +1,5 @@
 /**
- * One full-page screenshot of each layout, kept under e2e/test-results/screenshots/ for a person to look at
+ * One full-page screenshot of each layout, kept under e2e/test-results/screenshots/ (E2E_OUTPUT_DIR) for a person to look at
  * (issue 2). The journeys' assertions live in the other files; this one only checks that each page renders.
  */
 import path from 'node:path';
@@ -7,10 +7,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { demoUser, MUSTERSTADT } from '../support/demo.ts';
 import { signInTo } from '../support/session.ts';
 
-const dir = path.join(import.meta.dirname, '..', 'test-results', 'screenshots');
-
 const shoot = async (page: Page, name: string) => {
   await page.waitForLoadState('networkidle');
+  const dir = path.join(test.info().project.outputDir, 'screenshots');
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 };
 
