@@ -98,4 +98,64 @@ test.describe('administration: settings, opening hours, locations', () => {
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(page.getByText('Betriebshof Nord')).toBeVisible();
   });
+
+  test('closing a period over bookings lists them and cancels only after confirmation', async ({ page }) => {
+    // No journey can create reading-room bookings yet, so the server's 409 answer for the first save is
+    // played back here; the confirmed save goes to the real server.
+    const bodies: { confirmCancel?: boolean }[] = [];
+    await page.route('**/api/admin/grundrisse/*/sonderoeffnungszeiten', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      const body = route.request().postDataJSON() as { confirmCancel?: boolean };
+      bodies.push(body);
+      if (body.confirmCancel) return route.continue();
+      return route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: {
+            code: 'oeffnungszeit.stornierung_bestaetigen',
+            message: 'Im geschlossenen Zeitraum liegen 2 Buchungen.',
+            params: { anzahl: 2 },
+          },
+          buchungen: [1, 2].map((n) => ({
+            id: `00000000-0000-4000-8000-00000000000${n}`,
+            von: `2031-01-0${n}T08:00:00.000Z`,
+            bis: `2031-01-0${n}T16:00:00.000Z`,
+            status: 'reserviert',
+            leseraumId: '00000000-0000-4000-8000-000000000009',
+            leseraum: `Platz ${n}`,
+            buchender: `person${n}@musterstadt.example`,
+          })),
+        }),
+      });
+    });
+    await signInTo(page, musterstadtAdmin.email, musterstadtAdmin.tenant.startPage);
+    await page.goto('/admin/oeffnungszeiten');
+    await page.getByRole('button', { name: 'Sonderöffnungszeit anlegen' }).click();
+    const form = page.getByRole('dialog', { name: 'Sonderöffnungszeit anlegen' });
+    await form.getByLabel('Gültig von').fill('01.01.2031');
+    await form.getByLabel('Gültig bis').fill('02.01.2031');
+    await form.getByLabel('Beschreibung').fill('Inventur');
+    await form.getByRole('button', { name: 'Speichern' }).click();
+
+    const confirm = page.getByRole('dialog', { name: 'Buchungen stornieren?' });
+    await expect(confirm).toContainText(
+      'Diese 2 Buchungen werden storniert und die Buchenden per E-Mail benachrichtigt',
+    );
+    await expect(confirm).toContainText('person1@musterstadt.example');
+    await expect(confirm).toContainText('Platz 2');
+    expect(bodies).toHaveLength(1);
+    await confirm.getByRole('button', { name: 'Schließen und stornieren' }).click();
+    await expect(confirm).toBeHidden();
+    expect(bodies.map((b) => b.confirmCancel ?? false)).toEqual([false, true]);
+
+    const entry = page.getByRole('listitem').filter({ hasText: 'Inventur' });
+    await expect(entry).toContainText('01.01.2031 – 02.01.2031');
+    await entry.getByRole('button', { name: /löschen$/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Sonderöffnungszeit löschen?' })
+      .getByRole('button', { name: 'Löschen' })
+      .click();
+    await expect(entry).toBeHidden();
+  });
 });

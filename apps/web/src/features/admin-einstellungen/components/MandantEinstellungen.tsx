@@ -17,10 +17,20 @@ import {
 
 const TENANT = '__mandant__';
 
-function OptionenTabs({ optionen, gruppeId }: { optionen: TEinstellung[]; gruppeId: string | null }) {
+function OptionenTabs({
+  optionen,
+  gruppeId,
+  mandant,
+}: {
+  optionen: TEinstellung[];
+  gruppeId: string | null;
+  /** At group level: the tenant's options, whose values a group inherits. */
+  mandant?: TEinstellung[];
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'de';
   const set = useSetEinstellung(gruppeId);
+  const inherited = new Map((mandant ?? []).map((o) => [o.name, o.value ?? o.default]));
   const features = FEATURE_ORDER.filter((f) => optionen.some((o) => o.feature === f));
   const [tab, setTab] = useState<string | null>(features[0] ?? null);
   const active = tab && features.includes(tab as (typeof features)[number]) ? tab : (features[0] ?? null);
@@ -50,7 +60,7 @@ function OptionenTabs({ optionen, gruppeId }: { optionen: TEinstellung[]; gruppe
                 key={`${gruppeId ?? TENANT}-${o.name}`}
                 meta={o}
                 label={optionLabel(o, language)}
-                current={o.value ?? o.default}
+                current={o.value ?? inherited.get(o.name) ?? o.default}
                 readOnly={!o.canEdit}
                 canReset={o.value !== null}
                 resetLabel={t('adminEinstellungen.reset')}
@@ -76,6 +86,14 @@ function OptionenTabs({ optionen, gruppeId }: { optionen: TEinstellung[]; gruppe
                 }
                 hint={
                   <>
+                    {gruppeId && inherited.has(o.name) && (
+                      <>
+                        {t('adminEinstellungen.mandantWert', {
+                          wert: formatSettingValue(o, inherited.get(o.name), t),
+                        })}
+                        {' · '}
+                      </>
+                    )}
                     {t('adminEinstellungen.standardWert', { wert: formatSettingValue(o, o.default, t) })}
                     {' · '}
                     <Code fz="xs">{o.name}</Code>
@@ -91,7 +109,7 @@ function OptionenTabs({ optionen, gruppeId }: { optionen: TEinstellung[]; gruppe
   );
 }
 
-function GruppenOptionen({ gruppeId }: { gruppeId: string }) {
+function GruppenOptionen({ gruppeId, mandant }: { gruppeId: string; mandant: TEinstellung[] }) {
   const { t } = useTranslation();
   const query = useGruppenEinstellungen(gruppeId);
   if (query.isPending) return <LoadingState rows={8} />;
@@ -101,7 +119,7 @@ function GruppenOptionen({ gruppeId }: { gruppeId: string }) {
       <Text size="sm" c="dimmed">
         {t('adminEinstellungen.gruppeHint', { gruppe: query.data.gruppe.name })}
       </Text>
-      <OptionenTabs optionen={query.data.optionen} gruppeId={gruppeId} />
+      <OptionenTabs optionen={query.data.optionen} gruppeId={gruppeId} mandant={mandant} />
     </Stack>
   );
 }
@@ -159,7 +177,7 @@ export function MandantEinstellungen({ refreshKey }: { refreshKey: unknown }) {
       {ebene === TENANT ? (
         <OptionenTabs optionen={query.data.optionen} gruppeId={null} />
       ) : (
-        <GruppenOptionen key={ebene} gruppeId={ebene} />
+        <GruppenOptionen key={ebene} gruppeId={ebene} mandant={query.data.optionen} />
       )}
     </Stack>
   );
