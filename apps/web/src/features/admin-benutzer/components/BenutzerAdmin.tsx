@@ -44,31 +44,21 @@ type BenutzerAdminProps = {
 function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   return status === 'aktiv' ? (
-    <Badge color="teal.9" variant="light">
+    <Badge color="teal.9" variant="filled" tt="none">
       {t('adminBenutzer.status.aktiv')}
     </Badge>
   ) : (
-    <Badge color="gray" variant="light">
+    <Badge color="gray.7" variant="filled" tt="none">
       {t('adminBenutzer.status.inaktiv')}
     </Badge>
   );
 }
 
 function Names({ items }: { items: { id: string; name: string }[] }) {
-  if (items.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        –
-      </Text>
-    );
   return (
-    <Group gap={4}>
-      {items.map((item) => (
-        <Badge key={item.id} variant="outline" color="gray" tt="none" fw={500}>
-          {item.name}
-        </Badge>
-      ))}
-    </Group>
+    <Text size="sm" c={items.length === 0 ? 'dimmed' : undefined}>
+      {items.length === 0 ? '–' : items.map((item) => item.name).join(', ')}
+    </Text>
   );
 }
 
@@ -102,7 +92,12 @@ export function BenutzerAdmin({
     const dir = search.dir ?? 'asc';
     return (
       <Table.Th aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-        <UnstyledButton onClick={() => change(toggleSort(search, column))} fw={700} fz="sm">
+        <UnstyledButton
+          onClick={() => change(toggleSort(search, column))}
+          fw={700}
+          fz="sm"
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {label} <span aria-hidden="true">{active ? (dir === 'asc' ? '▲' : '▼') : '↕'}</span>
         </UnstyledButton>
       </Table.Th>
@@ -180,12 +175,12 @@ export function BenutzerAdmin({
                       {user.nachname}, {user.vorname}
                     </Text>
                     {user.isPlatformAdmin && (
-                      <Badge size="xs" color="grape" variant="light">
+                      <Text size="xs" c="grape.9" fw={600}>
                         {t('adminBenutzer.platformAdmin')}
-                      </Badge>
+                      </Text>
                     )}
                   </Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{user.email}</Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
                   <Table.Td>{user.employeeId ?? '–'}</Table.Td>
                   <Table.Td>
                     <Names items={user.rollen} />
@@ -220,7 +215,12 @@ export function BenutzerAdmin({
                     {t('adminBenutzer.fields.employeeId')}: {user.employeeId}
                   </Text>
                 )}
-                <Names items={[...user.rollen, ...user.gruppen]} />
+                <Text size="sm">
+                  {t('adminBenutzer.fields.rollen')}: {user.rollen.map((r) => r.name).join(', ') || '–'}
+                </Text>
+                <Text size="sm">
+                  {t('adminBenutzer.fields.gruppen')}: {user.gruppen.map((g) => g.name).join(', ') || '–'}
+                </Text>
                 {actions(user)}
               </Stack>
             </Card>

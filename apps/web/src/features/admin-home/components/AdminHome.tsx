@@ -3,30 +3,20 @@ import type { TAdminUebersicht } from '@stellwerk/domain/admin-stammdaten.api';
 import type { TMe } from '@stellwerk/domain/api';
 import { isPermissionName, visibleAdminMenu } from '@stellwerk/domain/permissions';
 import { Link } from '@tanstack/react-router';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useAdminUebersicht } from '../api/get-uebersicht';
 
-/** The count shown on an area's card, or undefined when the area has none. */
-const countText = (path: string, counts: TAdminUebersicht, t: TFunction): string | null | undefined => {
-  const n = (value: number | null, text: (count: number) => string) =>
-    value === null ? undefined : text(value);
-  switch (path) {
-    case '/admin/benutzer':
-      return n(counts.benutzer, (count) => t('adminStart.count.benutzer', { count }));
-    case '/admin/gruppen':
-      return n(counts.gruppen, (count) => t('adminStart.count.gruppen', { count }));
-    case '/admin/rollen':
-      return n(counts.rollen, (count) => t('adminStart.count.rollen', { count }));
-    case '/admin/lokationen':
-      return n(counts.standorte, (count) => t('adminStart.count.standorte', { count }));
-    case '/admin/fahrzeuge':
-      return n(counts.fahrzeuge, (count) => t('adminStart.count.fahrzeuge', { count }));
-    case '/admin/raeume':
-      return n(counts.grundrisse, (count) => t('adminStart.count.grundrisse', { count }));
-    default:
-      return undefined;
-  }
+/** The count shown on an area's card; undefined when the area has none. */
+const countOf = (path: string, counts: TAdminUebersicht): number | null | undefined => {
+  const byPath: Record<string, number | null> = {
+    '/admin/benutzer': counts.benutzer,
+    '/admin/gruppen': counts.gruppen,
+    '/admin/rollen': counts.rollen,
+    '/admin/lokationen': counts.standorte,
+    '/admin/fahrzeuge': counts.fahrzeuge,
+    '/admin/raeume': counts.grundrisse,
+  };
+  return byPath[path];
 };
 
 const COUNTED = new Set([
@@ -42,26 +32,33 @@ function AreaCard({
   to,
   title,
   count,
+  hint,
   loading,
 }: {
   to: string;
   title: string;
-  count?: string | null;
+  count?: number | null;
+  hint?: string;
   loading: boolean;
 }) {
   return (
     <UnstyledButton component={Link} to={to} style={{ display: 'block', height: '100%' }}>
       <Card withBorder padding="lg" radius="md" h="100%">
-        <Stack gap={6}>
+        <Stack gap={4}>
           <Text fw={600}>{title}</Text>
           {loading ? (
-            <Skeleton height={14} width="50%" />
+            <Skeleton height={30} width={48} />
           ) : (
-            count && (
-              <Text size="sm" c="dimmed">
+            typeof count === 'number' && (
+              <Text fz={28} fw={700} lh={1.1} c="blue.9">
                 {count}
               </Text>
             )
+          )}
+          {hint && (
+            <Text size="sm" c="dimmed">
+              {hint}
+            </Text>
           )}
         </Stack>
       </Card>
@@ -104,7 +101,7 @@ export function AdminHome({ me }: { me: TMe }) {
             to={entry.path}
             title={entry.label[language]}
             loading={loading && COUNTED.has(entry.path)}
-            count={counts ? countText(entry.path, counts, t) : undefined}
+            count={counts ? countOf(entry.path, counts) : undefined}
           />
         ))}
         {counts && counts.offeneFreigaben !== null && me.features.FahrzeugBuchung && (
@@ -112,7 +109,8 @@ export function AdminHome({ me }: { me: TMe }) {
             to="/fahrzeuge/freigaben"
             title={t('adminStart.freigaben')}
             loading={false}
-            count={t('adminStart.count.freigaben', { count: counts.offeneFreigaben })}
+            count={counts.offeneFreigaben}
+            hint={t('adminStart.freigabenHint')}
           />
         )}
         {counts && counts.faelligeFuehrerscheine !== null && me.features.FahrzeugBuchung && (
@@ -120,7 +118,8 @@ export function AdminHome({ me }: { me: TMe }) {
             to="/fahrzeuge/fuehrerschein"
             title={t('adminStart.fuehrerscheine')}
             loading={false}
-            count={t('adminStart.count.fuehrerscheine', { count: counts.faelligeFuehrerscheine })}
+            count={counts.faelligeFuehrerscheine}
+            hint={t('adminStart.fuehrerscheineHint')}
           />
         )}
       </SimpleGrid>
