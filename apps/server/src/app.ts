@@ -118,7 +118,12 @@ export const buildApp = async ({
   await app.register(gruppeRoutes, { database });
   await app.register(rolleRoutes, { database });
   await app.register(adminRoutes, { database, now });
-  await app.register(mandantRoutes, { database });
+  await app.register(mandantRoutes, {
+    database,
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+    now,
+  });
   await app.register(standortRoutes, { database });
   await app.register(ausstattungRoutes, { database });
   await app.register(oeffnungszeitRoutes, { database, now });

@@ -6,6 +6,7 @@
  * setzen ist kein valider String.'); forms check them with `isValidTime` from time.ts first.
  */
 import { z } from 'zod';
+import { ZBenutzerInput } from './admin-benutzer.api.ts';
 import { LIMITS, ZCustomizingValue, ZFeatureSwitches, ZSettingSource, ZUpdateSetting } from './api.ts';
 import { CUSTOMIZING_LEVELS } from './customizing.ts';
 import { MAX_DOMAIN_LENGTH } from './domain-sync.ts';
@@ -68,6 +69,29 @@ export const ZMandantFeaturesInput = z.object(
   >,
 );
 export type TMandantFeaturesInput = z.infer<typeof ZMandantFeaturesInput>;
+
+/**
+ * POST /api/admin/mandanten/:id/administratoren: a tenant's administrator, created by a platform
+ * administrator (active, role "Administration" with all permissions, invitation mail). Same field rules as
+ * the user form: e-mail trimmed and lower-cased, optional user name lower-cased (empty = none).
+ */
+export const ZMandantAdministratorInput = ZBenutzerInput.pick({
+  vorname: true,
+  nachname: true,
+  email: true,
+  username: true,
+});
+export type TMandantAdministratorInput = z.input<typeof ZMandantAdministratorInput>;
+export type TMandantAdministratorInputParsed = z.output<typeof ZMandantAdministratorInput>;
+
+/** The administrator created by POST /api/admin/mandanten/:id/administratoren (201). */
+export const ZMandantAdministrator = z.object({
+  id: z.uuid(),
+  email: z.string().max(LIMITS.email),
+  vorname: z.string().max(LIMITS.name),
+  nachname: z.string().max(LIMITS.name),
+});
+export type TMandantAdministrator = z.infer<typeof ZMandantAdministrator>;
 
 // --- /admin/lokationen --------------------------------------------------------------------------------
 

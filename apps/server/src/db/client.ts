@@ -56,16 +56,34 @@ const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
 /** Any key works as long as all instances agree: serialises concurrent migrations of several instances. */
 const MIGRATION_LOCK_KEY = 7_363_201_001;
 
+/** One round trip: `set_config('role', …, true)` is SET LOCAL ROLE; the tenant setting is local too. */
+const enterTenant = (tx: Tx, mandantId: string) =>
+  tx.execute(
+    sql`select set_config('role', ${APP_ROLE}, true), set_config('app.mandant_id', ${mandantId}, true)`,
+  );
+
+/**
+ * Inside a `withOwner` transaction (a platform path): runs `fn` exactly as `withTenant` would, as the
+ * application role with row-level security on `mandantId`, then returns to the owner with no tenant set,
+ * so a platform path changes one tenant's data and writes its own platform rows in one transaction. If
+ * `fn` throws, the transaction is rolled back by the caller.
+ */
+export const asTenant = async <T>(tx: Tx, mandantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  if (!UUID_PATTERN.test(mandantId))
+    throw new TypeError(`asTenant: mandantId must be a uuid, got '${mandantId}'`);
+  await enterTenant(tx, mandantId);
+  const result = await fn(tx);
+  await tx.execute(sql`select set_config('role', 'none', true), set_config('app.mandant_id', '', true)`);
+  return result;
+};
+
 const transactionHelpers = (db: Db) => ({
   withTenant<T>(mandantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     if (!UUID_PATTERN.test(mandantId)) {
       return Promise.reject(new TypeError(`withTenant: mandantId must be a uuid, got '${mandantId}'`));
     }
     return db.transaction(async (tx) => {
-      // One round trip: set_config('role', …, true) is SET LOCAL ROLE.
-      await tx.execute(
-        sql`select set_config('role', ${APP_ROLE}, true), set_config('app.mandant_id', ${mandantId}, true)`,
-      );
+      await enterTenant(tx, mandantId);
       return fn(tx);
     });
   },

@@ -117,8 +117,14 @@ const auditSnapshot = (d: TBenutzerDetail) => ({
   permissions: d.permissions,
 });
 
-/** Unique violations of a racing request answer like the checks before them. */
-const mapUniqueViolation = (err: unknown, input: { email: string; username: string | null }): unknown => {
+/**
+ * Unique violations of a racing request answer like the checks before them (catalogue conflicts at the
+ * field). For callers of `insertBenutzerWithLogin`: map the error their transaction threw.
+ */
+export const mapBenutzerUniqueViolation = (
+  err: unknown,
+  input: { email: string; username: string | null },
+): unknown => {
   if (sqlStateOf(err) !== SQLSTATE.uniqueViolation) return err;
   const constraint = constraintOf(err) ?? '';
   if (constraint.includes('email'))
@@ -232,9 +238,61 @@ export const queueInvitation = async (
 };
 
 /**
- * Creates a user of the tenant with their login (better-auth user and a credential account nobody can
- * use), roles, groups and direct permissions, and, for an active user, queues the invitation mail whose
- * link sets the first password. One transaction, audited.
+ * The tenant side of creating a user, inside the caller's tenant transaction (`withTenant`, or a platform
+ * path scoped to the tenant): checks that roles and groups are the tenant's and that e-mail and user name
+ * are free, creates the login (better-auth user and a credential account nobody can use), the benutzer
+ * with roles, groups and direct permissions, and, for an active user, queues the invitation mail whose
+ * link sets the first password. The caller has authorised the change and writes the audit row; unique
+ * violations of a racing request surface from its transaction (map them with `mapBenutzerUniqueViolation`).
+ */
+export const insertBenutzerWithLogin = async (
+  tx: Tx,
+  deps: Pick<BenutzerDeps, 'publicUrl' | 'now'>,
+  mandantId: string,
+  input: TBenutzerInputParsed,
+): Promise<TBenutzerDetail> => {
+  await assertReferencesExist(tx, input);
+  await assertIdentityFree(tx, input);
+  const id = randomUUID();
+  const name = `${input.vorname} ${input.nachname}`;
+  const tokens = await createLogins(
+    tx,
+    [{ id, name, email: input.email, username: input.username }],
+    deps.now(),
+  );
+  await insertBenutzer(tx, [
+    {
+      id,
+      mandantId,
+      vorname: input.vorname,
+      nachname: input.nachname,
+      email: input.email,
+      employeeId: input.employeeId,
+      username: input.username,
+      status: input.status,
+      authUserId: id,
+    },
+  ]);
+  const keys = { mandantId, benutzerId: id };
+  await insertBenutzerRollen(tx, keys, syncLinks([], input.rolleIds).add);
+  await insertBenutzerGruppen(tx, keys, syncLinks([], input.gruppeIds).add);
+  await insertDirectGrants(tx, keys, syncGrants([], input.permissions).add);
+  if (input.status === 'aktiv') {
+    await queueInvitation(tx, deps, {
+      mandantId,
+      benutzerId: id,
+      email: input.email,
+      name,
+      mandant: await findMandantName(tx, mandantId),
+      token: tokens.get(id)!,
+    });
+  }
+  return (await loadBenutzerDetail(tx, id))!;
+};
+
+/**
+ * Creates a user of the tenant with their login, roles, groups and direct permissions, and, for an active
+ * user, queues the invitation mail (`insertBenutzerWithLogin`). One transaction, audited.
  */
 export const createBenutzer = async (
   deps: BenutzerDeps,
@@ -242,58 +300,21 @@ export const createBenutzer = async (
   input: TBenutzerInputParsed,
 ): Promise<TBenutzerDetail> => {
   assertMayMaintainBenutzer(user);
-  const now = deps.now();
   try {
     return await deps.database.withTenant(user.mandantId, async (tx) => {
-      await assertReferencesExist(tx, input);
-      await assertIdentityFree(tx, input);
-      const id = randomUUID();
-      const name = `${input.vorname} ${input.nachname}`;
-      const tokens = await createLogins(
-        tx,
-        [{ id, name, email: input.email, username: input.username }],
-        now,
-      );
-      await insertBenutzer(tx, [
-        {
-          id,
-          mandantId: user.mandantId,
-          vorname: input.vorname,
-          nachname: input.nachname,
-          email: input.email,
-          employeeId: input.employeeId,
-          username: input.username,
-          status: input.status,
-          authUserId: id,
-        },
-      ]);
-      const keys = { mandantId: user.mandantId, benutzerId: id };
-      await insertBenutzerRollen(tx, keys, syncLinks([], input.rolleIds).add);
-      await insertBenutzerGruppen(tx, keys, syncLinks([], input.gruppeIds).add);
-      await insertDirectGrants(tx, keys, syncGrants([], input.permissions).add);
-      const created = (await loadBenutzerDetail(tx, id))!;
+      const created = await insertBenutzerWithLogin(tx, deps, user.mandantId, input);
       await writeAudit(tx, {
         mandantId: user.mandantId,
         benutzerId: user.benutzerId,
         action: 'create',
         entity: 'benutzer',
-        entityId: id,
+        entityId: created.id,
         newValue: auditSnapshot(created),
       });
-      if (input.status === 'aktiv') {
-        await queueInvitation(tx, deps, {
-          mandantId: user.mandantId,
-          benutzerId: id,
-          email: input.email,
-          name,
-          mandant: await findMandantName(tx, user.mandantId),
-          token: tokens.get(id)!,
-        });
-      }
       return created;
     });
   } catch (err) {
-    throw mapUniqueViolation(err, input);
+    throw mapBenutzerUniqueViolation(err, input);
   }
 };
 
@@ -382,7 +403,7 @@ export const updateBenutzer = async (
       return after;
     });
   } catch (err) {
-    throw mapUniqueViolation(err, input);
+    throw mapBenutzerUniqueViolation(err, input);
   }
 };
 

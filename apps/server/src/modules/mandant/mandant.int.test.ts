@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { TMandant, TProtokollPage } from '@stellwerk/domain/admin-stammdaten.api';
 import type { TMe } from '@stellwerk/domain/api';
 import { eq } from 'drizzle-orm';
@@ -208,12 +210,16 @@ describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
     expect(tenantLog.total).toBe(0);
   });
 
-  it('deletes a tenant with data (users, rooms, bookings rules) and its sign-ins', async () => {
+  it('deletes a tenant with data (users, rooms, bookings rules), its sign-ins and its stored files', async () => {
     const bh = (await list()).find((t) => t.name === 'Bibliothek Beispielhausen')!;
+    const floorPlans = path.join(server.config.dataDir, 'storage', 'grundrisse', bh.id);
+    expect(readdirSync(floorPlans).length).toBeGreaterThan(0);
     const response = await call(server, platform, 'DELETE', `/api/admin/mandanten/${bh.id}`, {
       confirmName: 'Bibliothek Beispielhausen',
     });
     expect(response.status).toBe(204);
+    // Its stored files went after the commit.
+    expect(existsSync(floorPlans)).toBe(false);
     expect((await list()).map((t) => t.name)).toEqual(['Stadtwerke Musterstadt']);
     const signInAgain = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',

@@ -21,6 +21,15 @@ export const findMandant = async (tx: Tx, id: string) => {
   return rows[0];
 };
 
+/**
+ * The tenant, its row locked until the transaction ends: concurrent changes inside the tenant by platform
+ * paths (e.g. two administrators added at once, both ensuring one role) and its deletion wait for each other.
+ */
+export const lockMandant = async (tx: Tx, id: string) => {
+  const rows = await tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.id, id)).for('update');
+  return rows[0];
+};
+
 export const findAllDomains = async (tx: Tx) =>
   tx
     .select({ mandantId: mandantDomain.mandantId, domain: mandantDomain.domain })

@@ -1,6 +1,8 @@
 import {
   ZIdParams,
   ZMandant,
+  ZMandantAdministrator,
+  ZMandantAdministratorInput,
   ZMandantDelete,
   ZMandantFeaturesInput,
   ZMandantInput,
@@ -13,6 +15,7 @@ import type { Database } from '../../db/client.ts';
 import { requirePlatformAdmin } from '../auth/auth.guards.ts';
 import {
   createMandant,
+  createMandantAdministrator,
   listMandanten,
   removeMandant,
   setMandantFeatures,
@@ -22,7 +25,14 @@ import {
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 /** /admin/mandanten: tenants, their domains and feature switches (platform administrators only). */
-export const mandantRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const mandantRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  /** Root of the stored files, removed with their tenant. */
+  dataDir: string;
+  /** Base of the invitation link a new administrator gets. */
+  publicUrl: string;
+  now: () => Date;
+}> = async (app, { database, dataDir, publicUrl, now }) => {
   app.get(
     '/api/admin/mandanten',
     {
@@ -76,9 +86,43 @@ export const mandantRoutes: FastifyPluginAsyncZod<{ database: Database }> = asyn
       },
     },
     async (request, reply) => {
-      await removeMandant({ database }, requirePlatformAdmin(request), request.params.id, request.body);
+      await removeMandant(
+        { database, dataDir, log: request.log },
+        requirePlatformAdmin(request),
+        request.params.id,
+        request.body,
+      );
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/api/admin/mandanten/:id/administratoren',
+    {
+      // Refused before the body is validated: a tenant administrator learns nothing about the input rules.
+      preValidation: async (request) => {
+        requirePlatformAdmin(request);
+      },
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Give a tenant an administrator: active user with the role "Administration" (all permissions; created when missing), login and invitation mail',
+        params: ZIdParams,
+        body: ZMandantAdministratorInput,
+        response: { 201: ZMandantAdministrator, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await createMandantAdministrator(
+            { database, publicUrl, now },
+            requirePlatformAdmin(request),
+            request.params.id,
+            request.body,
+          ),
+        ),
   );
 
   app.put(

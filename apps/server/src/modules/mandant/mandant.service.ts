@@ -1,5 +1,7 @@
 import type {
   TMandant,
+  TMandantAdministrator,
+  TMandantAdministratorInputParsed,
   TMandantDelete,
   TMandantFeaturesInput,
   TMandantInput,
@@ -11,10 +13,14 @@ import {
   isSwitchableFeature,
   SWITCHABLE_FEATURES,
 } from '@stellwerk/domain/features';
-import type { Database, Tx } from '../../db/client.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { asTenant, type Database, type Tx } from '../../db/client.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
+import { insertBenutzerWithLogin, mapBenutzerUniqueViolation } from '../benutzer/benutzer.service.ts';
 import { publishEvent } from '../events/events.service.ts';
+import { ensureRolleWithAllPermissions } from '../rolle/rolle.service.ts';
+import { removeMandantFiles } from '../storage/storage.service.ts';
 import {
   countBenutzerPerMandant,
   deleteAuthUsersOf,
@@ -29,6 +35,7 @@ import {
   findMandanten,
   insertDomains,
   insertMandant,
+  lockMandant,
   updateMandantName,
   upsertFeatureSwitch,
 } from './mandant.repository.ts';
@@ -40,6 +47,13 @@ import {
  * no tenant's log shows it; platform administrators read it at GET /api/admin/mandanten/protokoll.
  */
 type Deps = { database: Pick<Database, 'withOwner'> };
+/** Deleting also removes the tenant's stored files under `dataDir`, logging what could not be removed. */
+type RemoveDeps = Deps & { dataDir: string; log: Pick<FastifyBaseLogger, 'warn'> };
+/** Creating an administrator sends the invitation: link base and clock as for the user screen. */
+type AdministratorDeps = Deps & { publicUrl: string; now: () => Date };
+
+/** The role a tenant's first administrators get: all 13 permissions, as the demo tenants' role of that name. */
+const ADMINISTRATION_ROLLE = 'Administration';
 
 const assertPlatformAdmin = (user: SessionUser) => {
   if (!user.isPlatformAdmin) throw new DomainError('guard.no_plattform_admin');
@@ -48,7 +62,7 @@ const assertPlatformAdmin = (user: SessionUser) => {
 const audit = (
   tx: Tx,
   user: SessionUser,
-  e: { action: string; entityId: string; oldValue?: unknown; newValue?: unknown },
+  e: { action: string; entity?: string; entityId: string; oldValue?: unknown; newValue?: unknown },
 ) => writeAudit(tx, { mandantId: null, benutzerId: user.benutzerId, entity: 'mandant', ...e });
 
 const loadAll = async (tx: Tx): Promise<TMandant[]> => {
@@ -136,9 +150,11 @@ export const updateMandant = async (
 /**
  * Deletes a tenant after the administrator typed its name; domain rows first, then the tenant (spec §7),
  * whose data follows by cascade, and the sign-in accounts of its users. The own tenant cannot be deleted.
+ * Once the transaction committed, the tenant's stored files go too (best effort: a directory that cannot be
+ * removed is logged, the deletion stands).
  */
 export const removeMandant = async (
-  { database }: Deps,
+  { database, dataDir, log }: RemoveDeps,
   user: SessionUser,
   id: string,
   input: TMandantDelete,
@@ -156,6 +172,61 @@ export const removeMandant = async (
     await deleteMandant(tx, id);
     await audit(tx, user, { action: 'delete', entityId: id, oldValue: { name: existing.name, domains } });
   });
+  // Only after the commit: a rolled-back deletion must keep its files.
+  for (const { bucket, error } of await removeMandantFiles(dataDir, id))
+    log.warn(
+      { err: error, mandantId: id, bucket },
+      'mandant: stored files of the deleted tenant not removed',
+    );
+};
+
+/**
+ * Gives a tenant an administrator, so that it can be administered without touching the database (e.g. the
+ * first one of a tenant just created). One transaction: as owner the tenant row is locked (unknown id:
+ * `not_found`; parallel calls for one tenant wait for each other, so they share one role); scoped to the tenant (row-level security) its role "Administration" is made to hold all
+ * permissions (created when missing), the user is created active with that role, a login and the
+ * invitation mail whose link sets the first password; as owner the platform audit row is written.
+ * An e-mail or user name in use anywhere is the user form's conflict at the field.
+ */
+export const createMandantAdministrator = async (
+  deps: AdministratorDeps,
+  user: SessionUser,
+  id: string,
+  input: TMandantAdministratorInputParsed,
+): Promise<TMandantAdministrator> => {
+  assertPlatformAdmin(user);
+  try {
+    return await deps.database.withOwner(async (tx) => {
+      if (!(await lockMandant(tx, id))) throw new DomainError('not_found');
+      const { rolle, created } = await asTenant(tx, id, async (tenantTx) => {
+        const rolle = await ensureRolleWithAllPermissions(tenantTx, id, ADMINISTRATION_ROLLE);
+        const created = await insertBenutzerWithLogin(tenantTx, deps, id, {
+          ...input,
+          employeeId: null,
+          status: 'aktiv',
+          rolleIds: [rolle.id],
+          gruppeIds: [],
+          permissions: [],
+        });
+        return { rolle, created };
+      });
+      const administrator = {
+        id: created.id,
+        email: created.email,
+        vorname: created.vorname,
+        nachname: created.nachname,
+      };
+      await audit(tx, user, {
+        action: 'create',
+        entity: 'mandant.administrator',
+        entityId: id,
+        newValue: { benutzer: { ...administrator, username: created.username }, rolle },
+      });
+      return administrator;
+    });
+  } catch (err) {
+    throw mapBenutzerUniqueViolation(err, input);
+  }
 };
 
 /** Switches the tenant's feature areas (mandant_feature upsert); its open pages refresh. */

@@ -21,6 +21,17 @@ export const findRolleById = async (tx: Tx, id: string): Promise<RolleRow | unde
   return rows[0];
 };
 
+/** The tenant's role of this name (compared case-insensitively), if any. */
+export const findRolleByName = async (tx: Tx, name: string): Promise<RolleRow | undefined> => {
+  const rows = await tx
+    .select({ id: rolle.id, name: rolle.name })
+    .from(rolle)
+    .where(eq(sql`lower(${rolle.name})`, name.toLowerCase()))
+    .orderBy(asc(rolle.id))
+    .limit(1);
+  return rows[0];
+};
+
 /** Whether another role of the tenant has this name (compared case-insensitively). */
 export const isRolleNameTaken = async (tx: Tx, name: string, exceptId?: string): Promise<boolean> => {
   const rows = await tx

@@ -6,6 +6,7 @@ import {
   isPermissionName,
   PERMISSION_DESCRIPTIONS,
   PERMISSION_NAMES,
+  type PermissionName,
 } from '@stellwerk/domain/permissions';
 import type { Database, Tx } from '../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../db/errors.ts';
@@ -17,6 +18,7 @@ import {
   deleteRolle as deleteRolleRow,
   findGrantsOf,
   findRolleById,
+  findRolleByName,
   findRollen,
   insertGrants,
   insertRolle,
@@ -183,4 +185,33 @@ export const deleteRolle = async ({ database }: RolleDeps, user: SessionUser, id
 export const listPermissions = (user: SessionUser): TPermissionList => {
   if (checkAdminRoute('/admin/benutzer', user) !== null) assertMayMaintainRollen(user);
   return PERMISSION_NAMES.map((name) => ({ name, description: { ...PERMISSION_DESCRIPTIONS[name] } }));
+};
+
+/** What `ensureRolleWithAllPermissions` found or did: the role and the grants it added or switched on. */
+export type EnsuredRolle = { id: string; name: string; angelegt: boolean; ergaenzt: PermissionName[] };
+
+/**
+ * Makes sure the tenant has a role `name` (compared case-insensitively) granting all permissions of spec
+ * §6: creates it when missing, otherwise reuses it and adds or switches on the grants it lacks (grants are
+ * never removed). Runs inside the caller's transaction scoped to the tenant (row-level security); the
+ * caller has authorised the change and audits it with the returned summary.
+ */
+export const ensureRolleWithAllPermissions = async (
+  tx: Tx,
+  mandantId: string,
+  name: string,
+): Promise<EnsuredRolle> => {
+  const all = PERMISSION_NAMES.map((permission) => ({ name: permission, wert: 'true' }) satisfies TGrant);
+  const existing = await findRolleByName(tx, name);
+  const id = existing?.id ?? (await insertRolle(tx, { mandantId, name }));
+  const current = existing ? toGrants(await findGrantsOf(tx, [id])) : [];
+  const changes = syncGrants(current, all);
+  for (const grant of changes.update) await updateGrant(tx, id, grant);
+  await insertGrants(tx, { mandantId, rolleId: id }, changes.add);
+  return {
+    id,
+    name: existing?.name ?? name,
+    angelegt: !existing,
+    ergaenzt: [...changes.add, ...changes.update].map((g) => g.name).filter(isPermissionName),
+  };
 };

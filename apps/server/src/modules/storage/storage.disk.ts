@@ -30,3 +30,16 @@ export const readStoredFile = (dataDir: string, bucket: Bucket, pfad: string): P
 export const removeStoredFile = async (dataDir: string, bucket: Bucket, pfad: string): Promise<void> => {
   await rm(absolutePath(dataDir, bucket, pfad), { force: true });
 };
+
+const MANDANT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Removes a tenant's directory of a bucket with everything in it; a missing directory is fine. */
+export const removeTenantDirectory = async (
+  dataDir: string,
+  bucket: Bucket,
+  mandantId: string,
+): Promise<void> => {
+  if (!MANDANT_ID_PATTERN.test(mandantId))
+    throw new Error(`storage: refused tenant directory '${mandantId}'`);
+  await rm(path.join(dataDir, 'storage', bucket, mandantId), { recursive: true, force: true });
+};

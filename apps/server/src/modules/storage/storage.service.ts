@@ -5,7 +5,7 @@ import { writeAudit } from '../audit/audit.service';
 import type { SessionUser } from '../auth/auth.context';
 import { publishEvent } from '../events/events.service';
 import { BUCKETS, type Bucket, checkUpload } from './storage.content';
-import { readStoredFile, removeStoredFile, writeStoredFile } from './storage.disk';
+import { readStoredFile, removeStoredFile, removeTenantDirectory, writeStoredFile } from './storage.disk';
 import { type DateiRow, findDateiById, findNewestDatei, insertDatei } from './storage.repository';
 
 export type StorageDeps = { database: Pick<Database, 'withTenant'>; dataDir: string; now: () => Date };
@@ -113,4 +113,21 @@ export const getDatei = async ({ database, dataDir }: StorageDeps, user: Session
   );
   if (!row) throw new DomainError('not_found');
   return readContent(dataDir, row);
+};
+
+/**
+ * Removes every stored file of a tenant (`${dataDir}/storage/{bucket}/{mandantId}/` of each bucket), for
+ * after the tenant's deletion committed. Best effort: every bucket is tried; the ones that could not be
+ * removed are returned with their error for the caller to log.
+ */
+export const removeMandantFiles = async (
+  dataDir: string,
+  mandantId: string,
+): Promise<{ bucket: Bucket; error: unknown }[]> => {
+  const results = await Promise.allSettled(
+    BUCKETS.map((bucket) => removeTenantDirectory(dataDir, bucket, mandantId)),
+  );
+  return results.flatMap((r, i) =>
+    r.status === 'rejected' ? [{ bucket: BUCKETS[i]!, error: r.reason }] : [],
+  );
 };
