@@ -7,6 +7,7 @@
  * affected (a tenant-wide `Sprache` or `Startseite` would change what they see).
  */
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser, MUSTERSTADT } from '../support/demo.ts';
 import { signInTo } from '../support/session.ts';
 
@@ -157,5 +158,21 @@ test.describe('administration: settings, opening hours, locations', () => {
       .getByRole('button', { name: 'Löschen' })
       .click();
     await expect(entry).toBeHidden();
+  });
+
+  test('the master-data and settings pages have no serious accessibility violations', async ({ page }) => {
+    await signInTo(page, musterstadtAdmin.email, musterstadtAdmin.tenant.startPage);
+    for (const [path, heading] of [
+      ['/admin/lokationen', 'Lokationen'],
+      ['/admin/ausstattung', 'Ausstattung'],
+      ['/admin/oeffnungszeiten', 'Öffnungszeiten und Sonderöffnungszeiten'],
+      ['/admin/einstellungen', 'Einstellungen'],
+      ['/einstellungen', 'Einstellungen'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      expect(await seriousViolations(page, 'main'), path).toEqual([]);
+    }
   });
 });

@@ -112,8 +112,11 @@ export function EigeneEinstellungen({ features, refreshKey, details, onSaved }: 
   if (query.isError) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
 
   const byName = new Map(query.data.optionen.map((o) => [o.name, o]));
-  const visible = (o: TEigeneEinstellung) =>
-    ['Systemeinstellungen', 'Einstellungen'].includes(o.feature) || features.includes(o.feature);
+  const visible = (o: TEigeneEinstellung) => {
+    // the start page is a choice only when both areas are switched on
+    if (o.name === 'Startseite') return features.includes('FahrzeugBuchung') && features.includes('Leseraum');
+    return ['Systemeinstellungen', 'Einstellungen'].includes(o.feature) || features.includes(o.feature);
+  };
 
   return (
     <Stack gap="lg" maw={760}>
