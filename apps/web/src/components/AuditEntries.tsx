@@ -73,7 +73,7 @@ function Changes({ entry }: { entry: TProtokollEintrag }) {
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={420}>
+    <Table.ScrollContainer minWidth={300}>
       <Table fz="xs" verticalSpacing={4} withTableBorder withColumnBorders>
         <Table.Thead>
           <Table.Tr>

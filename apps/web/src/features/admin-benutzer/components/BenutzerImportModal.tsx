@@ -17,11 +17,7 @@ Max;Beispiel;max.beispiel@example.org;;Mitarbeiter|Freigabe;`;
 function Cell({ row, field, children }: { row: TImportRow; field: string; children: string }) {
   const problem = cellError(row, field);
   return (
-    <Table.Td
-      bg={problem ? 'var(--mantine-color-red-light)' : undefined}
-      title={problem ?? undefined}
-      style={{ wordBreak: 'break-word' }}
-    >
+    <Table.Td bg={problem ? 'var(--mantine-color-red-light)' : undefined} title={problem ?? undefined}>
       {children}
     </Table.Td>
   );
@@ -144,7 +140,7 @@ export function BenutzerImportModal({ opened, onClose }: { opened: boolean; onCl
                   {t('adminBenutzer.import.fixFirst')}
                 </Alert>
               )}
-              <Table.ScrollContainer minWidth={820} maxHeight={420}>
+              <Table.ScrollContainer minWidth={1040} maxHeight={420}>
                 <Table stickyHeader striped={false} verticalSpacing={6} fz="sm">
                   <Table.Caption>{t('adminBenutzer.import.caption')}</Table.Caption>
                   <Table.Thead>

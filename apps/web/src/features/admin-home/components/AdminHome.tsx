@@ -102,6 +102,7 @@ export function AdminHome({ me }: { me: TMe }) {
             title={entry.label[language]}
             loading={loading && COUNTED.has(entry.path)}
             count={counts ? countOf(entry.path, counts) : undefined}
+            hint={entry.path === '/admin/raeume' && counts ? t('adminStart.grundrisseHint') : undefined}
           />
         ))}
         {counts && counts.offeneFreigaben !== null && me.features.FahrzeugBuchung && (
