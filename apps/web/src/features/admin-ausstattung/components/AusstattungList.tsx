@@ -65,7 +65,7 @@ function NameForm({
           style={{ flex: '1 1 220px' }}
           autoFocus={id !== null}
         />
-        <Group gap="xs" mt={id ? 0 : 25}>
+        <Group gap="xs" mt={id ? 0 : { base: 0, xs: 25 }}>
           <Button type="submit" loading={save.isPending}>
             {submitLabel}
           </Button>
@@ -104,11 +104,11 @@ export function AusstattungList() {
     );
   else
     body = (
-      <Table verticalSpacing="sm" highlightOnHover>
+      <Table verticalSpacing="sm" horizontalSpacing="xs" highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('adminAusstattung.name')}</Table.Th>
-            <Table.Th w={90}>{t('adminAusstattung.raeume')}</Table.Th>
+            <Table.Th w={60}>{t('adminAusstattung.raeume')}</Table.Th>
             <Table.Th w={1}>
               <VisuallyHidden>{t('adminAusstattung.actions')}</VisuallyHidden>
             </Table.Th>
@@ -137,7 +137,7 @@ export function AusstattungList() {
                 <>
                   <Table.Td>{item.raeume}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="nowrap">
+                    <Group gap={4} wrap="wrap" justify="flex-end">
                       <Button
                         size="compact-sm"
                         variant="subtle"
