@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type TAusstattung, ZAusstattungInput } from '@stellwerk/domain/admin-stammdaten.api';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,6 +87,7 @@ export function AusstattungList() {
   const query = useAusstattung();
   const remove = useDeleteAusstattung();
   const [renaming, setRenaming] = useState<string | null>(null);
+  const isPhone = useMediaQuery('(max-width: 36em)');
   const [deleting, setDeleting] = useState<TAusstattung | null>(null);
 
   const closeDelete = () => {
@@ -137,7 +139,7 @@ export function AusstattungList() {
                 <>
                   <Table.Td>{item.raeume}</Table.Td>
                   <Table.Td>
-                    <Group gap={4} wrap="wrap" justify="flex-end">
+                    <Group gap={4} wrap={isPhone ? 'wrap' : 'nowrap'} justify="flex-end">
                       <Button
                         size="compact-sm"
                         variant="subtle"
