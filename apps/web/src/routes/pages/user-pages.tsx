@@ -113,6 +113,7 @@ export function PersonalSettingsPage() {
       <EigeneEinstellungen
         features={features}
         refreshKey={me}
+        effective={me.settings}
         onSaved={refreshMe}
         details={[
           { label: t('settings.personal.username'), value: me.user.username ?? '' },

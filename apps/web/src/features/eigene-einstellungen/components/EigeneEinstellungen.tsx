@@ -1,4 +1,4 @@
-import { Anchor, Badge, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TEigeneEinstellung } from '@stellwerk/domain/admin-stammdaten.api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -79,11 +79,45 @@ const sourceBadge = (o: TEigeneEinstellung, t: TFunction) => {
   }
 };
 
+/** The booking window as it applies to the user (set by administrators, shown read-only). */
+const buchungsfenster = (
+  effective: Record<string, { value: unknown }>,
+  features: readonly string[],
+  t: TFunction,
+): { label: string; value: string }[] => {
+  const number = (name: string) => {
+    const value = effective[name]?.value;
+    return typeof value === 'number' ? value : null;
+  };
+  const lines: { label: string; value: string }[] = [];
+  const wochen = number('BuchungsfensterWochen');
+  if (wochen !== null)
+    lines.push({
+      label: t('einstellungen.buchungsfenster.wochen'),
+      value: `${wochen} ${t('einstellungen.units.wochen')}`,
+    });
+  const leseraum = number('LeseraumVorausbuchbareTage');
+  if (leseraum !== null && features.includes('Leseraum'))
+    lines.push({
+      label: t('einstellungen.buchungsfenster.leseraum'),
+      value: `${leseraum} ${t('einstellungen.units.tage')}`,
+    });
+  const fahrzeug = number('FahrzeugVorausbuchbareTage');
+  if (fahrzeug !== null && features.includes('FahrzeugBuchung'))
+    lines.push({
+      label: t('einstellungen.buchungsfenster.fahrzeug'),
+      value: `${fahrzeug} ${t('einstellungen.units.tage')}`,
+    });
+  return lines;
+};
+
 type EigeneEinstellungenProps = {
   /** Features switched on for the tenant: options of switched-off areas are not shown. */
   features: readonly string[];
   /** Changes whenever /api/me was read again (a settings.changed event): the settings are read again. */
   refreshKey: unknown;
+  /** The effective settings of /api/me: the booking window is shown from them (administrators set it). */
+  effective: Record<string, { value: unknown }>;
   /** Read-only account data shown with the name (user name, employee id, tenant). */
   details: { label: string; value: string }[];
   /** After a save: /api/me applies the new values (language, start page). */
@@ -91,7 +125,13 @@ type EigeneEinstellungenProps = {
 };
 
 /** /einstellungen: personal data, password, and the personal options with where their value comes from. */
-export function EigeneEinstellungen({ features, refreshKey, details, onSaved }: EigeneEinstellungenProps) {
+export function EigeneEinstellungen({
+  features,
+  refreshKey,
+  details,
+  effective,
+  onSaved,
+}: EigeneEinstellungenProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'de';
   const query = useEigeneEinstellungen();
@@ -133,6 +173,26 @@ export function EigeneEinstellungen({ features, refreshKey, details, onSaved }: 
         <Anchor component={Link} to="/leseraum/passwort" size="sm">
           {t('settings.passwordLink')}
         </Anchor>
+      </Paper>
+      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="buchungsfenster-title">
+        <Title order={2} fz="lg" mb="xs" id="buchungsfenster-title">
+          {t('einstellungen.buchungsfenster.title')}
+        </Title>
+        <Stack gap={4} component="dl" m={0}>
+          {buchungsfenster(effective, features, t).map((line) => (
+            <Group key={line.label} gap="xs" wrap="wrap">
+              <Text size="sm" component="dt">
+                {line.label}:
+              </Text>
+              <Text size="sm" fw={600} component="dd" m={0}>
+                {line.value}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+        <Text size="xs" c="dimmed" mt="xs">
+          {t('einstellungen.buchungsfenster.hint')}
+        </Text>
       </Paper>
       {SECTIONS.map((section) => {
         const optionen = section.names
