@@ -31,7 +31,10 @@ const readSecret = (dataDir: string): string => {
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  // Relative paths are taken from where the command was started: `npm start` in the repository root keeps its
+  // data in ./data there, although npm runs the server script inside apps/server (npm sets INIT_CWD).
+  const base = env.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base, env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -48,6 +51,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     seedDemo: env.SEED_DEMO !== 'false',
     runScheduler: env.RUN_SCHEDULER !== 'false',
-    imprintFile: path.resolve(env.IMPRESSUM_FILE ?? path.join(dataDir, 'impressum.txt')),
+    imprintFile: path.resolve(base, env.IMPRESSUM_FILE ?? path.join(dataDir, 'impressum.txt')),
   };
 };
