@@ -82,6 +82,13 @@ export function BenutzerAdmin({
 
   const change = (patch: Parameters<typeof nextBenutzerSearch>[1]) =>
     onSearchChange(nextBenutzerSearch(search, patch));
+
+  // a page beyond the end (after deleting its last user, or an old link) shows the last page instead
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / BENUTZER_PAGE_SIZE)) : null;
+  useEffect(() => {
+    if (lastPage !== null && (search.page ?? 1) > lastPage)
+      onSearchChange(nextBenutzerSearch(search, { page: lastPage }));
+  }, [lastPage, search, onSearchChange]);
   const debouncedSearch = useDebouncedCallback((q: string) => change({ q }), 300);
 
   const hasFilters = Boolean(search.q || search.status || search.rolleId || search.gruppeId);
