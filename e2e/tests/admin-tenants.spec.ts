@@ -40,4 +40,15 @@ test('the platform administrator adds a domain to a tenant and it is shown after
     .filter({ has: page.getByRole('heading', { name: BEISPIELHAUSEN.name }) });
   await expect(reloaded).toContainText(domain);
   await expect(reloaded).toContainText(BEISPIELHAUSEN.domain);
+
+  // the platform administrator gives the tenant another administrator, who is invited
+  const users = Number((await reloaded.getByText(/^Benutzer: \d+/).textContent())?.match(/\d+/)?.[0]);
+  await reloaded.getByRole('button', { name: `Administrator anlegen – ${BEISPIELHAUSEN.name}` }).click();
+  const adminDialog = page.getByRole('dialog');
+  await adminDialog.getByLabel(/^Vorname/).fill('Paula');
+  await adminDialog.getByLabel(/^Nachname/).fill('Plattform');
+  await adminDialog.getByLabel(/^E-Mail-Adresse/).fill(`paula.${Date.now()}@beispielhausen.example`);
+  await adminDialog.getByRole('button', { name: 'Anlegen und einladen' }).click();
+  await expect(adminDialog).toBeHidden();
+  await expect(reloaded.getByText(`Benutzer: ${users + 1}`)).toBeVisible();
 });

@@ -1,8 +1,10 @@
 import {
+  type TMandantAdministratorInput,
   type TMandantFeaturesInput,
   type TMandantInput,
   type TProtokollQuery,
   ZMandant,
+  ZMandantAdministrator,
   ZMandantList,
   ZProtokollPage,
 } from '@stellwerk/domain/admin-stammdaten.api';
@@ -70,3 +72,15 @@ export const usePlattformProtokoll = (page: number) =>
       ),
     placeholderData: keepPreviousData,
   });
+
+/** Gives a tenant an administrator (role "Administration", login, invitation mail). */
+export const useCreateMandantAdministrator = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, input }: { id: string; input: TMandantAdministratorInput }) =>
+      ZMandantAdministrator.parse(
+        await apiFetch(`/api/admin/mandanten/${id}/administratoren`, { method: 'POST', body: input }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: mandantenKeys.all }),
+  });
+};

@@ -38,6 +38,7 @@ import {
   useSaveMandantFeatures,
 } from '../api/mandanten-api';
 import { checkDomains } from '../hooks/domain-input';
+import { MandantAdministratorModal } from './MandantAdministratorModal';
 
 type Values = { name: string; domains: string[] };
 
@@ -222,11 +223,13 @@ function MandantCard({
   isOwn,
   onEdit,
   onDelete,
+  onAddAdmin,
 }: {
   mandant: TMandant;
   isOwn: boolean;
   onEdit: () => void;
   onDelete: () => void;
+  onAddAdmin: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -250,6 +253,14 @@ function MandantCard({
               aria-label={t('adminMandanten.editLabel', { name: mandant.name })}
             >
               {t('adminMandanten.edit')}
+            </Button>
+            <Button
+              size="compact-sm"
+              variant="light"
+              onClick={onAddAdmin}
+              aria-label={t('adminMandanten.admin.openLabel', { name: mandant.name })}
+            >
+              {t('adminMandanten.admin.open')}
             </Button>
             <Button
               size="compact-sm"
@@ -324,6 +335,7 @@ export function MandantenAdmin({ ownMandantId }: { ownMandantId: string }) {
   const mandanten = useMandanten();
   const [editing, setEditing] = useState<TMandant | 'new' | null>(null);
   const [deleting, setDeleting] = useState<TMandant | null>(null);
+  const [addingAdmin, setAddingAdmin] = useState<TMandant | null>(null);
   const editTarget = editing && editing !== 'new' ? editing : null;
 
   const list = (() => {
@@ -352,6 +364,7 @@ export function MandantenAdmin({ ownMandantId }: { ownMandantId: string }) {
             isOwn={m.id === ownMandantId}
             onEdit={() => setEditing(m)}
             onDelete={() => setDeleting(m)}
+            onAddAdmin={() => setAddingAdmin(m)}
           />
         ))}
       </SimpleGrid>
@@ -389,6 +402,7 @@ export function MandantenAdmin({ ownMandantId }: { ownMandantId: string }) {
         )}
       </Modal>
       <DeleteMandantDialog mandant={deleting} onClose={() => setDeleting(null)} />
+      <MandantAdministratorModal mandant={addingAdmin} onClose={() => setAddingAdmin(null)} />
     </>
   );
 }
