@@ -66,6 +66,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           {...form.getInputProps('login')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
           label={t('auth.login.password')}
           autoComplete="current-password"
           required

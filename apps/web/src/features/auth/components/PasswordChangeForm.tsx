@@ -59,6 +59,7 @@ export function PasswordChangeForm() {
           </Alert>
         )}
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
           label={t('auth.password.current')}
           autoComplete="current-password"
           required
@@ -66,6 +67,7 @@ export function PasswordChangeForm() {
           {...form.getInputProps('currentPassword')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
           label={t('auth.password.new')}
           autoComplete="new-password"
           required
@@ -73,6 +75,7 @@ export function PasswordChangeForm() {
           {...form.getInputProps('newPassword')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
           label={t('auth.password.repeat')}
           autoComplete="new-password"
           required

@@ -68,6 +68,7 @@ export function ResetPasswordForm({ token, linkError }: ResetPasswordFormProps) 
           </Alert>
         )}
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
           label={t('auth.password.new')}
           autoComplete="new-password"
           required
@@ -76,6 +77,7 @@ export function ResetPasswordForm({ token, linkError }: ResetPasswordFormProps) 
           {...form.getInputProps('newPassword')}
         />
         <PasswordInput
+          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
           label={t('auth.password.repeat')}
           autoComplete="new-password"
           required

@@ -21,9 +21,12 @@ export const useBuildNotice = () => {
       autoClose: false,
       color: 'indigo',
       title: t('buildNotice.title'),
+      closeButtonProps: { 'aria-label': t('buildNotice.close') },
       message: (
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('buildNotice.text')}</Text>
+          <Text size="sm" c="var(--mantine-color-text)">
+            {t('buildNotice.text')}
+          </Text>
           <Button size="xs" onClick={() => window.location.reload()}>
             {t('buildNotice.reload')}
           </Button>
