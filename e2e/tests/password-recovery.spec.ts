@@ -42,6 +42,8 @@ test('a user recovers the password with the link an administrator finds in the o
   await page.goto(link);
   await expectPath(page, '/auth/confirm');
   const passwordFields = page.locator('input[type="password"]');
+  // count() does not wait: let the lazily loaded form render first.
+  await expect(passwordFields.first()).toBeVisible();
   const count = await passwordFields.count();
   expect(count).toBeGreaterThanOrEqual(1);
   for (let i = 0; i < count; i++) await passwordFields.nth(i).fill(NEW_PASSWORD);
