@@ -1,27 +1,12 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Modal,
-  MultiSelect,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { type TGruppe, ZGruppeInput } from '@stellwerk/domain/admin-benutzer.api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { DeleteWithUsageDialog } from '../../../components/DeleteWithUsageDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { LoadingState } from '../../../components/LoadingState';
-import { errorMessage } from '../../../lib/error-message';
+import { NameBadges, NamedItemsAdmin } from '../../../components/NamedItemsAdmin';
 import { apiFieldError, zodFieldErrors } from '../../../lib/form-errors';
 import {
   useDeleteGruppe,
@@ -32,23 +17,6 @@ import {
 } from '../api/gruppen-api';
 
 type Values = { name: string; rolleIds: string[] };
-
-function GruppeFormModal({ target, onClose }: { target: TGruppe | 'new' | null; onClose: () => void }) {
-  const { t } = useTranslation();
-  const isPhone = useMediaQuery('(max-width: 36em)');
-  const editing = target && target !== 'new' ? target : null;
-  return (
-    <Modal
-      opened={target !== null}
-      onClose={onClose}
-      title={editing ? t('adminGruppen.form.editTitle') : t('adminGruppen.form.createTitle')}
-      fullScreen={Boolean(isPhone)}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      {target !== null && <GruppeForm key={editing?.id ?? 'new'} gruppe={editing} onDone={onClose} />}
-    </Modal>
-  );
-}
 
 function GruppeForm({ gruppe, onDone }: { gruppe: TGruppe | null; onDone: () => void }) {
   const { t, i18n } = useTranslation();
@@ -118,155 +86,51 @@ function GruppeForm({ gruppe, onDone }: { gruppe: TGruppe | null; onDone: () => 
 }
 
 function GruppeDeleteDialog({ gruppe, onClose }: { gruppe: TGruppe | null; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
-  const usage = useGruppeUsage(gruppe?.id ?? null);
-  const remove = useDeleteGruppe();
-  const close = () => {
-    remove.reset();
-    onClose();
-  };
-  const message = usage.isPending
-    ? t('adminGruppen.delete.counting')
-    : usage.isError
-      ? errorMessage(usage.error, t, i18n.language)
-      : t('adminGruppen.delete.message', { name: gruppe?.name ?? '', count: usage.data.benutzerAnzahl });
+  const { t } = useTranslation();
   return (
-    <ConfirmDialog
-      opened={gruppe !== null}
-      onClose={close}
-      title={t('adminGruppen.delete.title')}
-      message={message}
-      confirmLabel={t('adminGruppen.delete.confirm')}
-      cancelLabel={t('adminGruppen.cancel')}
-      confirmDisabled={usage.isPending}
-      loading={remove.isPending}
-      error={remove.error ? errorMessage(remove.error, t, i18n.language) : null}
-      onConfirm={() =>
-        gruppe &&
-        remove.mutate(gruppe.id, {
-          onSuccess: () => {
-            notifications.show({
-              color: 'teal',
-              message: t('adminGruppen.delete.done', { name: gruppe.name }),
-            });
-            close();
-          },
-        })
-      }
+    <DeleteWithUsageDialog
+      item={gruppe}
+      onClose={onClose}
+      usage={useGruppeUsage(gruppe?.id ?? null)}
+      remove={useDeleteGruppe()}
+      texts={{
+        title: t('adminGruppen.delete.title'),
+        confirm: t('adminGruppen.delete.confirm'),
+        cancel: t('adminGruppen.cancel'),
+        counting: t('adminGruppen.delete.counting'),
+        message: (name, count) => t('adminGruppen.delete.message', { name, count }),
+        done: (name) => t('adminGruppen.delete.done', { name }),
+      }}
     />
-  );
-}
-
-function Rollen({ gruppe }: { gruppe: TGruppe }) {
-  if (gruppe.rollen.length === 0)
-    return (
-      <Text size="sm" c="dimmed">
-        –
-      </Text>
-    );
-  return (
-    <Group gap={4}>
-      {gruppe.rollen.map((r) => (
-        <Badge key={r.id} variant="outline" color="gray" tt="none" fw={500}>
-          {r.name}
-        </Badge>
-      ))}
-    </Group>
   );
 }
 
 /** /admin/gruppen: groups with their roles and member counts; create, rename, change roles, delete. */
 export function GruppenAdmin() {
   const { t } = useTranslation();
-  const gruppen = useGruppen();
-  const [editing, setEditing] = useState<TGruppe | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<TGruppe | null>(null);
-
-  const actions = (gruppe: TGruppe) => (
-    <Group gap="xs" wrap="nowrap">
-      <Button
-        size="compact-sm"
-        variant="light"
-        onClick={() => setEditing(gruppe)}
-        aria-label={t('adminGruppen.editLabel', { name: gruppe.name })}
-      >
-        {t('adminGruppen.edit')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="subtle"
-        color="red"
-        onClick={() => setDeleting(gruppe)}
-        aria-label={t('adminGruppen.deleteLabel', { name: gruppe.name })}
-      >
-        {t('adminGruppen.delete.confirm')}
-      </Button>
-    </Group>
-  );
-
-  const content = (() => {
-    if (gruppen.isPending) return <LoadingState rows={6} />;
-    if (gruppen.isError) return <ErrorAlert error={gruppen.error} onRetry={() => void gruppen.refetch()} />;
-    if (gruppen.data.length === 0)
-      return (
-        <Alert color="gray" variant="light" role="note" title={t('adminGruppen.emptyTitle')}>
-          {t('adminGruppen.empty')}
-        </Alert>
-      );
-    return (
-      <>
-        <Table.ScrollContainer minWidth={640} visibleFrom="sm">
-          <Table highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('adminGruppen.fields.name')}</Table.Th>
-                <Table.Th>{t('adminGruppen.fields.rollen')}</Table.Th>
-                <Table.Th>{t('adminGruppen.fields.benutzer')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('adminGruppen.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {gruppen.data.map((gruppe) => (
-                <Table.Tr key={gruppe.id}>
-                  <Table.Td fw={500}>{gruppe.name}</Table.Td>
-                  <Table.Td>
-                    <Rollen gruppe={gruppe} />
-                  </Table.Td>
-                  <Table.Td>{gruppe.benutzerAnzahl}</Table.Td>
-                  <Table.Td>{actions(gruppe)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        <Stack gap="sm" hiddenFrom="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-          {gruppen.data.map((gruppe) => (
-            <Card key={gruppe.id} withBorder padding="md" radius="md" component="li">
-              <Stack gap={6}>
-                <Text fw={600}>{gruppe.name}</Text>
-                <Text size="sm" c="dimmed">
-                  {t('adminGruppen.members', { count: gruppe.benutzerAnzahl })}
-                </Text>
-                <Rollen gruppe={gruppe} />
-                {actions(gruppe)}
-              </Stack>
-            </Card>
-          ))}
-        </Stack>
-      </>
-    );
-  })();
-
   return (
-    <Stack gap="md">
-      <Group>
-        <Button onClick={() => setEditing('new')}>{t('adminGruppen.create')}</Button>
-      </Group>
-      {content}
-      <GruppeFormModal target={editing} onClose={() => setEditing(null)} />
-      <GruppeDeleteDialog gruppe={deleting} onClose={() => setDeleting(null)} />
-    </Stack>
+    <NamedItemsAdmin
+      items={useGruppen()}
+      texts={{
+        create: t('adminGruppen.create'),
+        createTitle: t('adminGruppen.form.createTitle'),
+        editTitle: t('adminGruppen.form.editTitle'),
+        emptyTitle: t('adminGruppen.emptyTitle'),
+        empty: t('adminGruppen.empty'),
+        name: t('adminGruppen.fields.name'),
+        detail: t('adminGruppen.fields.rollen'),
+        benutzer: t('adminGruppen.fields.benutzer'),
+        actions: t('adminGruppen.actions'),
+        users: (count) => t('adminGruppen.members', { count }),
+        edit: t('adminGruppen.edit'),
+        editLabel: (name) => t('adminGruppen.editLabel', { name }),
+        remove: t('adminGruppen.delete.confirm'),
+        removeLabel: (name) => t('adminGruppen.deleteLabel', { name }),
+      }}
+      tableMinWidth={640}
+      renderDetail={(gruppe) => <NameBadges names={gruppe.rollen.map((r) => r.name)} />}
+      renderForm={(gruppe, onDone) => <GruppeForm gruppe={gruppe} onDone={onDone} />}
+      renderDelete={(gruppe, onClose) => <GruppeDeleteDialog gruppe={gruppe} onClose={onClose} />}
+    />
   );
 }
