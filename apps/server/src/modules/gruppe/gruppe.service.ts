@@ -3,8 +3,13 @@ import { DomainError } from '@stellwerk/domain/errors';
 import { syncLinks } from '@stellwerk/domain/link-sync';
 import { checkAdminRoute } from '@stellwerk/domain/permissions';
 import type { Database, Tx } from '../../db/client.ts';
-import { constraintOf, SQLSTATE, sqlStateOf } from '../../db/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import {
+  createNamedEntity,
+  deleteNamedEntity,
+  getNamedEntityUsage,
+  type NamedEntityStore,
+  updateNamedEntity,
+} from '../audit/audit.named-entity.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import {
   countMembers,
@@ -44,15 +49,6 @@ const loadGruppe = async (tx: Tx, id: string): Promise<TGruppe | undefined> => {
   return toGruppe(row, await findRollenOf(tx, [id]), await countMembers(tx, [id]));
 };
 
-const auditSnapshot = (g: TGruppe) => ({ name: g.name, rollen: g.rollen.map((r) => r.name) });
-
-const nameTaken = (name: string) => new DomainError('gruppe.name_vergeben', { name, field: 'name' });
-
-const mapUniqueViolation = (err: unknown, name: string): unknown =>
-  sqlStateOf(err) === SQLSTATE.uniqueViolation && constraintOf(err) === 'gruppe_mandant_name_key'
-    ? nameTaken(name)
-    : err;
-
 /** Roles must be the tenant's own; another tenant's id is as unknown as a made-up one. */
 const assertRollenExist = async (tx: Tx, rolleIds: readonly string[]) => {
   const existing = await findExistingRolleIds(tx, rolleIds);
@@ -72,108 +68,53 @@ export const listGruppen = async ({ database }: GruppeDeps, user: SessionUser): 
   });
 };
 
+const gruppen: NamedEntityStore<TGruppe, GruppeInput> = {
+  entity: 'gruppe',
+  nameTaken: 'gruppe.name_vergeben',
+  uniqueConstraint: 'gruppe_mandant_name_key',
+  load: loadGruppe,
+  isNameTaken: isGruppeNameTaken,
+  insert: insertGruppe,
+  rename: renameGruppe,
+  remove: deleteGruppeRow,
+  /** Writes the roles through gruppe_rolle (added ones inserted, removed ones deleted). */
+  writeLinks: async (tx, { mandantId, id }, before, input) => {
+    await assertRollenExist(tx, input.rolleIds);
+    const changes = syncLinks(before?.rollen.map((r) => r.id) ?? [], input.rolleIds);
+    await deleteGruppeRollen(tx, id, changes.remove);
+    await insertGruppeRollen(tx, { mandantId, gruppeId: id }, changes.add);
+  },
+  snapshot: (g) => ({ name: g.name, rollen: g.rollen.map((r) => r.name) }),
+};
+
 export const createGruppe = async (
-  { database }: GruppeDeps,
+  deps: GruppeDeps,
   user: SessionUser,
   input: GruppeInput,
 ): Promise<TGruppe> => {
   assertMayMaintainGruppen(user);
-  try {
-    return await database.withTenant(user.mandantId, async (tx) => {
-      if (await isGruppeNameTaken(tx, input.name)) throw nameTaken(input.name);
-      await assertRollenExist(tx, input.rolleIds);
-      const id = await insertGruppe(tx, { mandantId: user.mandantId, name: input.name });
-      await insertGruppeRollen(
-        tx,
-        { mandantId: user.mandantId, gruppeId: id },
-        syncLinks([], input.rolleIds).add,
-      );
-      const created = (await loadGruppe(tx, id))!;
-      await writeAudit(tx, {
-        mandantId: user.mandantId,
-        benutzerId: user.benutzerId,
-        action: 'create',
-        entity: 'gruppe',
-        entityId: id,
-        newValue: auditSnapshot(created),
-      });
-      return created;
-    });
-  } catch (err) {
-    throw mapUniqueViolation(err, input.name);
-  }
+  return createNamedEntity(gruppen, deps, user, input);
 };
 
-/** Renames a group and writes its roles through gruppe_rolle (added ones inserted, removed ones deleted). */
+/** Renames a group and writes its roles. */
 export const updateGruppe = async (
-  { database }: GruppeDeps,
+  deps: GruppeDeps,
   user: SessionUser,
   id: string,
   input: GruppeInput,
 ): Promise<TGruppe> => {
   assertMayMaintainGruppen(user);
-  try {
-    return await database.withTenant(user.mandantId, async (tx) => {
-      const before = await loadGruppe(tx, id);
-      if (!before) throw new DomainError('not_found');
-      if (input.name !== before.name) {
-        if (await isGruppeNameTaken(tx, input.name, id)) throw nameTaken(input.name);
-        await renameGruppe(tx, id, input.name);
-      }
-      await assertRollenExist(tx, input.rolleIds);
-      const changes = syncLinks(
-        before.rollen.map((r) => r.id),
-        input.rolleIds,
-      );
-      await deleteGruppeRollen(tx, id, changes.remove);
-      await insertGruppeRollen(tx, { mandantId: user.mandantId, gruppeId: id }, changes.add);
-      const after = (await loadGruppe(tx, id))!;
-      await writeAudit(tx, {
-        mandantId: user.mandantId,
-        benutzerId: user.benutzerId,
-        action: 'update',
-        entity: 'gruppe',
-        entityId: id,
-        oldValue: auditSnapshot(before),
-        newValue: auditSnapshot(after),
-      });
-      return after;
-    });
-  } catch (err) {
-    throw mapUniqueViolation(err, input.name);
-  }
+  return updateNamedEntity(gruppen, deps, user, id, input);
 };
 
 /** How many members the group has: for the delete confirmation. */
-export const getGruppeUsage = async (
-  { database }: GruppeDeps,
-  user: SessionUser,
-  id: string,
-): Promise<TUsage> => {
+export const getGruppeUsage = async (deps: GruppeDeps, user: SessionUser, id: string): Promise<TUsage> => {
   assertMayMaintainGruppen(user);
-  const found = await database.withTenant(user.mandantId, (tx) => loadGruppe(tx, id));
-  if (!found) throw new DomainError('not_found');
-  return { benutzerAnzahl: found.benutzerAnzahl };
+  return getNamedEntityUsage(gruppen, deps, user, id);
 };
 
 /** Deletes a group; its members lose its roles and group-level settings. Audited with what it was. */
-export const deleteGruppe = async (
-  { database }: GruppeDeps,
-  user: SessionUser,
-  id: string,
-): Promise<void> => {
+export const deleteGruppe = async (deps: GruppeDeps, user: SessionUser, id: string): Promise<void> => {
   assertMayMaintainGruppen(user);
-  await database.withTenant(user.mandantId, async (tx) => {
-    const before = await loadGruppe(tx, id);
-    if (!before) throw new DomainError('not_found');
-    await writeAudit(tx, {
-      mandantId: user.mandantId,
-      benutzerId: user.benutzerId,
-      action: 'delete',
-      entity: 'gruppe',
-      entityId: id,
-      oldValue: { ...auditSnapshot(before), benutzerAnzahl: before.benutzerAnzahl },
-    });
-    await deleteGruppeRow(tx, id);
-  });
+  return deleteNamedEntity(gruppen, deps, user, id);
 };

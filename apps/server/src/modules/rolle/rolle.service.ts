@@ -9,8 +9,13 @@ import {
   type PermissionName,
 } from '@stellwerk/domain/permissions';
 import type { Database, Tx } from '../../db/client.ts';
-import { constraintOf, SQLSTATE, sqlStateOf } from '../../db/errors.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import {
+  createNamedEntity,
+  deleteNamedEntity,
+  getNamedEntityUsage,
+  type NamedEntityStore,
+  updateNamedEntity,
+} from '../audit/audit.named-entity.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import {
   countBenutzerPerRolle,
@@ -57,15 +62,6 @@ const loadRolle = async (tx: Tx, id: string): Promise<TRolle | undefined> => {
   return toRolle(row, await findGrantsOf(tx, [id]), await countBenutzerPerRolle(tx, [id]));
 };
 
-const auditSnapshot = (r: TRolle) => ({ name: r.name, permissions: r.permissions });
-
-const nameTaken = (name: string) => new DomainError('rolle.name_vergeben', { name, field: 'name' });
-
-const mapUniqueViolation = (err: unknown, name: string): unknown =>
-  sqlStateOf(err) === SQLSTATE.uniqueViolation && constraintOf(err) === 'rolle_mandant_name_key'
-    ? nameTaken(name)
-    : err;
-
 /** The tenant's roles by name, each with its permissions and the number of users holding it. */
 export const listRollen = async ({ database }: RolleDeps, user: SessionUser): Promise<TRolle[]> => {
   assertMayMaintainRollen(user);
@@ -80,102 +76,51 @@ export const listRollen = async ({ database }: RolleDeps, user: SessionUser): Pr
   });
 };
 
-export const createRolle = async (
-  { database }: RolleDeps,
-  user: SessionUser,
-  input: RolleInput,
-): Promise<TRolle> => {
-  assertMayMaintainRollen(user);
-  try {
-    return await database.withTenant(user.mandantId, async (tx) => {
-      if (await isRolleNameTaken(tx, input.name)) throw nameTaken(input.name);
-      const id = await insertRolle(tx, { mandantId: user.mandantId, name: input.name });
-      await insertGrants(
-        tx,
-        { mandantId: user.mandantId, rolleId: id },
-        syncGrants([], input.permissions).add,
-      );
-      const created = (await loadRolle(tx, id))!;
-      await writeAudit(tx, {
-        mandantId: user.mandantId,
-        benutzerId: user.benutzerId,
-        action: 'create',
-        entity: 'rolle',
-        entityId: id,
-        newValue: auditSnapshot(created),
-      });
-      return created;
-    });
-  } catch (err) {
-    throw mapUniqueViolation(err, input.name);
-  }
+const rollen: NamedEntityStore<TRolle, RolleInput> = {
+  entity: 'rolle',
+  nameTaken: 'rolle.name_vergeben',
+  uniqueConstraint: 'rolle_mandant_name_key',
+  load: loadRolle,
+  isNameTaken: isRolleNameTaken,
+  insert: insertRolle,
+  rename: renameRolle,
+  remove: deleteRolleRow,
+  /** Writes the permissions through rolle_permission (added, changed, removed). */
+  writeLinks: async (tx, { mandantId, id }, before, input) => {
+    const changes = syncGrants(before?.permissions ?? [], input.permissions);
+    await deleteGrants(tx, id, changes.remove);
+    for (const grant of changes.update) await updateGrant(tx, id, grant);
+    await insertGrants(tx, { mandantId, rolleId: id }, changes.add);
+  },
+  snapshot: (r) => ({ name: r.name, permissions: r.permissions }),
 };
 
-/** Renames a role and writes its permissions through rolle_permission (added, changed, removed). */
+export const createRolle = async (deps: RolleDeps, user: SessionUser, input: RolleInput): Promise<TRolle> => {
+  assertMayMaintainRollen(user);
+  return createNamedEntity(rollen, deps, user, input);
+};
+
+/** Renames a role and writes its permissions. */
 export const updateRolle = async (
-  { database }: RolleDeps,
+  deps: RolleDeps,
   user: SessionUser,
   id: string,
   input: RolleInput,
 ): Promise<TRolle> => {
   assertMayMaintainRollen(user);
-  try {
-    return await database.withTenant(user.mandantId, async (tx) => {
-      const before = await loadRolle(tx, id);
-      if (!before) throw new DomainError('not_found');
-      if (input.name !== before.name) {
-        if (await isRolleNameTaken(tx, input.name, id)) throw nameTaken(input.name);
-        await renameRolle(tx, id, input.name);
-      }
-      const changes = syncGrants(before.permissions, input.permissions);
-      await deleteGrants(tx, id, changes.remove);
-      for (const grant of changes.update) await updateGrant(tx, id, grant);
-      await insertGrants(tx, { mandantId: user.mandantId, rolleId: id }, changes.add);
-      const after = (await loadRolle(tx, id))!;
-      await writeAudit(tx, {
-        mandantId: user.mandantId,
-        benutzerId: user.benutzerId,
-        action: 'update',
-        entity: 'rolle',
-        entityId: id,
-        oldValue: auditSnapshot(before),
-        newValue: auditSnapshot(after),
-      });
-      return after;
-    });
-  } catch (err) {
-    throw mapUniqueViolation(err, input.name);
-  }
+  return updateNamedEntity(rollen, deps, user, id, input);
 };
 
 /** How many users would lose the role (directly or through a group): for the confirmation dialog. */
-export const getRolleUsage = async (
-  { database }: RolleDeps,
-  user: SessionUser,
-  id: string,
-): Promise<TUsage> => {
+export const getRolleUsage = async (deps: RolleDeps, user: SessionUser, id: string): Promise<TUsage> => {
   assertMayMaintainRollen(user);
-  const found = await database.withTenant(user.mandantId, (tx) => loadRolle(tx, id));
-  if (!found) throw new DomainError('not_found');
-  return { benutzerAnzahl: found.benutzerAnzahl };
+  return getNamedEntityUsage(rollen, deps, user, id);
 };
 
 /** Deletes a role; its links to users and groups go with it. Audited with what it was. */
-export const deleteRolle = async ({ database }: RolleDeps, user: SessionUser, id: string): Promise<void> => {
+export const deleteRolle = async (deps: RolleDeps, user: SessionUser, id: string): Promise<void> => {
   assertMayMaintainRollen(user);
-  await database.withTenant(user.mandantId, async (tx) => {
-    const before = await loadRolle(tx, id);
-    if (!before) throw new DomainError('not_found');
-    await writeAudit(tx, {
-      mandantId: user.mandantId,
-      benutzerId: user.benutzerId,
-      action: 'delete',
-      entity: 'rolle',
-      entityId: id,
-      oldValue: { ...auditSnapshot(before), benutzerAnzahl: before.benutzerAnzahl },
-    });
-    await deleteRolleRow(tx, id);
-  });
+  return deleteNamedEntity(rollen, deps, user, id);
 };
 
 /**
