@@ -54,9 +54,9 @@ function StatusBadge({ status }: { status: string }) {
   );
 }
 
-function Names({ items }: { items: { id: string; name: string }[] }) {
+function Names({ items, secondary = false }: { items: { id: string; name: string }[]; secondary?: boolean }) {
   return (
-    <Text size="sm" c={items.length === 0 ? 'dimmed' : undefined}>
+    <Text size={secondary ? 'xs' : 'sm'} c={secondary || items.length === 0 ? 'dimmed' : undefined}>
       {items.length === 0 ? '–' : items.map((item) => item.name).join(', ')}
     </Text>
   );
@@ -111,8 +111,9 @@ export function BenutzerAdmin({
     );
   };
 
+  // Stacked, so the table fits next to the admin menu at 1280 px without scrolling sideways.
   const actions = (user: TBenutzerListItem) => (
-    <Group gap="xs" wrap="nowrap">
+    <Stack gap={4} align="flex-start">
       <Button
         size="compact-sm"
         variant="light"
@@ -132,7 +133,7 @@ export function BenutzerAdmin({
       >
         {t('adminBenutzer.delete.confirm')}
       </Button>
-    </Group>
+    </Stack>
   );
 
   const content = (() => {
@@ -166,8 +167,9 @@ export function BenutzerAdmin({
                 {sortHeader('nachname', t('adminBenutzer.fields.name'))}
                 {sortHeader('email', t('adminBenutzer.fields.email'))}
                 {sortHeader('employeeId', t('adminBenutzer.fields.employeeId'))}
-                <Table.Th>{t('adminBenutzer.fields.rollen')}</Table.Th>
-                <Table.Th>{t('adminBenutzer.fields.gruppen')}</Table.Th>
+                <Table.Th>
+                  {t('adminBenutzer.fields.rollen')} / {t('adminBenutzer.fields.gruppen')}
+                </Table.Th>
                 {sortHeader('status', t('adminBenutzer.fields.status'))}
                 <Table.Th>
                   <VisuallyHidden>{t('adminBenutzer.actions')}</VisuallyHidden>
@@ -191,9 +193,7 @@ export function BenutzerAdmin({
                   <Table.Td>{user.employeeId ?? '–'}</Table.Td>
                   <Table.Td>
                     <Names items={user.rollen} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Names items={user.gruppen} />
+                    <Names items={user.gruppen} secondary />
                   </Table.Td>
                   <Table.Td>
                     <StatusBadge status={user.status} />
