@@ -58,6 +58,9 @@ export default defineConfig({
     timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // The app honours prefers-reduced-motion (theme.ts), so dialogs open without a transition that a click
+    // could land in the middle of.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -14,6 +14,8 @@ export const theme = createTheme({
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '650' },
   focusRing: 'auto',
+  // People who ask their system for less motion get dialogs and menus without animation.
+  respectReducedMotion: true,
 });
 
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
