@@ -165,57 +165,47 @@ export const checkAdminRoute = (path: string, ctx: GuardContext | null): ErrorCo
 
 export type AdminMenuEntry = {
   readonly path: string;
-  /** i18n key for the web's translation files. */
-  readonly i18nKey: string;
   readonly label: Texts;
 };
 
 /** The admin menu in display order; an entry is shown when `checkAdminRoute(entry.path, ctx)` is null. */
 export const ADMIN_MENU: readonly AdminMenuEntry[] = [
-  { path: '/admin/benutzer', i18nKey: 'admin.menu.benutzer', label: { de: 'Benutzer', en: 'Users' } },
-  { path: '/admin/gruppen', i18nKey: 'admin.menu.gruppen', label: { de: 'Gruppen', en: 'Groups' } },
-  { path: '/admin/rollen', i18nKey: 'admin.menu.rollen', label: { de: 'Rollen', en: 'Roles' } },
+  { path: '/admin/benutzer', label: { de: 'Benutzer', en: 'Users' } },
+  { path: '/admin/gruppen', label: { de: 'Gruppen', en: 'Groups' } },
+  { path: '/admin/rollen', label: { de: 'Rollen', en: 'Roles' } },
   {
     path: '/admin/lokationen',
-    i18nKey: 'admin.menu.lokationen',
     label: { de: 'Lokationen', en: 'Locations' },
   },
-  { path: '/admin/raeume', i18nKey: 'admin.menu.raeume', label: { de: 'Räume', en: 'Rooms' } },
-  { path: '/admin/fahrzeuge', i18nKey: 'admin.menu.fahrzeuge', label: { de: 'Fahrzeuge', en: 'Vehicles' } },
-  { path: '/admin/mandanten', i18nKey: 'admin.menu.mandanten', label: { de: 'Mandanten', en: 'Tenants' } },
+  { path: '/admin/raeume', label: { de: 'Räume', en: 'Rooms' } },
+  { path: '/admin/fahrzeuge', label: { de: 'Fahrzeuge', en: 'Vehicles' } },
+  { path: '/admin/mandanten', label: { de: 'Mandanten', en: 'Tenants' } },
   {
     path: '/admin/einstellungen',
-    i18nKey: 'admin.menu.einstellungen',
     label: { de: 'Einstellungen', en: 'Settings' },
   },
   {
     path: '/admin/ausstattung',
-    i18nKey: 'admin.menu.ausstattung',
     label: { de: 'Ausstattung', en: 'Equipment' },
   },
   {
     path: '/admin/oeffnungszeiten',
-    i18nKey: 'admin.menu.oeffnungszeiten',
     label: { de: 'Sonderöffnungszeiten', en: 'Special opening hours' },
   },
   {
     path: '/admin/auslastung',
-    i18nKey: 'admin.menu.auslastung',
     label: { de: 'Büroauslastung', en: 'Office utilisation' },
   },
   {
     path: '/admin/auswertung',
-    i18nKey: 'admin.menu.auswertung',
     label: { de: 'Auswertung', en: 'Evaluation' },
   },
   {
     path: '/admin/protokoll',
-    i18nKey: 'admin.menu.protokoll',
     label: { de: 'Protokoll', en: 'Audit log' },
   },
   {
     path: '/admin/postausgang',
-    i18nKey: 'admin.menu.postausgang',
     label: { de: 'Postausgang', en: 'Outbox' },
   },
 ];

@@ -3,7 +3,7 @@ import type { PermissionName } from '@stellwerk/domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from './auth.context.ts';
-import { requireAdminAccess, requireAdminRoute, requirePermission, requireUser } from './auth.guards.ts';
+import { requireAdminRoute, requirePermission, requireUser } from './auth.guards.ts';
 
 const user = (permissions: PermissionName[], isPlatformAdmin = false): SessionUser => ({
   benutzerId: '00000000-0000-4000-8000-000000000001',
@@ -56,9 +56,20 @@ describe('server route guards', () => {
     ).toBeNull();
   });
 
-  it('admin access follows spec §6 and lets the platform administrator in', () => {
-    expect(codeOf(() => requireAdminAccess(request(user(['fahrzeug_buchen']))))).toBe('guard.no_admin');
-    expect(codeOf(() => requireAdminAccess(request(user(['oeffnungszeiten_pflege']))))).toBeNull();
-    expect(codeOf(() => requireAdminAccess(request(user([], true))))).toBeNull();
+  it('admin access follows spec §6: any admin right opens /admin, a booking right does not', () => {
+    expect(codeOf(() => requireAdminRoute(request(user(['fahrzeug_buchen'])), '/admin'))).toBe(
+      'guard.no_admin',
+    );
+    expect(codeOf(() => requireAdminRoute(request(user(['oeffnungszeiten_pflege'])), '/admin'))).toBeNull();
+    expect(codeOf(() => requireAdminRoute(request(user([], true)), '/admin'))).toBeNull();
+  });
+
+  it('the mailbox needs a tenant admin right; the platform administrator alone is not one', () => {
+    expect(
+      codeOf(() => requireAdminRoute(request(user(['benutzer_pflegen'])), '/admin/postausgang')),
+    ).toBeNull();
+    expect(codeOf(() => requireAdminRoute(request(user([], true)), '/admin/postausgang'))).toBe(
+      'guard.no_admin',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import { checkAdminRoute, hasAdminAccess, type PermissionName } from '@stellwerk/domain/permissions';
+import { checkAdminRoute, type PermissionName } from '@stellwerk/domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from './auth.context';
 
@@ -13,13 +13,6 @@ export const requireUser = (request: FastifyRequest): SessionUser => {
 export const requirePermission = (request: FastifyRequest, permission: PermissionName): SessionUser => {
   const user = requireUser(request);
   if (!user.permissions.has(permission)) throw new DomainError('auth.forbidden');
-  return user;
-};
-
-/** Admin access as spec §6 defines it (or the platform administrator), or 403 `guard.no_admin`. */
-export const requireAdminAccess = (request: FastifyRequest): SessionUser => {
-  const user = requireUser(request);
-  if (!user.isPlatformAdmin && !hasAdminAccess(user.permissions)) throw new DomainError('guard.no_admin');
   return user;
 };
 

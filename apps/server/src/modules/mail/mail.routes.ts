@@ -1,7 +1,7 @@
 import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { requireAdminAccess } from '../auth/auth.guards';
+import { requireAdminRoute } from '../auth/auth.guards';
 import { ZOutboxPage, ZOutboxQuery } from './mail.schemas';
 import { listOutbox } from './mail.service';
 
@@ -17,7 +17,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
       },
     },
     async (request) => {
-      const user = requireAdminAccess(request);
+      const user = requireAdminRoute(request, '/admin/postausgang');
       return listOutbox({ database, user }, request.query);
     },
   );
