@@ -71,11 +71,19 @@ describe.each(testDrivers())('health, errors and API description on %s', (driver
   });
 
   it('routes that need a session answer 401 auth.unauthenticated without one', async () => {
-    for (const path of ['/api/admin/postausgang', '/api/mandant/logo', '/api/events']) {
+    for (const path of ['/api/mandant/logo', '/api/events']) {
       const response = await fetch(`${server.baseUrl}${path}`);
       expect(response.status, path).toBe(401);
       expect((await errorOf(response)).code, path).toBe('auth.unauthenticated');
     }
+  });
+
+  it("an admin route without a session fails with the guard's 'Ein Benutzer muss existieren' (spec §2)", async () => {
+    const response = await fetch(`${server.baseUrl}/api/admin/postausgang`);
+    expect(response.status).toBe(401);
+    const error = await errorOf(response);
+    expect(error.code).toBe('guard.benutzer_muss_existieren');
+    expect(error.message).toBe('Ein Benutzer muss existieren');
   });
 
   it('GET /api/openapi.json describes every route with a tag, and /api/docs serves the reference page', async () => {
