@@ -8,12 +8,19 @@
  * E2E_OUTPUT_DIR (default e2e/test-results) takes traces, failure screenshots and the layout screenshots.
  * E2E_BASE_URL runs the journeys against a server that is already running (e.g. `npm run dev`, or a
  * server started by hand) instead of starting a fresh one; journeys that change passwords then need a
- * fresh database for a second run.
+ * fresh database for a second run, and journeys that follow a link from a mail need that server's
+ * SMTP_URL to point at a receiver that writes each mail to E2E_MAIL_DIR (as below).
+ *
+ * Mail: the server sends through the project's SMTP receiver (apps/server/test/smtp-receiver.ts), started
+ * here in the runner; each mail it receives is written to E2E_MAIL_DIR as JSON (`to`, `raw`), where the
+ * journeys read their links (e2e/support/mail.ts), as a user reads them in their mail client. The mailbox
+ * page shows no link to anyone (decision 017).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startSmtpReceiver } from '../apps/server/test/smtp-receiver.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -35,6 +42,23 @@ if (!externalBaseURL && !process.env.E2E_DATA_DIR) {
   }
 }
 process.env.E2E_PORT ??= '3100';
+
+// The SMTP receiver lives in the runner (workers inherit E2E_MAIL_DIR and E2E_SMTP_URL); it ends with
+// the runner process.
+if (!externalBaseURL && !process.env.E2E_SMTP_URL && process.env.E2E_DATA_DIR) {
+  const mailDir = path.join(process.env.E2E_DATA_DIR, 'e2e-mails');
+  mkdirSync(mailDir, { recursive: true });
+  let count = 0;
+  const receiver = await startSmtpReceiver({
+    onMail: (mail) => {
+      count += 1;
+      const name = `${String(Date.now()).padStart(15, '0')}-${String(count).padStart(6, '0')}.json`;
+      writeFileSync(path.join(mailDir, name), JSON.stringify({ to: mail.to, raw: mail.raw }));
+    },
+  });
+  process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_SMTP_URL = receiver.url;
+}
 
 const port = Number(process.env.E2E_PORT);
 const dataDir = process.env.E2E_DATA_DIR ?? '';
@@ -73,7 +97,32 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // Journeys that change a demo tenant for everyone (`*.exclusive.spec.ts`) run after all others, alone; journeys
+  // that move the server's clock (`*.uhr.spec.ts`, decision 059) after those, so no other file runs beside them.
+  // By hand: `npx playwright test -c e2e --project exclusive --no-deps` (or `--project uhr --no-deps`).
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: ['**/*.exclusive.spec.ts', '**/*.uhr.spec.ts'],
+    },
+    {
+      name: 'exclusive',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: '**/*.exclusive.spec.ts',
+      dependencies: ['chromium'],
+      workers: 1,
+    },
+    {
+      name: 'uhr',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: '**/*.uhr.spec.ts',
+      dependencies: ['exclusive'],
+      // one server clock: two files moving it at once would move each other's trips (seen: a check-in window
+      // closed under a journey while another set its own day)
+      workers: 1,
+    },
+  ],
   webServer: externalBaseURL
     ? undefined
     : {
@@ -87,8 +136,14 @@ export default defineConfig({
         env: {
           PORT: String(port),
           DATA_DIR: dataDir,
-          PUBLIC_URL: baseURL,
+          // PUBLIC_URL stays unset, as after `npm start`: the app trusts its own address under every name
+          // (sign-in.spec.ts signs in at 127.0.0.1 while the journeys use localhost); mail links use localhost.
+          PUBLIC_URL: '',
           SEED_DEMO: 'true',
+          // the journeys may move the server's clock (PUT /api/test/uhr, decision 059); never in production
+          NODE_ENV: 'test',
+          TEST_CLOCK: 'true',
+          SMTP_URL: process.env.E2E_SMTP_URL ?? '',
           // Only warnings and errors of the server in the test output.
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         },

@@ -6,7 +6,7 @@
  *
  * Environment: everything the server reads (README "Configuration") is passed through. Defaults here:
  * PORT=3000, DATA_DIR=./data (repository root), PUBLIC_URL=http://localhost:5173 (mail links open the
- * Vite dev server), WEB_PORT=5173.
+ * Vite dev server), WEB_PORT=5173; TRUSTED_ORIGINS gains the Vite dev server's origins (localhost and 127.0.0.1).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -81,6 +81,14 @@ server = spawn(
       PORT: String(apiPort),
       DATA_DIR: process.env.DATA_DIR ?? path.join(root, 'data'),
       PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
+      // The Vite dev server's pages may call the sign-in API in `npm run dev` only (decision 020).
+      TRUSTED_ORIGINS: [
+        process.env.TRUSTED_ORIGINS,
+        `http://localhost:${webPort}`,
+        `http://127.0.0.1:${webPort}`,
+      ]
+        .filter(Boolean)
+        .join(','),
       NODE_ENV: process.env.NODE_ENV ?? 'development',
       ...(useColor ? { FORCE_COLOR: '1' } : {}),
     },

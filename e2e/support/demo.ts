@@ -10,7 +10,10 @@ export type DemoTenant = {
   key: 'musterstadt' | 'beispielhausen';
   name: string;
   domain: string;
-  /** Spec §2: 'fahrzeuge' when vehicle booking is on, otherwise 'leseraum/karte'. */
+  /**
+   * Spec §2: 'fahrzeuge' when vehicle booking is on, otherwise 'leseraum/karte'; for a user who may book
+   * vehicles (decision 036). A user's own start page is `DemoUser.startPage`.
+   */
   startPage: '/fahrzeuge' | '/leseraum/karte';
 };
 
@@ -38,19 +41,32 @@ export const DEMO_ROLES = [
 ] as const;
 export type DemoRole = (typeof DEMO_ROLES)[number];
 
-export type DemoUser = { email: string; userName: string; tenant: DemoTenant };
+export type DemoUser = {
+  email: string;
+  userName: string;
+  tenant: DemoTenant;
+  /** Where the user lands after sign-in: the tenant's start page among the screens their rights open. */
+  startPage: string;
+};
 
 export const demoUser = (role: DemoRole, tenant: DemoTenant): DemoUser => ({
   email: `${role}@${tenant.domain}`,
   userName: `${role}.${tenant.key}`,
   tenant,
+  // every demo user of Musterstadt is in the group "Alle Mitarbeitenden" (role Mitarbeiter: fahrzeug_buchen)
+  startPage: tenant.startPage,
 });
 
-/** The platform administrator (tenant management) belongs to the first demo tenant. */
+/**
+ * The platform administrator (tenant management) belongs to the first demo tenant; without tenant roles or
+ * groups it may not book vehicles and starts on the reading room (decision 036): the demo user without
+ * vehicle rights.
+ */
 export const PLATFORM_ADMIN: DemoUser = {
   email: 'plattform@stellwerk.example',
   userName: 'plattform',
   tenant: MUSTERSTADT,
+  startPage: '/leseraum/karte',
 };
 
 /** Users whose state a journey changes; no other journey signs in with them. */
@@ -63,6 +79,23 @@ export const DEDICATED = {
   languageBeforeSignIn: demoUser('fuehrerschein', BEISPIELHAUSEN),
   /** language.spec.ts: language chosen while signed in, kept for the user. */
   languageOfUser: demoUser('fuehrerschein', MUSTERSTADT),
+  /** zwei-faktor.spec.ts enrols an authenticator app for this booker (seeded for it, not in DEMO_ROLES). */
+  zweiFaktor: {
+    email: 'zweifaktor@musterstadt.example',
+    userName: 'zweifaktor.musterstadt',
+    tenant: MUSTERSTADT,
+    startPage: MUSTERSTADT.startPage,
+  } satisfies DemoUser,
+  /**
+   * fuehrerschein.spec.ts: the demo driver whose licence check lapsed (seeded overdue); the journey records
+   * the check. Not one of the six sign-ins of each tenant.
+   */
+  lapsedLicence: {
+    email: 'fahrer@musterstadt.example',
+    userName: 'fahrer.musterstadt',
+    tenant: MUSTERSTADT,
+    startPage: MUSTERSTADT.startPage,
+  },
 } as const;
 
 const dedicatedEmails = new Set<string>(Object.values(DEDICATED).map((u) => u.email));
@@ -81,6 +114,12 @@ export const TEXTS = {
   guardNoAusstattung: 'Keine Berechtigung für die Pflege der Ausstattung.',
   guardNoObjektPflege: 'Keine Berechtigung für die Pflege von Lokationen.',
   guardNoPlatformAdmin: 'Nur Plattform-Administratoren dürfen Mandanten verwalten.',
+  guardNoPostausgang: 'Keine Berechtigung für den Postausgang.',
+  guardNoFahrzeugModul: 'Keine Berechtigung für die Fahrzeugbuchung.',
+  guardNoSonderfahrtenFreigabe: 'Keine Berechtigung für die Freigabe von Sonderfahrten.',
+  guardNoFuehrerscheinpruefung: 'Keine Berechtigung für die Führerscheinprüfung.',
+  pruefungAbgelaufen:
+    'Die Führerscheinprüfung ist abgelaufen oder läuft vor Ende der Buchung ab. Bitte wenden Sie sich an die Führerscheinprüfung.',
   pageNotFound: 'Page Not Found',
   resetError: 'Reset Error',
 } as const;

@@ -6,7 +6,7 @@ test('the platform administrator adds a domain to a tenant and it is shown after
   page,
 }) => {
   const domain = `e2e-${Date.now()}.beispielhausen.example`;
-  await signInTo(page, PLATFORM_ADMIN.email, PLATFORM_ADMIN.tenant.startPage);
+  await signInTo(page, PLATFORM_ADMIN.email, PLATFORM_ADMIN.startPage);
   await page.goto('/admin/mandanten');
   await expectPath(page, '/admin/mandanten');
   await expect(page.getByRole('heading', { level: 1, name: 'Mandanten' })).toBeVisible();

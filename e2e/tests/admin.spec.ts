@@ -61,6 +61,7 @@ test.describe('administration', () => {
       '/admin/lokationen',
       '/admin/raeume',
       '/admin/mandanten',
+      '/admin/postausgang',
     ]) {
       await expect(linkTo(page, area), `no link to ${area}`).toHaveCount(0);
     }
@@ -97,6 +98,9 @@ test.describe('administration', () => {
       await expect(vehicleCare.getByText(TEXTS.guardNoAusstattung)).toBeVisible();
       await vehicleCare.goto('/admin/lokationen');
       await expect(vehicleCare.getByText(TEXTS.guardNoObjektPflege)).toBeVisible();
+      // The mailbox lists who got which mail: the user right's, not every admin right's (decision 017).
+      await vehicleCare.goto('/admin/postausgang');
+      await expect(vehicleCare.getByText(TEXTS.guardNoPostausgang)).toBeVisible();
       await vehicleCare.goto('/admin/einstellungen');
       await expectPath(vehicleCare, '/admin/einstellungen');
       await expect(vehicleCare.getByRole('button', { name: TEXTS.resetError })).toHaveCount(0);
@@ -117,7 +121,7 @@ test.describe('administration', () => {
   });
 
   test('the platform administrator sees Mandanten and opens it', async ({ page }) => {
-    await signInTo(page, PLATFORM_ADMIN.email, PLATFORM_ADMIN.tenant.startPage);
+    await signInTo(page, PLATFORM_ADMIN.email, PLATFORM_ADMIN.startPage);
     await page.goto('/admin');
     await linkTo(page, '/admin/mandanten').first().click();
     await expectPath(page, '/admin/mandanten');

@@ -29,7 +29,7 @@ test.describe('language', () => {
     ).toBeVisible();
 
     await submitLogin(page, user.email);
-    await expectPath(page, user.tenant.startPage);
+    await expectPath(page, user.startPage);
     await expect(page.locator('html')).toHaveAttribute('lang', /^en/);
     await expect(page.getByText(/^(Logout|Log out|Sign out)$/).first()).toBeAttached();
     await expect(page.getByText(/^Abmelden$/)).toHaveCount(0);
@@ -40,7 +40,7 @@ test.describe('language', () => {
     browser,
   }) => {
     const user = DEDICATED.languageOfUser;
-    await signInTo(page, user.email, user.tenant.startPage);
+    await signInTo(page, user.email, user.startPage);
     await expect(page.locator('html')).toHaveAttribute('lang', /^de/);
     const menu = page.getByRole('navigation').first();
     await expect(menu.getByRole('link', { name: 'Abmelden' })).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('language', () => {
       await otherPage.goto('/login');
       await expect(loginForm(otherPage).login).toBeVisible();
       await submitLogin(otherPage, user.email);
-      await expectPath(otherPage, user.tenant.startPage);
+      await expectPath(otherPage, user.startPage);
       await expect(otherPage.locator('html')).toHaveAttribute('lang', /^en/);
     } finally {
       await other.close();

@@ -65,12 +65,27 @@ test.describe('navigation and session', () => {
     expect((await page.request.get('/api/me')).status()).toBe(401);
   });
 
-  test('a visitor opens /public, /kiosk and /impressum without signing in', async ({ page }) => {
-    for (const path of ['/public', '/kiosk', '/impressum']) {
+  test('a visitor opens /public, /kiosk and /impressum without signing in, each with the menu entry Anmelden', async ({
+    page,
+  }) => {
+    for (const path of ['/public', '/kiosk', '/impressum', '/auth/recovery']) {
       await page.goto(path);
       await expectPath(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Anmelden', exact: true }), path).toBeVisible();
     }
+    await page.getByRole('link', { name: 'Anmelden', exact: true }).click();
+    await expectPath(page, '/login');
+    await expect(page.getByRole('link', { name: 'Anmelden', exact: true })).toHaveCount(0);
+  });
+
+  test('the server answers 404 for a page that is not a route of the web app, 200 for one that is', async ({
+    request,
+  }) => {
+    const unknown = await request.get('/diese-seite-gibt-es-nicht');
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.text()).toContain('<div id="root">');
+    expect((await request.get('/fahrzeuge/freigaben')).status()).toBe(200);
   });
 
   test('a remembered path containing "login" is not followed after signing in', async ({ page }) => {

@@ -6,7 +6,7 @@ const NEW_PASSWORD = 'geaendertes-passwort-2026';
 
 test('a user changes the password on /leseraum/passwort and signs in with the new one', async ({ page }) => {
   const user = DEDICATED.passwordChange;
-  await signInTo(page, user.email, user.tenant.startPage);
+  await signInTo(page, user.email, user.startPage);
 
   await page.goto('/leseraum/passwort');
   await expectPath(page, '/leseraum/passwort');
@@ -16,8 +16,8 @@ test('a user changes the password on /leseraum/passwort and signs in with the ne
   await page.getByRole('button', { name: 'Passwort ändern' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Passwort geändert' })).toBeVisible();
 
-  await signOut(page, user.tenant.startPage);
+  await signOut(page, user.startPage);
   await signIn(page, user.email, DEMO_PASSWORD);
   await expect(page.getByText(TEXTS.invalidCredentials)).toBeVisible();
-  await signInTo(page, user.email, user.tenant.startPage, NEW_PASSWORD);
+  await signInTo(page, user.email, user.startPage, NEW_PASSWORD);
 });

@@ -9,6 +9,13 @@ declare module 'autocannon' {
     amount?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Requests cycled through; `setupRequest` may change each one (e.g. its body) before it is sent. */
+    requests?: {
+      method?: string;
+      path?: string;
+      body?: string;
+      setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>;
+    }[];
   };
   type Result = {
     requests: { total: number; average: number };

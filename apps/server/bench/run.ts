@@ -3,10 +3,16 @@
  * with autocannon (10 connections, a bounded number of requests), on the embedded database and, when
  * TEST_DATABASE_URL is set, on a fresh PostgreSQL database. Compares with ARCHITECTURE §12.
  *
- * BENCH_REQUESTS (default 3000) and BENCH_CONNECTIONS (default 10) tune the load.
+ * BENCH_REQUESTS (default 3000) and BENCH_CONNECTIONS (default 10) tune the load; BENCH_PARTS (default
+ * `basis,leseraum,fahrzeug,export`) picks the parts to run, BENCH_DRIVERS (`pglite,pg`) the databases. The part
+ * `export` (PostgreSQL only) times the logbook exports of BENCH_EXPORT_FAHRTEN trips (default 10,000) and
+ * reports the peak RSS during each.
  */
 import autocannon from 'autocannon';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../test/harness';
+import { benchExport, type ExportMessung } from './fahrtenbuch';
+import { belegungenSql, buildFahrzeugBenchData, explain, freieFahrzeugeSql, timeSql } from './fahrzeug';
+import { belegungSql, buildLeseraumBenchData, countBenchBuchungen } from './leseraum';
 
 type Measurement = {
   driver: string;
@@ -25,23 +31,52 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const WARMUP = 200;
 
 /** Budgets of ARCHITECTURE §12 for the routes measured here (p95, ms). */
-const BUDGETS: Record<string, number> = { 'GET /api/me': 10 };
+const BUDGETS: Record<string, number> = {
+  'GET /api/me': 10,
+  'GET belegung (1 c)': 50,
+  'POST leseraum (1 c)': 30,
+  'GET nurFrei (1 c)': 50,
+  'POST fahrzeug (1 c)': 30,
+  'GET zeitleiste (1 c)': 100,
+};
+
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'basis,leseraum,fahrzeug,export').split(','));
+const exportMessungen: Array<ExportMessung & { driver: string }> = [];
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
+type MeasureOptions = {
+  headers?: Record<string, string>;
+  connections?: number;
+  amount?: number;
+  warmup?: number;
+  /** Requests made one by one (e.g. a POST body each), instead of GET `path`. */
+  requests?: {
+    method: 'POST';
+    path: string;
+    setupRequest: (req: Record<string, unknown>) => Record<string, unknown>;
+  }[];
+};
+
 const measure = async (
   server: TestServer,
   route: string,
   path: string,
-  headers: Record<string, string> = {},
+  {
+    headers = {},
+    connections = CONNECTIONS,
+    amount = REQUESTS,
+    warmup = WARMUP,
+    requests,
+  }: MeasureOptions = {},
 ): Promise<Measurement> => {
   const url = `${server.baseUrl}${path}`;
-  await autocannon({ url, connections: CONNECTIONS, amount: WARMUP, headers });
+  if (warmup > 0) await autocannon({ url, connections, amount: warmup, headers, requests });
   const latencies: number[] = [];
-  const run = autocannon({ url, connections: CONNECTIONS, amount: REQUESTS, headers });
+  const run = autocannon({ url, connections, amount, headers, requests });
   run.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
   });
@@ -62,12 +97,137 @@ const measure = async (
   };
 };
 
+/** Issue 9: occupancy of a 1,000-place plan for a day and booking a place, at 1 and 10 connections. */
+const benchLeseraum = async (server: TestServer): Promise<Measurement[]> => {
+  const cookie = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
+  const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).json()) as {
+    user: { mandantId: string };
+  };
+  const started = performance.now();
+  const data = await buildLeseraumBenchData(server, me.user.mandantId);
+  const rows = await countBenchBuchungen(server, me.user.mandantId, data.grundrissId);
+  console.log(
+    `${server.driver}: plan with ${data.plaetze.length} places and ${rows} bookings built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const headers = { cookie, origin: server.baseUrl, 'content-type': 'application/json' };
+  const belegung = `/api/grundrisse/${data.grundrissId}/belegung?tag=${data.belegungTag}`;
+  const results = [
+    await measure(server, 'GET belegung (1 c)', belegung, {
+      headers,
+      connections: 1,
+      amount: 300,
+      warmup: 30,
+    }),
+    await measure(server, 'GET belegung (10 c)', belegung, { headers, amount: 600, warmup: 30 }),
+  ];
+  // Every POST books another free place-day, so none is refused for a clash.
+  let next = 0;
+  const slots = data.postTage.flatMap((tag) => data.plaetze.map((leseraumId) => ({ tag, leseraumId })));
+  const post = (connections: number, amount: number) =>
+    measure(server, `POST leseraum (${connections} c)`, '/api/leseraum-buchungen', {
+      headers,
+      connections,
+      amount,
+      warmup: 0,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/leseraum-buchungen',
+          setupRequest: (req) => {
+            const slot = slots[next++ % slots.length]!;
+            return { ...req, body: JSON.stringify({ modus: 'ganztags', ...slot }) };
+          },
+        },
+      ],
+    });
+  results.push(await post(1, 300), await post(10, 600));
+  console.log(`\n${server.driver}: EXPLAIN occupancy of the 1,000-place plan for a day`);
+  console.log(await explain(server, me.user.mandantId, belegungSql(data.grundrissId, data.belegungTag)));
+  return results;
+};
+
+/**
+ * Issue 8: free vehicles for a 3-hour slot, booking a vehicle and the week timeline of one location, at 1
+ * and 10 connections; the free-vehicle question as raw SQL in the same run (ratio API ÷ SQL) and the plans
+ * of the hot query. PostgreSQL holds ten tenants of 200,000 bookings each, the embedded database one.
+ */
+const benchFahrzeug = async (server: TestServer): Promise<Measurement[]> => {
+  const started = performance.now();
+  // BENCH_ANDERE_MANDANTEN: the other tenants of the same size on PostgreSQL (default 9: 2 million bookings)
+  const andere = Number(process.env.BENCH_ANDERE_MANDANTEN ?? 9);
+  const data = await buildFahrzeugBenchData(server, { andereMandanten: server.driver === 'pg' ? andere : 0 });
+  console.log(
+    `${server.driver}: ${data.buchungen} vehicle bookings (${server.driver === 'pg' ? andere + 1 : 1} tenants × 200 vehicles) built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const cookie = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+  const headers = { cookie, origin: server.baseUrl, 'content-type': 'application/json' };
+  const frei = `/api/fahrzeuge?von=${encodeURIComponent(data.slot.von)}&bis=${encodeURIComponent(data.slot.bis)}&nurFrei=true`;
+  const zeitleiste = `/api/fahrzeuge/belegung?standortId=${data.standortId}&von=${encodeURIComponent(data.woche.von)}&bis=${encodeURIComponent(data.woche.bis)}`;
+  const results = [
+    await measure(server, 'GET nurFrei (1 c)', frei, { headers, connections: 1, amount: 300, warmup: 30 }),
+    await measure(server, 'GET nurFrei (10 c)', frei, { headers, amount: 600, warmup: 30 }),
+    await measure(server, 'GET zeitleiste (1 c)', zeitleiste, {
+      headers,
+      connections: 1,
+      amount: 300,
+      warmup: 30,
+    }),
+    await measure(server, 'GET zeitleiste (10 c)', zeitleiste, { headers, amount: 600, warmup: 30 }),
+  ];
+  let next = 0;
+  const post = (connections: number, amount: number) =>
+    measure(server, `POST fahrzeug (${connections} c)`, '/api/fahrzeug-buchungen', {
+      headers,
+      connections,
+      amount,
+      warmup: 0,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/fahrzeug-buchungen',
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify(data.postSlots[next++ % data.postSlots.length]),
+          }),
+        },
+      ],
+    });
+  results.push(await post(1, 300), await post(10, 600));
+
+  const sqlZeit = await timeSql(server, data.mandantId, freieFahrzeugeSql(data.slot.von, data.slot.bis), 300);
+  const api = results[0]!;
+  console.log(
+    `${server.driver}: free vehicles as raw SQL p50 ${sqlZeit.p50.toFixed(1)} ms, p95 ${sqlZeit.p95.toFixed(1)} ms; ` +
+      `API ÷ SQL p50 ${(api.p50 / sqlZeit.p50).toFixed(2)}, p95 ${(api.p95 / sqlZeit.p95).toFixed(2)} (goal <= 2)`,
+  );
+  // the free-vehicle search asks for the slot widened by the minimum gap (0 h in the demo)
+  console.log(`\n${server.driver}: EXPLAIN free-vehicle search (200 vehicles, 3-hour slot)`);
+  console.log(
+    await explain(server, data.mandantId, belegungenSql(data.fahrzeugIds, data.slot.von, data.slot.bis)),
+  );
+  console.log(`\n${server.driver}: EXPLAIN timeline (40 vehicles of one location, one week)`);
+  const standortFahrzeuge = data.fahrzeugIds.slice(0, data.fahrzeugIds.length / 5);
+  console.log(
+    await explain(server, data.mandantId, belegungenSql(standortFahrzeuge, data.woche.von, data.woche.bis)),
+  );
+  console.log(`\n${server.driver}: EXPLAIN free vehicles as raw SQL`);
+  console.log(await explain(server, data.mandantId, freieFahrzeugeSql(data.slot.von, data.slot.bis)));
+  return results;
+};
+
 const benchDriver = async (driver: TestServer['driver']): Promise<Measurement[]> => {
   const server = await startTestServer({ driver, seed: true });
   try {
-    const results = [await measure(server, 'GET /api/health', '/api/health')];
-    const cookie = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    results.push(await measure(server, 'GET /api/me', '/api/me', { cookie }));
+    const results: Measurement[] = [];
+    if (PARTS.has('basis')) {
+      results.push(await measure(server, 'GET /api/health', '/api/health'));
+      const cookie = await signIn(server.baseUrl, 'admin@musterstadt.example');
+      results.push(await measure(server, 'GET /api/me', '/api/me', { headers: { cookie } }));
+    }
+    if (PARTS.has('leseraum')) results.push(...(await benchLeseraum(server)));
+    if (PARTS.has('fahrzeug')) results.push(...(await benchFahrzeug(server)));
+    if (PARTS.has('export') && server.driver === 'pg')
+      for (const m of await benchExport(server)) exportMessungen.push({ ...m, driver: server.driver });
     return results;
   } finally {
     await server.close();
@@ -79,18 +239,32 @@ const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
 const main = async () => {
   console.log(`bench: ${REQUESTS} requests per route, ${CONNECTIONS} connections, loopback only`);
   const all: Measurement[] = [];
-  for (const driver of testDrivers()) all.push(...(await benchDriver(driver)));
+  const only = process.env.BENCH_DRIVERS?.split(',');
+  for (const driver of testDrivers().filter((d) => !only || only.includes(d)))
+    all.push(...(await benchDriver(driver)));
   console.log('');
-  console.log('driver  route             requests  failed  p50 ms  p95 ms  p99 ms   req/s  budget p95');
+  console.log('driver  route                  requests  failed  p50 ms  p95 ms  p99 ms   req/s  budget p95');
   let overBudget = false;
   for (const m of all) {
     const verdict =
       m.budgetP95 === undefined ? '' : `${m.p95 <= m.budgetP95 ? 'ok' : 'OVER'} (<= ${m.budgetP95} ms)`;
     if (m.budgetP95 !== undefined && m.p95 > m.budgetP95) overBudget = true;
     console.log(
-      `${m.driver.padEnd(7)} ${m.route.padEnd(17)} ${String(m.requests).padStart(8)} ${String(m.failed).padStart(7)} ` +
+      `${m.driver.padEnd(7)} ${m.route.padEnd(22)} ${String(m.requests).padStart(8)} ${String(m.failed).padStart(7)} ` +
         `${ms(m.p50).padStart(7)} ${ms(m.p95).padStart(7)} ${ms(m.p99).padStart(7)} ${String(m.rps).padStart(7)}  ${verdict}`,
     );
+  }
+  if (exportMessungen.length > 0) {
+    console.log('\ndriver  export  trips   time ms   MB sent  RSS before MB  RSS peak MB  budget');
+    for (const m of exportMessungen) {
+      const ok = m.ms <= m.budgetMs;
+      if (!ok) overBudget = true;
+      console.log(
+        `${m.driver.padEnd(7)} ${m.format.padEnd(6)} ${String(m.fahrten).padStart(6)} ${m.ms.toFixed(0).padStart(9)} ` +
+          `${(m.bytes / 1024 / 1024).toFixed(1).padStart(9)} ${String(m.rssVorherMb).padStart(14)} ${String(m.rssSpitzeMb).padStart(12)}  ` +
+          `${ok ? 'ok' : 'OVER'} (<= ${m.budgetMs} ms)`,
+      );
+    }
   }
   if (all.some((m) => m.failed > 0)) console.log('\nsome requests failed: the numbers above are not valid');
   process.exitCode = overBudget || all.some((m) => m.failed > 0) ? 1 : 0;

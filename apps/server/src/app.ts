@@ -7,33 +7,57 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { MAX_UPLOAD_BYTES, registerErrorHandling } from './http/error-handler';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  MAX_BODY_BYTES,
+  MAX_PATH_SEGMENT,
+  MAX_UPLOAD_BYTES,
+  registerErrorHandling,
+} from './http/error-handler';
+import { enforceRouteDeclarations } from './http/route-guards';
 import { registerWebApp, webAppFallback } from './http/web-app';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { ausstattungRoutes } from './modules/ausstattung/ausstattung.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
+import { scimRoutes, scimTokenRoutes } from './modules/scim/scim.routes.ts';
 import { benutzerRoutes } from './modules/benutzer/benutzer.routes.ts';
-import { einstellungenRoutes } from './modules/einstellungen/einstellungen.routes.ts';
+import { customizingRoutes } from './modules/customizing/customizing.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createEventHub } from './modules/events/events.service';
+import { fahrtRoutes } from './modules/fahrt/fahrt.routes.ts';
+import { fahrzeugRoutes } from './modules/fahrzeug/fahrzeug.routes.ts';
+import { fahrzeugBuchungRoutes } from './modules/fahrzeug-buchung/fahrzeug-buchung.routes.ts';
+import { fahrzeugUebersichtRoutes } from './modules/fahrzeug-buchung/fahrzeug-uebersicht.routes.ts';
+import { fahrzeugSperreRoutes } from './modules/fahrzeug-sperre/fahrzeug-sperre.routes.ts';
+import { serviceheftRoutes } from './modules/serviceheft/serviceheft.routes.ts';
+import { fuehrerscheinRoutes } from './modules/fuehrerschein/fuehrerschein.routes.ts';
 import { gruppeRoutes } from './modules/gruppe/gruppe.routes.ts';
+import { ssoRoutes } from './modules/sso/sso.routes.ts';
 import { healthRoutes } from './modules/health/health.routes';
 import { impressumRoutes } from './modules/impressum/impressum.routes.ts';
+import { leseraumRoutes } from './modules/leseraum/leseraum.routes.ts';
+import { leseraumBuchungRoutes } from './modules/leseraum-buchung/leseraum-buchung.routes.ts';
 import { mailRoutes } from './modules/mail/mail.routes';
 import { mandantRoutes } from './modules/mandant/mandant.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { oeffnungszeitRoutes } from './modules/oeffnungszeit/oeffnungszeit.routes.ts';
 import { registerOpenApi } from './modules/openapi/openapi.plugin';
 import { rolleRoutes } from './modules/rolle/rolle.routes.ts';
+import { sonderfreigabeRoutes } from './modules/sonderfreigabe/sonderfreigabe.routes.ts';
 import { standortRoutes } from './modules/standort/standort.routes.ts';
 import { storageRoutes } from './modules/storage/storage.routes';
+import type { TestClock } from './modules/testuhr/testuhr.clock.ts';
+import { testUhrRoutes } from './modules/testuhr/testuhr.routes.ts';
 
 export type BuildAppOptions = {
   config: Config;
   database: Database;
   /** The clock; tests pass a fixed one. */
   now?: () => Date;
+  /** A movable clock (TEST_CLOCK, decision 059): its `GET|PUT /api/test/uhr` are registered; `now` reads it. */
+  testClock?: TestClock;
   /** Pino options or `false`; default: info level (LOG_LEVEL is read by main.ts). */
   logger?: FastifyServerOptions['logger'];
   /**
@@ -73,13 +97,17 @@ export const buildApp = async ({
   now = () => new Date(),
   logger = { level: 'info' },
   trustProxy = false,
+  testClock,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: MAX_BODY_BYTES,
     requestIdHeader: false,
     trustProxy,
-    routerOptions: { ignoreTrailingSlash: true },
+    // Ids and names in the path are checked by each route's schema (400/404), not cut off by the router.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -99,16 +127,17 @@ export const buildApp = async ({
     errorResponseBuilder: () => new DomainError('auth.rate_limited'),
   });
   await registerOpenApi(app, { config });
-
-  await app.register(authPlugin, { config, database });
+  enforceRouteDeclarations(app);
 
   const events = createEventHub({ database, log: app.log });
+  await app.register(authPlugin, { config, database, events });
   await events.start();
   app.addHook('preClose', async () => {
     await events.stop();
   });
 
   await app.register(healthRoutes, { database });
+  if (testClock) await app.register(testUhrRoutes, { clock: testClock });
   await app.register(impressumRoutes, { imprintFile: config.imprintFile });
   await app.register(meRoutes, { database });
   await app.register(eventsRoutes, { events });
@@ -116,6 +145,10 @@ export const buildApp = async ({
   await app.register(storageRoutes, { database, dataDir: config.dataDir, now });
   await app.register(benutzerRoutes, { database, publicUrl: config.publicUrl, now });
   await app.register(gruppeRoutes, { database });
+  // SCIM 2.0 provisioning (decision 071)
+  await app.register(scimTokenRoutes, { database, publicUrl: config.publicUrl, now });
+  await app.register(scimRoutes, { database, publicUrl: config.publicUrl, now });
+  await app.register(ssoRoutes, { database, publicUrl: config.publicUrl });
   await app.register(rolleRoutes, { database });
   await app.register(adminRoutes, { database, now });
   await app.register(mandantRoutes, {
@@ -126,9 +159,19 @@ export const buildApp = async ({
   });
   await app.register(standortRoutes, { database });
   await app.register(ausstattungRoutes, { database });
-  await app.register(oeffnungszeitRoutes, { database, now });
-  await app.register(einstellungenRoutes, { database });
+  await app.register(oeffnungszeitRoutes, { database, now, publicUrl: config.publicUrl });
+  await app.register(customizingRoutes, { database });
+  await app.register(leseraumBuchungRoutes, { database, now, publicUrl: config.publicUrl });
+  await app.register(leseraumRoutes, { database, now, publicUrl: config.publicUrl, dataDir: config.dataDir });
   await app.register(auditRoutes, { database });
+  await app.register(fahrzeugBuchungRoutes, { database, now, publicUrl: config.publicUrl });
+  await app.register(fahrtRoutes, { database, now, publicUrl: config.publicUrl, dataDir: config.dataDir });
+  await app.register(fahrzeugRoutes, { database, dataDir: config.dataDir, now, publicUrl: config.publicUrl });
+  await app.register(fuehrerscheinRoutes, { database, now, publicUrl: config.publicUrl });
+  await app.register(sonderfreigabeRoutes, { database, now, publicUrl: config.publicUrl });
+  await app.register(fahrzeugSperreRoutes, { database, now, publicUrl: config.publicUrl });
+  await app.register(serviceheftRoutes, { database });
+  await app.register(fahrzeugUebersichtRoutes, { database, now, publicUrl: config.publicUrl });
 
   if (config.webDist) await registerWebApp(app, { webDist: config.webDist });
   return app;

@@ -10,16 +10,33 @@ export type Config = {
   /** PostgreSQL 15+; when unset the embedded PGlite database under `dataDir/db` is used. */
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** The address users open (links in mails); `http://localhost:$PORT` when `PUBLIC_URL` is unset. */
   publicUrl: string;
+  /**
+   * Whether `PUBLIC_URL` was set. Unset, the sign-in API trusts a page at the address the request was sent to
+   * (localhost, 127.0.0.1, the host name); set, only `PUBLIC_URL` and `trustedOrigins` (decision 020).
+   */
+  publicUrlSet: boolean;
+  /** `TRUSTED_ORIGINS`: further pages allowed to call the sign-in API (normalised origins). */
+  trustedOrigins: string[];
   sessionSecret: string;
   /** Directory of the built web app (served in production); undefined when not built. */
   webDist: string | undefined;
-  /** Seed the demo tenants on an empty database. */
+  /**
+   * Seed the demo tenants on an empty database: by default only on the embedded database; with
+   * `DATABASE_URL` only when `SEED_DEMO=true` (a production installation starts empty and gets its first
+   * platform administrator from `npm run admin:create`).
+   */
   seedDemo: boolean;
   /** Run the in-process scheduler (mail dispatcher and later jobs). */
   runScheduler: boolean;
   /** The operator's imprint (plain text), shown publicly at /impressum. */
   imprintFile: string;
+  /**
+   * `TEST_CLOCK=true`: the server's clock can be moved through `PUT /api/test/uhr` (end-to-end journeys,
+   * decision 059). Accepted only together with `NODE_ENV=test`; the start is refused otherwise.
+   */
+  testClock: boolean;
 };
 
 const readSecret = (dataDir: string): string => {
@@ -28,6 +45,46 @@ const readSecret = (dataDir: string): string => {
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+};
+
+/** `TRUSTED_ORIGINS`: comma-separated http(s) origins; anything else stops the start with a clear message. */
+export const parseTrustedOrigins = (value: string | undefined): string[] => {
+  if (!value?.trim()) return [];
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
+    .map((part) => {
+      let url: URL | undefined;
+      try {
+        url = new URL(part);
+      } catch {
+        url = undefined;
+      }
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+        throw new Error(
+          `TRUSTED_ORIGINS: '${part}' is not an http(s) address like https://intranet.example.org`,
+        );
+      return url.origin;
+    });
+};
+
+/** SEED_DEMO: 'true' or 'false'; unset means true on the embedded database and false with DATABASE_URL. */
+const seedDemoOf = (value: string | undefined, databaseUrl: string | undefined): boolean => {
+  if (value === undefined || value === '') return !databaseUrl;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new Error(`SEED_DEMO must be 'true' or 'false', got '${value}'`);
+};
+
+/** TEST_CLOCK: 'true' only with NODE_ENV=test (decision 059); a movable clock never reaches production. */
+export const testClockOf = (value: string | undefined, nodeEnv: string | undefined): boolean => {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value !== 'true') throw new Error(`TEST_CLOCK must be 'true' or 'false', got '${value}'`);
+  if (nodeEnv !== 'test')
+    throw new Error(
+      `TEST_CLOCK=true moves the server's clock and is only accepted with NODE_ENV=test (NODE_ENV is '${nodeEnv ?? ''}')`,
+    );
+  return true;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -46,11 +103,14 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrlSet: Boolean(env.PUBLIC_URL),
+    trustedOrigins: parseTrustedOrigins(env.TRUSTED_ORIGINS),
     sessionSecret: env.SESSION_SECRET || readSecret(dataDir),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
-    seedDemo: env.SEED_DEMO !== 'false',
+    seedDemo: seedDemoOf(env.SEED_DEMO, env.DATABASE_URL || undefined),
     runScheduler: env.RUN_SCHEDULER !== 'false',
     imprintFile: path.resolve(base, env.IMPRESSUM_FILE ?? path.join(dataDir, 'impressum.txt')),
+    testClock: testClockOf(env.TEST_CLOCK, env.NODE_ENV),
   };
 };

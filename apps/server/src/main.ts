@@ -1,10 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { type BuildAppOptions, buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedDemo } from './db/seed.ts';
+import { prepareData } from './first-start.ts';
 import { productJobs } from './jobs/jobs';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
-import { writeDemoImprint } from './modules/impressum/impressum.service.ts';
+import { startMailDelivery } from './modules/mail/mail.delivery';
+import { dispatchPendingMails, mailFromOf } from './modules/mail/mail.dispatcher';
+import { createTestClock } from './modules/testuhr/testuhr.clock.ts';
 
 /** TRUST_PROXY: unset/false (default), true, a hop count ("1") or comma-separated addresses/CIDRs. */
 const trustProxyOf = (value: string | undefined): BuildAppOptions['trustProxy'] => {
@@ -21,20 +24,35 @@ const trustProxyOf = (value: string | undefined): BuildAppOptions['trustProxy'] 
 const main = async () => {
   const config = loadConfig();
   const startedAt = Date.now();
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The app's logger exists once the app is built; the database may report before that.
+  let appLog: FastifyBaseLogger | undefined;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log: (message, err) => (appLog ? appLog.warn({ err }, message) : console.warn(message, err)),
+  });
+  // TEST_CLOCK (NODE_ENV=test only, config.ts): requests, jobs and mails read the movable clock
+  const testClock = config.testClock ? createTestClock() : undefined;
+  const now = testClock ? testClock.now : () => new Date();
   const app = await buildApp({
     config,
     database,
+    now,
+    testClock,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
     trustProxy: trustProxyOf(process.env.TRUST_PROXY),
   });
+  appLog = app.log;
   app.log.info({ database: database.driver, dataDir: config.dataDir }, 'database ready');
-  if (config.seedDemo && (await seedDemo(database, { dataDir: config.dataDir }))) {
-    await writeDemoImprint(config.imprintFile);
-    app.log.info('demo data seeded');
-  }
+  const data = await prepareData(config, database);
+  if (data.seeded) app.log.info('demo data seeded');
+  if (data.platformAdmins === 0)
+    app.log.warn(
+      'Kein Plattform-Administrator: npm run admin:create -- --email <Adresse> legt einen an (README "First start")',
+    );
 
   let scheduler: Scheduler | undefined;
+  let stopMailDelivery: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -44,6 +62,7 @@ const main = async () => {
     force.unref();
     try {
       scheduler?.stop();
+      await stopMailDelivery?.();
       await app.close();
       await database.close();
       process.exit(0);
@@ -56,12 +75,31 @@ const main = async () => {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  if (config.runScheduler) scheduler = startScheduler({ database, jobs: productJobs(config), log: app.log });
+  if (config.runScheduler)
+    scheduler = startScheduler({ database, jobs: productJobs(config), log: app.log, now });
+  if (testClock) app.log.warn('TEST_CLOCK: the clock can be moved through PUT /api/test/uhr (tests only)');
+  stopMailDelivery = await startMailDelivery({
+    database,
+    smtpUrl: config.smtpUrl,
+    log: app.log,
+    dispatch: config.runScheduler
+      ? () =>
+          dispatchPendingMails({
+            database,
+            smtpUrl: config.smtpUrl,
+            now: now(),
+            from: mailFromOf(config.publicUrl),
+          })
+      : undefined,
+  });
   const local = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
   app.log.info(
     `Stellwerk läuft auf ${config.publicUrl} (lokal ${local}), gestartet in ${Date.now() - startedAt} ms`,
   );
-  if (!config.smtpUrl) app.log.info('SMTP_URL ist nicht gesetzt: E-Mails bleiben im Postausgang (/admin)');
+  if (!config.smtpUrl)
+    app.log.info(
+      'SMTP_URL ist nicht gesetzt: E-Mails werden nicht versendet, sondern vollständig (mit ihren Links) in dieses Log geschrieben; der Postausgang (/admin/postausgang) zeigt sie ohne Links',
+    );
 };
 
 main().catch((err) => {

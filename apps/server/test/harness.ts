@@ -27,6 +27,10 @@ export type TestServerOptions = {
   seed?: boolean;
   smtpUrl?: string;
   now?: () => Date;
+  /** PUBLIC_URL: default `http://127.0.0.1:<port>`; `null` leaves it unset (the app trusts its own address). */
+  publicUrl?: string | null;
+  /** TRUSTED_ORIGINS, comma-separated. */
+  trustedOrigins?: string;
 };
 
 const freePort = () =>
@@ -49,6 +53,8 @@ export const startTestServer = async ({
   seed = true,
   smtpUrl,
   now,
+  publicUrl,
+  trustedOrigins,
 }: TestServerOptions = {}): Promise<TestServer> => {
   const testDatabase = await openTestDatabase(driver);
   const { database, dataDir } = testDatabase;
@@ -58,7 +64,8 @@ export const startTestServer = async ({
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      PUBLIC_URL: publicUrl === null ? '' : (publicUrl ?? `http://127.0.0.1:${port}`),
+      TRUSTED_ORIGINS: trustedOrigins ?? '',
       SESSION_SECRET: 'integration-test-secret-0123456789abcdef',
       SMTP_URL: smtpUrl ?? '',
       SEED_DEMO: seed ? 'true' : 'false',
@@ -74,7 +81,7 @@ export const startTestServer = async ({
     await app.listen({ host: config.host, port: config.port });
     return {
       driver,
-      baseUrl: config.publicUrl,
+      baseUrl: `http://127.0.0.1:${port}`,
       app,
       database,
       config,

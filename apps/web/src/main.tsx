@@ -7,6 +7,7 @@ import { AppProviders } from './AppProviders';
 import { meKeys } from './features/session/api/get-me';
 import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
+import { onSignOutElsewhere } from './lib/session-broadcast';
 import { createAppRouter } from './routes/router';
 
 // the session ended while the page was open: forget the user and let the root guard send to /login
@@ -17,6 +18,14 @@ const queryClient = createQueryClient({
   },
 });
 const router = createAppRouter(queryClient);
+
+// another tab of this browser signed out (spec §4 session events): this one forgets the user too and the root
+// guard sends it to /login, remembering the page it showed
+onSignOutElsewhere(() => {
+  queryClient.clear();
+  queryClient.setQueryData(meKeys.all, null);
+  void router.invalidate();
+});
 
 await initI18n();
 

@@ -24,6 +24,7 @@ import { z } from 'zod';
 import { ZApiError } from './api.ts';
 import { BENUTZER_LIMITS, IMPORT_COLUMNS, MAX_IMPORT_ROWS } from './benutzer-import.ts';
 import { PERMISSION_NAMES } from './permissions.ts';
+import { singleLineText } from './text-input.ts';
 
 export const BENUTZER_STATUS = ['aktiv', 'inaktiv'] as const;
 export const ZBenutzerStatus = z.enum(BENUTZER_STATUS);
@@ -33,8 +34,8 @@ export type TBenutzerStatus = z.infer<typeof ZBenutzerStatus>;
 export const MAX_IMPORT_CSV_CHARS = 1_000_000;
 const MAX_LINKS = 100;
 
-const ZName = z.string().trim().min(1).max(BENUTZER_LIMITS.name);
-const ZEmail = z.string().trim().toLowerCase().max(BENUTZER_LIMITS.email).pipe(z.email());
+const ZName = singleLineText().trim().min(1).max(BENUTZER_LIMITS.name);
+const ZEmail = singleLineText().trim().toLowerCase().max(BENUTZER_LIMITS.email).pipe(z.email());
 
 export const ZIdParams = z.object({ id: z.uuid() });
 export type TIdParams = z.infer<typeof ZIdParams>;
@@ -57,7 +58,7 @@ export const BENUTZER_SORT = ['standard', 'email', 'vorname', 'nachname', 'emplo
  * `q` searches first name, last name, e-mail and employeeId (case-insensitive, substring).
  */
 export const ZBenutzerListQuery = z.object({
-  q: z.string().trim().max(200).optional(),
+  q: singleLineText().trim().max(200).optional(),
   status: ZBenutzerStatus.optional(),
   rolleId: z.uuid().optional(),
   gruppeId: z.uuid().optional(),
@@ -100,15 +101,13 @@ export const ZBenutzerInput = z.object({
   vorname: ZName,
   nachname: ZName,
   email: ZEmail,
-  employeeId: z
-    .string()
+  employeeId: singleLineText()
     .trim()
     .max(BENUTZER_LIMITS.employeeId)
     .nullish()
     .transform((s) => (s ? s : null)),
   /** Optional sign-in name: letters, digits, '.' and '_', stored lower-case. */
-  username: z
-    .string()
+  username: singleLineText()
     .trim()
     .max(BENUTZER_LIMITS.username)
     .regex(/^([a-zA-Z0-9_.]{3,})?$/)

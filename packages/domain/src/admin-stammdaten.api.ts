@@ -8,16 +8,14 @@
 import { z } from 'zod';
 import { ZBenutzerInput } from './admin-benutzer.api.ts';
 import { LIMITS, ZCustomizingValue, ZFeatureSwitches, ZSettingSource, ZUpdateSetting } from './api.ts';
-import { CUSTOMIZING_LEVELS } from './customizing.ts';
+import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_LEVELS, type CustomizingGroup } from './customizing.ts';
+import { ZDayInput, ZDayValue, ZTimeInput } from './date-input.ts';
 import { MAX_DOMAIN_LENGTH } from './domain-sync.ts';
 import { FEATURE_NAMES, SWITCHABLE_FEATURES } from './features.ts';
 import { OEFFNUNGSZEIT_STATUS } from './status.ts';
+import { multiLineText, singleLineText } from './text-input.ts';
 
-const ZName = z.string().trim().min(1).max(LIMITS.name);
-/** A time as typed (`HH:mm` expected; the server answers the spec's message otherwise). */
-export const ZTimeInput = z.string().max(20);
-/** A calendar day `YYYY-MM-DD` (Europe/Berlin). */
-export const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const ZName = singleLineText().trim().min(1).max(LIMITS.name);
 /** An ISO timestamp in responses. */
 const ZInstant = z.string().max(40);
 const ZTexts = z.object({ de: z.string().max(LIMITS.message), en: z.string().max(LIMITS.message) });
@@ -45,6 +43,8 @@ export type TAdminUebersicht = z.infer<typeof ZAdminUebersicht>;
 export const ZMandant = z.object({
   id: z.uuid(),
   name: z.string().max(LIMITS.name),
+  /** The legacy customer name (spec §3 "a legacy mapping gives a customer name per tenant id"). */
+  kundenname: z.string().max(LIMITS.name).nullable(),
   domains: z.array(z.string().max(MAX_DOMAIN_LENGTH)).max(100),
   features: ZFeatureSwitches,
   benutzerAnzahl: z.number().int(),
@@ -55,11 +55,13 @@ export const ZMandantList = z.array(ZMandant);
 /** POST /api/admin/mandanten and PUT /api/admin/mandanten/:id: domains are lower-cased and synced. */
 export const ZMandantInput = z.object({
   name: ZName,
-  domains: z.array(z.string().max(MAX_DOMAIN_LENGTH)).max(100),
+  /** Empty or missing: no legacy customer name. */
+  kundenname: singleLineText().trim().max(LIMITS.name).nullable().optional(),
+  domains: z.array(singleLineText().max(MAX_DOMAIN_LENGTH)).max(100),
 });
 export type TMandantInput = z.infer<typeof ZMandantInput>;
 
-export const ZMandantDelete = z.object({ confirmName: z.string().max(LIMITS.name) });
+export const ZMandantDelete = z.object({ confirmName: singleLineText().max(LIMITS.name) });
 export type TMandantDelete = z.infer<typeof ZMandantDelete>;
 
 export const ZMandantFeaturesInput = z.object(
@@ -108,7 +110,7 @@ export const ZStandortList = z.array(ZStandort);
 /** Without `abstellplaetze` a change keeps the parking spots; with it they are synced to the list. */
 export const ZStandortInput = z.object({
   name: ZName,
-  abstellplaetze: z.array(z.string().max(LIMITS.name)).max(500).optional(),
+  abstellplaetze: z.array(singleLineText().max(LIMITS.name)).max(500).optional(),
 });
 export type TStandortInput = z.infer<typeof ZStandortInput>;
 
@@ -162,6 +164,8 @@ export const ZOeffnungszeitenInput = z.object({
       }),
     )
     .max(7),
+  /** Required (true) when closing a weekday would cancel bookings. */
+  confirmCancel: z.boolean().optional(),
 });
 export type TOeffnungszeitenInput = z.infer<typeof ZOeffnungszeitenInput>;
 
@@ -171,8 +175,8 @@ export const ZSonderoeffnungszeit = z.object({
   id: z.uuid(),
   grundrissId: z.uuid(),
   beschreibung: z.string().max(LIMITS.message).nullable(),
-  gueltigVon: ZDay,
-  gueltigBis: ZDay,
+  gueltigVon: ZDayValue,
+  gueltigBis: ZDayValue,
   von: z.string().max(5),
   bis: z.string().max(5),
   status: ZOeffnungszeitStatus,
@@ -182,9 +186,9 @@ export const ZSonderoeffnungszeitList = z.array(ZSonderoeffnungszeit);
 
 /** Create, change or preview a special opening time; von/bis default to 01:00–23:00 (spec §9). */
 export const ZSonderoeffnungszeitInput = z.object({
-  beschreibung: z.string().trim().max(LIMITS.message).nullable().optional(),
-  gueltigVon: ZDay,
-  gueltigBis: ZDay,
+  beschreibung: multiLineText().trim().max(LIMITS.message).nullable().optional(),
+  gueltigVon: ZDayInput,
+  gueltigBis: ZDayInput,
   von: ZTimeInput.optional(),
   bis: ZTimeInput.optional(),
   status: ZOeffnungszeitStatus,
@@ -208,6 +212,12 @@ export const ZBetroffeneBuchung = z.object({
 export type TBetroffeneBuchung = z.infer<typeof ZBetroffeneBuchung>;
 export const ZBetroffeneBuchungen = z.object({ buchungen: z.array(ZBetroffeneBuchung) });
 export type TBetroffeneBuchungen = z.infer<typeof ZBetroffeneBuchungen>;
+
+/** The saved week and the bookings closing its weekdays cancelled. */
+export const ZOeffnungszeitenGespeichert = ZOeffnungszeitenWoche.extend({
+  storniert: z.array(ZBetroffeneBuchung),
+});
+export type TOeffnungszeitenGespeichert = z.infer<typeof ZOeffnungszeitenGespeichert>;
 
 /** Saved special opening time and the bookings its closing cancelled. */
 export const ZSonderoeffnungszeitSaved = z.object({
@@ -235,6 +245,9 @@ export type TStornierungBestaetigen = z.infer<typeof ZStornierungBestaetigen>;
 /** A catalogue option with its value at one level (null = not set there). */
 export const ZEinstellung = z.object({
   name: z.string().max(LIMITS.code),
+  /** Field label and heading group (customizing.ts); `description` is the help text. */
+  label: ZTexts,
+  group: z.enum(CUSTOMIZING_GROUP_ORDER as [CustomizingGroup, ...CustomizingGroup[]]),
   feature: z.enum(FEATURE_NAMES),
   typ: z.enum(['number', 'boolean', 'string', 'time', 'array']),
   unit: z.string().max(20).nullable(),
@@ -242,6 +255,7 @@ export const ZEinstellung = z.object({
   default: ZCustomizingValue,
   value: ZCustomizingValue.nullable(),
   allowedValues: z.array(z.string().max(LIMITS.name)).nullable(),
+  allowedNumbers: z.array(z.number()).nullable(),
   min: z.number().nullable(),
   max: z.number().nullable(),
   itemTyp: z.enum(['string', 'number', 'email']).nullable(),
@@ -252,7 +266,7 @@ export const ZEinstellung = z.object({
 });
 export type TEinstellung = z.infer<typeof ZEinstellung>;
 
-/** GET /api/admin/einstellungen: tenant level, plus the groups for group-level overrides. */
+/** GET /api/customizing/mandant: tenant level, plus the groups for group-level overrides. */
 export const ZMandantEinstellungen = z.object({
   optionen: z.array(ZEinstellung),
   gruppen: z.array(z.object({ id: z.uuid(), name: z.string().max(LIMITS.name) })),
@@ -265,7 +279,10 @@ export const ZGruppenEinstellungen = z.object({
 });
 export type TGruppenEinstellungen = z.infer<typeof ZGruppenEinstellungen>;
 
-export const ZGruppeSettingParams = z.object({ id: z.uuid(), name: z.string().min(1).max(LIMITS.code) });
+export const ZGruppeSettingParams = z.object({
+  id: z.uuid(),
+  name: singleLineText().min(1).max(LIMITS.code),
+});
 
 /** PUT body of every settings level: `{ value }`, null removes the override. */
 export const ZEinstellungInput = ZUpdateSetting;
@@ -284,8 +301,8 @@ export const ZProfil = z.object({
 });
 export type TProfil = z.infer<typeof ZProfil>;
 
-/** GET /api/me/einstellungen. */
-export const ZEigeneEinstellungen = z.object({ profil: ZProfil, optionen: z.array(ZEigeneEinstellung) });
+/** GET /api/customizing/benutzer: the options the user may set for themself. */
+export const ZEigeneEinstellungen = z.object({ optionen: z.array(ZEigeneEinstellung) });
 export type TEigeneEinstellungen = z.infer<typeof ZEigeneEinstellungen>;
 
 /** PUT /api/me/profil: the name only; the e-mail address stays with the administrators. */
@@ -295,11 +312,11 @@ export type TProfilInput = z.infer<typeof ZProfilInput>;
 // --- /admin/protokoll ---------------------------------------------------------------------------------
 
 export const ZProtokollQuery = z.object({
-  entity: z.string().max(LIMITS.code).optional(),
-  action: z.string().max(LIMITS.code).optional(),
+  entity: singleLineText().max(LIMITS.code).optional(),
+  action: singleLineText().max(LIMITS.code).optional(),
   benutzerId: z.uuid().optional(),
-  from: ZDay.optional(),
-  to: ZDay.optional(),
+  from: ZDayInput.optional(),
+  to: ZDayInput.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
 });

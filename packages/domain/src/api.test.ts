@@ -28,6 +28,7 @@ const me: TMe = {
   settings: resolveSettings({ tenant: {}, groups: [], user: {} }),
   language: 'de',
   startPage: '/fahrzeuge',
+  zweiFaktor: { pflicht: 'optional', erforderlich: false, eingerichtet: false, mussEinrichten: false },
 };
 
 describe('ZMe', () => {
@@ -77,7 +78,9 @@ describe('ZUpdateSetting', () => {
 
 describe('ZHealth', () => {
   it('accepts ok with either database driver', () => {
-    expect(ZHealth.parse({ status: 'ok', database: 'pglite' })).toEqual({ status: 'ok', database: 'pglite' });
-    expect(ZHealth.safeParse({ status: 'ok', database: 'mysql' }).success).toBe(false);
+    const healthy = { status: 'ok', database: 'pglite', realtime: 'connected' } as const;
+    expect(ZHealth.parse(healthy)).toEqual(healthy);
+    expect(ZHealth.safeParse({ ...healthy, database: 'mysql' }).success).toBe(false);
+    expect(ZHealth.safeParse({ ...healthy, realtime: 'maybe' }).success).toBe(false);
   });
 });

@@ -7,6 +7,8 @@ import { CUSTOMIZING_LEVELS, MAX_ARRAY_ITEMS, MAX_STRING_LENGTH } from './custom
 import { SWITCHABLE_FEATURES } from './features.ts';
 import { LANGUAGES } from './language.ts';
 import { PERMISSION_NAMES } from './permissions.ts';
+import { multiLineText, singleLineText } from './text-input.ts';
+import { ZZweiFaktorStand } from './sicherheit/api.ts';
 
 /** Limits used across the contract. */
 export const LIMITS = {
@@ -80,11 +82,13 @@ export const ZMe = z.object({
   settings: z.record(z.string().max(LIMITS.code), ZResolvedSetting),
   language: ZLanguage,
   startPage: z.string().max(LIMITS.path),
+  /** Two-factor sign-in: the tenant's policy and whether this user must still enrol (issue 11). */
+  zweiFaktor: ZZweiFaktorStand,
 });
 export type TMe = z.infer<typeof ZMe>;
 
 /** Path params of a settings write: the option name. */
-export const ZSettingName = z.object({ name: z.string().min(1).max(LIMITS.code) });
+export const ZSettingName = z.object({ name: singleLineText().min(1).max(LIMITS.code) });
 export type TSettingName = z.infer<typeof ZSettingName>;
 
 /**
@@ -96,15 +100,23 @@ export const ZUpdateSetting = z.object({
   value: z.union([
     z.number(),
     z.boolean(),
-    z.string().max(MAX_STRING_LENGTH),
-    z.array(z.union([z.string().max(MAX_STRING_LENGTH), z.number(), z.boolean()])).max(MAX_ARRAY_ITEMS),
+    multiLineText().max(MAX_STRING_LENGTH),
+    z.array(z.union([singleLineText().max(MAX_STRING_LENGTH), z.number(), z.boolean()])).max(MAX_ARRAY_ITEMS),
     z.null(),
   ]),
 });
 export type TUpdateSetting = z.infer<typeof ZUpdateSetting>;
 
-/** GET /api/health. */
-export const ZHealth = z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'pg']) });
+/**
+ * GET /api/health: the database answers (otherwise 503), and whether the realtime listener between
+ * instances (LISTEN/NOTIFY) is connected; while it is not, it reconnects and live events of other instances
+ * do not arrive.
+ */
+export const ZHealth = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'pg']),
+  realtime: z.enum(['connected', 'disconnected']),
+});
 export type THealth = z.infer<typeof ZHealth>;
 
 /** The operator's imprint (GET /api/impressum, public). */

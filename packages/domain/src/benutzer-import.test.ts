@@ -168,6 +168,24 @@ describe('validateBenutzerImport', () => {
       `${'x'.repeat(201)};B;a@x.example;;;`,
       [{ field: 'vorname', code: 'import.wert_zu_lang' }],
     ],
+    [
+      'a line break inside a quoted first name',
+      '"Erika\nBcc: alle@x.example";B;a@x.example;;;',
+      [{ field: 'vorname', code: 'validation.steuerzeichen' }],
+    ],
+    [
+      'a carriage return in a last name and a tab in the employee id',
+      'A;"Muster\rmann";a@x.example;"MS\t1";;',
+      [
+        { field: 'nachname', code: 'validation.steuerzeichen' },
+        { field: 'employeeId', code: 'validation.steuerzeichen' },
+      ],
+    ],
+    [
+      'an escape character in a first name',
+      '\u001b[31mA;B;a@x.example;;;',
+      [{ field: 'vorname', code: 'validation.steuerzeichen' }],
+    ],
   ])('reports %s at its field', (_name, line, expected) => {
     const { rows, summary } = validate(`${HEADER}\n${line}`, ['taken@x.example']);
     expect(rows[0]?.errors.map(({ field, code }) => ({ field, code }))).toEqual(expected);

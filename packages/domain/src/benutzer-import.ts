@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import type { ErrorCode, ErrorParams, RuleViolation } from './errors.ts';
+import { hasControlCharacters } from './text-input.ts';
 
 export const IMPORT_COLUMNS = ['vorname', 'nachname', 'email', 'employeeId', 'rollen', 'gruppen'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
@@ -223,6 +224,14 @@ export const validateBenutzerImport = ({
       ['email', email],
     ] as const) {
       if (value === '') errors.push({ field, code: 'validation.pflichtfelder', params: {} });
+    }
+    // A quoted CSV cell may hold a line break: names end up in mail texts, so the form's rule applies here too.
+    for (const [field, value] of [
+      ['vorname', vorname],
+      ['nachname', nachname],
+      ['employeeId', employeeId ?? ''],
+    ] as const) {
+      if (hasControlCharacters(value)) errors.push({ field, code: 'validation.steuerzeichen', params: {} });
     }
     checkLength('vorname', vorname, BENUTZER_LIMITS.name, errors);
     checkLength('nachname', nachname, BENUTZER_LIMITS.name, errors);

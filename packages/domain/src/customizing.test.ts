@@ -5,15 +5,20 @@ import {
   arraySetting,
   assertLevel,
   booleanSetting,
+  CUSTOMIZING_GROUP_ORDER,
+  CUSTOMIZING_GROUPS,
   CUSTOMIZING_OPTION_NAMES,
   CUSTOMIZING_OPTIONS,
   type CustomizingOption,
   findOption,
+  fromStoredAmount,
   fromStoredValue,
   isUnchanged,
   numberSetting,
   resolveSettings,
   stringSetting,
+  timeSpanUnitChoices,
+  toStoredAmount,
   toStoredValue,
 } from './customizing.ts';
 import { DomainError, type ErrorCode } from './errors.ts';
@@ -140,8 +145,9 @@ describe('toStoredValue', () => {
     ['LeseraumBuchungstakt', 7.5, 'customizing.not_an_integer'],
     ['FahrzeugCheckInAktiv', 'true', 'customizing.not_a_boolean'],
     ['FahrzeugCheckInAktiv', 1, 'customizing.not_a_boolean'],
-    ['LeseraumLieblingsPlatz', 42, 'customizing.not_a_string'],
-    ['LeseraumLieblingsPlatz', 'x'.repeat(501), 'customizing.value_too_long'],
+    ['LeseraumLieblingsGrundriss', 42, 'customizing.not_a_string'],
+    ['LeseraumLieblingsGrundriss', 'x'.repeat(501), 'customizing.value_too_long'],
+    ['LeseraumLieblingsPlatz', 'a-place-id', 'customizing.not_an_array'],
     ['Sprache', 'fr', 'customizing.value_not_allowed'],
     ['FahrzeugReportRhythmus', 'woechentlich', 'customizing.value_not_allowed'],
     ['FahrzeugBuchungszeitraumVon', '24:00', 'zeit.ungueltig'],
@@ -194,7 +200,9 @@ describe('fromStoredValue', () => {
 });
 
 const valueFor = (option: CustomizingOption): fc.Arbitrary<unknown> => {
-  const int = fc.integer({ min: option.min ?? -1_000_000, max: option.max ?? 1_000_000 });
+  const int = option.allowedNumbers
+    ? fc.constantFrom(...option.allowedNumbers)
+    : fc.integer({ min: option.min ?? -1_000_000, max: option.max ?? 1_000_000 });
   const str = option.allowedValues ? fc.constantFrom(...option.allowedValues) : fc.string({ maxLength: 500 });
   switch (option.typ) {
     case 'number':
@@ -328,11 +336,11 @@ describe('resolveSettings', () => {
     const settings = resolveSettings({
       tenant: { Sprache: 'en', Zoom: '1.5' },
       groups: [],
-      user: { Sprache: 'fr', Zoom: '9999', LeseraumLieblingsPlatz: 'x'.repeat(501) },
+      user: { Sprache: 'fr', Zoom: '9999', LeseraumLieblingsGrundriss: 'x'.repeat(501) },
     });
     expect(settings.Sprache).toEqual({ value: 'en', source: 'mandant' });
     expect(settings.Zoom).toEqual({ value: 100, source: 'default' });
-    expect(settings.LeseraumLieblingsPlatz).toEqual({ value: '', source: 'default' });
+    expect(settings.LeseraumLieblingsGrundriss).toEqual({ value: '', source: 'default' });
   });
 
   it('only ever resolves values a write would accept, in the shape /api/me promises (property)', () => {
@@ -417,5 +425,97 @@ describe('levels and typed readers', () => {
     expect(arraySetting(settings, 'FahrzeugLieblingsFahrzeuge')).toEqual([]);
     expect(() => numberSetting(settings, 'Sprache')).toThrow(DomainError);
     expect(numberSetting({}, 'Zoom')).toBe(100);
+  });
+});
+
+describe('labels, help texts and groups', () => {
+  it.each(CUSTOMIZING_OPTIONS.map((o) => [o.name, o] as const))(
+    '%s has a German and an English label and help text and a known group',
+    (_name, option) => {
+      for (const language of ['de', 'en'] as const) {
+        expect(option.label[language].trim().length).toBeGreaterThan(1);
+        // never a raw key such as FahrzeugMindestabstandStunden
+        expect(option.label[language]).not.toMatch(/^[A-Z][a-z]+[A-Z]\w*$/);
+        expect(option.description[language].trim().length).toBeGreaterThan(option.label[language].length);
+      }
+      expect(CUSTOMIZING_GROUP_ORDER).toContain(option.group);
+    },
+  );
+
+  it('every group has headings in both languages and holds at least one option', () => {
+    for (const group of CUSTOMIZING_GROUP_ORDER) {
+      expect(CUSTOMIZING_GROUPS[group].de.length).toBeGreaterThan(1);
+      expect(CUSTOMIZING_GROUPS[group].en.length).toBeGreaterThan(1);
+      expect(CUSTOMIZING_OPTIONS.some((o) => o.group === group)).toBe(true);
+    }
+  });
+
+  it('labels are unique within a feature and group, so no two fields read the same', () => {
+    for (const language of ['de', 'en'] as const) {
+      const seen = new Set<string>();
+      for (const o of CUSTOMIZING_OPTIONS) {
+        const key = `${o.feature}/${o.group}/${o.label[language]}`;
+        expect(seen.has(key), key).toBe(false);
+        seen.add(key);
+      }
+    }
+  });
+});
+
+describe('time spans: one stored unit, entered in minutes, hours or days', () => {
+  it.each([
+    ['minuten', ['minuten', 'stunden', 'tage']],
+    ['stunden', ['stunden', 'tage']],
+    ['tage', []],
+    ['wochen', []],
+    ['monate', []],
+    ['prozent', []],
+    [undefined, []],
+  ] as const)('a value stored in %s is entered in %j', (unit, choices) => {
+    expect(timeSpanUnitChoices(unit)).toEqual(choices);
+  });
+
+  it.each([
+    [2, 'stunden', 'minuten', 120],
+    [1, 'tage', 'minuten', 1440],
+    [90, 'minuten', 'minuten', 90],
+    [2, 'tage', 'stunden', 48],
+    [0, 'tage', 'minuten', 0],
+  ] as const)('%d %s is stored as %s %d', (amount, unit, stored, expected) => {
+    expect(toStoredAmount(amount, unit, stored)).toBe(expected);
+  });
+
+  it('an amount that is no whole number of the stored unit is refused', () => {
+    expect(() => toStoredAmount(30, 'minuten', 'stunden', 'FahrzeugMindestabstandStunden')).toThrow(
+      'Der Wert für FahrzeugMindestabstandStunden muss eine ganze Zahl sein.',
+    );
+  });
+
+  it.each([
+    [120, 'minuten', { amount: 2, unit: 'stunden' }],
+    [90, 'minuten', { amount: 90, unit: 'minuten' }],
+    [2880, 'minuten', { amount: 2, unit: 'tage' }],
+    [0, 'minuten', { amount: 0, unit: 'minuten' }],
+    [48, 'stunden', { amount: 2, unit: 'tage' }],
+    [5, 'stunden', { amount: 5, unit: 'stunden' }],
+    [14, 'tage', { amount: 14, unit: 'tage' }],
+  ] as const)('%d stored in %s reads as %j', (stored, unit, expected) => {
+    expect(fromStoredAmount(stored, unit)).toEqual(expected);
+  });
+
+  it('every time span of the vehicle rules offers a unit choice or is a day count', () => {
+    for (const o of CUSTOMIZING_OPTIONS.filter((x) => x.unit === 'minuten' || x.unit === 'stunden'))
+      expect(timeSpanUnitChoices(o.unit).length, o.name).toBeGreaterThan(1);
+  });
+});
+
+describe('report rhythm', () => {
+  it('the tenant logbook report interval is one of monthly, quarterly, semi-annually, annually', () => {
+    const option = findOption('FahrzeugReportIntervallMonate');
+    expect(option.allowedNumbers).toEqual([1, 3, 6, 12]);
+    expect(toStoredValue(option, 3)).toBe('3');
+    expect(() => toStoredValue(option, 2)).toThrow(
+      'Der Wert 2 ist für FahrzeugReportIntervallMonate nicht erlaubt.',
+    );
   });
 });

@@ -27,8 +27,31 @@ export type CustomizingItem = string | number | boolean;
 /** A value as the API and the rules see it. Times are `HH:mm` strings. */
 export type CustomizingValue = number | boolean | string | CustomizingItem[];
 
+/**
+ * Where an option shows on the settings pages (spec §3 "Settings"): one heading per group, in this order.
+ * The labels are the headings in both languages.
+ */
+export const CUSTOMIZING_GROUPS = {
+  allgemein: { de: 'Allgemein', en: 'General' },
+  anzeige: { de: 'Anzeige und Vorauswahl', en: 'Display and preselection' },
+  buchungsregeln: { de: 'Buchungsregeln', en: 'Booking rules' },
+  checkin: { de: 'Check-in und Freigabe', en: 'Check-in and release' },
+  erinnerungen: { de: 'Erinnerungen', en: 'Reminders' },
+  benachrichtigungen: { de: 'Benachrichtigungen', en: 'Notifications' },
+  mails: { de: 'Mails des Fahrzeugbereichs', en: 'Vehicle mails' },
+  reports: { de: 'Reports', en: 'Reports' },
+  fuehrerscheine: { de: 'Führerscheine', en: 'Driving licences' },
+  reinigung: { de: 'Sauberkeit', en: 'Cleanliness' },
+} as const satisfies Record<string, Texts>;
+export type CustomizingGroup = keyof typeof CUSTOMIZING_GROUPS;
+export const CUSTOMIZING_GROUP_ORDER = Object.keys(CUSTOMIZING_GROUPS) as CustomizingGroup[];
+
 export type CustomizingOption = {
   readonly name: string;
+  /** The short name shown as the field label. */
+  readonly label: Texts;
+  /** The heading the option is shown under. */
+  readonly group: CustomizingGroup;
   readonly feature: FeatureName;
   readonly typ: CustomizingTyp;
   /** The default in stored form. */
@@ -43,8 +66,11 @@ export type CustomizingOption = {
   /** For numbers (and number list items): inclusive bounds; numbers are whole numbers. */
   readonly min?: number;
   readonly max?: number;
+  /** For numbers: the only accepted values (e.g. the report rhythm in months: 1, 3, 6, 12). */
+  readonly allowedNumbers?: readonly number[];
   /** For arrays: the type of each item. */
   readonly itemTyp?: 'string' | 'number' | 'email';
+  /** The help text shown below the field (what it does, its default). */
   readonly description: Texts;
 };
 
@@ -56,6 +82,8 @@ export const MAX_ARRAY_ITEMS = 100;
 const ALL: readonly CustomizingLevel[] = ['benutzer', 'gruppe', 'mandant'];
 const TENANT: readonly CustomizingLevel[] = ['mandant'];
 const USER: readonly CustomizingLevel[] = ['benutzer'];
+/** A personal list beside the tenant's own list for everyone (both count, e.g. favourite vehicles). */
+const USER_AND_TENANT: readonly CustomizingLevel[] = ['benutzer', 'mandant'];
 
 /** Default cleaning states, best first (spec §5 "allowed list of cleaning states"). */
 export const DEFAULT_REINIGUNGSZUSTAENDE = [
@@ -76,6 +104,8 @@ export const REPORT_RHYTHMUS_MONATE: Record<ReportRhythmus, number> = {
 
 const mailFlag = (name: string, de: string, en: string): CustomizingOption => ({
   name,
+  label: { de: `Mail „${de}“`, en: `"${en}" mail` },
+  group: 'mails',
   feature: 'FahrzeugBuchung',
   typ: 'boolean',
   default: 'true',
@@ -86,6 +116,8 @@ const mailFlag = (name: string, de: string, en: string): CustomizingOption => ({
 
 const notificationToggle = (name: string, de: string, en: string): CustomizingOption => ({
   name,
+  label: { de: `${de[0]!.toUpperCase()}${de.slice(1)}`, en: `${en[0]!.toUpperCase()}${en.slice(1)}` },
+  group: 'benachrichtigungen',
   feature: 'Einstellungen',
   typ: 'boolean',
   default: 'true',
@@ -101,6 +133,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   // --- Systemeinstellungen / Einstellungen --------------------------------------------------------
   {
     name: 'Sprache',
+    label: { de: 'Sprache', en: 'Language' },
+    group: 'allgemein',
     feature: 'Systemeinstellungen',
     typ: 'string',
     default: 'de',
@@ -114,6 +148,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'Startseite',
+    label: { de: 'Startseite', en: 'Start page' },
+    group: 'allgemein',
     feature: 'Einstellungen',
     typ: 'string',
     default: 'fahrzeuge',
@@ -127,6 +163,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'BuchungsfensterWochen',
+    label: { de: 'Buchungsfenster', en: 'Booking window' },
+    group: 'buchungsregeln',
     feature: 'Einstellungen',
     typ: 'number',
     default: '4',
@@ -138,6 +176,21 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     description: {
       de: 'Buchungsfenster in Wochen (im Wochenmodus um eine Woche verlängert). Standard: 4.',
       en: 'Booking window in weeks (extended by a week in weekly mode). Default: 4.',
+    },
+  },
+  {
+    name: 'ZweiFaktorPflicht',
+    label: { de: 'Anmeldung in zwei Schritten', en: 'Two-step sign-in' },
+    group: 'allgemein',
+    feature: 'Systemeinstellungen',
+    typ: 'string',
+    default: 'optional',
+    levels: TENANT,
+    userEditable: false,
+    allowedValues: ['optional', 'administratoren', 'alle'],
+    description: {
+      de: 'Zweiter Faktor (Authenticator-App) bei der Anmeldung: optional, Pflicht für Administratoren (administratoren) oder Pflicht für alle (alle). Wer einen braucht und keinen hat, richtet ihn direkt nach dem Passwort ein. Standard: optional.',
+      en: 'Second factor (authenticator app) at sign-in: optional, required for administrators (administratoren) or required for everyone (alle). Whoever needs one and has none enrols right after the password. Default: optional.',
     },
   },
   notificationToggle('BenachrichtigungBuchungsbestaetigung', 'Buchungsbestätigung', 'booking confirmation'),
@@ -157,18 +210,24 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   // --- Leseraum -----------------------------------------------------------------------------------
   {
     name: 'LeseraumLieblingsPlatz',
+    label: { de: 'Lieblingsplätze', en: 'Favourite places' },
+    group: 'anzeige',
     feature: 'Leseraum',
-    typ: 'string',
-    default: '',
+    // a list (spec §2 'favourite places'), toggled on the place in the booking dialog and the list (decision 052)
+    typ: 'array',
+    itemTyp: 'string',
+    default: '[]',
     levels: USER,
     userEditable: true,
     description: {
-      de: 'ID des Lieblingsplatzes. Standard: keiner.',
-      en: 'Id of the favourite seat. Default: none.',
+      de: 'IDs der Lieblingsplätze (Lesesaal und Arbeitswelt). Standard: keine.',
+      en: 'Ids of the favourite places (reading room and workspace). Default: none.',
     },
   },
   {
     name: 'LeseraumLieblingsGrundriss',
+    label: { de: 'Bevorzugter Grundriss', en: 'Preferred floor plan' },
+    group: 'anzeige',
     feature: 'Leseraum',
     typ: 'string',
     default: '',
@@ -181,6 +240,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'LeseraumMaximaleBuchungenAlsBuchenderProWoche',
+    label: { de: 'Buchungen pro Woche (höchstens)', en: 'Bookings per week (at most)' },
+    group: 'buchungsregeln',
     feature: 'Leseraum',
     typ: 'number',
     default: '5',
@@ -195,6 +256,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'LeseraumBuchungstakt',
+    label: { de: 'Buchungstakt', en: 'Booking step' },
+    group: 'buchungsregeln',
     feature: 'Leseraum',
     typ: 'number',
     default: '15',
@@ -210,6 +273,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'LeseraumMinimaleBuchungslaenge',
+    label: { de: 'Kürzeste Buchung', en: 'Shortest booking' },
+    group: 'buchungsregeln',
     feature: 'Leseraum',
     typ: 'number',
     default: '60',
@@ -225,6 +290,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'LeseraumMaximaleDauerEinerBuchung',
+    label: { de: 'Längste Buchung', en: 'Longest booking' },
+    group: 'buchungsregeln',
     feature: 'Leseraum',
     typ: 'number',
     default: '600',
@@ -240,6 +307,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'LeseraumVorausbuchbareTage',
+    label: { de: 'Im Voraus buchbar', en: 'Bookable ahead' },
+    group: 'buchungsregeln',
     feature: 'Leseraum',
     typ: 'number',
     default: '14',
@@ -255,6 +324,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'LeseraumBuchbareWochenTage',
+    label: { de: 'Buchbare Wochentage', en: 'Bookable weekdays' },
+    group: 'buchungsregeln',
     feature: 'Leseraum',
     typ: 'array',
     itemTyp: 'number',
@@ -270,6 +341,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'LeseraumEmailErinnerungBuchungsbeginn',
+    label: { de: 'Erinnerung vor Buchungsbeginn', en: 'Reminder before the booking starts' },
+    group: 'erinnerungen',
     feature: 'Leseraum',
     typ: 'number',
     default: '30',
@@ -285,6 +358,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'Zoom',
+    label: { de: 'Zoom des Grundrisses', en: 'Floor-plan zoom' },
+    group: 'anzeige',
     feature: 'Leseraum',
     typ: 'number',
     default: '100',
@@ -300,6 +375,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'Ansicht',
+    label: { de: 'Ansicht', en: 'View' },
+    group: 'anzeige',
     feature: 'Leseraum',
     typ: 'string',
     default: 'karte',
@@ -313,6 +390,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'Filter',
+    label: { de: 'Filter anzeigen', en: 'Show filter' },
+    group: 'anzeige',
     feature: 'Leseraum',
     typ: 'string',
     default: 'aus',
@@ -326,6 +405,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'Buchungsmodus',
+    label: { de: 'Buchungsmodus', en: 'Booking mode' },
+    group: 'anzeige',
     feature: 'Leseraum',
     typ: 'string',
     default: 'ganztags',
@@ -339,6 +420,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'Tageszeit',
+    label: { de: 'Tageszeit', en: 'Time of day' },
+    group: 'anzeige',
     feature: 'Leseraum',
     typ: 'string',
     default: 'ganztags',
@@ -352,6 +435,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'LeseraumZeitVon',
+    label: { de: 'Beginn (Vorauswahl)', en: 'Start (preselected)' },
+    group: 'anzeige',
     feature: 'Leseraum',
     typ: 'time',
     default: '09:00',
@@ -364,6 +449,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'LeseraumZeitBis',
+    label: { de: 'Ende (Vorauswahl)', en: 'End (preselected)' },
+    group: 'anzeige',
     feature: 'Leseraum',
     typ: 'time',
     default: '18:00',
@@ -378,6 +465,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   // --- FahrzeugBuchung: personal ------------------------------------------------------------------
   {
     name: 'FahrzeugZeitErinnerungsmail',
+    label: { de: 'Erinnerung vor Fahrtbeginn', en: 'Reminder before the trip' },
+    group: 'erinnerungen',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '60',
@@ -393,19 +482,23 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugLieblingsFahrzeuge',
+    label: { de: 'Lieblingsfahrzeuge', en: 'Favourite vehicles' },
+    group: 'anzeige',
     feature: 'FahrzeugBuchung',
     typ: 'array',
     itemTyp: 'string',
     default: '[]',
-    levels: USER,
+    levels: USER_AND_TENANT,
     userEditable: true,
     description: {
-      de: 'IDs der Lieblingsfahrzeuge. Standard: keine.',
-      en: 'Ids of favourite vehicles. Default: none.',
+      de: 'IDs der Lieblingsfahrzeuge: die eigenen und die des Mandanten (Stern in der Fahrzeugverwaltung) stehen in der Liste oben. Standard: keine.',
+      en: "Ids of favourite vehicles: the user's own and the tenant's (star in the fleet administration) come first in the list. Default: none.",
     },
   },
   {
     name: 'FahrzeugReportRhythmus',
+    label: { de: 'Rhythmus des persönlichen Fahrzeugreports', en: 'Personal vehicle report rhythm' },
+    group: 'reports',
     feature: 'FahrzeugBuchung',
     typ: 'string',
     default: 'monatlich',
@@ -419,6 +512,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugReportEmpfaenger',
+    label: { de: 'Empfänger des persönlichen Fahrzeugreports', en: 'Personal vehicle report recipients' },
+    group: 'reports',
     feature: 'FahrzeugBuchung',
     typ: 'array',
     itemTyp: 'email',
@@ -434,6 +529,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   // --- FahrzeugBuchung: tenant rules (spec §9 "Vehicle feature settings") ------------------------
   {
     name: 'FahrzeugCheckInAktiv',
+    label: { de: 'Check-in und Check-out aktiv', en: 'Check-in and check-out active' },
+    group: 'checkin',
     feature: 'FahrzeugBuchung',
     typ: 'boolean',
     default: 'true',
@@ -446,6 +543,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugCheckInMinutenVorBeginn',
+    label: { de: 'Check-in möglich ab', en: 'Check-in possible from' },
+    group: 'checkin',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '15',
@@ -461,6 +560,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugAutoStornoMinutenNachBeginn',
+    label: { de: 'Automatische Freigabe ohne Check-in nach', en: 'Automatic release without check-in after' },
+    group: 'checkin',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '15',
@@ -476,6 +577,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugFreigabeNachBuchungsbeginn',
+    label: { de: 'Buchung gilt als freigegeben nach', en: 'Booking counts as released after' },
+    group: 'checkin',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '60',
@@ -491,6 +594,11 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'VorCheckOutAkzeptieren',
+    label: {
+      de: 'Check-in vor Check-out der Vorbuchung erlauben',
+      en: 'Allow check-in before the previous check-out',
+    },
+    group: 'checkin',
     feature: 'FahrzeugBuchung',
     typ: 'boolean',
     default: 'true',
@@ -503,6 +611,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugVorausbuchbareTage',
+    label: { de: 'Im Voraus buchbar', en: 'Bookable ahead' },
+    group: 'buchungsregeln',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '30',
@@ -518,6 +628,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugMindestabstandStunden',
+    label: { de: 'Mindestabstand zwischen zwei Buchungen', en: 'Minimum gap between two bookings' },
+    group: 'buchungsregeln',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '0',
@@ -533,6 +645,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugBuchungsfensterWochentag',
+    label: { de: 'Wochentag der Fenstererweiterung', en: 'Weekday the window grows' },
+    group: 'buchungsregeln',
     feature: 'FahrzeugBuchung',
     typ: 'string',
     default: '',
@@ -546,6 +660,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugBuchungsfensterUhrzeit',
+    label: { de: 'Uhrzeit der Fenstererweiterung', en: 'Time the window grows' },
+    group: 'buchungsregeln',
     feature: 'FahrzeugBuchung',
     typ: 'time',
     default: '00:00',
@@ -558,6 +674,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugMinimaleBuchungszeit',
+    label: { de: 'Kürzeste Buchung am selben Tag', en: 'Shortest same-day booking' },
+    group: 'buchungsregeln',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '0',
@@ -573,6 +691,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugBuchungszeitraumVon',
+    label: { de: 'Buchungszeitraum von', en: 'Booking period from' },
+    group: 'buchungsregeln',
     feature: 'FahrzeugBuchung',
     typ: 'time',
     default: '09:00',
@@ -585,6 +705,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugBuchungszeitraumBis',
+    label: { de: 'Buchungszeitraum bis', en: 'Booking period until' },
+    group: 'buchungsregeln',
     feature: 'FahrzeugBuchung',
     typ: 'time',
     default: '18:00',
@@ -597,6 +719,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugIndividuelleBuchungszeiten',
+    label: { de: 'Individuelle Buchungszeiten je Fahrzeug', en: 'Individual booking times per vehicle' },
+    group: 'buchungsregeln',
     feature: 'FahrzeugBuchung',
     typ: 'boolean',
     default: 'false',
@@ -609,6 +733,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugBuchungAusserhalbBuchungszeiten',
+    label: { de: 'Buchung außerhalb der Buchungszeiten', en: 'Booking outside booking times' },
+    group: 'buchungsregeln',
     feature: 'FahrzeugBuchung',
     typ: 'boolean',
     default: 'false',
@@ -621,6 +747,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugReinigungszustaende',
+    label: { de: 'Reinigungszustände', en: 'Cleaning states' },
+    group: 'reinigung',
     feature: 'FahrzeugBuchung',
     typ: 'array',
     itemTyp: 'string',
@@ -634,6 +762,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugReinigungsschwelleInnen',
+    label: { de: 'Meldeschwelle innen', en: 'Report threshold inside' },
+    group: 'reinigung',
     feature: 'FahrzeugBuchung',
     typ: 'string',
     default: 'verschmutzt',
@@ -646,6 +776,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugReinigungsschwelleAussen',
+    label: { de: 'Meldeschwelle außen', en: 'Report threshold outside' },
+    group: 'reinigung',
     feature: 'FahrzeugBuchung',
     typ: 'string',
     default: 'stark verschmutzt',
@@ -658,6 +790,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugErinnerungFehlenderCheckOutMinuten',
+    label: { de: 'Erinnerung bei fehlendem Check-out nach', en: 'Reminder on missing check-out after' },
+    group: 'erinnerungen',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '30',
@@ -673,6 +807,11 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugEskalationFehlenderCheckOutMinuten',
+    label: {
+      de: 'Fuhrparkmanager informieren bei fehlendem Check-out nach',
+      en: 'Tell the fleet manager about a missing check-out after',
+    },
+    group: 'erinnerungen',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '120',
@@ -688,6 +827,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugPflegehinweisZeit',
+    label: { de: 'Uhrzeit des Pflegehinweises', en: 'Time of the care notice' },
+    group: 'erinnerungen',
     feature: 'FahrzeugBuchung',
     typ: 'time',
     default: '08:00',
@@ -700,6 +841,11 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugInfoFehlenderVorCheckOutMinuten',
+    label: {
+      de: 'Hinweis auf fehlenden Check-out der Vorbuchung',
+      en: "Notice of the previous booking's missing check-out",
+    },
+    group: 'erinnerungen',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '60',
@@ -715,6 +861,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugReportMailAdressen',
+    label: { de: 'Empfänger des Fahrtenbuch-Reports', en: 'Logbook report recipients' },
+    group: 'reports',
     feature: 'FahrzeugBuchung',
     typ: 'array',
     itemTyp: 'email',
@@ -728,6 +876,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugReportIntervallMonate',
+    label: { de: 'Rhythmus des Fahrtenbuch-Reports', en: 'Logbook report rhythm' },
+    group: 'reports',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '1',
@@ -736,13 +886,16 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     userEditable: false,
     min: 1,
     max: 12,
+    allowedNumbers: Object.values(REPORT_RHYTHMUS_MONATE),
     description: {
-      de: 'Intervall des Fahrtenbuch-Reports des Mandanten in Monaten. Standard: 1.',
-      en: 'Interval of the tenant logbook report in months. Default: 1.',
+      de: 'Wie oft der Fahrtenbuch-Report des Mandanten verschickt wird: monatlich, quartalsweise, halbjährlich oder jährlich (gespeichert in Monaten: 1, 3, 6, 12). Standard: monatlich.',
+      en: 'How often the tenant logbook report is sent: monthly, quarterly, semi-annually or annually (stored in months: 1, 3, 6, 12). Default: monthly.',
     },
   },
   {
     name: 'FahrzeugFuehrerscheinPruefungIntervallMonate',
+    label: { de: 'Prüfintervall', en: 'Check interval' },
+    group: 'fuehrerscheine',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '6',
@@ -758,6 +911,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   },
   {
     name: 'FahrzeugFuehrerscheinErinnerungVorlaufTage',
+    label: { de: 'Erinnerung vor der Prüfung', en: 'Reminder before the check' },
+    group: 'fuehrerscheine',
     feature: 'FahrzeugBuchung',
     typ: 'number',
     default: '14',
@@ -771,6 +926,69 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
       en: 'Reminder this many days before the next licence check. Default: 14.',
     },
   },
+  {
+    name: 'FahrzeugFuehrerscheinPruefmethoden',
+    label: { de: 'Weitere Prüfmethoden', en: 'Further check methods' },
+    group: 'fuehrerscheine',
+    feature: 'FahrzeugBuchung',
+    typ: 'array',
+    itemTyp: 'string',
+    default: '[]',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Prüfmethoden neben „Original persönlich vorgelegt“, z. B. „Videoprüfung“. Standard: keine.',
+      en: 'Check methods besides "original seen in person", e.g. "video check". Default: none.',
+    },
+  },
+  {
+    name: 'FahrzeugPruefungErinnerungVorlaufTage',
+    label: { de: 'Erinnerung vor HU und UVV-Prüfung', en: 'Reminder before HU and UVV inspection' },
+    group: 'erinnerungen',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '30',
+    unit: 'tage',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 365,
+    description: {
+      de: 'So viele Tage vor der Hauptuntersuchung (HU) und der UVV-Prüfung eines Fahrzeugs wird der Fuhrpark erinnert. Standard: 30.',
+      en: "The fleet managers are reminded this many days before a vehicle's general inspection (HU) and UVV inspection. Default: 30.",
+    },
+  },
+  {
+    name: 'FahrzeugUvvUeberfaellig',
+    label: { de: 'Überfällige UVV-Prüfung', en: 'Overdue UVV inspection' },
+    group: 'buchungsregeln',
+    feature: 'FahrzeugBuchung',
+    typ: 'string',
+    default: 'warnen',
+    levels: TENANT,
+    userEditable: false,
+    allowedValues: ['warnen', 'sperren'],
+    description: {
+      de: 'Ist die UVV-Prüfung (DGUV Vorschrift 70) eines Fahrzeugs überfällig, wird beim Buchen gewarnt (warnen) oder die Buchung abgelehnt (sperren). Standard: warnen.',
+      en: "When a vehicle's UVV inspection (DGUV Vorschrift 70) is overdue, booking warns (warnen) or is refused (sperren). Default: warnen.",
+    },
+  },
+  {
+    name: 'FahrzeugAufbewahrungJahre',
+    label: { de: 'Aufbewahrung von Fahrten und Historie', en: 'Retention of trips and history' },
+    group: 'allgemein',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '10',
+    levels: TENANT,
+    userEditable: false,
+    min: 10,
+    max: 50,
+    description: {
+      de: 'So viele Jahre nach Ende des Kalenderjahres der Fahrt bleiben Fahrten, Fahrtenbuch und Historie mindestens erhalten; sie werden nie mit einem Fahrzeug gelöscht. Standard: 10.',
+      en: "Trips, logbook and history are kept at least this many years after the end of the trip's calendar year; they are never deleted with a vehicle. Default: 10.",
+    },
+  },
   mailFlag('FahrzeugMailBuchungSenden', 'Buchungsbestätigung', 'booking confirmation'),
   mailFlag('FahrzeugMailAenderungSenden', 'Buchung geändert', 'booking changed'),
   mailFlag('FahrzeugMailStornoSenden', 'Stornierung', 'cancellation'),
@@ -781,6 +999,9 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   mailFlag('FahrzeugMailVerschmutzungSenden', 'Verschmutzung', 'dirt report'),
   mailFlag('FahrzeugMailFuehrerscheinSenden', 'Führerscheinprüfung', 'licence check'),
   mailFlag('FahrzeugMailReportSenden', 'Fahrtenbuch-Report', 'logbook report'),
+  mailFlag('FahrzeugMailVorCheckOutSenden', 'Vorbuchung nicht ausgecheckt', 'previous trip not checked out'),
+  mailFlag('FahrzeugMailPflegehinweisSenden', 'Pflegehinweis', 'care notice'),
+  mailFlag('FahrzeugMailPruefungSenden', 'HU- und UVV-Erinnerung', 'HU and UVV reminder'),
 ];
 
 const OPTIONS_BY_NAME: ReadonlyMap<string, CustomizingOption> = new Map(
@@ -817,6 +1038,8 @@ const shown = (value: unknown): string => {
 
 const checkNumber = (option: CustomizingOption, n: number): number => {
   if (!Number.isInteger(n)) throw new DomainError('customizing.not_an_integer', { name: option.name });
+  if (option.allowedNumbers && !option.allowedNumbers.includes(n))
+    throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: String(n) });
   if ((option.min !== undefined && n < option.min) || (option.max !== undefined && n > option.max))
     throw new DomainError('customizing.out_of_range', {
       name: option.name,
@@ -1010,4 +1233,58 @@ export const arraySetting = (settings: ResolvedSettings, name: string): Customiz
   const value = settings[name]?.value ?? defaultValueOf(name);
   if (!Array.isArray(value)) throw new DomainError('customizing.not_an_array');
   return value;
+};
+
+// --- time spans (spec §9 "Settings time units: minutes, hours, days") ---------------------------------
+
+/** The units a time span is entered in, smallest first, with their length in minutes. */
+export const TIME_SPAN_UNITS = ['minuten', 'stunden', 'tage'] as const;
+export type TimeSpanUnit = (typeof TIME_SPAN_UNITS)[number];
+const MINUTES_PER: Record<TimeSpanUnit, number> = { minuten: 1, stunden: 60, tage: 1440 };
+
+const isTimeSpanUnit = (unit: string | null | undefined): unit is TimeSpanUnit =>
+  (TIME_SPAN_UNITS as readonly string[]).includes(unit ?? '');
+
+/**
+ * The units an option's value may be entered in: a time span stored in minutes offers minutes, hours and
+ * days; one stored in hours offers hours and days; one stored in days only days (a unit smaller than the
+ * stored one could not be kept without rounding). Every value is stored in the option's one unit (`unit`).
+ * Other options (counts, weeks, months, percent) have no choice: [].
+ */
+export const timeSpanUnitChoices = (storedUnit: string | null | undefined): TimeSpanUnit[] => {
+  if (!isTimeSpanUnit(storedUnit)) return [];
+  const choices = TIME_SPAN_UNITS.filter((u) => MINUTES_PER[u] >= MINUTES_PER[storedUnit]);
+  return choices.length > 1 ? choices : [];
+};
+
+/**
+ * An amount entered in `unit` as the stored amount in `storedUnit` (2 hours → 120 for a minute option).
+ * Throws 'customizing.not_an_integer' when it is not a whole number of the stored unit.
+ */
+export const toStoredAmount = (
+  amount: number,
+  unit: TimeSpanUnit,
+  storedUnit: TimeSpanUnit,
+  name = '',
+): number => {
+  const stored = (amount * MINUTES_PER[unit]) / MINUTES_PER[storedUnit];
+  if (!Number.isInteger(stored)) throw new DomainError('customizing.not_an_integer', { name });
+  return stored;
+};
+
+/**
+ * How a stored amount reads best: in the largest offered unit that divides it (120 minutes → 2 hours,
+ * 90 minutes → 90 minutes, 2880 minutes → 2 days; 0 stays in the stored unit).
+ */
+export const fromStoredAmount = (
+  stored: number,
+  storedUnit: TimeSpanUnit,
+): { amount: number; unit: TimeSpanUnit } => {
+  const choices = timeSpanUnitChoices(storedUnit);
+  if (stored !== 0)
+    for (const unit of [...choices].reverse()) {
+      const amount = (stored * MINUTES_PER[storedUnit]) / MINUTES_PER[unit];
+      if (Number.isInteger(amount)) return { amount, unit };
+    }
+  return { amount: stored, unit: storedUnit };
 };

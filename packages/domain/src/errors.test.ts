@@ -20,6 +20,16 @@ describe('the error catalogue', () => {
     expect(status).toBeLessThan(600);
   });
 
+  it('fills a placeholder with the text in the language when one is given per language', () => {
+    const params = { wert: '5', schicht: 'gruppe', grund_de: 'Grund', grund_en: 'Reason' };
+    expect(formatError('customizing.save_failed', 'de', params)).toBe(
+      'Neuer Customizing Wert 5 konnte nicht in Schicht gruppe gespeichert werden. Fehler: Grund',
+    );
+    expect(formatError('customizing.save_failed', 'en', params)).toBe(
+      'New customizing value 5 could not be saved at level gruppe. Error: Reason',
+    );
+  });
+
   it('uses stable dotted or single-word lower-case codes', () => {
     for (const code of ERROR_CODES) expect(code).toMatch(/^[a-z_]+(\.[a-z_]+)*$/);
   });
@@ -34,7 +44,7 @@ describe('the error catalogue', () => {
     ['sonderfreigabe.user_not_found', 'User not found! Kein update der Sonderfreigabe möglich.'],
     [
       'customizing.save_failed',
-      'Neuer Customizing Wert {wert} konnte nicht in Schicht {schicht} gespeichert werden. Fehler: {fehler}',
+      'Neuer Customizing Wert {wert} konnte nicht in Schicht {schicht} gespeichert werden. Fehler: {grund}',
     ],
     ['customizing.option_not_found', 'keine CustomizingOption zu {name} gefunden!'],
     ['customizing.not_a_number', 'Wert zum mappen muss vom Typ number sein!'],

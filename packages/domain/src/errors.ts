@@ -27,15 +27,151 @@ export const ERRORS = {
     de: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
     en: 'Too many attempts. Please wait a moment and try again.',
   },
+  /** A failed-sign-in lock (login-throttle.ts); the same for existing and unknown accounts. */
+  'auth.sign_in_throttled': {
+    status: 429,
+    de: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie {minuten} Min. und versuchen Sie es dann erneut.',
+    en: 'Too many failed sign-in attempts. Please wait {minuten} min and try again.',
+  },
+  /** The request came from a page at another address than the application's (decision 020). */
+  'auth.origin_not_allowed': {
+    status: 403,
+    de: 'Anmeldung von dieser Adresse nicht erlaubt. Die Adresse der Anwendung ist {adresse}.',
+    en: 'Signing in from this address is not allowed. The address of the application is {adresse}.',
+  },
+  'auth.current_password_wrong': {
+    status: 400,
+    de: 'Das aktuelle Passwort ist falsch.',
+    en: 'The current password is incorrect.',
+  },
+  'auth.link_invalid': {
+    status: 400,
+    de: 'Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen Link an.',
+    en: 'This link is invalid or has expired. Please request a new link.',
+  },
+  'auth.password_length': {
+    status: 400,
+    de: 'Das Passwort muss zwischen {min} und {max} Zeichen lang sein.',
+    en: 'The password must be between {min} and {max} characters long.',
+  },
+  'auth.redirect_not_allowed': {
+    status: 400,
+    de: 'Das Ziel der Weiterleitung gehört nicht zu dieser Anwendung.',
+    en: 'The redirect target does not belong to this application.',
+  },
+  'auth.sign_up_closed': {
+    status: 403,
+    de: 'Eine Selbstregistrierung ist nicht möglich. Benutzer werden von Administratoren angelegt.',
+    en: 'Signing up is not possible. Users are created by administrators.',
+  },
   'auth.forbidden': {
     status: 403,
     de: 'Sie haben keine Berechtigung für diese Aktion.',
     en: 'You are not allowed to do this.',
   },
+  // --- two-factor sign-in and sessions (issue 11) -------------------------------------------------------
+  /** A wrong code from the authenticator app or a used or unknown backup code; counted like a wrong password. */
+  'auth.code_falsch': {
+    status: 401,
+    de: 'Der Code ist falsch oder abgelaufen.',
+    en: 'The code is wrong or has expired.',
+  },
+  /** The sign-in's code step expired (10 minutes) or had too many wrong codes: start again with the password. */
+  'auth.code_schritt_abgelaufen': {
+    status: 401,
+    de: 'Die Anmeldung ist abgelaufen. Bitte melden Sie sich erneut mit Benutzername und Passwort an.',
+    en: 'The sign-in has expired. Please sign in again with user name and password.',
+  },
+  /** better-auth's own lock after ten wrong codes in a row. */
+  'auth.zwei_faktor_gesperrt': {
+    status: 429,
+    de: 'Zu viele falsche Codes. Die Anmeldung ist für 15 Min. gesperrt.',
+    en: 'Too many wrong codes. Signing in is locked for 15 min.',
+  },
+  'auth.zwei_faktor_einrichtung_noetig': {
+    status: 403,
+    de: 'Ihr Mandant verlangt die Anmeldung in zwei Schritten. Bitte richten Sie zuerst eine Authenticator-App ein (Einstellungen › Sicherheit).',
+    en: 'Your tenant requires two-step sign-in. Please set up an authenticator app first (Settings › Security).',
+  },
+  'auth.zwei_faktor_bereits_eingerichtet': {
+    status: 409,
+    de: 'Eine Authenticator-App ist bereits eingerichtet. Entfernen Sie sie, um eine neue einzurichten.',
+    en: 'An authenticator app is set up already. Remove it to set up a new one.',
+  },
+  'auth.zwei_faktor_nicht_eingerichtet': {
+    status: 400,
+    de: 'Es ist keine Authenticator-App eingerichtet.',
+    en: 'No authenticator app is set up.',
+  },
+  // --- passkeys (decision 072) ---------------------------------------------------------------------
+  /** Unknown passkey, wrong answer or a deactivated user: one message. */
+  'auth.passkey_fehlgeschlagen': {
+    status: 401,
+    de: 'Die Anmeldung mit dem Passkey ist fehlgeschlagen. Bitte melden Sie sich mit Benutzername und Passwort an.',
+    en: 'Signing in with the passkey failed. Please sign in with user name and password.',
+  },
+  'auth.passkey_abgelaufen': {
+    status: 400,
+    de: 'Die Anfrage des Passkeys ist abgelaufen. Bitte versuchen Sie es erneut.',
+    en: 'The passkey request has expired. Please try again.',
+  },
+  'auth.passkey_einrichtung_fehlgeschlagen': {
+    status: 400,
+    de: 'Der Passkey konnte nicht eingerichtet werden. Bitte versuchen Sie es erneut.',
+    en: 'The passkey could not be set up. Please try again.',
+  },
+  'auth.passkey_adresse': {
+    status: 400,
+    de: 'Passkeys sind unter dieser Adresse nicht möglich. Die Adresse der Anwendung ist {adresse}.',
+    en: 'Passkeys are not possible at this address. The address of the application is {adresse}.',
+  },
   not_found: {
     status: 404,
     de: 'Der Eintrag wurde nicht gefunden.',
     en: 'The item was not found.',
+  },
+  // --- single sign-on (issue 11) -----------------------------------------------------------------
+  /** The tenant switched password sign-in off: only its identity provider signs in. */
+  'auth.passwort_anmeldung_aus': {
+    status: 403,
+    de: 'Für Ihre Organisation ist die Anmeldung mit Passwort abgeschaltet. Bitte melden Sie sich mit Single Sign-on an.',
+    en: 'Password sign-in is switched off for your organisation. Please sign in with single sign-on.',
+  },
+  /** The provider signed in a user whom an administrator deactivated. */
+  'auth.sso_deaktiviert': {
+    status: 403,
+    de: 'Ihr Benutzerkonto ist deaktiviert. Bitte wenden Sie sich an Ihre Administration.',
+    en: 'Your user account is deactivated. Please contact your administration.',
+  },
+  /** The provider's address belongs to a user of another tenant. */
+  'auth.sso_anderer_mandant': {
+    status: 403,
+    de: 'Diese Adresse gehört zu einer anderen Organisation. Bitte melden Sie sich dort an.',
+    en: 'This address belongs to another organisation. Please sign in there.',
+  },
+  /** Anything else that failed between the provider and the application. */
+  'auth.sso_fehlgeschlagen': {
+    status: 400,
+    de: 'Die Anmeldung über Ihren Identitätsanbieter ist fehlgeschlagen. Bitte versuchen Sie es erneut oder wenden Sie sich an Ihre Administration.',
+    en: 'Signing in through your identity provider failed. Please try again or contact your administration.',
+  },
+  /** The OIDC issuer's discovery document or the SAML metadata could not be read. */
+  'sso.anbieter_nicht_erreichbar': {
+    status: 400,
+    de: 'Die Konfiguration des Identitätsanbieters konnte nicht gelesen werden: {grund}',
+    en: "The identity provider's configuration could not be read: {grund}",
+  },
+  /** SAML needs the IdP metadata, as XML or as an address. */
+  'sso.metadaten_fehlen': {
+    status: 400,
+    de: 'Bitte geben Sie die Metadaten des Identitätsanbieters als XML oder als Adresse an.',
+    en: "Please give the identity provider's metadata as XML or as an address.",
+  },
+  /** A new OIDC provider needs its client secret. */
+  'sso.client_secret_fehlt': {
+    status: 400,
+    de: 'Bitte geben Sie das Client-Geheimnis an.',
+    en: 'Please enter the client secret.',
   },
   'validation.failed': {
     status: 400,
@@ -48,6 +184,12 @@ export const ERRORS = {
     de: 'Bitte alle Pflichtfelder ausfüllen.',
     en: 'Please fill in all mandatory fields.',
   },
+  /** A text field with a line break or another control character (issue 6; schemas answer validation.failed). */
+  'validation.steuerzeichen': {
+    status: 400,
+    de: 'Zeilenumbrüche und andere Steuerzeichen sind in diesem Feld nicht erlaubt.',
+    en: 'Line breaks and other control characters are not allowed in this field.',
+  },
   internal: {
     status: 500,
     de: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
@@ -57,6 +199,58 @@ export const ERRORS = {
     status: 409,
     de: 'Der Eintrag wurde zwischenzeitlich geändert oder der Zeitraum ist bereits belegt.',
     en: 'The item was changed in the meantime or the period is already taken.',
+  },
+
+  // --- the request itself (HTTP layer: body, format, address) ------------------------------------
+  'request.json_ungueltig': {
+    status: 400,
+    de: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
+    en: 'The request body is not valid JSON.',
+  },
+  'request.inhalt_fehlt': {
+    status: 400,
+    de: 'Die Anfrage hat keinen Inhalt, obwohl ihr Format einen verlangt.',
+    en: 'The request has no body although its content type requires one.',
+  },
+  'request.format_nicht_unterstuetzt': {
+    status: 415,
+    de: 'Das Format {format} wird hier nicht angenommen.',
+    en: 'The content type {format} is not accepted here.',
+  },
+  'request.multipart_ungueltig': {
+    status: 400,
+    de: 'Die Datei konnte nicht gelesen werden: Der Inhalt der Anfrage ist kein vollständiges multipart/form-data mit dem Feld file.',
+    en: 'The file could not be read: the request body is not complete multipart/form-data with the field file.',
+  },
+  'request.zu_gross': {
+    status: 413,
+    de: 'Die Anfrage ist zu groß (höchstens {maxMb} MB).',
+    en: 'The request is too large (at most {maxMb} MB).',
+  },
+  'request.adresse_ungueltig': {
+    status: 400,
+    de: 'Die Adresse der Anfrage ist ungültig.',
+    en: 'The request address is invalid.',
+  },
+  'request.ungueltig': {
+    status: 400,
+    de: 'Die Anfrage ist fehlerhaft und konnte nicht gelesen werden.',
+    en: 'The request is malformed and could not be read.',
+  },
+  'request.adresse_zu_lang': {
+    status: 414,
+    de: 'Die Adresse der Anfrage ist zu lang.',
+    en: 'The request address is too long.',
+  },
+  'request.kopfzeilen_zu_gross': {
+    status: 431,
+    de: 'Die Kopfzeilen der Anfrage sind zu groß.',
+    en: 'The request headers are too large.',
+  },
+  'request.zeitueberschreitung': {
+    status: 408,
+    de: 'Die Anfrage kam nicht rechtzeitig vollständig an.',
+    en: 'The request did not arrive completely in time.',
   },
 
   // --- route guard of /admin (spec §2) -----------------------------------------------------------
@@ -100,10 +294,31 @@ export const ERRORS = {
     de: 'Keine Berechtigung für die Pflege von Öffnungszeiten.',
     en: 'You are not allowed to maintain opening hours.',
   },
+  // --- route guard of the vehicle screens (spec §6, decision 036) --------------------------------
+  'guard.no_fahrzeug_modul': {
+    status: 403,
+    de: 'Keine Berechtigung für die Fahrzeugbuchung.',
+    en: 'You are not allowed to book vehicles.',
+  },
+  'guard.no_sonderfahrten_freigabe': {
+    status: 403,
+    de: 'Keine Berechtigung für die Freigabe von Sonderfahrten.',
+    en: 'You are not allowed to approve special trips.',
+  },
+  'guard.no_fuehrerscheinpruefung': {
+    status: 403,
+    de: 'Keine Berechtigung für die Führerscheinprüfung.',
+    en: 'You are not allowed to check driving licences.',
+  },
   'guard.no_plattform_admin': {
     status: 403,
     de: 'Nur Plattform-Administratoren dürfen Mandanten verwalten.',
     en: 'Only platform administrators may manage tenants.',
+  },
+  'guard.no_postausgang': {
+    status: 403,
+    de: 'Keine Berechtigung für den Postausgang.',
+    en: 'You are not allowed to read the outbox.',
   },
 
   // --- statuses and types (spec §4, §8) ----------------------------------------------------------
@@ -186,10 +401,12 @@ export const ERRORS = {
     de: 'Die Einstellung {name} kann auf der Ebene {schicht} nicht gesetzt werden.',
     en: 'The setting {name} cannot be set at level {schicht}.',
   },
+  // raised when the database refuses a write for a known reason; {grund} (grund_de, grund_en) is a fixed text, never
+  // the database's own message (apps/server/src/modules/customizing/customizing.service.ts)
   'customizing.save_failed': {
-    status: 500,
-    de: 'Neuer Customizing Wert {wert} konnte nicht in Schicht {schicht} gespeichert werden. Fehler: {fehler}',
-    en: 'New customizing value {wert} could not be saved at level {schicht}. Error: {fehler}',
+    status: 409,
+    de: 'Neuer Customizing Wert {wert} konnte nicht in Schicht {schicht} gespeichert werden. Fehler: {grund}',
+    en: 'New customizing value {wert} could not be saved at level {schicht}. Error: {grund}',
   },
 
   // --- reading room (spec §4, §8) ----------------------------------------------------------------
@@ -249,6 +466,58 @@ export const ERRORS = {
     de: 'Am {datum} kann nicht gebucht werden.',
     en: 'Bookings are not possible on {datum}.',
   },
+  'leseraum_buchung.platz_inaktiv': {
+    status: 409,
+    de: 'Dieser Platz oder sein Grundriss ist derzeit nicht buchbar.',
+    en: 'This place or its floor plan cannot be booked at the moment.',
+  },
+  'leseraum_buchung.gruppengroesse': {
+    status: 400,
+    de: 'Die Gruppengröße muss zwischen 1 und {max} liegen.',
+    en: 'The group size must be between 1 and {max}.',
+  },
+  'leseraum_buchung.nicht_berechtigt': {
+    status: 403,
+    de: 'Diesen Schritt darf nur die buchende Person oder das Buchungspersonal ausführen.',
+    en: 'Only the booker or booking staff may take this step.',
+  },
+  /** {frist}: the deadline's time of day (the booking's start). */
+  'leseraum_buchung.frist_abgelaufen': {
+    status: 409,
+    de: 'Die Vormerkung konnte nur bis {frist} Uhr bestätigt werden und ist abgelaufen.',
+    en: 'The hold could only be confirmed until {frist} and has expired.',
+  },
+  'leseraum_buchung.nicht_reserviert': {
+    status: 409,
+    de: 'Bitte bestätigen Sie die Vormerkung, bevor Sie einchecken.',
+    en: 'Please confirm the hold before checking in.',
+  },
+  'leseraum_buchung.check_in_fenster': {
+    status: 409,
+    de: 'Einchecken ist nur von {beginn} bis {ende} Uhr möglich.',
+    en: 'Check-in is only possible from {beginn} to {ende}.',
+  },
+  // POST /api/mail (decision 052): {typ} a mail type of spec §7, {status} the booking's status
+  'leseraum_buchung.mail_passt_nicht': {
+    status: 409,
+    de: 'Die Mail {typ} gehört nicht zu einer Buchung im Status {status}.',
+    en: 'The mail {typ} does not belong to a booking with status {status}.',
+  },
+  'leseraum_buchung.mail_alt_fehlt': {
+    status: 400,
+    de: 'Für die Mail useMailBuchungAngepasst wird die bisherige Buchung (buchungAlt) gebraucht.',
+    en: 'The mail useMailBuchungAngepasst needs the previous booking (buchungAlt).',
+  },
+  'leseraum_buchung.mail_alt_unerwartet': {
+    status: 400,
+    de: 'Nur die Mail useMailBuchungAngepasst nimmt eine bisherige Buchung (buchungAlt).',
+    en: 'Only the mail useMailBuchungAngepasst takes a previous booking (buchungAlt).',
+  },
+  'leseraum_buchung.mail_kein_bestaetiger': {
+    status: 409,
+    de: 'Diese Buchung hat noch keine bestätigende Person.',
+    en: 'This booking has no confirmer yet.',
+  },
 
   // --- vehicles (spec §4, §5, §8) ----------------------------------------------------------------
   'fahrzeug.update_ohne_altdaten': {
@@ -272,6 +541,63 @@ export const ERRORS = {
     de: 'Kilometerstand muss größer als {value} sein.',
     en: 'Mileage must be greater than {value}.',
   },
+  // --- logbook (issue 10, packages/domain/src/fahrtenbuch) --------------------------------------------
+  'fahrtenbuch.ende_vor_beginn': {
+    status: 422,
+    de: 'Das Ende der Fahrt muss nach ihrem Beginn liegen.',
+    en: 'The trip must end after it starts.',
+  },
+  'fahrtenbuch.kilometer_ungueltig': {
+    status: 400,
+    de: 'Kilometerstände sind ganze Zahlen ab 0.',
+    en: 'Mileage readings are whole numbers from 0.',
+  },
+  'fahrtenbuch.kilometer_zu_gross': {
+    status: 400,
+    de: 'Kilometerstand muss kleiner als {value} sein.',
+    en: 'Mileage must be less than {value}.',
+  },
+  'fahrtenbuch.gesperrt': {
+    status: 409,
+    de: 'Der Eintrag ist gesperrt: Zweck und Geschäftspartner konnten bis zum {datum} ergänzt werden.',
+    en: 'The entry is locked: purpose and business partner could be completed until {datum}.',
+  },
+  'fahrtenbuch.keine_aenderung': {
+    status: 422,
+    de: 'Die neue Fassung ändert nichts am Eintrag.',
+    en: 'The new version does not change the entry.',
+  },
+  'fahrtenbuch.ablesung_unveraenderlich': {
+    status: 422,
+    de: 'Datum, Kilometerstände und Fahrer einer Fahrt stammen aus Check-in und Check-out und werden nicht geändert. Erfassen Sie eine fehlende Fahrt von Hand.',
+    en: 'Date, mileage and driver of a trip come from check-in and check-out and are not changed. Record a missing trip by hand.',
+  },
+  'fahrtenbuch.grund_fehlt': {
+    status: 422,
+    de: 'Bitte geben Sie an, warum der Eintrag korrigiert wird.',
+    en: 'Please state why the entry is corrected.',
+  },
+  // --- check-in and check-out (issue 10, decisions 063 and 064) ------------------------------------------
+  'fahrt.abstellplatz_ungueltig': {
+    status: 400,
+    de: 'Der Abstellplatz muss einer der Abstellplätze des Standorts sein: [{liste}]',
+    en: 'The parking spot must be one of the location’s parking spots: [{liste}]',
+  },
+  'fahrt.vorbuchung_nicht_ausgecheckt': {
+    status: 409,
+    de: 'Ein CheckIn ist nicht möglich, da die vorherige Buchung des Fahrzeugs noch nicht ausgecheckt wurde.',
+    en: 'Check-in is not possible because the vehicle’s previous booking has not been checked out yet.',
+  },
+  'fahrt.zu_viele_dateien': {
+    status: 400,
+    de: 'Fehler beim Hochladen der Datei: Höchstens {max} Belege und ein Foto je Schaden.',
+    en: 'Error uploading the file: at most {max} receipts and one photo per damage.',
+  },
+  'fahrt.feld_unbekannt': {
+    status: 400,
+    de: "Fehler beim Hochladen der Datei: Das Feld '{feld}' ist unbekannt.",
+    en: "Error uploading the file: the field '{feld}' is unknown.",
+  },
   'fahrzeug.keine_treffer': {
     status: 404,
     de: 'Anhand der ausgewählten Filter wurde kein Fahrzeug gefunden.',
@@ -283,17 +609,17 @@ export const ERRORS = {
     en: 'Check-in is not possible because the booking has not been approved!',
   },
   'fahrzeug_buchung.ende_vor_beginn': {
-    status: 400,
+    status: 422,
     de: 'Der Beginn der Buchung muss vor ihrem Ende liegen.',
     en: 'The booking must start before it ends.',
   },
   'fahrzeug_buchung.ausserhalb_gueltigkeit': {
-    status: 400,
+    status: 422,
     de: 'Das Fahrzeug ist im gewählten Zeitraum nicht buchbar.',
     en: 'The vehicle cannot be booked in the chosen period.',
   },
   'fahrzeug_buchung.ausserhalb_buchungszeitraum': {
-    status: 400,
+    status: 422,
     de: 'Die Buchung liegt außerhalb der Buchungszeiten des Fahrzeugs ({von} bis {bis}).',
     en: 'The booking lies outside the booking times of the vehicle ({von} to {bis}).',
   },
@@ -303,12 +629,12 @@ export const ERRORS = {
     en: 'The vehicle is already booked in the chosen period.',
   },
   'fahrzeug_buchung.zu_kurz': {
-    status: 400,
+    status: 422,
     de: 'Eine Buchung muss mindestens {minuten} Minuten dauern.',
     en: 'A booking must last at least {minuten} minutes.',
   },
   'fahrzeug_buchung.zu_weit_im_voraus': {
-    status: 400,
+    status: 422,
     de: 'So weit im Voraus kann nicht gebucht werden (spätestens bis {datum}).',
     en: 'Bookings this far ahead are not possible (at the latest until {datum}).',
   },
@@ -333,29 +659,29 @@ export const ERRORS = {
     en: 'This step is not possible for a booking with status {status}.',
   },
   'fuehrerschein.klasse_fehlt': {
-    status: 400,
+    status: 422,
     de: 'Für dieses Fahrzeug ist die Führerscheinklasse {klasse} nötig.',
     en: 'This vehicle requires driving-licence class {klasse}.',
   },
   'fuehrerschein.ausstellung_nach_beginn': {
-    status: 400,
+    status: 422,
     de: 'Der Führerschein wurde erst nach Beginn der Buchung ausgestellt.',
     en: 'The driving licence was issued after the booking starts.',
   },
   'fuehrerschein.pruefung_abgelaufen': {
-    status: 400,
-    de: 'Die Führerscheinprüfung ist abgelaufen oder läuft vor Ende der Buchung ab.',
-    en: 'The driving-licence check has lapsed or lapses before the booking ends.',
+    status: 422,
+    de: 'Die Führerscheinprüfung ist abgelaufen oder läuft vor Ende der Buchung ab. Bitte wenden Sie sich an die Führerscheinprüfung.',
+    en: 'The driving-licence check has lapsed or lapses before the booking ends. Please contact the licence checkers.',
   },
   'fuehrerschein.fehlt': {
-    status: 400,
-    de: 'Zum Buchen von Fahrzeugen ist ein geprüfter Führerschein nötig.',
-    en: 'A checked driving licence is required to book vehicles.',
+    status: 422,
+    de: 'Zum Buchen von Fahrzeugen ist ein geprüfter Führerschein nötig. Bitte wenden Sie sich an die Führerscheinprüfung.',
+    en: 'A checked driving licence is required to book vehicles. Please contact the licence checkers.',
   },
   'fuehrerschein.fahrverbot': {
-    status: 400,
-    de: 'Im gewählten Zeitraum besteht ein Fahrverbot.',
-    en: 'A driving ban applies in the chosen period.',
+    status: 422,
+    de: 'Im gewählten Zeitraum besteht ein Fahrverbot. Bitte wenden Sie sich an die Führerscheinprüfung.',
+    en: 'A driving ban applies in the chosen period. Please contact the licence checkers.',
   },
   'fahrzeug_buchung.fremdbuchung_nicht_erlaubt': {
     status: 403,
@@ -394,6 +720,11 @@ export const ERRORS = {
     de: 'Den eigenen Mandanten können Sie nicht löschen.',
     en: 'You cannot delete your own tenant.',
   },
+  'mandant.mandant_angeben': {
+    status: 409,
+    de: 'Es gibt mehrere Mandanten ({mandanten}); bitte den Mandanten angeben.',
+    en: 'There are several tenants ({mandanten}); please name the tenant.',
+  },
   'standort.name_vergeben': {
     status: 409,
     de: 'Eine Lokation mit dem Namen {name} gibt es bereits.',
@@ -413,6 +744,32 @@ export const ERRORS = {
     status: 409,
     de: 'Die Ausstattung {name} ist {raeume} Räumen zugeordnet und kann nicht gelöscht werden.',
     en: 'The equipment {name} is assigned to {raeume} rooms and cannot be deleted.',
+  },
+  // --- /admin/raeume (decision 051) ---
+  'grundriss.in_verwendung': {
+    status: 409,
+    de: 'Der Grundriss {name} hat bereits {buchungen} Buchungen und kann nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
+    en: 'The floor plan {name} already has {buchungen} bookings and cannot be deleted. Please deactivate it instead.',
+  },
+  'leseraum.in_verwendung': {
+    status: 409,
+    de: 'Der Platz {name} hat bereits {buchungen} Buchungen und kann nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
+    en: 'The place {name} already has {buchungen} bookings and cannot be deleted. Please deactivate it instead.',
+  },
+  'leseraum.deaktivierung_bestaetigen': {
+    status: 409,
+    de: 'Für {name} gibt es {anzahl} künftige Buchungen. Bitte bestätigen Sie, dass sie storniert werden.',
+    en: 'There are {anzahl} future bookings of {name}. Please confirm that they will be cancelled.',
+  },
+  'leseraum.ausstattung_unbekannt': {
+    status: 400,
+    de: 'Die Ausstattung {id} gibt es nicht.',
+    en: 'The equipment {id} does not exist.',
+  },
+  'leseraum.standort_unbekannt': {
+    status: 400,
+    de: 'Die Lokation {id} gibt es nicht.',
+    en: 'The location {id} does not exist.',
   },
   'oeffnungszeit.von_nach_bis': {
     status: 400,
@@ -435,7 +792,8 @@ export const ERRORS = {
     en: 'There are {anzahl} bookings in the closed period. Please confirm that they will be cancelled.',
   },
 
-  // --- uploads (spec §5, §8) ---------------------------------------------------------------------
+  // --- uploads (spec §5, §8): every refusal is the catalogue's 'Fehler beim Hochladen der Datei: {message}'
+  // with the reason as its message, each reason its own code (and status) so it reads in both languages ---
   'upload.failed': {
     status: 400,
     de: 'Fehler beim Hochladen der Datei: {message}',
@@ -443,13 +801,28 @@ export const ERRORS = {
   },
   'upload.type_not_allowed': {
     status: 415,
-    de: 'Dieser Dateityp ist nicht erlaubt. Erlaubt sind Bilder oder Dokumente im Format PNG, JPG oder PDF.',
-    en: 'This file type is not allowed. Allowed are images or documents in PNG, JPG or PDF format.',
+    de: 'Fehler beim Hochladen der Datei: Dieser Dateityp ist hier nicht erlaubt. Erlaubt: {erlaubt}.',
+    en: 'Error uploading the file: this file type is not allowed here. Allowed: {erlaubt}.',
   },
   'upload.too_large': {
     status: 413,
-    de: 'Die Datei ist zu groß (höchstens {maxMb} MB).',
-    en: 'The file is too large (at most {maxMb} MB).',
+    de: 'Fehler beim Hochladen der Datei: Die Datei ist zu groß (höchstens {maxMb} MB).',
+    en: 'Error uploading the file: the file is too large (at most {maxMb} MB).',
+  },
+  'upload.leer': {
+    status: 400,
+    de: 'Fehler beim Hochladen der Datei: Die Datei ist leer.',
+    en: 'Error uploading the file: the file is empty.',
+  },
+  'upload.keine_datei': {
+    status: 400,
+    de: "Fehler beim Hochladen der Datei: Es wurde keine Datei im Feld '{feld}' gesendet.",
+    en: "Error uploading the file: no file was sent in the field '{feld}'.",
+  },
+  'upload.kodierung': {
+    status: 400,
+    de: 'Fehler beim Hochladen der Datei: Die Datei ist nicht in UTF-8 kodiert.',
+    en: 'Error uploading the file: the file is not UTF-8 encoded.',
   },
 
   // --- administration of users, groups and roles (issue 3); params.field names the form field -------
@@ -543,6 +916,188 @@ export const ERRORS = {
     de: '{anzahl} Zeilen der CSV-Datei sind fehlerhaft; es wurde nichts importiert.',
     en: '{anzahl} rows of the CSV file are invalid; nothing was imported.',
   },
+
+  // --- vehicle booking rules (issue 8; decision 040) ---------------------------------------------
+  'fahrzeug_buchung.in_vergangenheit': {
+    status: 422,
+    de: 'Eine Buchung kann nicht in der Vergangenheit beginnen.',
+    en: 'A booking cannot start in the past.',
+  },
+  'fahrzeug_buchung.ende_in_vergangenheit': {
+    status: 422,
+    de: 'Das Ende der Buchung darf nicht in der Vergangenheit liegen.',
+    en: 'The end of the booking must not lie in the past.',
+  },
+  'fahrzeug_buchung.beginn_unveraenderlich': {
+    status: 422,
+    de: 'Die Buchung hat bereits begonnen; ihr Beginn kann nicht mehr geändert werden.',
+    en: 'The booking has already started; its start can no longer be changed.',
+  },
+  'fahrzeug_buchung.takt': {
+    status: 422,
+    de: 'Beginn und Ende müssen im {minuten}-Minuten-Takt liegen.',
+    en: 'Start and end must be on a {minuten}-minute step.',
+  },
+  'fahrzeug_buchung.fahrzeug_deaktiviert': {
+    status: 422,
+    de: 'Das Fahrzeug ist deaktiviert und kann nicht gebucht werden.',
+    en: 'The vehicle is deactivated and cannot be booked.',
+  },
+  /** An overdue UVV inspection (DGUV Vorschrift 70) when the tenant blocks booking (decision 068). */
+  'fahrzeug_buchung.uvv_ueberfaellig': {
+    status: 409,
+    de: 'Das Fahrzeug kann nicht gebucht werden: Die UVV-Prüfung war am {datum} fällig und ist noch nicht eingetragen.',
+    en: 'The vehicle cannot be booked: its UVV inspection was due on {datum} and has not been recorded.',
+  },
+  /** The same as a notice when the tenant only warns (decision 068). */
+  'fahrzeug_buchung.uvv_ueberfaellig_hinweis': {
+    status: 400,
+    de: 'Hinweis: Die UVV-Prüfung des Fahrzeugs war am {datum} fällig und ist noch nicht eingetragen.',
+    en: 'Note: the UVV inspection of the vehicle was due on {datum} and has not been recorded.',
+  },
+  'serviceheft.typ_unbekannt': {
+    status: 400,
+    de: 'Typ {typ} unbekannt',
+    en: 'Type {typ} unknown',
+  },
+  'fahrzeug_buchung.gesperrt': {
+    status: 409,
+    de: 'Das Fahrzeug ist im gewählten Zeitraum wegen Wartung, Service oder Defekt gesperrt.',
+    en: 'The vehicle is blocked for maintenance, service or a defect in the chosen period.',
+  },
+  'fahrzeug_buchung.mindestabstand': {
+    status: 409,
+    de: 'Zwischen zwei Buchungen des Fahrzeugs müssen mindestens {stunden} Stunden liegen.',
+    en: 'There must be at least {stunden} hours between two bookings of the vehicle.',
+  },
+  'fahrzeug_buchung.vor_buchungsstart': {
+    status: 422,
+    de: 'Eine Buchung ist frühestens ab {datum} {zeit} Uhr möglich.',
+    en: 'A booking is possible from {datum} {zeit} at the earliest.',
+  },
+  'fahrzeug_buchung.freigeber_fehlt': {
+    status: 422,
+    de: 'Die Fahrt liegt außerhalb der Buchungszeiten: Bitte mindestens eine Person für die Sonderfreigabe auswählen.',
+    en: 'The trip lies outside the booking times: please choose at least one person to approve it.',
+  },
+  'fahrzeug_buchung.freigeber_ungueltig': {
+    status: 422,
+    de: 'Die gewählte Person darf keine Sonderfahrten freigeben.',
+    en: 'The chosen person may not approve special trips.',
+  },
+  'fahrzeug_buchung.bereits_eingecheckt': {
+    status: 409,
+    de: 'Die Fahrt hat bereits begonnen (Check-in erfolgt).',
+    en: 'The trip has already started (checked in).',
+  },
+  'fahrzeug_buchung.nicht_eingecheckt': {
+    status: 409,
+    de: 'Ein Check-out ist erst nach dem Check-in möglich.',
+    en: 'Check-out is only possible after check-in.',
+  },
+  'fahrzeug_buchung.bereits_ausgecheckt': {
+    status: 409,
+    de: 'Die Fahrt ist bereits beendet (Check-out erfolgt).',
+    en: 'The trip has already ended (checked out).',
+  },
+  'fahrzeug_buchung.checkin_sperre': {
+    status: 409,
+    de: 'Eine Wartung, ein Service oder ein Defekt hat keinen Check-in.',
+    en: 'Maintenance, service or defect blocks have no check-in.',
+  },
+  'fahrzeug_buchung.buchen_nicht_erlaubt': {
+    status: 403,
+    de: 'Sie dürfen keine Fahrzeuge buchen.',
+    en: 'You may not book vehicles.',
+  },
+  'fahrzeug_sperre.fahrt_laeuft': {
+    status: 409,
+    de: 'Im gewählten Zeitraum ist das Fahrzeug unterwegs; die Sperre kann erst nach dem Check-out beginnen.',
+    en: 'The vehicle is on a trip in the chosen period; the block can only start after its check-out.',
+  },
+  // --- blocks (issue 8, decision 056) ---------------------------------------------------------------
+  'fahrzeug_sperre.vorschau_veraltet': {
+    status: 409,
+    de: 'Die Buchungen des Fahrzeugs haben sich seit der Vorschau geändert. Bitte die Vorschau neu laden.',
+    en: "The vehicle's bookings changed since the preview. Please load the preview again.",
+  },
+  'sonderfreigabe.nicht_freigeber': {
+    status: 403,
+    de: 'Sie sind für diese Buchung nicht zur Freigabe eingetragen.',
+    en: 'You are not listed as an approver of this booking.',
+  },
+  'sonderfreigabe.bereits_entschieden': {
+    status: 409,
+    de: 'Über diese Freigabe wurde bereits entschieden.',
+    en: 'This approval has already been decided.',
+  },
+  'sonderfreigabe.nicht_offen': {
+    status: 409,
+    de: 'Die Buchung wartet nicht mehr auf eine Freigabe.',
+    en: 'The booking no longer awaits approval.',
+  },
+  // --- fleet administration (issue 8, decision 048) ----------------------------------------------
+  'guard.no_fahrzeug_pflege': {
+    status: 403,
+    de: 'Keine Berechtigung für die Pflege von Fahrzeugen.',
+    en: 'You are not allowed to maintain vehicles.',
+  },
+  'fahrzeug.kennzeichen_vergeben': {
+    status: 409,
+    de: 'Ein Fahrzeug mit dem Kennzeichen {kennzeichen} gibt es bereits.',
+    en: 'A vehicle with the licence plate {kennzeichen} already exists.',
+  },
+  'fahrzeug.standort_unbekannt': {
+    status: 404,
+    de: 'Die gewählte Lokation wurde nicht gefunden.',
+    en: 'The chosen location was not found.',
+  },
+  'fahrzeug.veraltet': {
+    status: 409,
+    de: 'Das Fahrzeug wurde inzwischen geändert. Bitte laden Sie die Seite neu und prüfen Sie Ihre Änderung.',
+    en: 'The vehicle has been changed in the meantime. Please reload the page and check your change.',
+  },
+  'fahrzeug.stornierung_bestaetigen': {
+    status: 409,
+    de: 'Die Änderung storniert {anzahl} Buchungen. Bitte prüfen und bestätigen Sie die Liste.',
+    en: 'The change cancels {anzahl} bookings. Please review and confirm the list.',
+  },
+  'fahrzeug.in_verwendung': {
+    status: 409,
+    de: 'Das Fahrzeug {kennzeichen} hat Buchungen oder Historieneinträge und kann nicht gelöscht werden. Deaktivieren Sie es stattdessen.',
+    en: 'The vehicle {kennzeichen} has bookings or history entries and cannot be deleted. Deactivate it instead.',
+  },
+  'fuehrerschein.klasse_abgelaufen': {
+    status: 422,
+    de: 'Die Führerscheinklasse {klasse} ist nur bis {datum} gültig. Bitte wenden Sie sich an die Führerscheinprüfung.',
+    en: 'Driving-licence class {klasse} is only valid until {datum}. Please contact the licence checkers.',
+  },
+  'fuehrerschein.dokument_abgelaufen': {
+    status: 400,
+    de: 'Das Führerscheindokument ist seit {datum} abgelaufen.',
+    en: 'The driving-licence document expired on {datum}.',
+  },
+  'fuehrerschein.original_nicht_gesehen': {
+    status: 400,
+    de: 'Bitte bestätigen Sie, dass das Original des Führerscheins vorgelegen hat.',
+    en: 'Please confirm that the original driving licence was seen.',
+  },
+  'fuehrerschein.pruefmethode_unbekannt': {
+    status: 400,
+    de: 'Die Prüfmethode {methode} ist nicht vorgesehen.',
+    en: 'The check method {methode} is not provided for.',
+  },
+  // --- driver licences (issue 8, decision 050) ---
+  'fuehrerschein.kein_eintrag': {
+    status: 409,
+    de: 'Bitte erfassen Sie zuerst die Führerscheindaten dieser Person.',
+    en: "Please enter this person's driving-licence data first.",
+  },
+  'fuehrerschein.fahrverbot_zeitraum': {
+    status: 422,
+    de: 'Das Ende des Fahrverbots darf nicht vor seinem Beginn liegen.',
+    en: 'The driving ban cannot end before it begins.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -563,10 +1118,16 @@ export const placeholdersOf = (text: string): string[] => [
  * The message of `code` in `lang` with `{name}` placeholders replaced by `params[name]`.
  * A placeholder without a param stays visible as `{name}`, so a missing param is noticed, not hidden.
  */
+/**
+ * The text of `code` in `lang` with its placeholders filled. A placeholder `{name}` takes `params[name_de]`
+ * or `params[name_en]` for the language when given (a fixed reason in both languages), else `params[name]`.
+ */
 export const formatError = (code: ErrorCode, lang: Language, params: ErrorParams = {}): string =>
-  ERRORS[code][lang].replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  ERRORS[code][lang].replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const inLanguage = `${name}_${lang}`;
+    if (Object.hasOwn(params, inLanguage)) return String(params[inLanguage]);
+    return Object.hasOwn(params, name) ? String(params[name]) : whole;
+  });
 
 /**
  * The one error type of the domain. Services throw it; the server maps it to

@@ -1,11 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lockedForMs, recentFailures } from './login-throttle';
+import {
+  isFamiliarAddress,
+  LOGIN_THROTTLE,
+  lockedForMs,
+  recentFailures,
+  type SignInHistory,
+  signInWaitMs,
+  waitMinutes,
+} from './login-throttle';
 
 const limits = { windowMs: 15 * 60_000, maxFailures: 5 };
 const minute = 60_000;
+const day = 24 * 60 * minute;
 
-describe('login throttle', () => {
+describe('login throttle: one counter', () => {
   it('allows an attempt after fewer failures than the limit', () => {
     expect(lockedForMs([0, minute, 2 * minute, 3 * minute], 4 * minute, limits)).toBe(0);
   });
@@ -35,5 +44,98 @@ describe('login throttle', () => {
         expect(wait).toBeLessThanOrEqual(limits.windowMs);
       }),
     );
+  });
+});
+
+const times = (n: number, from = 0) => Array.from({ length: n }, (_, i) => from + i * 1000);
+const fresh: SignInHistory = {
+  pairFailures: [],
+  accountFailures: [],
+  addressAccountFailures: [],
+  lastSuccessFromAddress: undefined,
+};
+const now = 10 * minute;
+
+describe('sign-in throttle: which locks apply (decision 021)', () => {
+  it.each<[string, Partial<SignInHistory>, boolean]>([
+    ['nothing failed', {}, false],
+    [
+      '4 failures of the account from this address',
+      { pairFailures: times(4), accountFailures: times(4) },
+      false,
+    ],
+    [
+      '5 failures of the account from this address',
+      { pairFailures: times(5), accountFailures: times(5) },
+      true,
+    ],
+    [
+      '5 failures from this address, but at a familiar address too: the own lock still applies',
+      { pairFailures: times(5), accountFailures: times(5), lastSuccessFromAddress: 0 },
+      true,
+    ],
+    ['5 failures of the account elsewhere, unfamiliar address', { accountFailures: times(5) }, true],
+    [
+      '5 failures of the account elsewhere, familiar address (the user at their desk)',
+      { accountFailures: times(5), lastSuccessFromAddress: now - day },
+      false,
+    ],
+    [
+      '5 failures elsewhere, the last success here was 31 days ago',
+      { accountFailures: times(5), lastSuccessFromAddress: now - 31 * day },
+      true,
+    ],
+    ['49 other accounts failed from this address (an office)', { addressAccountFailures: times(49) }, false],
+    ['50 other accounts failed from this address (stuffing)', { addressAccountFailures: times(50) }, true],
+    [
+      '50 other accounts failed here, but this account signed in here before',
+      { addressAccountFailures: times(50), lastSuccessFromAddress: now - minute },
+      false,
+    ],
+  ])('%s: locked %s', (_name, partial, locked) => {
+    expect(signInWaitMs({ ...fresh, ...partial }, now) > 0).toBe(locked);
+  });
+
+  it('the wait is the longest of the locks that apply and ends when the decisive failure leaves the window', () => {
+    const wait = signInWaitMs(
+      { ...fresh, pairFailures: times(5, 2 * minute), accountFailures: times(5, 0) },
+      now,
+    );
+    expect(wait).toBe(2 * minute + LOGIN_THROTTLE.windowMs - now);
+  });
+
+  it('the same history answers the same whether the account exists or not (nothing in it says so)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: now }), { maxLength: 12 }),
+        fc.array(fc.integer({ min: 0, max: now }), { maxLength: 12 }),
+        (pair, elsewhere) => {
+          const history = {
+            ...fresh,
+            pairFailures: pair,
+            accountFailures: [...pair, ...elsewhere],
+          };
+          const wait = signInWaitMs(history, now);
+          expect(wait).toBeGreaterThanOrEqual(0);
+          expect(wait).toBeLessThanOrEqual(LOGIN_THROTTLE.windowMs);
+        },
+      ),
+    );
+  });
+
+  it('a familiar address is one with a success inside 30 days', () => {
+    expect(isFamiliarAddress(undefined, now)).toBe(false);
+    expect(isFamiliarAddress(now - 29 * day, now)).toBe(true);
+    expect(isFamiliarAddress(now - 30 * day, now)).toBe(false);
+  });
+
+  it.each([
+    [1, 1],
+    [59_999, 1],
+    [60_000, 1],
+    [60_001, 2],
+    [15 * minute, 15],
+  ])('waiting %i ms is told as %i minutes', (ms, minutes) => {
+    expect(waitMinutes(ms)).toBe(minutes);
   });
 });

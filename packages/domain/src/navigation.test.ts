@@ -1,28 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { FeatureSwitches } from './features.ts';
-import { hasLogoutQuery, isPublicRoute, isSafeRedirect, pathAfterLogin, startPage } from './navigation.ts';
+import { hasLogoutQuery, isPublicRoute, isSafeRedirect, pathAfterLogin } from './navigation.ts';
 
-const features = (FahrzeugBuchung: boolean, Leseraum = true): FeatureSwitches => ({
-  FahrzeugBuchung,
-  Leseraum,
-  Arbeitswelt: false,
-  Officelocker: false,
-  Chatbot: false,
-});
-
-describe('startPage', () => {
-  it.each<[FeatureSwitches, string | undefined, string]>([
-    [features(true), undefined, '/fahrzeuge'],
-    [features(false), undefined, '/leseraum/karte'],
-    [features(true), 'leseraum/karte', '/leseraum/karte'],
-    [features(true, false), 'leseraum/karte', '/fahrzeuge'],
-    [features(false), 'fahrzeuge', '/leseraum/karte'],
-    [features(false, false), undefined, '/leseraum/karte'],
-  ])('with %o and preference %s is %s', (f, preferred, expected) => {
-    expect(startPage(f, preferred)).toBe(expected);
-  });
-});
+const startOf = (vehicles: boolean) => (vehicles ? '/fahrzeuge' : '/leseraum/karte');
 
 describe('isPublicRoute', () => {
   it.each<[string, boolean]>([
@@ -107,14 +87,17 @@ describe('pathAfterLogin', () => {
     ['https://evil.example/login', true, '/fahrzeuge'],
     ['//evil.example', true, '/fahrzeuge'],
     ['javascript:alert(1)', true, '/fahrzeuge'],
-  ])('after sign-in with %s remembered (vehicles on: %s) goes to %s', (requested, vehicles, expected) => {
-    expect(pathAfterLogin({ requested, features: features(vehicles) })).toBe(expected);
-  });
+  ])(
+    'after sign-in with %s remembered (start page /fahrzeuge: %s) goes to %s',
+    (requested, vehicles, expected) => {
+      expect(pathAfterLogin({ requested, start: startOf(vehicles) })).toBe(expected);
+    },
+  );
 
   it('always ends on a safe same-origin path (property)', () => {
     fc.assert(
       fc.property(fc.option(fc.string()), fc.boolean(), (requested, vehicles) => {
-        const target = pathAfterLogin({ requested, features: features(vehicles) });
+        const target = pathAfterLogin({ requested, start: startOf(vehicles) });
         expect(isSafeRedirect(target)).toBe(true);
       }),
     );

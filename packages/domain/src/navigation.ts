@@ -3,22 +3,9 @@
  * to continue with after sign-in. Redirect targets are only same-origin paths, never external URLs or
  * other protocols (spec §8: navigation to an external URL or a dangerous protocol is refused).
  */
-import type { FeatureSwitches } from './features.ts';
 import { isPathWithin, normalizePath } from './paths.ts';
 
-export type StartPage = '/fahrzeuge' | '/leseraum/karte';
-
 export const LOGIN_PATH = '/login';
-
-/**
- * The start page: '/fahrzeuge' when vehicle booking is on, otherwise '/leseraum/karte' (spec §2).
- * `preferred` is the user's `Startseite` setting ('fahrzeuge' or 'leseraum/karte'); it is followed only
- * when that area is switched on.
- */
-export const startPage = (features: FeatureSwitches, preferred?: string | null): StartPage => {
-  if (preferred === 'leseraum/karte' && features.Leseraum) return '/leseraum/karte';
-  return features.FahrzeugBuchung ? '/fahrzeuge' : '/leseraum/karte';
-};
 
 /** Routes reachable without sign-in (the exclude list of spec §2), including everything below them. */
 export const PUBLIC_ROUTES = [
@@ -67,18 +54,9 @@ export const hasLogoutQuery = (path: string): boolean => {
 /**
  * Where to go after sign-in (spec §2): the remembered path, unless it is not a safe same-origin path,
  * is the root, contains 'login', or would sign the user straight out again (/logout, ?logout=true) —
- * then the start page.
+ * then the user's start page `start` (`startPage` of screens.ts, sent by the server as `me.startPage`).
  */
-export const pathAfterLogin = ({
-  requested,
-  features,
-  preferred,
-}: {
-  requested: string | null;
-  features: FeatureSwitches;
-  preferred?: string | null;
-}): string => {
-  const start = startPage(features, preferred);
+export const pathAfterLogin = ({ requested, start }: { requested: string | null; start: string }): string => {
   if (!isSafeRedirect(requested)) return start;
   const pathname = normalizePath(requested);
   if (

@@ -7,6 +7,7 @@ import {
   DEFAULT_OEFFNUNGSZEIT,
   isDayBookable,
   type Wochenoeffnung,
+  wochenoeffnungVerstoss,
 } from './oeffnungszeiten.ts';
 import { addCalendarDays as addDays, weekdayOfDay } from './time.ts';
 
@@ -111,5 +112,40 @@ describe('bookableDays', () => {
     expect(
       bookableDays({ now: new Date('2026-11-23T08:00:00Z'), days: 0, weekly: mondayToFriday, specials: [] }),
     ).toEqual([]);
+  });
+});
+
+describe('wochenoeffnungVerstoss', () => {
+  type Row = { wochentag: number; geoeffnet: boolean; von: string; bis: string };
+  const week = (patch: Record<number, Partial<Row>> = {}): Row[] =>
+    [0, 1, 2, 3, 4, 5, 6].map((wochentag) => ({
+      wochentag,
+      geoeffnet: wochentag > 0,
+      von: '08:00',
+      bis: '18:00',
+      ...patch[wochentag],
+    }));
+
+  it('accepts one row for each weekday', () => {
+    expect(wochenoeffnungVerstoss(week())).toBeNull();
+  });
+
+  it('refuses two rows for one weekday, a missing weekday and an unknown weekday', () => {
+    expect(wochenoeffnungVerstoss(week({ 0: { wochentag: 1, von: '10:00' } }))?.code).toBe(
+      'oeffnungszeit.wochentage_unvollstaendig',
+    );
+    expect(wochenoeffnungVerstoss(week().slice(1))?.code).toBe('oeffnungszeit.wochentage_unvollstaendig');
+    expect(wochenoeffnungVerstoss(week({ 0: { wochentag: 7 } }))?.code).toBe(
+      'oeffnungszeit.wochentage_unvollstaendig',
+    );
+  });
+
+  it('refuses an open day that closes before it opens, and times that are not HH:mm', () => {
+    expect(wochenoeffnungVerstoss(week({ 2: { von: '18:00', bis: '08:00' } }))).toEqual({
+      code: 'oeffnungszeit.von_nach_bis',
+      params: { von: '18:00', bis: '08:00' },
+    });
+    expect(wochenoeffnungVerstoss(week({ 0: { von: '18:00', bis: '08:00' } }))).toBeNull();
+    expect(wochenoeffnungVerstoss(week({ 3: { bis: '24:00' } }))?.code).toBe('zeit.ungueltig');
   });
 });

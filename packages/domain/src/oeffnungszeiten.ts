@@ -3,8 +3,9 @@
  * Days are Berlin calendar days written `YYYY-MM-DD` (the `date` columns' form); weekdays are
  * 0 = Sunday … 6 = Saturday as in the `oeffnungszeit.wochentag` column.
  */
+import type { RuleViolation } from './errors.ts';
 import type { OeffnungszeitStatus } from './status.ts';
-import { addCalendarDays, berlinDateKey, weekdayOfDay } from './time.ts';
+import { addCalendarDays, berlinDateKey, isValidTime, timeToMinutes, weekdayOfDay } from './time.ts';
 
 /** Spec §9: default opening hours 08:00–18:00, default special opening hours 01:00–23:00. */
 export const DEFAULT_OEFFNUNGSZEIT = { von: '08:00', bis: '18:00' } as const;
@@ -95,4 +96,24 @@ export const oeffnungszeitAm = ({
   return row
     ? { von: row.von ?? DEFAULT_OEFFNUNGSZEIT.von, bis: row.bis ?? DEFAULT_OEFFNUNGSZEIT.bis }
     : null;
+};
+
+/**
+ * The first problem of a week of opening rows, or null: exactly one row for each weekday 0 (Sunday) to
+ * 6 (Saturday), so no day can have two rows that disagree; every time `HH:mm`; on an open day the
+ * opening before the closing.
+ */
+export const wochenoeffnungVerstoss = (
+  tage: readonly { wochentag: number; geoeffnet: boolean; von: string; bis: string }[],
+): RuleViolation | null => {
+  const days = new Set(tage.map((t) => t.wochentag));
+  if (tage.length !== 7 || days.size !== 7 || [...days].some((d) => !Number.isInteger(d) || d < 0 || d > 6))
+    return { code: 'oeffnungszeit.wochentage_unvollstaendig', params: {} };
+  for (const t of tage) {
+    if (!isValidTime(t.von)) return { code: 'zeit.ungueltig', params: {} };
+    if (!isValidTime(t.bis)) return { code: 'zeit.ungueltig', params: {} };
+    if (t.geoeffnet && timeToMinutes(t.von) >= timeToMinutes(t.bis))
+      return { code: 'oeffnungszeit.von_nach_bis', params: { von: t.von, bis: t.bis } };
+  }
+  return null;
 };

@@ -13,7 +13,6 @@ import {
   PERMISSION_NAMES,
   type PermissionName,
   resolvePermissions,
-  visibleAdminMenu,
 } from './permissions.ts';
 
 const ctx = (perms: PermissionName[], isPlatformAdmin = false): GuardContext => ({
@@ -137,7 +136,9 @@ describe('checkAdminRoute', () => {
     ['/admin', ctx([]), 'guard.no_admin'],
     ['/admin', ctx(['fahrzeug_buchen']), 'guard.no_admin'],
     ['/admin', ctx(['oeffnungszeiten_pflege']), null],
-    ['/admin/fahrzeuge', ctx(['benutzer_pflegen']), null],
+    ['/admin/auslastung', ctx(['benutzer_pflegen']), null],
+    // /admin/fahrzeuge needs fahrzeug_pflege (issue 8, decision 048)
+    ['/admin/fahrzeuge', ctx(['benutzer_pflegen']), 'guard.no_fahrzeug_pflege'],
     ['/admin/fahrzeuge', ctx(['fahrzeug_buchen']), 'guard.no_admin'],
     // /admin/einstellungen: (objekt_pflege and ausstattungs_pflege) or one of the two settings rights
     ['/admin/einstellungen', ctx(['objekt_pflege', 'ausstattungs_pflege']), null],
@@ -157,9 +158,17 @@ describe('checkAdminRoute', () => {
     ['/admin/benutzer', ctx(['berechtigungs_pflege']), 'guard.no_benutzer'],
     ['/admin/lokationen', ctx(['objekt_pflege']), null],
     ['/admin/lokationen', ctx(['ausstattungs_pflege']), 'guard.no_objekt_pflege'],
+    ['/admin/fahrzeuge', ctx(['objekt_pflege']), 'guard.no_fahrzeug_pflege'],
+    ['/admin/fahrzeuge', ctx(['fahrzeug_pflege']), null],
     ['/admin/oeffnungszeiten', ctx(['objekt_pflege']), 'guard.no_oeffnungszeiten_pflege'],
     ['/admin/oeffnungszeiten', ctx(['oeffnungszeiten_pflege']), null],
-    ['/admin/postausgang', ctx(['fahrzeug_pflege']), null],
+    // the mailbox: the user right or a platform administrator (decision 017)
+    ['/admin/postausgang', ctx(['fahrzeug_pflege']), 'guard.no_postausgang'],
+    ['/admin/postausgang', ctx(['oeffnungszeiten_pflege']), 'guard.no_postausgang'],
+    ['/admin/postausgang', ctx(['benutzer_pflegen']), null],
+    ['/admin/postausgang', ctx([], true), null],
+    ['/admin/postausgang', ctx([]), 'guard.no_admin'],
+    ['/admin/postausgang', null, 'guard.benutzer_muss_existieren'],
     ['/admin/mandanten', ctx([...PERMISSION_NAMES]), 'guard.no_plattform_admin'],
     ['/admin/mandanten', ctx([]), 'guard.no_admin'],
     ['/admin/mandanten', ctx([], true), null],
@@ -236,23 +245,12 @@ describe('the admin menu', () => {
       '/admin/postausgang',
     ]);
   });
+});
 
-  it('shows a user administrator only the entries open to any admin plus users', () => {
-    expect(visibleAdminMenu(ctx(['benutzer_pflegen'])).map((e) => e.path)).toEqual([
-      '/admin/benutzer',
-      '/admin/fahrzeuge',
-      '/admin/auslastung',
-      '/admin/auswertung',
-      '/admin/protokoll',
-      '/admin/postausgang',
-    ]);
-  });
-
-  it('shows a platform admin without tenant permissions only the tenants', () => {
-    expect(visibleAdminMenu(ctx([], true)).map((e) => e.path)).toEqual(['/admin/mandanten']);
-  });
-
-  it('shows nothing without a user', () => {
-    expect(visibleAdminMenu(null)).toEqual([]);
+describe('admin menu labels beside the personal menu', () => {
+  it('vehicles and settings read differently from the personal entries (both menus show for administrators)', () => {
+    const label = (path: string) => ADMIN_MENU.find((e) => e.path === path)!.label;
+    expect(label('/admin/fahrzeuge')).toEqual({ de: 'Fahrzeugverwaltung', en: 'Vehicle administration' });
+    expect(label('/admin/einstellungen')).toEqual({ de: 'Einstellungen (Mandant)', en: 'Settings (tenant)' });
   });
 });

@@ -9,6 +9,8 @@
  *   fahrzeug_pflege (the vehicle feature settings are tenant-level booking rules maintained by the fleet
  *   side). So: (objekt_pflege AND ausstattungs_pflege) OR customizing_mandant_pflege OR fahrzeug_pflege.
  * - /admin/mandanten (tenant management) is for platform administrators only, who also reach /admin.
+ * - /admin/postausgang (the mailbox) is for the user right (its tenant's mails) and platform administrators
+ *   (the platform mails), decision 017: it lists who got which mail, so not every admin right reads it.
  */
 import type { ErrorCode } from './errors.ts';
 import type { Texts } from './language.ts';
@@ -133,19 +135,25 @@ export const ADMIN_ROUTE_GUARDS: readonly AdminRouteGuard[] = [
   { path: '/admin/gruppen', allows: has('berechtigungs_pflege'), error: 'guard.no_rolle_gruppe' },
   { path: '/admin/benutzer', allows: has('benutzer_pflegen'), error: 'guard.no_benutzer' },
   { path: '/admin/lokationen', allows: has('objekt_pflege'), error: 'guard.no_objekt_pflege' },
+  { path: '/admin/fahrzeuge', allows: has('fahrzeug_pflege'), error: 'guard.no_fahrzeug_pflege' },
   {
     path: '/admin/oeffnungszeiten',
     allows: has('oeffnungszeiten_pflege'),
     error: 'guard.no_oeffnungszeiten_pflege',
   },
   { path: '/admin/mandanten', allows: (ctx) => ctx.isPlatformAdmin, error: 'guard.no_plattform_admin' },
+  {
+    path: '/admin/postausgang',
+    allows: (ctx) => ctx.isPlatformAdmin || ctx.permissions.has('benutzer_pflegen'),
+    error: 'guard.no_postausgang',
+  },
 ];
 
 /**
  * The admin route guard of spec §2: `null` when `ctx` may open `path`, else the failure's error code.
  * Paths outside /admin are not this guard's business and return `null` (sign-in is checked elsewhere).
  * Without a user (`ctx === null`) every admin path fails with 'guard.benutzer_muss_existieren'.
- * A platform administrator passes /admin and /admin/mandanten without tenant permissions.
+ * A platform administrator passes /admin, /admin/mandanten and /admin/postausgang without tenant permissions.
  */
 export const checkAdminRoute = (path: string, ctx: GuardContext | null): ErrorCode | null => {
   const p = normalizePath(path);
@@ -158,6 +166,7 @@ export const checkAdminRoute = (path: string, ctx: GuardContext | null): ErrorCo
     if (ctx.isPlatformAdmin) return null;
     return isAdmin ? guard.error : 'guard.no_admin';
   }
+  if (guard?.path === '/admin/postausgang' && ctx.isPlatformAdmin) return null;
   if (!isAdmin) return 'guard.no_admin';
   if (guard && !guard.allows(ctx)) return guard.error;
   return null;
@@ -168,7 +177,10 @@ export type AdminMenuEntry = {
   readonly label: Texts;
 };
 
-/** The admin menu in display order; an entry is shown when `checkAdminRoute(entry.path, ctx)` is null. */
+/**
+ * The admin menu in display order; an entry is shown when the screen table lets the user open it
+ * (`visibleAdminMenu` of screens.ts: this guard plus the tenant's feature switches).
+ */
 export const ADMIN_MENU: readonly AdminMenuEntry[] = [
   { path: '/admin/benutzer', label: { de: 'Benutzer', en: 'Users' } },
   { path: '/admin/gruppen', label: { de: 'Gruppen', en: 'Groups' } },
@@ -178,11 +190,12 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
     label: { de: 'Lokationen', en: 'Locations' },
   },
   { path: '/admin/raeume', label: { de: 'Räume', en: 'Rooms' } },
-  { path: '/admin/fahrzeuge', label: { de: 'Fahrzeuge', en: 'Vehicles' } },
+  // named apart from the personal menu's 'Fahrzeuge' and 'Meine Einstellungen' (both menus show for admins)
+  { path: '/admin/fahrzeuge', label: { de: 'Fahrzeugverwaltung', en: 'Vehicle administration' } },
   { path: '/admin/mandanten', label: { de: 'Mandanten', en: 'Tenants' } },
   {
     path: '/admin/einstellungen',
-    label: { de: 'Einstellungen', en: 'Settings' },
+    label: { de: 'Einstellungen (Mandant)', en: 'Settings (tenant)' },
   },
   {
     path: '/admin/ausstattung',
@@ -209,7 +222,3 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
     label: { de: 'Postausgang', en: 'Outbox' },
   },
 ];
-
-/** The admin menu entries `ctx` may open, in display order. */
-export const visibleAdminMenu = (ctx: GuardContext | null): AdminMenuEntry[] =>
-  ADMIN_MENU.filter((entry) => checkAdminRoute(entry.path, ctx) === null);

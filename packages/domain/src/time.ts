@@ -2,11 +2,47 @@
  * Time rules of spec §5 and §9. Every calendar computation happens in Europe/Berlin; "now" is always
  * passed in, never read from a clock here.
  */
-import { TZDate, tzOffset } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { tzOffset } from '@date-fns/tz';
 import { DomainError } from './errors.ts';
 
 export const TIME_ZONE = 'Europe/Berlin';
+
+const HOUR_MS = 3_600_000;
+const offsetCache = new Map<number, number>();
+
+/**
+ * The offset of Berlin from UTC in minutes at `ms`. Berlin changes its offset only on full UTC hours
+ * (01:00 UTC), so the offset is cached per UTC hour: the rules ask for it thousands of times per request,
+ * and each Intl lookup costs tens of microseconds.
+ */
+const berlinOffsetMinutes = (ms: number): number => {
+  const hour = Math.floor(ms / HOUR_MS);
+  let offset = offsetCache.get(hour);
+  if (offset === undefined) {
+    if (offsetCache.size > 50_000) offsetCache.clear();
+    offset = tzOffset(TIME_ZONE, new Date(hour * HOUR_MS));
+    offsetCache.set(hour, offset);
+  }
+  return offset;
+};
+
+/** The Berlin wall clock of `ms` written as an ISO string (`YYYY-MM-DDTHH:mm:ss.sssZ`; the Z means nothing here). */
+const berlinWallIso = (ms: number): string => new Date(ms + berlinOffsetMinutes(ms) * 60_000).toISOString();
+
+/**
+ * The instant of a Berlin wall-clock time given as UTC fields (`wallMs`). A time inside the spring DST gap
+ * moves forward (02:30 → 03:30 CEST); an ambiguous autumn time takes its second (CET) occurrence.
+ */
+const berlinWallToInstant = (wallMs: number): Date => {
+  const before = berlinOffsetMinutes(wallMs - 12 * HOUR_MS);
+  const after = berlinOffsetMinutes(wallMs + 12 * HOUR_MS);
+  let best: number | null = null;
+  for (const offset of before === after ? [before] : [before, after]) {
+    const candidate = wallMs - offset * 60_000;
+    if (berlinOffsetMinutes(candidate) === offset && (best === null || candidate > best)) best = candidate;
+  }
+  return new Date(best ?? wallMs - before * 60_000);
+};
 
 const TIME_PATTERN = /^([01]\d|2[0-3]):[0-5]\d$/;
 const TIME_WITH_SECONDS_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
@@ -57,31 +93,32 @@ export const roundToStep = (
   if (!Number.isInteger(stepMinutes) || stepMinutes <= 0)
     throw new RangeError('stepMinutes must be a positive integer');
   const stepMs = stepMinutes * 60_000;
-  const offsetMs = tzOffset(TIME_ZONE, date) * 60_000;
+  const offsetMs = berlinOffsetMinutes(date.getTime()) * 60_000;
   const local = date.getTime() + offsetMs;
   const rounded = (future ? Math.ceil(local / stepMs) : Math.round(local / stepMs)) * stepMs;
   return new Date(rounded - offsetMs);
 };
 
 /** `DD.MM.YYYY` of the Berlin calendar day of `date` (spec §5). */
-export const formatDateDE = (date: Date): string =>
-  format(new TZDate(date.getTime(), TIME_ZONE), 'dd.MM.yyyy');
+export const formatDateDE = (date: Date): string => {
+  const iso = berlinWallIso(date.getTime());
+  return `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
+};
 
 /** `HH:mm` of the Berlin wall-clock time of `date`. */
-export const formatTimeDE = (date: Date): string => format(new TZDate(date.getTime(), TIME_ZONE), 'HH:mm');
+export const formatTimeDE = (date: Date): string => berlinWallIso(date.getTime()).slice(11, 16);
+
+/**
+ * The Berlin wall-clock time of `date` as a Date whose UTC fields carry it: for formats without time zones
+ * (spreadsheet cells), where 09:00 in Berlin must read 09:00.
+ */
+export const berlinWallDate = (date: Date): Date => new Date(berlinWallIso(date.getTime()));
 
 /** `YYYY-MM-DD` of the Berlin calendar day of `date`, for keys and `date` columns. */
-export const berlinDateKey = (date: Date): string =>
-  format(new TZDate(date.getTime(), TIME_ZONE), 'yyyy-MM-dd');
+export const berlinDateKey = (date: Date): string => berlinWallIso(date.getTime()).slice(0, 10);
 
 /** The instant of `time` (`HH:mm`) on the Berlin calendar day of `day`. DST gaps move forward. */
-export const atBerlinTime = (day: Date, time: string): Date => {
-  const { hours, minutes } = parseBookingTime(time);
-  const d = new TZDate(day.getTime(), TIME_ZONE);
-  return new Date(
-    new TZDate(d.getFullYear(), d.getMonth(), d.getDate(), hours, minutes, 0, 0, TIME_ZONE).getTime(),
-  );
-};
+export const atBerlinTime = (day: Date, time: string): Date => berlinInstant(berlinDateKey(day), time);
 
 /**
  * The instant of `time` (`HH:mm`) on the Berlin calendar day `day` (`YYYY-MM-DD`). A time inside the spring
@@ -91,17 +128,8 @@ export const berlinInstant = (day: string, time: string): Date => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
   if (!match) throw new RangeError(`not a YYYY-MM-DD day: ${day.slice(0, 20)}`);
   const { hours, minutes } = parseBookingTime(time);
-  return new Date(
-    new TZDate(
-      Number(match[1]),
-      Number(match[2]) - 1,
-      Number(match[3]),
-      hours,
-      minutes,
-      0,
-      0,
-      TIME_ZONE,
-    ).getTime(),
+  return berlinWallToInstant(
+    Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]), hours, minutes),
   );
 };
 
@@ -117,9 +145,10 @@ export const parseDateDE = (s: string): Date | null => {
   if (!match) return null;
   const [day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (month < 1 || month > 12 || day < 1 || year < 1000) return null;
-  const d = new TZDate(year, month - 1, day, 0, 0, 0, 0, TIME_ZONE);
-  if (d.getFullYear() !== year || d.getMonth() !== month - 1 || d.getDate() !== day) return null;
-  return new Date(d.getTime());
+  const wall = new Date(Date.UTC(year, month - 1, day));
+  if (wall.getUTCFullYear() !== year || wall.getUTCMonth() !== month - 1 || wall.getUTCDate() !== day)
+    return null;
+  return berlinWallToInstant(wall.getTime());
 };
 
 /** Weekday window names of spec §5, index = JavaScript weekday (0 = Sunday). */
@@ -141,7 +170,8 @@ export const weekdayFromName = (name: string | null | undefined): number | null 
 };
 
 /** The Berlin weekday (0 = Sunday .. 6 = Saturday) of `date`. */
-export const berlinWeekday = (date: Date): number => new TZDate(date.getTime(), TIME_ZONE).getDay();
+export const berlinWeekday = (date: Date): number =>
+  new Date(date.getTime() + berlinOffsetMinutes(date.getTime()) * 60_000).getUTCDay();
 
 const DAY_KEY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mandant } from '../modules/mandant/mandant.table.ts';
-import { APP_ROLE } from './client.ts';
+import { APP_ROLE, PLATFORM_ROLE } from './client.ts';
 import { constraintOf, sqlStateOf } from './errors.ts';
 import { openTestDatabase, type TestDatabase, testDrivers } from './test-database.ts';
 
@@ -18,7 +18,7 @@ describe.each(testDrivers())('database client on %s', (driver) => {
     const { rows } = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
     );
-    expect(rows[0]?.n).toBe(41);
+    expect(rows[0]?.n).toBe(51);
     const ext = await t.database.db.execute(sql`select 1 from pg_extension where extname = 'btree_gist'`);
     expect(ext.rows).toHaveLength(1);
     expect(t.database.driver).toBe(driver);
@@ -42,13 +42,13 @@ describe.each(testDrivers())('database client on %s', (driver) => {
     await expect(t.database.withTenant('not-a-uuid', async () => 1)).rejects.toThrow(TypeError);
   });
 
-  it('runs owner transactions as the connecting user and rolls back on error', async () => {
-    const who = await t.database.withOwner((tx) =>
+  it('runs owner transactions as the platform role and rolls back on error', async () => {
+    const who = await t.database.withAllTenants((tx) =>
       tx.execute<{ who: string }>(sql`select current_user as who`),
     );
-    expect(who.rows[0]?.who).not.toBe(APP_ROLE);
+    expect(who.rows[0]?.who).toBe(PLATFORM_ROLE);
     await expect(
-      t.database.withOwner(async (tx) => {
+      t.database.withAllTenants(async (tx) => {
         await tx.insert(mandant).values({ name: 'Rollback GmbH' });
         throw new Error('boom');
       }),
@@ -77,7 +77,7 @@ describe.each(testDrivers())('database client on %s', (driver) => {
     const received: string[] = [];
     const unlisten = await t.database.listen('stellwerk_test', (p) => received.push(p));
     await t.database.notify('stellwerk_test', 'eins');
-    await t.database.withOwner((tx) => tx.execute(sql`select pg_notify('stellwerk_test', 'zwei')`));
+    await t.database.withoutTenant((tx) => tx.execute(sql`select pg_notify('stellwerk_test', 'zwei')`));
     await expect.poll(() => received, { timeout: 5000 }).toEqual(['eins', 'zwei']);
     await unlisten();
     await t.database.notify('stellwerk_test', 'drei');

@@ -19,15 +19,17 @@ export interface DbQueryResultHKT extends PgQueryResultHKT {
 
 /** Drizzle query builder over either driver (no relational schema: use select/insert/update/delete). */
 export type Db = PgDatabase<DbQueryResultHKT>;
-/** The transaction handle passed into `withTenant` / `withOwner` callbacks. */
+/** The transaction handle passed into `withTenant` / `withoutTenant` / `withAllTenants` callbacks. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type Database = {
   driver: 'pglite' | 'pg';
   /**
-   * Owner connection: bypasses row-level security. Only for auth (better-auth adapter), migrations, seed,
-   * jobs and platform tenant administration. Never use it inside a `withTenant`/`withOwner` callback: the
-   * embedded database has one connection, so that would wait for the open transaction forever.
+   * The login connection, as configured (on the embedded database a superuser). Only for migrations, the
+   * catalogue sync and better-auth's adapter (authentication tables): never for tenant tables. Row-level
+   * security is forced on those (decision 029), so with a non-superuser owner (production) it sees no tenant
+   * rows at all. Never use it inside a `withTenant`/`withoutTenant`/`withAllTenants` callback: the embedded
+   * database has one connection, so that would wait for the open transaction forever.
    */
   db: Db;
   /**
@@ -35,10 +37,23 @@ export type Database = {
    * with `app.mandant_id` set, so row-level security shows and accepts only that tenant's rows.
    */
   withTenant<T>(mandantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Explicit, audited bypass for platform paths: a transaction as owner. */
-  withOwner<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * A transaction as the platform role `stellwerk_platform` with no tenant set: every table is writable
+   * (catalogues, authentication tables), but row-level security still applies, so no tenant's row is
+   * visible. A platform path reaches one tenant with `asTenant(tx, mandantId, …)`.
+   */
+  withoutTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * The explicit bypass for the platform paths that must cross tenants (tenant management, the platform
+   * audit log, finding a signed-in user's tenant, the demo seed, the mail dispatcher): `withoutTenant` plus
+   * `app.bypass_rls = 'on'`, which the policy `platform_bypass` of every tenant table honours for the
+   * platform role only (decision 029). Changes made here are audited by the caller.
+   */
+  withAllTenants<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Subscribe to a NOTIFY channel; resolves to the unsubscribe function. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Whether the LISTEN connection between instances is up right now (`/api/health`). */
+  listenerConnected(): boolean;
   /** `pg_notify` outside a transaction; inside one use ``tx.execute(sql`select pg_notify(${c}, ${p})`)``. */
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<void>;
@@ -47,6 +62,8 @@ export type Database = {
 
 /** The role tenant transactions switch to (created by migration 0002). */
 export const APP_ROLE = 'stellwerk_app';
+/** The role owner transactions switch to: not a superuser, row-level security applies (migration 0005). */
+export const PLATFORM_ROLE = 'stellwerk_platform';
 
 /** Committed drizzle-kit migrations (apps/server/drizzle). */
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
@@ -62,18 +79,28 @@ const enterTenant = (tx: Tx, mandantId: string) =>
     sql`select set_config('role', ${APP_ROLE}, true), set_config('app.mandant_id', ${mandantId}, true)`,
   );
 
+/** The platform role with no tenant; `bypass` adds the explicit crossing of tenants (decision 029). */
+const enterPlatform = (tx: Tx, bypass: boolean) =>
+  tx.execute(
+    sql`select set_config('role', ${PLATFORM_ROLE}, true), set_config('app.mandant_id', '', true),
+               set_config('app.bypass_rls', ${bypass ? 'on' : 'off'}, true)`,
+  );
+
 /**
- * Inside a `withOwner` transaction (a platform path): runs `fn` exactly as `withTenant` would, as the
- * application role with row-level security on `mandantId`, then returns to the owner with no tenant set,
- * so a platform path changes one tenant's data and writes its own platform rows in one transaction. If
- * `fn` throws, the transaction is rolled back by the caller.
+ * Inside a `withoutTenant` / `withAllTenants` transaction (a platform path): runs `fn` exactly as
+ * `withTenant` would, as the application role with row-level security on `mandantId` (the bypass does not
+ * apply to that role), then returns to the platform role with no tenant set, so a platform path changes one
+ * tenant's data and writes its own platform rows in one transaction. If `fn` throws, the transaction is
+ * rolled back by the caller.
  */
 export const asTenant = async <T>(tx: Tx, mandantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
   if (!UUID_PATTERN.test(mandantId))
     throw new TypeError(`asTenant: mandantId must be a uuid, got '${mandantId}'`);
   await enterTenant(tx, mandantId);
   const result = await fn(tx);
-  await tx.execute(sql`select set_config('role', 'none', true), set_config('app.mandant_id', '', true)`);
+  await tx.execute(
+    sql`select set_config('role', ${PLATFORM_ROLE}, true), set_config('app.mandant_id', '', true)`,
+  );
   return result;
 };
 
@@ -87,8 +114,17 @@ const transactionHelpers = (db: Db) => ({
       return fn(tx);
     });
   },
-  withOwner<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return db.transaction(fn);
+  withoutTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await enterPlatform(tx, false);
+      return fn(tx);
+    });
+  },
+  withAllTenants<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await enterPlatform(tx, true);
+      return fn(tx);
+    });
   },
 });
 
@@ -109,6 +145,8 @@ const openPglite = async (dataDir: string): Promise<Database> => {
         const unsubscribe = await client.listen(channel, onPayload);
         return () => unsubscribe();
       },
+      // In the same process as the database: listening cannot drop while the database is open.
+      listenerConnected: () => !client.closed,
       async notify(channel, payload) {
         await client.query('select pg_notify($1, $2)', [channel, payload]);
       },
@@ -138,50 +176,88 @@ const migratePg = async (databaseUrl: string): Promise<void> => {
 
 type Listeners = Map<string, Set<(payload: string) => void>>;
 
+/** Waits between attempts to reconnect the listener: 1, 2, 5, then every 10 s for as long as it takes. */
+export const LISTEN_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
+
 /**
- * One dedicated connection carries every LISTEN of this instance. When it drops, it reconnects (1 s, 2 s,
- * 5 s, 10 s) and listens again; notifications sent while it was down are lost, as with any LISTEN.
+ * One dedicated connection (not from the pool) carries every LISTEN of this instance. When it drops or
+ * cannot be opened, it tries again after 1, 2, 5 and then every 10 s for as long as the database is away,
+ * and listens again on every channel once it is back; notifications sent while it was down are lost, as
+ * with any LISTEN. `connected()` tells `/api/health` whether it is listening right now.
  */
-const createPgListener = (pool: pg.Pool) => {
+const createPgListener = (
+  databaseUrl: string,
+  log: (message: string, err?: unknown) => void = () => undefined,
+) => {
   const listeners: Listeners = new Map();
-  let client: pg.PoolClient | undefined;
-  let connecting: Promise<pg.PoolClient> | undefined;
+  let client: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
+  let timer: NodeJS.Timeout | undefined;
   let closed = false;
-  let retry = 0;
+  let failures = 0;
 
   const onNotification = (msg: pg.Notification) => {
     for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? '');
   };
 
-  const drop = (broken: pg.PoolClient) => {
+  const scheduleReconnect = () => {
+    if (closed || timer || listeners.size === 0) return;
+    const delay = LISTEN_RECONNECT_DELAYS_MS[Math.min(failures, LISTEN_RECONNECT_DELAYS_MS.length - 1)];
+    failures++;
+    timer = setTimeout(() => {
+      timer = undefined;
+      connect().catch((err) => {
+        log(`realtime listener: reconnect attempt ${failures} failed`, err);
+        scheduleReconnect();
+      });
+    }, delay);
+    timer.unref();
+  };
+
+  const drop = (broken: pg.Client, err?: unknown) => {
     if (client !== broken) return;
     client = undefined;
     broken.removeListener('notification', onNotification);
-    broken.release(true);
-    if (closed || listeners.size === 0) return;
-    const delay = [1000, 2000, 5000, 10000][Math.min(retry++, 3)];
-    setTimeout(() => void connect().catch(() => undefined), delay).unref();
+    broken.end().catch(() => undefined);
+    if (closed) return;
+    log('realtime listener: connection lost, reconnecting', err);
+    scheduleReconnect();
   };
 
-  const connect = (): Promise<pg.PoolClient> => {
+  const connect = (): Promise<pg.Client> => {
     if (client) return Promise.resolve(client);
     connecting ??= (async () => {
+      const c = new pg.Client({
+        connectionString: databaseUrl,
+        application_name: 'stellwerk-listen',
+        connectionTimeoutMillis: 10_000,
+        keepAlive: true,
+      });
+      c.on('error', (err) => drop(c, err));
+      c.on('end', () => drop(c));
       try {
-        const c = await pool.connect();
-        c.on('notification', onNotification);
-        c.on('error', () => drop(c));
-        client = c;
+        await c.connect();
         for (const channel of listeners.keys()) await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
-        retry = 0;
-        return c;
+      } catch (err) {
+        c.end().catch(() => undefined);
+        throw err;
       } finally {
         connecting = undefined;
       }
+      if (closed) {
+        await c.end();
+        throw new Error('realtime listener closed');
+      }
+      c.on('notification', onNotification);
+      client = c;
+      failures = 0;
+      return c;
     })();
     return connecting;
   };
 
   return {
+    connected: () => client !== undefined,
     async listen(channel: string, onPayload: (payload: string) => void) {
       let set = listeners.get(channel);
       const isNewChannel = !set;
@@ -190,8 +266,15 @@ const createPgListener = (pool: pg.Pool) => {
         listeners.set(channel, set);
       }
       set.add(onPayload);
-      const c = await connect();
-      if (isNewChannel) await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+      const alreadyConnected = client !== undefined;
+      try {
+        const c = await connect();
+        // A fresh connection listened to every channel already.
+        if (isNewChannel && alreadyConnected) await c.query(`LISTEN ${c.escapeIdentifier(channel)}`);
+      } catch (err) {
+        log('realtime listener: could not connect, retrying', err);
+        scheduleReconnect();
+      }
       return async () => {
         const current = listeners.get(channel);
         if (!current?.delete(onPayload) || current.size > 0) return;
@@ -199,19 +282,25 @@ const createPgListener = (pool: pg.Pool) => {
         if (client) await client.query(`UNLISTEN ${client.escapeIdentifier(channel)}`);
       };
     },
-    close() {
+    async close() {
       closed = true;
       listeners.clear();
-      if (client) {
-        client.removeListener('notification', onNotification);
-        client.release();
-        client = undefined;
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      const c = client;
+      client = undefined;
+      if (c) {
+        c.removeListener('notification', onNotification);
+        await c.end().catch(() => undefined);
       }
     },
   };
 };
 
-const openPg = async (databaseUrl: string): Promise<Database> => {
+/** Where the database reports trouble it recovers from by itself (the realtime listener). */
+export type DatabaseLog = (message: string, err?: unknown) => void;
+
+const openPg = async (databaseUrl: string, log?: DatabaseLog): Promise<Database> => {
   await migratePg(databaseUrl);
   const pool = new pg.Pool({ connectionString: databaseUrl, application_name: 'stellwerk' });
   // An idle client that loses its connection emits on the pool; without a handler the process would exit.
@@ -223,12 +312,13 @@ const openPg = async (databaseUrl: string): Promise<Database> => {
     await pool.end();
     throw err;
   }
-  const listener = createPgListener(pool);
+  const listener = createPgListener(databaseUrl, log);
   return {
     driver: 'pg',
     db,
     ...transactionHelpers(db),
     listen: listener.listen,
+    listenerConnected: listener.connected,
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
@@ -236,7 +326,7 @@ const openPg = async (databaseUrl: string): Promise<Database> => {
       await pool.query('select 1');
     },
     async close() {
-      listener.close();
+      await listener.close();
       await pool.end();
     },
   };
@@ -249,6 +339,7 @@ const openPg = async (databaseUrl: string): Promise<Database> => {
 export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir: string;
+  log?: DatabaseLog;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPg(opts.databaseUrl) : openPglite(opts.dataDir);
+  return opts.databaseUrl ? openPg(opts.databaseUrl, opts.log) : openPglite(opts.dataDir);
 }

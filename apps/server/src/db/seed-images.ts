@@ -171,53 +171,133 @@ export const drawCarPng = ({ farbe, form }: { farbe: string; form: CarForm }): B
   return encodePng(width, height, rgb);
 };
 
+// --- Tenant logo and privacy statement (spec §7: defaults for empty buckets) ------------------------------
+
+/**
+ * A small logo, 192 x 48 pixels: a rounded badge in `farbe` with three white bars (a stylised signal box)
+ * on white, and a grey underline. PNG, like an uploaded logo.
+ */
+export const drawLogoPng = ({ farbe }: { farbe: string }): Buffer => {
+  const width = 192;
+  const height = 48;
+  const colour = hexToRgb(farbe);
+  const light = mix(colour, [255, 255, 255], 0.55);
+  const colourAt = (x: number, y: number): Rgb => {
+    if (inRoundedRect(x, y, 4, 4, 44, 44, 8)) {
+      for (const [i, bar] of [14, 22, 30].entries())
+        if (y >= bar && y < bar + 4 && x >= 12 && x < 36 - i * 6) return [255, 255, 255];
+      return colour;
+    }
+    if (inRoundedRect(x, y, 54, 12, 186, 22, 3)) return colour;
+    if (inRoundedRect(x, y, 54, 28, 150, 36, 3)) return light;
+    return [255, 255, 255];
+  };
+  const rgb = new Uint8Array(width * height * 3);
+  for (let py = 0; py < height; py++)
+    for (let px = 0; px < width; px++) {
+      const c = colourAt(px + 0.5, py + 0.5);
+      const i = (py * width + px) * 3;
+      rgb[i] = c[0];
+      rgb[i + 1] = c[1];
+      rgb[i + 2] = c[2];
+    }
+  return encodePng(width, height, rgb);
+};
+
+/** Text for a PDF string literal: Latin-1 only, with its special characters escaped. */
+const pdfText = (text: string): string =>
+  text
+    .normalize('NFC')
+    .replace(/[^\x20-\x7e\xa0-\xff]/g, '?')
+    .replace(/[\\()]/g, (c) => `\\${c}`);
+
+/**
+ * A one-page privacy statement as a valid PDF 1.4 (catalogue, page tree, one page with Helvetica text,
+ * cross-reference table with exact byte offsets).
+ */
+export const writePrivacyPdf = ({
+  mandantName,
+  zeilen,
+}: {
+  mandantName: string;
+  zeilen: readonly string[];
+}) => {
+  const lines = [`Datenschutzerkl\xe4rung - ${mandantName}`, '', ...zeilen];
+  const content = [
+    'BT',
+    '/F1 12 Tf',
+    '14 TL',
+    '56 780 Td',
+    ...lines.map((line) => `(${pdfText(line)}) '`),
+    'ET',
+  ].join('\n');
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${Buffer.byteLength(content, 'latin1')} >>\nstream\n${content}\nendstream`,
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(pdf, 'latin1'));
+    pdf += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(pdf, 'latin1');
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+};
+
 // --- Floor plan ----------------------------------------------------------------------------------------
 
-export type FloorPlanSeat = { position: string; bezeichnung: string };
+export type FloorPlanPlace = {
+  bezeichnung: string;
+  /** Centre of the place in plan coordinates (the SVG's viewBox units), stored in `leseraum.position`. */
+  position: { x: number; y: number };
+};
 
-/** Element ids of the 20 seats and the two group rooms, in the order the seed creates their rooms. */
-export const FLOOR_PLAN_SEATS: readonly FloorPlanSeat[] = Array.from({ length: 20 }, (_, i) => {
-  const nr = String(i + 1).padStart(2, '0');
-  return { position: `platz-${nr}`, bezeichnung: `Platz ${nr}` };
+const SEAT_W = 64;
+const SEAT_H = 34;
+/** Top-left corner of each seat's chair: table t spans x 160..720; two seats above it, two below. */
+const seatCorners = Array.from({ length: 20 }, (_, i) => {
+  const t = Math.floor(i / 4);
+  const k = i % 4;
+  const y = 140 + t * 128;
+  return { x: k % 2 === 0 ? 250 : 560, y: k < 2 ? y - SEAT_H - 6 : y + 44 + 6 };
 });
-export const FLOOR_PLAN_GROUP_ROOMS: readonly FloorPlanSeat[] = [
-  { position: 'gruppenraum-1', bezeichnung: 'Gruppenraum 1' },
-  { position: 'gruppenraum-2', bezeichnung: 'Gruppenraum 2' },
+
+export const FLOOR_PLAN_SEATS: readonly FloorPlanPlace[] = seatCorners.map((c, i) => ({
+  bezeichnung: `Platz ${String(i + 1).padStart(2, '0')}`,
+  position: { x: c.x + SEAT_W / 2, y: c.y + SEAT_H / 2 },
+}));
+export const FLOOR_PLAN_GROUP_ROOMS: readonly FloorPlanPlace[] = [
+  { bezeichnung: 'Gruppenraum 1', position: { x: 1020, y: 210 } },
+  { bezeichnung: 'Gruppenraum 2', position: { x: 1020, y: 590 } },
 ];
 
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
- * A reading room of 1200 x 800 units: outer walls with an entrance, five tables with four seats each
- * (`platz-01` ... `platz-20`), a shelf wall and two group rooms (`gruppenraum-1`, `gruppenraum-2`) behind
- * an inner wall with doors. Every bookable shape carries the id stored in `leseraum.position`.
+ * A reading room of 1200 x 800 units: outer walls with an entrance, five tables with four chairs each, a
+ * shelf wall and two group rooms behind an inner wall with doors. The plan is the background only: the
+ * bookable places are drawn over it by the app at their stored positions (FLOOR_PLAN_SEATS, …_GROUP_ROOMS).
  */
 export const drawFloorPlanSvg = ({ titel }: { titel: string }): string => {
   const parts: string[] = [];
-  const seatW = 64;
-  const seatH = 34;
-  // Tables and seats: table t spans x 160..720; two seats above it, two below.
   for (let t = 0; t < 5; t++) {
     const y = 140 + t * 128;
     parts.push(
       `<rect x="160" y="${y}" width="560" height="44" rx="6" fill="#d9c4a3" stroke="#8a6d45" stroke-width="2"/>`,
     );
-    const seats = [
-      { x: 250, y: y - seatH - 6 },
-      { x: 560, y: y - seatH - 6 },
-      { x: 250, y: y + 44 + 6 },
-      { x: 560, y: y + 44 + 6 },
-    ];
-    seats.forEach((s, k) => {
-      const seat = FLOOR_PLAN_SEATS[t * 4 + k]!;
-      parts.push(
-        `<g id="${seat.position}" class="platz"><title>${escapeXml(seat.bezeichnung)}</title>` +
-          `<rect x="${s.x}" y="${s.y}" width="${seatW}" height="${seatH}" rx="8" fill="#ffffff" stroke="#2f5d8a" stroke-width="3"/>` +
-          `<text x="${s.x + seatW / 2}" y="${s.y + 23}" font-family="sans-serif" font-size="16" text-anchor="middle" fill="#2f5d8a">${t * 4 + k + 1}</text></g>`,
-      );
-    });
   }
+  for (const c of seatCorners)
+    parts.push(
+      `<rect x="${c.x}" y="${c.y}" width="${SEAT_W}" height="${SEAT_H}" rx="8" fill="#ffffff" stroke="#9aa7b4" stroke-width="2"/>`,
+    );
   // Group rooms behind the inner wall at x = 860.
   const rooms = [
     { room: FLOOR_PLAN_GROUP_ROOMS[0]!, y: 40, h: 340, plaetze: 6 },
@@ -226,11 +306,10 @@ export const drawFloorPlanSvg = ({ titel }: { titel: string }): string => {
   for (const { room, y, h, plaetze } of rooms) {
     const tableW = plaetze === 6 ? 110 : 150;
     parts.push(
-      `<g id="${room.position}" class="gruppenraum"><title>${escapeXml(room.bezeichnung)}</title>` +
-        `<rect x="880" y="${y}" width="280" height="${h}" fill="#eef4ea" stroke="#4c7a3d" stroke-width="3"/>` +
+      `<rect x="880" y="${y}" width="280" height="${h}" fill="#eef4ea" stroke="#4c7a3d" stroke-width="3"/>` +
         `<rect x="${1020 - tableW / 2}" y="${y + h / 2 - 60}" width="${tableW}" height="120" rx="10" fill="#d9c4a3" stroke="#8a6d45" stroke-width="2"/>` +
         `<text x="1020" y="${y + 34}" font-family="sans-serif" font-size="20" text-anchor="middle" fill="#2e4a25">${escapeXml(room.bezeichnung)}</text>` +
-        `<text x="1020" y="${y + h - 20}" font-family="sans-serif" font-size="15" text-anchor="middle" fill="#2e4a25">${plaetze} Plätze</text></g>`,
+        `<text x="1020" y="${y + h - 20}" font-family="sans-serif" font-size="15" text-anchor="middle" fill="#2e4a25">${plaetze} Plätze</text>`,
     );
   }
   return [
@@ -250,3 +329,27 @@ export const drawFloorPlanSvg = ({ titel }: { titel: string }): string => {
     '</svg>',
   ].join('\n');
 };
+
+/** The workspace demo (Arbeitswelt): twelve desks in three rows of four, 1000 x 600 units. */
+export const DESK_PLAN_DESKS: readonly FloorPlanPlace[] = Array.from({ length: 12 }, (_, i) => ({
+  bezeichnung: `Schreibtisch ${String(i + 1).padStart(2, '0')}`,
+  position: { x: 170 + (i % 4) * 220, y: 160 + Math.floor(i / 4) * 160 },
+}));
+
+/** An open-plan office: outer walls with a door, twelve desks with a chair each, a kitchenette. */
+export const drawDeskPlanSvg = ({ titel }: { titel: string }): string =>
+  [
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1000 600" width="1000" height="600">',
+    `<title>${escapeXml(titel)}</title>`,
+    '<rect x="0" y="0" width="1000" height="600" fill="#f4f6f8"/>',
+    '<path d="M 440 580 L 20 580 L 20 20 L 980 20 L 980 580 L 540 580" fill="none" stroke="#333333" stroke-width="10"/>',
+    `<text x="500" y="58" font-family="sans-serif" font-size="22" text-anchor="middle" fill="#333333">${escapeXml(titel)}</text>`,
+    '<text x="490" y="568" font-family="sans-serif" font-size="15" text-anchor="middle" fill="#333333">Eingang</text>',
+    '<rect x="880" y="440" width="80" height="120" fill="#dfe7ee" stroke="#5b6f80" stroke-width="2"/>',
+    '<text x="920" y="505" font-family="sans-serif" font-size="14" text-anchor="middle" fill="#2f3f4c">Küche</text>',
+    ...DESK_PLAN_DESKS.map(
+      (d) =>
+        `<rect x="${d.position.x - 80}" y="${d.position.y - 34}" width="160" height="68" rx="6" fill="#e3d3b8" stroke="#8a6d45" stroke-width="2"/>`,
+    ),
+    '</svg>',
+  ].join('\n');

@@ -12,6 +12,7 @@ import { grundrissLeseraum, leseraum, leseraumAusstattung } from '../modules/les
 import { mandant, mandantDomain } from '../modules/mandant/mandant.table.ts';
 import { abweichendeOeffnungszeit, oeffnungszeit } from '../modules/oeffnungszeit/oeffnungszeit.table.ts';
 import { abstellplatz } from '../modules/standort/standort.table.ts';
+import { checkUpload } from '../modules/storage/storage.content.ts';
 import { datei } from '../modules/storage/storage.table.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 import { openTestDatabase, type TestDatabase, testDrivers } from './test-database.ts';
@@ -80,9 +81,9 @@ describe.each(testDrivers())('demo seed on %s', (driver) => {
     );
   });
 
-  it('creates six sign-ins per tenant and the platform administrator, all with the demo password', async () => {
+  it('creates six sign-ins per tenant, the lapsed demo driver, the two-factor journey’s user and the platform administrator, all with the demo password', async () => {
     const users = await t.database.db.select().from(benutzer);
-    expect(users).toHaveLength(13);
+    expect(users).toHaveLength(15);
     const platform = users.filter((u) => u.plattformAdmin);
     expect(platform.map((u) => [u.email, u.mandantId])).toEqual([
       ['plattform@stellwerk.example', musterstadt],
@@ -133,19 +134,46 @@ describe.each(testDrivers())('demo seed on %s', (driver) => {
     expect(await t.database.withTenant(beispielhausen, (tx) => tx.select().from(fahrzeug))).toEqual([]);
   });
 
-  it('gives the Musterstadt users driving licences whose next check lies in the future', async () => {
+  it('gives the Musterstadt users driving licences whose next check lies in the future, the demo driver a lapsed one', async () => {
     const licences = await t.database.withTenant(musterstadt, (tx) => tx.select().from(fuehrerschein));
-    expect(licences).toHaveLength(6);
-    expect(licences.every((l) => l.b && l.naechstePruefung! > '2026-11-21')).toBe(true);
+    expect(licences).toHaveLength(8);
+    const today = new Date().toISOString().slice(0, 10);
+    const [lapsed, ...current] = licences.sort((a, b) =>
+      a.naechstePruefung!.localeCompare(b.naechstePruefung!),
+    );
+    expect(lapsed!.naechstePruefung! < today).toBe(true);
+    expect(current.every((l) => l.b && l.naechstePruefung! > today)).toBe(true);
+    expect(licences.every((l) => l.originalGesehen && l.pruefmethode === 'original_persoenlich')).toBe(true);
   });
 
-  it('gives both tenants a floor plan with 20 seats and two group rooms matching the SVG ids', async () => {
+  it('gives both tenants a default logo (PNG) and privacy statement (PDF) that an upload would accept', async () => {
     for (const mandantId of [musterstadt, beispielhausen]) {
-      const [plan] = await t.database.withTenant(mandantId, (tx) => tx.select().from(grundrissLeseraum));
+      const files = await t.database.db.select().from(datei).where(eq(datei.mandantId, mandantId));
+      for (const [bucket, mime] of [
+        ['logos', 'image/png'],
+        ['datenschutz', 'application/pdf'],
+      ] as const) {
+        const [row, ...more] = files.filter((f) => f.bucket === bucket);
+        expect(more).toHaveLength(0);
+        expect(row!.mime).toBe(mime);
+        const data = readFileSync(path.join(t.dataDir, 'storage', bucket, row!.pfad));
+        expect(data.length).toBe(row!.size);
+        expect((await checkUpload(bucket, data)).mime).toBe(mime);
+      }
+    }
+  });
+
+  it('gives both tenants a floor plan with 20 seats and two group rooms placed inside the plan', async () => {
+    for (const mandantId of [musterstadt, beispielhausen]) {
+      const [plan] = await t.database.withTenant(mandantId, (tx) =>
+        tx.select().from(grundrissLeseraum).where(eq(grundrissLeseraum.bereich, 'leseraum')),
+      );
       const [svgFile] = await t.database.db.select().from(datei).where(eq(datei.id, plan!.dateiId!));
       const svg = readFileSync(path.join(t.dataDir, 'storage', 'grundrisse', svgFile!.pfad), 'utf8');
       expect(svg.startsWith('<svg')).toBe(true);
-      const rooms = await t.database.withTenant(mandantId, (tx) => tx.select().from(leseraum));
+      const rooms = await t.database.withTenant(mandantId, (tx) =>
+        tx.select().from(leseraum).where(eq(leseraum.grundrissId, plan!.id)),
+      );
       expect(rooms.filter((r) => r.kapazitaet === 1)).toHaveLength(20);
       expect(
         rooms
@@ -153,7 +181,16 @@ describe.each(testDrivers())('demo seed on %s', (driver) => {
           .map((r) => r.kapazitaet)
           .sort(),
       ).toEqual([6, 8]);
-      for (const r of rooms) expect(svg).toContain(`id="${r.position}"`);
+      expect(svg).toContain('viewBox="0 0 1200 800"');
+      for (const r of rooms) {
+        expect(r.position!.x).toBeGreaterThan(0);
+        expect(r.position!.x).toBeLessThan(1200);
+        expect(r.position!.y).toBeGreaterThan(0);
+        expect(r.position!.y).toBeLessThan(800);
+      }
+      expect(new Set(rooms.map((r) => `${r.position!.x},${r.position!.y}`)).size).toBe(rooms.length);
+      expect(rooms.filter((r) => r.ersthelfer)).toHaveLength(1);
+      expect(rooms.filter((r) => r.brandschutzhelfer)).toHaveLength(1);
       const equipment = await t.database.withTenant(mandantId, (tx) => tx.select().from(leseraumAusstattung));
       expect(equipment.length).toBeGreaterThanOrEqual(40);
       const hours = await t.database.withTenant(mandantId, (tx) =>

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PERMISSION_NAMES, type PermissionName } from '@stellwerk/domain/permissions';
+import { berlinInstant } from '@stellwerk/domain/time';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import { account, user } from '../modules/auth/auth.table.ts';
@@ -31,10 +32,14 @@ import { syncCatalogues } from './catalogue.ts';
 import type { Database, Tx } from './client.ts';
 import {
   type CarForm,
+  DESK_PLAN_DESKS,
   drawCarPng,
+  drawDeskPlanSvg,
   drawFloorPlanSvg,
+  drawLogoPng,
   FLOOR_PLAN_GROUP_ROOMS,
   FLOOR_PLAN_SEATS,
+  writePrivacyPdf,
 } from './seed-images.ts';
 
 /** Password of every demo user (README). */
@@ -49,7 +54,26 @@ export const DEMO_PLATFORM_ADMIN = {
   employeeId: 'SW-0001',
 } as const;
 
-type UserKey = 'mitarbeiter' | 'fuhrpark' | 'freigabe' | 'fuehrerschein' | 'fahrzeugpflege' | 'admin';
+type UserKey =
+  | 'mitarbeiter'
+  | 'fuhrpark'
+  | 'freigabe'
+  | 'fuehrerschein'
+  | 'fahrzeugpflege'
+  | 'admin'
+  | 'zweifaktor';
+/**
+ * A booker of Stadtwerke Musterstadt whose licence check lapsed a month ago (issue 8): the licence checkers'
+ * list shows an overdue check, and booking is refused with the message. The licence-check journey
+ * (e2e/tests/fuehrerschein.spec.ts) records the check; no other journey signs in with this user.
+ */
+export const DEMO_LAPSED_DRIVER = {
+  email: 'fahrer@musterstadt.example',
+  username: 'fahrer.musterstadt',
+  vorname: 'Uwe',
+  nachname: 'Krause',
+  employeeId: 'MS-1007',
+} as const;
 
 type DemoUser = { key: UserKey; vorname: string; nachname: string; rolle: string };
 
@@ -73,6 +97,10 @@ type DemoVehicle = {
 type DemoTenant = {
   name: string;
   slug: string;
+  /** Colour of the generated demo logo. */
+  logoFarbe: string;
+  /** The legacy customer name (spec §3). */
+  kundenname: string;
   domain: string;
   employeePrefix: string;
   features: { FahrzeugBuchung: boolean; Leseraum: boolean };
@@ -90,6 +118,8 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
   {
     name: 'Stadtwerke Musterstadt',
     slug: 'musterstadt',
+    logoFarbe: '#3b5bdb',
+    kundenname: 'SWM Musterstadt GmbH',
     domain: 'musterstadt.example',
     employeePrefix: 'MS',
     features: { FahrzeugBuchung: true, Leseraum: true },
@@ -113,6 +143,8 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
       { key: 'fuehrerschein', vorname: 'Markus', nachname: 'Weber', rolle: 'Führerscheinprüfung' },
       { key: 'fahrzeugpflege', vorname: 'Jonas', nachname: 'Schneider', rolle: 'Fahrzeugpflege' },
       { key: 'admin', vorname: 'Claudia', nachname: 'Wagner', rolle: 'Administration' },
+      // the two-factor journey (e2e zwei-faktor.spec.ts) enrols an authenticator app for this booker
+      { key: 'zweifaktor', vorname: 'Zoe', nachname: 'Zweig', rolle: 'Mitarbeiter' },
     ],
     leseraumStandort: 'Verwaltung Rathausplatz',
     grundriss: 'Lernraum Verwaltung',
@@ -189,6 +221,8 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
   {
     name: 'Bibliothek Beispielhausen',
     slug: 'beispielhausen',
+    logoFarbe: '#2b8a3e',
+    kundenname: 'Gemeinde Beispielhausen',
     domain: 'beispielhausen.example',
     employeePrefix: 'BH',
     features: { FahrzeugBuchung: false, Leseraum: true },
@@ -252,8 +286,8 @@ const storeFile = async (
   ctx: SeedContext,
   f: {
     mandantId: string;
-    bucket: 'fahrzeuge' | 'grundrisse';
-    ext: 'png' | 'svg';
+    bucket: 'fahrzeuge' | 'grundrisse' | 'logos' | 'datenschutz';
+    ext: 'png' | 'svg' | 'pdf';
     data: Buffer;
     originalName: string;
   },
@@ -269,7 +303,7 @@ const storeFile = async (
     bucket: f.bucket,
     pfad,
     originalName: f.originalName,
-    mime: f.ext === 'png' ? 'image/png' : 'image/svg+xml',
+    mime: f.ext === 'png' ? 'image/png' : f.ext === 'pdf' ? 'application/pdf' : 'image/svg+xml',
     size: f.data.length,
   });
   return id;
@@ -349,6 +383,8 @@ const seedReadingRoom = async (ctx: SeedContext, t: DemoTenant, mandantId: strin
         bezeichnung: s.bezeichnung,
         position: s.position,
         kapazitaet: 1,
+        ersthelfer: i === 0,
+        brandschutzhelfer: i === 4,
         beschreibung: i < 8 ? 'Einzelplatz mit Monitor' : 'Einzelplatz',
         bedingungen: 'Bitte den Platz nach der Nutzung aufgeräumt verlassen.',
       })),
@@ -414,6 +450,64 @@ const seedReadingRoom = async (ctx: SeedContext, t: DemoTenant, mandantId: strin
     gueltigBis: weihnachten.bis,
     status: 'geschlossen',
   });
+};
+
+/**
+ * The workspace demo (Arbeitswelt, the same seat-planning engine): one open-plan office with twelve desks,
+ * open Monday to Friday 08:00–18:00 (ten hours: a full-day booking stays within the default maximum duration of 600
+ * minutes). Created a second after the reading room's plan so lists ordered by
+ * creation show the reading room first.
+ */
+const seedWorkspace = async (ctx: SeedContext, mandantId: string) => {
+  const { tx } = ctx;
+  const [ort] = await tx.insert(standort).values({ mandantId, name: 'Verwaltungsgebäude' }).returning();
+  const dateiId = await storeFile(ctx, {
+    mandantId,
+    bucket: 'grundrisse',
+    ext: 'svg',
+    data: Buffer.from(drawDeskPlanSvg({ titel: 'Großraumbüro 2. OG – Verwaltungsgebäude' }), 'utf8'),
+    originalName: 'Großraumbüro 2. OG.svg',
+  });
+  const [plan] = await tx
+    .insert(grundrissLeseraum)
+    .values({
+      mandantId,
+      bezeichnung: 'Großraumbüro 2. OG',
+      beschreibung: 'Zwölf Schreibtische mit Monitor für mobiles Arbeiten.',
+      bereich: 'arbeitswelt',
+      dateiId,
+      standortId: ort!.id,
+      createdAt: sql`now() + interval '1 second'`,
+    })
+    .returning();
+  await tx.insert(leseraum).values(
+    DESK_PLAN_DESKS.map((d, i) => ({
+      mandantId,
+      grundrissId: plan!.id,
+      bezeichnung: d.bezeichnung,
+      position: d.position,
+      kapazitaet: 1,
+      ersthelfer: i === 0,
+      beschreibung: 'Schreibtisch mit Monitor und Dockingstation',
+    })),
+  );
+  await tx.insert(oeffnungszeit).values([
+    ...[1, 2, 3, 4, 5].map((wochentag) => ({
+      mandantId,
+      grundrissId: plan!.id,
+      wochentag,
+      von: '08:00',
+      bis: '18:00',
+    })),
+    ...[6, 0].map((wochentag) => ({
+      mandantId,
+      grundrissId: plan!.id,
+      wochentag,
+      von: '08:00',
+      bis: '18:00',
+      geoeffnet: false,
+    })),
+  ]);
 };
 
 const seedFleet = async (
@@ -498,13 +592,38 @@ const LICENCE_NUMBERS: Record<UserKey, string> = {
   fuehrerschein: 'K8830ZW1E64',
   fahrzeugpflege: 'N5517AB9C08',
   admin: 'F4021HT6R37',
+  zweifaktor: 'Z3308QM5K72',
 };
 
 const seedTenant = async (ctx: SeedContext, t: DemoTenant): Promise<string> => {
   const { tx } = ctx;
-  const [m] = await tx.insert(mandant).values({ name: t.name }).returning({ id: mandant.id });
+  const [m] = await tx
+    .insert(mandant)
+    .values({ name: t.name, kundenname: t.kundenname })
+    .returning({ id: mandant.id });
   const mandantId = m!.id;
   await tx.insert(mandantDomain).values({ mandantId, domain: t.domain });
+  // spec §7: the default logo and privacy statement of an empty bucket (replaced or removed on /admin/einstellungen)
+  await storeFile(ctx, {
+    mandantId,
+    bucket: 'logos',
+    ext: 'png',
+    data: drawLogoPng({ farbe: t.logoFarbe }),
+    originalName: `logo-${t.slug}.png`,
+  });
+  await storeFile(ctx, {
+    mandantId,
+    bucket: 'datenschutz',
+    ext: 'pdf',
+    data: writePrivacyPdf({
+      mandantName: t.name,
+      zeilen: [
+        'Dies ist die Beispiel-Datenschutzerkl\u00e4rung der Demodaten.',
+        'Administratoren ersetzen sie unter Administration > Einstellungen.',
+      ],
+    }),
+    originalName: `datenschutz-${t.slug}.pdf`,
+  });
   await tx.insert(mandantFeature).values(
     (['FahrzeugBuchung', 'Leseraum', 'Arbeitswelt', 'Officelocker', 'Chatbot'] as const).map((name) => ({
       mandantId,
@@ -545,6 +664,7 @@ const seedTenant = async (ctx: SeedContext, t: DemoTenant): Promise<string> => {
   }
 
   await seedReadingRoom(ctx, t, mandantId);
+  await seedWorkspace(ctx, mandantId);
 
   if (t.fuhrpark) {
     await seedFleet(ctx, t.fuhrpark, mandantId);
@@ -572,9 +692,32 @@ const seedTenant = async (ctx: SeedContext, t: DemoTenant): Promise<string> => {
           be: u.key === 'fuhrpark' || u.key === 'fahrzeugpflege',
           c1: u.key === 'fahrzeugpflege',
           c1e: u.key === 'fahrzeugpflege',
+          pruefmethode: 'original_persoenlich',
+          originalGesehen: true,
+          geprueftAm: berlinInstant(letztePruefung, '10:00'),
         };
       }),
     );
+    if (t.slug === 'musterstadt') {
+      const fahrerId = await createPerson(ctx, { mandantId, ...DEMO_LAPSED_DRIVER });
+      await tx.insert(benutzerGruppe).values({ mandantId, benutzerId: fahrerId, gruppeId: alle!.id });
+      const letztePruefung = shiftDate(ctx.today, { months: -7 });
+      await tx.insert(fuehrerschein).values({
+        mandantId,
+        benutzerId: fahrerId,
+        fuehrerscheinnummer: 'M7712UK3P40',
+        ausstellungsdatum: '1998-06-02',
+        letztePruefung,
+        naechstePruefung: shiftDate(letztePruefung, { months: 6 }),
+        prueferId: pruefer,
+        pruefmethode: 'original_persoenlich',
+        originalGesehen: true,
+        geprueftAm: berlinInstant(letztePruefung, '10:00'),
+        am: true,
+        l: true,
+        b: true,
+      });
+    }
   }
   return mandantId;
 };
@@ -590,7 +733,7 @@ export async function seedDemo(
   { dataDir, now = new Date() }: { dataDir: string; now?: Date },
 ): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  return database.withOwner(async (tx) => {
+  return database.withAllTenants(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const existing = await tx.select({ id: mandant.id }).from(mandant).limit(1);
     if (existing.length > 0) return false;

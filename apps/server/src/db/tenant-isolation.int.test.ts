@@ -1,13 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { benutzer, permission } from '../modules/benutzer/benutzer.table.ts';
+import { feature, mandantFeature } from '../modules/customizing/customizing.table.ts';
 import { fahrzeug, fahrzeugBuchung } from '../modules/fahrzeug/fahrzeug.table.ts';
-import { mandant } from '../modules/mandant/mandant.table.ts';
+import { mandant, mandantDomain } from '../modules/mandant/mandant.table.ts';
 import { standort } from '../modules/standort/standort.table.ts';
-import { APP_ROLE } from './client.ts';
+import { APP_ROLE, asTenant, PLATFORM_ROLE, type Tx } from './client.ts';
 import { sqlStateOf } from './errors.ts';
 import { openTestDatabase, type TestDatabase, testDrivers } from './test-database.ts';
 import { createTenantFixture, type TenantFixture } from './test-fixtures.ts';
+
+/** Vehicles, tenants and users visible in the transaction. */
+const countTenantRows = async (tx: Tx) => {
+  const { rows } = await tx.execute<{ v: number; m: number; b: number }>(
+    sql`select (select count(*) from fahrzeug)::int as v, (select count(*) from mandant)::int as m,
+               (select count(*) from benutzer)::int as b`,
+  );
+  return rows[0];
+};
 
 /** Resolves to 'ok' or the SQLSTATE (or message) the promise failed with. */
 const outcome = (p: Promise<unknown>): Promise<string> =>
@@ -18,7 +29,16 @@ const outcome = (p: Promise<unknown>): Promise<string> =>
 
 /** Tables the application role may read although they carry no tenant: the global catalogues. */
 const GLOBAL_CATALOGUES = ['customizing_option', 'feature', 'permission'];
-const AUTH_TABLES = ['account', 'rate_limit', 'session', 'two_factor', 'user', 'verification'];
+const AUTH_TABLES = [
+  'account',
+  'passkey',
+  'rate_limit',
+  'session',
+  'sso_provider',
+  'two_factor',
+  'user',
+  'verification',
+];
 
 describe.each(testDrivers())('tenant isolation on %s', (driver) => {
   let t: TestDatabase;
@@ -108,18 +128,214 @@ describe.each(testDrivers())('tenant isolation on %s', (driver) => {
 
   it('without a tenant set the application role sees nothing, also after a tenant transaction', async () => {
     await t.database.withTenant(a.mandantId, (tx) => tx.select().from(fahrzeug));
-    const counts = await t.database.withOwner(async (tx) => {
+    const counts = await t.database.withoutTenant(async (tx) => {
       await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
-      const { rows } = await tx.execute<{ v: number; m: number; b: number }>(
-        sql`select (select count(*) from fahrzeug)::int as v, (select count(*) from mandant)::int as m,
-                   (select count(*) from benutzer)::int as b`,
-      );
-      return rows[0];
+      return countTenantRows(tx);
     });
     expect(counts).toEqual({ v: 0, m: 0, b: 0 });
   });
 
-  it('the owner connection sees every tenant', async () => {
+  it('an owner transaction without the explicit bypass sees and writes no tenant’s rows', async () => {
+    const seen = await t.database.withoutTenant(async (tx) => ({
+      role: (await tx.execute<{ r: string }>(sql`select current_user as r`)).rows[0]?.r,
+      ...(await countTenantRows(tx)),
+    }));
+    expect(seen).toEqual({ role: PLATFORM_ROLE, v: 0, m: 0, b: 0 });
+    const insert = await outcome(
+      t.database.withoutTenant((tx) => tx.insert(standort).values({ mandantId: a.mandantId, name: 'Ohne' })),
+    );
+    expect(insert).toBe('42501');
+    const updated = await t.database.withoutTenant((tx) =>
+      tx.update(fahrzeug).set({ farbe: 'pink' }).returning({ id: fahrzeug.id }),
+    );
+    expect(updated).toEqual([]);
+  });
+
+  it('an owner transaction reaches one tenant with asTenant and returns to seeing none', async () => {
+    const seen = await t.database.withoutTenant(async (tx) => {
+      const inside = await asTenant(tx, a.mandantId, (tenantTx) => tenantTx.select().from(fahrzeug));
+      return { inside: inside.map((v) => v.id).sort(), after: await countTenantRows(tx) };
+    });
+    expect(seen).toEqual({ inside: [...a.fahrzeugIds].sort(), after: { v: 0, m: 0, b: 0 } });
+  });
+
+  it('the explicit bypass (withAllTenants) sees every tenant; inside it asTenant still sees one', async () => {
+    const seen = await t.database.withAllTenants(async (tx) => {
+      const all = await tx.select({ mandantId: fahrzeug.mandantId }).from(fahrzeug);
+      const inside = await asTenant(tx, a.mandantId, (tenantTx) =>
+        tenantTx.select({ mandantId: fahrzeug.mandantId }).from(fahrzeug),
+      );
+      const again = await tx.select({ id: fahrzeug.id }).from(fahrzeug);
+      return {
+        tenants: new Set(all.map((r) => r.mandantId)),
+        inside: new Set(inside.map((r) => r.mandantId)),
+        again: again.length,
+        total: all.length,
+      };
+    });
+    expect(seen.tenants).toEqual(new Set([a.mandantId, b.mandantId]));
+    expect(seen.inside).toEqual(new Set([a.mandantId]));
+    expect(seen.again).toBe(seen.total);
+  });
+
+  it('the application role cannot switch the bypass on for itself', async () => {
+    const rows = await t.database.withTenant(a.mandantId, async (tx) => {
+      await tx.execute(sql`select set_config('app.bypass_rls', 'on', true)`);
+      return tx.select({ mandantId: fahrzeug.mandantId }).from(fahrzeug);
+    });
+    expect(new Set(rows.map((r) => r.mandantId))).toEqual(new Set([a.mandantId]));
+  });
+
+  it('row-level security binds even the tables’ owner when it is not a superuser (FORCE)', async () => {
+    // The embedded database and the test server connect as a superuser, which skips row-level security; a
+    // production owner usually is not one. Here a throw-away role owns the table for one transaction.
+    const owner = `stellwerk_test_owner_${randomBytes(4).toString('hex')}`;
+    const counts = await outcome(
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`create role ${owner} nologin nosuperuser nobypassrls`));
+        await tx.execute(sql.raw(`grant usage on schema public to ${owner}`));
+        await tx.execute(sql.raw(`alter table fahrzeug owner to ${owner}`));
+        await tx.execute(sql.raw(`set local role ${owner}`));
+        const { rows } = await tx.execute<{ v: number }>(sql`select count(*)::int as v from fahrzeug`);
+        await tx.execute(sql`select set_config('app.bypass_rls', 'on', true)`);
+        const bypass = await tx.execute<{ v: number }>(sql`select count(*)::int as v from fahrzeug`);
+        throw new Error(`counts ${rows[0]?.v} ${bypass.rows[0]?.v}`);
+      }),
+    );
+    // Rolled back (role and ownership gone); the owner saw nothing, and the bypass is the platform role's only.
+    expect(counts).toBe('Error: counts 0 0');
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`select count(*)::int as n from pg_roles where rolname = ${owner}`,
+    );
+    expect(rows[0]?.n).toBe(0);
+  });
+
+  it('the platform role is neither a superuser nor exempt from row-level security', async () => {
+    const { rows } = await t.database.db.execute<{ rolsuper: boolean; rolbypassrls: boolean }>(
+      sql`select rolsuper, rolbypassrls from pg_roles where rolname = ${PLATFORM_ROLE}`,
+    );
+    expect(rows).toEqual([{ rolsuper: false, rolbypassrls: false }]);
+  });
+
+  it('every tenant table forces row-level security and lets only the platform role bypass it', async () => {
+    const { rows } = await t.database.db.execute<{
+      table: string;
+      forced: boolean;
+      bypass: string | null;
+    }>(sql`
+      select c.relname as table, c.relforcerowsecurity as forced,
+             (select array_to_string(array(select r.rolname from pg_roles r where r.oid = any(p2.polroles)), ',')
+                || ':' || pg_get_expr(p2.polqual, p2.polrelid)
+              from pg_policy p2 where p2.polrelid = c.oid and p2.polname = 'platform_bypass') as bypass
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r' and c.relrowsecurity
+      order by 1`);
+    expect(rows.length).toBeGreaterThanOrEqual(32);
+    const wrong = rows.filter(
+      (r) =>
+        !r.forced ||
+        r.bypass !== `${PLATFORM_ROLE}:(current_setting('app.bypass_rls'::text, true) = 'on'::text)`,
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('the application role cannot make anybody a platform administrator', async () => {
+    const update = await outcome(
+      t.database.withTenant(a.mandantId, (tx) =>
+        tx.update(benutzer).set({ plattformAdmin: true }).where(eq(benutzer.id, a.benutzerId)),
+      ),
+    );
+    expect(update).toBe('42501');
+    const rawUpdate = await outcome(
+      t.database.withTenant(a.mandantId, (tx) =>
+        tx.execute(sql`update benutzer set plattform_admin = false`),
+      ),
+    );
+    expect(rawUpdate).toBe('42501');
+    const insert = await outcome(
+      t.database.withTenant(a.mandantId, (tx) =>
+        tx.insert(benutzer).values({
+          mandantId: a.mandantId,
+          vorname: 'Neu',
+          nachname: 'Admin',
+          email: 'neu-admin@a.example',
+          plattformAdmin: true,
+        }),
+      ),
+    );
+    expect(insert).toBe('42501');
+    // Every other column stays writable for the tenant's user administration.
+    const renamed = await t.database.withTenant(a.mandantId, (tx) =>
+      tx
+        .update(benutzer)
+        .set({ vorname: 'Umbenannt' })
+        .where(eq(benutzer.id, a.benutzerId))
+        .returning({ id: benutzer.id }),
+    );
+    expect(renamed).toEqual([{ id: a.benutzerId }]);
+    const { rows } = await t.database.db.execute<{ column: string; update: boolean }>(sql`
+      select a.attname as column, has_column_privilege(${APP_ROLE}, a.attrelid, a.attname, 'UPDATE') as update
+      from pg_attribute a where a.attrelid = 'benutzer'::regclass and a.attnum > 0 and not a.attisdropped
+      order by 1`);
+    expect(rows.filter((r) => r.update !== (r.column !== 'plattform_admin'))).toEqual([]);
+    // The platform path may.
+    const promoted = await t.database.withAllTenants((tx) =>
+      tx
+        .update(benutzer)
+        .set({ plattformAdmin: true })
+        .where(eq(benutzer.id, b.benutzerId))
+        .returning({ plattformAdmin: benutzer.plattformAdmin }),
+    );
+    expect(promoted).toEqual([{ plattformAdmin: true }]);
+  });
+
+  it('the application role cannot switch its features nor change its domains', async () => {
+    const [feat] = await t.database.db.select({ id: feature.id }).from(feature).limit(1);
+    const attempts = {
+      featureInsert: await outcome(
+        t.database.withTenant(a.mandantId, (tx) =>
+          tx.insert(mandantFeature).values({ mandantId: a.mandantId, featureId: feat!.id, aktiv: true }),
+        ),
+      ),
+      featureUpdate: await outcome(
+        t.database.withTenant(a.mandantId, (tx) => tx.update(mandantFeature).set({ aktiv: false })),
+      ),
+      featureDelete: await outcome(t.database.withTenant(a.mandantId, (tx) => tx.delete(mandantFeature))),
+      domainInsert: await outcome(
+        t.database.withTenant(a.mandantId, (tx) =>
+          tx.insert(mandantDomain).values({ mandantId: a.mandantId, domain: 'eigen.example' }),
+        ),
+      ),
+      domainUpdate: await outcome(
+        t.database.withTenant(a.mandantId, (tx) => tx.update(mandantDomain).set({ domain: 'x.example' })),
+      ),
+      domainDelete: await outcome(t.database.withTenant(a.mandantId, (tx) => tx.delete(mandantDomain))),
+    };
+    expect(attempts).toEqual({
+      featureInsert: '42501',
+      featureUpdate: '42501',
+      featureDelete: '42501',
+      domainInsert: '42501',
+      domainUpdate: '42501',
+      domainDelete: '42501',
+    });
+    // Reading stays allowed (GET /api/me shows them), and the platform path writes them.
+    await t.database.withTenant(a.mandantId, (tx) => tx.select().from(mandantFeature));
+    const written = await t.database.withAllTenants(async (tx) => {
+      await tx.insert(mandantDomain).values({ mandantId: a.mandantId, domain: 'plattform-a.example' });
+      await tx
+        .insert(mandantFeature)
+        .values({ mandantId: a.mandantId, featureId: feat!.id, aktiv: true })
+        .onConflictDoUpdate({
+          target: [mandantFeature.mandantId, mandantFeature.featureId],
+          set: { aktiv: true },
+        });
+      return tx.select().from(mandantDomain).where(eq(mandantDomain.domain, 'plattform-a.example'));
+    });
+    expect(written).toHaveLength(1);
+  });
+
+  it('the login connection of the tests (a superuser) sees every tenant', async () => {
     const all = await t.database.db.select().from(fahrzeug);
     expect(all.length).toBeGreaterThanOrEqual(4);
   });
@@ -197,7 +413,7 @@ describe.each(testDrivers())('tenant isolation on %s', (driver) => {
       join pg_attribute a on a.attrelid = c.oid and a.attname = 'mandant_id' and not a.attisdropped
       where n.nspname = 'public' and c.relkind = 'r'
       order by 1`);
-    expect(rows.length).toBe(31);
+    expect(rows.length).toBe(39);
     expect(rows.filter((r) => !r.rls || !r.leading_index)).toEqual([]);
   });
 });

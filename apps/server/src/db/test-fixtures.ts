@@ -38,8 +38,8 @@ export const createTenantFixture = async (db: Db, name: string): Promise<TenantF
   const rooms = await db
     .insert(leseraum)
     .values([
-      { mandantId, grundrissId: g!.id, bezeichnung: 'Platz 1', position: 'platz-1' },
-      { mandantId, grundrissId: g!.id, bezeichnung: 'Platz 2', position: 'platz-2' },
+      { mandantId, grundrissId: g!.id, bezeichnung: 'Platz 1', position: { x: 100, y: 100 } },
+      { mandantId, grundrissId: g!.id, bezeichnung: 'Platz 2', position: { x: 200, y: 100 } },
     ])
     .returning({ id: leseraum.id });
   return {

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import {
   DomainError,
   type ErrorCode,
@@ -21,6 +23,9 @@ export const errorBody = (code: ErrorCode, language: Language, params: ErrorPara
 
 /** Upload and body limits; the error handler names the limit in the 413 message. */
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Largest request body that is not a multipart upload (JSON). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 type Mapped = { code: ErrorCode; params: ErrorParams; status?: number };
 
@@ -84,6 +89,7 @@ const mapSqlState = (error: unknown): Mapped | undefined => {
     case '23502': // not null
       return { code: 'validation.pflichtfelder', params: {} };
     case '22P02': // invalid text representation, e.g. a malformed uuid in the path: no such item
+    case '42501': // row-level security refused the row: another tenant's item does not exist for the caller
       return { code: 'not_found', params: {} };
     case '22001': // value too long
     case '22003': // numeric out of range
@@ -99,19 +105,26 @@ const mapSqlState = (error: unknown): Mapped | undefined => {
 const mapFastifyError = (error: FastifyError): Mapped | undefined => {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'request.zu_gross', params: { maxMb: megabytes(MAX_BODY_BYTES) } };
     case 'FST_REQ_FILE_TOO_LARGE':
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
-      return { code: 'upload.too_large', params: { maxMb: Math.round(MAX_UPLOAD_BYTES / 1024 / 1024) } };
+      return { code: 'upload.too_large', params: { maxMb: megabytes(MAX_UPLOAD_BYTES) } };
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return { code: 'validation.failed', params: { body: error.message.slice(0, 300) } };
+      return { code: 'request.json_ungueltig', params: {} };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: 'request.inhalt_fehlt', params: {} };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: 'request.format_nicht_unterstuetzt', params: {} };
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return { code: 'validation.failed', params: { 'content-type': error.message.slice(0, 300) } };
+      return { code: 'request.multipart_ungueltig', params: {} };
     case 'FST_ERR_VALIDATION':
       return { code: 'validation.failed', params: validationParams(error) };
+    case 'FST_ERR_BAD_URL':
+      return { code: 'request.adresse_ungueltig', params: {} };
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return { code: 'request.adresse_zu_lang', params: {} };
     default:
       break;
   }
@@ -120,6 +133,8 @@ const mapFastifyError = (error: FastifyError): Mapped | undefined => {
   if (status === 403) return { code: 'auth.forbidden', params: {} };
   if (status === 404) return { code: 'not_found', params: {} };
   if (status === 413) return mapFastifyError({ ...error, code: 'FST_ERR_CTP_BODY_TOO_LARGE' });
+  if (status === 414) return { code: 'request.adresse_zu_lang', params: {} };
+  if (status === 415) return { code: 'request.format_nicht_unterstuetzt', params: {} };
   if (status === 429) return { code: 'auth.rate_limited', params: {} };
   if (status >= 400 && status < 500) return { code: 'validation.failed', params: {}, status };
   return undefined;
@@ -143,8 +158,25 @@ const mapKnown = (error: unknown): Mapped | undefined => {
   return isFastifyError(error) ? mapFastifyError(error) : undefined;
 };
 
+/**
+ * The params a response may carry: a server error (5xx) names no cause, its `fehler` placeholder is the
+ * request id under which the cause is logged (e.g. `customizing.save_failed`).
+ */
+const responseParams = (
+  request: FastifyRequest,
+  { code, status, params }: Mapped & { status: number },
+): ErrorParams => {
+  if (status >= 500 && Object.hasOwn(params, 'fehler')) return { ...params, fehler: String(request.id) };
+  // The 415 names the content type the caller sent (its own header, bounded).
+  if (code === 'request.format_nicht_unterstuetzt')
+    return { format: String(request.headers['content-type'] ?? '–').slice(0, 100) };
+  return params;
+};
+
 const sendError = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
-  const { code, params, status } = mapError(error);
+  const mapped = mapError(error);
+  const { code, status } = mapped;
+  const params = responseParams(request, mapped);
   if (status >= 500) {
     request.log.error({ err: error, reqId: request.id }, 'request failed');
   } else {
@@ -162,6 +194,9 @@ const sendError = (request: FastifyRequest, reply: FastifyReply, error: unknown)
  * Installs the error handler and the 404 handler of the API. `fallback` answers GETs outside `/api`
  * that no route matched (the single-page app in production).
  */
+/** The longest path segment the router accepts (app.ts `maxParamLength`). */
+export const MAX_PATH_SEGMENT = 2048;
+
 export const registerErrorHandling = (
   app: FastifyInstance,
   options: { fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
@@ -172,6 +207,47 @@ export const registerErrorHandling = (
     if (!isApi && options.fallback && (request.method === 'GET' || request.method === 'HEAD')) {
       return options.fallback(request, reply);
     }
+    // The router does not always raise FST_ERR_MAX_PARAM_LENGTH for an over-long segment (it depends on
+    // which parametric routes share the prefix); such an address is too long, not unknown.
+    if (
+      isApi &&
+      request.url
+        .split('?')[0]!
+        .split('/')
+        .some((segment) => segment.length > MAX_PATH_SEGMENT)
+    )
+      return sendError(request, reply, new DomainError('request.adresse_zu_lang'));
     return sendError(request, reply, new DomainError('not_found'));
   });
 };
+
+/**
+ * Fastify's `frameworkErrors`: errors its router raises before any route or hook runs (a path parameter
+ * longer than the router allows, a URL that cannot be decoded). Answered like every other error.
+ */
+export const frameworkErrors = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+  sendError(request, reply, error);
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refused (broken request line, headers too
+ * large, timeout). No request object exists, so the answer is German, in the API's error shape.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 'request.zeitueberschreitung'
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? 'request.kopfzeilen_zu_gross'
+        : 'request.ungueltig';
+  const status = httpStatusOf(code);
+  const body = JSON.stringify(errorBody(code, 'de'));
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}

@@ -43,6 +43,27 @@ describe('the built web app in production', () => {
     },
   );
 
+  it.each(['/gibt-es-nicht', '/fahrzeuge/unbekannt', '/admin/xyz?x=1', '/assets/fehlt.js', '/kiosk/raum-3'])(
+    'GET %s is no route of the web app: index.html with status 404',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each([
+    '/Fahrzeuge/',
+    '/fahrzeuge/freigaben',
+    '/auth/recovery?token=x',
+    '/admin/postausgang',
+    '/impressum',
+  ])('GET %s is a route of the web app: status 200', async (url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+  });
+
   it('hashed assets are cached for a year, builds/latest.json is not cached', async () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
     expect(asset.statusCode).toBe(200);
@@ -57,6 +78,21 @@ describe('the built web app in production', () => {
     const response = await app.inject({ method: 'GET', url: '/api/unbekannt' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: { code: 'not_found' } });
+  });
+
+  it.each([
+    `/api/${'x'.repeat(300)}`,
+    `/api/admin/${'a'.repeat(150)}/usage`,
+    '/api/assets/index-3f9a1c.js',
+    '/api/..%2fassets/index-3f9a1c.js',
+    '/api/',
+  ])('GET %s is the API 404 in the error shape, never a file-server answer', async (url) => {
+    const response = await app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.json()).toEqual({
+      error: { code: 'not_found', message: 'The item was not found.', params: {} },
+    });
   });
 
   it('API routes still answer', async () => {

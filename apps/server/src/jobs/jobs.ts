@@ -1,16 +1,17 @@
 import type { Config } from '../config';
-import { dispatchPendingMailsInTx, mailFromOf } from '../modules/mail/mail.dispatcher';
+import { fahrzeugBenachrichtigungJobs } from '../modules/fahrzeug-buchung/fahrzeug-benachrichtigung.jobs';
+import { fuehrerscheinJobs } from '../modules/fuehrerschein/fuehrerschein.jobs';
+import { leseraumBuchungJobs } from '../modules/leseraum-buchung/leseraum-buchung.jobs';
+import { mailJobs } from '../modules/mail/mail.jobs';
 import type { Job } from './scheduler';
 
-/** Advisory lock keys of the jobs; one per job, never reused. */
-export const JOB_LOCK_KEYS = { mailDispatch: 7_363_300_001 } as const;
-
-/** The jobs the scheduler runs every minute. */
+/**
+ * Every module's jobs, combined: each module declares its own in `<module>.jobs.ts` (decision 024). The
+ * scheduler runs them every minute; tenant jobs once per tenant through the tenant helper.
+ */
 export const productJobs = (config: Pick<Config, 'smtpUrl' | 'publicUrl'>): Job[] => [
-  {
-    name: 'mail.dispatch',
-    lockKey: JOB_LOCK_KEYS.mailDispatch,
-    run: (tx, now) =>
-      dispatchPendingMailsInTx(tx, { smtpUrl: config.smtpUrl, now, from: mailFromOf(config.publicUrl) }),
-  },
+  ...mailJobs(config),
+  ...leseraumBuchungJobs(config),
+  ...fuehrerscheinJobs(config),
+  ...fahrzeugBenachrichtigungJobs(config),
 ];

@@ -1,47 +1,88 @@
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../db/client';
+import { listMandantIds } from '../modules/mandant/mandant.service';
 
 /**
- * A job: a function of database state and now, run inside one owner transaction that holds the job's
- * advisory lock (so with several instances only one runs it at a time). Jobs must be safe to run again:
- * what they did is recorded in the database, so a repeated run does nothing new.
+ * A job that works on tenant data (decision 024): the scheduler lists the tenants and runs `run` once per
+ * tenant, each in its own transaction through the tenant helper (`withTenant`: role `stellwerk_app`,
+ * row-level security on that tenant), holding the advisory lock of job and tenant, so with several
+ * instances only one runs a tenant's share at a time. One tenant's failure is logged with its id and does
+ * not stop the others. Jobs must be safe to run again: what they did is recorded in the database, so a
+ * repeated run does nothing new.
  */
-export type Job = {
+export type TenantJob = {
+  kind: 'perTenant';
   name: string;
-  /** Advisory lock key, unique per job. */
+  /** Advisory lock key, unique per job; combined with the tenant id into the lock of one tenant's share. */
   lockKey: number;
-  run: (tx: Tx, now: Date) => Promise<unknown>;
+  run: (tx: Tx, context: { mandantId: string; now: Date }) => Promise<unknown>;
 };
 
-export type JobOutcome = { name: string; ran: boolean; result?: unknown; error?: unknown };
+/**
+ * A platform-wide job that is no tenant's (the mail outbox): it gets the database and opens its own short
+ * transactions, never one around slow work such as SMTP. It takes no advisory lock: it must keep two
+ * instances apart itself (the mail dispatcher claims its rows).
+ */
+export type GlobalJob = {
+  kind: 'global';
+  name: string;
+  run: (context: { database: Database; now: Date }) => Promise<unknown>;
+};
+
+export type Job = TenantJob | GlobalJob;
+
+/** Where the runner reports failures (the app's logger). */
+export type JobLog = { error: (details: Record<string, unknown>, message: string) => void };
+
+export type TenantOutcome = { mandantId: string; ran: boolean; result?: unknown; error?: unknown };
+
+export type JobOutcome = {
+  name: string;
+  ran: boolean;
+  result?: unknown;
+  error?: unknown;
+  /** Tenant jobs: one entry per tenant. */
+  tenants?: TenantOutcome[];
+};
+
+/** `pg_try_advisory_xact_lock` on job and tenant: one bigint from both, the same in every instance. */
+const tryLockTenantShare = async (tx: Tx, lockKey: number, mandantId: string): Promise<boolean> => {
+  const result = await tx.execute(
+    sql`select pg_try_advisory_xact_lock(hashtextextended(${`${lockKey}:${mandantId}`}, 0)) as locked`,
+  );
+  return (result.rows[0] as { locked?: boolean } | undefined)?.locked === true;
+};
 
 /**
- * Runs one job if no other run holds its lock: in this process (a run still in progress) or in any
- * instance (`pg_try_advisory_xact_lock`). The lock is released when the transaction ends.
+ * Runs jobs; a job still running in this process is not started a second time. Tenant jobs run per tenant
+ * as described at `TenantJob`; global jobs run once.
  */
-export const createJobRunner = ({
-  database,
-  log,
-}: {
-  database: Pick<Database, 'withOwner'>;
-  log?: FastifyBaseLogger;
-}) => {
+export const createJobRunner = ({ database, log }: { database: Database; log?: JobLog }) => {
   const running = new Set<string>();
+
+  const runTenantShare = async (job: TenantJob, mandantId: string, now: Date): Promise<TenantOutcome> => {
+    try {
+      return await database.withTenant(mandantId, async (tx) => {
+        if (!(await tryLockTenantShare(tx, job.lockKey, mandantId))) return { mandantId, ran: false };
+        return { mandantId, ran: true, result: await job.run(tx, { mandantId, now }) };
+      });
+    } catch (error) {
+      log?.error({ err: error, job: job.name, mandantId }, 'job failed for a tenant');
+      return { mandantId, ran: false, error };
+    }
+  };
 
   const runJob = async (job: Job, now: Date): Promise<JobOutcome> => {
     if (running.has(job.name)) return { name: job.name, ran: false };
     running.add(job.name);
     try {
-      return await database.withOwner(async (tx) => {
-        const result = await tx.execute(
-          sql`select pg_try_advisory_xact_lock(${job.lockKey}::bigint) as locked`,
-        );
-        const locked = (result.rows[0] as { locked?: boolean } | undefined)?.locked === true;
-        if (!locked) return { name: job.name, ran: false };
-        return { name: job.name, ran: true, result: await job.run(tx, now) };
-      });
+      if (job.kind === 'global')
+        return { name: job.name, ran: true, result: await job.run({ database, now }) };
+      const tenants: TenantOutcome[] = [];
+      for (const mandantId of await listMandantIds({ database }))
+        tenants.push(await runTenantShare(job, mandantId, now));
+      return { name: job.name, ran: tenants.some((t) => t.ran), tenants };
     } catch (error) {
       log?.error({ err: error, job: job.name }, 'job failed');
       return { name: job.name, ran: false, error };
@@ -70,10 +111,10 @@ export const startScheduler = ({
   log,
   pattern = '* * * * *',
 }: {
-  database: Pick<Database, 'withOwner'>;
+  database: Database;
   jobs: readonly Job[];
   now?: () => Date;
-  log?: FastifyBaseLogger;
+  log?: JobLog;
   pattern?: string;
 }): Scheduler => {
   const runner = createJobRunner({ database, log });

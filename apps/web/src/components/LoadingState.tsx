@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 export function LoadingState({ rows = 4 }: { rows?: number }) {
   const { t } = useTranslation();
   return (
-    <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+    <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
       {Array.from({ length: rows }, (_, i) => `row-${i}`).map((id, i) => (
         <Skeleton
           key={id}

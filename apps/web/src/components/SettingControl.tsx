@@ -1,5 +1,23 @@
-import { MultiSelect, NumberInput, Select, Switch, TagsInput, TextInput } from '@mantine/core';
+import {
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  fromStoredAmount,
+  REPORT_RHYTHMUS_MONATE,
+  type TimeSpanUnit,
+  timeSpanUnitChoices,
+  toStoredAmount,
+} from '@stellwerk/domain/customizing';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   controlKind,
@@ -41,6 +59,20 @@ export const weekdayLabel = (day: number, t: TFunction): string =>
     t('einstellungen.weekdays.6'),
   ][day] ?? String(day);
 
+/** The report rhythm of a number of months (1 monthly, 3 quarterly, 6 semi-annually, 12 annually). */
+export const rhythmLabel = (months: number, t: TFunction): string => {
+  const rhythm = Object.entries(REPORT_RHYTHMUS_MONATE).find(([, m]) => m === months)?.[0];
+  return rhythm ? valueLabel(rhythm, t) : String(months);
+};
+
+/** Weekday names (sonntags … samstags) as they are stored, in the order shown: Monday first. */
+const mondayFirst = (values: readonly string[]): string[] =>
+  [...values].sort((a, b) => weekdayRank(a) - weekdayRank(b));
+const weekdayRank = (value: string): number => {
+  const day = WEEKDAY_NAMES.indexOf(value);
+  return day < 0 ? -1 : (day + 6) % 7;
+};
+
 /** A readable label for an allowed string value of the catalogue (the value itself when unknown). */
 export const valueLabel = (value: string, t: TFunction): string => {
   const weekday = WEEKDAY_NAMES.indexOf(value);
@@ -72,6 +104,12 @@ export const valueLabel = (value: string, t: TFunction): string => {
       return t('einstellungen.values.vormittags');
     case 'nachmittags':
       return t('einstellungen.values.nachmittags');
+    case 'optional':
+      return t('sicherheit.pflicht.optional');
+    case 'administratoren':
+      return t('sicherheit.pflicht.administratoren');
+    case 'alle':
+      return t('sicherheit.pflicht.alle');
     case 'monatlich':
       return t('einstellungen.values.monatlich');
     case 'quartalsweise':
@@ -98,6 +136,11 @@ export const formatSettingValue = (meta: SettingMeta, value: unknown, t: TFuncti
     return value.join(', ');
   }
   if (typeof value === 'number') {
+    if (kind === 'numberSelect') return rhythmLabel(value, t);
+    if (kind === 'span') {
+      const { amount, unit } = fromStoredAmount(value, meta.unit as TimeSpanUnit);
+      return `${amount} ${unitLabel(unit, t)}`;
+    }
     const unit = unitLabel(meta.unit, t);
     return unit ? `${value} ${unit}` : String(value);
   }
@@ -158,6 +201,19 @@ export function SettingControl({
           styles={{ wrapper: { maxWidth: 260 } }}
         />
       );
+    case 'span':
+      return <SpanControl {...common} meta={meta} value={value} onChange={onChange} />;
+    case 'numberSelect':
+      return (
+        <Select
+          {...common}
+          value={typeof value === 'number' ? String(value) : null}
+          onChange={(next) => onChange(next === null ? '' : Number(next))}
+          data={(meta.allowedNumbers ?? []).map((n) => ({ value: String(n), label: rhythmLabel(n, t) }))}
+          allowDeselect={false}
+          styles={{ wrapper: { maxWidth: 320 } }}
+        />
+      );
     case 'time':
       return (
         <TextInput
@@ -177,7 +233,7 @@ export function SettingControl({
           {...common}
           value={typeof value === 'string' ? value : null}
           onChange={(next) => onChange(next ?? '')}
-          data={(meta.allowedValues ?? []).map((v) => ({ value: v, label: valueLabel(v, t) }))}
+          data={mondayFirst(meta.allowedValues ?? []).map((v) => ({ value: v, label: valueLabel(v, t) }))}
           allowDeselect={false}
           styles={{ wrapper: { maxWidth: 320 } }}
         />
@@ -218,6 +274,83 @@ export function SettingControl({
         />
       );
   }
+}
+
+/**
+ * A time span (spec §9: minutes, hours, days): the amount in the chosen unit, stored in the option's one
+ * unit. It starts in the largest unit that shows the stored value as a whole number.
+ */
+function SpanControl({
+  meta,
+  id,
+  label,
+  description,
+  error,
+  disabled,
+  value,
+  onChange,
+}: {
+  meta: SettingMeta;
+  id: string;
+  label: string;
+  description?: string | undefined;
+  error?: string | undefined;
+  disabled?: boolean | undefined;
+  value: SettingDraft;
+  onChange: (value: SettingDraft) => void;
+}) {
+  const { t } = useTranslation();
+  const storedUnit = meta.unit as TimeSpanUnit;
+  const [unit, setUnit] = useState<TimeSpanUnit>(() =>
+    typeof value === 'number' ? fromStoredAmount(value, storedUnit).unit : storedUnit,
+  );
+  const factor = toStoredAmount(1, unit, storedUnit);
+  const amount = typeof value === 'number' ? value / factor : typeof value === 'string' ? value : '';
+  const emit = (next: number | string, inUnit: TimeSpanUnit) => {
+    const perUnit = toStoredAmount(1, inUnit, storedUnit);
+    if (typeof next === 'number') onChange(next * perUnit);
+    else if (next.trim() !== '' && Number.isFinite(Number(next))) onChange(Number(next) * perUnit);
+    else onChange(next);
+  };
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" align="flex-start" wrap="wrap">
+        <NumberInput
+          id={id}
+          label={label}
+          error={error}
+          disabled={disabled}
+          value={typeof amount === 'number' && !Number.isInteger(amount) ? Number(amount.toFixed(4)) : amount}
+          onChange={(next) => emit(next, unit)}
+          min={0}
+          allowDecimal
+          decimalScale={4}
+          clampBehavior="none"
+          styles={{ wrapper: { maxWidth: 160 } }}
+        />
+        <Select
+          label={t('einstellungen.unit')}
+          aria-label={t('einstellungen.unitOf', { label })}
+          value={unit}
+          disabled={disabled}
+          onChange={(next) => {
+            if (!next) return;
+            const chosen = next as TimeSpanUnit;
+            setUnit(chosen);
+            if (typeof amount === 'number') emit(amount, chosen);
+          }}
+          data={timeSpanUnitChoices(storedUnit).map((u) => ({ value: u, label: unitLabel(u, t) ?? u }))}
+          allowDeselect={false}
+          w={130}
+        />
+      </Group>
+      {description && (
+        <Text size="xs" c="dimmed">
+          {description}
+        </Text>
+      )}
+    </Stack>
+  );
 }
 
 /** The heading of a feature's option group (spec §3: Systemeinstellungen, Einstellungen, Leseraum, …). */

@@ -14,6 +14,8 @@ import {
 type SettingEditorProps = {
   meta: SettingMeta;
   label: string;
+  /** The help text shown with the control. */
+  description?: string;
   /** Shown below the control: the default, the inherited value, … */
   hint?: ReactNode;
   /** Badges next to the label (overridden, source). */
@@ -36,6 +38,7 @@ type SettingEditorProps = {
 export function SettingEditor({
   meta,
   label,
+  description,
   hint,
   badges,
   current,
@@ -109,6 +112,7 @@ export function SettingEditor({
               meta={meta}
               id={id}
               label={label}
+              {...(description ? { description } : {})}
               value={draft}
               onChange={change}
               error={error}

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkSettingValue, controlKind, optionLabel, type SettingMeta } from './setting-value';
+import { checkSettingValue, controlKind, optionHelp, optionLabel, type SettingMeta } from './setting-value';
 
 const meta = (patch: Partial<SettingMeta>): SettingMeta => ({
   name: 'Test',
+  label: { de: 'Prüfwert', en: 'Test value' },
+  group: 'allgemein',
+  allowedNumbers: null,
   feature: 'Einstellungen',
   typ: 'string',
   unit: null,
@@ -20,9 +23,21 @@ const meta = (patch: Partial<SettingMeta>): SettingMeta => ({
 describe('the control of a setting', () => {
   it('is chosen by the option type', () => {
     expect(controlKind(meta({ typ: 'boolean' }))).toBe('switch');
-    expect(controlKind(meta({ typ: 'number', unit: 'minuten' }))).toBe('number');
+    expect(controlKind(meta({ typ: 'number', unit: 'prozent' }))).toBe('number');
+    expect(controlKind(meta({ typ: 'number', unit: 'tage' }))).toBe('number');
     expect(controlKind(meta({ typ: 'time' }))).toBe('time');
     expect(controlKind(meta({ typ: 'string' }))).toBe('text');
+  });
+
+  it('is a span with a unit choice for time spans in minutes or hours', () => {
+    expect(controlKind(meta({ typ: 'number', unit: 'minuten' }))).toBe('span');
+    expect(controlKind(meta({ typ: 'number', unit: 'stunden' }))).toBe('span');
+  });
+
+  it('is a select for numbers with allowed values (the report rhythm)', () => {
+    expect(controlKind(meta({ typ: 'number', unit: 'monate', allowedNumbers: [1, 3, 6, 12] }))).toBe(
+      'numberSelect',
+    );
   });
 
   it('is a select for strings with allowed values, a weekday choice for weekday names', () => {
@@ -78,8 +93,10 @@ describe('the check before saving', () => {
 });
 
 describe('the label of an option', () => {
-  it('is its description without the default sentence', () => {
-    expect(optionLabel(meta({}), 'de')).toBe('Beschreibung.');
-    expect(optionLabel(meta({}), 'en')).toBe('Description.');
+  it('is its own label; the help text is the description without the default sentence', () => {
+    expect(optionLabel(meta({}), 'de')).toBe('Prüfwert');
+    expect(optionLabel(meta({}), 'en')).toBe('Test value');
+    expect(optionHelp(meta({}), 'de')).toBe('Beschreibung.');
+    expect(optionHelp(meta({}), 'en')).toBe('Description.');
   });
 });

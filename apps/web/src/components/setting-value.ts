@@ -5,13 +5,21 @@
  * kein valider String.') before a request is made.
  */
 import type { TEinstellung } from '@stellwerk/domain/admin-stammdaten.api';
-import { type CustomizingOption, type CustomizingValue, toStoredValue } from '@stellwerk/domain/customizing';
+import {
+  type CustomizingOption,
+  type CustomizingValue,
+  timeSpanUnitChoices,
+  toStoredValue,
+} from '@stellwerk/domain/customizing';
 import { DomainError, formatError } from '@stellwerk/domain/errors';
 
 /** The option's metadata as the API sends it (admin and personal settings). */
 export type SettingMeta = Pick<
   TEinstellung,
   | 'name'
+  | 'label'
+  | 'group'
+  | 'allowedNumbers'
   | 'feature'
   | 'typ'
   | 'unit'
@@ -28,6 +36,8 @@ export type SettingMeta = Pick<
 export type SettingControlKind =
   | 'switch'
   | 'number'
+  | 'span'
+  | 'numberSelect'
   | 'time'
   | 'select'
   | 'weekday'
@@ -51,13 +61,15 @@ const WEEKDAY_NAMES = [
 
 /** The control for an option's type (and, for strings and lists, its allowed values and item type). */
 export const controlKind = (
-  option: Pick<SettingMeta, 'typ' | 'allowedValues' | 'itemTyp' | 'min' | 'max'>,
+  option: Pick<SettingMeta, 'typ' | 'allowedValues' | 'itemTyp' | 'min' | 'max'> &
+    Partial<Pick<SettingMeta, 'unit' | 'allowedNumbers'>>,
 ): SettingControlKind => {
   switch (option.typ) {
     case 'boolean':
       return 'switch';
     case 'number':
-      return 'number';
+      if (option.allowedNumbers) return 'numberSelect';
+      return timeSpanUnitChoices(option.unit).length > 0 ? 'span' : 'number';
     case 'time':
       return 'time';
     case 'string':
@@ -72,6 +84,8 @@ export const controlKind = (
 
 const toCatalogueOption = (meta: SettingMeta): CustomizingOption => ({
   name: meta.name,
+  label: meta.label,
+  group: meta.group,
   feature: meta.feature,
   typ: meta.typ,
   default: '',
@@ -80,6 +94,7 @@ const toCatalogueOption = (meta: SettingMeta): CustomizingOption => ({
   description: meta.description,
   ...(meta.unit ? { unit: meta.unit as CustomizingOption['unit'] } : {}),
   ...(meta.allowedValues ? { allowedValues: meta.allowedValues } : {}),
+  ...(meta.allowedNumbers ? { allowedNumbers: meta.allowedNumbers } : {}),
   ...(meta.min !== null ? { min: meta.min } : {}),
   ...(meta.max !== null ? { max: meta.max } : {}),
   ...(meta.itemTyp ? { itemTyp: meta.itemTyp } : {}),
@@ -114,8 +129,12 @@ export const checkSettingValue = (
 /** Whether two values are the same setting value (lists compared item by item). */
 export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
-/** The option's description without its "Standard: …" / "Default: …" sentence (the default is shown apart). */
-export const optionLabel = (meta: Pick<SettingMeta, 'description'>, language: 'de' | 'en'): string =>
+/** The option's label in the UI language (never its technical name). */
+export const optionLabel = (meta: Pick<SettingMeta, 'label'>, language: 'de' | 'en'): string =>
+  meta.label[language];
+
+/** The option's help text without its "Standard: …" / "Default: …" sentence (the default is shown apart). */
+export const optionHelp = (meta: Pick<SettingMeta, 'description'>, language: 'de' | 'en'): string =>
   meta.description[language].replace(/\s*(Standard|Default):.*$/s, '').trim() || meta.description[language];
 
 export const WEEKDAY_DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;

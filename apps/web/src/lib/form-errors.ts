@@ -5,6 +5,19 @@ import { errorMessage } from './error-message';
 
 export type FieldErrors = Record<string, string>;
 
+/** The marker an empty mandatory field shows at the field ('Pflichtfeld'). */
+export const requiredMarker = (t: TFunction): string => t('validation.required');
+
+/**
+ * True when at least one field of the form is an empty mandatory field (its error is the required marker):
+ * the form then shows the catalogue's message 'Bitte alle Pflichtfelder ausfüllen.' (spec §8) as its
+ * message, see `MissingFieldsAlert`.
+ */
+export const hasMissingFields = (errors: Readonly<Record<string, unknown>>, t: TFunction): boolean => {
+  const marker = requiredMarker(t);
+  return Object.values(errors).some((error) => error === marker);
+};
+
 /**
  * Checks form values with the contract's zod schema (the same one the server uses) and returns one
  * translated message per field (the first issue of each), or null when the values are valid.
@@ -21,7 +34,7 @@ export const zodFieldErrors = <S extends z.ZodType>(
     const field = issue.path.map(String).join('.') || '_form';
     if (errors[field]) continue;
     if (issue.code === 'too_small' && 'minimum' in issue && Number(issue.minimum) <= 1)
-      errors[field] = t('validation.required');
+      errors[field] = requiredMarker(t);
     else if (issue.code === 'too_big' && 'maximum' in issue)
       errors[field] = t('einstellungen.validation.tooLong', { max: Number(issue.maximum) });
     else errors[field] = t('einstellungen.validation.invalid');

@@ -3,9 +3,9 @@ import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { clearNotices } from '../components/notice-store';
 import { useBuildNotice } from '../features/build-notice/hooks/use-build-notice';
+import { invalidationsOf } from '../features/events/hooks/event-invalidations';
 import { useServerEvents } from '../features/events/hooks/use-server-events';
-import { meKeys } from '../features/session/api/get-me';
-import { useLanguageSync } from '../features/settings/hooks/use-language-sync';
+import { useLanguageSync } from '../features/customizing/hooks/use-language-sync';
 import { useCurrentMe } from './use-current-me';
 
 /** Wiring that lives as long as the app: language, server events, build notice, notice clearing. */
@@ -15,8 +15,10 @@ export function RootLayout() {
   const me = useCurrentMe();
 
   useLanguageSync(me ? (me.settings.Sprache ?? { value: me.language, source: 'default' }) : undefined);
-  useServerEvents(me !== null, {
-    onSettingsChanged: () => void queryClient.invalidateQueries({ queryKey: meKeys.all }),
+  // Another administrator's change (or this user's in another tab) refreshes what it touched.
+  useServerEvents(me !== null, (event) => {
+    for (const queryKey of invalidationsOf(event, { benutzerId: me?.user.id ?? '' }))
+      void queryClient.invalidateQueries({ queryKey });
   });
   useBuildNotice();
 

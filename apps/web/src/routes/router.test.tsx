@@ -6,6 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { AppProviders } from '../AppProviders';
 import { initI18n } from '../i18n/i18n';
 import { createQueryClient } from '../lib/query-client';
+import { SCREENS } from '@stellwerk/domain/screens';
 import { createAppRouter } from './router';
 
 const baseMe: TMe = {
@@ -33,6 +34,7 @@ const baseMe: TMe = {
   settings: {},
   language: 'de',
   startPage: '/fahrzeuge',
+  zweiFaktor: { pflicht: 'optional', erforderlich: false, eingerichtet: false, mussEinrichten: false },
 };
 
 let me: TMe | null = null;
@@ -170,5 +172,50 @@ describe('routes and guards', () => {
     };
     await start('/fahrzeuge');
     expect(await screen.findByRole('heading', { name: 'Seite nicht gefunden' })).toBeTruthy();
+  });
+
+  it("refuses a user without vehicle rights on /fahrzeuge with the guard's message and status 403", async () => {
+    me = {
+      ...baseMe,
+      permissions: [],
+      rights: { admin: false, fahrzeugModul: false },
+      startPage: '/leseraum/karte',
+    };
+    await start('/fahrzeuge');
+    expect(await screen.findByText('Keine Berechtigung für die Fahrzeugbuchung.')).toBeTruthy();
+    expect(screen.getByText('403')).toBeTruthy();
+  });
+
+  it('refuses a plain booker on the approvals and the licence checks', async () => {
+    me = baseMe;
+    const router = await start('/fahrzeuge/freigaben');
+    expect(await screen.findByText('Keine Berechtigung für die Freigabe von Sonderfahrten.')).toBeTruthy();
+    await act(() => router.navigate({ to: '/fahrzeuge/fuehrerschein' }));
+    expect(await screen.findByText('Keine Berechtigung für die Führerscheinprüfung.')).toBeTruthy();
+  });
+
+  it('shows a user with no area to open what is switched on, with sign-out, at /', async () => {
+    me = {
+      ...baseMe,
+      features: { ...baseMe.features, FahrzeugBuchung: false, Leseraum: false },
+      startPage: '/',
+    };
+    const router = await start('/');
+    expect(router.state.location.pathname).toBe('/');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Kein Buchungsbereich verfügbar' }),
+    ).toBeTruthy();
+    expect(screen.getAllByText('ausgeschaltet')).toHaveLength(2);
+    expect(screen.getAllByRole('link', { name: 'Abmelden' }).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the route tree and the screen table of the domain', () => {
+  it('list the same paths, so server and web agree on what is a page', () => {
+    const router = createAppRouter(createQueryClient(), createMemoryHistory({ initialEntries: ['/'] }));
+    const routerPaths = Object.keys(router.routesByPath)
+      .map((path) => (path.length > 1 ? path.replace(/\/$/, '') : path))
+      .sort();
+    expect(routerPaths).toEqual(SCREENS.map((s) => s.path).sort());
   });
 });

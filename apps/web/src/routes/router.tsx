@@ -1,16 +1,19 @@
 /**
  * The route tree of spec §2 in one place (code-based TanStack Router routes). Route components are
- * loaded lazily; they only compose features. Guards live in `beforeLoad`:
- * - root: `?logout=true` signs out; without a session every non-public path goes to /login and the
- *   requested path is remembered in the `stellwerk_redirect` cookie;
- * - /admin/**: `checkAdminRoute` of the domain (403 error screen with the guard's message);
- * - vehicle and reading-room areas: only when the tenant's feature is on (404 otherwise).
+ * loaded lazily; they only compose features. The guard lives in the root's `beforeLoad`:
+ * - `?logout=true` signs out; without a session every non-public path goes to /login and the requested
+ *   path is remembered in the `stellwerk_redirect` cookie;
+ * - every path then passes the domain's screen table (`checkScreen`, decision 036): a screen of a
+ *   switched-off area is the 404 page, missing rights (admin guard of spec §2, vehicle rights of spec §6)
+ *   the error screen with status 403 and the guard's message. Router test: the tree and the table list
+ *   the same paths.
  */
 import { Center, Loader } from '@mantine/core';
 import type { TMe } from '@stellwerk/domain/api';
-import { isFeatureAccessible } from '@stellwerk/domain/features';
+import { ERRORS } from '@stellwerk/domain/errors';
 import { hasLogoutQuery, isPublicRoute } from '@stellwerk/domain/navigation';
-import { checkAdminRoute, isPermissionName } from '@stellwerk/domain/permissions';
+import { isPermissionName } from '@stellwerk/domain/permissions';
+import { checkScreen, NO_AREA_START_PAGE, type ScreenContext } from '@stellwerk/domain/screens';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createRootRouteWithContext,
@@ -23,6 +26,10 @@ import {
 } from '@tanstack/react-router';
 import { ZBenutzerSearch } from '../features/admin-benutzer/hooks/benutzer-search';
 import { ZProtokollSearch } from '../features/admin-protokoll/hooks/protokoll-search';
+import { ZRaeumeSuche } from '../features/admin-raeume/hooks/qr-bogen';
+import { ZFuehrerscheinSuche } from '../features/fuehrerschein/hooks/fuehrerschein-suche';
+import { ZFahrzeugSuche } from '../features/fahrzeug-buchung/hooks/fahrzeug-suche';
+import { ZPlatzSuche } from '../features/leseraum/hooks/platz-suche';
 import { signOut } from '../features/auth/api/sign-out';
 import { rememberRedirect } from '../features/auth/hooks/redirect-cookie';
 import { meKeys, meQueryOptions } from '../features/session/api/get-me';
@@ -32,6 +39,10 @@ import { RootLayout } from './RootLayout';
 import { RouteErrorScreen } from './RouteErrorScreen';
 
 export type RouterContext = { queryClient: QueryClient };
+
+/** Where a user who must still enrol a second factor is sent. */
+const ENROLMENT_PATH = '/einstellungen/sicherheit';
+const BEFORE_ENROLMENT = [ENROLMENT_PATH, '/logout', '/impressum'];
 
 const layouts = {
   login: lazyRouteComponent(() => import('./layouts/PlainLayouts'), 'LoginLayout'),
@@ -46,12 +57,14 @@ const kioskPages = () => import('./pages/kiosk-pages');
 const userPages = () => import('./pages/user-pages');
 const adminPages = () => import('./pages/admin-pages');
 const stammdatenPages = () => import('./pages/stammdaten-pages');
+const fahrzeugAdminPages = () => import('./pages/fahrzeug-admin-pages');
 const verwaltungPages = () => import('./pages/verwaltung-pages');
 
-const guardContext = (me: TMe | null) =>
+const screenContext = (me: TMe | null): ScreenContext | null =>
   me && {
     permissions: new Set(me.permissions.filter(isPermissionName)),
     isPlatformAdmin: me.user.isPlatformAdmin,
+    features: me.features,
   };
 
 // --- root -------------------------------------------------------------------------------------------
@@ -70,18 +83,31 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       rememberRedirect(location.href);
       throw redirect({ to: '/login', replace: true });
     }
+    // the tenant requires a second factor this user has not set up yet: enrolment first (issue 11)
+    if (
+      me?.zweiFaktor.mussEinrichten &&
+      !isPublicRoute(location.pathname) &&
+      !BEFORE_ENROLMENT.includes(location.pathname)
+    )
+      throw redirect({ to: ENROLMENT_PATH, replace: true });
+    const failure = checkScreen(location.pathname, screenContext(me));
+    if (failure === 'not_found') throw notFound();
+    if (failure) throw new RouteError(ERRORS[failure].status, failure);
     return { me };
   },
   errorComponent: RouteErrorScreen,
   notFoundComponent: NotFoundPage,
 });
 
+/** '/' goes to the start page; a user with no area to open stays here and sees what is switched on. */
 const indexRoute = createRoute({
-  getParentRoute: () => rootRoute,
+  getParentRoute: () => userLayout,
   path: '/',
   beforeLoad: ({ context }) => {
-    throw redirect({ to: context.me?.startPage ?? '/login', replace: true });
+    const start = context.me?.startPage ?? '/login';
+    if (start !== NO_AREA_START_PAGE) throw redirect({ to: start, replace: true });
   },
+  component: lazyRouteComponent(userPages, 'NoAreaPage'),
 });
 
 // --- login layout: /login, /public, /auth/recovery, /auth/confirm ---------------------------------
@@ -149,28 +175,29 @@ const userLayout = createRoute({
   component: layouts.user,
 });
 
-const page = (
-  path: string,
-  name: keyof Awaited<ReturnType<typeof userPages>>,
-  parent: () => typeof userLayout | typeof vehicleArea = () => userLayout,
-) => createRoute({ getParentRoute: parent, path, component: lazyRouteComponent(userPages, name) });
+const page = (path: string, name: keyof Awaited<ReturnType<typeof userPages>>) =>
+  createRoute({ getParentRoute: () => userLayout, path, component: lazyRouteComponent(userPages, name) });
 
 const passwordRoute = page('leseraum/passwort', 'PasswordPage');
 const settingsRoute = page('einstellungen', 'PersonalSettingsPage');
+const securityRoute = page('einstellungen/sicherheit', 'SicherheitPage');
 const officelockerRoute = page('officelocker', 'OfficelockerPage');
 
-const vehicleArea = createRoute({
+// /fahrzeuge: period, filters, tab and the open vehicle (detail or booking dialog) live in the URL
+const vehiclesRoute = createRoute({
   getParentRoute: () => userLayout,
-  id: 'fahrzeug-area',
-  beforeLoad: ({ context }) => {
-    if (!context.me || !isFeatureAccessible('FahrzeugBuchung', context.me.features)) throw notFound();
-  },
+  path: 'fahrzeuge',
+  validateSearch: ZFahrzeugSuche,
+  component: lazyRouteComponent(() => import('./pages/fahrzeuge-page'), 'FahrzeugePage'),
 });
-const vehicleParent = () => vehicleArea;
-const vehiclesRoute = page('fahrzeuge', 'FahrzeugePage', vehicleParent);
-const vehicleOverviewRoute = page('fahrzeuge/uebersicht', 'FahrzeugUebersichtPage', vehicleParent);
-const approvalsRoute = page('fahrzeuge/freigaben', 'FreigabenPage', vehicleParent);
-const licenceRoute = page('fahrzeuge/fuehrerschein', 'FuehrerscheinPage', vehicleParent);
+const vehicleOverviewRoute = page('fahrzeuge/uebersicht', 'FahrzeugUebersichtPage');
+const approvalsRoute = page('fahrzeuge/freigaben', 'FreigabenPage');
+const licenceRoute = createRoute({
+  getParentRoute: () => userLayout,
+  path: 'fahrzeuge/fuehrerschein',
+  validateSearch: ZFuehrerscheinSuche,
+  component: lazyRouteComponent(userPages, 'FuehrerscheinPage'),
+});
 
 // --- reading-room sidebar layout ------------------------------------------------------------------
 
@@ -185,18 +212,17 @@ const readingRoomLayout = createRoute({
   getParentRoute: () => rootRoute,
   id: 'leseraum-layout',
   component: layouts.readingRoom,
-  beforeLoad: ({ context }) => {
-    if (!context.me || !isFeatureAccessible('Leseraum', context.me.features)) throw notFound();
-  },
 });
 const readingRoomMapRoute = createRoute({
   getParentRoute: () => readingRoomLayout,
   path: 'leseraum/karte',
+  validateSearch: ZPlatzSuche,
   component: lazyRouteComponent(userPages, 'LeseraumKartePage'),
 });
 const readingRoomListRoute = createRoute({
   getParentRoute: () => readingRoomLayout,
   path: 'leseraum/liste',
+  validateSearch: ZPlatzSuche,
   component: lazyRouteComponent(userPages, 'LeseraumListePage'),
 });
 
@@ -210,16 +236,19 @@ const workspaceLayout = createRoute({
 const workspaceRoute = createRoute({
   getParentRoute: () => workspaceLayout,
   path: 'arbeitswelt',
+  validateSearch: ZPlatzSuche,
   component: lazyRouteComponent(userPages, 'ArbeitsweltPage'),
 });
 const workspaceMapRoute = createRoute({
   getParentRoute: () => workspaceLayout,
   path: 'arbeitswelt/karte',
+  validateSearch: ZPlatzSuche,
   component: lazyRouteComponent(userPages, 'ArbeitsweltKartePage'),
 });
 const workspaceListRoute = createRoute({
   getParentRoute: () => workspaceLayout,
   path: 'arbeitswelt/liste',
+  validateSearch: ZPlatzSuche,
   component: lazyRouteComponent(userPages, 'ArbeitsweltListePage'),
 });
 
@@ -229,10 +258,6 @@ const adminLayout = createRoute({
   getParentRoute: () => rootRoute,
   path: 'admin',
   component: layouts.admin,
-  beforeLoad: ({ context, location }) => {
-    const code = checkAdminRoute(location.pathname, guardContext(context.me));
-    if (code) throw new RouteError(403, code);
-  },
   errorComponent: RouteErrorScreen,
 });
 const adminHomeRoute = createRoute({
@@ -246,7 +271,19 @@ const adminArea = (path: string) =>
     path,
     component: lazyRouteComponent(adminPages, 'AdminAreaPage'),
   });
-const adminAreaRoutes = ['raeume', 'fahrzeuge', 'auslastung', 'auswertung'].map(adminArea);
+const adminAreaRoutes = ['auslastung', 'auswertung'].map(adminArea);
+const adminFahrzeugeRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'fahrzeuge',
+  component: lazyRouteComponent(fahrzeugAdminPages, 'AdminFahrzeugePage'),
+});
+// /admin/raeume: floor plans and places (decision 051)
+const adminRaeumeRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'raeume',
+  validateSearch: ZRaeumeSuche,
+  component: lazyRouteComponent(() => import('./pages/raeume-pages'), 'RaeumePage'),
+});
 const adminSettingsRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'einstellungen',
@@ -293,14 +330,18 @@ const mailboxRoute = createRoute({
 // --- tree -----------------------------------------------------------------------------------------
 
 export const routeTree = rootRoute.addChildren([
-  indexRoute,
   loginLayout.addChildren([loginRoute, publicRoute, recoveryRoute, confirmRoute, imprintRoute]),
   kioskLayout.addChildren([kioskRoute, logoutRoute]),
   userLayout.addChildren([
+    indexRoute,
     passwordRoute,
     settingsRoute,
+    securityRoute,
     officelockerRoute,
-    vehicleArea.addChildren([vehiclesRoute, vehicleOverviewRoute, approvalsRoute, licenceRoute]),
+    vehiclesRoute,
+    vehicleOverviewRoute,
+    approvalsRoute,
+    licenceRoute,
   ]),
   leseraumRedirect,
   readingRoomLayout.addChildren([readingRoomMapRoute, readingRoomListRoute]),
@@ -308,6 +349,8 @@ export const routeTree = rootRoute.addChildren([
   adminLayout.addChildren([
     adminHomeRoute,
     ...adminAreaRoutes,
+    adminFahrzeugeRoute,
+    adminRaeumeRoute,
     ...stammdatenRoutes,
     ...verwaltungRoutes,
     adminSettingsRoute,

@@ -1,8 +1,7 @@
-import { and, count, countDistinct, eq, gt, isNull, lte, ne, notExists } from 'drizzle-orm';
+import { and, count, countDistinct, eq, gt, isNull, ne, notExists } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { benutzer, gruppe, rolle } from '../benutzer/benutzer.table.ts';
 import { fahrzeug, fahrzeugBuchung, sonderfreigabe } from '../fahrzeug/fahrzeug.table.ts';
-import { fuehrerschein } from '../fuehrerschein/fuehrerschein.table.ts';
 import { grundrissLeseraum } from '../leseraum/leseraum.table.ts';
 import { standort } from '../standort/standort.table.ts';
 
@@ -48,11 +47,3 @@ export const countOffeneFreigaben = async (
 };
 
 /** Licences of active users whose next check is on or before `faelligBis` (lead days ahead, or overdue). */
-export const countFaelligeFuehrerscheine = async (tx: Tx, faelligBis: string) =>
-  (
-    await tx
-      .select({ n: count() })
-      .from(fuehrerschein)
-      .innerJoin(benutzer, eq(benutzer.id, fuehrerschein.benutzerId))
-      .where(and(eq(benutzer.status, 'aktiv'), lte(fuehrerschein.naechstePruefung, faelligBis)))
-  )[0]?.n ?? 0;

@@ -1,14 +1,13 @@
 import type { TAdminUebersicht } from '@stellwerk/domain/admin-stammdaten.api';
-import { numberSetting } from '@stellwerk/domain/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
 import { checkAdminRoute } from '@stellwerk/domain/permissions';
-import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
+import { mayOpenScreen } from '@stellwerk/domain/screens';
 import type { Database } from '../../db/client.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
-import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
+import { loadFeatureSwitches } from '../customizing/customizing.service.ts';
+import { anzahlFaelligeFuehrerscheine } from '../fuehrerschein/fuehrerschein.service.ts';
 import {
   countBenutzer,
-  countFaelligeFuehrerscheine,
   countFahrzeuge,
   countGrundrisse,
   countGruppen,
@@ -20,9 +19,10 @@ import {
 type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date };
 
 /**
- * The admin start page (/admin): a count for each area the user may open (the admin route guard decides,
- * spec §2/§6), null for the others. Pending approvals need fahrzeug_freigabe_von_sonderfahrten, licences due
- * fahrzeug_fuehrerscheinpruefung (spec §6). Floor plans belong to the rooms screen (/admin/raeume).
+ * The admin start page (/admin): a count for each screen the user may open (the screen guard decides:
+ * rights of spec §2/§6 and the tenant's feature switches), null for the others. Pending approvals count
+ * for whoever may open /fahrzeuge/freigaben, licences due for /fahrzeuge/fuehrerschein (spec §6). Floor
+ * plans belong to the rooms screen (/admin/raeume).
  */
 export const getUebersicht = async (
   { database, now }: Deps,
@@ -30,9 +30,11 @@ export const getUebersicht = async (
 ): Promise<TAdminUebersicht> => {
   const failure = checkAdminRoute('/admin', user);
   if (failure) throw new DomainError(failure);
-  const may = (path: string) => checkAdminRoute(path, user) === null;
   const at = now();
   return database.withTenant(user.mandantId, async (tx) => {
+    const features = await loadFeatureSwitches(tx);
+    const may = (path: string) =>
+      mayOpenScreen(path, { permissions: user.permissions, isPlatformAdmin: user.isPlatformAdmin, features });
     const when = async (allowed: boolean, fn: () => Promise<number>) => (allowed ? fn() : null);
     return {
       benutzer: await when(may('/admin/benutzer'), () => countBenutzer(tx)),
@@ -41,14 +43,13 @@ export const getUebersicht = async (
       standorte: await when(may('/admin/lokationen'), () => countStandorte(tx)),
       fahrzeuge: await when(may('/admin/fahrzeuge'), () => countFahrzeuge(tx)),
       grundrisse: await when(may('/admin/raeume'), () => countGrundrisse(tx)),
-      offeneFreigaben: await when(user.permissions.has('fahrzeug_freigabe_von_sonderfahrten'), () =>
+      offeneFreigaben: await when(may('/fahrzeuge/freigaben'), () =>
         countOffeneFreigaben(tx, { benutzerId: user.benutzerId, now: at }),
       ),
-      faelligeFuehrerscheine: await when(user.permissions.has('fahrzeug_fuehrerscheinpruefung'), async () => {
-        const settings = await loadEffectiveSettings(tx, user.benutzerId);
-        const vorlauf = numberSetting(settings, 'FahrzeugFuehrerscheinErinnerungVorlaufTage');
-        return countFaelligeFuehrerscheine(tx, addCalendarDays(berlinDateKey(at), vorlauf));
-      }),
+      // the menu's count (no record, overdue, due within the lead; decision 050)
+      faelligeFuehrerscheine: await when(may('/fahrzeuge/fuehrerschein'), () =>
+        anzahlFaelligeFuehrerscheine(tx, at),
+      ),
     };
   });
 };

@@ -1,20 +1,7 @@
 import type { TProtokollPage } from '@stellwerk/domain/admin-stammdaten.api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, errorOf } from '../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
-
-type ErrorBody = { error: { code: string; message: string; params: Record<string, unknown> } };
-const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
-
-const call = (server: TestServer, cookie: string | null, method: string, path: string, body?: unknown) =>
-  fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      origin: server.baseUrl,
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 describe.each(testDrivers())('GET /api/admin/protokoll on %s', (driver) => {
   let server: TestServer;
@@ -49,7 +36,7 @@ describe.each(testDrivers())('GET /api/admin/protokoll on %s', (driver) => {
 
   it('shows the tenant’s changes newest first with the actor’s name, filtered, and none of another tenant', async () => {
     await call(server, adminMS, 'POST', '/api/admin/ausstattung', { name: 'Tisch' });
-    await call(server, adminMS, 'PUT', '/api/admin/einstellungen/Zoom', { value: 110 });
+    await call(server, adminMS, 'PUT', '/api/customizing/mandant/Zoom', { value: 110 });
     await call(server, adminBH, 'POST', '/api/admin/ausstattung', { name: 'Stuhl' });
 
     const all = await page(adminMS);

@@ -3,6 +3,7 @@ import { DomainError, type ErrorCode } from '@stellwerk/domain/errors';
 import type { Database, Tx } from '../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../db/errors.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
+import { publishEvent } from '../events/events.service.ts';
 import { writeAudit } from './audit.service.ts';
 
 /** Something of the tenant's with a name unique in the tenant that users hold (a group, a role). */
@@ -13,8 +14,8 @@ type NamedEntity = { id: string; name: string; benutzerAnzahl: number };
  * function runs inside the tenant's transaction.
  */
 export type NamedEntityStore<T extends NamedEntity, I extends { name: string }> = {
-  /** The audit log's `entity`, e.g. 'gruppe'. */
-  entity: string;
+  /** The audit log's `entity`, also the type of the live event its changes publish. */
+  entity: 'gruppe' | 'rolle';
   /** The error for a name the tenant already uses; it names the name and the field `name`. */
   nameTaken: ErrorCode;
   /** The unique constraint on (mandant, name): a concurrent insert or rename that loses the race. */
@@ -74,6 +75,7 @@ export const createNamedEntity = <T extends NamedEntity, I extends { name: strin
         entityId: id,
         newValue: store.snapshot(created),
       });
+      await publishEvent(tx, user.mandantId, { type: store.entity, id });
       return created;
     }),
   );
@@ -105,6 +107,7 @@ export const updateNamedEntity = <T extends NamedEntity, I extends { name: strin
         oldValue: store.snapshot(before),
         newValue: store.snapshot(after),
       });
+      await publishEvent(tx, user.mandantId, { type: store.entity, id });
       return after;
     }),
   );
@@ -140,5 +143,6 @@ export const deleteNamedEntity = async <T extends NamedEntity, I extends { name:
       oldValue: { ...store.snapshot(before), benutzerAnzahl: before.benutzerAnzahl },
     });
     await store.remove(tx, id);
+    await publishEvent(tx, user.mandantId, { type: store.entity, id });
   });
 };

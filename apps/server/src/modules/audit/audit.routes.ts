@@ -2,7 +2,7 @@ import { ZProtokollPage, ZProtokollQuery } from '@stellwerk/domain/admin-stammda
 import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { requireAdminRoute, requirePlatformAdmin } from '../auth/auth.guards.ts';
+import { requireAdminRoute, requirePlatformAdmin, routeGuard } from '../auth/auth.guards.ts';
 import { listAudit, listPlatformAudit } from './audit.service.ts';
 
 /** /admin/protokoll: who changed what, when, with old and new value (any administrator of the tenant). */
@@ -10,7 +10,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.get(
     '/api/admin/protokoll',
     {
+      config: { guard: routeGuard.adminRoute('/admin/protokoll') },
       schema: {
+        operationId: 'listProtokoll',
         tags: ['admin'],
         summary: "The tenant's audit log, newest first; filter by entity, action, user and days (from/to)",
         querystring: ZProtokollQuery,
@@ -23,7 +25,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.get(
     '/api/admin/mandanten/protokoll',
     {
+      config: { guard: routeGuard.platformAdmin },
       schema: {
+        operationId: 'listPlatformProtokoll',
         tags: ['admin'],
         summary: 'The audit log of tenant management (platform actions), newest first; same filters',
         querystring: ZProtokollQuery,

@@ -34,7 +34,7 @@ export const writeAudit = async (tx: Tx, entry: AuditEntry): Promise<void> => {
   });
 };
 
-type ListDeps = { database: Pick<Database, 'withTenant' | 'withOwner'> };
+type ListDeps = { database: Pick<Database, 'withTenant' | 'withAllTenants'> };
 
 const toFilter = (query: TProtokollQuery) => {
   const day = (field: string, value: string) => {
@@ -98,5 +98,5 @@ export const listPlatformAudit = async (
 ): Promise<TProtokollPage> => {
   if (!user.isPlatformAdmin) throw new DomainError('guard.no_plattform_admin');
   const filter = { ...toFilter(query), platformOnly: true };
-  return toPage(await database.withOwner((tx) => findAuditRows(tx, filter)), query);
+  return toPage(await database.withAllTenants((tx) => findAuditRows(tx, filter)), query);
 };

@@ -1,22 +1,9 @@
 import type { TAusstattung } from '@stellwerk/domain/admin-stammdaten.api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, errorOf } from '../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { auditLog } from '../audit/audit.table.ts';
-
-type ErrorBody = { error: { code: string; message: string; params: Record<string, unknown> } };
-const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
-
-const call = (server: TestServer, cookie: string | null, method: string, path: string, body?: unknown) =>
-  fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      origin: server.baseUrl,
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 describe.each(testDrivers())('/api/admin/ausstattung on %s', (driver) => {
   let server: TestServer;

@@ -8,7 +8,7 @@ import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { requireAdminRoute } from '../auth/auth.guards.ts';
+import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
 import {
   createAusstattung,
   listAusstattung,
@@ -24,7 +24,9 @@ export const ausstattungRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
   app.get(
     '/api/admin/ausstattung',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'listAusstattung',
         tags: ['admin'],
         summary: 'The equipment catalogue with the number of rooms using each item',
         response: { 200: ZAusstattungList, ...errors },
@@ -36,7 +38,9 @@ export const ausstattungRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
   app.post(
     '/api/admin/ausstattung',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'createAusstattung',
         tags: ['admin'],
         summary: 'Add equipment (name unique per tenant)',
         body: ZAusstattungInput,
@@ -52,7 +56,9 @@ export const ausstattungRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
   app.put(
     '/api/admin/ausstattung/:id',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'updateAusstattung',
         tags: ['admin'],
         summary: 'Rename equipment',
         params: ZIdParams,
@@ -67,7 +73,9 @@ export const ausstattungRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
   app.delete(
     '/api/admin/ausstattung/:id',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'deleteAusstattung',
         tags: ['admin'],
         summary: 'Delete equipment no room uses (409 with the number of rooms otherwise)',
         params: ZIdParams,

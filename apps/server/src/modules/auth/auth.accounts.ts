@@ -1,28 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { generateRandomString } from 'better-auth/crypto';
 import { and, eq, inArray, like, ne, sql } from 'drizzle-orm';
-import { APP_ROLE, type Tx } from '../../db/client.ts';
-import { account, session, user, verification } from './auth.table.ts';
+import { APP_ROLE, PLATFORM_ROLE, type Tx } from '../../db/client.ts';
+import { account, session, twoFactor, user, verification } from './auth.table.ts';
 
 /**
  * The one place that writes better-auth's tables from inside a tenant transaction, so that creating a
  * benutzer and its login (or deleting both) is one transaction. The authentication tables are not granted
  * to the application role (migration 0002), so each function leaves the role for its statements and
- * returns to it: `set_config('role', 'none', true)` is `SET LOCAL ROLE NONE` (back to the connection's
- * owner), `set_config('role', 'stellwerk_app', true)` switches back, exactly as `withTenant` set it. The
- * tenant setting `app.mandant_id` stays. Callers have authorised the change already.
+ * returns to the role it found: `set_config('role', 'stellwerk_platform', true)` is `SET LOCAL ROLE` to the platform role
+ * (which may write the authentication tables and, not being a superuser, still sees only the tenant set),
+ * `set_config('role', 'stellwerk_app', true)` switches back, exactly as `withTenant` set it. The tenant
+ * setting `app.mandant_id` stays. Callers have authorised the change already.
  */
-const asOwner = async <T>(tx: Tx, fn: () => Promise<T>): Promise<T> => {
-  await tx.execute(sql`select set_config('role', 'none', true)`);
+export const asOwner = async <T>(tx: Tx, fn: () => Promise<T>): Promise<T> => {
+  // Back to the role the caller ran as: the application role inside `withTenant`/`asTenant`, the platform
+  // role in a platform transaction (`npm run admin:create`).
+  const { rows } = await tx.execute<{ role: string }>(sql`select current_user as role`);
+  const previous = rows[0]?.role === PLATFORM_ROLE ? PLATFORM_ROLE : APP_ROLE;
+  await tx.execute(sql`select set_config('role', ${PLATFORM_ROLE}, true)`);
   let result: T;
   try {
     result = await fn();
   } catch (err) {
-    // Back to the application role if the transaction still runs; if it failed, it rolls back anyway.
-    await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`).catch(() => undefined);
+    // Back to the caller's role if the transaction still runs; if it failed, it rolls back anyway.
+    await tx.execute(sql`select set_config('role', ${previous}, true)`).catch(() => undefined);
     throw err;
   }
-  await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
+  await tx.execute(sql`select set_config('role', ${previous}, true)`);
   return result;
 };
 
@@ -155,6 +160,26 @@ export const updateLogin = async (
 export const endSessions = async (tx: Tx, userId: string): Promise<void> => {
   await asOwner(tx, () => tx.delete(session).where(eq(session.userId, userId)));
 };
+
+/**
+ * An administrator's reset of a login's second factors (lost phone): the authenticator app and its backup
+ * codes are removed, the login no longer asks for a code, and every session of the login ends. Returns how
+ * many factors and sessions were removed.
+ */
+export const resetFactors = async (
+  tx: Tx,
+  userId: string,
+  now: Date,
+): Promise<{ faktoren: number; sitzungen: number }> =>
+  asOwner(tx, async () => {
+    const factors = await tx
+      .delete(twoFactor)
+      .where(eq(twoFactor.userId, userId))
+      .returning({ id: twoFactor.id });
+    await tx.update(user).set({ twoFactorEnabled: false, updatedAt: now }).where(eq(user.id, userId));
+    const sessions = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+    return { faktoren: factors.length, sitzungen: sessions.length };
+  });
 
 /** Deletes the login with its accounts, sessions and two-factor rows (cascade) and open reset tokens. */
 export const deleteLogin = async (tx: Tx, userId: string): Promise<void> => {

@@ -1,4 +1,5 @@
 import type { PermissionName } from '@stellwerk/domain/permissions';
+import type { TZweiFaktorStand } from '@stellwerk/domain/sicherheit/api';
 
 /**
  * The signed-in user as every route sees it (filled by the auth module's onRequest hook).
@@ -11,6 +12,11 @@ export type SessionUser = {
   language: 'de' | 'en';
   isPlatformAdmin: boolean;
   permissions: ReadonlySet<PermissionName>;
+  /** The better-auth user and session behind the request (sessions list, sign-out scopes). */
+  authUserId: string;
+  sessionId: string;
+  /** The tenant's two-factor policy for this user; `mussEinrichten` locks the API until a factor is confirmed. */
+  zweiFaktor: TZweiFaktorStand;
 };
 
 declare module 'fastify' {

@@ -12,6 +12,9 @@ const user = (permissions: PermissionName[], isPlatformAdmin = false): SessionUs
   language: 'de',
   isPlatformAdmin,
   permissions: new Set(permissions),
+  authUserId: 'u',
+  sessionId: 's',
+  zweiFaktor: { pflicht: 'optional', erforderlich: false, eingerichtet: false, mussEinrichten: false },
 });
 const request = (sessionUser: SessionUser | null) => ({ sessionUser }) as FastifyRequest;
 const codeOf = (fn: () => unknown) => {
@@ -64,11 +67,15 @@ describe('server route guards', () => {
     expect(codeOf(() => requireAdminRoute(request(user([], true)), '/admin'))).toBeNull();
   });
 
-  it('the mailbox needs a tenant admin right; the platform administrator alone is not one', () => {
+  it('the mailbox is for the user right (tenant mails) and the platform administrator (platform mails)', () => {
     expect(
       codeOf(() => requireAdminRoute(request(user(['benutzer_pflegen'])), '/admin/postausgang')),
     ).toBeNull();
-    expect(codeOf(() => requireAdminRoute(request(user([], true)), '/admin/postausgang'))).toBe(
+    expect(codeOf(() => requireAdminRoute(request(user([], true)), '/admin/postausgang'))).toBeNull();
+    expect(codeOf(() => requireAdminRoute(request(user(['fahrzeug_pflege'])), '/admin/postausgang'))).toBe(
+      'guard.no_postausgang',
+    );
+    expect(codeOf(() => requireAdminRoute(request(user(['fahrzeug_buchen'])), '/admin/postausgang'))).toBe(
       'guard.no_admin',
     );
   });

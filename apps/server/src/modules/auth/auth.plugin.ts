@@ -1,32 +1,107 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '@stellwerk/domain/errors';
+import { waitMinutes } from '@stellwerk/domain/login-throttle';
+import { vorEinrichtungErlaubt } from '@stellwerk/domain/sicherheit/zwei-faktor';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import type { EventHub } from '../events/events.service.ts';
+import { mapBetterAuthError } from './auth.errors.ts';
+import { routeGuard } from './auth.guards.ts';
 import { createLoginThrottle } from './auth.login-throttle.ts';
+import { appUrlOf, checkOrigin, type OriginPolicy, originOf } from './auth.origin.ts';
+import { hostNameOf, passkeyRpIds, withRpId } from './auth.passkey.ts';
+import { findAuthUserIdByLogin } from './auth.repository.ts';
 import { createAuth } from './auth.service.ts';
 import { createSessionCache } from './auth.session-cache.ts';
-import { isActiveAuthUser, loadSessionUser, queuePasswordResetMail } from './auth.session-user.ts';
+import { loadSessionUser, queuePasswordResetMail } from './auth.session-user.ts';
+import { sicherheitRoutes } from './auth.sicherheit.routes.ts';
+import {
+  aufraeumenNachAblehnung,
+  passwortAnmeldungErlaubt,
+  provisionSsoUser,
+  type SsoAnmeldung,
+  sessionErlaubt,
+  ssoAnmeldung,
+  ssoOrigins,
+} from '../sso/sso.service.ts';
+import { isSsoPath } from './auth.sso.ts';
 
-/** better-auth's session cookie with our prefix (auth.service.ts: cookiePrefix 'stellwerk'); `__Secure-` on https. */
-const SESSION_COOKIE = 'stellwerk.session_token';
-const SIGN_IN_PATHS = new Set(['/api/auth/sign-in/email', '/api/auth/sign-in/username']);
-/** Statuses of a refused sign-in; all of them answer the same `auth.invalid_credentials`. */
-const REFUSED_SIGN_IN = new Set([400, 401, 403, 422]);
+const SIGN_IN_EMAIL = '/api/auth/sign-in/email';
+const SIGN_IN_USERNAME = '/api/auth/sign-in/username';
+const REQUEST_PASSWORD_RESET = '/api/auth/request-password-reset';
+const RESET_PASSWORD = '/api/auth/reset-password';
+const CHANGE_PASSWORD = '/api/auth/change-password';
+/** The code step of a sign-in with a second factor (after the password). */
+const CODE_STEPS = new Set(['/api/auth/two-factor/verify-totp', '/api/auth/two-factor/verify-backup-code']);
+/** better-auth's passkey options: they carry the RP id of the page (decision 072). */
+const PASSKEY_OPTIONS = new Set([
+  '/api/auth/passkey/generate-register-options',
+  '/api/auth/passkey/generate-authenticate-options',
+]);
+const PASSKEY_SIGN_IN = '/api/auth/passkey/verify-authentication';
+/** Where a provider sends the user back (OIDC callback, SAML assertion consumer service), with the tenant id. */
+const SSO_RETURN = /^\/api\/auth\/sso\/(?:callback|saml2\/sp\/acs)\/([0-9a-f-]{36})$/;
+/** The SAML assertion consumer service: the IdP's page posts the response there (cross-site form post). */
+const SAML_ACS = /^\/api\/auth\/sso\/saml2\/sp\/acs\//;
 
-const loginOf = (body: unknown): string => {
-  if (!body || typeof body !== 'object') return '';
-  const { email, username } = body as { email?: unknown; username?: unknown };
-  return typeof email === 'string' ? email : typeof username === 'string' ? username : '';
+/** `{ token, newPassword }` of a reset-password request, when both are strings. */
+const resetOf = (body: unknown): { token: string; newPassword: string } | null => {
+  if (!body || typeof body !== 'object') return null;
+  const { token, newPassword } = body as { token?: unknown; newPassword?: unknown };
+  return typeof token === 'string' && typeof newPassword === 'string' ? { token, newPassword } : null;
 };
 
-const toWebRequest = (request: FastifyRequest, url: URL): Request => {
+/**
+ * The recovery answer is sent on the next multiple of this many milliseconds after the request arrived, so
+ * that it takes the same time whether or not the address belongs to someone (a mail is queued only for known
+ * addresses).
+ */
+export const RESET_ANSWER_QUANTUM_MS = 400;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * better-auth puts the session token into the bodies of sign-in, get-session and list-sessions. The session
+ * travels in the HttpOnly cookie only, so a script running in the page cannot read it: every `token` is
+ * removed from every answer under /api/auth.
+ */
+export const withoutTokens = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(withoutTokens);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'token')
+      .map(([key, inner]) => [key, withoutTokens(inner)]),
+  );
+};
+
+/** better-auth's answer to a right password of an account with a second factor: the code is asked next. */
+const isTwoFactorRedirect = (body: unknown): boolean => isRecord(body) && body.twoFactorRedirect === true;
+
+const readJson = async (response: Response): Promise<unknown> => {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+};
+
+const toWebRequest = (request: FastifyRequest, url: URL, origin: string | undefined): Request => {
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
   const headers = fromNodeHeaders(request.headers);
   // better-auth reads the client address from x-forwarded-for: give it Fastify's, which honours TRUST_PROXY,
   // so a client cannot pick its own rate-limit bucket.
   headers.set('x-forwarded-for', request.ip);
+  // The page was checked already (checkOrigin); better-auth is told which one it was.
+  headers.delete('referer');
+  if (origin) headers.set('origin', origin);
+  else headers.delete('origin');
   if (hasBody) headers.set('content-type', 'application/json');
   headers.delete('content-length');
   return new Request(url, {
@@ -36,35 +111,150 @@ const toWebRequest = (request: FastifyRequest, url: URL): Request => {
   });
 };
 
-const sendWebResponse = async (reply: FastifyReply, response: Response) => {
+const sendWebResponse = async (
+  reply: FastifyReply,
+  response: Response,
+  extraCookies: string[] = [],
+  transform: (body: unknown) => unknown = (body) => body,
+) => {
   reply.status(response.status);
   for (const [key, value] of response.headers) {
     if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
   }
-  const cookies = response.headers.getSetCookie();
+  const cookies = [...response.headers.getSetCookie(), ...extraCookies];
   if (cookies.length > 0) reply.header('set-cookie', cookies);
-  return reply.send(response.body ? await response.text() : null);
+  const isJson = response.headers.get('content-type')?.includes('application/json') ?? false;
+  if (!isJson) return reply.send(response.body ? await response.text() : null);
+  const body = await readJson(response);
+  return reply.send(body === undefined ? null : JSON.stringify(withoutTokens(transform(body))));
+};
+
+/** `protocol://host` the request was sent to (Host header; X-Forwarded-Proto/Host only behind TRUST_PROXY). */
+const ownOriginOf = (request: FastifyRequest): string => `${request.protocol}://${request.host}`;
+
+const headerOf = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
 };
 
 /**
- * Sign-in and session: mounts better-auth at /api/auth, answers refused and throttled sign-ins with the
- * catalogue's errors, and fills `request.sessionUser` for every other /api request.
+ * Sign-in and session: mounts better-auth at /api/auth, checks which page may call it, throttles failed
+ * sign-ins, answers every better-auth error with the catalogue's, keeps session tokens out of response bodies,
+ * and fills `request.sessionUser` for every other /api request.
  */
 export const authPlugin = fp(
-  async (app: FastifyInstance, { config, database }: { config: Config; database: Database }) => {
+  async (
+    app: FastifyInstance,
+    {
+      config,
+      database,
+      events,
+    }: { config: Config; database: Database; events?: Pick<EventHub, 'onTenantEvent'> },
+  ) => {
     const throttle = createLoginThrottle();
     const auth = createAuth({
       config,
       database,
-      isActive: (authUserId) => isActiveAuthUser(database, authUserId),
-      sendPasswordReset: (mail) => queuePasswordResetMail(database, config, mail),
+      isActive: (authUserId) => sessionErlaubt(database, authUserId),
+      sendPasswordReset: async (mail) => {
+        const outcome = await queuePasswordResetMail(database, config, mail);
+        if (outcome === 'skipped')
+          app.log.info({ authUserId: mail.authUserId }, 'password reset mail not queued');
+      },
+      sso: {
+        trustedOrigins: async (request) =>
+          request && isSsoPath(new URL(request.url).pathname) ? ssoOrigins(database) : [],
+        provisionUser: (input) => provisionSsoUser(database, input),
+      },
     });
+
+    // The IdP's page posts the SAML response to the ACS as a form (application/x-www-form-urlencoded).
+    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      app.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 1024 * 1024 },
+        (request, body, done) => {
+          // Only the ACS takes form posts: every other route stays JSON-only (no cross-site form posts).
+          if (!SAML_ACS.test(request.url)) {
+            done(Object.assign(new Error('Unsupported Media Type'), { statusCode: 415 }), undefined);
+            return;
+          }
+          done(null, Object.fromEntries(new URLSearchParams(body as string)));
+        },
+      );
+    }
+    const policy: OriginPolicy = {
+      publicUrl: config.publicUrlSet ? config.publicUrl : undefined,
+      trustedOrigins: config.trustedOrigins,
+    };
+    const rpIds = new Set(passkeyRpIds(config));
 
     app.decorateRequest('sessionUser', null);
 
+    // The one cookie better-auth validates: `stellwerk.session_token` on http, `__Secure-stellwerk.session_token`
+    // on https. The cache is keyed on exactly that cookie, so another cookie beside it is never taken for a session.
+    const authContext = await auth.$context;
+    const sessionCookie = authContext.authCookies.sessionToken.name;
+    /** The signed cookie of a sign-in waiting for its code (better-auth's two-factor plugin). */
+    const twoFactorCookie = authContext.createAuthCookie('two_factor').name;
+
+    /**
+     * The user a pending code step belongs to: the two-factor cookie's value (`identifier.signature`) names a
+     * verification row whose value is the user id. The signature is checked by better-auth afterwards; an
+     * identifier nobody stored names nobody, so a made-up cookie is not counted against anyone.
+     */
+    const userOfCodeStep = async (request: FastifyRequest): Promise<string | null> => {
+      const raw = request.cookies[twoFactorCookie];
+      if (!raw) return null;
+      const dot = raw.lastIndexOf('.');
+      const identifier = dot > 0 ? raw.slice(0, dot) : raw;
+      if (!identifier.startsWith('2fa-')) return null;
+      const found = await authContext.internalAdapter.findVerificationValue(identifier);
+      return found && found.expiresAt > new Date() ? found.value : null;
+    };
+    /** The address of the account a reset token belongs to, or null for an unknown or expired token. */
+    const emailOfResetToken = async (token: string): Promise<string | null> => {
+      const { internalAdapter } = await auth.$context;
+      const found = await internalAdapter.findVerificationValue(`reset-password:${token}`);
+      if (!found || found.expiresAt < new Date()) return null;
+      const authUser = await internalAdapter.findUserById(found.value);
+      return authUser?.email ?? null;
+    };
+
+    /**
+     * After a successful reset, signs the user in with the new password through better-auth (so the same
+     * rules apply as at /login: an inactive user gets no session) and returns the session cookies.
+     */
+    const signInAfterReset = async (
+      request: FastifyRequest,
+      origin: string | undefined,
+      email: string,
+      password: string,
+    ) => {
+      const headers = fromNodeHeaders(request.headers);
+      headers.delete('cookie');
+      headers.delete('referer');
+      headers.set('x-forwarded-for', request.ip);
+      if (origin) headers.set('origin', origin);
+      else headers.delete('origin');
+      try {
+        const signedIn = await auth.api.signInEmail({ body: { email, password }, headers, asResponse: true });
+        return signedIn.ok ? signedIn.headers.getSetCookie() : [];
+      } catch (error) {
+        request.log.info({ err: error }, 'sign-in after password reset refused');
+        return [];
+      }
+    };
+
+    /** Whether the request carries a valid session (then a code confirms an enrolment, not a sign-in). */
+    const hasSession = async (request: FastifyRequest): Promise<boolean> =>
+      request.cookies[sessionCookie] !== undefined &&
+      (await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })) !== null;
+
     const sessions = createSessionCache();
-    const sessionKeyOf = (request: FastifyRequest) =>
-      request.cookies[`__Secure-${SESSION_COOKIE}`] ?? request.cookies[SESSION_COOKIE];
+    // A live event (from any instance) makes the tenant's sessions be looked up again (roles, groups, settings).
+    events?.onTenantEvent((mandantId) => sessions.dropTenant(mandantId));
+    const sessionKeyOf = (request: FastifyRequest) => request.cookies[sessionCookie];
 
     app.addHook('onRequest', async (request) => {
       if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
@@ -76,9 +266,18 @@ export const authPlugin = fp(
         return;
       }
       const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      request.sessionUser = found ? await loadSessionUser(database, found.user.id) : null;
+      request.sessionUser = found ? await loadSessionUser(database, found.user.id, found.session.id) : null;
       sessions.set(key, request.sessionUser);
     });
+
+    // A user the tenant requires to have a second factor, and who has none yet, may only enrol (issue 11).
+    app.addHook('onRequest', async (request) => {
+      if (request.sessionUser?.zweiFaktor.mussEinrichten && !vorEinrichtungErlaubt(request.url)) {
+        throw new DomainError('auth.zwei_faktor_einrichtung_noetig');
+      }
+    });
+
+    await app.register(sicherheitRoutes, { database, auth, sessions, sessionCookie, config });
 
     // A change made through this session (sign-out, password, own settings) is seen by its next request; an
     // administrative change is seen by every session of the tenant.
@@ -91,32 +290,154 @@ export const authPlugin = fp(
       }
     });
 
+    /** The throttle's key of the account a sign-in names, whichever login was typed. */
+    const accountKeyOf = async (path: string, body: unknown): Promise<string> => {
+      const record = isRecord(body) ? body : {};
+      const kind = path === SIGN_IN_EMAIL ? 'email' : 'username';
+      const value = record[kind];
+      if (typeof value !== 'string') return 'login:none';
+      const login = kind === 'email' ? { email: value } : { username: value };
+      const id = await database.withoutTenant((tx) => findAuthUserIdByLogin(tx, login));
+      return id ? `user:${id}` : `login:${kind}:${value.trim().toLowerCase()}`;
+    };
+
     app.route({
       method: ['GET', 'POST'],
       url: '/api/auth/*',
+      // better-auth decides itself who may call which of its endpoints.
+      config: { guard: routeGuard.public },
       schema: { hide: true },
       handler: async (request, reply) => {
+        const started = performance.now();
         const url = new URL(request.url, config.publicUrl);
-        const isSignIn = request.method === 'POST' && SIGN_IN_PATHS.has(url.pathname);
-        const login = isSignIn ? loginOf(request.body) : '';
+        const ownOrigin = ownOriginOf(request);
+        const isPost = request.method === 'POST';
+
+        let origin: string | undefined;
+        if (isPost && !SAML_ACS.test(url.pathname)) {
+          const decision = checkOrigin(policy, {
+            origin: headerOf(request, 'origin'),
+            referer: headerOf(request, 'referer'),
+            secFetchSite: headerOf(request, 'sec-fetch-site'),
+            ownOrigin,
+          });
+          if (!decision.trusted) {
+            request.log.warn(
+              { claimed: decision.claimed, appUrl: decision.appUrl },
+              'auth request refused for its origin',
+            );
+            throw new DomainError('auth.origin_not_allowed', { adresse: decision.appUrl });
+          }
+          origin = decision.origin;
+        }
+
+        const isPasswordStep =
+          isPost && (url.pathname === SIGN_IN_EMAIL || url.pathname === SIGN_IN_USERNAME);
+        // The code after the password is throttled like the password, on the same account key (decision 060).
+        const codeStepUser =
+          isPost && CODE_STEPS.has(url.pathname) && !(await hasSession(request))
+            ? await userOfCodeStep(request)
+            : null;
+        const isCodeStep = codeStepUser !== null;
+        const isSignIn = isPasswordStep || isCodeStep;
+        const account = isPasswordStep
+          ? await accountKeyOf(url.pathname, request.body)
+          : codeStepUser
+            ? `user:${codeStepUser}`
+            : '';
         if (isSignIn) {
-          const waitMs = throttle.waitMs(login, request.ip);
+          const waitMs = throttle.waitMs(account, request.ip);
           if (waitMs > 0) {
             reply.header('retry-after', Math.ceil(waitMs / 1000));
-            throw new DomainError('auth.rate_limited', { seconds: Math.ceil(waitMs / 1000) });
+            throw new DomainError('auth.sign_in_throttled', { minuten: waitMinutes(waitMs) });
           }
         }
-        const response = await auth.handler(toWebRequest(request, url));
-        if (response.status === 429) {
-          const retryAfter = response.headers.get('x-retry-after') ?? response.headers.get('retry-after');
-          if (retryAfter) reply.header('retry-after', retryAfter);
-          throw new DomainError('auth.rate_limited');
+
+        // The tenant may have switched password sign-in off (single sign-on only, issue 11).
+        if (isPasswordStep && account.startsWith('user:')) {
+          if (!(await passwortAnmeldungErlaubt(database, account.slice('user:'.length))))
+            throw new DomainError('auth.passwort_anmeldung_aus');
         }
-        if (isSignIn && REFUSED_SIGN_IN.has(response.status)) {
-          throttle.recordFailure(login, request.ip);
-          throw new DomainError('auth.invalid_credentials');
+
+        // A provider sends the user back: the sign-in is answered inside its tenant's context (sso.service.ts).
+        const ssoReturn = SSO_RETURN.exec(url.pathname);
+        if (ssoReturn?.[1]) {
+          const anmeldung: SsoAnmeldung = { mandantId: ssoReturn[1] };
+          const response = await ssoAnmeldung.run(anmeldung, () =>
+            auth.handler(toWebRequest(request, url, origin)).catch((error: unknown) => {
+              request.log.warn({ err: error }, 'sign-in through a provider failed');
+              return new Response(null, { status: 500 });
+            }),
+          );
+          const location = response.headers.get('location') ?? '';
+          const failed =
+            anmeldung.ablehnung !== undefined ||
+            response.status >= 400 ||
+            new URL(location, config.publicUrl).searchParams.has('error');
+          if (!failed) return sendWebResponse(reply, response);
+          if (!anmeldung.ablehnung)
+            request.log.warn({ status: response.status, location }, 'sign-in through a provider refused');
+          await aufraeumenNachAblehnung(database, anmeldung);
+          const code = anmeldung.ablehnung ?? 'auth.sso_fehlgeschlagen';
+          return reply.redirect(`/login?sso_fehler=${encodeURIComponent(code)}`, 302);
         }
-        if (isSignIn && response.ok) throttle.recordSuccess(login);
+
+        // Changing the password ends the user's other sessions, whatever the caller asked for (issue 11).
+        if (isPost && url.pathname === CHANGE_PASSWORD && isRecord(request.body)) {
+          request.body = { ...request.body, revokeOtherSessions: true };
+        }
+
+        // Recovery signs in (decision 037): whose token it is must be read before better-auth consumes it.
+        const reset = isPost && url.pathname === RESET_PASSWORD ? resetOf(request.body) : null;
+        const resetEmail = reset ? await emailOfResetToken(reset.token) : null;
+
+        // Passkeys: the RP id is the host name of the page (the one checked above, else the address the request
+        // was sent to, which serves the page); an address that is not the application's gets no options.
+        const passkeyRpId = PASSKEY_OPTIONS.has(url.pathname)
+          ? hostNameOf(origin ?? originOf(headerOf(request, 'referer')) ?? ownOrigin)
+          : undefined;
+        if (passkeyRpId !== undefined && !rpIds.has(passkeyRpId)) {
+          throw new DomainError('auth.passkey_adresse', { adresse: appUrlOf(policy, ownOrigin) });
+        }
+
+        const response = await auth.handler(toWebRequest(request, url, origin));
+
+        if (reset && resetEmail && response.ok) {
+          const cookies = await signInAfterReset(request, origin, resetEmail, reset.newPassword);
+          return sendWebResponse(reply, response, cookies);
+        }
+
+        if (isPost && url.pathname === REQUEST_PASSWORD_RESET) {
+          const elapsed = performance.now() - started;
+          const quantum = RESET_ANSWER_QUANTUM_MS;
+          await sleep(Math.max(1, Math.ceil(elapsed / quantum)) * quantum - elapsed);
+        }
+
+        if (response.status >= 400) {
+          const body = await readJson(response);
+          const mapped = mapBetterAuthError(response.status, body, {
+            isSignIn: isPasswordStep,
+            isPasskeySignIn: url.pathname === PASSKEY_SIGN_IN,
+            isCodeStep,
+            appUrl: appUrlOf(policy, ownOrigin),
+          });
+          if (mapped.code === 'internal') {
+            request.log.error({ status: response.status, body }, 'better-auth failed');
+          }
+          if (response.status === 429) {
+            const retryAfter = response.headers.get('x-retry-after') ?? response.headers.get('retry-after');
+            if (retryAfter) reply.header('retry-after', retryAfter);
+          }
+          if (isSignIn && mapped.isCredentialFailure) throttle.recordFailure(account, request.ip);
+          throw new DomainError(mapped.code, mapped.params);
+        }
+        // A right password of an account with a second factor is not yet a sign-in: its failures are kept
+        // until the code is right, so a known password does not reset the count of wrong codes.
+        const waitsForCode = isPasswordStep && isTwoFactorRedirect(await readJson(response.clone()));
+        if (isSignIn && !waitsForCode) throttle.recordSuccess(account, request.ip);
+        if (passkeyRpId !== undefined) {
+          return sendWebResponse(reply, response, [], (body) => withRpId(body, passkeyRpId));
+        }
         return sendWebResponse(reply, response);
       },
     });

@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { passkey as passkeyPlugin } from '@better-auth/passkey';
+import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
+import { ssoPlugin, type SsoAuthDeps } from './auth.sso.ts';
+import { ssoProvider } from './auth.sso.table.ts';
 import { username } from 'better-auth/plugins/username';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { account, rateLimit, session, user, verification } from './auth.table.ts';
+import { passkeyRpIds } from './auth.passkey.ts';
+import { passkey } from './auth.passkey.table.ts';
+import { account, rateLimit, session, twoFactor, user, verification } from './auth.table.ts';
 
 export type PasswordResetMail = { authUserId: string; email: string; token: string };
 
@@ -14,8 +20,13 @@ type AuthDeps = {
   /** Only active users (benutzer.status 'aktiv') may start a session. */
   isActive: (authUserId: string) => Promise<boolean>;
   /** Writes the recovery mail into the outbox (the change and its mail in one transaction). */
-  sendPasswordReset: (mail: PasswordResetMail) => Promise<void>;
+  sendPasswordReset: (mail: PasswordResetMail) => Promise<unknown>;
+  /** Single sign-on per tenant (auth.sso.ts). */
+  sso: SsoAuthDeps;
 };
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
 
 /** Seven days, renewed daily while in use. */
 const SESSION_SECONDS = 60 * 60 * 24 * 7;
@@ -24,30 +35,64 @@ const SESSION_SECONDS = 60 * 60 * 24 * 7;
  * better-auth, linked 1:1 to `benutzer` (benutzer.auth_user_id = user.id). Sign-up is off: users are created
  * by administrators and the seed. Sign-in with e-mail (`/sign-in/email`) or user name (`/sign-in/username`).
  */
-export const createAuth = ({ config, database, isActive, sendPasswordReset }: AuthDeps) =>
+export const createAuth = ({ config, database, isActive, sendPasswordReset, sso }: AuthDeps) =>
   betterAuth({
     appName: 'Stellwerk',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.sessionSecret,
     telemetry: { enabled: false },
-    trustedOrigins: [config.publicUrl, 'http://localhost:5173', 'http://127.0.0.1:5173'],
+    // The auth plugin decides which page may call (auth.origin.ts, decision 020) and passes the page it accepted
+    // as the request's Origin; better-auth then also accepts redirect targets on that page's address.
+    trustedOrigins: async (request) => [
+      config.publicUrl,
+      ...config.trustedOrigins,
+      request?.headers.get('origin') ?? undefined,
+      // single sign-on: the tenant providers' endpoints, which better-auth fetches from (auth.sso.ts)
+      ...(await sso.trustedOrigins(request)),
+    ],
     database: drizzleAdapter(database.db, {
       provider: 'pg',
-      schema: { user, session, account, verification, rateLimit },
+      schema: {
+        ...{ user, session, account, verification, rateLimit, twoFactor },
+        // passkey plugin (decision 072)
+        passkey,
+        // single sign-on (@better-auth/sso)
+        ssoProvider,
+      },
     }),
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: authUser, token }) => {
         await sendPasswordReset({ authUserId: authUser.id, email: authUser.email, token });
       },
     },
-    plugins: [username({ minUsernameLength: 3, maxUsernameLength: 60 })],
+    plugins: [
+      username({ minUsernameLength: 3, maxUsernameLength: 60 }),
+      // Authenticator app (TOTP, 6 digits, 30 s) with ten one-time backup codes; the code step after the
+      // password lasts ten minutes and takes five codes (better-auth), wrong codes are also counted by the
+      // sign-in throttle (decision 060). No "trust this device": every sign-in asks for the code.
+      twoFactorPlugin({
+        issuer: 'Stellwerk',
+        totpOptions: { digits: 6, period: 30 },
+        backupCodeOptions: { amount: 10, length: 10 },
+        twoFactorCookieMaxAge: 600,
+      }),
+      // Passkeys (WebAuthn, decision 072): the accepted RP ids are a list (better-auth checks an answer against
+      // each; @simplewebauthn accepts a list); the auth plugin puts the page's own into the options it sends.
+      passkeyPlugin({
+        rpID: passkeyRpIds(config) as unknown as string,
+        rpName: 'Stellwerk',
+        advanced: { webAuthnChallengeCookie: 'passkey' },
+      }),
+      // Single sign-on per tenant through OIDC or SAML (@better-auth/sso, issue 11, decision 069).
+      ssoPlugin(sso),
+    ],
     session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 * 24 },
     databaseHooks: {
       session: {
@@ -64,13 +109,23 @@ export const createAuth = ({ config, database, isActive, sendPasswordReset }: Au
       max: 300,
       customRules: {
         // better-auth's own sign-in rule (3 per 10 s) would also count successful sign-ins of everyone behind
-        // one address; failed sign-ins are limited per login and address by the plugin's throttle instead.
+        // one address; failed sign-ins are limited by the plugin's throttle instead (decision 021).
         '/sign-in/email': false,
         '/sign-in/username': false,
         '/request-password-reset': { window: 60, max: 5 },
+        // Codes at sign-in are limited by the throttle like passwords (decision 060); better-auth's own rule
+        // for /two-factor/* (3 per 10 s per address) would stop an office behind one address.
+        '/two-factor/verify-totp': false,
+        '/two-factor/verify-backup-code': false,
+        '/two-factor/*': { window: 60, max: 30 },
+        // Starting a sign-in through the tenant's provider (better-auth's /sign-in/* rule: 3 per 10 s per address).
+        '/sign-in/sso': { window: 60, max: 30 },
       },
     },
     advanced: {
+      // better-auth skips its origin and redirect checks when it thinks it runs under a test runner; say it,
+      // so that tests see what production does.
+      disableOriginCheck: false,
       cookiePrefix: 'stellwerk',
       useSecureCookies: config.publicUrl.startsWith('https://'),
       ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },

@@ -9,6 +9,9 @@ const user: SessionUser = {
   language: 'de',
   isPlatformAdmin: false,
   permissions: new Set(),
+  authUserId: 'u',
+  sessionId: 's',
+  zweiFaktor: { pflicht: 'optional', erforderlich: false, eingerichtet: false, mussEinrichten: false },
 };
 
 describe('session cache', () => {

@@ -9,7 +9,7 @@ const MAX_ENTRIES = 10_000;
  * session, the user and their grants up again each time. Entries live `SESSION_CACHE_MS`; a mutating request
  * drops the entry of its own session at once (own sign-out, password or language change), and a successful
  * administrative change drops all sessions of its tenant on this instance (roles, groups, deactivation, tenant
- * settings). Only changes made through another server instance take up to five seconds to apply here.
+ * settings); every live event of a tenant, from any instance, drops that tenant's sessions too (decision 025).
  */
 export const createSessionCache = (now: () => number = Date.now) => {
   const entries = new Map<string, { user: SessionUser | null; until: number }>();
@@ -29,6 +29,11 @@ export const createSessionCache = (now: () => number = Date.now) => {
     },
     drop(key: string): void {
       entries.delete(key);
+    },
+    /** Forgets the sessions with these ids (signed out by another session of their user). */
+    dropSessions(sessionIds: readonly string[]): void {
+      const ended = new Set(sessionIds);
+      for (const [key, { user }] of entries) if (user && ended.has(user.sessionId)) entries.delete(key);
     },
     /** Forgets every session of a tenant (after an administrator changed users, roles, groups or settings). */
     dropTenant(mandantId: string): void {

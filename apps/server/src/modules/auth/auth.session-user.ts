@@ -1,21 +1,31 @@
 import { stringSetting } from '@stellwerk/domain/customizing';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { resolvePermissions } from '@stellwerk/domain/permissions';
+import {
+  brauchtZweiFaktor,
+  istAdministrator,
+  parseZweiFaktorPflicht,
+} from '@stellwerk/domain/sicherheit/zwei-faktor';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { SessionUser } from './auth.context.ts';
-import { findBenutzerByAuthUserId, findGrants } from './auth.repository.ts';
+import {
+  countResetTokensSince,
+  findBenutzerByAuthUserId,
+  findGrants,
+  hasConfirmedFactor,
+} from './auth.repository.ts';
 import type { PasswordResetMail } from './auth.service.ts';
 
 const ACTIVE = 'aktiv';
 
-/** Whether the better-auth user belongs to an active benutzer (inactive users cannot sign in). */
-export const isActiveAuthUser = async (database: Database, authUserId: string): Promise<boolean> => {
-  const found = await database.withOwner((tx) => findBenutzerByAuthUserId(tx, authUserId));
-  return found?.status === ACTIVE;
-};
+/**
+ * Reset mails per recipient and hour (issue 6): a user who asks again because the first mail was slow still
+ * gets it, but nobody can fill a mailbox by asking for resets in a loop. An invitation counts as one.
+ */
+export const MAX_RESET_MAILS_PER_HOUR = 3;
 
 /**
  * The request's user: who they are, their tenant, their permissions (direct, roles, group roles) and their
@@ -25,49 +35,75 @@ export const isActiveAuthUser = async (database: Database, authUserId: string): 
 export const loadSessionUser = async (
   database: Database,
   authUserId: string,
+  sessionId: string,
 ): Promise<SessionUser | null> => {
-  const found = await database.withOwner((tx) => findBenutzerByAuthUserId(tx, authUserId));
+  const { found, eingerichtet } = await database.withAllTenants(async (tx) => ({
+    found: await findBenutzerByAuthUserId(tx, authUserId),
+    eingerichtet: await hasConfirmedFactor(tx, authUserId),
+  }));
   if (!found || found.status !== ACTIVE) return null;
   return database.withTenant(found.mandantId, async (tx) => {
     const grants = await findGrants(tx, found.id);
     const settings = await loadEffectiveSettings(tx, found.id);
+    const permissions = resolvePermissions({
+      direct: grants.filter((g) => g.source === 'direct'),
+      roles: grants.filter((g) => g.source === 'role'),
+      groupRoles: grants.filter((g) => g.source === 'group'),
+    });
+    const pflicht = parseZweiFaktorPflicht(stringSetting(settings, 'ZweiFaktorPflicht'));
+    const erforderlich = brauchtZweiFaktor({
+      pflicht,
+      administrator: istAdministrator({ permissions, isPlatformAdmin: found.plattformAdmin }),
+    });
     return {
       benutzerId: found.id,
       mandantId: found.mandantId,
       email: found.email,
       language: parseLanguage(stringSetting(settings, 'Sprache')),
       isPlatformAdmin: found.plattformAdmin,
-      permissions: resolvePermissions({
-        direct: grants.filter((g) => g.source === 'direct'),
-        roles: grants.filter((g) => g.source === 'role'),
-        groupRoles: grants.filter((g) => g.source === 'group'),
-      }),
+      permissions,
+      authUserId,
+      sessionId,
+      zweiFaktor: { pflicht, erforderlich, eingerichtet, mussEinrichten: erforderlich && !eingerichtet },
     };
   });
 };
 
 /**
  * Puts the recovery mail into the outbox, in the user's language, with a link to /auth/confirm.
- * Unknown or deactivated users get no mail (the API answers the same either way).
+ * Unknown or deactivated users get no mail, nor does a recipient who already got `MAX_RESET_MAILS_PER_HOUR`
+ * links in the last hour (the API answers the same in every case). better-auth has stored the new token
+ * before it calls this, so it is among those counted.
  */
 export const queuePasswordResetMail = async (
   database: Database,
   config: Config,
   { authUserId, email, token }: PasswordResetMail,
-): Promise<void> => {
-  const found = await database.withOwner((tx) => findBenutzerByAuthUserId(tx, authUserId));
-  if (!found || found.status !== ACTIVE) return;
-  await database.withTenant(found.mandantId, async (tx) => {
-    const settings = await loadEffectiveSettings(tx, found.id);
-    await enqueueMail(tx, {
-      mandantId: found.mandantId,
-      to: email,
-      template: 'passwort_zuruecksetzen',
-      language: parseLanguage(stringSetting(settings, 'Sprache')),
-      params: {
-        name: `${found.vorname} ${found.nachname}`.trim(),
-        url: `${config.publicUrl}/auth/confirm?token=${encodeURIComponent(token)}`,
-      },
-    });
-  });
+  now: Date = new Date(),
+): Promise<'queued' | 'skipped'> => {
+  const { found, recent } = await database.withAllTenants(async (tx) => ({
+    found: await findBenutzerByAuthUserId(tx, authUserId),
+    recent: await countResetTokensSince(tx, authUserId, new Date(now.getTime() - 60 * 60 * 1000)),
+  }));
+  if (!found || found.status !== ACTIVE || recent > MAX_RESET_MAILS_PER_HOUR) return 'skipped';
+  const language = await database.withTenant(found.mandantId, async (tx) =>
+    parseLanguage(stringSetting(await loadEffectiveSettings(tx, found.id), 'Sprache')),
+  );
+  const mail = {
+    to: email,
+    template: 'passwort_zuruecksetzen',
+    language,
+    params: {
+      name: `${found.vorname} ${found.nachname}`.trim(),
+      url: `${config.publicUrl}/auth/confirm?token=${encodeURIComponent(token)}`,
+    },
+  } as const;
+  // A platform administrator's mail is a platform mail: no tenant's mailbox lists it (decision 017).
+  if (found.plattformAdmin)
+    await database.withAllTenants((tx) => enqueueMail(tx, { ...mail, mandantId: null }));
+  else
+    await database.withTenant(found.mandantId, (tx) =>
+      enqueueMail(tx, { ...mail, mandantId: found.mandantId }),
+    );
+  return 'queued';
 };

@@ -92,6 +92,9 @@ export const twoFactor = pgTable(
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: timestamptz('locked_until'),
+    /** The name the user gave the factor (spec §3 MFA factor friendly_name); ours, better-auth does not know it. */
+    friendlyName: text('friendly_name'),
+    createdAt: timestamptz('created_at').defaultNow(),
   },
   (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
 );

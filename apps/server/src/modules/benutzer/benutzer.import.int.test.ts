@@ -23,7 +23,11 @@ const postJson = async (server: TestServer, cookie: string, path: string, body: 
 
 const postFile = async (server: TestServer, cookie: string, path: string, content: string | Uint8Array) => {
   const form = new FormData();
-  form.append('file', new Blob([content], { type: 'text/csv' }), 'benutzer.csv');
+  form.append(
+    'file',
+    new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: 'text/csv' }),
+    'benutzer.csv',
+  );
   const response = await fetch(`${server.baseUrl}${path}`, {
     method: 'POST',
     headers: { cookie, origin: server.baseUrl },
@@ -134,7 +138,11 @@ describe.each(testDrivers())('CSV import of users on %s', (driver) => {
 
   it('a file that is not UTF-8 or a body without csv answers 400', async () => {
     const latin1 = new Uint8Array([0x76, 0x3b, 0x6e, 0x3b, 0x65, 0x0a, 0xfc, 0x3b, 0x78, 0x3b, 0x79]);
-    expect((await postFile(server, admin, '/api/admin/benutzer/import/preview', latin1)).status).toBe(400);
+    const notUtf8 = await postFile(server, admin, '/api/admin/benutzer/import/preview', latin1);
+    expect(notUtf8.status).toBe(400);
+    expect((notUtf8.body as TApiError).error.message).toBe(
+      'Fehler beim Hochladen der Datei: Die Datei ist nicht in UTF-8 kodiert.',
+    );
     const noCsv = await postJson(server, admin, '/api/admin/benutzer/import/preview', { text: 'x' });
     expect(noCsv.status).toBe(400);
     expect((noCsv.body as TApiError).error.code).toBe('validation.failed');

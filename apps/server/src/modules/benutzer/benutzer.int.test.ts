@@ -328,7 +328,7 @@ describe.each(testDrivers())('user administration on %s', (driver) => {
     const cookie = await signIn(server.baseUrl, created.email, 'passwort-fuer-test');
     expect((await call(server, cookie, 'GET', '/api/me')).status).toBe(200);
 
-    await server.database.withOwner(async (tx) => {
+    await server.database.withAllTenants(async (tx) => {
       const [row] = await tx
         .select({ mandantId: benutzer.mandantId })
         .from(benutzer)

@@ -12,12 +12,14 @@ import {
 } from '@stellwerk/domain/admin-benutzer.api';
 import { ZApiError } from '@stellwerk/domain/api';
 import { DomainError } from '@stellwerk/domain/errors';
+import { ZFaktorenZurueckgesetzt } from '@stellwerk/domain/sicherheit/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { errorBody, MAX_UPLOAD_BYTES } from '../../http/error-handler.ts';
-import { requireAdminRoute } from '../auth/auth.guards.ts';
+import { errorBody } from '../../http/error-handler.ts';
+import { readUploadedFile } from '../../http/multipart-upload.ts';
+import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
 import { previewBenutzerImport, runBenutzerImport } from './benutzer.import.ts';
 import {
   createBenutzer,
@@ -25,6 +27,7 @@ import {
   getBenutzer,
   getBenutzerOptionen,
   listBenutzer,
+  resetBenutzerFaktoren,
   updateBenutzer,
 } from './benutzer.service.ts';
 
@@ -37,16 +40,11 @@ const refusals = { 401: ZApiError, 403: ZApiError } as const;
 /** The CSV of an import request: multipart field `file`, or JSON `{ csv }`. */
 const readCsv = async (request: FastifyRequest): Promise<string> => {
   if (request.isMultipart()) {
-    const part = await request.file();
-    if (part?.fieldname !== 'file')
-      throw new DomainError('upload.failed', { message: "Es wurde keine Datei im Feld 'file' gesendet." });
-    const data = await part.toBuffer();
-    if (part.file.truncated)
-      throw new DomainError('upload.too_large', { maxMb: MAX_UPLOAD_BYTES / 1024 / 1024 });
+    const { data } = await readUploadedFile(request);
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(data);
     } catch {
-      throw new DomainError('upload.failed', { message: 'Die Datei ist nicht in UTF-8 kodiert.' });
+      throw new DomainError('upload.kodierung');
     }
   }
   const parsed = ZBenutzerImportJson.safeParse(request.body);
@@ -64,15 +62,12 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   now: () => Date;
 }> = async (app, { database, publicUrl, now }) => {
   const deps = { database, publicUrl, now };
-  // The guard runs before the body is validated, so the API refuses exactly like the screen does.
-  app.addHook('preValidation', async (request) => {
-    requireAdminRoute(request, SCREEN);
-  });
-
   app.get(
     '/api/admin/benutzer',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'listBenutzer',
         tags: TAGS,
         summary: "The tenant's users: active first, then by e-mail; searchable, filterable, paged",
         querystring: ZBenutzerListQuery,
@@ -85,7 +80,9 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/benutzer/optionen',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'getBenutzerOptionen',
         tags: TAGS,
         summary: 'The roles, groups and permissions the user form offers',
         response: { 200: ZBenutzerOptionen, ...refusals },
@@ -97,7 +94,9 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/benutzer/:id',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'getBenutzer',
         tags: TAGS,
         summary: 'One user with roles, groups and direct permissions',
         params: ZIdParams,
@@ -110,7 +109,9 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/benutzer',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'createBenutzer',
         tags: TAGS,
         summary: 'Create a user with login; active users get an invitation mail to set their password',
         body: ZBenutzerInput,
@@ -126,7 +127,9 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/benutzer/:id',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'updateBenutzer',
         tags: TAGS,
         summary: 'Update a user; roles, groups and direct permissions are the complete desired lists',
         params: ZIdParams,
@@ -138,10 +141,28 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
       updateBenutzer(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
   );
 
+  app.post(
+    '/api/admin/benutzer/:id/faktoren-zuruecksetzen',
+    {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
+      schema: {
+        operationId: 'resetBenutzerFaktoren',
+        tags: TAGS,
+        summary:
+          "Reset a user's second factors (authenticator app and backup codes) and end all their sessions (lost phone); audited",
+        params: ZIdParams,
+        response: { 200: ZFaktorenZurueckgesetzt, 400: ZApiError, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request) => resetBenutzerFaktoren(deps, requireAdminRoute(request, SCREEN), request.params.id),
+  );
+
   app.delete(
     '/api/admin/benutzer/:id',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'deleteBenutzer',
         tags: TAGS,
         summary:
           'Delete a user without bookings and their login (409 benutzer.hat_buchungen: deactivate instead)',
@@ -158,7 +179,9 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/benutzer/import/preview',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'previewBenutzerImport',
         tags: TAGS,
         summary: 'Check a CSV file of users row by row; nothing is written',
         description: IMPORT_DESCRIPTION,
@@ -175,7 +198,9 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/benutzer/import',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'importBenutzer',
         tags: TAGS,
         summary: 'Import a CSV file of users: all rows or none (400 with the rows when any is invalid)',
         description: IMPORT_DESCRIPTION,

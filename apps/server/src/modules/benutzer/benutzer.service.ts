@@ -17,6 +17,7 @@ import {
   PERMISSION_DESCRIPTIONS,
   PERMISSION_NAMES,
 } from '@stellwerk/domain/permissions';
+import type { TFaktorenZurueckgesetzt } from '@stellwerk/domain/sicherheit/api';
 import type { Database, Tx } from '../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../db/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -26,10 +27,12 @@ import {
   endSessions,
   findTakenLoginEmails,
   isLoginUsernameTaken,
+  resetFactors,
   updateLogin,
 } from '../auth/auth.accounts.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
+import { publishEvent } from '../events/events.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import {
   type BenutzerRow,
@@ -311,6 +314,7 @@ export const createBenutzer = async (
         entityId: created.id,
         newValue: auditSnapshot(created),
       });
+      await publishEvent(tx, user.mandantId, { type: 'benutzer', id: created.id });
       return created;
     });
   } catch (err) {
@@ -400,6 +404,7 @@ export const updateBenutzer = async (
         oldValue: auditSnapshot(before),
         newValue: auditSnapshot(after),
       });
+      await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
       return after;
     });
   } catch (err) {
@@ -436,10 +441,43 @@ export const deleteBenutzer = async (
       });
       await deleteBenutzerRow(tx, id);
       if (row.authUserId) await deleteLogin(tx, row.authUserId);
+      await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
     });
   } catch (err) {
     // Licence checks, approvals, logbook entries … still point at the user: keep them, deactivate instead.
     if (sqlStateOf(err) === SQLSTATE.foreignKeyViolation) throw new DomainError('benutzer.hat_buchungen');
     throw err;
   }
+};
+
+/**
+ * An administrator resets a user's second factors (lost phone, issue 11): the authenticator app and its
+ * backup codes are removed and every session of the user ends, so the next sign-in is with the password
+ * alone (and, when the tenant requires two factors, leads to enrolment). Audited; another tenant's user is 404.
+ */
+export const resetBenutzerFaktoren = async (
+  { database, now }: BenutzerDeps,
+  user: SessionUser,
+  id: string,
+): Promise<TFaktorenZurueckgesetzt> => {
+  assertMayMaintainBenutzer(user);
+  return database.withTenant(user.mandantId, async (tx) => {
+    const row = await findBenutzerById(tx, id);
+    if (!row) throw new DomainError('not_found');
+    assertMayChange(user, row);
+    const removed = row.authUserId
+      ? await resetFactors(tx, row.authUserId, now())
+      : { faktoren: 0, sitzungen: 0 };
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'faktoren_zuruecksetzen',
+      entity: 'benutzer',
+      entityId: id,
+      oldValue: { faktoren: removed.faktoren },
+      newValue: { faktoren: 0, beendeteSitzungen: removed.sitzungen },
+    });
+    await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
+    return removed;
+  });
 };

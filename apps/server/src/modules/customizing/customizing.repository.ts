@@ -1,7 +1,93 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { benutzerGruppe, gruppe } from '../benutzer/benutzer.table.ts';
 import { customizing, feature, mandantFeature } from './customizing.table.ts';
+
+/**
+ * The only SQL on the customizing table (spec §3 "Customizing record": wert, customizing_option_name,
+ * benutzer_id or gruppe_id). A level is the tenant (both ids null), one group or one user.
+ */
+
+/** A settings level: the tenant (both null), one group (`gruppeId`) or one user (`benutzerId`). */
+export type Level = { gruppeId: string | null; benutzerId?: string | null };
+
+const atLevel = ({ gruppeId, benutzerId }: Level) =>
+  benutzerId
+    ? eq(customizing.benutzerId, benutzerId)
+    : and(
+        isNull(customizing.benutzerId),
+        gruppeId ? eq(customizing.gruppeId, gruppeId) : isNull(customizing.gruppeId),
+      );
+
+/** The stored values of one level by option name. */
+export const findLevelValues = async (tx: Tx, level: Level): Promise<Map<string, string>> =>
+  new Map(
+    (
+      await tx
+        .select({ name: customizing.customizingOptionName, wert: customizing.wert })
+        .from(customizing)
+        .where(atLevel(level))
+    ).map((r) => [r.name, r.wert]),
+  );
+
+export const findLevelValue = async (tx: Tx, level: Level, name: string): Promise<string | undefined> => {
+  const rows = await tx
+    .select({ wert: customizing.wert })
+    .from(customizing)
+    .where(and(atLevel(level), eq(customizing.customizingOptionName, name)))
+    .limit(1);
+  return rows[0]?.wert;
+};
+
+/** Spec §7: insert or update customizing (wert, customizing_option_name, benutzer_id, gruppe_id). */
+export const upsertLevelValue = async (
+  tx: Tx,
+  row: { mandantId: string; gruppeId: string | null; benutzerId?: string | null; name: string; wert: string },
+): Promise<void> => {
+  await tx
+    .insert(customizing)
+    .values({
+      mandantId: row.mandantId,
+      benutzerId: row.benutzerId ?? null,
+      gruppeId: row.benutzerId ? null : row.gruppeId,
+      customizingOptionName: row.name,
+      wert: row.wert,
+    })
+    .onConflictDoUpdate({
+      target: [
+        customizing.mandantId,
+        customizing.customizingOptionName,
+        customizing.benutzerId,
+        customizing.gruppeId,
+      ],
+      set: { wert: row.wert, updatedAt: new Date() },
+    });
+};
+
+/** Locks the stored value of one level (a read-modify-write of a list, e.g. the tenant's favourite vehicles). */
+export const lockLevelValue = async (tx: Tx, level: Level, name: string): Promise<void> => {
+  await tx
+    .select({ wert: customizing.wert })
+    .from(customizing)
+    .where(and(atLevel(level), eq(customizing.customizingOptionName, name)))
+    .for('update');
+};
+
+export const deleteLevelValue = async (tx: Tx, level: Level, name: string): Promise<void> => {
+  await tx.delete(customizing).where(and(atLevel(level), eq(customizing.customizingOptionName, name)));
+};
+
+export const findGruppen = async (tx: Tx) =>
+  tx.select({ id: gruppe.id, name: gruppe.name }).from(gruppe).orderBy(asc(gruppe.name), asc(gruppe.id));
+
+export const findGruppe = async (tx: Tx, id: string) => {
+  const rows = await tx
+    .select({ id: gruppe.id, name: gruppe.name })
+    .from(gruppe)
+    .where(eq(gruppe.id, id))
+    .limit(1);
+  return rows[0];
+};
 
 export type CustomizingRecord = {
   customizingOptionName: string;
@@ -37,45 +123,6 @@ export const findRecordsForUser = async (tx: Tx, benutzerId: string): Promise<Cu
         ),
       ),
     );
-
-export const findUserRecord = async (tx: Tx, benutzerId: string, optionName: string) => {
-  const rows = await tx
-    .select({ id: customizing.id, wert: customizing.wert })
-    .from(customizing)
-    .where(and(eq(customizing.benutzerId, benutzerId), eq(customizing.customizingOptionName, optionName)))
-    .limit(1);
-  return rows[0];
-};
-
-export const upsertUserRecord = async (
-  tx: Tx,
-  record: { mandantId: string; benutzerId: string; optionName: string; wert: string },
-): Promise<void> => {
-  await tx
-    .insert(customizing)
-    .values({
-      mandantId: record.mandantId,
-      benutzerId: record.benutzerId,
-      gruppeId: null,
-      customizingOptionName: record.optionName,
-      wert: record.wert,
-    })
-    .onConflictDoUpdate({
-      target: [
-        customizing.mandantId,
-        customizing.customizingOptionName,
-        customizing.benutzerId,
-        customizing.gruppeId,
-      ],
-      set: { wert: record.wert, updatedAt: new Date() },
-    });
-};
-
-export const deleteUserRecord = async (tx: Tx, benutzerId: string, optionName: string): Promise<void> => {
-  await tx
-    .delete(customizing)
-    .where(and(eq(customizing.benutzerId, benutzerId), eq(customizing.customizingOptionName, optionName)));
-};
 
 /** The tenant's feature switches by feature name (only rows that exist). */
 export const findFeatureSwitchRows = async (tx: Tx): Promise<{ name: string; aktiv: boolean }[]> =>

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/auth.guards';
+import { requireUser, routeGuard } from '../auth/auth.guards';
 import { type EventHub, subscribeToEvents } from './events.service';
 
 /** Reconnect hint for EventSource; the web app backs off 1, 2, 5, 10 s itself (spec §9). */
@@ -10,11 +10,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventHub }> = async (
   app.get(
     '/api/events',
     {
+      config: { guard: routeGuard.user },
       schema: {
+        operationId: 'streamEvents',
         tags: ['events'],
         summary: "Server-Sent Events of the signed-in user's tenant",
         description:
-          'A `text/event-stream`. Each message is `data: {"type":"settings.changed"}`; a comment line every 30 s keeps the connection open.',
+          'A `text/event-stream`. Each message is one live event of `@stellwerk/domain/events`, the resource and id that changed, e.g. `data: {"type":"abweichende_oeffnungszeit","id":"…","grundrissId":"…"}`; a comment line every 30 s keeps the connection open.',
         produces: ['text/event-stream'],
         response: { 200: z.string().describe('text/event-stream') },
       },

@@ -1,3 +1,4 @@
+import { type TServerEvent, ZServerEvent } from '@stellwerk/domain/events';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database, Tx } from '../../db/client';
@@ -7,35 +8,34 @@ import { notifyInTx } from './events.repository';
 /** The one LISTEN/NOTIFY channel between server instances (ARCHITECTURE §4, §9). */
 export const EVENTS_CHANNEL = 'stellwerk_events';
 
-/** Events the web app reacts to by refreshing the affected queries. Later issues add their own. */
-export const EVENT_TYPES = ['settings.changed'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-
 const ZEventMessage = z.object({
   mandantId: z.uuid(),
-  type: z.string().min(1).max(100),
-  benutzerId: z.uuid().nullable().optional(),
+  /** Only this user's open pages get the event; null: every open page of the tenant. */
+  benutzerId: z.uuid().nullable(),
+  event: ZServerEvent,
 });
-
-export type StellwerkEvent = { mandantId: string; type: EventType; benutzerId?: string | null };
+type EventMessage = z.infer<typeof ZEventMessage>;
 
 /** What a connected browser receives (`data:` of the SSE message). */
-export type ClientEvent = { type: string };
+export type ClientEvent = TServerEvent;
 
 const isDatabase = (target: Tx | Database): target is Database =>
   typeof (target as Partial<Database>).notify === 'function' &&
   typeof (target as Partial<Database>).withTenant === 'function';
 
 /**
- * Tells every server instance (and through them the connected browsers of the tenant, or only the
- * user when `benutzerId` is set) that something changed. Given a transaction, the event fires on commit.
+ * Tells every server instance, and through them the open pages of the tenant (or only of the user
+ * `benutzerId`), what changed (decision 025). Given a transaction, the event fires on commit and not at all
+ * on rollback. Services call it once per change, as the last step of the transaction.
  */
-export const publishEvent = async (target: Tx | Database, event: StellwerkEvent): Promise<void> => {
-  const payload = JSON.stringify({
-    mandantId: event.mandantId,
-    type: event.type,
-    benutzerId: event.benutzerId ?? null,
-  });
+export const publishEvent = async (
+  target: Tx | Database,
+  mandantId: string,
+  event: TServerEvent,
+  { benutzerId = null }: { benutzerId?: string | null } = {},
+): Promise<void> => {
+  const message: EventMessage = { mandantId, benutzerId, event: ZServerEvent.parse(event) };
+  const payload = JSON.stringify(message);
   if (isDatabase(target)) await target.notify(EVENTS_CHANNEL, payload);
   else await notifyInTx(target, EVENTS_CHANNEL, payload);
 };
@@ -53,6 +53,12 @@ export type EventHub = {
   stop: () => Promise<void>;
   /** Adds a connected browser; returns the function that removes it. */
   subscribe: (client: EventClient) => () => void;
+  /**
+   * Called with the tenant of every event this instance receives, before its browsers are told (the session
+   * cache forgets the tenant's sessions, so the refetch they start sees the change, also one made through
+   * another instance).
+   */
+  onTenantEvent: (listener: (mandantId: string) => void) => void;
   clientCount: () => number;
 };
 
@@ -72,6 +78,7 @@ export const createEventHub = ({
   heartbeatMs?: number;
 }): EventHub => {
   const byTenant = new Map<string, Set<EventClient>>();
+  const tenantListeners: ((mandantId: string) => void)[] = [];
   let unlisten: (() => unknown) | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
 
@@ -83,9 +90,10 @@ export const createEventHub = ({
       log.warn({ err }, 'events: ignored a malformed notification');
       return;
     }
+    for (const listener of tenantListeners) listener(parsed.mandantId);
     for (const client of byTenant.get(parsed.mandantId) ?? []) {
       if (parsed.benutzerId && parsed.benutzerId !== client.benutzerId) continue;
-      client.send({ type: parsed.type });
+      client.send(parsed.event);
     }
   };
 
@@ -126,6 +134,9 @@ export const createEventHub = ({
       };
     },
     clientCount: () => [...everyClient()].length,
+    onTenantEvent: (listener) => {
+      tenantListeners.push(listener);
+    },
   };
 };
 

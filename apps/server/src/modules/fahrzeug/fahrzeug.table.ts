@@ -57,6 +57,10 @@ export const fahrzeug = pgTable(
     buchungszeitraumWochentage: smallint('buchungszeitraum_wochentage').array(),
     buchungAusserhalbMoeglich: boolean('buchung_ausserhalb_moeglich').notNull().default(false),
     fahrzeugOeffnungszeitId: uuid('fahrzeug_oeffnungszeit_id'),
+    /** next general inspection (HU, Hauptuntersuchung), a Berlin calendar day (decision 068) */
+    huFaelligAm: date('hu_faellig_am', { mode: 'string' }),
+    /** next yearly accident-prevention inspection (UVV, DGUV Vorschrift 70), a Berlin calendar day */
+    uvvFaelligAm: date('uvv_faellig_am', { mode: 'string' }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
@@ -89,6 +93,39 @@ export const fahrzeug = pgTable(
     ),
   ],
 );
+
+/** The vehicle's own columns as both the booking and the fleet administration read them (`select({ ...FAHRZEUG_SPALTEN })`). */
+export const FAHRZEUG_SPALTEN = {
+  id: fahrzeug.id,
+  deaktiviert: fahrzeug.deaktiviert,
+  gueltigVon: fahrzeug.gueltigVon,
+  gueltigBis: fahrzeug.gueltigBis,
+  standortId: fahrzeug.standortId,
+  kategorie: fahrzeug.kategorie,
+  marke: fahrzeug.marke,
+  modell: fahrzeug.modell,
+  kennzeichen: fahrzeug.kennzeichen,
+  kraftstoff: fahrzeug.kraftstoff,
+  leistung: fahrzeug.leistung,
+  getriebe: fahrzeug.getriebe,
+  kofferraum: fahrzeug.kofferraum,
+  sitze: fahrzeug.sitze,
+  tueren: fahrzeug.tueren,
+  farbe: fahrzeug.farbe,
+  fuehrerscheinklasse: fahrzeug.fuehrerscheinklasse,
+  klimaanlage: fahrzeug.klimaanlage,
+  navigation: fahrzeug.navigation,
+  tempomat: fahrzeug.tempomat,
+  sitzheizung: fahrzeug.sitzheizung,
+  bildId: fahrzeug.bildId,
+  buchungszeitraumVon: fahrzeug.buchungszeitraumVon,
+  buchungszeitraumBis: fahrzeug.buchungszeitraumBis,
+  buchungszeitraumWochentage: fahrzeug.buchungszeitraumWochentage,
+  buchungAusserhalbMoeglich: fahrzeug.buchungAusserhalbMoeglich,
+  fahrzeugOeffnungszeitId: fahrzeug.fahrzeugOeffnungszeitId,
+  huFaelligAm: fahrzeug.huFaelligAm,
+  uvvFaelligAm: fahrzeug.uvvFaelligAm,
+};
 
 /** Opening-time set of a vehicle; its per-weekday rows are `oeffnungszeit` rows pointing here. */
 export const fahrzeugOeffnungszeit = pgTable(
@@ -138,6 +175,8 @@ export const fahrzeugBuchung = pgTable(
     zielPerson: text('ziel_person'),
     umweg: text('umweg'),
     zuBestaetigenVon: uuid('zu_bestaetigen_von'),
+    /** a DEFEKT block that takes the vehicle out of service at once (decision 056); false for everything else */
+    sicherheitsrelevant: boolean('sicherheitsrelevant').notNull().default(false),
   },
   (t) => [
     unique('fahrzeug_buchung_mandant_id_id_key').on(t.mandantId, t.id),
@@ -150,7 +189,7 @@ export const fahrzeugBuchung = pgTable(
       name: 'fahrzeug_buchung_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
       foreignColumns: [fahrzeug.mandantId, fahrzeug.id],
-    }).onDelete('cascade'),
+    }), // kept: never deleted with a vehicle (decision 068)
     foreignKey({
       name: 'fahrzeug_buchung_benutzer_fk',
       columns: [t.mandantId, t.benutzerId],
@@ -250,13 +289,14 @@ export const fahrzeugHistorie = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
+    unique('fahrzeug_historie_mandant_id_key').on(t.mandantId, t.id),
     index('fahrzeug_historie_mandant_fahrzeug_zeitpunkt_idx').on(t.mandantId, t.fahrzeugId, t.zeitpunkt),
     index('fahrzeug_historie_mandant_buchung_idx').on(t.mandantId, t.fahrzeugBuchungId),
     foreignKey({
       name: 'fahrzeug_historie_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
       foreignColumns: [fahrzeug.mandantId, fahrzeug.id],
-    }).onDelete('cascade'),
+    }), // kept: never deleted with a vehicle (decision 068)
     foreignKey({
       name: 'fahrzeug_historie_buchung_fk',
       columns: [t.mandantId, t.fahrzeugBuchungId],
@@ -307,7 +347,7 @@ export const serviceheftEintrag = pgTable(
       name: 'serviceheft_eintrag_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
       foreignColumns: [fahrzeug.mandantId, fahrzeug.id],
-    }).onDelete('cascade'),
+    }), // kept: never deleted with a vehicle (decision 068)
     foreignKey({
       name: 'serviceheft_eintrag_benutzer_fk',
       columns: [t.mandantId, t.benutzerId],
@@ -315,4 +355,20 @@ export const serviceheftEintrag = pgTable(
     }),
     check('serviceheft_eintrag_von_bis_check', sql`${t.bis} is null or ${t.von} <= ${t.bis}`),
   ],
+);
+
+/**
+ * What the vehicle jobs sent (decision 067): one row per notice key (`checkout_buchender:<booking>`,
+ * `pruefung:UVV:<vehicle>:<day>`, `report:<months>:<first day>` ...), inserted in the transaction that
+ * writes the mails, so a repeated run sends nothing twice.
+ */
+export const fahrzeugBenachrichtigung = pgTable(
+  'fahrzeug_benachrichtigung',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    schluessel: text('schluessel').notNull(),
+    gesendetAt: timestamptz('gesendet_at').notNull(),
+  },
+  (t) => [unique('fahrzeug_benachrichtigung_schluessel_key').on(t.mandantId, t.schluessel)],
 );

@@ -1,10 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, foreignKey, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../db/columns.ts';
 import { benutzer } from '../benutzer/benutzer.table.ts';
 import { mandantIdColumn } from '../mandant/mandant.table.ts';
 
 const klasse = (name: string) => boolean(name).notNull().default(false);
+/** expiry day of a truck or bus class (optional; an expired class refuses booking vehicles needing it) */
+const ablauf = (name: string) => date(`${name}_ablauf`, { mode: 'string' });
 
 /** Driving licence of a user (one per user); dates are calendar dates (Europe/Berlin). */
 export const fuehrerschein = pgTable(
@@ -39,11 +52,28 @@ export const fuehrerschein = pgTable(
     de: klasse('de'),
     l: klasse('l'),
     t: klasse('t'),
+    c1Ablauf: ablauf('c1'),
+    c1eAblauf: ablauf('c1e'),
+    cAblauf: ablauf('c'),
+    ceAblauf: ablauf('ce'),
+    d1Ablauf: ablauf('d1'),
+    d1eAblauf: ablauf('d1e'),
+    dAblauf: ablauf('d'),
+    deAblauf: ablauf('de'),
+    /** expiry day of the document (optional; only warns) */
+    dokumentAblauf: date('dokument_ablauf', { mode: 'string' }),
+    /** how the last check was done: 'original_persoenlich' or a method the tenant names */
+    pruefmethode: text('pruefmethode'),
+    /** the examiner confirmed that the original document was seen (no copy is stored) */
+    originalGesehen: boolean('original_gesehen').notNull().default(false),
+    /** when the last check was recorded */
+    geprueftAm: timestamp('geprueft_am', { withTimezone: true }),
     createdAt: createdAtColumn(),
     updatedAt: updatedAtColumn(),
   },
   (t) => [
     unique('fuehrerschein_mandant_benutzer_key').on(t.mandantId, t.benutzerId),
+    unique('fuehrerschein_mandant_id_id_key').on(t.mandantId, t.id),
     index('fuehrerschein_mandant_naechste_pruefung_idx').on(t.mandantId, t.naechstePruefung),
     foreignKey({
       name: 'fuehrerschein_benutzer_fk',
@@ -59,5 +89,30 @@ export const fuehrerschein = pgTable(
       'fuehrerschein_fahrverbot_check',
       sql`${t.fahrverbotVon} is null or ${t.fahrverbotBis} is null or ${t.fahrverbotVon} <= ${t.fahrverbotBis}`,
     ),
+  ],
+);
+
+/**
+ * Licence-check reminders sent (decision 057): one row per licence, kind and next-check day, so the job
+ * sends each reminder once; a new check (new next-check day) starts a new round.
+ */
+export const fuehrerscheinErinnerung = pgTable(
+  'fuehrerschein_erinnerung',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    fuehrerscheinId: uuid('fuehrerschein_id').notNull(),
+    art: text('art').notNull(),
+    naechstePruefung: date('naechste_pruefung', { mode: 'string' }).notNull(),
+    gesendetAt: timestamp('gesendet_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    unique('fuehrerschein_erinnerung_key').on(t.mandantId, t.fuehrerscheinId, t.art, t.naechstePruefung),
+    foreignKey({
+      name: 'fuehrerschein_erinnerung_fuehrerschein_fk',
+      columns: [t.mandantId, t.fuehrerscheinId],
+      foreignColumns: [fuehrerschein.mandantId, fuehrerschein.id],
+    }).onDelete('cascade'),
+    check('fuehrerschein_erinnerung_art_check', sql`${t.art} in ('fahrer', 'pruefer', 'eskalation')`),
   ],
 );

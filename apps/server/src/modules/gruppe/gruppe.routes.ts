@@ -3,7 +3,7 @@ import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { requireAdminRoute } from '../auth/auth.guards.ts';
+import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
 import { createGruppe, deleteGruppe, getGruppeUsage, listGruppen, updateGruppe } from './gruppe.service.ts';
 
 /** The screen whose guard every route here applies (spec §2): right berechtigungs_pflege. */
@@ -13,15 +13,12 @@ const refusals = { 401: ZApiError, 403: ZApiError } as const;
 
 export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   const deps = { database };
-  // The guard runs before the body is validated, so the API refuses exactly like the screen does.
-  app.addHook('preValidation', async (request) => {
-    requireAdminRoute(request, SCREEN);
-  });
-
   app.get(
     '/api/admin/gruppen',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'listGruppen',
         tags: TAGS,
         summary: "The tenant's groups with their roles and number of members",
         response: { 200: ZGruppeList, ...refusals },
@@ -33,7 +30,9 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.post(
     '/api/admin/gruppen',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'createGruppe',
         tags: TAGS,
         summary: 'Create a group with roles',
         body: ZGruppeInput,
@@ -49,7 +48,9 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.put(
     '/api/admin/gruppen/:id',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'updateGruppe',
         tags: TAGS,
         summary: 'Rename a group and set its roles (the complete desired list)',
         params: ZIdParams,
@@ -64,7 +65,9 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.get(
     '/api/admin/gruppen/:id/usage',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'getGruppeUsage',
         tags: TAGS,
         summary: 'How many members the group has: for the delete confirmation',
         params: ZIdParams,
@@ -77,7 +80,9 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.delete(
     '/api/admin/gruppen/:id',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'deleteGruppe',
         tags: TAGS,
         summary: 'Delete a group; its members lose its roles',
         params: ZIdParams,

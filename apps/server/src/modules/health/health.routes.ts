@@ -3,13 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { errorBody } from '../../http/error-handler';
 import { requestLanguage } from '../../http/request-language';
+import { routeGuard } from '../auth/auth.guards';
 import { checkHealth } from './health.service';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/api/health',
     {
+      config: { guard: routeGuard.public },
       schema: {
+        operationId: 'getHealth',
         tags: ['system'],
         summary: 'The server answers and its database is reachable',
         response: { 200: ZHealth, 503: ZApiError },

@@ -1,5 +1,6 @@
 import { ZImpressum } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeGuard } from '../auth/auth.guards.ts';
 import { readImprint } from './impressum.service.ts';
 
 /** Public: the imprint must be reachable without signing in. */
@@ -10,7 +11,9 @@ export const impressumRoutes: FastifyPluginAsyncZod<{ imprintFile: string }> = a
   app.get(
     '/api/impressum',
     {
+      config: { guard: routeGuard.public },
       schema: {
+        operationId: 'getImpressum',
         tags: ['system'],
         summary: "The operator's imprint (plain text; null when none is configured)",
         response: { 200: ZImpressum },

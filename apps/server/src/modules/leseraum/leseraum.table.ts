@@ -5,6 +5,7 @@ import {
   foreignKey,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -29,10 +30,13 @@ export const grundrissLeseraum = pgTable(
     dateiId: uuid('datei_id'),
     aktiv: boolean('aktiv').notNull().default(true),
     standortId: uuid('standort_id'),
+    /** The area the plan belongs to (spec §1): 'leseraum' (reading room) or 'arbeitswelt' (workspace desks). */
+    bereich: text('bereich').notNull().default('leseraum'),
     createdAt: createdAtColumn(),
   },
   (t) => [
     unique('grundriss_leseraum_mandant_id_id_key').on(t.mandantId, t.id),
+    check('grundriss_leseraum_bereich_check', sql`${t.bereich} in ('leseraum', 'arbeitswelt')`),
     foreignKey({
       name: 'grundriss_leseraum_datei_fk',
       columns: [t.mandantId, t.dateiId],
@@ -55,12 +59,17 @@ export const leseraum = pgTable(
     createdAt: createdAtColumn(),
     kapazitaet: integer('kapazitaet').notNull().default(1),
     bezeichnung: text('bezeichnung').notNull(),
-    /** id of the element in the floor-plan SVG */
-    position: text('position'),
+    /** Where the place sits on its plan, in plan coordinates (the SVG's user units): `{ x, y }`. */
+    position: jsonb('position').$type<{ x: number; y: number }>(),
     grundrissId: uuid('grundriss_id').notNull(),
     beschreibung: text('beschreibung'),
     bedingungen: text('bedingungen'),
     aktiv: boolean('aktiv').notNull().default(true),
+    /** Marked on the plan (spec §2, §6): a fire-safety helper's place, a first-aid helper's place. */
+    brandschutzhelfer: boolean('brandschutzhelfer').notNull().default(false),
+    ersthelfer: boolean('ersthelfer').notNull().default(false),
+    /** Holds of this place are confirmed by staff (`buchung_pflege`), not by the booker (decision 044). */
+    bestaetigungDurchPersonal: boolean('bestaetigung_durch_personal').notNull().default(false),
   },
   (t) => [
     unique('leseraum_mandant_id_id_key').on(t.mandantId, t.id),
@@ -71,6 +80,10 @@ export const leseraum = pgTable(
       foreignColumns: [grundrissLeseraum.mandantId, grundrissLeseraum.id],
     }).onDelete('cascade'),
     check('leseraum_kapazitaet_check', sql`${t.kapazitaet} >= 1`),
+    check(
+      'leseraum_position_check',
+      sql`${t.position} is null or (jsonb_typeof(${t.position}->'x') = 'number' and jsonb_typeof(${t.position}->'y') = 'number')`,
+    ),
   ],
 );
 
@@ -132,6 +145,8 @@ export const leseraumBuchung = pgTable(
     systembenutzer2Mail: text('systembenutzer2_mail'),
     gruppengroesse: integer('gruppengroesse').notNull().default(1),
     leseraumId: uuid('leseraum_id').notNull(),
+    /** When the reminder before the start was queued (LeseraumEmailErinnerungBuchungsbeginn); null = not yet. */
+    erinnerungGesendetAm: timestamptz('erinnerung_gesendet_am'),
   },
   (t) => [
     index('leseraum_buchung_mandant_leseraum_von_idx').on(t.mandantId, t.leseraumId, t.von),

@@ -23,7 +23,7 @@ describe.each(testDrivers())('GET /api/admin/postausgang on %s', (driver) => {
         .id;
     const a = await idOf('Stadtwerke Musterstadt');
     const b = await idOf('Bibliothek Beispielhausen');
-    await server.database.withOwner(async (tx) => {
+    await server.database.withAllTenants(async (tx) => {
       for (const [mandantId, to] of [
         [a, 'erika@musterstadt.example'],
         [a, 'max@musterstadt.example'],

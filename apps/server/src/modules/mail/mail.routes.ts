@@ -1,7 +1,7 @@
 import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
-import { requireAdminRoute } from '../auth/auth.guards';
+import { requireAdminRoute, routeGuard } from '../auth/auth.guards';
 import { ZOutboxPage, ZOutboxQuery } from './mail.schemas';
 import { listOutbox } from './mail.service';
 
@@ -9,7 +9,9 @@ export const mailRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
   app.get(
     '/api/admin/postausgang',
     {
+      config: { guard: routeGuard.adminRoute('/admin/postausgang') },
       schema: {
+        operationId: 'listPostausgang',
         tags: ['admin'],
         summary: "The tenant's mail outbox (what was sent, or would be sent without SMTP_URL)",
         querystring: ZOutboxQuery,

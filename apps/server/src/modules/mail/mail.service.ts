@@ -1,42 +1,88 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import type { Language } from '@stellwerk/domain/language';
-import { hasAdminAccess } from '@stellwerk/domain/permissions';
+import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client';
 import type { SessionUser } from '../auth/auth.context';
+import type { MailAnhang } from './mail.table';
 import { insertOutboxRow, listOutboxRows, type MailStatus } from './mail.repository';
-import { type MailTemplate, type MailTemplateParams, renderMail } from './mail.templates';
+import {
+  MAIL_SECRETS,
+  type MailTemplate,
+  type MailTemplateParams,
+  renderMail,
+  renderRedactedMail,
+} from './mail.templates';
+
+/** NOTIFY channel: the id of every mail written to the outbox, delivered when its transaction commits. */
+export const MAIL_QUEUED_CHANNEL = 'stellwerk_mail_queued';
 
 export type EnqueueMail<T extends MailTemplate> = {
-  /** The tenant the mail belongs to (shown in its mailbox); null for platform mails. */
+  /**
+   * The tenant the mail belongs to (shown in its mailbox); null for platform mails, which no tenant's
+   * mailbox shows (mails to a platform administrator are platform mails).
+   */
   mandantId: string | null;
   to: string;
   template: T;
   language: Language;
   params: MailTemplateParams[T];
+  /** files sent with the mail (e.g. the vehicle report's Excel file); the mailbox lists only the text */
+  anhaenge?: MailAnhang[];
 };
 
 /**
  * Writes a mail to the outbox in the caller's transaction (transactional outbox, ARCHITECTURE §9):
- * it is sent by the dispatcher after commit, and never if the change rolls back. Returns the row id.
+ * it is sent by the dispatcher after commit, and never if the change rolls back. The recipient's text
+ * carries the one-time secrets the template declares; the mailbox gets a redacted copy (decision 017).
+ * Returns the row id.
  */
 export const enqueueMail = async <T extends MailTemplate>(
   tx: Tx,
-  { mandantId, to, template, language, params }: EnqueueMail<T>,
+  { mandantId, to, template, language, params, anhaenge }: EnqueueMail<T>,
   now: Date = new Date(),
 ): Promise<string> => {
   const rendered = renderMail(template, language, params);
-  return insertOutboxRow(tx, { mandantId, to, template, language, ...rendered, nextAttemptAt: now });
+  const redacted = renderRedactedMail(template, language, params);
+  for (const key of MAIL_SECRETS[template] as readonly (keyof MailTemplateParams[T])[]) {
+    const secret = params[key];
+    // A template that shows a secret outside its declared param would leak it into the mailbox.
+    if (typeof secret === 'string' && secret !== '' && redacted.text.includes(secret))
+      throw new Error(`mail template ${template}: the secret '${String(key)}' is still in the redacted text`);
+  }
+  const id = await insertOutboxRow(tx, {
+    mandantId,
+    to,
+    template,
+    language,
+    ...rendered,
+    redactedText: redacted.text,
+    nextAttemptAt: now,
+    anhaenge: anhaenge && anhaenge.length > 0 ? anhaenge : null,
+  });
+  await tx.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, ${id})`);
+  return id;
 };
 
 export type OutboxQuery = { status?: MailStatus; limit: number; offset: number };
 
-/** The tenant's outbox for its administrators (the mailbox page when no SMTP server is configured). */
+/**
+ * The mailbox (decision 017): a tenant's user administrators (`benutzer_pflegen`) read their tenant's mails,
+ * except mails to a platform administrator; a platform administrator reads the platform mails (and, with
+ * `benutzer_pflegen`, their own tenant's too). Every mail is shown with its one-time secrets redacted.
+ */
 export const listOutbox = async (
-  { database, user }: { database: Pick<Database, 'withTenant'>; user: SessionUser },
+  { database, user }: { database: Pick<Database, 'withTenant' | 'withAllTenants'>; user: SessionUser },
   query: OutboxQuery,
 ) => {
-  if (!user.isPlatformAdmin && !hasAdminAccess(user.permissions)) throw new DomainError('guard.no_admin');
+  const tenant = user.permissions.has('benutzer_pflegen');
+  if (!user.isPlatformAdmin && !tenant) throw new DomainError('guard.no_postausgang');
+  if (user.isPlatformAdmin) {
+    // Platform path: the platform mails have no tenant, so no tenant transaction shows them.
+    return database.withAllTenants((tx) =>
+      listOutboxRows(tx, { ...query, scope: { platform: true, mandantId: tenant ? user.mandantId : null } }),
+    );
+  }
   return database.withTenant(user.mandantId, (tx) =>
-    listOutboxRows(tx, { status: query.status, limit: query.limit, offset: query.offset }),
+    listOutboxRows(tx, { ...query, scope: { platform: false, mandantId: user.mandantId } }),
   );
 };

@@ -1,27 +1,72 @@
 import type { Language } from '@stellwerk/domain/language';
+import {
+  type FahrzeugBuchungMailParams,
+  fahrzeugBuchungMailDe,
+  fahrzeugBuchungMailEn,
+} from './mail.fahrzeug-templates.ts';
+import {
+  type FuehrerscheinErinnerungParams,
+  fuehrerscheinErinnerungDe,
+  fuehrerscheinErinnerungEn,
+} from './mail.fuehrerschein-templates.ts';
+import { type FahrtMeldungParams, fahrtMeldungDe, fahrtMeldungEn } from './mail.fahrt-templates.ts';
+import {
+  type FahrzeugHinweisParams,
+  fahrzeugHinweisDe,
+  fahrzeugHinweisEn,
+} from './mail.fahrzeug-hinweis-templates.ts';
+import { type LeseraumMailParams, leseraumMailDe, leseraumMailEn } from './mail.leseraum-templates.ts';
 
 /** Every mail the product sends, with the params its template needs. Later issues add theirs. */
 export type MailTemplateParams = {
   passwort_zuruecksetzen: { name: string; url: string };
-  /** A reading-room booking cancelled because its floor plan closes (special opening time). */
-  leseraum_storno_schliessung: {
-    raum: string;
-    grundriss: string;
-    datum: string;
-    zeit: string;
-    grund: string;
-  };
   /** A new user's first password; `mandant` names the organisation that invites. */
   einladung: { name: string; url: string; mandant?: string };
+  /** A reading-room or workspace booking was held, confirmed, changed or cancelled (spec §4, §7). */
+  leseraum_buchung: LeseraumMailParams;
+  /** A vehicle booking was made, changed or cancelled (issue 8). */
+  fahrzeug_buchung: FahrzeugBuchungMailParams;
+  /** A licence-check reminder to the driver or the licence checkers (issue 8, decision 057). */
+  fuehrerschein_erinnerung: FuehrerscheinErinnerungParams;
+  /** A check-in or check-out with damages or cleanliness at a threshold, to the fleet managers (issue 10). */
+  fahrt_meldung: FahrtMeldungParams;
+  /** A notice of the vehicle jobs: missing check-out, next booker, care notice, HU/UVV, report (decision 067). */
+  fahrzeug_hinweis: FahrzeugHinweisParams;
 };
 export type MailTemplate = keyof MailTemplateParams;
 export const MAIL_TEMPLATES = [
   'passwort_zuruecksetzen',
-  'leseraum_storno_schliessung',
   'einladung',
+  'leseraum_buchung',
+  'fahrzeug_buchung',
+  'fuehrerschein_erinnerung',
+  'fahrt_meldung',
+  'fahrzeug_hinweis',
 ] as const satisfies readonly MailTemplate[];
 
 export type RenderedMail = { subject: string; text: string; html: string };
+
+/**
+ * The params of each template that carry a one-time secret (a sign-in link with its token; later
+ * verification codes, SMS codes, SCIM tokens). Every template declares its list, empty when it has none:
+ * the mail is sent with them, but the mailbox shows it with each secret replaced by `REDACTED` (decision 017).
+ */
+export const MAIL_SECRETS: { readonly [T in MailTemplate]: readonly (keyof MailTemplateParams[T])[] } = {
+  passwort_zuruecksetzen: ['url'],
+  einladung: ['url'],
+  // a link to the booker's own bookings; it signs nobody in
+  leseraum_buchung: [],
+  fahrzeug_buchung: [],
+  fuehrerschein_erinnerung: [],
+  fahrt_meldung: [],
+  fahrzeug_hinweis: [],
+};
+
+/** What the mailbox shows in place of a secret, in the mail's language. */
+export const REDACTED: Record<Language, string> = {
+  de: '[entfernt: nur der Empfänger sieht diesen Link oder Code]',
+  en: '[removed: only the recipient sees this link or code]',
+};
 
 const escapeHtml = (s: string): string =>
   s.replace(
@@ -51,6 +96,53 @@ const htmlFrame = (
   ].join('\n');
 
 type Renderer<P> = (params: P) => RenderedMail;
+
+const leseraumRenderer =
+  (language: Language, render: typeof leseraumMailDe): Renderer<LeseraumMailParams> =>
+  (p) => {
+    const { subject, lines, linkLabel } = render(p);
+    return {
+      subject,
+      text: [...lines, '', `${linkLabel}: ${p.url}`, '', 'Stellwerk'].join('\n'),
+      html: htmlFrame(language, subject, lines.map(escapeHtml), { href: p.url, label: linkLabel }),
+    };
+  };
+
+const fahrzeugRenderer =
+  (language: Language, render: typeof fahrzeugBuchungMailDe): Renderer<FahrzeugBuchungMailParams> =>
+  (p) => {
+    const { subject, lines, linkLabel } = render(p);
+    return {
+      subject,
+      text: [...lines, '', `${linkLabel}: ${p.url}`, '', 'Stellwerk'].join('\n'),
+      html: htmlFrame(language, subject, lines.map(escapeHtml), { href: p.url, label: linkLabel }),
+    };
+  };
+
+const fuehrerscheinRenderer =
+  <P extends { url: string } = FuehrerscheinErinnerungParams>(
+    language: Language,
+    render: (p: P) => { subject: string; lines: string[]; linkLabel: string },
+  ): Renderer<P> =>
+  (p) => {
+    const { subject, lines, linkLabel } = render(p);
+    return {
+      subject,
+      text: [...lines, '', `${linkLabel}: ${p.url}`, '', 'Stellwerk'].join('\n'),
+      html: htmlFrame(language, subject, lines.map(escapeHtml), { href: p.url, label: linkLabel }),
+    };
+  };
+
+const fahrtRenderer =
+  (language: Language, render: typeof fahrtMeldungDe): Renderer<FahrtMeldungParams> =>
+  (p) => {
+    const { subject, lines, linkLabel } = render(p);
+    return {
+      subject,
+      text: [...lines, '', `${linkLabel}: ${p.url}`, '', 'Stellwerk'].join('\n'),
+      html: htmlFrame(language, subject, lines.map(escapeHtml), { href: p.url, label: linkLabel }),
+    };
+  };
 
 const TEMPLATES: { [T in MailTemplate]: Record<Language, Renderer<MailTemplateParams[T]>> } = {
   passwort_zuruecksetzen: {
@@ -88,36 +180,6 @@ const TEMPLATES: { [T in MailTemplate]: Record<Language, Renderer<MailTemplatePa
           { href: url, label: 'Choose a new password' },
           [escapeHtml(ignore)],
         ),
-      };
-    },
-  },
-  leseraum_storno_schliessung: {
-    de: (p) => {
-      const subject = 'Ihre Buchung wurde storniert';
-      const lines = [
-        'Guten Tag,',
-        `Ihre Buchung von ${String(p.raum)} (${String(p.grundriss)}) am ${String(p.datum)}, ${String(p.zeit)} Uhr, wurde storniert, weil der Bereich in diesem Zeitraum geschlossen ist.`,
-        p.grund ? `Grund: ${String(p.grund)}` : '',
-        'Bitte buchen Sie bei Bedarf einen anderen Termin.',
-      ].filter(Boolean);
-      return {
-        subject,
-        text: [...lines, '', 'Stellwerk'].join('\n'),
-        html: htmlFrame('de', subject, lines.map(escapeHtml)),
-      };
-    },
-    en: (p) => {
-      const subject = 'Your booking was cancelled';
-      const lines = [
-        'Hello,',
-        `Your booking of ${String(p.raum)} (${String(p.grundriss)}) on ${String(p.datum)}, ${String(p.zeit)}, was cancelled because the area is closed during that period.`,
-        p.grund ? `Reason: ${String(p.grund)}` : '',
-        'Please book another time if needed.',
-      ].filter(Boolean);
-      return {
-        subject,
-        text: [...lines, '', 'Stellwerk'].join('\n'),
-        html: htmlFrame('en', subject, lines.map(escapeHtml)),
       };
     },
   },
@@ -163,6 +225,26 @@ const TEMPLATES: { [T in MailTemplate]: Record<Language, Renderer<MailTemplatePa
       };
     },
   },
+  leseraum_buchung: {
+    de: leseraumRenderer('de', leseraumMailDe),
+    en: leseraumRenderer('en', leseraumMailEn),
+  },
+  fahrzeug_buchung: {
+    de: fahrzeugRenderer('de', fahrzeugBuchungMailDe),
+    en: fahrzeugRenderer('en', fahrzeugBuchungMailEn),
+  },
+  fuehrerschein_erinnerung: {
+    de: fuehrerscheinRenderer('de', fuehrerscheinErinnerungDe),
+    en: fuehrerscheinRenderer('en', fuehrerscheinErinnerungEn),
+  },
+  fahrt_meldung: {
+    de: fahrtRenderer('de', fahrtMeldungDe),
+    en: fahrtRenderer('en', fahrtMeldungEn),
+  },
+  fahrzeug_hinweis: {
+    de: fuehrerscheinRenderer('de', fahrzeugHinweisDe),
+    en: fuehrerscheinRenderer('en', fahrzeugHinweisEn),
+  },
 };
 
 /** The subject, plain text and HTML of `template` in `language`; params are escaped in the HTML. */
@@ -171,3 +253,27 @@ export const renderMail = <T extends MailTemplate>(
   language: Language,
   params: MailTemplateParams[T],
 ): RenderedMail => (TEMPLATES[template][language] as Renderer<MailTemplateParams[T]>)(params);
+
+/** `params` with every secret the template declares replaced by `REDACTED` of `language`. */
+export const redactParams = <T extends MailTemplate>(
+  template: T,
+  language: Language,
+  params: MailTemplateParams[T],
+): MailTemplateParams[T] => {
+  const redacted = { ...params };
+  for (const key of MAIL_SECRETS[template] as readonly (keyof MailTemplateParams[T])[]) {
+    if (redacted[key] !== undefined)
+      (redacted as Record<keyof MailTemplateParams[T], unknown>)[key] = REDACTED[language];
+  }
+  return redacted;
+};
+
+/**
+ * The mail as the mailbox may show it: rendered from the redacted params, so no secret the template
+ * declares is in it (the recipient gets `renderMail`'s text).
+ */
+export const renderRedactedMail = <T extends MailTemplate>(
+  template: T,
+  language: Language,
+  params: MailTemplateParams[T],
+): RenderedMail => renderMail(template, language, redactParams(template, language, params));

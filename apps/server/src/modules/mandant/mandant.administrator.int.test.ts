@@ -250,14 +250,14 @@ describe.each(testDrivers())('administrators of a new tenant on %s', (driver) =>
 
   it('a further administrator reuses the role and restores permissions it lost', async () => {
     const [role] = await rollenOf(tenant.id);
-    await server.database.withOwner((tx) =>
+    await server.database.withAllTenants((tx) =>
       tx
         .delete(rollePermission)
         .where(
           and(eq(rollePermission.rolleId, role!.id), eq(rollePermission.permissionName, 'benutzer_pflegen')),
         ),
     );
-    await server.database.withOwner((tx) =>
+    await server.database.withAllTenants((tx) =>
       tx
         .update(rollePermission)
         .set({ wert: 'false' })

@@ -4,24 +4,11 @@ import type { TMandant, TProtokollPage } from '@stellwerk/domain/admin-stammdate
 import type { TMe } from '@stellwerk/domain/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, errorOf } from '../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { EVENTS_CHANNEL } from '../events/events.service.ts';
 import { mandantDomain } from './mandant.table.ts';
-
-type ErrorBody = { error: { code: string; message: string; params: Record<string, unknown> } };
-const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
-
-const call = (server: TestServer, cookie: string | null, method: string, path: string, body?: unknown) =>
-  fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      origin: server.baseUrl,
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -60,7 +47,8 @@ describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
     const ms = tenants.find((t) => t.name === 'Stadtwerke Musterstadt')!;
     expect(ms.domains).toEqual(['musterstadt.example']);
     expect(ms.features.FahrzeugBuchung).toBe(true);
-    expect(ms.benutzerAnzahl).toBe(7);
+    // six sign-ins, the lapsed demo driver and the two-factor journey's user (the platform administrator too)
+    expect(ms.benutzerAnzahl).toBe(9);
     const bh = tenants.find((t) => t.name === 'Bibliothek Beispielhausen')!;
     expect(bh.features).toMatchObject({ FahrzeugBuchung: false, Leseraum: true });
   });
@@ -120,9 +108,33 @@ describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
     });
   });
 
-  it('switches features (upsert), publishes settings.changed to that tenant and the tenant sees it', async () => {
+  it('shows and changes the legacy customer name (kundenname); a save without it keeps it', async () => {
+    const list = (await (await call(server, platform, 'GET', '/api/admin/mandanten')).json()) as TMandant[];
+    const ms = list.find((m) => m.name === 'Stadtwerke Musterstadt')!;
+    expect(ms.kundenname).toBe('SWM Musterstadt GmbH');
+    const renamed = await call(server, platform, 'PUT', `/api/admin/mandanten/${ms.id}`, {
+      name: ms.name,
+      kundenname: '  SWM Holding  ',
+      domains: ms.domains,
+    });
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as TMandant).kundenname).toBe('SWM Holding');
+    const kept = await call(server, platform, 'PUT', `/api/admin/mandanten/${ms.id}`, {
+      name: ms.name,
+      domains: ms.domains,
+    });
+    expect(((await kept.json()) as TMandant).kundenname).toBe('SWM Holding');
+    const cleared = await call(server, platform, 'PUT', `/api/admin/mandanten/${ms.id}`, {
+      name: ms.name,
+      kundenname: '',
+      domains: ms.domains,
+    });
+    expect(((await cleared.json()) as TMandant).kundenname).toBeNull();
+  });
+
+  it('switches features (upsert), publishes a mandant event to that tenant and the tenant sees it', async () => {
     const bh = (await list()).find((t) => t.name === 'Bibliothek Beispielhausen')!;
-    const events: { mandantId: string; type: string }[] = [];
+    const events: { mandantId: string; event: unknown }[] = [];
     const unlisten = await server.database.listen(EVENTS_CHANNEL, (p) => events.push(JSON.parse(p)));
     const response = await call(server, platform, 'PUT', `/api/admin/mandanten/${bh.id}/features`, {
       FahrzeugBuchung: true,
@@ -138,7 +150,9 @@ describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
     });
     await settle();
     await unlisten();
-    expect(events).toContainEqual(expect.objectContaining({ mandantId: bh.id, type: 'settings.changed' }));
+    expect(events).toContainEqual(
+      expect.objectContaining({ mandantId: bh.id, event: { type: 'mandant', id: bh.id } }),
+    );
     const me = await call(
       server,
       await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'),

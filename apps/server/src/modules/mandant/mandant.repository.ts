@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { user } from '../auth/auth.table.ts';
 import { benutzer } from '../benutzer/benutzer.table.ts';
@@ -6,16 +6,19 @@ import { feature, mandantFeature } from '../customizing/customizing.table.ts';
 import { mandant, mandantDomain } from './mandant.table.ts';
 
 /**
- * Platform tenant management. Every function here runs in an owner transaction (`withOwner`), the explicit
+ * Platform tenant management. Every function here runs in an owner transaction (`withAllTenants`), the explicit
  * bypass of row-level security, so each one filters by `mandant_id` itself.
  */
 
 export const findMandanten = async (tx: Tx) =>
-  tx.select({ id: mandant.id, name: mandant.name }).from(mandant).orderBy(asc(mandant.name), asc(mandant.id));
+  tx
+    .select({ id: mandant.id, name: mandant.name, kundenname: mandant.kundenname })
+    .from(mandant)
+    .orderBy(asc(mandant.name), asc(mandant.id));
 
 export const findMandant = async (tx: Tx, id: string) => {
   const rows = await tx
-    .select({ id: mandant.id, name: mandant.name })
+    .select({ id: mandant.id, name: mandant.name, kundenname: mandant.kundenname })
     .from(mandant)
     .where(eq(mandant.id, id));
   return rows[0];
@@ -73,13 +76,17 @@ export const countBenutzerPerMandant = async (tx: Tx): Promise<Map<string, numbe
     ).map((r) => [r.mandantId, r.n]),
   );
 
-export const insertMandant = async (tx: Tx, name: string): Promise<string> => {
-  const [row] = await tx.insert(mandant).values({ name }).returning({ id: mandant.id });
+export const insertMandant = async (tx: Tx, name: string, kundenname: string | null): Promise<string> => {
+  const [row] = await tx.insert(mandant).values({ name, kundenname }).returning({ id: mandant.id });
   return row!.id;
 };
 
-export const updateMandantName = async (tx: Tx, id: string, name: string): Promise<void> => {
-  await tx.update(mandant).set({ name }).where(eq(mandant.id, id));
+export const updateMandantName = async (
+  tx: Tx,
+  id: string,
+  values: { name: string; kundenname: string | null },
+): Promise<void> => {
+  await tx.update(mandant).set(values).where(eq(mandant.id, id));
 };
 
 /** Spec §7: insert (domain, mandant_id). */
@@ -131,4 +138,46 @@ export const upsertFeatureSwitch = async (
       target: [mandantFeature.mandantId, mandantFeature.featureId],
       set: { aktiv: row.aktiv },
     });
+};
+
+/** Whether a benutzer of any tenant has this e-mail address (platform transaction with the bypass). */
+export const isBenutzerEmailTaken = async (tx: Tx, email: string): Promise<boolean> => {
+  const rows = await tx
+    .select({ id: benutzer.id })
+    .from(benutzer)
+    .where(sql`lower(${benutzer.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return rows.length > 0;
+};
+
+/** A platform administrator: an active benutzer of `mandantId` with the flag and no tenant roles. */
+export const insertPlatformAdmin = async (
+  tx: Tx,
+  row: {
+    id: string;
+    mandantId: string;
+    vorname: string;
+    nachname: string;
+    email: string;
+    username: string | null;
+  },
+): Promise<void> => {
+  await tx.insert(benutzer).values({ ...row, status: 'aktiv', plattformAdmin: true, authUserId: row.id });
+};
+
+/** Active platform administrators of all tenants. */
+export const countActivePlatformAdmins = async (tx: Tx): Promise<number> => {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(benutzer)
+    .where(and(eq(benutzer.plattformAdmin, true), eq(benutzer.status, 'aktiv')));
+  return row?.n ?? 0;
+};
+
+/** Beside the migration (…001) and seed (…002) locks. */
+const PLATFORM_ADMIN_LOCK_KEY = 7_363_201_030;
+
+/** Serialises `npm run admin:create` runs (two at once on an empty database would each create "Plattform"). */
+export const lockPlatformAdminCreation = async (tx: Tx): Promise<void> => {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PLATFORM_ADMIN_LOCK_KEY}::bigint)`);
 };

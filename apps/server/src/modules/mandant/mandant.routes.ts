@@ -12,7 +12,7 @@ import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { requirePlatformAdmin } from '../auth/auth.guards.ts';
+import { requirePlatformAdmin, routeGuard } from '../auth/auth.guards.ts';
 import {
   createMandant,
   createMandantAdministrator,
@@ -36,7 +36,9 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/mandanten',
     {
+      config: { guard: routeGuard.platformAdmin },
       schema: {
+        operationId: 'listMandanten',
         tags: ['admin'],
         summary: 'Every tenant with domains, feature switches and number of users',
         response: { 200: ZMandantList, ...errors },
@@ -48,7 +50,9 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/mandanten',
     {
+      config: { guard: routeGuard.platformAdmin },
       schema: {
+        operationId: 'createMandant',
         tags: ['admin'],
         summary: 'Create a tenant with its domains',
         body: ZMandantInput,
@@ -62,7 +66,9 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/mandanten/:id',
     {
+      config: { guard: routeGuard.platformAdmin },
       schema: {
+        operationId: 'updateMandant',
         tags: ['admin'],
         summary: 'Rename a tenant and sync its domains (missing added, removed deleted)',
         params: ZIdParams,
@@ -77,7 +83,9 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/admin/mandanten/:id',
     {
+      config: { guard: routeGuard.platformAdmin },
       schema: {
+        operationId: 'deleteMandant',
         tags: ['admin'],
         summary: 'Delete a tenant and all of its data; body { confirmName } must equal its name',
         params: ZIdParams,
@@ -99,11 +107,9 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/mandanten/:id/administratoren',
     {
-      // Refused before the body is validated: a tenant administrator learns nothing about the input rules.
-      preValidation: async (request) => {
-        requirePlatformAdmin(request);
-      },
+      config: { guard: routeGuard.platformAdmin },
       schema: {
+        operationId: 'createMandantAdministrator',
         tags: ['admin'],
         summary:
           'Give a tenant an administrator: active user with the role "Administration" (all permissions; created when missing), login and invitation mail',
@@ -128,7 +134,9 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/mandanten/:id/features',
     {
+      config: { guard: routeGuard.platformAdmin },
       schema: {
+        operationId: 'setMandantFeatures',
         tags: ['admin'],
         summary: 'Switch the feature areas of a tenant',
         params: ZIdParams,

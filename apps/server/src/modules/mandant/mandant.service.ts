@@ -42,11 +42,11 @@ import {
 
 /**
  * Tenant management (/admin/mandanten) for platform administrators: the explicit bypass of row-level
- * security (`withOwner`, decision 010). Every change writes an audit row in the same transaction as a
+ * security (`withAllTenants`, decisions 010 and 029). Every change writes an audit row in the same transaction as a
  * platform action (`mandant_id` null, `entity_id` the tenant changed): it concerns more than one tenant, so
  * no tenant's log shows it; platform administrators read it at GET /api/admin/mandanten/protokoll.
  */
-type Deps = { database: Pick<Database, 'withOwner'> };
+type Deps = { database: Pick<Database, 'withAllTenants'> };
 /** Deleting also removes the tenant's stored files under `dataDir`, logging what could not be removed. */
 type RemoveDeps = Deps & { dataDir: string; log: Pick<FastifyBaseLogger, 'warn'> };
 /** Creating an administrator sends the invitation: link base and clock as for the user screen. */
@@ -77,6 +77,7 @@ const loadAll = async (tx: Tx): Promise<TMandant[]> => {
     return {
       id: m.id,
       name: m.name,
+      kundenname: m.kundenname,
       domains: domains.filter((d) => d.mandantId === m.id).map((d) => d.domain),
       features: switches,
       benutzerAnzahl: counts.get(m.id) ?? 0,
@@ -90,15 +91,25 @@ const loadOne = async (tx: Tx, id: string): Promise<TMandant> => {
   return found;
 };
 
+/** The legacy customer name as stored: trimmed, empty means none. */
+const cleanKundenname = (value: string | null | undefined): string | null => value?.trim() || null;
+
 /** A domain resolves the tenant, so it belongs to one tenant only. */
 const assertDomainsFree = async (tx: Tx, mandantId: string | null, domains: readonly string[]) => {
   const taken = (await findDomainOwners(tx, domains)).find((d) => d.mandantId !== mandantId);
   if (taken) throw new DomainError('mandant.domain_vergeben', { domain: taken.domain });
 };
 
+/**
+ * Every tenant's id, for the scheduler, which runs each tenant job once per tenant through the tenant helper
+ * (decision 024). Reads only the tenant list; no tenant data.
+ */
+export const listMandantIds = async ({ database }: Deps): Promise<string[]> =>
+  database.withAllTenants(async (tx) => (await findMandanten(tx)).map((m) => m.id));
+
 export const listMandanten = async ({ database }: Deps, user: SessionUser): Promise<TMandant[]> => {
   assertPlatformAdmin(user);
-  return database.withOwner(loadAll);
+  return database.withAllTenants(loadAll);
 };
 
 export const createMandant = async (
@@ -108,12 +119,13 @@ export const createMandant = async (
 ): Promise<TMandant> => {
   assertPlatformAdmin(user);
   const name = input.name.trim();
+  const kundenname = cleanKundenname(input.kundenname);
   const domains = normalizeDomains(input.domains);
-  return database.withOwner(async (tx) => {
+  return database.withAllTenants(async (tx) => {
     await assertDomainsFree(tx, null, domains);
-    const id = await insertMandant(tx, name);
+    const id = await insertMandant(tx, name, kundenname);
     await insertDomains(tx, id, domains);
-    await audit(tx, user, { action: 'create', entityId: id, newValue: { name, domains } });
+    await audit(tx, user, { action: 'create', entityId: id, newValue: { name, kundenname, domains } });
     return loadOne(tx, id);
   });
 };
@@ -127,22 +139,32 @@ export const updateMandant = async (
 ): Promise<TMandant> => {
   assertPlatformAdmin(user);
   const name = input.name.trim();
-  return database.withOwner(async (tx) => {
+  return database.withAllTenants(async (tx) => {
     const existing = await findMandant(tx, id);
     if (!existing) throw new DomainError('not_found');
+    // a client that does not send the legacy customer name keeps it
+    const kundenname =
+      input.kundenname === undefined ? existing.kundenname : cleanKundenname(input.kundenname);
     const current = await findDomainsOf(tx, id);
     const plan = syncDomains({ current, desired: input.domains });
     await assertDomainsFree(tx, id, plan.add);
-    if (existing.name !== name) await updateMandantName(tx, id, name);
+    if (existing.name !== name || existing.kundenname !== kundenname)
+      await updateMandantName(tx, id, { name, kundenname });
     await deleteDomains(tx, id, plan.remove);
     await insertDomains(tx, id, plan.add);
     await audit(tx, user, {
       action: 'update',
       entityId: id,
-      oldValue: { name: existing.name, domains: current },
-      newValue: { name, domains: [...plan.keep, ...plan.add], hinzugefuegt: plan.add, entfernt: plan.remove },
+      oldValue: { name: existing.name, kundenname: existing.kundenname, domains: current },
+      newValue: {
+        name,
+        kundenname,
+        domains: [...plan.keep, ...plan.add],
+        hinzugefuegt: plan.add,
+        entfernt: plan.remove,
+      },
     });
-    await publishEvent(tx, { mandantId: id, type: 'settings.changed' });
+    await publishEvent(tx, id, { type: 'mandant', id });
     return loadOne(tx, id);
   });
 };
@@ -160,7 +182,7 @@ export const removeMandant = async (
   input: TMandantDelete,
 ): Promise<void> => {
   assertPlatformAdmin(user);
-  await database.withOwner(async (tx) => {
+  await database.withAllTenants(async (tx) => {
     const existing = await findMandant(tx, id);
     if (!existing) throw new DomainError('not_found');
     if (input.confirmName.trim() !== existing.name)
@@ -196,7 +218,7 @@ export const createMandantAdministrator = async (
 ): Promise<TMandantAdministrator> => {
   assertPlatformAdmin(user);
   try {
-    return await deps.database.withOwner(async (tx) => {
+    return await deps.database.withAllTenants(async (tx) => {
       if (!(await lockMandant(tx, id))) throw new DomainError('not_found');
       const { rolle, created } = await asTenant(tx, id, async (tenantTx) => {
         const rolle = await ensureRolleWithAllPermissions(tenantTx, id, ADMINISTRATION_ROLLE);
@@ -237,7 +259,7 @@ export const setMandantFeatures = async (
   input: TMandantFeaturesInput,
 ): Promise<TMandant> => {
   assertPlatformAdmin(user);
-  return database.withOwner(async (tx) => {
+  return database.withAllTenants(async (tx) => {
     const before = await loadOne(tx, id);
     const featureIds = await findFeatureIds(tx);
     for (const name of SWITCHABLE_FEATURES) {
@@ -251,7 +273,7 @@ export const setMandantFeatures = async (
       oldValue: { features: before.features },
       newValue: { features: input },
     });
-    await publishEvent(tx, { mandantId: id, type: 'settings.changed' });
+    await publishEvent(tx, id, { type: 'mandant', id });
     return loadOne(tx, id);
   });
 };

@@ -9,13 +9,13 @@ const getMe = async (server: TestServer, cookie: string) => {
 };
 
 const putSetting = (server: TestServer, cookie: string, name: string, value: unknown) =>
-  fetch(`${server.baseUrl}/api/me/settings/${name}`, {
+  fetch(`${server.baseUrl}/api/customizing/benutzer/${name}`, {
     method: 'PUT',
     headers: { cookie, 'content-type': 'application/json', origin: server.baseUrl },
     body: JSON.stringify({ value }),
   });
 
-describe.each(testDrivers())('GET /api/me on %s', (driver) => {
+describe.each(testDrivers())('GET /api/me and the own settings on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ driver });
@@ -42,6 +42,13 @@ describe.each(testDrivers())('GET /api/me on %s', (driver) => {
     const me = await getMe(server, await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'));
     expect(me.mandant.name).toBe('Bibliothek Beispielhausen');
     expect(me.features.FahrzeugBuchung).toBe(false);
+    expect(me.startPage).toBe('/leseraum/karte');
+  });
+
+  it('a user without vehicle rights starts on the reading-room map even when vehicle booking is on', async () => {
+    const me = await getMe(server, await signIn(server.baseUrl, 'plattform@stellwerk.example'));
+    expect(me.features.FahrzeugBuchung).toBe(true);
+    expect(me.rights.fahrzeugModul).toBe(false);
     expect(me.startPage).toBe('/leseraum/karte');
   });
 
@@ -73,10 +80,10 @@ describe.each(testDrivers())('GET /api/me on %s', (driver) => {
     const cookie = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
     const response = await putSetting(server, cookie, 'Sprache', 'en');
     expect(response.status).toBe(200);
-    const me = (await response.json()) as TMe;
+    expect(await response.json()).toMatchObject({ name: 'Sprache', value: 'en' });
+    const me = await getMe(server, cookie);
     expect(me.language).toBe('en');
     expect(me.settings.Sprache).toEqual({ value: 'en', source: 'benutzer' });
-    expect((await getMe(server, cookie)).language).toBe('en');
   });
 
   it('an unknown option answers with the catalogue message in the user language', async () => {
@@ -96,11 +103,36 @@ describe.each(testDrivers())('GET /api/me on %s', (driver) => {
     const cookie = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
     const response = await putSetting(server, cookie, 'Sprache', 42);
     expect(response.status).toBe(400);
-    const malformed = await fetch(`${server.baseUrl}/api/me/settings/Sprache`, {
+    const malformed = await fetch(`${server.baseUrl}/api/customizing/benutzer/Sprache`, {
       method: 'PUT',
       headers: { cookie, 'content-type': 'application/json', origin: server.baseUrl },
       body: '{"value":',
     });
     expect(malformed.status).toBe(400);
+  });
+
+  // last: it switches Bibliothek Beispielhausen's areas off
+  it('with both areas off a user starts on / (what is switched on) and the administrator on /admin', async () => {
+    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const list = (await (
+      await fetch(`${server.baseUrl}/api/admin/mandanten`, { headers: { cookie: platform } })
+    ).json()) as { id: string; name: string }[];
+    const bh = list.find((m) => m.name === 'Bibliothek Beispielhausen')!;
+    const switched = await fetch(`${server.baseUrl}/api/admin/mandanten/${bh.id}/features`, {
+      method: 'PUT',
+      headers: { cookie: platform, 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify({
+        FahrzeugBuchung: false,
+        Leseraum: false,
+        Arbeitswelt: false,
+        Officelocker: false,
+        Chatbot: false,
+      }),
+    });
+    expect(switched.status).toBe(200);
+    const booker = await getMe(server, await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'));
+    expect(booker.startPage).toBe('/');
+    const admin = await getMe(server, await signIn(server.baseUrl, 'admin@beispielhausen.example'));
+    expect(admin.startPage).toBe('/admin');
   });
 });

@@ -36,3 +36,20 @@ export const findMeRow = async (tx: Tx, benutzerId: string) => {
     .limit(1);
   return rows[0];
 };
+
+export const findProfil = async (tx: Tx, benutzerId: string) => {
+  const rows = await tx
+    .select({ vorname: benutzer.vorname, nachname: benutzer.nachname, email: benutzer.email })
+    .from(benutzer)
+    .where(eq(benutzer.id, benutzerId))
+    .limit(1);
+  return rows[0];
+};
+
+export const updateProfil = async (
+  tx: Tx,
+  benutzerId: string,
+  values: { vorname: string; nachname: string },
+): Promise<void> => {
+  await tx.update(benutzer).set(values).where(eq(benutzer.id, benutzerId));
+};

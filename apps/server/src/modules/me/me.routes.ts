@@ -1,14 +1,17 @@
-import { ZApiError, ZMe, ZSettingName, ZUpdateSetting } from '@stellwerk/domain/api';
+import { ZProfil, ZProfilInput } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZApiError, ZMe } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
-import { requireUser } from '../auth/auth.guards.ts';
-import { getMe, updateOwnSetting } from './me.service.ts';
+import { requireUser, routeGuard } from '../auth/auth.guards.ts';
+import { getMe, updateEigenesProfil } from './me.service.ts';
 
 export const meRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/api/me',
     {
+      config: { guard: routeGuard.user },
       schema: {
+        operationId: 'getMe',
         tags: ['me'],
         summary: 'The signed-in user, their tenant, permissions, features and effective settings',
         response: { 200: ZMe, 401: ZApiError },
@@ -21,20 +24,17 @@ export const meRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (ap
   );
 
   app.put(
-    '/api/me/settings/:name',
+    '/api/me/profil',
     {
+      config: { guard: routeGuard.user },
       schema: {
+        operationId: 'updateOwnProfile',
         tags: ['me'],
-        summary: 'Change one of your personal settings (user level), e.g. Sprache',
-        params: ZSettingName,
-        body: ZUpdateSetting,
-        response: { 200: ZMe, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+        summary: 'Change your first and last name (the e-mail address is changed by administrators)',
+        body: ZProfilInput,
+        response: { 200: ZProfil, 400: ZApiError, 401: ZApiError },
       },
     },
-    async (request) =>
-      updateOwnSetting({ database }, requireUser(request), {
-        name: request.params.name,
-        value: request.body.value,
-      }),
+    async (request) => updateEigenesProfil({ database }, requireUser(request), request.body),
   );
 };

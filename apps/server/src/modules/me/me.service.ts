@@ -1,18 +1,16 @@
+import type { TProfil, TProfilInput } from '@stellwerk/domain/admin-stammdaten.api';
 import type { TMe } from '@stellwerk/domain/api';
 import { stringSetting } from '@stellwerk/domain/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
 import { parseLanguage } from '@stellwerk/domain/language';
-import { startPage } from '@stellwerk/domain/navigation';
 import { hasAdminAccess, needsVehicleModule, PERMISSION_NAMES } from '@stellwerk/domain/permissions';
-import type { Database } from '../../db/client.ts';
+import { startPage } from '@stellwerk/domain/screens';
+import type { Database, Tx } from '../../db/client.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
-import {
-  loadEffectiveSettings,
-  loadFeatureSwitches,
-  setOwnSetting,
-} from '../customizing/customizing.service.ts';
+import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import { publishEvent } from '../events/events.service.ts';
-import { findMeRow } from './me.repository.ts';
+import { findMeRow, findProfil, updateProfil } from './me.repository.ts';
 
 type Deps = { database: Pick<Database, 'withTenant'> };
 
@@ -35,31 +33,40 @@ export const getMe = async ({ database }: Deps, user: SessionUser): Promise<TMe>
       features,
       settings,
       language: parseLanguage(stringSetting(settings, 'Sprache')),
-      startPage: startPage(features, stringSetting(settings, 'Startseite')),
+      startPage: startPage(
+        { permissions: user.permissions, isPlatformAdmin: user.isPlatformAdmin, features },
+        stringSetting(settings, 'Startseite'),
+      ),
+      zweiFaktor: user.zweiFaktor,
     };
   });
 
-/** A user changes a personal setting (e.g. `Sprache`); open pages of that user hear of it. */
-export const updateOwnSetting = async (
+const requireProfil = async (tx: Tx, benutzerId: string): Promise<TProfil> => {
+  const found = await findProfil(tx, benutzerId);
+  if (!found) throw new DomainError('guard.benutzer_muss_existieren');
+  return found;
+};
+
+/** The user changes their own name; the e-mail address stays with the administrators. */
+export const updateEigenesProfil = async (
   { database }: Deps,
   user: SessionUser,
-  input: { name: string; value: unknown },
-): Promise<TMe> => {
-  await database.withTenant(user.mandantId, async (tx) => {
-    const { changed } = await setOwnSetting(tx, {
+  input: TProfilInput,
+): Promise<TProfil> =>
+  database.withTenant(user.mandantId, async (tx) => {
+    const before = await requireProfil(tx, user.benutzerId);
+    const next = { vorname: input.vorname.trim(), nachname: input.nachname.trim() };
+    if (before.vorname === next.vorname && before.nachname === next.nachname) return before;
+    await updateProfil(tx, user.benutzerId, next);
+    await writeAudit(tx, {
       mandantId: user.mandantId,
       benutzerId: user.benutzerId,
-      permissions: user.permissions,
-      name: input.name,
-      value: input.value,
+      action: 'update',
+      entity: 'benutzer.profil',
+      entityId: user.benutzerId,
+      oldValue: { vorname: before.vorname, nachname: before.nachname },
+      newValue: next,
     });
-    if (changed)
-      await publishEvent(tx, {
-        mandantId: user.mandantId,
-        type: 'settings.changed',
-        benutzerId: user.benutzerId,
-      });
+    await publishEvent(tx, user.mandantId, { type: 'benutzer', id: user.benutzerId });
+    return { ...before, ...next };
   });
-  const refreshed = await getMe({ database }, user);
-  return refreshed;
-};

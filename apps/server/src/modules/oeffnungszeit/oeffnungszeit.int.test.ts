@@ -1,32 +1,20 @@
 import type {
   TGrundrissAuswahl,
+  TOeffnungszeitenGespeichert,
   TOeffnungszeitenWoche,
   TSonderoeffnungszeit,
   TSonderoeffnungszeitSaved,
   TStornierungBestaetigen,
 } from '@stellwerk/domain/admin-stammdaten.api';
-import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
+import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '@stellwerk/domain/time';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, errorOf } from '../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { EVENTS_CHANNEL } from '../events/events.service.ts';
 import { leseraum, leseraumBuchung } from '../leseraum/leseraum.table.ts';
 import { mailOutbox } from '../mail/mail.table.ts';
-
-type ErrorBody = { error: { code: string; message: string; params: Record<string, unknown> } };
-const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
-
-const call = (server: TestServer, cookie: string | null, method: string, path: string, body?: unknown) =>
-  fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      origin: server.baseUrl,
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -99,7 +87,7 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
     });
     await settle();
     await unlisten();
-    expect(events.map((e) => JSON.parse(e).type)).toContain('settings.changed');
+    expect(events.map((e) => JSON.parse(e).event)).toContainEqual({ type: 'oeffnungszeit', id: planBH.id });
     const audit = await server.database.db
       .select({ id: auditLog.id })
       .from(auditLog)
@@ -293,7 +281,12 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
     const confirmed = await call(server, pflegeBH, 'POST', path, { ...closing, confirmCancel: true });
     expect(confirmed.status).toBe(201);
     const saved = (await confirmed.json()) as TSonderoeffnungszeitSaved;
-    expect(saved.storniert).toHaveLength(2);
+    expect(saved.storniert.map((b) => [b.id, b.status]).sort()).toEqual(
+      [
+        [reserved, 'storniert'],
+        [held, 'storniert'],
+      ].sort(),
+    );
     const after = await server.database.db
       .select({ id: leseraumBuchung.id, status: leseraumBuchung.status })
       .from(leseraumBuchung)
@@ -307,13 +300,16 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
         template: mailOutbox.template,
       })
       .from(mailOutbox)
-      .where(eq(mailOutbox.template, 'leseraum_storno_schliessung'));
-    expect(mails.map((m) => m.to).sort()).toEqual([
+      .where(eq(mailOutbox.template, 'leseraum_buchung'));
+    const closingMails = mails.filter((m) => m.subject.startsWith('Storniert: '));
+    expect(closingMails.map((m) => m.to).sort()).toEqual([
       'extern@example.org',
       'mitarbeiter@beispielhausen.example',
     ]);
-    expect(mails[0]!.subject).toBe('Ihre Buchung wurde storniert');
-    expect(mails[0]!.text).toContain('Grund: Inventur');
+    // the booking service's cancellation mail (decision 052), naming the closing and its description
+    expect(closingMails[0]!.text).toContain(
+      'Grund: Der Bereich ist in diesem Zeitraum geschlossen (Inventur).',
+    );
     const audit = await server.database.db
       .select({ action: auditLog.action, entity: auditLog.entity })
       .from(auditLog)
@@ -324,5 +320,109 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
         { action: 'cancel', entity: 'leseraum_buchung' },
       ]),
     );
+  });
+
+  it('closing a weekday over bookings lists them (409) and cancels them with a mail only after confirmation', async () => {
+    const path = `/api/admin/grundrisse/${planBH.id}/oeffnungszeiten`;
+    const week = (await (await call(server, pflegeBH, 'GET', path)).json()) as TOeffnungszeitenWoche;
+    expect(week.tage[2]!.geoeffnet).toBe(true);
+    expect(week.tage[3]!.geoeffnet).toBe(true);
+    // A Tuesday (2) in about seven weeks, the Wednesday after it, and the Tuesday a week later, which a
+    // special opening time keeps open.
+    let tuesday = addCalendarDays(berlinDateKey(new Date()), 50);
+    while (weekdayOfDay(tuesday) !== 2) tuesday = addCalendarDays(tuesday, 1);
+    const wednesday = addCalendarDays(tuesday, 1);
+    const openTuesday = addCalendarDays(tuesday, 7);
+    const special = await call(
+      server,
+      pflegeBH,
+      'POST',
+      `/api/admin/grundrisse/${planBH.id}/sonderoeffnungszeiten`,
+      {
+        gueltigVon: openTuesday,
+        gueltigBis: openTuesday,
+        status: 'offen',
+        von: '08:00',
+        bis: '18:00',
+      },
+    );
+    expect(special.status).toBe(201);
+    const rooms = await server.database.db
+      .select({ id: leseraum.id, mandantId: leseraum.mandantId })
+      .from(leseraum)
+      .where(eq(leseraum.grundrissId, planBH.id))
+      .limit(3);
+    const booking = (i: number, day: string, status: string) => ({
+      mandantId: rooms[i]!.mandantId,
+      leseraumId: rooms[i]!.id,
+      von: berlinInstant(day, '10:00'),
+      bis: berlinInstant(day, '11:30'),
+      status,
+      systembenutzer1Mail: 'mitarbeiter@beispielhausen.example',
+    });
+    const inserted = await server.database.db
+      .insert(leseraumBuchung)
+      .values([
+        booking(0, tuesday, 'reserviert'),
+        booking(1, wednesday, 'vorgemerkt'),
+        booking(2, openTuesday, 'reserviert'),
+      ])
+      .returning({ id: leseraumBuchung.id });
+    const [onTuesday, onWednesday, onOpenTuesday] = inserted.map((r) => r.id);
+    const closed = week.tage.map(({ wochentag, von, bis, geoeffnet }) => ({
+      wochentag,
+      von,
+      bis,
+      geoeffnet: wochentag === 2 ? false : geoeffnet,
+    }));
+    const mailsBefore = await server.database.db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'leseraum_buchung'));
+
+    const unconfirmed = await call(server, pflegeBH, 'PUT', path, { tage: closed });
+    expect(unconfirmed.status).toBe(409);
+    const refused = (await unconfirmed.json()) as TStornierungBestaetigen;
+    expect(refused.error).toMatchObject({
+      code: 'oeffnungszeit.stornierung_bestaetigen',
+      params: { anzahl: 1 },
+    });
+    expect(refused.buchungen).toMatchObject([
+      { id: onTuesday, status: 'reserviert', buchender: 'mitarbeiter@beispielhausen.example' },
+    ]);
+    const unchanged = (await (await call(server, pflegeBH, 'GET', path)).json()) as TOeffnungszeitenWoche;
+    expect(unchanged.tage[2]!.geoeffnet).toBe(true);
+
+    const confirmed = await call(server, pflegeBH, 'PUT', path, { tage: closed, confirmCancel: true });
+    expect(confirmed.status).toBe(200);
+    const saved = (await confirmed.json()) as TOeffnungszeitenGespeichert;
+    expect(saved.tage[2]!.geoeffnet).toBe(false);
+    expect(saved.storniert.map((b) => [b.id, b.status])).toEqual([[onTuesday, 'storniert']]);
+    const after = await server.database.db
+      .select({ id: leseraumBuchung.id, status: leseraumBuchung.status })
+      .from(leseraumBuchung)
+      .where(inArray(leseraumBuchung.id, [onTuesday!, onWednesday!, onOpenTuesday!]));
+    expect(Object.fromEntries(after.map((r) => [r.id, r.status]))).toEqual({
+      [onTuesday!]: 'storniert',
+      [onWednesday!]: 'vorgemerkt',
+      [onOpenTuesday!]: 'reserviert',
+    });
+    const mails = await server.database.db
+      .select({ id: mailOutbox.id, to: mailOutbox.to, text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.template, 'leseraum_buchung'));
+    const newMails = mails.filter((m) => !mailsBefore.some((b) => b.id === m.id));
+    expect(newMails.map((m) => m.to)).toEqual(['mitarbeiter@beispielhausen.example']);
+    expect(newMails[0]!.text).toContain('Grund: Der Bereich ist in diesem Zeitraum geschlossen.');
+    const audit = await server.database.db
+      .select({ newValue: auditLog.newValue })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'leseraum_buchung'), eq(auditLog.action, 'cancel')));
+    expect(audit.map((a) => a.newValue)).toContainEqual({ status: 'storniert', grund: '', anzahl: 1 });
+
+    // Saving the week again closes nothing new: no question, nothing cancelled.
+    const again = await call(server, pflegeBH, 'PUT', path, { tage: closed });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as TOeffnungszeitenGespeichert).storniert).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
-import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { benutzer } from '../benutzer/benutzer.table.ts';
 import { grundrissLeseraum, leseraum, leseraumBuchung } from '../leseraum/leseraum.table.ts';
 import { standort } from '../standort/standort.table.ts';
 import { abweichendeOeffnungszeit, oeffnungszeit } from './oeffnungszeit.table.ts';
@@ -124,10 +123,13 @@ export const deleteSonderzeit = async (tx: Tx, id: string): Promise<void> => {
   await tx.delete(abweichendeOeffnungszeit).where(eq(abweichendeOeffnungszeit.id, id));
 };
 
-/** Holds and reservations of the floor plan's rooms overlapping `[from, to)`, locked for the cancellation. */
+/**
+ * Holds and reservations of the floor plan's rooms overlapping `[from, to)` (without `to`: ending after
+ * `from`), locked for the cancellation.
+ */
 export const findOffeneBuchungen = async (
   tx: Tx,
-  { grundrissId, from, to }: { grundrissId: string; from: Date; to: Date },
+  { grundrissId, from, to }: { grundrissId: string; from: Date; to?: Date },
 ) =>
   tx
     .select({
@@ -145,31 +147,9 @@ export const findOffeneBuchungen = async (
       and(
         eq(leseraum.grundrissId, grundrissId),
         inArray(leseraumBuchung.status, ['vorgemerkt', 'reserviert']),
-        lt(leseraumBuchung.von, to),
+        to ? lt(leseraumBuchung.von, to) : undefined,
         gt(leseraumBuchung.bis, from),
       ),
     )
     .orderBy(asc(leseraumBuchung.von), asc(leseraumBuchung.id))
     .for('update', { of: leseraumBuchung });
-
-export const cancelBuchungen = async (tx: Tx, ids: readonly string[]): Promise<void> => {
-  if (ids.length === 0) return;
-  await tx
-    .update(leseraumBuchung)
-    .set({ status: 'storniert' })
-    .where(inArray(leseraumBuchung.id, [...ids]));
-};
-
-/** The users behind booker mails (case-insensitive), to write each their mail in their language. */
-export const findBenutzerIdsByMail = async (
-  tx: Tx,
-  mails: readonly string[],
-): Promise<Map<string, string>> => {
-  if (mails.length === 0) return new Map();
-  const lowered = [...new Set(mails.map((m) => m.toLowerCase()))];
-  const rows = await tx
-    .select({ id: benutzer.id, email: benutzer.email })
-    .from(benutzer)
-    .where(inArray(sql`lower(${benutzer.email})`, lowered));
-  return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
-};

@@ -1,7 +1,9 @@
 import {
+  type TBetroffeneBuchung,
   ZBetroffeneBuchungen,
   ZGrundrissAuswahlList,
   ZIdParams,
+  ZOeffnungszeitenGespeichert,
   ZOeffnungszeitenInput,
   ZOeffnungszeitenWoche,
   ZSonderoeffnungszeitInput,
@@ -17,7 +19,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { errorBody } from '../../http/error-handler.ts';
 import { requestLanguage } from '../../http/request-language.ts';
-import { requireAdminRoute } from '../auth/auth.guards.ts';
+import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
 import {
   getWoche,
   listGrundrisse,
@@ -32,6 +34,14 @@ import {
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const SCREEN = '/admin/oeffnungszeiten';
 
+/** 409 with the bookings a closing would cancel (nothing was saved). */
+const replyConfirm = (request: FastifyRequest, reply: FastifyReply, buchungen: TBetroffeneBuchung[]) => {
+  const { error } = errorBody('oeffnungszeit.stornierung_bestaetigen', requestLanguage(request), {
+    anzahl: buchungen.length,
+  });
+  return reply.code(409).send({ error, buchungen });
+};
+
 /** 409 with the bookings a closing period would cancel, or the saved special opening time. */
 const replySaved = (
   request: FastifyRequest,
@@ -39,28 +49,26 @@ const replySaved = (
   result: SonderzeitResult,
   status: 200 | 201,
 ) => {
-  if (result.kind === 'confirmation_required') {
-    const { error } = errorBody('oeffnungszeit.stornierung_bestaetigen', requestLanguage(request), {
-      anzahl: result.buchungen.length,
-    });
-    return reply.code(409).send({ error, buchungen: result.buchungen });
-  }
+  if (result.kind === 'confirmation_required') return replyConfirm(request, reply, result.buchungen);
   return reply
     .code(status)
     .send({ sonderoeffnungszeit: result.sonderoeffnungszeit, storniert: result.storniert });
 };
 
 /** /admin/oeffnungszeiten: weekly and special opening hours per floor plan (right oeffnungszeiten_pflege). */
-export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{ database: Database; now: () => Date }> = async (
-  app,
-  { database, now },
-) => {
-  const deps = { database, now };
+export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  now: () => Date;
+  publicUrl: string;
+}> = async (app, { database, now, publicUrl }) => {
+  const deps = { database, now, publicUrl };
 
   app.get(
     '/api/admin/grundrisse',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'listOeffnungszeitGrundrisse',
         tags: ['admin'],
         summary: 'Floor plans with their location, to choose whose opening hours to edit',
         response: { 200: ZGrundrissAuswahlList, ...errors },
@@ -72,7 +80,9 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{ database: Database; no
   app.get(
     '/api/admin/grundrisse/:id/oeffnungszeiten',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'getOeffnungszeiten',
         tags: ['admin'],
         summary: 'The 7 weekday rows of a floor plan (08:00–18:00 suggested when none are stored)',
         params: ZIdParams,
@@ -85,21 +95,35 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{ database: Database; no
   app.put(
     '/api/admin/grundrisse/:id/oeffnungszeiten',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'replaceOeffnungszeiten',
         tags: ['admin'],
-        summary: 'Replace the 7 weekday rows (wochentag 0 = Sunday … 6, von/bis HH:mm, geoeffnet)',
+        summary:
+          'Replace the 7 weekday rows (wochentag 0 = Sunday … 6, von/bis HH:mm, geoeffnet); closing a weekday over bookings needs confirmCancel (409 lists them)',
         params: ZIdParams,
         body: ZOeffnungszeitenInput,
-        response: { 200: ZOeffnungszeitenWoche, ...errors },
+        response: { 200: ZOeffnungszeitenGespeichert, 409: ZStornierungBestaetigen, ...errors },
       },
     },
-    async (request) => putWoche(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+    async (request, reply) => {
+      const result = await putWoche(
+        deps,
+        requireAdminRoute(request, SCREEN),
+        request.params.id,
+        request.body,
+      );
+      if (result.kind === 'confirmation_required') return replyConfirm(request, reply, result.buchungen);
+      return reply.code(200).send(result.woche);
+    },
   );
 
   app.get(
     '/api/admin/grundrisse/:id/sonderoeffnungszeiten',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'listSonderoeffnungszeiten',
         tags: ['admin'],
         summary: 'Special opening times of a floor plan, by start day',
         params: ZIdParams,
@@ -112,7 +136,9 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{ database: Database; no
   app.post(
     '/api/admin/grundrisse/:id/sonderoeffnungszeiten/preview',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'previewSonderoeffnungszeit',
         tags: ['admin'],
         summary: 'The holds and reservations a closing period would cancel (nothing is saved)',
         params: ZIdParams,
@@ -133,7 +159,9 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{ database: Database; no
   app.post(
     '/api/admin/grundrisse/:id/sonderoeffnungszeiten',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'createSonderoeffnungszeit',
         tags: ['admin'],
         summary: 'Add a special opening time; closing over bookings needs confirmCancel (409 lists them)',
         params: ZIdParams,
@@ -153,7 +181,9 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{ database: Database; no
   app.put(
     '/api/admin/grundrisse/:id/sonderoeffnungszeiten/:sid',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'updateSonderoeffnungszeit',
         tags: ['admin'],
         summary: 'Change a special opening time; closing over bookings needs confirmCancel (409 lists them)',
         params: ZSonderoeffnungszeitParams,
@@ -179,7 +209,9 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{ database: Database; no
   app.delete(
     '/api/admin/grundrisse/:id/sonderoeffnungszeiten/:sid',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'deleteSonderoeffnungszeit',
         tags: ['admin'],
         summary: 'Delete a special opening time',
         params: ZSonderoeffnungszeitParams,

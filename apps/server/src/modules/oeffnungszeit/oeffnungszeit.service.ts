@@ -1,34 +1,31 @@
 import type {
   TBetroffeneBuchung,
   TGrundrissAuswahl,
+  TOeffnungszeitenGespeichert,
   TOeffnungszeitenInput,
   TOeffnungszeitenWoche,
   TSonderoeffnungszeit,
   TSonderoeffnungszeitInput,
 } from '@stellwerk/domain/admin-stammdaten.api';
-import { stringSetting } from '@stellwerk/domain/customizing';
-import { DomainError } from '@stellwerk/domain/errors';
-import { parseLanguage } from '@stellwerk/domain/language';
-import { DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT, DEFAULT_OEFFNUNGSZEIT } from '@stellwerk/domain/oeffnungszeiten';
-import { parseOeffnungszeitStatus } from '@stellwerk/domain/status';
+import { DomainError, toDomainError } from '@stellwerk/domain/errors';
 import {
-  addCalendarDays,
-  assertTime,
-  berlinInstant,
-  formatDateDE,
-  formatTimeDE,
-  timeToMinutes,
-} from '@stellwerk/domain/time';
+  schliessungsStorno,
+  vonWochenschliessungBetroffen,
+} from '@stellwerk/domain/leseraum-buchung/schliessung';
+import {
+  DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT,
+  DEFAULT_OEFFNUNGSZEIT,
+  wochenoeffnungVerstoss,
+} from '@stellwerk/domain/oeffnungszeiten';
+import { parseOeffnungszeitStatus, parseStatus } from '@stellwerk/domain/status';
+import { addCalendarDays, assertTime, berlinInstant, timeToMinutes } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../db/client.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
-import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import { publishEvent } from '../events/events.service.ts';
-import { enqueueMail } from '../mail/mail.service.ts';
+import { storniereWegenSchliessung } from '../leseraum-buchung/leseraum-buchung.service.ts';
 import {
-  cancelBuchungen,
   deleteSonderzeit,
-  findBenutzerIdsByMail,
   findGrundriss,
   findGrundrisse,
   findOffeneBuchungen,
@@ -43,7 +40,7 @@ import {
   type WochenRow,
 } from './oeffnungszeit.repository.ts';
 
-type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date };
+type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date; publicUrl: string };
 
 const assertPflege = (user: SessionUser) => {
   if (!user.permissions.has('oeffnungszeiten_pflege'))
@@ -102,26 +99,35 @@ export const getWoche = async (
   });
 };
 
-/** Replaces the 7 weekday rows (spec §7: delete and insert); every time `HH:mm`, open days `von < bis`. */
+export type WocheResult =
+  | { kind: 'saved'; woche: TOeffnungszeitenGespeichert }
+  | { kind: 'confirmation_required'; buchungen: TBetroffeneBuchung[] };
+
+/**
+ * Replaces the 7 weekday rows (spec §7: delete and insert); every time `HH:mm`, open days `von < bis`.
+ * Closing a weekday cancels the holds and reservations on days it closes (those bookable before and not
+ * after, special opening times deciding the days they cover), exactly as a closing special opening time
+ * does: without `confirmCancel: true` nothing is saved and the bookings are listed (409).
+ */
 export const putWoche = async (
-  { database }: Deps,
+  { database, now, publicUrl }: Deps,
   user: SessionUser,
   grundrissId: string,
   input: TOeffnungszeitenInput,
-): Promise<TOeffnungszeitenWoche> => {
+): Promise<WocheResult> => {
   assertPflege(user);
-  const days = new Set(input.tage.map((t) => t.wochentag));
-  if (input.tage.length !== 7 || days.size !== 7)
-    throw new DomainError('oeffnungszeit.wochentage_unvollstaendig');
+  const problem = wochenoeffnungVerstoss(input.tage);
+  if (problem) throw toDomainError(problem);
   const rows: WochenRow[] = input.tage
-    .map((t) => {
-      const span = t.geoeffnet ? checkSpan(t.von, t.bis) : { von: assertTime(t.von), bis: assertTime(t.bis) };
-      return { wochentag: t.wochentag, geoeffnet: t.geoeffnet, ...span };
-    })
+    .map((t) => ({ wochentag: t.wochentag, geoeffnet: t.geoeffnet, von: t.von, bis: t.bis }))
     .sort((a, b) => a.wochentag - b.wochentag);
   return database.withTenant(user.mandantId, async (tx) => {
     const plan = await requireGrundriss(tx, grundrissId);
     const before = await findWoche(tx, grundrissId);
+    const at = now();
+    const betroffen = toBetroffene(await findWochenBetroffene(tx, grundrissId, before, rows, at));
+    if (betroffen.length > 0 && input.confirmCancel !== true)
+      return { kind: 'confirmation_required', buchungen: betroffen };
     await replaceWoche(tx, { mandantId: user.mandantId, grundrissId, rows });
     await writeAudit(tx, {
       mandantId: user.mandantId,
@@ -132,8 +138,15 @@ export const putWoche = async (
       oldValue: { grundriss: plan.bezeichnung, tage: before },
       newValue: { grundriss: plan.bezeichnung, tage: rows },
     });
-    await publishEvent(tx, { mandantId: user.mandantId, type: 'settings.changed' });
-    return toWoche(grundrissId, rows);
+    const storniert = await stornieren(tx, user, {
+      grundriss: plan.bezeichnung,
+      grund: '',
+      publicUrl,
+      buchungen: betroffen,
+      now: at,
+    });
+    await publishEvent(tx, user.mandantId, { type: 'oeffnungszeit', id: grundrissId });
+    return { kind: 'saved', woche: { ...toWoche(grundrissId, rows), storniert } };
   });
 };
 
@@ -192,63 +205,66 @@ const findBetroffene = async (tx: Tx, grundrissId: string, values: SonderValues,
   return rows;
 };
 
+/** Holds and reservations, running or future, on a day the new week closes (bookable before, not after). */
+const findWochenBetroffene = async (
+  tx: Tx,
+  grundrissId: string,
+  vorher: WochenRow[],
+  nachher: WochenRow[],
+  now: Date,
+) => {
+  if (!vorher.some((v) => v.geoeffnet && !nachher.some((n) => n.wochentag === v.wochentag && n.geoeffnet)))
+    return [];
+  const specials = (await findSonderzeiten(tx, grundrissId)).map((s) => ({
+    ...s,
+    status: parseOeffnungszeitStatus(s.status),
+  }));
+  const offene = await findOffeneBuchungen(tx, { grundrissId, from: now });
+  return offene.filter((b) =>
+    vonWochenschliessungBetroffen({ von: b.von, bis: b.bis, vorher, nachher, specials }),
+  );
+};
+
 export type SonderzeitResult =
   | { kind: 'saved'; sonderoeffnungszeit: TSonderoeffnungszeit; storniert: TBetroffeneBuchung[] }
   | { kind: 'confirmation_required'; buchungen: TBetroffeneBuchung[] };
 
-/** Cancels the bookings and queues one cancellation mail each, in the booker's language, in `tx`. */
+/**
+ * Cancels the bookings a closing affects through the reading-room booking service (decision 052): the same
+ * rule (the administrator acting as staff: holds and reservations are cancelled), the same cancellation mail
+ * (`useMailStorno`, the reason naming the closing and a special time's description) and the same live event
+ * as any other cancel, in `tx`; one audit row. Returns the bookings cancelled.
+ */
 const stornieren = async (
   tx: Tx,
   user: SessionUser,
   {
-    grundriss,
     grund,
     buchungen,
     now,
-  }: { grundriss: string; grund: string; buchungen: TBetroffeneBuchung[]; now: Date },
-) => {
-  if (buchungen.length === 0) return;
-  await cancelBuchungen(
+    publicUrl,
+  }: { grundriss: string; grund: string; buchungen: TBetroffeneBuchung[]; now: Date; publicUrl: string },
+): Promise<TBetroffeneBuchung[]> => {
+  const kandidaten = buchungen.filter((b) => schliessungsStorno(parseStatus(b.status)) !== null);
+  if (kandidaten.length === 0) return [];
+  const changed = await storniereWegenSchliessung(
     tx,
-    buchungen.map((b) => b.id),
+    { publicUrl },
+    { mandantId: user.mandantId, ids: kandidaten.map((b) => b.id), beschreibung: grund, now },
   );
-  const ids = await findBenutzerIdsByMail(
-    tx,
-    buchungen.map((b) => b.buchender),
-  );
-  for (const b of buchungen) {
-    const benutzerId = ids.get(b.buchender.toLowerCase());
-    const language = benutzerId
-      ? parseLanguage(stringSetting(await loadEffectiveSettings(tx, benutzerId), 'Sprache'))
-      : 'de';
-    const von = new Date(b.von);
-    await enqueueMail(
-      tx,
-      {
-        mandantId: user.mandantId,
-        to: b.buchender,
-        template: 'leseraum_storno_schliessung',
-        language,
-        params: {
-          raum: b.leseraum,
-          grundriss,
-          datum: formatDateDE(von),
-          zeit: `${formatTimeDE(von)}–${formatTimeDE(new Date(b.bis))}`,
-          grund,
-        },
-      },
-      now,
-    );
-  }
-  await writeAudit(tx, {
-    mandantId: user.mandantId,
-    benutzerId: user.benutzerId,
-    action: 'cancel',
-    entity: 'leseraum_buchung',
-    entityId: null,
-    oldValue: buchungen.map((b) => ({ id: b.id, status: b.status })),
-    newValue: { status: 'storniert', grund, anzahl: buchungen.length },
-  });
+  const done = kandidaten.filter((b) => changed.has(b.id));
+  const storniert = done.map((b) => ({ ...b, status: 'storniert' }));
+  if (storniert.length > 0)
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'cancel',
+      entity: 'leseraum_buchung',
+      entityId: null,
+      oldValue: done.map((b) => ({ id: b.id, status: b.status })),
+      newValue: { status: 'storniert', grund, anzahl: storniert.length },
+    });
+  return storniert;
 };
 
 /** The bookings saving `input` would cancel (only a closing period cancels anything). */
@@ -271,7 +287,7 @@ export const previewSonderzeit = async (
  * `confirmCancel: true`; then they are cancelled with a mail each, in the same transaction.
  */
 export const saveSonderzeit = async (
-  { database, now }: Deps,
+  { database, now, publicUrl }: Deps,
   user: SessionUser,
   grundrissId: string,
   sid: string | null,
@@ -299,14 +315,15 @@ export const saveSonderzeit = async (
       oldValue: before ?? null,
       newValue: { ...saved, grundriss: plan.bezeichnung },
     });
-    await stornieren(tx, user, {
+    const storniert = await stornieren(tx, user, {
       grundriss: plan.bezeichnung,
       grund: values.beschreibung ?? '',
+      publicUrl,
       buchungen: betroffen,
       now: at,
     });
-    await publishEvent(tx, { mandantId: user.mandantId, type: 'settings.changed' });
-    return { kind: 'saved', sonderoeffnungszeit: toSonder(saved), storniert: betroffen };
+    await publishEvent(tx, user.mandantId, { type: 'abweichende_oeffnungszeit', id: saved.id, grundrissId });
+    return { kind: 'saved', sonderoeffnungszeit: toSonder(saved), storniert };
   });
 };
 
@@ -330,6 +347,6 @@ export const removeSonderzeit = async (
       entityId: sid,
       oldValue: before,
     });
-    await publishEvent(tx, { mandantId: user.mandantId, type: 'settings.changed' });
+    await publishEvent(tx, user.mandantId, { type: 'abweichende_oeffnungszeit', id: sid, grundrissId });
   });
 };

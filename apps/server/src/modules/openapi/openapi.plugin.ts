@@ -9,13 +9,65 @@ export const OPENAPI_TAGS = [
   { name: 'system', description: 'Health and API description' },
   { name: 'auth', description: 'Sign-in and sessions (better-auth at /api/auth)' },
   { name: 'me', description: 'The signed-in user, tenant, rights, features and settings' },
+  {
+    name: 'customizing',
+    description: 'Settings (Customizing): options and their values at tenant, group and user level',
+  },
   { name: 'events', description: 'Server-Sent Events of the tenant' },
   { name: 'mandant', description: 'Tenant settings: logo and privacy policy' },
   { name: 'dateien', description: 'Stored files' },
+  { name: 'leseraum', description: 'Reading-room and workspace bookings on floor plans' },
   { name: 'admin', description: 'Administration' },
+  { name: 'fahrzeuge', description: 'Vehicles and vehicle bookings' },
+  {
+    name: 'admin-fahrzeuge',
+    description: 'Fleet administration: vehicles, opening times, photo (right fahrzeug_pflege)',
+  },
 ] as const;
 
 export type OpenApiTag = (typeof OPENAPI_TAGS)[number]['name'];
+
+/** Marks an upload route (schema.consumes has multipart/form-data) until the document is assembled. */
+const UPLOAD_MARK = 'x-stellwerk-upload';
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type Operation = Record<string, unknown> & {
+  requestBody?: { required?: boolean; content: Record<string, unknown> };
+};
+
+/** Route schemas to JSON schema, marking uploads (their file is read by the handler, not by a body schema). */
+const transform = (input: TransformInput) => {
+  const output = jsonSchemaTransform(input);
+  const consumes = (input.schema as { consumes?: unknown } | undefined)?.consumes;
+  if (Array.isArray(consumes) && consumes.includes('multipart/form-data')) {
+    return { ...output, schema: { ...output.schema, [UPLOAD_MARK]: true } };
+  }
+  return output;
+};
+
+/** An upload route documents its multipart body: one binary field `file` (plus the JSON body, if any). */
+const documentUploads = (document: ReturnType<typeof jsonSchemaTransformObject>) => {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations ?? {}) as Operation[]) {
+      if (!operation || typeof operation !== 'object' || !(UPLOAD_MARK in operation)) continue;
+      delete operation[UPLOAD_MARK];
+      operation.requestBody = {
+        required: true,
+        content: {
+          ...operation.requestBody?.content,
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: { file: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      };
+    }
+  }
+  return document;
+};
 
 /**
  * The OpenAPI document at `GET /api/openapi.json` (built from the routes' zod schemas) and the
@@ -41,8 +93,8 @@ export const registerOpenApi = async (app: FastifyInstance, { config }: { config
         },
       },
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transform,
+    transformObject: (input) => documentUploads(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

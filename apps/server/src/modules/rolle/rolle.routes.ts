@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { requireAdminRoute } from '../auth/auth.guards.ts';
+import { type RouteGuard, requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
 import {
   createRolle,
   deleteRolle,
@@ -33,19 +33,22 @@ const requireGuardedUser = (request: FastifyRequest) => {
   if (!request.sessionUser) throw new DomainError('guard.benutzer_muss_existieren');
   return request.sessionUser;
 };
+/** The permission list serves the role and the user screen; its service checks which one admits. */
+const PERMISSIONS_GUARD: RouteGuard = {
+  describe: 'signed in; the guard of /admin/rollen or /admin/benutzer',
+  check: (request) => {
+    requireGuardedUser(request);
+  },
+};
 
 export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   const deps = { database };
-  // The guard runs before the body is validated, so the API refuses exactly like the screen does;
-  // the permission list has its own guard (role or user screen), checked in its handler.
-  app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.url !== PERMISSIONS_PATH) requireAdminRoute(request, SCREEN);
-  });
-
   app.get(
     '/api/admin/rollen',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'listRollen',
         tags: TAGS,
         summary: "The tenant's roles with their permissions and how many users hold each",
         response: { 200: ZRolleList, ...refusals },
@@ -57,7 +60,9 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.post(
     '/api/admin/rollen',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'createRolle',
         tags: TAGS,
         summary: 'Create a role with permissions',
         body: ZRolleInput,
@@ -73,7 +78,9 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.put(
     '/api/admin/rollen/:id',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'updateRolle',
         tags: TAGS,
         summary: 'Rename a role and set its permissions (the complete desired list)',
         params: ZIdParams,
@@ -87,7 +94,9 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.get(
     '/api/admin/rollen/:id/usage',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'getRolleUsage',
         tags: TAGS,
         summary: 'How many users hold the role (directly or through a group): for the delete confirmation',
         params: ZIdParams,
@@ -100,7 +109,9 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.delete(
     '/api/admin/rollen/:id',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'deleteRolle',
         tags: TAGS,
         summary: 'Delete a role; users and groups lose it',
         params: ZIdParams,
@@ -116,7 +127,9 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.get(
     PERMISSIONS_PATH,
     {
+      config: { guard: PERMISSIONS_GUARD },
       schema: {
+        operationId: 'listPermissions',
         tags: TAGS,
         summary: 'The 13 permissions of spec §6 with German and English descriptions',
         response: { 200: ZPermissionList, ...refusals },

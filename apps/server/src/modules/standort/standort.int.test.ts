@@ -1,24 +1,11 @@
 import type { TStandort } from '@stellwerk/domain/admin-stammdaten.api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, errorOf } from '../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { mandant } from '../mandant/mandant.table.ts';
 import { standort } from './standort.table.ts';
-
-type ErrorBody = { error: { code: string; message: string; params: Record<string, unknown> } };
-const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;
-
-const call = (server: TestServer, cookie: string | null, method: string, path: string, body?: unknown) =>
-  fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      origin: server.baseUrl,
-      ...(cookie ? { cookie } : {}),
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 
 describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
   let server: TestServer;
@@ -66,8 +53,13 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
     const response = await call(server, admin, 'GET', '/api/admin/standorte');
     expect(response.status).toBe(200);
     const list = (await response.json()) as TStandort[];
-    // Both were seeded in one transaction (same created_at): their order is by id, so compare as a set.
-    expect(list.map((s) => s.name).sort()).toEqual(['Betriebshof Nord', 'Verwaltung Rathausplatz']);
+    // Seeded in one transaction (same created_at): their order is by id, so compare as a set. The
+    // Verwaltungsgebäude holds the workspace plan of the demo.
+    expect(list.map((s) => s.name).sort()).toEqual([
+      'Betriebshof Nord',
+      'Verwaltung Rathausplatz',
+      'Verwaltungsgebäude',
+    ]);
     const hof = list.find((s) => s.name === 'Betriebshof Nord')!;
     expect(hof.abstellplaetze.map((p) => p.name)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6']);
     expect(hof.fahrzeuge).toBe(4);
@@ -142,7 +134,7 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
     const own = (await (
       await call(server, raumpflegeBH, 'GET', '/api/admin/standorte')
     ).json()) as TStandort[];
-    expect(own.map((s) => s.name)).toEqual(['Zentralbibliothek']);
+    expect(own.map((s) => s.name).sort()).toEqual(['Verwaltungsgebäude', 'Zentralbibliothek']);
   });
 
   it('bad input answers with catalogue errors, never 500', async () => {

@@ -3,7 +3,7 @@ import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { requireAdminRoute } from '../auth/auth.guards.ts';
+import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
 import { createStandort, listStandorte, removeStandort, updateStandort } from './standort.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -14,7 +14,9 @@ export const standortRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
   app.get(
     '/api/admin/standorte',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'listStandorte',
         tags: ['admin'],
         summary: 'Locations with parking spots and how many vehicles and floor plans use them',
         response: { 200: ZStandortList, ...errors },
@@ -26,7 +28,9 @@ export const standortRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
   app.post(
     '/api/admin/standorte',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'createStandort',
         tags: ['admin'],
         summary: 'Create a location',
         body: ZStandortInput,
@@ -42,7 +46,9 @@ export const standortRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
   app.put(
     '/api/admin/standorte/:id',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'updateStandort',
         tags: ['admin'],
         summary: 'Rename a location and sync its parking spots (missing added, removed deleted)',
         params: ZIdParams,
@@ -57,7 +63,9 @@ export const standortRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
   app.delete(
     '/api/admin/standorte/:id',
     {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
       schema: {
+        operationId: 'deleteStandort',
         tags: ['admin'],
         summary: 'Delete a location that no vehicle or floor plan uses (409 otherwise)',
         params: ZIdParams,

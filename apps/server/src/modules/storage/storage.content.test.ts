@@ -46,8 +46,19 @@ describe('checkUpload', () => {
     expect(await codeOf(checkUpload('logos', Buffer.from('GIF89a')))).toBe('upload.type_not_allowed');
   });
 
+  it('a refused type says which types the bucket takes, in the words of the spec', async () => {
+    await expect(checkUpload('datenschutz', PNG)).rejects.toThrow(
+      'Fehler beim Hochladen der Datei: Dieser Dateityp ist hier nicht erlaubt. Erlaubt: PDF.',
+    );
+    await expect(checkUpload('logos', PDF)).rejects.toThrow(
+      'Fehler beim Hochladen der Datei: Dieser Dateityp ist hier nicht erlaubt. Erlaubt: PNG, JPG, SVG.',
+    );
+  });
+
   it('an empty file or a broken SVG fails with the spec message', async () => {
-    expect(await codeOf(checkUpload('logos', Buffer.alloc(0)))).toBe('upload.failed');
+    const empty = checkUpload('logos', Buffer.alloc(0));
+    await expect(empty).rejects.toMatchObject({ code: 'upload.leer' });
+    await expect(empty).rejects.toThrow('Fehler beim Hochladen der Datei: Die Datei ist leer.');
     const broken = checkUpload('logos', Buffer.from('<svg><g></svg>'));
     await expect(broken).rejects.toMatchObject({ code: 'upload.failed' });
     await expect(broken).rejects.toThrow(/^Fehler beim Hochladen der Datei: /);

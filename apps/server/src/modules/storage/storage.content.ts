@@ -2,7 +2,7 @@ import { DomainError } from '@stellwerk/domain/errors';
 import { fileTypeFromBuffer } from 'file-type';
 import { looksLikeSvg, SvgRejected, sanitizeSvg } from './storage.svg-sanitizer';
 
-export const BUCKETS = ['grundrisse', 'fahrzeuge', 'logos', 'datenschutz'] as const;
+export const BUCKETS = ['grundrisse', 'fahrzeuge', 'logos', 'datenschutz', 'belege', 'schaeden'] as const;
 export type Bucket = (typeof BUCKETS)[number];
 
 export type FileKind = 'png' | 'jpg' | 'pdf' | 'svg';
@@ -13,6 +13,10 @@ export const BUCKET_KINDS: Record<Bucket, readonly FileKind[]> = {
   fahrzeuge: ['png', 'jpg'],
   logos: ['png', 'jpg', 'svg'],
   datenschutz: ['pdf'],
+  /** receipts of a check-in or check-out (issue 10) */
+  belege: ['png', 'jpg', 'pdf'],
+  /** damage photos (issue 10) */
+  schaeden: ['png', 'jpg'],
 };
 
 export const MIME_OF: Record<FileKind, string> = {
@@ -40,20 +44,23 @@ const kindOfMagic = async (data: Buffer): Promise<FileKind | undefined> => {
 
 /**
  * The file's real type by its content (magic bytes; SVG as XML with an `<svg>` root), checked against
- * the bucket. SVGs come back sanitised. Refusals are catalogue errors: `upload.type_not_allowed`, or
- * `upload.failed` with the reason for a broken SVG.
+ * the bucket. SVGs come back sanitised. Refusals are catalogue errors ('Fehler beim Hochladen der Datei: …'):
+ * `upload.leer`, `upload.type_not_allowed` naming the allowed types, or `upload.failed` with the reason
+ * for a broken SVG.
  */
 export const checkUpload = async (bucket: Bucket, data: Buffer): Promise<CheckedFile> => {
-  if (data.length === 0) throw new DomainError('upload.failed', { message: 'Die Datei ist leer.' });
+  if (data.length === 0) throw new DomainError('upload.leer');
   const allowed = BUCKET_KINDS[bucket];
+  const notAllowed = () =>
+    new DomainError('upload.type_not_allowed', { erlaubt: allowed.map((k) => k.toUpperCase()).join(', ') });
   const magic = await kindOfMagic(data);
   if (magic) {
-    if (!allowed.includes(magic)) throw new DomainError('upload.type_not_allowed');
+    if (!allowed.includes(magic)) throw notAllowed();
     return { kind: magic, mime: MIME_OF[magic], data };
   }
   const text = data.toString('utf8');
   if (!allowed.includes('svg') || text.includes('\uFFFD') || !looksLikeSvg(text)) {
-    throw new DomainError('upload.type_not_allowed');
+    throw notAllowed();
   }
   try {
     return { kind: 'svg', mime: MIME_OF.svg, data: Buffer.from(sanitizeSvg(text), 'utf8') };

@@ -107,7 +107,11 @@ describe.each(testDrivers())('tenant files (logo, privacy PDF) on %s', (driver) 
     expect(file.headers.get('content-type')).toBe('application/pdf');
     const png = await upload(server, '/api/mandant/datenschutz', adminA, PNG, 'datenschutz.pdf');
     expect(png.status).toBe(415);
-    expect((await errorOf(png)).code).toBe('upload.type_not_allowed');
+    const refused = await errorOf(png);
+    expect(refused.code).toBe('upload.type_not_allowed');
+    expect(refused.message).toBe(
+      'Fehler beim Hochladen der Datei: Dieser Dateityp ist hier nicht erlaubt. Erlaubt: PDF.',
+    );
     const html = await upload(
       server,
       '/api/mandant/logo',
@@ -136,7 +140,9 @@ describe.each(testDrivers())('tenant files (logo, privacy PDF) on %s', (driver) 
     const big = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
     const response = await upload(server, '/api/mandant/logo', adminA, big, 'big.png');
     expect(response.status).toBe(413);
-    expect((await errorOf(response)).code).toBe('upload.too_large');
+    const error = await errorOf(response);
+    expect(error.code).toBe('upload.too_large');
+    expect(error.message).toBe('Fehler beim Hochladen der Datei: Die Datei ist zu groß (höchstens 5 MB).');
   });
 
   it('an employee without customizing_mandant_pflege may not upload', async () => {
@@ -145,7 +151,7 @@ describe.each(testDrivers())('tenant files (logo, privacy PDF) on %s', (driver) 
     expect((await errorOf(response)).code).toBe('auth.forbidden');
   });
 
-  it('a request without the multipart field answers 400 upload.failed', async () => {
+  it('a request without the multipart field answers 400 with the spec message', async () => {
     const form = new FormData();
     form.append('anders', new Blob([new Uint8Array(PNG)]), 'logo.png');
     const response = await fetch(`${server.baseUrl}/api/mandant/logo`, {
@@ -154,6 +160,72 @@ describe.each(testDrivers())('tenant files (logo, privacy PDF) on %s', (driver) 
       body: form,
     });
     expect(response.status).toBe(400);
-    expect((await errorOf(response)).code).toBe('upload.failed');
+    const error = await errorOf(response);
+    expect(error.code).toBe('upload.keine_datei');
+    expect(error.message).toBe(
+      "Fehler beim Hochladen der Datei: Es wurde keine Datei im Feld 'file' gesendet.",
+    );
+  });
+
+  it('replacing the logo deletes the old file: it can no longer be read, by id or on disk', async () => {
+    const first = (await (await upload(server, '/api/mandant/logo', adminA, PNG, 'alt.png')).json()) as {
+      id: string;
+    };
+    const second = await upload(server, '/api/mandant/logo', adminA, PNG, 'neu.png');
+    expect(second.status).toBe(201);
+    const { id: newId } = (await second.json()) as { id: string };
+    const old = await fetch(`${server.baseUrl}/api/dateien/${first.id}`, { headers: { cookie: employeeA } });
+    expect(old.status).toBe(404);
+    expect(
+      existsSync(path.join(server.config.dataDir, 'storage', 'logos', mandantA, `${first.id}.png`)),
+    ).toBe(false);
+    const rows = await server.database.db
+      .select({ id: datei.id })
+      .from(datei)
+      .where(and(eq(datei.mandantId, mandantA), eq(datei.bucket, 'logos')));
+    expect(rows).toEqual([{ id: newId }]);
+  });
+
+  it('the logo and the privacy PDF can be removed (audited); afterwards there is none', async () => {
+    for (const [urlPath, bucket, data, name] of [
+      ['/api/mandant/logo', 'logos', PNG, 'logo.png'],
+      ['/api/mandant/datenschutz', 'datenschutz', PDF, 'datenschutz.pdf'],
+    ] as const) {
+      const { id } = (await (await upload(server, urlPath, adminA, data, name)).json()) as { id: string };
+      const refused = await fetch(`${server.baseUrl}${urlPath}`, {
+        method: 'DELETE',
+        headers: { cookie: employeeA, origin: server.baseUrl },
+      });
+      expect(refused.status).toBe(403);
+      const removed = await fetch(`${server.baseUrl}${urlPath}`, {
+        method: 'DELETE',
+        headers: { cookie: adminA, origin: server.baseUrl },
+      });
+      expect(removed.status).toBe(204);
+      expect((await fetch(`${server.baseUrl}${urlPath}`, { headers: { cookie: employeeA } })).status).toBe(
+        404,
+      );
+      expect(
+        (await fetch(`${server.baseUrl}/api/dateien/${id}`, { headers: { cookie: employeeA } })).status,
+      ).toBe(404);
+      const ext = bucket === 'logos' ? 'png' : 'pdf';
+      expect(existsSync(path.join(server.config.dataDir, 'storage', bucket, mandantA, `${id}.${ext}`))).toBe(
+        false,
+      );
+      const again = await fetch(`${server.baseUrl}${urlPath}`, {
+        method: 'DELETE',
+        headers: { cookie: adminA, origin: server.baseUrl },
+      });
+      expect(again.status).toBe(404);
+      const audit = await server.database.db
+        .select({ action: auditLog.action })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, `mandant.${bucket}`), eq(auditLog.entityId, id)));
+      expect(audit.map((a) => a.action).sort()).toEqual(['delete', 'upload']);
+    }
+    const me = await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: employeeA } });
+    expect(
+      ((await me.json()) as { mandant: { hasLogo: boolean; hasDatenschutz: boolean } }).mandant,
+    ).toMatchObject({ hasLogo: false, hasDatenschutz: false });
   });
 });

@@ -41,7 +41,14 @@ describe('removeMandantFiles', () => {
     const root = dataDir();
     const kept = put(root, 'logos', 'x');
     const failures = await removeMandantFiles(root, '../logos/x');
-    expect(failures.map((f) => f.bucket).sort()).toEqual(['datenschutz', 'fahrzeuge', 'grundrisse', 'logos']);
+    expect(failures.map((f) => f.bucket).sort()).toEqual([
+      'belege',
+      'datenschutz',
+      'fahrzeuge',
+      'grundrisse',
+      'logos',
+      'schaeden',
+    ]);
     expect(String(failures[0]!.error)).toContain('refused tenant directory');
     expect(existsSync(kept)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import type { Bucket } from './storage.content';
 import { datei } from './storage.table';
@@ -43,4 +43,19 @@ export const findDateiById = async (tx: Tx, { mandantId, id }: { mandantId: stri
     .where(and(eq(datei.mandantId, mandantId), eq(datei.id, id)))
     .limit(1);
   return row;
+};
+
+/** Every file of the tenant in a bucket (the current one and any earlier ones). */
+export const findDateienOfBucket = async (
+  tx: Tx,
+  { mandantId, bucket }: { mandantId: string; bucket: Bucket },
+): Promise<DateiRow[]> =>
+  tx
+    .select()
+    .from(datei)
+    .where(and(eq(datei.mandantId, mandantId), eq(datei.bucket, bucket)));
+
+export const deleteDateien = async (tx: Tx, { mandantId, ids }: { mandantId: string; ids: string[] }) => {
+  if (ids.length === 0) return;
+  await tx.delete(datei).where(and(eq(datei.mandantId, mandantId), inArray(datei.id, ids)));
 };

@@ -1,16 +1,17 @@
 import { ZApiError } from '@stellwerk/domain/api';
-import { DomainError } from '@stellwerk/domain/errors';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { MAX_UPLOAD_BYTES } from '../../http/error-handler';
-import { requirePermission, requireUser } from '../auth/auth.guards';
+import { readUploadedFile } from '../../http/multipart-upload';
+import { requirePermission, requireUser, routeGuard } from '../auth/auth.guards';
 import { ZDateiParams, ZFileBody, ZStoredFile } from './storage.schemas';
 import {
   type FileContent,
   getDatei,
   getMandantFile,
   type MandantFile,
+  removeMandantFile,
   uploadMandantFile,
 } from './storage.service';
 
@@ -34,19 +35,6 @@ const sendStoredFile = (reply: FastifyReply, file: FileContent) => {
   return reply.send(file.data);
 };
 
-/** The single multipart field `file`, read into memory within the upload limit (413 beyond it). */
-const readUpload = async (request: FastifyRequest) => {
-  const part = await request.file();
-  if (part?.fieldname !== 'file') {
-    throw new DomainError('upload.failed', { message: "Es wurde keine Datei im Feld 'file' gesendet." });
-  }
-  const data = await part.toBuffer();
-  // toBuffer() misses the limit when busboy truncates on the last chunk; the flag does not.
-  if (part.file.truncated)
-    throw new DomainError('upload.too_large', { maxMb: MAX_UPLOAD_BYTES / 1024 / 1024 });
-  return { filename: part.filename, data };
-};
-
 const UPLOAD_DESCRIPTION = 'multipart/form-data with one field `file`; checked by content, at most 5 MB.';
 
 export const storageRoutes: FastifyPluginAsyncZod<{
@@ -54,16 +42,23 @@ export const storageRoutes: FastifyPluginAsyncZod<{
   dataDir: string;
   now: () => Date;
 }> = async (app, deps) => {
-  const mandantFiles: { path: string; bucket: MandantFile; what: string }[] = [
-    { path: '/api/mandant/logo', bucket: 'logos', what: 'logo (PNG, JPG or SVG)' },
-    { path: '/api/mandant/datenschutz', bucket: 'datenschutz', what: 'privacy policy (PDF)' },
+  const mandantFiles: { path: string; bucket: MandantFile; what: string; name: string }[] = [
+    { path: '/api/mandant/logo', bucket: 'logos', what: 'logo (PNG, JPG or SVG)', name: 'MandantLogo' },
+    {
+      path: '/api/mandant/datenschutz',
+      bucket: 'datenschutz',
+      what: 'privacy policy (PDF)',
+      name: 'MandantDatenschutz',
+    },
   ];
 
-  for (const { path, bucket, what } of mandantFiles) {
+  for (const { path, bucket, what, name } of mandantFiles) {
     app.post(
       path,
       {
+        config: { guard: routeGuard.permission('customizing_mandant_pflege') },
         schema: {
+          operationId: `upload${name}`,
           tags: ['mandant'],
           summary: `Replace the tenant's ${what}`,
           description: `${UPLOAD_DESCRIPTION} Needs customizing_mandant_pflege.`,
@@ -80,15 +75,36 @@ export const storageRoutes: FastifyPluginAsyncZod<{
       },
       async (request, reply) => {
         const user = requirePermission(request, 'customizing_mandant_pflege');
-        const stored = await uploadMandantFile(deps, user, bucket, await readUpload(request));
+        const stored = await uploadMandantFile(deps, user, bucket, await readUploadedFile(request));
         return reply.code(201).send(stored);
+      },
+    );
+
+    app.delete(
+      path,
+      {
+        config: { guard: routeGuard.permission('customizing_mandant_pflege') },
+        schema: {
+          operationId: `remove${name}`,
+          tags: ['mandant'],
+          summary: `Remove the tenant's ${what}`,
+          description: 'The stored file is deleted. Needs customizing_mandant_pflege.',
+          response: { 204: z.null(), 401: ZApiError, 403: ZApiError, 404: ZApiError },
+        },
+      },
+      async (request, reply) => {
+        const user = requirePermission(request, 'customizing_mandant_pflege');
+        await removeMandantFile(deps, user, bucket);
+        return reply.code(204).send(null);
       },
     );
 
     app.get(
       path,
       {
+        config: { guard: routeGuard.user },
         schema: {
+          operationId: `get${name}`,
           tags: ['mandant'],
           summary: `The tenant's current ${what}`,
           produces: bucket === 'logos' ? ['image/png', 'image/jpeg', 'image/svg+xml'] : ['application/pdf'],
@@ -103,7 +119,9 @@ export const storageRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/dateien/:id',
     {
+      config: { guard: routeGuard.user },
       schema: {
+        operationId: 'getDatei',
         tags: ['dateien'],
         summary: "A stored file of the signed-in user's tenant",
         params: ZDateiParams,

@@ -5,7 +5,11 @@
  * attributes. Everything else is dropped with its content: scripts, `foreignObject`, styles, comments,
  * processing instructions, DOCTYPE (and so entity declarations), event handlers (`on*`), `javascript:`
  * and every external reference (`href` only to `#fragment` or an embedded raster image, `url()` only to
- * `#fragment`). Malformed XML or a root other than `<svg>` is refused.
+ * `#fragment`). CSS in `style` and presentation attributes may call only the functions of
+ * `CSS_FUNCTIONS` (colours, maths, transforms, filters, gradients): `image-set()`, `image()`, `src()`,
+ * `cross-fade()`, `element()` and any function CSS may add later can load nothing, because they are not
+ * on the list; CSS escapes (a backslash) and at-rules (`@import`) drop the attribute. `<style>` elements
+ * are dropped with their content. Malformed XML or a root other than `<svg>` is refused.
  */
 
 export class SvgRejected extends Error {
@@ -178,6 +182,77 @@ const escapeAttribute = (value: string) =>
 const escapeText = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/**
+ * The CSS functions an attribute value may call: none of them loads anything. `url()` is on the list
+ * because `hasOnlyLocalUrls` limits it to `#fragment`.
+ */
+const CSS_FUNCTIONS = new Set([
+  'url',
+  'rgb',
+  'rgba',
+  'hsl',
+  'hsla',
+  'hwb',
+  'lab',
+  'lch',
+  'oklab',
+  'oklch',
+  'color',
+  'color-mix',
+  'calc',
+  'min',
+  'max',
+  'clamp',
+  'var',
+  'translate',
+  'translatex',
+  'translatey',
+  'translatez',
+  'translate3d',
+  'rotate',
+  'rotatex',
+  'rotatey',
+  'rotatez',
+  'rotate3d',
+  'scale',
+  'scalex',
+  'scaley',
+  'scalez',
+  'scale3d',
+  'skew',
+  'skewx',
+  'skewy',
+  'matrix',
+  'matrix3d',
+  'perspective',
+  'blur',
+  'brightness',
+  'contrast',
+  'drop-shadow',
+  'grayscale',
+  'hue-rotate',
+  'invert',
+  'opacity',
+  'saturate',
+  'sepia',
+  'cubic-bezier',
+  'steps',
+  'linear-gradient',
+  'radial-gradient',
+  'conic-gradient',
+  'repeating-linear-gradient',
+  'repeating-radial-gradient',
+  'repeating-conic-gradient',
+]);
+
+/**
+ * Whether a (squashed) CSS value calls only `CSS_FUNCTIONS` and has no escape or at-rule that could hide
+ * a reference (`\75 rl(`, `@import`).
+ */
+const isHarmlessCss = (squashed: string) =>
+  !/[\\@]/.test(squashed) &&
+  [...squashed.matchAll(/([a-z_-][a-z0-9_-]*)?\(/g)].every((m) => CSS_FUNCTIONS.has(m[1] ?? ''));
+
 /** Every `url(...)` in a value points inside the document. */
 const hasOnlyLocalUrls = (squashed: string) =>
   [...squashed.matchAll(/url\(([^)]*)\)?/g)].every((m) => /^['"]?#/.test(m[1] ?? ''));
@@ -188,6 +263,8 @@ const isSafeAttribute = (element: string, name: string, rawValue: string): boole
   const value = squash(decodeEntities(rawValue));
   if (/(java|vb)script:|data:text|expression\(|@import|behavior:|-moz-binding/.test(value)) return false;
   if (!hasOnlyLocalUrls(value)) return false;
+  // Data and ARIA attributes are text for scripts and screen readers, never CSS; everything else may be.
+  if (!/^(data|aria)-/.test(name) && !isHarmlessCss(value)) return false;
   if (name === 'href' || name === 'xlink:href') {
     if (value.startsWith('#')) return true;
     return element === 'image' && EMBEDDED_IMAGE.test(decodeEntities(rawValue).trim());

@@ -19,7 +19,10 @@ export const datei = pgTable(
   (t) => [
     unique('datei_mandant_id_id_key').on(t.mandantId, t.id),
     unique('datei_mandant_bucket_pfad_key').on(t.mandantId, t.bucket, t.pfad),
-    check('datei_bucket_check', sql`${t.bucket} in ('grundrisse', 'fahrzeuge', 'logos', 'datenschutz')`),
+    check(
+      'datei_bucket_check',
+      sql`${t.bucket} in ('grundrisse', 'fahrzeuge', 'logos', 'datenschutz', 'belege', 'schaeden')`,
+    ),
     check('datei_size_check', sql`${t.size} >= 0`),
   ],
 );

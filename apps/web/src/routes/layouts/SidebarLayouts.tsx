@@ -1,9 +1,12 @@
-import { Box, ColorSwatch, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Stack, Title } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppFrame } from '../../components/AppFrame';
 import { MenuLink } from '../../components/MenuLink';
+import { EigeneBuchungen } from '../../features/leseraum/components/EigeneBuchungen';
+import { LieblingsPlaetze } from '../../features/leseraum/components/LieblingsPlaetze';
+import { PlatzLegende } from '../../features/leseraum/components/PlatzLegende';
 import { useFrameParts } from './frame-parts';
 
 function SidebarSection({ title, children }: { title: string; children: ReactNode }) {
@@ -17,60 +20,18 @@ function SidebarSection({ title, children }: { title: string; children: ReactNod
   );
 }
 
-function NothingYet() {
-  const { t } = useTranslation();
-  return (
-    <Text size="sm" c="dimmed">
-      {t('common.notAvailableShort')}
-    </Text>
-  );
-}
-
-/** Spec §2 seat states; the colours are the legend the floor plan will use. */
-function SeatLegend() {
-  const { t } = useTranslation();
-  const states: [string, string][] = [
-    ['var(--mantine-color-teal-5)', t('leseraum.legend.free')],
-    ['var(--mantine-color-red-5)', t('leseraum.legend.occupied')],
-    ['var(--mantine-color-orange-4)', t('leseraum.legend.occupiedHourly')],
-    ['var(--mantine-color-blue-5)', t('leseraum.legend.mine')],
-    ['var(--mantine-color-yellow-4)', t('leseraum.legend.held')],
-    ['var(--mantine-color-gray-5)', t('leseraum.legend.closed')],
-    ['var(--mantine-color-grape-5)', t('leseraum.legend.fireSafety')],
-    ['var(--mantine-color-lime-6)', t('leseraum.legend.firstAid')],
-  ];
-  return (
-    <Stack gap={4}>
-      {states.map(([color, label]) => (
-        <Group key={label} gap="xs" wrap="nowrap">
-          <ColorSwatch color={color} size={14} withShadow={false} />
-          <Text size="sm">{label}</Text>
-        </Group>
-      ))}
-    </Stack>
-  );
-}
-
 /** Reading-room sidebar layout (/leseraum/karte, /leseraum/liste). */
 export function ReadingRoomLayout() {
   const { t } = useTranslation();
   const { brand, headerEnd, menu, footer } = useFrameParts();
   const aside = (
     <Stack gap="lg">
-      <SidebarSection title={t('leseraum.sidebar.bookings')}>
-        <NothingYet />
-      </SidebarSection>
-      <SidebarSection title={t('leseraum.sidebar.reservations')}>
-        <NothingYet />
-      </SidebarSection>
+      <EigeneBuchungen bereich="leseraum" />
       <SidebarSection title={t('leseraum.sidebar.favourites')}>
-        <NothingYet />
-      </SidebarSection>
-      <SidebarSection title={t('leseraum.sidebar.ownPlace')}>
-        <NothingYet />
+        <LieblingsPlaetze bereich="leseraum" />
       </SidebarSection>
       <SidebarSection title={t('leseraum.sidebar.legend')}>
-        <SeatLegend />
+        <PlatzLegende />
       </SidebarSection>
     </Stack>
   );
@@ -94,8 +55,12 @@ export function WorkspaceLayout() {
           <MenuLink to="/arbeitswelt/liste" label={t('arbeitswelt.list')} />
         </Stack>
       </SidebarSection>
-      <SidebarSection title={t('arbeitswelt.sidebar.bookings')}>
-        <NothingYet />
+      <EigeneBuchungen bereich="arbeitswelt" />
+      <SidebarSection title={t('leseraum.sidebar.favourites')}>
+        <LieblingsPlaetze bereich="arbeitswelt" />
+      </SidebarSection>
+      <SidebarSection title={t('leseraum.sidebar.legend')}>
+        <PlatzLegende />
       </SidebarSection>
     </Stack>
   );

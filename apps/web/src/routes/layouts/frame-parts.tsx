@@ -5,7 +5,9 @@ import { Brand } from '../../components/Brand';
 import { TenantLogo } from '../../features/mandant/components/TenantLogo';
 import { MainMenu } from '../../features/navigation/components/MainMenu';
 import { useMe } from '../../features/session/api/get-me';
-import { LanguageSwitch } from '../../features/settings/components/LanguageSwitch';
+import { LanguageSwitch } from '../../features/customizing/components/LanguageSwitch';
+import { useFreigabenAnzahl } from '../../features/fahrzeug-freigaben/api/freigaben-api';
+import { FreigabenAnzahl } from '../../features/fahrzeug-freigaben/components/FreigabenAnzahl';
 import { useRefreshMe } from '../use-current-me';
 
 /** Header, menu and footer as every app layout composes them from the features. */
@@ -13,6 +15,10 @@ export const useFrameParts = () => {
   const query = useMe();
   const me: TMe | null = query.data ?? null;
   const refreshMe = useRefreshMe();
+  // the count of trips awaiting approval, only for approvers (spec §6)
+  const freigaben = useFreigabenAnzahl(
+    Boolean(me?.features.FahrzeugBuchung && me.permissions.includes('fahrzeug_freigabe_von_sonderfahrten')),
+  );
 
   const brand = (
     <Brand
@@ -30,7 +36,11 @@ export const useFrameParts = () => {
     </Group>
   ) : null;
   const menu = (
-    <MainMenu me={me} languageSwitch={<LanguageSwitch signedIn={me !== null} onSaved={refreshMe} />} />
+    <MainMenu
+      me={me}
+      languageSwitch={<LanguageSwitch signedIn={me !== null} onSaved={refreshMe} />}
+      badges={{ '/fahrzeuge/freigaben': <FreigabenAnzahl anzahl={freigaben.data} /> }}
+    />
   );
   const footer = <AppFooter privacyUrl={me?.mandant.hasDatenschutz ? '/api/mandant/datenschutz' : null} />;
   return { me, brand, headerEnd, menu, footer };

@@ -1,5 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
+import { formatError, isErrorCode } from '@stellwerk/domain/errors';
 import { pathAfterLogin } from '@stellwerk/domain/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
@@ -29,7 +30,9 @@ function CardTitle({ title, subtitle }: { title: string; subtitle?: string }) {
 
 /** /login: after sign-in, a remembered path is followed once (full page load), otherwise the start page. */
 export function LoginPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A sign-in through the tenant's identity provider that was refused comes back as /login?sso_fehler=<code>.
+  const ssoFehler = new URLSearchParams(useLocation().searchStr).get('sso_fehler');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -38,7 +41,7 @@ export function LoginPage() {
     if (!me) return;
     const remembered = takeRedirect();
     if (remembered) {
-      const target = pathAfterLogin({ requested: remembered, features: me.features });
+      const target = pathAfterLogin({ requested: remembered, start: me.startPage });
       if (target === remembered) {
         window.location.assign(remembered);
         return;
@@ -50,6 +53,14 @@ export function LoginPage() {
   return (
     <>
       <CardTitle title={t('auth.login.title')} subtitle={t('auth.login.subtitle')} />
+      {ssoFehler && (
+        <Alert color="red" role="alert" title={t('auth.login.failedTitle')} mb="md">
+          {formatError(
+            isErrorCode(ssoFehler) ? ssoFehler : 'auth.sso_fehlgeschlagen',
+            i18n.language === 'en' ? 'en' : 'de',
+          )}
+        </Alert>
+      )}
       <LoginForm onSignedIn={onSignedIn} />
     </>
   );
@@ -76,9 +87,18 @@ export function RecoveryPage() {
   );
 }
 
-/** /auth/confirm?token=…: the mailed link lands here; sets the new password. */
+/** /auth/confirm?token=…: the mailed link lands here; sets the new password, then goes to the start page. */
 export function ConfirmPage() {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  // the server signed the user in with the new password: load who it is and go to their start page
+  const onDone = async () => {
+    const me = await queryClient.fetchQuery({ ...meQueryOptions(), staleTime: 0 }).catch(() => null);
+    if (!me) return false;
+    await navigate({ to: me.startPage, replace: true });
+    return true;
+  };
   // read raw: the router parses search values as JSON, which would turn a digits-only token into a number
   const search = useLocation({ select: (l) => new URLSearchParams(l.searchStr) });
   const token = search.get('token') || undefined;
@@ -86,7 +106,7 @@ export function ConfirmPage() {
   return (
     <>
       <CardTitle title={t('auth.confirm.title')} />
-      <ResetPasswordForm token={token} linkError={linkError} />
+      <ResetPasswordForm token={token} linkError={linkError} onDone={onDone} />
     </>
   );
 }

@@ -3,7 +3,8 @@ import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { AusstattungList } from '../../features/admin-ausstattung/components/AusstattungList';
-import { MandantEinstellungen } from '../../features/admin-einstellungen/components/MandantEinstellungen';
+import { MandantEinstellungen } from '../../features/customizing/components/MandantEinstellungen';
+import { SsoEinstellungen } from '../../features/sso/components/SsoEinstellungen';
 import { StandortList } from '../../features/admin-lokationen/components/StandortList';
 import { OeffnungszeitenAdmin } from '../../features/admin-oeffnungszeiten/components/OeffnungszeitenAdmin';
 import { LogoPrivacySection } from '../../features/mandant/components/TenantFileUpload';
@@ -58,15 +59,21 @@ export function AdminSettingsPage() {
           <Title order={2} fz="lg" id="tenant-settings-title">
             {t('admin.settings.tenantSettings')}
           </Title>
-          <MandantEinstellungen refreshKey={me} />
-        </Stack>
-        {me && (
-          <LogoPrivacySection
-            hasLogo={me.mandant.hasLogo}
-            hasDatenschutz={me.mandant.hasDatenschutz}
-            onUploaded={refreshMe}
+          <MandantEinstellungen
+            refreshKey={me}
+            tenantOnly={
+              // logo and privacy PDF belong to the tenant level only, and need customizing_mandant_pflege
+              me?.permissions.includes('customizing_mandant_pflege') && (
+                <LogoPrivacySection
+                  hasLogo={me.mandant.hasLogo}
+                  hasDatenschutz={me.mandant.hasDatenschutz}
+                  onUploaded={refreshMe}
+                />
+              )
+            }
           />
-        )}
+        </Stack>
+        {me?.permissions.includes('customizing_mandant_pflege') && <SsoEinstellungen />}
       </Stack>
     </>
   );

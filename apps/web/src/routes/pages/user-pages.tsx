@@ -1,75 +1,163 @@
+import { Stack } from '@mantine/core';
+import type { Bereich } from '@stellwerk/domain/leseraum-buchung/api';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { PasswordChangeForm } from '../../features/auth/components/PasswordChangeForm';
-import { EigeneEinstellungen } from '../../features/eigene-einstellungen/components/EigeneEinstellungen';
+import { EigeneEinstellungen } from '../../features/customizing/components/EigeneEinstellungen';
+import { FuehrerscheinListe } from '../../features/fuehrerschein/components/FuehrerscheinListe';
+import {
+  type TFuehrerscheinSuche,
+  ZFuehrerscheinSuche,
+} from '../../features/fuehrerschein/hooks/fuehrerschein-suche';
+import { FreigabenListe } from '../../features/fahrzeug-freigaben/components/FreigabenListe';
+import { FahrzeugUebersicht } from '../../features/fahrzeug-uebersicht/components/FahrzeugUebersicht';
+import { buchenSuche, ZUebersichtSuche } from '../../features/fahrzeug-uebersicht/hooks/uebersicht-suche';
 import { Impressum } from '../../features/impressum/components/Impressum';
+import { type Ansicht, Sitzplan } from '../../features/leseraum/components/Sitzplan';
+import { ZPlatzSuche } from '../../features/leseraum/hooks/platz-suche';
+import { NoAreaNotice } from '../../features/navigation/components/NoAreaNotice';
+import { PasskeyListe } from '../../features/sicherheit/components/PasskeyListe';
+import { SitzungenListe } from '../../features/sicherheit/components/SitzungenListe';
+import { ZweiFaktorEinrichtung } from '../../features/sicherheit/components/ZweiFaktorEinrichtung';
 import { useCurrentMe, useRefreshMe } from '../use-current-me';
 
-export function FahrzeugePage() {
+/** '/' for a user with no area to open: what the tenant has switched on, and sign-out. */
+export function NoAreaPage() {
   const { t } = useTranslation();
+  const me = useCurrentMe();
   return (
-    <PlaceholderPage title={t('pages.fahrzeuge.title')} description={t('pages.fahrzeuge.description')} />
+    <>
+      <PageHeader title={t('noArea.title')} />
+      {me && <NoAreaNotice me={me} />}
+    </>
   );
 }
 
+/** /fahrzeuge/uebersicht: the timeline; a selection opens the booking dialog of /fahrzeuge (decision 047). */
 export function FahrzeugUebersichtPage() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const suche = ZUebersichtSuche.parse(useSearch({ strict: false }));
   return (
-    <PlaceholderPage title={t('pages.uebersicht.title')} description={t('pages.uebersicht.description')} />
+    <>
+      <PageHeader title={t('pages.uebersicht.title')} description={t('pages.uebersicht.description')} />
+      <FahrzeugUebersicht
+        suche={suche}
+        onSucheChange={(next) =>
+          void navigate({ to: '/fahrzeuge/uebersicht', search: next as never, replace: true })
+        }
+        onBuchen={(ziel) => void navigate({ to: '/fahrzeuge', search: buchenSuche(ziel) as never })}
+      />
+    </>
   );
 }
 
+/** /fahrzeuge/freigaben: the special trips awaiting the approver (decision 049). */
 export function FreigabenPage() {
   const { t } = useTranslation();
   return (
-    <PlaceholderPage title={t('pages.freigaben.title')} description={t('pages.freigaben.description')} />
+    <>
+      <PageHeader title={t('pages.freigaben.title')} description={t('pages.freigaben.description')} />
+      <FreigabenListe />
+    </>
   );
 }
 
+/** /fahrzeuge/fuehrerschein: licence checks; filters live in the URL. */
 export function FuehrerscheinPage() {
   const { t } = useTranslation();
+  const me = useCurrentMe();
+  const navigate = useNavigate();
+  const suche = ZFuehrerscheinSuche.parse(useSearch({ strict: false }));
+  const onSucheChange = useCallback(
+    (next: TFuehrerscheinSuche) =>
+      void navigate({ to: '/fahrzeuge/fuehrerschein', search: next as never, replace: true }),
+    [navigate],
+  );
   return (
-    <PlaceholderPage
-      title={t('pages.fuehrerschein.title')}
-      description={t('pages.fuehrerschein.description')}
-    />
+    <>
+      <PageHeader title={t('pages.fuehrerschein.title')} description={t('pages.fuehrerschein.description')} />
+      <FuehrerscheinListe
+        suche={suche}
+        onSucheChange={onSucheChange}
+        pruefer={me ? `${me.user.vorname} ${me.user.nachname}`.trim() : ''}
+      />
+    </>
+  );
+}
+
+/** The seat-planning screen of an area in map or list view; plan, day, period and filter live in the URL. */
+function SitzplanPage({ bereich, ansicht }: { bereich: Bereich; ansicht: Ansicht }) {
+  const { t } = useTranslation();
+  const me = useCurrentMe();
+  const navigate = useNavigate();
+  const suche = ZPlatzSuche.parse(useSearch({ strict: false }));
+  const base = bereich === 'leseraum' ? '/leseraum' : '/arbeitswelt';
+  const setting = (name: string) => me?.settings[name]?.value;
+  const zoom = setting('Zoom');
+  const lieblingsGrundriss = setting('LeseraumLieblingsGrundriss');
+  const lieblingsPlaetze = setting('LeseraumLieblingsPlatz');
+  return (
+    <>
+      <PageHeader
+        title={
+          bereich === 'arbeitswelt'
+            ? ansicht === 'karte'
+              ? t('arbeitswelt.map')
+              : t('arbeitswelt.list')
+            : ansicht === 'karte'
+              ? t('pages.leseraumKarte.title')
+              : t('pages.leseraumListe.title')
+        }
+        description={
+          bereich === 'arbeitswelt'
+            ? t('pages.arbeitswelt.description')
+            : ansicht === 'karte'
+              ? t('pages.leseraumKarte.description')
+              : t('pages.leseraumListe.description')
+        }
+      />
+      <Sitzplan
+        bereich={bereich}
+        ansicht={ansicht}
+        suche={suche}
+        onSucheChange={(next) =>
+          void navigate({ to: `${base}/${ansicht}`, search: next as never, replace: true })
+        }
+        onAnsichtChange={(next) => void navigate({ to: `${base}/${next}`, search: suche as never })}
+        lieblingsGrundriss={typeof lieblingsGrundriss === 'string' ? lieblingsGrundriss : ''}
+        lieblingsPlaetze={
+          Array.isArray(lieblingsPlaetze)
+            ? lieblingsPlaetze.filter((v): v is string => typeof v === 'string')
+            : []
+        }
+        zoomProzent={typeof zoom === 'number' ? zoom : 100}
+      />
+    </>
   );
 }
 
 export function LeseraumKartePage() {
-  const { t } = useTranslation();
-  return (
-    <PlaceholderPage
-      title={t('pages.leseraumKarte.title')}
-      description={t('pages.leseraumKarte.description')}
-    />
-  );
+  return <SitzplanPage bereich="leseraum" ansicht="karte" />;
 }
 
 export function LeseraumListePage() {
-  const { t } = useTranslation();
-  return (
-    <PlaceholderPage
-      title={t('pages.leseraumListe.title')}
-      description={t('pages.leseraumListe.description')}
-    />
-  );
+  return <SitzplanPage bereich="leseraum" ansicht="liste" />;
 }
 
 export function ArbeitsweltPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('arbeitswelt.title')} description={t('pages.arbeitswelt.description')} />;
+  return <SitzplanPage bereich="arbeitswelt" ansicht="karte" />;
 }
 
 export function ArbeitsweltKartePage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('arbeitswelt.map')} />;
+  return <SitzplanPage bereich="arbeitswelt" ansicht="karte" />;
 }
 
 export function ArbeitsweltListePage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('arbeitswelt.list')} />;
+  return <SitzplanPage bereich="arbeitswelt" ansicht="liste" />;
 }
 
 export function OfficelockerPage() {
@@ -115,12 +203,28 @@ export function PersonalSettingsPage() {
         refreshKey={me}
         effective={me.settings}
         onSaved={refreshMe}
+        profil={{ vorname: me.user.vorname, nachname: me.user.nachname, email: me.user.email }}
         details={[
           { label: t('settings.personal.username'), value: me.user.username ?? '' },
           { label: t('settings.personal.employeeId'), value: me.user.employeeId ?? '' },
           { label: t('settings.personal.tenant'), value: me.mandant.name },
         ]}
       />
+    </>
+  );
+}
+
+/** /einstellungen/sicherheit: second factor and sessions (issue 11); where enrolment is asked for. */
+export function SicherheitPage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('sicherheit.titel')} description={t('sicherheit.beschreibung')} />
+      <Stack gap="lg">
+        <ZweiFaktorEinrichtung />
+        <PasskeyListe />
+        <SitzungenListe />
+      </Stack>
     </>
   );
 }

@@ -11,6 +11,7 @@ import {
   type TBenutzerSearch,
 } from '../../features/admin-benutzer/hooks/benutzer-search';
 import { GruppenAdmin } from '../../features/admin-gruppen/components/GruppenAdmin';
+import { ScimTokenAdmin } from '../../features/admin-scim/components/ScimTokenAdmin';
 import { MandantenAdmin } from '../../features/admin-mandanten/components/MandantenAdmin';
 import { ProtokollAdmin } from '../../features/admin-protokoll/components/ProtokollAdmin';
 import {
@@ -41,6 +42,7 @@ export function BenutzerPage() {
         currentUserId={me?.user.id ?? ''}
         isPlatformAdmin={me?.user.isPlatformAdmin ?? false}
       />
+      <ScimTokenAdmin />
     </>
   );
 }

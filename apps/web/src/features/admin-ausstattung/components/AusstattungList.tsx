@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { apiFieldError, zodFieldErrors } from '../../../lib/form-errors';
 import { useAusstattung, useDeleteAusstattung, useSaveAusstattung } from '../api/ausstattung';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
 /** A name field with its save button: adds new equipment (id null) or renames an item in place. */
 function NameForm({
@@ -54,6 +55,7 @@ function NameForm({
         void submit();
       }}
     >
+      <MissingFieldsAlert errors={{ name: error }} />
       <Group align="flex-start" gap="xs" wrap="wrap">
         <TextInput
           label={id ? undefined : label}

@@ -7,10 +7,11 @@ import {
 } from '@stellwerk/domain/admin-benutzer.api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 import { type TBenutzerSearch, toBenutzerListParams } from '../hooks/benutzer-search';
 
 export const benutzerKeys = {
-  all: ['admin-benutzer'] as const,
+  all: QUERY_ROOTS.benutzer,
   list: (search: TBenutzerSearch) => ['admin-benutzer', 'list', search] as const,
   detail: (id: string) => ['admin-benutzer', 'detail', id] as const,
   optionen: ['admin-benutzer', 'optionen'] as const,

@@ -29,6 +29,7 @@ import {
   toggleSort,
 } from '../hooks/benutzer-search';
 import { BenutzerDeleteDialog } from './BenutzerDeleteDialog';
+import { FaktorenResetDialog } from './FaktorenResetDialog';
 import { BenutzerFormModal } from './BenutzerFormModal';
 import { BenutzerImportModal } from './BenutzerImportModal';
 
@@ -75,6 +76,7 @@ export function BenutzerAdmin({
   const [query, setQuery] = useState(search.q ?? '');
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TBenutzerListItem | null>(null);
+  const [resettingFactors, setResettingFactors] = useState<TBenutzerListItem | null>(null);
   const [importing, setImporting] = useState(false);
 
   // the URL changed from outside (back button): show its search text
@@ -132,6 +134,16 @@ export function BenutzerAdmin({
         aria-label={t('adminBenutzer.deleteLabel', { name: user.email })}
       >
         {t('adminBenutzer.delete.confirm')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="orange"
+        onClick={() => setResettingFactors(user)}
+        disabled={!canChange(user)}
+        aria-label={t('sicherheit.reset.label', { name: user.email })}
+      >
+        {t('sicherheit.reset.kurz')}
       </Button>
     </Stack>
   );
@@ -322,6 +334,7 @@ export function BenutzerAdmin({
       {content}
       <BenutzerFormModal target={editing} onClose={() => setEditing(null)} />
       <BenutzerDeleteDialog user={deleting} onClose={() => setDeleting(null)} />
+      <FaktorenResetDialog user={resettingFactors} onClose={() => setResettingFactors(null)} />
       <BenutzerImportModal opened={importing} onClose={() => setImporting(false)} />
     </Stack>
   );

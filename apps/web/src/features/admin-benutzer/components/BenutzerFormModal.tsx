@@ -16,6 +16,7 @@ import { LoadingState } from '../../../components/LoadingState';
 import { PermissionSwitches } from '../../../components/PermissionSwitches';
 import { apiFieldError, zodFieldErrors } from '../../../lib/form-errors';
 import { useBenutzerDetail, useBenutzerOptionen, useSaveBenutzer } from '../api/benutzer-api';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
 type FormValues = {
   vorname: string;
@@ -161,6 +162,7 @@ function BenutzerForm({
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="md">
+        <MissingFieldsAlert errors={form.errors} />
         {!id && <Alert color="blue">{t('adminBenutzer.form.inviteHint')}</Alert>}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

@@ -7,9 +7,10 @@ import {
 } from '@stellwerk/domain/admin-benutzer.api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 
 export const gruppenKeys = {
-  all: ['admin-gruppen'] as const,
+  all: QUERY_ROOTS.gruppen,
   list: ['admin-gruppen', 'list'] as const,
   usage: (id: string) => ['admin-gruppen', 'usage', id] as const,
   rollen: ['admin-gruppen', 'rollen'] as const,

@@ -15,6 +15,7 @@ import {
   useRollenAuswahl,
   useSaveGruppe,
 } from '../api/gruppen-api';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
 type Values = { name: string; rolleIds: string[] };
 
@@ -47,6 +48,7 @@ function GruppeForm({ gruppe, onDone }: { gruppe: TGruppe | null; onDone: () => 
       })}
     >
       <Stack gap="md">
+        <MissingFieldsAlert errors={form.errors} />
         <TextInput
           label={t('adminGruppen.fields.name')}
           required

@@ -1,8 +1,9 @@
 import { ZAdminUebersicht } from '@stellwerk/domain/admin-stammdaten.api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 
-export const uebersichtKeys = { all: ['admin-uebersicht'] as const };
+export const uebersichtKeys = { all: QUERY_ROOTS.uebersicht };
 
 /** Counts per admin area (null where the user may not open it). */
 export const useAdminUebersicht = () =>

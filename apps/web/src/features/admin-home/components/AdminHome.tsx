@@ -1,7 +1,8 @@
 import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { TAdminUebersicht } from '@stellwerk/domain/admin-stammdaten.api';
 import type { TMe } from '@stellwerk/domain/api';
-import { isPermissionName, visibleAdminMenu } from '@stellwerk/domain/permissions';
+import { isPermissionName } from '@stellwerk/domain/permissions';
+import { visibleAdminMenu } from '@stellwerk/domain/screens';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAdminUebersicht } from '../api/get-uebersicht';
@@ -74,6 +75,7 @@ export function AdminHome({ me }: { me: TMe }) {
   const entries = visibleAdminMenu({
     permissions: new Set(me.permissions.filter(isPermissionName)),
     isPlatformAdmin: me.user.isPlatformAdmin,
+    features: me.features,
   });
   if (entries.length === 0) {
     return (

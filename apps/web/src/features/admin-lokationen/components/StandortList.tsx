@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { apiFieldError, type FieldErrors, zodFieldErrors } from '../../../lib/form-errors';
 import { useDeleteStandort, useSaveStandort, useStandorte } from '../api/standorte';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
 type Editing = { id: string | null; name: string; abstellplaetze: string[] };
 
@@ -48,6 +49,7 @@ function StandortForm({ editing, onClose }: { editing: Editing | null; onClose: 
       }}
     >
       <Stack gap="md">
+        <MissingFieldsAlert errors={errors} />
         <TextInput
           label={t('adminLokationen.name')}
           required

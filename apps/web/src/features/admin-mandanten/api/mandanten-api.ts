@@ -10,9 +10,10 @@ import {
 } from '@stellwerk/domain/admin-stammdaten.api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 
 export const mandantenKeys = {
-  all: ['admin-mandanten'] as const,
+  all: QUERY_ROOTS.mandanten,
   list: ['admin-mandanten', 'list'] as const,
   protokoll: (query: Partial<TProtokollQuery>) => ['admin-mandanten', 'protokoll', query] as const,
 };

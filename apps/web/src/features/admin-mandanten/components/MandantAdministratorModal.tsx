@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFieldError, zodFieldErrors } from '../../../lib/form-errors';
 import { useCreateMandantAdministrator } from '../api/mandanten-api';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
 type Values = { vorname: string; nachname: string; email: string; username: string };
 const FIELDS = new Set(['vorname', 'nachname', 'email', 'username']);
@@ -66,6 +67,7 @@ function AdministratorForm({ mandant, onDone }: { mandant: TMandant; onDone: () 
       })}
     >
       <Stack gap="md">
+        <MissingFieldsAlert errors={form.errors} />
         <Alert color="blue">{t('adminMandanten.admin.hint')}</Alert>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput

@@ -39,8 +39,9 @@ import {
 } from '../api/mandanten-api';
 import { checkDomains } from '../hooks/domain-input';
 import { MandantAdministratorModal } from './MandantAdministratorModal';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
-type Values = { name: string; domains: string[] };
+type Values = { name: string; kundenname: string; domains: string[] };
 
 const DOMAIN_CODES = new Set(['mandant.domain_ungueltig', 'mandant.domain_vergeben']);
 
@@ -49,7 +50,11 @@ function MandantForm({ mandant, onDone }: { mandant: TMandant | null; onDone: ()
   const save = useSaveMandant();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<Values>({
-    initialValues: { name: mandant?.name ?? '', domains: mandant?.domains ?? [] },
+    initialValues: {
+      name: mandant?.name ?? '',
+      kundenname: mandant?.kundenname ?? '',
+      domains: mandant?.domains ?? [],
+    },
     validate: (values) => {
       const errors: Record<string, string> = zodFieldErrors(ZMandantInput, values, t).errors ?? {};
       const { invalid } = checkDomains(values.domains);
@@ -63,7 +68,11 @@ function MandantForm({ mandant, onDone }: { mandant: TMandant | null; onDone: ()
       onSubmit={form.onSubmit(async (values) => {
         setFailure(null);
         try {
-          const input = { name: values.name, domains: checkDomains(values.domains).domains };
+          const input = {
+            name: values.name,
+            kundenname: values.kundenname.trim() || null,
+            domains: checkDomains(values.domains).domains,
+          };
           await save.mutateAsync({ id: mandant?.id ?? null, input });
           notifications.show({
             color: 'teal',
@@ -79,11 +88,17 @@ function MandantForm({ mandant, onDone }: { mandant: TMandant | null; onDone: ()
       })}
     >
       <Stack gap="md">
+        <MissingFieldsAlert errors={form.errors} />
         <TextInput
           label={t('adminMandanten.fields.name')}
           required
           data-autofocus
           {...form.getInputProps('name')}
+        />
+        <TextInput
+          label={t('adminMandanten.fields.kundenname')}
+          description={t('adminMandanten.form.kundennameHint')}
+          {...form.getInputProps('kundenname')}
         />
         <TagsInput
           label={t('adminMandanten.fields.domains')}
@@ -240,6 +255,11 @@ function MandantCard({
             <Title order={2} fz="lg">
               {mandant.name}
             </Title>
+            {mandant.kundenname && (
+              <Text size="sm" data-kundenname>
+                {t('adminMandanten.kundenname', { kundenname: mandant.kundenname })}
+              </Text>
+            )}
             <Text size="sm" c="dimmed">
               {t('adminMandanten.users', { count: mandant.benutzerAnzahl })}
               {isOwn && ` · ${t('adminMandanten.own')}`}

@@ -1,21 +1,25 @@
 import {
   type TBetroffeneBuchung,
+  type TOeffnungszeitenGespeichert,
   type TOeffnungszeitenInput,
   type TSonderoeffnungszeitInput,
   type TSonderoeffnungszeitSaved,
   ZGrundrissAuswahlList,
+  ZOeffnungszeitenGespeichert,
   ZOeffnungszeitenWoche,
   ZSonderoeffnungszeitList,
   ZSonderoeffnungszeitSaved,
   ZStornierungBestaetigen,
 } from '@stellwerk/domain/admin-stammdaten.api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiFetch, toApiError } from '../../../lib/api-client';
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 
 export const oeffnungszeitKeys = {
-  grundrisse: ['admin', 'grundrisse'] as const,
-  woche: (grundrissId: string) => ['admin', 'grundrisse', grundrissId, 'oeffnungszeiten'] as const,
-  sonder: (grundrissId: string) => ['admin', 'grundrisse', grundrissId, 'sonderoeffnungszeiten'] as const,
+  grundrisse: QUERY_ROOTS.grundrisse,
+  woche: (grundrissId: string) => [...QUERY_ROOTS.grundrisse, grundrissId, 'oeffnungszeiten'] as const,
+  sonder: (grundrissId: string) => [...QUERY_ROOTS.grundrisse, grundrissId, 'sonderoeffnungszeiten'] as const,
 };
 
 export const useGrundrisse = () =>
@@ -33,20 +37,6 @@ export const useWoche = (grundrissId: string) =>
       ZOeffnungszeitenWoche.parse(await apiFetch(`/api/admin/grundrisse/${grundrissId}/oeffnungszeiten`)),
   });
 
-export const useSaveWoche = (grundrissId: string) => {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (input: TOeffnungszeitenInput) =>
-      ZOeffnungszeitenWoche.parse(
-        await apiFetch(`/api/admin/grundrisse/${grundrissId}/oeffnungszeiten`, {
-          method: 'PUT',
-          body: input,
-        }),
-      ),
-    onSuccess: (woche) => queryClient.setQueryData(oeffnungszeitKeys.woche(grundrissId), woche),
-  });
-};
-
 export const useSonderzeiten = (grundrissId: string) =>
   useQuery({
     queryKey: oeffnungszeitKeys.sonder(grundrissId),
@@ -57,22 +47,24 @@ export const useSonderzeiten = (grundrissId: string) =>
   });
 
 /** A save either went through or the server asks to confirm cancelling these bookings first (409). */
-export type SonderzeitResult =
-  | { kind: 'saved'; saved: TSonderoeffnungszeitSaved }
+export type ConfirmableResult<T> =
+  | { kind: 'saved'; saved: T }
   | { kind: 'confirm'; message: string; buchungen: TBetroffeneBuchung[] };
+export type SonderzeitResult = ConfirmableResult<TSonderoeffnungszeitSaved>;
+export type WocheResult = ConfirmableResult<TOeffnungszeitenGespeichert>;
 
 /**
- * POST (new) or PUT (change) a special opening time. A closing period over bookings answers 409 with the
- * bookings it would cancel unless `confirmCancel` is true; that answer is returned, not thrown.
+ * Sends a change that may close the floor plan over bookings: without `confirmCancel` the server answers
+ * 409 with the bookings it would cancel; that answer is returned, not thrown.
  */
-export const saveSonderzeit = async (
-  grundrissId: string,
-  id: string | null,
-  input: TSonderoeffnungszeitInput,
-): Promise<SonderzeitResult> => {
-  const base = `/api/admin/grundrisse/${grundrissId}/sonderoeffnungszeiten`;
-  const response = await fetch(id ? `${base}/${id}` : base, {
-    method: id ? 'PUT' : 'POST',
+const sendConfirmable = async <T>(
+  url: string,
+  method: 'POST' | 'PUT',
+  input: unknown,
+  schema: z.ZodType<T>,
+): Promise<ConfirmableResult<T>> => {
+  const response = await fetch(url, {
+    method,
     headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
     credentials: 'same-origin',
     body: JSON.stringify(input),
@@ -90,7 +82,39 @@ export const saveSonderzeit = async (
       return { kind: 'confirm', message: confirm.data.error.message, buchungen: confirm.data.buchungen };
   }
   if (!response.ok) throw toApiError(response.status, body, response.statusText || `HTTP ${response.status}`);
-  return { kind: 'saved', saved: ZSonderoeffnungszeitSaved.parse(body) };
+  return { kind: 'saved', saved: schema.parse(body) };
+};
+
+/** POST (new) or PUT (change) a special opening time; a closing period over bookings asks first. */
+export const saveSonderzeit = (
+  grundrissId: string,
+  id: string | null,
+  input: TSonderoeffnungszeitInput,
+): Promise<SonderzeitResult> => {
+  const base = `/api/admin/grundrisse/${grundrissId}/sonderoeffnungszeiten`;
+  return sendConfirmable(id ? `${base}/${id}` : base, id ? 'PUT' : 'POST', input, ZSonderoeffnungszeitSaved);
+};
+
+/** PUT the week; closing a weekday over bookings asks first, like a closing special opening time. */
+export const saveWoche = (grundrissId: string, input: TOeffnungszeitenInput): Promise<WocheResult> =>
+  sendConfirmable(
+    `/api/admin/grundrisse/${grundrissId}/oeffnungszeiten`,
+    'PUT',
+    input,
+    ZOeffnungszeitenGespeichert,
+  );
+
+export const useSaveWoche = (grundrissId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TOeffnungszeitenInput) => saveWoche(grundrissId, input),
+    onSuccess: (result) => {
+      if (result.kind === 'saved') {
+        const { storniert: _, ...woche } = result.saved;
+        queryClient.setQueryData(oeffnungszeitKeys.woche(grundrissId), woche);
+      }
+    },
+  });
 };
 
 export const useSaveSonderzeit = (grundrissId: string) => {

@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Group,
-  List,
   Modal,
   SegmentedControl,
   Stack,
@@ -27,9 +26,10 @@ import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { apiFieldError, type FieldErrors } from '../../../lib/form-errors';
-import { formatDateTime } from '../../../lib/format-date';
 import { useDeleteSonderzeit, useSaveSonderzeit, useSonderzeiten } from '../api/oeffnungszeiten';
 import { deToIso, isoToDe } from '../api/woche';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
+import { BetroffeneListe } from './BetroffeneListe';
 
 type Draft = {
   id: string | null;
@@ -85,25 +85,6 @@ const pruefe = (
   if (Object.keys(errors).length > 0 || !parsed.success) return { input: null, errors };
   return { input: parsed.data, errors: null };
 };
-
-function BetroffeneListe({ buchungen }: { buchungen: TBetroffeneBuchung[] }) {
-  const { i18n } = useTranslation();
-  return (
-    <List size="sm" spacing={4} mah={260} style={{ overflowY: 'auto' }}>
-      {buchungen.map((b) => (
-        <List.Item key={b.id}>
-          <Text size="sm" component="span" fw={500}>
-            {formatDateTime(b.von, i18n.language)} – {formatDateTime(b.bis, i18n.language)}
-          </Text>
-          <Text size="sm" component="span">
-            {' · '}
-            {b.leseraum} · {b.buchender}
-          </Text>
-        </List.Item>
-      ))}
-    </List>
-  );
-}
 
 function SonderzeitForm({
   grundrissId,
@@ -178,6 +159,7 @@ function SonderzeitForm({
         }}
       >
         <Stack gap="sm">
+          <MissingFieldsAlert errors={errors} />
           <Stack gap={4}>
             <Text size="sm" fw={500} id="sonder-status">
               {t('adminOeffnungszeiten.status')}

@@ -1,16 +1,26 @@
 import { Alert, Button, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
-import type { TOeffnungszeit } from '@stellwerk/domain/admin-stammdaten.api';
+import { notifications } from '@mantine/notifications';
+import type {
+  TBetroffeneBuchung,
+  TOeffnungszeit,
+  TOeffnungszeitenInput,
+} from '@stellwerk/domain/admin-stammdaten.api';
 import { formatError } from '@stellwerk/domain/errors';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { weekdayLabel } from '../../../components/SettingControl';
 import { errorMessage } from '../../../lib/error-message';
 import { useSaveWoche, useWoche } from '../api/oeffnungszeiten';
 import { pruefeTag, sortiereWoche, type TagFehler } from '../api/woche';
+import { BetroffeneListe } from './BetroffeneListe';
 
-/** The weekly opening hours of a floor plan, Monday to Sunday, saved together. */
+/**
+ * The weekly opening hours of a floor plan, Monday to Sunday, saved together. Closing a weekday over
+ * bookings lists them first and cancels them only after confirming, like a closing special opening time.
+ */
 export function WochenTabelle({ grundrissId }: { grundrissId: string }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'de';
@@ -19,6 +29,10 @@ export function WochenTabelle({ grundrissId }: { grundrissId: string }) {
   const [tage, setTage] = useState<TOeffnungszeit[]>([]);
   const [fehler, setFehler] = useState<Record<number, TagFehler>>({});
   const [saved, setSaved] = useState(false);
+  const [bestaetigen, setBestaetigen] = useState<{
+    input: TOeffnungszeitenInput;
+    buchungen: TBetroffeneBuchung[];
+  } | null>(null);
 
   useEffect(() => {
     if (query.data) setTage(sortiereWoche(query.data.tage));
@@ -49,11 +63,27 @@ export function WochenTabelle({ grundrissId }: { grundrissId: string }) {
     }
     setFehler(found);
     if (Object.keys(found).length > 0) return;
-    save.mutate(
-      { tage: tage.map(({ wochentag, von, bis, geoeffnet }) => ({ wochentag, von, bis, geoeffnet })) },
-      { onSuccess: () => setSaved(true) },
-    );
+    send({ tage: tage.map(({ wochentag, von, bis, geoeffnet }) => ({ wochentag, von, bis, geoeffnet })) });
   };
+
+  const send = (input: TOeffnungszeitenInput) =>
+    save.mutate(input, {
+      onSuccess: (result) => {
+        if (result.kind === 'confirm') {
+          setBestaetigen({ input, buchungen: result.buchungen });
+          return;
+        }
+        setBestaetigen(null);
+        setSaved(true);
+        const anzahl = result.saved.storniert.length;
+        if (anzahl > 0)
+          notifications.show({
+            color: 'teal',
+            message: t('adminOeffnungszeiten.storniert', { count: anzahl }),
+          });
+      },
+      onError: () => setBestaetigen(null),
+    });
 
   return (
     <form
@@ -129,13 +159,13 @@ export function WochenTabelle({ grundrissId }: { grundrissId: string }) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {save.isError && (
+        {save.isError && !bestaetigen && (
           <Alert color="red" role="alert">
             {errorMessage(save.error, t, language)}
           </Alert>
         )}
         <Group gap="sm">
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={save.isPending && !bestaetigen}>
             {t('adminOeffnungszeiten.wocheSpeichern')}
           </Button>
           <Text size="sm" c="teal.9" role="status" aria-live="polite">
@@ -143,6 +173,21 @@ export function WochenTabelle({ grundrissId }: { grundrissId: string }) {
           </Text>
         </Group>
       </Stack>
+      <ConfirmModal
+        opened={bestaetigen !== null}
+        title={t('adminOeffnungszeiten.stornoTitle')}
+        confirmLabel={t('adminOeffnungszeiten.stornoConfirm')}
+        onClose={() => setBestaetigen(null)}
+        loading={save.isPending}
+        onConfirm={() => bestaetigen && send({ ...bestaetigen.input, confirmCancel: true })}
+      >
+        <Stack gap="sm">
+          <Text size="sm">
+            {t('adminOeffnungszeiten.stornoText', { count: bestaetigen?.buchungen.length ?? 0 })}
+          </Text>
+          <BetroffeneListe buchungen={bestaetigen?.buchungen ?? []} />
+        </Stack>
+      </ConfirmModal>
     </form>
   );
 }

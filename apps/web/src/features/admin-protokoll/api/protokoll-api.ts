@@ -2,10 +2,11 @@ import { ZProtokollPage } from '@stellwerk/domain/admin-stammdaten.api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 import { type TProtokollSearch, toProtokollParams } from '../hooks/protokoll-search';
 
 export const protokollKeys = {
-  all: ['admin-protokoll'] as const,
+  all: QUERY_ROOTS.protokoll,
   page: (search: TProtokollSearch) => ['admin-protokoll', 'page', search] as const,
   benutzer: ['admin-protokoll', 'benutzer'] as const,
 };

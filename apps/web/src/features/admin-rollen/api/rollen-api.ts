@@ -7,9 +7,10 @@ import {
 } from '@stellwerk/domain/admin-benutzer.api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 
 export const rollenKeys = {
-  all: ['admin-rollen'] as const,
+  all: QUERY_ROOTS.rollen,
   list: ['admin-rollen', 'list'] as const,
   usage: (id: string) => ['admin-rollen', 'usage', id] as const,
   permissions: ['admin-rollen', 'permissions'] as const,

@@ -12,6 +12,7 @@ import { NameBadges, NamedItemsAdmin } from '../../../components/NamedItemsAdmin
 import { PermissionSwitches } from '../../../components/PermissionSwitches';
 import { apiFieldError, zodFieldErrors } from '../../../lib/form-errors';
 import { useDeleteRolle, usePermissions, useRollen, useRolleUsage, useSaveRolle } from '../api/rollen-api';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
 type Values = { name: string; permissions: string[] };
 
@@ -55,6 +56,7 @@ function RolleForm({ rolle, onDone }: { rolle: TRolle | null; onDone: () => void
       })}
     >
       <Stack gap="md">
+        <MissingFieldsAlert errors={form.errors} />
         <TextInput
           label={t('adminRollen.fields.name')}
           required

@@ -11,13 +11,30 @@ export const signInRequest = ({ login, password }: SignInInput) => {
     : { path: '/api/auth/sign-in/username', body: { username: trimmed, password } };
 };
 
-export const signIn = async (input: SignInInput): Promise<void> => {
+/** After the password: signed in, or a code from the authenticator app (or a backup code) is asked next. */
+export type SignInOutcome = 'signed-in' | 'code';
+
+export const signIn = async (input: SignInInput): Promise<SignInOutcome> => {
   const { path, body } = signInRequest(input);
-  await apiFetch(path, { method: 'POST', body });
+  const answer = await apiFetch<{ twoFactorRedirect?: boolean } | null>(path, { method: 'POST', body });
+  return answer?.twoFactorRedirect === true ? 'code' : 'signed-in';
 };
 
 export const useSignIn = () =>
   useMutation({
     mutationKey: ['auth', 'sign-in'],
     mutationFn: signIn,
+  });
+
+export type CodeInput = { code: string; kind: 'totp' | 'backup' };
+
+/** The code step of a sign-in: a code from the authenticator app or one of the backup codes. */
+export const useVerifySignInCode = () =>
+  useMutation({
+    mutationKey: ['auth', 'sign-in-code'],
+    mutationFn: ({ code, kind }: CodeInput) =>
+      apiFetch(
+        kind === 'totp' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code',
+        { method: 'POST', body: { code: code.replace(/\s+/g, '') } },
+      ),
   });

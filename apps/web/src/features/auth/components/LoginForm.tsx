@@ -1,19 +1,40 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { formatError, isErrorCode } from '@stellwerk/domain/errors';
+import { useDebouncedValue } from '@mantine/hooks';
+import { domainOfEmail } from '@stellwerk/domain/sso/sso';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
+import { passkeysSupported } from '../../../lib/webauthn';
+import { useSignInWithPasskey } from '../api/passkey-sign-in';
 import { useSignIn } from '../api/sign-in';
+import { ApiError } from '../../../lib/api-client';
+import { startSso, useAnmeldeMethoden } from '../api/sso-sign-in';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
+import { authErrorText } from './auth-error-text';
+import { CodeStepForm } from './CodeStepForm';
 
 type LoginFormProps = {
   /** Called after the session cookie is set; the caller decides where to go. */
   onSignedIn: () => Promise<void> | void;
+  /** Where the tenant's identity provider sends the user back to (the remembered page or the start page). */
+  ssoCallback?: string;
 };
 
-export function LoginForm({ onSignedIn }: LoginFormProps) {
+export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const signIn = useSignIn();
+  const passkeySignIn = useSignInWithPasskey();
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  // The address typed decides whether the tenant's identity provider is offered (single sign-on, issue 11).
+  const [login, setLogin] = useState('');
+  const [debouncedLogin] = useDebouncedValue(login, 300);
+  const email = domainOfEmail(debouncedLogin) ? debouncedLogin.trim() : null;
+  const methoden = useAnmeldeMethoden(email);
+  const sso = email ? (methoden.data?.sso ?? null) : null;
+  const passwort = !email || (methoden.data?.passwort ?? true);
+  const [ssoStarting, setSsoStarting] = useState(false);
+  const [ssoError, setSsoError] = useState<unknown>(null);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { login: '', password: '' },
@@ -21,37 +42,52 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
       login: (value) => (value.trim() ? null : t('validation.required')),
       password: (value) => (value ? null : t('validation.required')),
     },
+    onValuesChange: (values) => setLogin(values.login),
   });
+  const ssoFailure = ssoError ? authErrorText(ssoError, t, i18n.language, t('auth.login.ssoFailed')) : null;
 
-  const failure = (() => {
-    const error = signIn.error;
-    if (!error) return null;
-    // the server answers with catalogue codes (auth.invalid_credentials, auth.rate_limited)
-    if (error instanceof ApiError && error.code && isErrorCode(error.code)) {
-      return formatError(error.code, i18n.language === 'en' ? 'en' : 'de', error.params);
-    }
-    if (error instanceof ApiError && error.status === 429) return t('auth.login.rateLimited');
-    if (error instanceof ApiError && (error.status === 401 || error.status === 400 || error.status === 403)) {
-      return t('auth.login.invalid');
-    }
-    if (error instanceof ApiError) return t('errors.server');
-    return t('errors.network');
-  })();
+  // the server answers with catalogue codes: a wrong password, the throttle's wait, a page at another address
+  const failure = signIn.error
+    ? authErrorText(signIn.error, t, i18n.language, t('auth.login.invalid'))
+    : passkeySignIn.error
+      ? passkeySignIn.error instanceof ApiError
+        ? authErrorText(passkeySignIn.error, t, i18n.language, t('sicherheit.passkeys.abgebrochen'))
+        : t('sicherheit.passkeys.abgebrochen')
+      : null;
+
+  if (step === 'code') {
+    return (
+      <CodeStepForm
+        onSignedIn={onSignedIn}
+        onRestart={() => {
+          signIn.reset();
+          form.setFieldValue('password', '');
+          setStep('password');
+        }}
+      />
+    );
+  }
 
   return (
     <form
       noValidate
       onSubmit={form.onSubmit(async (values) => {
+        let outcome: Awaited<ReturnType<typeof signIn.mutateAsync>>;
         try {
-          await signIn.mutateAsync(values);
+          outcome = await signIn.mutateAsync(values);
         } catch {
           form.setFieldValue('password', '');
+          return;
+        }
+        if (outcome === 'code') {
+          setStep('code');
           return;
         }
         await onSignedIn();
       })}
     >
       <Stack gap="md">
+        <MissingFieldsAlert errors={form.errors} />
         {failure && (
           <Alert color="red" role="alert" title={t('auth.login.failedTitle')}>
             {failure}
@@ -65,20 +101,71 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
           key={form.key('login')}
           {...form.getInputProps('login')}
         />
-        <PasswordInput
-          visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
-          label={t('auth.login.password')}
-          autoComplete="current-password"
-          required
-          key={form.key('password')}
-          {...form.getInputProps('password')}
-        />
-        <Button type="submit" loading={signIn.isPending} fullWidth>
-          {t('auth.login.submit')}
-        </Button>
-        <Anchor component={Link} to="/auth/recovery" size="sm" ta="center">
-          {t('auth.login.forgotPassword')}
-        </Anchor>
+        {ssoFailure && (
+          <Alert color="red" role="alert" title={t('auth.login.failedTitle')}>
+            {ssoFailure}
+          </Alert>
+        )}
+        {sso && (
+          <Stack gap="xs">
+            {!passwort && <Text size="sm">{t('auth.login.ssoOnly')}</Text>}
+            <Button
+              type="button"
+              variant={passwort ? 'light' : 'filled'}
+              fullWidth
+              loading={ssoStarting}
+              onClick={async () => {
+                setSsoError(null);
+                setSsoStarting(true);
+                try {
+                  await startSso(sso.providerId, ssoCallback);
+                } catch (error) {
+                  setSsoError(error);
+                  setSsoStarting(false);
+                }
+              }}
+            >
+              {t('auth.login.sso')}
+            </Button>
+            {passwort && <Divider label={t('auth.login.orPassword')} labelPosition="center" />}
+          </Stack>
+        )}
+        {passwort && (
+          <>
+            <PasswordInput
+              visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
+              label={t('auth.login.password')}
+              autoComplete="current-password"
+              required
+              key={form.key('password')}
+              {...form.getInputProps('password')}
+            />
+            <Button type="submit" loading={signIn.isPending} fullWidth>
+              {t('auth.login.submit')}
+            </Button>
+          </>
+        )}
+        {passkeysSupported() && (
+          <>
+            <Divider label={t('sicherheit.passkeys.oder')} labelPosition="center" />
+            <Button
+              variant="default"
+              fullWidth
+              loading={passkeySignIn.isPending}
+              onClick={() => {
+                signIn.reset();
+                passkeySignIn.mutate(undefined, { onSuccess: () => void onSignedIn() });
+              }}
+            >
+              {t('sicherheit.passkeys.anmelden')}
+            </Button>
+          </>
+        )}
+        {passwort && (
+          <Anchor component={Link} to="/auth/recovery" size="sm" ta="center">
+            {t('auth.login.forgotPassword')}
+          </Anchor>
+        )}
       </Stack>
     </form>
   );

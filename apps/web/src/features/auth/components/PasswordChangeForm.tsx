@@ -1,13 +1,14 @@
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
+import { authErrorText } from './auth-error-text';
 import { passwordProblemText } from './password-problem-text';
 import { checkNewPassword, checkRepeat, PASSWORD_MIN_LENGTH } from './password-validation';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
 export function PasswordChangeForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const change = useChangePassword();
   const form = useForm({
     mode: 'uncontrolled',
@@ -23,14 +24,9 @@ export function PasswordChangeForm() {
     },
   });
 
-  const failure = (() => {
-    const error = change.error;
-    if (!error) return null;
-    if (error instanceof ApiError && error.status === 429) return t('auth.login.rateLimited');
-    if (error instanceof ApiError && error.status < 500) return t('auth.password.currentWrong');
-    if (error instanceof ApiError) return t('errors.server');
-    return t('errors.network');
-  })();
+  const failure = change.error
+    ? authErrorText(change.error, t, i18n.language, t('auth.password.currentWrong'))
+    : null;
 
   return (
     <form
@@ -45,6 +41,7 @@ export function PasswordChangeForm() {
       })}
     >
       <Stack gap="md" maw={420}>
+        <MissingFieldsAlert errors={form.errors} />
         <Text size="sm" c="dimmed">
           {t('auth.password.hint', { min: PASSWORD_MIN_LENGTH })}
         </Text>

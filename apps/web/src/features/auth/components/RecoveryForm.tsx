@@ -4,11 +4,12 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/password-reset';
+import { authErrorText } from './auth-error-text';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function RecoveryForm() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const request = useRequestPasswordReset();
   const form = useForm({
     mode: 'uncontrolled',
@@ -30,11 +31,9 @@ export function RecoveryForm() {
   }
 
   const failure = request.error
-    ? request.error instanceof ApiError && request.error.status === 429
-      ? t('auth.login.rateLimited')
-      : request.error instanceof ApiError && request.error.status < 500
-        ? t('validation.email')
-        : t('errors.server')
+    ? request.error instanceof ApiError && request.error.code === 'validation.failed'
+      ? t('validation.email')
+      : authErrorText(request.error, t, i18n.language, t('validation.email'))
     : null;
 
   return (

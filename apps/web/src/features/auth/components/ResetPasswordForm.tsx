@@ -1,21 +1,30 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/password-reset';
+import { authErrorText } from './auth-error-text';
 import { passwordProblemText } from './password-problem-text';
 import { checkNewPassword, checkRepeat } from './password-validation';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
 type ResetPasswordFormProps = {
   /** The token from the mailed link; missing or refused by the server means the link is unusable. */
   token: string | undefined;
   linkError: string | undefined;
+  /**
+   * Called after the new password is set; the server has signed the user in with it. Resolves to false when
+   * no session came of it (then the form offers the login).
+   */
+  onDone: () => Promise<boolean>;
 };
 
-export function ResetPasswordForm({ token, linkError }: ResetPasswordFormProps) {
-  const { t } = useTranslation();
+export function ResetPasswordForm({ token, linkError, onDone }: ResetPasswordFormProps) {
+  const { t, i18n } = useTranslation();
   const reset = useResetPassword();
+  const [signingIn, setSigningIn] = useState(false);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { newPassword: '', repeat: '' },
@@ -28,9 +37,13 @@ export function ResetPasswordForm({ token, linkError }: ResetPasswordFormProps) 
   const invalidLink =
     !token ||
     Boolean(linkError) ||
-    (reset.error instanceof ApiError && reset.error.status >= 400 && reset.error.status < 500);
+    // the server's `auth.link_invalid`, or a refusal without a code: the link cannot be used
+    (reset.error instanceof ApiError &&
+      reset.error.status >= 400 &&
+      reset.error.status < 500 &&
+      (reset.error.code === 'auth.link_invalid' || !reset.error.code));
 
-  if (reset.isSuccess) {
+  if (reset.isSuccess && !signingIn) {
     return (
       <Stack gap="md">
         <Alert color="green" role="status" title={t('auth.confirm.doneTitle')}>
@@ -59,12 +72,21 @@ export function ResetPasswordForm({ token, linkError }: ResetPasswordFormProps) 
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(({ newPassword }) => reset.mutate({ token: token ?? '', newPassword }))}
+      onSubmit={form.onSubmit(async ({ newPassword }) => {
+        try {
+          await reset.mutateAsync({ token: token ?? '', newPassword });
+        } catch {
+          return;
+        }
+        setSigningIn(true);
+        if (!(await onDone())) setSigningIn(false);
+      })}
     >
       <Stack gap="md">
+        <MissingFieldsAlert errors={form.errors} />
         {reset.error && (
           <Alert color="red" role="alert">
-            {t('errors.server')}
+            {authErrorText(reset.error, t, i18n.language, t('errors.server'))}
           </Alert>
         )}
         <PasswordInput
@@ -84,7 +106,7 @@ export function ResetPasswordForm({ token, linkError }: ResetPasswordFormProps) 
           key={form.key('repeat')}
           {...form.getInputProps('repeat')}
         />
-        <Button type="submit" loading={reset.isPending} fullWidth>
+        <Button type="submit" loading={reset.isPending || signingIn} fullWidth>
           {t('auth.confirm.submit')}
         </Button>
       </Stack>

@@ -16,7 +16,7 @@ const harness = () => {
   const events: string[] = [];
   const connection = openEventConnection({
     url: '/api/events',
-    handlers: { 'settings.changed': (e) => events.push(JSON.stringify(e)) },
+    handlers: { oeffnungszeit: (e) => events.push(JSON.stringify(e)) },
     createSource: () => {
       const source: FakeSource = {
         onopen: null,
@@ -64,11 +64,11 @@ describe('server events connection', () => {
 
   it('delivers plain and named events to their handlers and stops reconnecting once closed', () => {
     const { sources, timers, events, connection } = harness();
-    sources[0]?.listeners.message?.({ data: '{"type":"settings.changed"}' } as MessageEvent);
+    sources[0]?.listeners.message?.({ data: '{"type":"oeffnungszeit"}' } as MessageEvent);
     sources[0]?.listeners.message?.({ data: '{"type":"something.else"}' } as MessageEvent);
     sources[0]?.listeners.message?.({ data: 'not json' } as MessageEvent);
-    sources[0]?.listeners['settings.changed']?.({ data: '{"name":"Sprache"}' } as MessageEvent);
-    expect(events).toEqual(['{"type":"settings.changed"}', '{"name":"Sprache","type":"settings.changed"}']);
+    sources[0]?.listeners.oeffnungszeit?.({ data: '{"id":"p-1"}' } as MessageEvent);
+    expect(events).toEqual(['{"type":"oeffnungszeit"}', '{"id":"p-1","type":"oeffnungszeit"}']);
     connection.close();
     expect(sources[0]?.closed).toBe(true);
     sources[0]?.onerror?.();

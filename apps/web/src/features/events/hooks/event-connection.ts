@@ -18,8 +18,8 @@ type EventSourceLike = {
 export type ServerEvent = { type: string; [key: string]: unknown };
 
 /**
- * The server sends `data: {"type":"settings.changed", …}` as plain messages; a named SSE event
- * (`event: settings.changed`) is accepted as well.
+ * The server sends `data: {"type":"oeffnungszeit","id":"…"}` as plain messages; a named SSE event
+ * (`event: oeffnungszeit`) is accepted as well.
  */
 export const parseServerEvent = (event: MessageEvent, namedType?: string): ServerEvent | null => {
   let payload: unknown = null;

@@ -1,21 +1,19 @@
 import { useEffect, useRef } from 'react';
-import { openEventConnection } from './event-connection';
+import { openEventConnection, type ServerEvent } from './event-connection';
+import { LISTENED_EVENT_TYPES } from './event-invalidations';
 
-type ServerEventHandlers = {
-  /** `settings.changed`: the tenant's or the user's settings changed; refetch /api/me. */
-  onSettingsChanged: () => void;
-};
-
-/** Subscribes to `/api/events` while the user is signed in. */
-export const useServerEvents = (enabled: boolean, handlers: ServerEventHandlers) => {
-  const latest = useRef(handlers);
-  latest.current = handlers;
+/** Subscribes to `/api/events` while the user is signed in; `onEvent` gets every live event of a known type. */
+export const useServerEvents = (enabled: boolean, onEvent: (event: ServerEvent) => void) => {
+  const latest = useRef(onEvent);
+  latest.current = onEvent;
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     const connection = openEventConnection({
       url: '/api/events',
-      handlers: { 'settings.changed': () => latest.current.onSettingsChanged() },
+      handlers: Object.fromEntries(
+        LISTENED_EVENT_TYPES.map((type) => [type, (event: ServerEvent) => latest.current(event)]),
+      ),
     });
     return () => connection.close();
   }, [enabled]);

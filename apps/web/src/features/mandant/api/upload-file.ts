@@ -1,5 +1,7 @@
+import { formatError } from '@stellwerk/domain/errors';
+import type { Language } from '@stellwerk/domain/language';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, toApiError } from '../../../lib/api-client';
+import { ApiError, apiFetch, toApiError } from '../../../lib/api-client';
 
 export type TenantFileKind = 'logo' | 'datenschutz';
 
@@ -31,6 +33,22 @@ export const checkUpload = (
   if (file.size > MAX_UPLOAD_BYTES) return 'size';
   return null;
 };
+
+/** What the server names as allowed in its refusal, for the same refusal before sending. */
+const ALLOWED_NAMES: Record<TenantFileKind, string> = { logo: 'PNG, JPG, SVG', datenschutz: 'PDF' };
+
+/**
+ * The refusal of a file checked before sending, in the words the server uses for it: the catalogue's
+ * 'Fehler beim Hochladen der Datei: …' (spec §8) with the reason.
+ */
+export const uploadProblemMessage = (
+  kind: TenantFileKind,
+  problem: Exclude<UploadProblem, null>,
+  language: Language,
+): string =>
+  problem === 'type'
+    ? formatError('upload.type_not_allowed', language, { erlaubt: ALLOWED_NAMES[kind] })
+    : formatError('upload.too_large', language, { maxMb: MAX_UPLOAD_BYTES / 1024 / 1024 });
 
 /** Multipart upload (field `file`) with progress, through XMLHttpRequest since fetch reports none. */
 export const uploadTenantFile = (
@@ -73,5 +91,12 @@ export const useUploadTenantFile = (
 ) =>
   useMutation({
     mutationFn: (file: File) => uploadTenantFile(kind, file, onProgress),
+    onSuccess: onDone,
+  });
+
+/** `DELETE /api/mandant/{logo,datenschutz}`: the tenant's file is removed (and its stored file deleted). */
+export const useRemoveTenantFile = (kind: TenantFileKind, onDone: () => void) =>
+  useMutation({
+    mutationFn: () => apiFetch(TENANT_FILE_URL[kind], { method: 'DELETE' }),
     onSuccess: onDone,
   });

@@ -13,13 +13,15 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmModal } from '../../../components/ConfirmModal';
 import { errorMessage } from '../../../lib/error-message';
 import {
   ACCEPTED_TYPES,
   checkUpload,
-  MAX_UPLOAD_BYTES,
   TENANT_FILE_URL,
   type TenantFileKind,
+  uploadProblemMessage,
+  useRemoveTenantFile,
   useUploadTenantFile,
 } from '../api/upload-file';
 
@@ -40,16 +42,19 @@ function TenantFileUpload({ kind, present, onUploaded }: TenantFileUploadProps) 
     onUploaded();
   });
 
+  const [confirming, setConfirming] = useState(false);
+  const remove = useRemoveTenantFile(kind, () => {
+    setConfirming(false);
+    upload.reset();
+    onUploaded();
+  });
+
   const choose = (file: File | null) => {
     if (!file) return;
     upload.reset();
     const check = checkUpload(kind, file);
-    if (check === 'type') {
-      setProblem(kind === 'logo' ? t('mandant.upload.logoType') : t('mandant.upload.pdfType'));
-      return;
-    }
-    if (check === 'size') {
-      setProblem(t('mandant.upload.tooLarge', { maxMb: MAX_UPLOAD_BYTES / 1024 / 1024 }));
+    if (check) {
+      setProblem(uploadProblemMessage(kind, check, i18n.language === 'en' ? 'en' : 'de'));
       return;
     }
     setProblem(null);
@@ -98,7 +103,35 @@ function TenantFileUpload({ kind, present, onUploaded }: TenantFileUploadProps) 
               </Button>
             )}
           </FileButton>
+          {present && (
+            <Button
+              variant="subtle"
+              color="red"
+              onClick={() => {
+                remove.reset();
+                setConfirming(true);
+              }}
+            >
+              {t('mandant.upload.remove')}
+            </Button>
+          )}
         </Group>
+        <ConfirmModal
+          opened={confirming}
+          title={
+            kind === 'logo' ? t('mandant.upload.removeLogoTitle') : t('mandant.upload.removePrivacyTitle')
+          }
+          confirmLabel={t('mandant.upload.remove')}
+          onClose={() => setConfirming(false)}
+          loading={remove.isPending}
+          error={remove.error ? errorMessage(remove.error, t, i18n.language) : null}
+          onConfirm={() => remove.mutate()}
+          danger
+        >
+          <Text size="sm">
+            {kind === 'logo' ? t('mandant.upload.removeLogoText') : t('mandant.upload.removePrivacyText')}
+          </Text>
+        </ConfirmModal>
         {upload.isPending && progress !== null && (
           <Progress
             value={progress}

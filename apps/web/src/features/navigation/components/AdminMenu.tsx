@@ -1,6 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import type { TMe } from '@stellwerk/domain/api';
-import { isPermissionName, visibleAdminMenu } from '@stellwerk/domain/permissions';
+import { isPermissionName } from '@stellwerk/domain/permissions';
+import { visibleAdminMenu } from '@stellwerk/domain/screens';
 import { useTranslation } from 'react-i18next';
 import { MenuLink } from '../../../components/MenuLink';
 
@@ -11,6 +12,7 @@ export function AdminMenu({ me }: { me: TMe }) {
   const entries = visibleAdminMenu({
     permissions: new Set(me.permissions.filter(isPermissionName)),
     isPlatformAdmin: me.user.isPlatformAdmin,
+    features: me.features,
   });
   return (
     <Stack gap={2}>

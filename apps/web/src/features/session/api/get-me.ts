@@ -1,8 +1,9 @@
 import type { TMe } from '@stellwerk/domain/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
+import { QUERY_ROOTS } from '../../../lib/query-roots';
 
-export const meKeys = { all: ['me'] as const };
+export const meKeys = { all: QUERY_ROOTS.me };
 
 /**
  * A shallow shape check instead of `ZMe.parse`: the full zod schema would put zod and the settings

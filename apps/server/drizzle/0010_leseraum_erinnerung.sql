@@ -1,0 +1,1 @@
+ALTER TABLE "leseraum_buchung" ADD COLUMN "erinnerung_gesendet_am" timestamp with time zone;

@@ -1,0 +1,1 @@
+ALTER TABLE "fahrzeug_buchung" ADD COLUMN "sicherheitsrelevant" boolean DEFAULT false NOT NULL;

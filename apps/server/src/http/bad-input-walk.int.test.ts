@@ -1,0 +1,214 @@
+import { ERRORS, formatError, isErrorCode } from '@stellwerk/domain/errors';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type BadRequest,
+  badRequestsOf,
+  firstBadRequestOf,
+  type OpenApiDocument,
+  operationsOf,
+  pathParamsOf,
+  UNKNOWN_UUID,
+  type WalkOperation,
+} from '../../test/bad-input';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../test/harness';
+
+/** Tables that change by signing in and reading, not by the walk's requests. */
+const VOLATILE_TABLES = new Set(['session', 'rate_limit']);
+
+/** Row count and content hash of every table: equal before and after means nothing was written. */
+const checksum = async (server: TestServer): Promise<Record<string, string>> =>
+  server.database.withAllTenants(async (tx) => {
+    const tables = await tx.execute<{ name: string }>(
+      sql`select table_name as name from information_schema.tables
+          where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
+    const sums: Record<string, string> = {};
+    for (const { name } of tables.rows) {
+      if (VOLATILE_TABLES.has(name)) continue;
+      const quoted = `"${name.replaceAll('"', '""')}"`;
+      const result = await tx.execute<{ n: number; h: string | null }>(
+        sql.raw(
+          `select count(*)::int as n, md5(string_agg(t::text, '|' order by t::text)) as h from ${quoted} t`,
+        ),
+      );
+      const row = result.rows[0];
+      sums[name] = `${row?.n}:${row?.h ?? ''}`;
+    }
+    return sums;
+  });
+
+type Outcome = { request: string; status: number; problem: string };
+
+/** What is wrong with an answer: a 5xx, or an error not in the `{ error: { code, message, params } }` shape. */
+const problemOf = (status: number, contentType: string | null, text: string): string | undefined => {
+  if (status >= 500) return `status ${status}: ${text.slice(0, 200)}`;
+  if (status < 400) return undefined;
+  if (!contentType?.startsWith('application/json'))
+    return `error of type ${contentType}: ${text.slice(0, 200)}`;
+  let body: { error?: { code?: unknown; message?: unknown; params?: unknown } };
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return `error body is not JSON: ${text.slice(0, 200)}`;
+  }
+  const error = body.error;
+  if (!error || typeof error.code !== 'string' || !isErrorCode(error.code))
+    return `no catalogue code: ${text.slice(0, 200)}`;
+  if (typeof error.params !== 'object' || error.params === null) return `no params: ${text.slice(0, 200)}`;
+  const params = error.params as Record<string, string | number>;
+  const texts = [formatError(error.code, 'de', params), formatError(error.code, 'en', params)];
+  if (!texts.includes(String(error.message))) return `message is not the catalogue's: ${text.slice(0, 200)}`;
+  if (ERRORS[error.code].status !== status && !(error.code === 'validation.failed' && status < 500))
+    return `status ${status} differs from the catalogue's ${ERRORS[error.code].status} for ${error.code}`;
+  return undefined;
+};
+
+/**
+ * Operations only an administrator (some right or the platform) or the holder of another right a plain booker lacks
+ * (licence checks, approvals, blocks, the logbook) may call: a booker gets 403.
+ */
+const isAdministration = ({ method, path }: WalkOperation) =>
+  path.startsWith('/api/admin/') ||
+  path.startsWith('/api/fuehrerscheine') ||
+  path.startsWith('/api/customizing/mandant') ||
+  path.startsWith('/api/customizing/gruppen') ||
+  (method !== 'get' && path.startsWith('/api/mandant/')) ||
+  // a vehicle's logbook and history (fahrzeug_pflege or fahrzeug_logbuch_report)
+  path.startsWith('/api/fahrzeuge/{id}/fahrtenbuch') ||
+  path.startsWith('/api/fahrzeuge/{id}/historie') ||
+  // special-trip approvals (fahrzeug_freigabe_von_sonderfahrten) and blocks (fahrzeug_pflege)
+  path.startsWith('/api/sonderfreigaben') ||
+  path.startsWith('/api/fahrzeug-sperren') ||
+  // a service-book entry (fahrzeug_pflege; reading it needs only a right of the vehicle module)
+  (method !== 'get' && path.startsWith('/api/fahrzeuge/{id}/serviceheft'));
+
+describe.each(testDrivers())('every operation of /api/openapi.json with bad input on %s', (driver) => {
+  let server: TestServer;
+  let document: OpenApiDocument;
+  let walks: WalkOperation[];
+  const cookies = { admin: '', platform: '', booker: '' };
+
+  const send = async (request: BadRequest, method: string, cookie?: string) => {
+    const response = await fetch(`${server.baseUrl}${request.url}`, {
+      method: method.toUpperCase(),
+      headers: { ...request.headers, ...(cookie ? { cookie } : {}) },
+      body: request.body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    const contentType = response.headers.get('content-type');
+    // An event stream stays open: its status and type are the answer.
+    if (contentType?.startsWith('text/event-stream')) {
+      await response.body?.cancel();
+      return { status: response.status, contentType, text: '' };
+    }
+    return { status: response.status, contentType, text: await response.text() };
+  };
+
+  /** A real value for each path parameter: the first item the collection above it lists. */
+  const realIds = async (path: string, cookie: string): Promise<Record<string, string>> => {
+    const ids: Record<string, string> = {};
+    const segments = path.split('/');
+    for (const [index, segment] of segments.entries()) {
+      const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+      if (!name) continue;
+      const collection = segments.slice(0, index).join('/');
+      ids[name] = UNKNOWN_UUID;
+      if (!document.paths[collection]?.get) continue;
+      const url = collection.replace(/\{(\w+)\}/g, (_w, n: string) => ids[n] ?? '');
+      const response = await fetch(`${server.baseUrl}${url}`, { headers: { cookie } });
+      if (!response.ok) continue;
+      const found = findValue(await response.json(), name);
+      if (found) ids[name] = found;
+    }
+    return ids;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    cookies.admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    cookies.platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    cookies.booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    document = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as OpenApiDocument;
+    walks = operationsOf(document);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('every operation has a unique operationId', () => {
+    expect(walks.length).toBeGreaterThan(50);
+    const missing = walks.filter((w) => !w.operation.operationId).map((w) => `${w.method} ${w.path}`);
+    expect(missing).toEqual([]);
+    const ids = walks.map((w) => w.operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('no bad request answers 5xx or an error outside the shape, and nothing is written', async () => {
+    const before = await checksum(server);
+    const problems: Outcome[] = [];
+    let requests = 0;
+    for (const walk of walks) {
+      // An operation without any input (DELETE /api/mandant/logo) has no bad input to send; a plain call acts.
+      if (badRequestsOf(walk, {}).length === 0) continue;
+      // The platform administrator for tenant management, the tenant administrator (every right) otherwise.
+      const probe = await send(firstBadRequestOf(walk, {}), walk.method, cookies.admin);
+      const cookie = probe.status === 403 ? cookies.platform : cookies.admin;
+      const ids = await realIds(walk.path, cookie);
+      for (const request of badRequestsOf(walk, ids)) {
+        const { status, contentType, text } = await send(request, walk.method, cookie);
+        requests++;
+        const problem = problemOf(status, contentType, text);
+        if (problem)
+          problems.push({
+            request: `${walk.method.toUpperCase()} ${walk.path} (${request.label})`,
+            status,
+            problem,
+          });
+      }
+    }
+    console.info(
+      `bad-input walk on ${driver}: ${walks.length} operations, ${requests} requests, ${problems.length} problems`,
+    );
+    expect(problems).toEqual([]);
+    expect(await checksum(server)).toEqual(before);
+  }, 300_000);
+
+  it('the guard answers before the input is checked: 401 anonymous, then 403 for a booker, then 400', async () => {
+    const wrong: string[] = [];
+    for (const walk of walks) {
+      if (!walk.operation.security) continue;
+      const request = firstBadRequestOf(
+        walk,
+        Object.fromEntries(pathParamsOf(walk.path).map((p) => [p, UNKNOWN_UUID])),
+      );
+      const name = `${walk.method.toUpperCase()} ${walk.path} (${request.label})`;
+      const anonymous = await send(request, walk.method);
+      if (anonymous.status !== 401) wrong.push(`${name} anonymous: ${anonymous.status}`);
+      const booker = await send(request, walk.method, cookies.booker);
+      if (isAdministration(walk) ? booker.status !== 403 : booker.status === 401 || booker.status === 403)
+        wrong.push(`${name} booker: ${booker.status}`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
+});
+
+/** The first string under key `name` (or `id`) in a list answer: `[{ id }]`, `{ items: [{ id }] }`, … */
+const findValue = (value: unknown, name: string): string | undefined => {
+  for (const key of [name, 'id']) {
+    const found = search(value, key, 0);
+    if (found) return found;
+  }
+  return undefined;
+};
+
+const search = (value: unknown, key: string, depth: number): string | undefined => {
+  if (depth > 4 || value === null || typeof value !== 'object') return undefined;
+  if (!Array.isArray(value) && typeof (value as Record<string, unknown>)[key] === 'string')
+    return (value as Record<string, string>)[key];
+  for (const child of Array.isArray(value) ? value : Object.values(value)) {
+    const found = search(child, key, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+};

@@ -1,0 +1,116 @@
+import { ZApiError } from '@stellwerk/domain/api';
+import {
+  ZAbmelden,
+  ZAbmeldenErgebnis,
+  ZFaktoren,
+  ZFaktorId,
+  ZFaktorName,
+  ZSitzungen,
+} from '@stellwerk/domain/sicherheit/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { requireUser, routeGuard } from './auth.guards.ts';
+import type { Auth } from './auth.service.ts';
+import type { createSessionCache } from './auth.session-cache.ts';
+import { abmelden, getFaktoren, listSitzungen, renameFaktor } from './auth.sicherheit.service.ts';
+
+const TAGS = ['sicherheit'];
+const refusals = { 401: ZApiError, 403: ZApiError } as const;
+
+/**
+ * Personal security settings (issue 11): second factors and sessions. Registered by the auth plugin, which
+ * owns the better-auth instance and the session cache.
+ */
+export const sicherheitRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  auth: Auth;
+  sessions: ReturnType<typeof createSessionCache>;
+  sessionCookie: string;
+  config: Config;
+  now?: () => Date;
+}> = async (app, { database, auth, sessions, sessionCookie, config, now = () => new Date() }) => {
+  const deps = { database, auth, sessions, now };
+
+  app.get(
+    '/api/sicherheit/faktoren',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'getFaktoren',
+        tags: TAGS,
+        summary:
+          "Your second factors, the backup codes left and the tenant's two-factor policy. Enrol with POST /api/auth/two-factor/enable { password }, confirm with /api/auth/two-factor/verify-totp { code }, remove with /api/auth/two-factor/disable { password }",
+        response: { 200: ZFaktoren, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getFaktoren(deps, requireUser(request));
+    },
+  );
+
+  app.patch(
+    '/api/sicherheit/faktoren/:id',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'renameFaktor',
+        tags: TAGS,
+        summary: 'Give one of your factors a friendly name',
+        params: ZFaktorId,
+        body: ZFaktorName,
+        response: { 204: z.null(), 400: ZApiError, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await renameFaktor(deps, requireUser(request), request.params.id, request.body.friendlyName);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/sicherheit/sitzungen',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'listSitzungen',
+        tags: TAGS,
+        summary: 'Your active sessions: browser, system, address, opened, last used, this device marked',
+        response: { 200: ZSitzungen, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listSitzungen(deps, requireUser(request));
+    },
+  );
+
+  app.post(
+    '/api/sicherheit/abmelden',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'abmelden',
+        tags: TAGS,
+        summary:
+          'Sign out with a scope: local (this device), global (all devices) or others (all other devices)',
+        body: ZAbmelden,
+        response: { 200: ZAbmeldenErgebnis, 400: ZApiError, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const result = await abmelden(deps, requireUser(request), request.body);
+      if (request.body.scope !== 'others') {
+        reply.clearCookie(sessionCookie, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: config.publicUrl.startsWith('https://'),
+        });
+      }
+      return result;
+    },
+  );
+};

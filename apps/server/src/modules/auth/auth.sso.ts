@@ -1,0 +1,41 @@
+import { sso } from '@better-auth/sso';
+
+/** What the SSO plugin needs from the sso module (kept out of auth.service.ts so the plugins stay apart). */
+export type SsoAuthDeps = {
+  /** The origins of the configured providers' endpoints, for requests that sign in through a provider. */
+  trustedOrigins: (request: Request | undefined) => Promise<string[]>;
+  /** Creates or updates the benutzer behind the better-auth user (just in time, on every sign-in). */
+  provisionUser: (input: {
+    providerId: string;
+    authUserId: string;
+    email: string;
+    userInfo: Record<string, unknown>;
+  }) => Promise<void>;
+};
+
+/** Paths of better-auth on which it fetches from a provider (discovery, token, keys, user info, metadata). */
+export const isSsoPath = (pathname: string): boolean =>
+  pathname.startsWith('/api/auth/sso/') || pathname === '/api/auth/sign-in/sso';
+
+/**
+ * better-auth's SSO plugin as Stellwerk uses it (decision 069): providers are written by the tenant
+ * administration (`/api/admin/sso`), never through better-auth's own registration (limit 0); one provider per
+ * tenant with provider id = tenant id; the first sign-in creates the user (implicit sign-up) and
+ * `provisionUser` runs on every sign-in to keep name, e-mail and groups; addresses from a provider are not
+ * trusted to link existing accounts.
+ */
+export const ssoPlugin = (deps: SsoAuthDeps) =>
+  sso({
+    providersLimit: 0,
+    disableImplicitSignUp: false,
+    trustEmailVerified: false,
+    provisionUserOnEveryLogin: true,
+    provisionUser: async ({ user, userInfo, provider }) => {
+      await deps.provisionUser({
+        providerId: provider.providerId,
+        authUserId: user.id,
+        email: user.email,
+        userInfo,
+      });
+    },
+  });

@@ -1,0 +1,540 @@
+import type { HistorieEintrag } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
+import { parseHistorieTyp, parseStatus, parseTyp } from '@stellwerk/domain/status';
+import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.ts';
+import {
+  benutzer,
+  benutzerGruppe,
+  benutzerPermission,
+  benutzerRolle,
+  gruppeRolle,
+  rollePermission,
+} from '../benutzer/benutzer.table.ts';
+import { customizing } from '../customizing/customizing.table.ts';
+import {
+  FAHRZEUG_SPALTEN,
+  fahrzeug,
+  fahrzeugBuchung,
+  fahrzeugBuchungMitfahrer,
+  fahrzeugHistorie,
+  sonderfreigabe,
+} from '../fahrzeug/fahrzeug.table.ts';
+import { fuehrerschein } from '../fuehrerschein/fuehrerschein.table.ts';
+import { oeffnungszeit } from '../oeffnungszeit/oeffnungszeit.table.ts';
+import { standort } from '../standort/standort.table.ts';
+
+// --- vehicles -------------------------------------------------------------------------------------------
+
+const fahrzeugColumns = { ...FAHRZEUG_SPALTEN, standortName: standort.name };
+
+export type FahrzeugRow = {
+  id: string;
+  deaktiviert: boolean;
+  gueltigVon: string | null;
+  gueltigBis: string | null;
+  standortId: string;
+  standortName: string;
+  kategorie: string | null;
+  marke: string;
+  modell: string;
+  kennzeichen: string;
+  kraftstoff: string | null;
+  leistung: number | null;
+  getriebe: string | null;
+  kofferraum: number | null;
+  sitze: number | null;
+  tueren: number | null;
+  farbe: string | null;
+  fuehrerscheinklasse: string;
+  klimaanlage: boolean;
+  navigation: boolean;
+  tempomat: boolean;
+  sitzheizung: boolean;
+  bildId: string | null;
+  buchungszeitraumVon: string | null;
+  buchungszeitraumBis: string | null;
+  buchungszeitraumWochentage: number[] | null;
+  buchungAusserhalbMoeglich: boolean;
+  fahrzeugOeffnungszeitId: string | null;
+  /** next HU and UVV inspection days (decision 068) */
+  huFaelligAm: string | null;
+  uvvFaelligAm: string | null;
+};
+
+/** The tenant's active vehicles (optionally of one location), by make, model and plate. */
+export const findAktiveFahrzeuge = async (
+  tx: Tx,
+  { standortId }: { standortId?: string },
+): Promise<FahrzeugRow[]> =>
+  tx
+    .select(fahrzeugColumns)
+    .from(fahrzeug)
+    .innerJoin(standort, eq(standort.id, fahrzeug.standortId))
+    .where(and(eq(fahrzeug.deaktiviert, false), standortId ? eq(fahrzeug.standortId, standortId) : undefined))
+    .orderBy(asc(fahrzeug.marke), asc(fahrzeug.modell), asc(fahrzeug.kennzeichen));
+
+export const findFahrzeug = async (tx: Tx, id: string): Promise<FahrzeugRow | undefined> => {
+  const rows = await tx
+    .select(fahrzeugColumns)
+    .from(fahrzeug)
+    .innerJoin(standort, eq(standort.id, fahrzeug.standortId))
+    .where(eq(fahrzeug.id, id))
+    .limit(1);
+  return rows[0];
+};
+
+/** The locations with active vehicles, by name (the timeline's location choice, decision 047). */
+export const findStandorteMitFahrzeugen = async (tx: Tx): Promise<{ id: string; name: string }[]> =>
+  tx
+    .selectDistinct({ id: standort.id, name: standort.name })
+    .from(standort)
+    .innerJoin(fahrzeug, and(eq(fahrzeug.standortId, standort.id), eq(fahrzeug.deaktiviert, false)))
+    .orderBy(asc(standort.name), asc(standort.id));
+
+/** Whether the location exists in the tenant (another tenant's id is not visible: row-level security). */
+export const standortExistiert = async (tx: Tx, id: string): Promise<boolean> =>
+  (await tx.select({ id: standort.id }).from(standort).where(eq(standort.id, id)).limit(1)).length > 0;
+
+/**
+ * Locks the vehicle row (SELECT … FOR UPDATE) for the rest of the transaction: bookings of one vehicle are
+ * checked and written one after another, so the rules see every booking committed before.
+ */
+export const lockFahrzeug = async (tx: Tx, id: string): Promise<FahrzeugRow | undefined> => {
+  const rows = await tx
+    .select(fahrzeugColumns)
+    .from(fahrzeug)
+    .innerJoin(standort, eq(standort.id, fahrzeug.standortId))
+    .where(eq(fahrzeug.id, id))
+    .for('update', { of: fahrzeug });
+  return rows[0];
+};
+
+export type FensterZeileRow = {
+  fahrzeugOeffnungszeitId: string;
+  wochentag: number;
+  von: string;
+  bis: string;
+  geoeffnet: boolean;
+};
+
+/** The weekday rows of the vehicles' opening-time sets (`fahrzeug_oeffnungszeit` → `oeffnungszeit`). */
+export const findFensterZeilen = async (
+  tx: Tx,
+  fahrzeugOeffnungszeitIds: readonly string[],
+): Promise<FensterZeileRow[]> => {
+  if (fahrzeugOeffnungszeitIds.length === 0) return [];
+  const rows = await tx
+    .select({
+      fahrzeugOeffnungszeitId: oeffnungszeit.fahrzeugOeffnungszeitId,
+      wochentag: oeffnungszeit.wochentag,
+      von: oeffnungszeit.von,
+      bis: oeffnungszeit.bis,
+      geoeffnet: oeffnungszeit.geoeffnet,
+    })
+    .from(oeffnungszeit)
+    .where(inArray(oeffnungszeit.fahrzeugOeffnungszeitId, [...fahrzeugOeffnungszeitIds]));
+  return rows.flatMap((r) =>
+    r.fahrzeugOeffnungszeitId ? [{ ...r, fahrzeugOeffnungszeitId: r.fahrzeugOeffnungszeitId }] : [],
+  );
+};
+
+/**
+ * The vehicle ids the user marked as favourites and those the tenant marked for everyone (customizing option
+ * FahrzeugLieblingsFahrzeuge on the user's and on the tenant's level).
+ */
+export const findLieblingsFahrzeuge = async (tx: Tx, benutzerId: string): Promise<string[]> => {
+  const rows = await tx
+    .select({ wert: customizing.wert })
+    .from(customizing)
+    .where(
+      and(
+        eq(customizing.customizingOptionName, 'FahrzeugLieblingsFahrzeuge'),
+        or(
+          eq(customizing.benutzerId, benutzerId),
+          and(isNull(customizing.benutzerId), isNull(customizing.gruppeId)),
+        ),
+      ),
+    );
+  return rows.flatMap((r) => {
+    try {
+      const parsed: unknown = JSON.parse(r.wert);
+      return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+    } catch {
+      return [];
+    }
+  });
+};
+
+// --- occupancy ------------------------------------------------------------------------------------------
+
+export type BelegungRow = {
+  id: string;
+  fahrzeugId: string;
+  von: Date;
+  bis: Date;
+  status: BuchungStatus;
+  typ: FahrzeugBuchungTyp;
+  benutzerId: string;
+  fahrerId: string | null;
+};
+
+/**
+ * Non-cancelled bookings and blocks of the vehicles overlapping [from, to) (`to` null: open end), plus trips still marked aktiv
+ * that began before `to` (a trip on the road past its end occupies until now, decision 040).
+ */
+export const findBelegungen = async (
+  tx: Tx,
+  { fahrzeugIds, from, to }: { fahrzeugIds: readonly string[]; from: Date; to: Date | null },
+): Promise<BelegungRow[]> => {
+  if (fahrzeugIds.length === 0) return [];
+  const columns = {
+    id: fahrzeugBuchung.id,
+    fahrzeugId: fahrzeugBuchung.fahrzeugId,
+    von: fahrzeugBuchung.von,
+    bis: fahrzeugBuchung.bis,
+    status: fahrzeugBuchung.status,
+    typ: fahrzeugBuchung.typ,
+    benutzerId: fahrzeugBuchung.benutzerId,
+    fahrerId: fahrzeugBuchung.fahrerId,
+  };
+  const ids = inArray(fahrzeugBuchung.fahrzeugId, [...fahrzeugIds]);
+  // Two statements, not one OR: the range test alone is answered by the exclusion constraint's gist index
+  // (decision 054); an end before the start (a refused period, reported by the rules) gives an empty range.
+  const upper = to ? new Date(Math.max(to.getTime(), from.getTime())).toISOString() : null;
+  const imZeitraum = await tx
+    .select(columns)
+    .from(fahrzeugBuchung)
+    .where(
+      and(
+        ids,
+        ne(fahrzeugBuchung.status, 'storniert'),
+        sql`tstzrange(${fahrzeugBuchung.von}, ${fahrzeugBuchung.bis}, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${upper}::timestamptz, '[)')`,
+      ),
+    );
+  const unterwegs = await tx
+    .select(columns)
+    .from(fahrzeugBuchung)
+    .where(and(ids, eq(fahrzeugBuchung.status, 'aktiv'), to ? lt(fahrzeugBuchung.von, to) : undefined));
+  const seen = new Set<string>();
+  return [...imZeitraum, ...unterwegs]
+    .filter((r) => !seen.has(r.id) && seen.add(r.id))
+    .sort((a, b) => a.von.getTime() - b.von.getTime())
+    .map((r) => ({ ...r, status: parseStatus(r.status), typ: parseTyp(r.typ) }));
+};
+
+/** The CHECK_IN and CHECK_OUT history entries of the bookings (they decide the trip's state, decision 040). */
+export const findFahrtEintraege = async (
+  tx: Tx,
+  buchungIds: readonly string[],
+): Promise<HistorieEintrag[]> => {
+  if (buchungIds.length === 0) return [];
+  const rows = await tx
+    .select({
+      typ: fahrzeugHistorie.typ,
+      fahrzeugBuchungId: fahrzeugHistorie.fahrzeugBuchungId,
+      zeitpunkt: fahrzeugHistorie.zeitpunkt,
+    })
+    .from(fahrzeugHistorie)
+    .where(
+      and(
+        inArray(fahrzeugHistorie.fahrzeugBuchungId, [...buchungIds]),
+        inArray(fahrzeugHistorie.typ, ['CHECK_IN', 'CHECK_OUT']),
+      ),
+    );
+  return rows.map((r) => ({ ...r, typ: parseHistorieTyp(r.typ) }));
+};
+
+// --- people ---------------------------------------------------------------------------------------------
+
+export type PersonRow = { id: string; vorname: string; nachname: string; email: string; status: string };
+
+export const findPersonen = async (tx: Tx, ids: readonly string[]): Promise<PersonRow[]> => {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: benutzer.id,
+      vorname: benutzer.vorname,
+      nachname: benutzer.nachname,
+      email: benutzer.email,
+      status: benutzer.status,
+    })
+    .from(benutzer)
+    .where(inArray(benutzer.id, [...ids]));
+};
+
+/**
+ * Which of `names` each user (`benutzerIds`, or every user of the tenant when null) holds, granted directly, through a role or through a group's role (the same
+ * sources as the session user's permissions, `resolvePermissions`).
+ */
+export const findRechte = async (
+  tx: Tx,
+  benutzerIds: readonly string[] | null,
+  names: readonly string[],
+): Promise<{ benutzerId: string; name: string }[]> => {
+  if (benutzerIds?.length === 0 || names.length === 0) return [];
+  const ids = benutzerIds ? [...benutzerIds] : null;
+  const wanted = [...names];
+  const direct = tx
+    .select({ benutzerId: benutzerPermission.benutzerId, name: benutzerPermission.permissionName })
+    .from(benutzerPermission)
+    .where(
+      and(
+        ids ? inArray(benutzerPermission.benutzerId, ids) : undefined,
+        inArray(benutzerPermission.permissionName, wanted),
+        eq(benutzerPermission.wert, 'true'),
+      ),
+    );
+  const roles = tx
+    .select({ benutzerId: benutzerRolle.benutzerId, name: rollePermission.permissionName })
+    .from(rollePermission)
+    .innerJoin(
+      benutzerRolle,
+      and(
+        eq(benutzerRolle.rolleId, rollePermission.rolleId),
+        eq(benutzerRolle.mandantId, rollePermission.mandantId),
+      ),
+    )
+    .where(
+      and(
+        ids ? inArray(benutzerRolle.benutzerId, ids) : undefined,
+        inArray(rollePermission.permissionName, wanted),
+        eq(rollePermission.wert, 'true'),
+      ),
+    );
+  const groups = tx
+    .select({ benutzerId: benutzerGruppe.benutzerId, name: rollePermission.permissionName })
+    .from(rollePermission)
+    .innerJoin(
+      gruppeRolle,
+      and(
+        eq(gruppeRolle.rolleId, rollePermission.rolleId),
+        eq(gruppeRolle.mandantId, rollePermission.mandantId),
+      ),
+    )
+    .innerJoin(
+      benutzerGruppe,
+      and(
+        eq(benutzerGruppe.gruppeId, gruppeRolle.gruppeId),
+        eq(benutzerGruppe.mandantId, gruppeRolle.mandantId),
+      ),
+    )
+    .where(
+      and(
+        ids ? inArray(benutzerGruppe.benutzerId, ids) : undefined,
+        inArray(rollePermission.permissionName, wanted),
+        eq(rollePermission.wert, 'true'),
+      ),
+    );
+  return unionAll(direct, roles, groups);
+};
+
+/** The next licence check of each user with a licence record. */
+export const findNaechstePruefungen = async (
+  tx: Tx,
+  benutzerIds: readonly string[],
+): Promise<{ benutzerId: string; naechstePruefung: string | null }[]> => {
+  if (benutzerIds.length === 0) return [];
+  return tx
+    .select({ benutzerId: fuehrerschein.benutzerId, naechstePruefung: fuehrerschein.naechstePruefung })
+    .from(fuehrerschein)
+    .where(inArray(fuehrerschein.benutzerId, [...benutzerIds]));
+};
+
+export type FuehrerscheinRow = typeof fuehrerschein.$inferSelect;
+
+export const findFuehrerschein = async (
+  tx: Tx,
+  benutzerId: string,
+): Promise<FuehrerscheinRow | undefined> => {
+  const rows = await tx.select().from(fuehrerschein).where(eq(fuehrerschein.benutzerId, benutzerId)).limit(1);
+  return rows[0];
+};
+
+// --- bookings -------------------------------------------------------------------------------------------
+
+export type BuchungKernRow = BelegungRow & {
+  anlass: string | null;
+  zielAdresse: string | null;
+  zielPerson: string | null;
+  umweg: string | null;
+  informationstext: string | null;
+  marke: string;
+  modell: string;
+  kennzeichen: string;
+};
+
+const buchungColumns = {
+  id: fahrzeugBuchung.id,
+  fahrzeugId: fahrzeugBuchung.fahrzeugId,
+  von: fahrzeugBuchung.von,
+  bis: fahrzeugBuchung.bis,
+  status: fahrzeugBuchung.status,
+  typ: fahrzeugBuchung.typ,
+  benutzerId: fahrzeugBuchung.benutzerId,
+  fahrerId: fahrzeugBuchung.fahrerId,
+  anlass: fahrzeugBuchung.anlass,
+  zielAdresse: fahrzeugBuchung.zielAdresse,
+  zielPerson: fahrzeugBuchung.zielPerson,
+  umweg: fahrzeugBuchung.umweg,
+  informationstext: fahrzeugBuchung.informationstext,
+  marke: fahrzeug.marke,
+  modell: fahrzeug.modell,
+  kennzeichen: fahrzeug.kennzeichen,
+};
+
+const toKern = (
+  r: Omit<BuchungKernRow, 'status' | 'typ'> & { status: string; typ: string },
+): BuchungKernRow => ({
+  ...r,
+  status: parseStatus(r.status),
+  typ: parseTyp(r.typ),
+});
+
+/** Locks one booking (FOR UPDATE) with its vehicle's key data. */
+export const lockBuchung = async (tx: Tx, id: string): Promise<BuchungKernRow | undefined> => {
+  const rows = await tx
+    .select(buchungColumns)
+    .from(fahrzeugBuchung)
+    .innerJoin(fahrzeug, eq(fahrzeug.id, fahrzeugBuchung.fahrzeugId))
+    .where(eq(fahrzeugBuchung.id, id))
+    .for('update', { of: fahrzeugBuchung });
+  return rows[0] ? toKern(rows[0]) : undefined;
+};
+
+export const findBuchungenByIds = async (tx: Tx, ids: readonly string[]): Promise<BuchungKernRow[]> => {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select(buchungColumns)
+    .from(fahrzeugBuchung)
+    .innerJoin(fahrzeug, eq(fahrzeug.id, fahrzeugBuchung.fahrzeugId))
+    .where(inArray(fahrzeugBuchung.id, [...ids]))
+    .orderBy(asc(fahrzeugBuchung.von));
+  return rows.map(toKern);
+};
+
+/**
+ * Trips (type BUCHUNG) overlapping [from, to), and trips still on the road (aktiv) that began before `to`: with `benutzerId`, only those the user booked or drives.
+ * Newest start last; at most `limit`.
+ */
+export const findBuchungen = async (
+  tx: Tx,
+  { benutzerId, from, to, limit }: { benutzerId?: string; from: Date; to: Date | null; limit: number },
+): Promise<BuchungKernRow[]> => {
+  const rows = await tx
+    .select(buchungColumns)
+    .from(fahrzeugBuchung)
+    .innerJoin(fahrzeug, eq(fahrzeug.id, fahrzeugBuchung.fahrzeugId))
+    .where(
+      and(
+        eq(fahrzeugBuchung.typ, 'BUCHUNG'),
+        or(gt(fahrzeugBuchung.bis, from), eq(fahrzeugBuchung.status, 'aktiv')),
+        to ? lt(fahrzeugBuchung.von, to) : undefined,
+        benutzerId
+          ? or(eq(fahrzeugBuchung.benutzerId, benutzerId), eq(fahrzeugBuchung.fahrerId, benutzerId))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(fahrzeugBuchung.von), asc(fahrzeugBuchung.id))
+    .limit(limit);
+  return rows.map(toKern);
+};
+
+export type MitfahrerRow = { fahrzeugBuchungId: string; nummer: number; name: string };
+
+export const findMitfahrer = async (tx: Tx, buchungIds: readonly string[]): Promise<MitfahrerRow[]> => {
+  if (buchungIds.length === 0) return [];
+  return tx
+    .select({
+      fahrzeugBuchungId: fahrzeugBuchungMitfahrer.fahrzeugBuchungId,
+      nummer: fahrzeugBuchungMitfahrer.nummer,
+      name: fahrzeugBuchungMitfahrer.name,
+    })
+    .from(fahrzeugBuchungMitfahrer)
+    .where(inArray(fahrzeugBuchungMitfahrer.fahrzeugBuchungId, [...buchungIds]))
+    .orderBy(asc(fahrzeugBuchungMitfahrer.nummer));
+};
+
+export type FreigeberRow = {
+  fahrzeugBuchungId: string;
+  benutzerId: string;
+  isFreigegeben: boolean | null;
+  freigegebenAt: Date | null;
+};
+
+export const findFreigeber = async (tx: Tx, buchungIds: readonly string[]): Promise<FreigeberRow[]> => {
+  if (buchungIds.length === 0) return [];
+  return tx
+    .select({
+      fahrzeugBuchungId: sonderfreigabe.fahrzeugBuchungId,
+      benutzerId: sonderfreigabe.benutzerId,
+      isFreigegeben: sonderfreigabe.isFreigegeben,
+      freigegebenAt: sonderfreigabe.freigegebenAt,
+    })
+    .from(sonderfreigabe)
+    .where(inArray(sonderfreigabe.fahrzeugBuchungId, [...buchungIds]))
+    .orderBy(asc(sonderfreigabe.createdAt), asc(sonderfreigabe.benutzerId));
+};
+
+export type BuchungWerte = {
+  von: Date;
+  bis: Date;
+  fahrzeugId: string;
+  fahrerId: string | null;
+  anlass: string | null;
+  zielAdresse: string | null;
+  zielPerson: string | null;
+  umweg: string | null;
+  informationstext: string | null;
+};
+
+export const insertBuchung = async (
+  tx: Tx,
+  values: BuchungWerte & { mandantId: string; benutzerId: string; status: BuchungStatus },
+): Promise<string> => {
+  const [row] = await tx
+    .insert(fahrzeugBuchung)
+    .values({ ...values, typ: 'BUCHUNG' })
+    .returning({ id: fahrzeugBuchung.id });
+  return row!.id;
+};
+
+export const updateBuchung = async (
+  tx: Tx,
+  id: string,
+  values: Partial<BuchungWerte & { status: BuchungStatus }>,
+): Promise<void> => {
+  await tx
+    .update(fahrzeugBuchung)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(fahrzeugBuchung.id, id));
+};
+
+/** Replaces the co-travellers of a booking, numbered from 1 in the given order. */
+export const replaceMitfahrer = async (
+  tx: Tx,
+  { mandantId, buchungId, namen }: { mandantId: string; buchungId: string; namen: readonly string[] },
+): Promise<void> => {
+  await tx.delete(fahrzeugBuchungMitfahrer).where(eq(fahrzeugBuchungMitfahrer.fahrzeugBuchungId, buchungId));
+  if (namen.length === 0) return;
+  await tx
+    .insert(fahrzeugBuchungMitfahrer)
+    .values(namen.map((name, i) => ({ mandantId, fahrzeugBuchungId: buchungId, nummer: i + 1, name })));
+};
+
+/** Asks the approvers (again): every earlier decision on the booking is dropped. */
+export const replaceFreigeber = async (
+  tx: Tx,
+  {
+    mandantId,
+    buchungId,
+    benutzerIds,
+  }: { mandantId: string; buchungId: string; benutzerIds: readonly string[] },
+): Promise<void> => {
+  await tx.delete(sonderfreigabe).where(eq(sonderfreigabe.fahrzeugBuchungId, buchungId));
+  if (benutzerIds.length === 0) return;
+  await tx
+    .insert(sonderfreigabe)
+    .values(benutzerIds.map((benutzerId) => ({ mandantId, fahrzeugBuchungId: buchungId, benutzerId })));
+};

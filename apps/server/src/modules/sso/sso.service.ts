@@ -1,0 +1,439 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { discoverOIDCConfig } from '@better-auth/sso';
+import { DomainError } from '@stellwerk/domain/errors';
+import { syncLinks } from '@stellwerk/domain/link-sync';
+import type { TAnmeldeMethoden, TSsoKonfiguration, TSsoKonfigurationInput } from '@stellwerk/domain/sso/api';
+import {
+  anmeldeMethoden,
+  DEFAULT_OIDC_SCOPES,
+  domainOfEmail,
+  gruppenAusClaims,
+  namenAusClaims,
+  type SsoProtokoll,
+} from '@stellwerk/domain/sso/sso';
+import type { Database, Tx } from '../../db/client.ts';
+import { deleteLogin, endSessions, updateLogin } from '../auth/auth.accounts.ts';
+import type { SessionUser } from '../auth/auth.context.ts';
+import { writeAudit } from '../audit/audit.service.ts';
+import { publishEvent } from '../events/events.service.ts';
+import {
+  addGruppen,
+  deleteMandantSso,
+  deleteSsoProvider,
+  findAllSsoProviders,
+  findBenutzerOfLogin,
+  findBenutzerRow,
+  findDomains,
+  findGruppeIdsOf,
+  findGruppenRefs,
+  findMandantSso,
+  findMandantSsoOf,
+  findRoutingByDomain,
+  findSsoProvider,
+  insertSsoBenutzer,
+  type MandantSsoRow,
+  removeGruppen,
+  saveSsoProvider,
+  updateSsoBenutzer,
+  upsertMandantSso,
+} from './sso.repository.ts';
+
+const ACTIVE = 'aktiv';
+/** The claim key under which the provider's groups reach `provisionUser` (better-auth's mapping.extraFields). */
+const GRUPPEN_FELD = 'stellwerkGruppen';
+
+/** Why a sign-in through the provider was refused, as the code /login shows (`?sso_fehler=`). */
+export type SsoAblehnung = 'auth.sso_deaktiviert' | 'auth.sso_anderer_mandant' | 'auth.sso_fehlgeschlagen';
+
+/**
+ * The sign-in through a tenant's provider that is being answered (the callback or ACS request): set by the
+ * auth plugin around better-auth's handler, read by the session hook and by the provisioning, which record
+ * why they refused.
+ */
+export type SsoAnmeldung = {
+  mandantId: string;
+  ablehnung?: SsoAblehnung;
+  authUserId?: string;
+  neu?: boolean;
+};
+export const ssoAnmeldung = new AsyncLocalStorage<SsoAnmeldung>();
+
+/** better-auth's provider id of a tenant is the tenant's id. */
+export const providerIdOf = (mandantId: string) => mandantId;
+
+const protokollOf = (row: MandantSsoRow | null | undefined): SsoProtokoll | null =>
+  row?.protokoll === 'oidc' || row?.protokoll === 'saml' ? row.protokoll : null;
+
+/** What /login offers for an address: the provider of the tenant its domain belongs to, and/or the password. */
+export const getAnmeldeMethoden = async (database: Database, email: string): Promise<TAnmeldeMethoden> => {
+  const domain = domainOfEmail(email);
+  const routing = domain ? await database.withAllTenants((tx) => findRoutingByDomain(tx, domain)) : undefined;
+  const sso = protokollOf(routing?.sso);
+  const methoden = anmeldeMethoden(
+    routing ? { sso, passwortErlaubt: routing.sso?.passwortErlaubt ?? true } : null,
+  );
+  return {
+    sso:
+      routing && methoden.sso
+        ? { providerId: providerIdOf(routing.mandantId), protokoll: methoden.sso }
+        : null,
+    passwort: methoden.passwort,
+  };
+};
+
+/**
+ * Whether the user behind a better-auth user may sign in with the password: not when their tenant has a
+ * provider and switched password sign-in off (platform administrators always may, so the platform cannot be
+ * locked out). Unknown users may try (they fail like a wrong password).
+ */
+export const passwortAnmeldungErlaubt = async (database: Database, authUserId: string): Promise<boolean> =>
+  database.withAllTenants(async (tx) => {
+    const found = await findBenutzerOfLogin(tx, authUserId);
+    if (!found || found.plattformAdmin) return true;
+    const sso = await findMandantSsoOf(tx, found.mandantId);
+    return anmeldeMethoden(sso ? { sso: protokollOf(sso), passwortErlaubt: sso.passwortErlaubt } : null)
+      .passwort;
+  });
+
+/**
+ * better-auth's session hook: may this better-auth user get a session now? Outside a sign-in through a
+ * provider: an active user whose tenant allows the password. Inside one: a user not yet known (created just
+ * in time right after, by `provisionSsoUser`), or an active user of the provider's tenant.
+ */
+export const sessionErlaubt = async (database: Database, authUserId: string): Promise<boolean> => {
+  const anmeldung = ssoAnmeldung.getStore();
+  const found = await database.withAllTenants((tx) => findBenutzerOfLogin(tx, authUserId));
+  if (!anmeldung) return found?.status === ACTIVE && (await passwortAnmeldungErlaubt(database, authUserId));
+  anmeldung.authUserId = authUserId;
+  if (!found) {
+    anmeldung.neu = true;
+    return true;
+  }
+  if (found.mandantId !== anmeldung.mandantId) {
+    anmeldung.ablehnung = 'auth.sso_anderer_mandant';
+    return false;
+  }
+  if (found.status !== ACTIVE) {
+    anmeldung.ablehnung = 'auth.sso_deaktiviert';
+    return false;
+  }
+  return true;
+};
+
+/**
+ * Just-in-time provisioning (better-auth's `provisionUser`, on every sign-in through a provider): the first
+ * sign-in creates the benutzer in the provider's tenant (id = better-auth user id, marked as a single-sign-on
+ * user) with name and e-mail from the claims; every sign-in sets name, e-mail and the groups mapped from the
+ * configured claim (the provider is the source of the memberships). Audited as done by the user.
+ */
+export const provisionSsoUser = async (
+  database: Database,
+  input: { providerId: string; authUserId: string; email: string; userInfo: Record<string, unknown> },
+  now: () => Date = () => new Date(),
+): Promise<void> => {
+  const anmeldung = ssoAnmeldung.getStore();
+  const mandantId = input.providerId;
+  const fail = (ablehnung: SsoAblehnung) => {
+    if (anmeldung) anmeldung.ablehnung = ablehnung;
+    throw new DomainError(ablehnung);
+  };
+  const owner = await database.withAllTenants((tx) => findBenutzerOfLogin(tx, input.authUserId));
+  if (owner && owner.mandantId !== mandantId) fail('auth.sso_anderer_mandant');
+  if (owner && owner.status !== ACTIVE) fail('auth.sso_deaktiviert');
+  await database.withTenant(mandantId, async (tx) => {
+    const sso = await findMandantSso(tx);
+    const claims = { ...input.userInfo, groups: input.userInfo[GRUPPEN_FELD] };
+    const { vorname, nachname } = namenAusClaims(claims, input.email);
+    const gewuenscht = sso ? gruppenAusClaims(claims, 'groups', await findGruppenRefs(tx)) : [];
+    const email = input.email.trim().toLowerCase();
+    const id = input.authUserId;
+    const before = await findBenutzerRow(tx, id);
+    const vorher = before ? await findGruppeIdsOf(tx, id) : [];
+    if (!before) {
+      await insertSsoBenutzer(tx, { id, mandantId, vorname, nachname, email });
+    } else {
+      await updateSsoBenutzer(tx, id, { vorname, nachname, email });
+    }
+    await updateLogin(
+      tx,
+      id,
+      { name: `${vorname} ${nachname}`.trim(), email, username: before?.username ?? null },
+      now(),
+    );
+    const changes = syncLinks(vorher, gewuenscht);
+    await addGruppen(tx, mandantId, id, changes.add);
+    await removeGruppen(tx, id, changes.remove);
+    const changed =
+      !before ||
+      before.vorname !== vorname ||
+      before.nachname !== nachname ||
+      before.email !== email ||
+      changes.add.length + changes.remove.length > 0;
+    if (changed) {
+      await writeAudit(tx, {
+        mandantId,
+        benutzerId: id,
+        action: before ? 'sso_aktualisierung' : 'sso_anlage',
+        entity: 'benutzer',
+        entityId: id,
+        oldValue: before
+          ? { vorname: before.vorname, nachname: before.nachname, email: before.email, gruppeIds: vorher }
+          : null,
+        newValue: { vorname, nachname, email, gruppeIds: gewuenscht },
+      });
+      await publishEvent(tx, mandantId, { type: 'benutzer', id });
+    }
+  });
+};
+
+/**
+ * After a refused or failed sign-in through a provider: a user created just now by better-auth (no benutzer
+ * came of it) is removed again; a known user's session, if one was made, is ended.
+ */
+export const aufraeumenNachAblehnung = async (database: Database, anmeldung: SsoAnmeldung): Promise<void> => {
+  const authUserId = anmeldung.authUserId;
+  if (!authUserId) return;
+  await database.withAllTenants(async (tx: Tx) => {
+    const found = await findBenutzerOfLogin(tx, authUserId);
+    if (!found && anmeldung.neu) await deleteLogin(tx, authUserId);
+    else await endSessions(tx, authUserId);
+  });
+};
+
+/** The origins of every configured provider's endpoints: better-auth fetches only from trusted origins. */
+export const ssoOrigins = async (database: Database): Promise<string[]> => {
+  const providers = await database.withoutTenant((tx) => findAllSsoProviders(tx));
+  const origins = new Set<string>();
+  const add = (value: unknown) => {
+    if (typeof value === 'string' && URL.canParse(value)) origins.add(new URL(value).origin);
+  };
+  for (const p of providers) {
+    add(p.issuer);
+    if (p.oidcConfig) {
+      const c = JSON.parse(p.oidcConfig) as Record<string, unknown>;
+      for (const key of [
+        'discoveryEndpoint',
+        'authorizationEndpoint',
+        'tokenEndpoint',
+        'jwksEndpoint',
+        'userInfoEndpoint',
+      ])
+        add(c[key]);
+    }
+  }
+  return [...origins];
+};
+
+export type SsoDeps = { database: Database; publicUrl: string; fetchText?: (url: string) => Promise<string> };
+
+const urlsOf = (publicUrl: string, mandantId: string) => {
+  const providerId = providerIdOf(mandantId);
+  const base = `${publicUrl}/api/auth`;
+  const spMetadataUrl = `${base}/sso/saml2/sp/metadata?providerId=${encodeURIComponent(providerId)}`;
+  return {
+    redirectUrl: `${base}/sso/callback/${providerId}`,
+    acsUrl: `${base}/sso/saml2/sp/acs/${providerId}`,
+    spMetadataUrl,
+    spEntityId: spMetadataUrl,
+  };
+};
+
+/** The tenant's provider for its administrator: never the client secret. */
+export const getSsoKonfiguration = async (deps: SsoDeps, user: SessionUser): Promise<TSsoKonfiguration> =>
+  deps.database.withTenant(user.mandantId, async (tx) => {
+    const row = await findMandantSso(tx);
+    const provider = row ? await findSsoProvider(tx, providerIdOf(user.mandantId)) : undefined;
+    const oidc = provider?.oidcConfig ? (JSON.parse(provider.oidcConfig) as { clientSecret?: string }) : null;
+    const protokoll = protokollOf(row);
+    return {
+      protokoll,
+      passwortErlaubt: row?.passwortErlaubt ?? true,
+      gruppenClaim: row?.gruppenClaim ?? 'groups',
+      oidc:
+        row && protokoll === 'oidc'
+          ? {
+              issuer: row.issuer,
+              clientId: row.clientId ?? '',
+              clientSecretGespeichert: Boolean(oidc?.clientSecret),
+              scopes: row.scopes,
+            }
+          : null,
+      saml:
+        row && protokoll === 'saml' ? { idpEntityId: row.issuer, metadataUrl: row.samlMetadataUrl } : null,
+      ...urlsOf(deps.publicUrl, user.mandantId),
+      domains: await findDomains(tx),
+    };
+  });
+
+const readUrl = async (deps: SsoDeps, url: string): Promise<string> => {
+  if (deps.fetchText) return deps.fetchText(url);
+  const response = await fetch(url, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
+  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+  return response.text();
+};
+
+const unreachable = (error: unknown): DomainError =>
+  new DomainError('sso.anbieter_nicht_erreichbar', {
+    grund: (error instanceof Error ? error.message : String(error)).slice(0, 200),
+  });
+
+/** The IdP entity id of SAML metadata XML, or a refusal when it is not IdP metadata. */
+const idpEntityIdOf = (xml: string): string => {
+  if (!/IDPSSODescriptor/.test(xml)) throw unreachable(new Error('no IDPSSODescriptor'));
+  const match = /<(?:\w+:)?EntityDescriptor\b[^>]*\bentityID="([^"]+)"/.exec(xml);
+  if (!match?.[1]) throw unreachable(new Error('no entityID'));
+  return match[1];
+};
+
+/**
+ * Saves the tenant's provider (replacing one of the other protocol): OIDC is checked against the issuer's
+ * discovery document, SAML metadata is read (from the address, once) and must describe an IdP. An empty
+ * client secret keeps the stored one. Audited without secrets.
+ */
+export const saveSsoKonfiguration = async (
+  deps: SsoDeps,
+  user: SessionUser,
+  input: TSsoKonfigurationInput,
+): Promise<TSsoKonfiguration> => {
+  const providerId = providerIdOf(user.mandantId);
+  const urls = urlsOf(deps.publicUrl, user.mandantId);
+  const previous = await deps.database.withTenant(user.mandantId, async (tx) => ({
+    row: await findMandantSso(tx),
+    provider: await findSsoProvider(tx, providerId),
+    domains: await findDomains(tx),
+  }));
+  const domain = previous.domains[0] ?? '';
+  let provider: { issuer: string; oidcConfig: string | null; samlConfig: string | null };
+  let row: Omit<MandantSsoRow, 'mandantId' | 'updatedAt'>;
+  if (input.protokoll === 'oidc') {
+    const issuer = input.issuer.replace(/\/$/, '');
+    const oldOidc = previous.provider?.oidcConfig
+      ? (JSON.parse(previous.provider.oidcConfig) as {
+          clientSecret?: string;
+          clientId?: string;
+          issuer?: string;
+        })
+      : null;
+    const secret = input.clientSecret?.trim() || oldOidc?.clientSecret;
+    if (!secret) throw new DomainError('sso.client_secret_fehlt');
+    const discovered = await discoverOIDCConfig({ issuer, isTrustedOrigin: () => true }).catch(
+      (error: unknown) => {
+        throw unreachable(error);
+      },
+    );
+    const scopes = input.scopes.length > 0 ? input.scopes : [...DEFAULT_OIDC_SCOPES];
+    provider = {
+      issuer: discovered.issuer,
+      samlConfig: null,
+      oidcConfig: JSON.stringify({
+        issuer: discovered.issuer,
+        pkce: true,
+        clientId: input.clientId,
+        clientSecret: secret,
+        discoveryEndpoint: discovered.discoveryEndpoint,
+        authorizationEndpoint: discovered.authorizationEndpoint,
+        tokenEndpoint: discovered.tokenEndpoint,
+        jwksEndpoint: discovered.jwksEndpoint,
+        userInfoEndpoint: discovered.userInfoEndpoint,
+        tokenEndpointAuthentication: discovered.tokenEndpointAuthentication,
+        scopes,
+        mapping: {
+          extraFields: {
+            [GRUPPEN_FELD]: input.gruppenClaim,
+            given_name: 'given_name',
+            family_name: 'family_name',
+          },
+        },
+      }),
+    };
+    row = {
+      protokoll: 'oidc',
+      issuer: discovered.issuer,
+      clientId: input.clientId,
+      scopes,
+      samlMetadataUrl: null,
+      gruppenClaim: input.gruppenClaim,
+      passwortErlaubt: input.passwortErlaubt,
+    };
+  } else {
+    const xml = input.metadataXml?.trim()
+      ? input.metadataXml.trim()
+      : input.metadataUrl
+        ? await readUrl(deps, input.metadataUrl).catch((error: unknown) => {
+            throw unreachable(error);
+          })
+        : null;
+    if (!xml) throw new DomainError('sso.metadaten_fehlen');
+    const idpEntityId = idpEntityIdOf(xml);
+    provider = {
+      issuer: idpEntityId,
+      oidcConfig: null,
+      samlConfig: JSON.stringify({
+        issuer: urls.spEntityId,
+        entryPoint: '',
+        callbackUrl: `${deps.publicUrl}/`,
+        idpMetadata: { metadata: xml },
+        spMetadata: {},
+        wantAssertionsSigned: true,
+        mapping: {
+          email: 'email',
+          extraFields: { [GRUPPEN_FELD]: input.gruppenClaim, firstName: 'givenName', lastName: 'surname' },
+        },
+      }),
+    };
+    row = {
+      protokoll: 'saml',
+      issuer: idpEntityId,
+      clientId: null,
+      scopes: [],
+      samlMetadataUrl: input.metadataXml?.trim() ? null : (input.metadataUrl ?? null),
+      gruppenClaim: input.gruppenClaim,
+      passwortErlaubt: input.passwortErlaubt,
+    };
+  }
+  await deps.database.withTenant(user.mandantId, async (tx) => {
+    await saveSsoProvider(tx, { id: crypto.randomUUID(), providerId, domain, userId: null, ...provider });
+    await upsertMandantSso(tx, { mandantId: user.mandantId, ...row });
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: previous.row ? 'update' : 'create',
+      entity: 'mandant.sso',
+      entityId: user.mandantId,
+      oldValue: previous.row ? auditOf(previous.row) : null,
+      newValue: {
+        ...auditOf({ ...row }),
+        clientSecretGeaendert: input.protokoll === 'oidc' && Boolean(input.clientSecret?.trim()),
+      },
+    });
+  });
+  return getSsoKonfiguration(deps, user);
+};
+
+const auditOf = (row: Omit<MandantSsoRow, 'mandantId' | 'updatedAt'>) => ({
+  protokoll: row.protokoll,
+  issuer: row.issuer,
+  clientId: row.clientId,
+  scopes: row.scopes,
+  samlMetadataUrl: row.samlMetadataUrl,
+  gruppenClaim: row.gruppenClaim,
+  passwortErlaubt: row.passwortErlaubt,
+});
+
+/** Removes the tenant's provider: everyone signs in with the password again. Audited. */
+export const deleteSsoKonfiguration = async (deps: SsoDeps, user: SessionUser): Promise<void> => {
+  await deps.database.withTenant(user.mandantId, async (tx) => {
+    const row = await findMandantSso(tx);
+    if (!row) return;
+    await deleteSsoProvider(tx, providerIdOf(user.mandantId));
+    await deleteMandantSso(tx);
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'delete',
+      entity: 'mandant.sso',
+      entityId: user.mandantId,
+      oldValue: auditOf(row),
+    });
+  });
+};

@@ -1,0 +1,24 @@
+import { ZAnmeldeMethoden } from '@stellwerk/domain/sso/api';
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** How an address may sign in (single sign-on per tenant, issue 11); nothing is asked until it is an address. */
+export const useAnmeldeMethoden = (email: string | null) =>
+  useQuery({
+    queryKey: ['anmeldung', 'methoden', email],
+    enabled: email !== null,
+    staleTime: 60_000,
+    queryFn: async () =>
+      ZAnmeldeMethoden.parse(
+        await apiFetch(`/api/anmeldung/methoden?email=${encodeURIComponent(email ?? '')}`),
+      ),
+  });
+
+/** Starts the sign-in at the tenant's provider: the browser leaves for the provider's page. */
+export const startSso = async (providerId: string, callbackURL: string): Promise<void> => {
+  const answer = await apiFetch<{ url: string }>('/api/auth/sign-in/sso', {
+    method: 'POST',
+    body: { providerId, callbackURL, errorCallbackURL: '/login' },
+  });
+  window.location.assign(answer.url);
+};

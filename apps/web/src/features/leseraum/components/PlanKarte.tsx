@@ -1,0 +1,301 @@
+import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import type { TPlatzBelegung } from '@stellwerk/domain/leseraum-buchung/api';
+import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fitScale, naechsterPlatz, richtungVonTaste } from '../hooks/plan-navigation';
+import { useZustandText } from '../hooks/zustand-text';
+import { MarkerForm, ZustandsForm } from './PlatzSymbol';
+
+type PlanSize = { width: number; height: number };
+
+/** The Performance API mark set when a plan's places are drawn (read by apps/server/bench/browser.ts). */
+export const PLAN_GEZEICHNET = 'stellwerk:plan-gezeichnet';
+
+/** A place on the plan: symbol, markers and a short label; one focus stop for the selected place only. */
+const PlatzAufPlan = memo(function PlatzAufPlan({
+  platz,
+  label,
+  focusable,
+  selected,
+  gedimmt,
+  onSelect,
+  onOpen,
+}: {
+  platz: TPlatzBelegung & { position: { x: number; y: number } };
+  label: string;
+  focusable: boolean;
+  selected: boolean;
+  gedimmt: boolean;
+  onSelect: (id: string) => void;
+  onOpen: (id: string) => void;
+}) {
+  const r = platz.kapazitaet > 1 ? 22 : 13;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: an SVG group on a floor plan cannot be a <button>
+    <g
+      role="button"
+      tabIndex={focusable ? 0 : -1}
+      aria-label={label}
+      aria-pressed={selected}
+      data-platz-id={platz.id}
+      data-zustand={platz.zustand}
+      transform={`translate(${platz.position.x} ${platz.position.y})`}
+      opacity={gedimmt ? 0.3 : 1}
+      style={{ cursor: 'pointer', outline: 'none' }}
+      onClick={() => {
+        onSelect(platz.id);
+        onOpen(platz.id);
+      }}
+      onFocus={() => onSelect(platz.id)}
+    >
+      <title>{label}</title>
+      {selected && (
+        <circle
+          r={r + 7}
+          fill="none"
+          stroke="var(--mantine-color-dark-9)"
+          strokeWidth={3}
+          strokeDasharray="5 3"
+        />
+      )}
+      <ZustandsForm zustand={platz.zustand} r={r} />
+      {platz.marker.map((m, i) => (
+        <g key={m} transform={`translate(${-r - 4 - i * 13} ${-r})`}>
+          <MarkerForm marker={m} r={6} />
+        </g>
+      ))}
+      <text
+        x={r + 4}
+        y={4}
+        textAnchor="start"
+        fontSize={11}
+        fontFamily="sans-serif"
+        fill="var(--mantine-color-dark-9)"
+        paintOrder="stroke"
+        stroke="#fff"
+        strokeWidth={3}
+      >
+        {platz.bezeichnung}
+      </text>
+    </g>
+  );
+});
+
+/**
+ * The floor plan (the tenant's sanitised SVG as the background) with every placed place drawn over it at
+ * its plan coordinates, in its state's colour and shape. Zoom with the buttons, pan by scrolling or
+ * dragging; on a phone the plan starts fitted to the screen. Keyboard: Tab reaches the selected place,
+ * the arrow keys move to the nearest place in that direction, Enter or Space opens the booking dialog.
+ */
+export function PlanKarte({
+  planUrl,
+  plaetze,
+  passt,
+  zoomProzent,
+  onOpen,
+}: {
+  planUrl: string | null;
+  plaetze: readonly TPlatzBelegung[];
+  /** Places that match the filter; the others are dimmed. */
+  passt: (p: TPlatzBelegung) => boolean;
+  /** The user's Zoom setting (percent) for larger screens. */
+  zoomProzent: number;
+  onOpen: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const text = useZustandText();
+  const { ref: boxRef, width: boxWidth } = useElementSize();
+  const viewport = useRef<HTMLDivElement>(null);
+  const placed = useMemo(
+    () =>
+      plaetze.filter(
+        (p): p is TPlatzBelegung & { position: { x: number; y: number } } => p.position !== null,
+      ),
+    [plaetze],
+  );
+  const [size, setSize] = useState<PlanSize | null>(null);
+  const [scale, setScale] = useState<number | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+
+  // Without a plan image the places' extent is the plan.
+  useEffect(() => {
+    if (planUrl) return;
+    const width = Math.max(400, ...placed.map((p) => p.position.x + 60));
+    const height = Math.max(300, ...placed.map((p) => p.position.y + 60));
+    setSize({ width, height });
+  }, [planUrl, placed]);
+
+  const fit = useCallback(() => {
+    if (!size || boxWidth <= 0) return;
+    setScale(fitScale({ width: boxWidth, height: Math.max(320, window.innerHeight * 0.7) }, size));
+  }, [size, boxWidth]);
+
+  // First view: the user's zoom where the plan fits, otherwise fitted to the screen (phones).
+  useEffect(() => {
+    if (scale !== null || !size || boxWidth <= 0) return;
+    const preferred = zoomProzent / 100;
+    setScale(
+      size.width * preferred <= boxWidth ? preferred : fitScale({ width: boxWidth, height: 10_000 }, size),
+    );
+  }, [scale, size, boxWidth, zoomProzent]);
+
+  // Performance API mark once the places of new data are drawn (after the frame that shows them), for the
+  // browser measurement (`npm run bench:browser`, issue 9): data arrival is the belegung resource's responseEnd.
+  useEffect(() => {
+    if (!size || placed.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => performance.mark(PLAN_GEZEICHNET, { detail: { plaetze: placed.length } }), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [placed, size]);
+
+  const zoom = (factor: number) => setScale((s) => Math.min(4, Math.max(0.1, (s ?? 1) * factor)));
+
+  const labelOf = useCallback(
+    (p: TPlatzBelegung) =>
+      [
+        p.bezeichnung,
+        text.zustand(p.zustand),
+        p.kapazitaet > 1 ? t('sitzplan.plaetze', { count: p.kapazitaet }) : null,
+        ...p.marker.map(text.marker),
+      ]
+        .filter(Boolean)
+        .join(', '),
+    [text, t],
+  );
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const richtung = richtungVonTaste(event.key);
+    if (richtung) {
+      event.preventDefault();
+      const next = naechsterPlatz(placed, selectedId, richtung);
+      if (next) {
+        setSelectedId(next);
+        viewport.current?.querySelector<SVGGElement>(`[data-platz-id="${next}"]`)?.focus();
+      }
+    } else if ((event.key === 'Enter' || event.key === ' ') && selectedId) {
+      event.preventDefault();
+      onOpen(selectedId);
+    }
+  };
+
+  // Pan by dragging with the mouse (touch scrolls natively).
+  const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
+
+  const s = scale ?? 1;
+  const firstId = selectedId ?? placed[0]?.id ?? null;
+  return (
+    <Box ref={boxRef}>
+      <Group gap="xs" mb="xs" justify="space-between">
+        <Text size="sm" c="dimmed">
+          {t('sitzplan.kartenHilfe')}
+        </Text>
+        <Group gap={4}>
+          <Tooltip label={t('sitzplan.verkleinern')}>
+            <ActionIcon
+              variant="default"
+              aria-label={t('sitzplan.verkleinern')}
+              onClick={() => zoom(1 / 1.25)}
+            >
+              −
+            </ActionIcon>
+          </Tooltip>
+          <Text size="sm" w={48} ta="center" aria-live="polite">
+            {Math.round(s * 100)} %
+          </Text>
+          <Tooltip label={t('sitzplan.vergroessern')}>
+            <ActionIcon variant="default" aria-label={t('sitzplan.vergroessern')} onClick={() => zoom(1.25)}>
+              +
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('sitzplan.einpassen')}>
+            <ActionIcon variant="default" aria-label={t('sitzplan.einpassen')} onClick={fit}>
+              ⤢
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: keyboard navigation of the places inside */}
+      <div
+        ref={viewport}
+        onKeyDown={onKeyDown}
+        onPointerDown={(e) => {
+          if (e.pointerType !== 'mouse' || !viewport.current) return;
+          drag.current = {
+            x: e.clientX,
+            y: e.clientY,
+            left: viewport.current.scrollLeft,
+            top: viewport.current.scrollTop,
+          };
+        }}
+        onPointerMove={(e) => {
+          if (!drag.current || !viewport.current) return;
+          viewport.current.scrollLeft = drag.current.left - (e.clientX - drag.current.x);
+          viewport.current.scrollTop = drag.current.top - (e.clientY - drag.current.y);
+        }}
+        onPointerUp={() => {
+          drag.current = null;
+        }}
+        onPointerLeave={() => {
+          drag.current = null;
+        }}
+        style={{
+          overflow: 'auto',
+          maxHeight: '75vh',
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 'var(--mantine-radius-sm)',
+          background: 'var(--mantine-color-gray-0)',
+          touchAction: 'pan-x pan-y',
+        }}
+      >
+        <div
+          style={{
+            position: 'relative',
+            width: size ? size.width * s : '100%',
+            height: size ? size.height * s : 320,
+          }}
+        >
+          {planUrl && (
+            <img
+              src={planUrl}
+              alt={t('sitzplan.planBild')}
+              draggable={false}
+              onLoad={(e) => {
+                const img = e.currentTarget;
+                setSize({ width: img.naturalWidth || 1200, height: img.naturalHeight || 800 });
+              }}
+              style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', userSelect: 'none' }}
+            />
+          )}
+          {size && (
+            <svg
+              viewBox={`0 0 ${size.width} ${size.height}`}
+              width={size.width * s}
+              height={size.height * s}
+              style={{ position: 'absolute', inset: 0 }}
+              aria-label={t('sitzplan.plaetzeAufDemPlan')}
+            >
+              {placed.map((p) => (
+                <PlatzAufPlan
+                  key={p.id}
+                  platz={p}
+                  label={labelOf(p)}
+                  focusable={p.id === firstId}
+                  selected={p.id === selectedId}
+                  gedimmt={!passt(p)}
+                  onSelect={setSelectedId}
+                  onOpen={onOpen}
+                />
+              ))}
+            </svg>
+          )}
+        </div>
+      </div>
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import type { PlatzMarker, PlatzZustand } from '@stellwerk/domain/leseraum-buchung/belegung';
+import { useTranslation } from 'react-i18next';
+
+/** The names of place states and markers in the UI language (the legend's words). */
+export const useZustandText = () => {
+  const { t } = useTranslation();
+  const zustaende: Record<PlatzZustand, string> = {
+    frei: t('leseraum.legend.free'),
+    belegt: t('leseraum.legend.occupied'),
+    stundenweise_belegt: t('leseraum.legend.occupiedHourly'),
+    eigene_reservierung: t('leseraum.legend.mine'),
+    vorgemerkt: t('leseraum.legend.held'),
+    geschlossen: t('leseraum.legend.closed'),
+  };
+  const marker: Record<PlatzMarker, string> = {
+    brandschutzhelfer: t('leseraum.legend.fireSafety'),
+    ersthelfer: t('leseraum.legend.firstAid'),
+  };
+  return { zustand: (z: PlatzZustand) => zustaende[z], marker: (m: PlatzMarker) => marker[m] };
+};

@@ -1,0 +1,171 @@
+import { Button, Card, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { LoadingState } from '../../../components/LoadingState';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-message';
+import { formatDateTime } from '../../../lib/format-date';
+import { passkeysSupported } from '../../../lib/webauthn';
+import {
+  type Passkey,
+  useEnrolPasskey,
+  usePasskeys,
+  useRemovePasskey,
+  useRenamePasskey,
+} from '../api/passkeys';
+
+/** A browser's refusal (cancelled, not allowed) or the server's catalogue message. */
+const passkeyErrorText = (error: unknown, t: (key: string) => string, language: string) =>
+  error instanceof ApiError
+    ? errorMessage(error, t as never, language)
+    : t('sicherheit.passkeys.abgebrochen');
+
+/** Personal settings: the user's passkeys (decision 072): enrol with a name, rename, remove. */
+export function PasskeyListe() {
+  const { t, i18n } = useTranslation();
+  const passkeys = usePasskeys();
+  const enrol = useEnrolPasskey();
+  const rename = useRenamePasskey();
+  const remove = useRemovePasskey();
+  const [name, setName] = useState('');
+  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+  const supported = passkeysSupported();
+  const items = passkeys.data ?? [];
+  const label = (p: Passkey) => p.name?.trim() || t('sicherheit.passkeys.ohneName');
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="passkeys-titel">
+      <Stack gap="md">
+        <Title order={2} fz="lg" id="passkeys-titel">
+          {t('sicherheit.passkeys.titel')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('sicherheit.passkeys.beschreibung')}
+        </Text>
+        {passkeys.isPending && <LoadingState rows={1} />}
+        {passkeys.error && <ErrorAlert error={passkeys.error} onRetry={() => void passkeys.refetch()} />}
+        {items.length === 0 && !passkeys.isPending && <Text size="sm">{t('sicherheit.passkeys.keine')}</Text>}
+        {items.length > 0 && (
+          <Table.ScrollContainer minWidth={0}>
+            <Table verticalSpacing="sm" aria-label={t('sicherheit.passkeys.titel')} data-testid="passkeys">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('sicherheit.passkeys.name')}</Table.Th>
+                  <Table.Th>{t('sicherheit.passkeys.eingerichtet')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('sicherheit.passkeys.aktionen')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      <Text fw={500}>{label(p)}</Text>
+                    </Table.Td>
+                    <Table.Td>{p.createdAt ? formatDateTime(p.createdAt, i18n.language) : '–'}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" justify="flex-end" wrap="wrap">
+                        <Button
+                          size="xs"
+                          variant="default"
+                          onClick={() => setRenaming({ id: p.id, name: p.name ?? '' })}
+                          aria-label={t('sicherheit.passkeys.umbenennenVon', { name: label(p) })}
+                        >
+                          {t('sicherheit.passkeys.umbenennen')}
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="default"
+                          color="red"
+                          onClick={() => setRemoving(p)}
+                          aria-label={t('sicherheit.passkeys.entfernenVon', { name: label(p) })}
+                        >
+                          {t('sicherheit.passkeys.entfernen')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {supported ? (
+          <form
+            onSubmit={(event) => {
+              event.preventDefault();
+              enrol.mutate({ name }, { onSuccess: () => setName('') });
+            }}
+          >
+            <Group align="flex-end" gap="sm" wrap="wrap">
+              <TextInput
+                label={t('sicherheit.passkeys.neuerName')}
+                placeholder={t('sicherheit.passkeys.namePlatzhalter')}
+                value={name}
+                maxLength={60}
+                onChange={(event) => setName(event.currentTarget.value)}
+                style={{ flex: '1 1 14rem' }}
+              />
+              <Button type="submit" loading={enrol.isPending}>
+                {t('sicherheit.passkeys.hinzufuegen')}
+              </Button>
+            </Group>
+          </form>
+        ) : (
+          <Text size="sm">{t('sicherheit.passkeys.nichtUnterstuetzt')}</Text>
+        )}
+        {enrol.error && (
+          <Text size="sm" c="red" role="alert">
+            {passkeyErrorText(enrol.error, t, i18n.language)}
+          </Text>
+        )}
+        {enrol.isSuccess && (
+          <Text size="sm" role="status">
+            {t('sicherheit.passkeys.hinzugefuegt')}
+          </Text>
+        )}
+      </Stack>
+      <ConfirmDialog
+        opened={renaming !== null}
+        title={t('sicherheit.passkeys.umbenennen')}
+        message={t('sicherheit.passkeys.umbenennenHinweis')}
+        confirmLabel={t('sicherheit.passkeys.speichern')}
+        cancelLabel={t('sicherheit.abbrechen')}
+        confirmDisabled={!renaming?.name.trim()}
+        loading={rename.isPending}
+        error={rename.error ? errorMessage(rename.error, t, i18n.language) : null}
+        onClose={() => setRenaming(null)}
+        onConfirm={() => renaming && rename.mutate(renaming, { onSuccess: () => setRenaming(null) })}
+      >
+        <TextInput
+          label={t('sicherheit.passkeys.name')}
+          value={renaming?.name ?? ''}
+          maxLength={60}
+          data-autofocus
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setRenaming((r) => (r ? { ...r, name: value } : r));
+          }}
+        />
+      </ConfirmDialog>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('sicherheit.passkeys.entfernen')}
+        message={t('sicherheit.passkeys.entfernenHinweis', { name: removing ? label(removing) : '' })}
+        confirmLabel={t('sicherheit.passkeys.entfernen')}
+        cancelLabel={t('sicherheit.abbrechen')}
+        color="red"
+        loading={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, t, i18n.language) : null}
+        onClose={() => setRemoving(null)}
+        onConfirm={() =>
+          removing && remove.mutate({ id: removing.id }, { onSuccess: () => setRemoving(null) })
+        }
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { type TSsoKonfigurationInput, ZSsoKonfiguration } from '@stellwerk/domain/sso/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+
+/** Single sign-on per tenant (issue 11): the administrator's configuration of the tenant's provider. */
+const ssoKey = ['admin', 'sso'] as const;
+
+export const useSsoKonfiguration = () =>
+  useQuery({
+    queryKey: ssoKey,
+    queryFn: async () => ZSsoKonfiguration.parse(await apiFetch('/api/admin/sso')),
+  });
+
+export const useSaveSsoKonfiguration = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: TSsoKonfigurationInput) =>
+      ZSsoKonfiguration.parse(await apiFetch('/api/admin/sso', { method: 'PUT', body: input })),
+    onSuccess: (data) => queryClient.setQueryData(ssoKey, data),
+  });
+};
+
+export const useDeleteSsoKonfiguration = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch('/api/admin/sso', { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ssoKey }),
+  });
+};

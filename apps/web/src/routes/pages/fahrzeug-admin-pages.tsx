@@ -1,0 +1,18 @@
+/** /admin/fahrzeuge: the fleet administration (issue 8); other features add row actions through the table's prop. */
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/PageHeader';
+import { FahrzeugAdminTabelle } from '../../features/admin-fahrzeuge/components/FahrzeugAdminTabelle';
+import { SperreEintragenButton } from '../../features/fahrzeug-sperre/components/SperreEintragenButton';
+
+export function AdminFahrzeugePage() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <PageHeader title={t('adminFahrzeuge.title')} description={t('adminFahrzeuge.description')} />
+      {/* blocks (WARTUNG, SERVICE, DEFEKT) are entered per active vehicle (decision 056) */}
+      <FahrzeugAdminTabelle
+        zeilenAktionen={(f) => !f.deaktiviert && <SperreEintragenButton fahrzeug={f} />}
+      />
+    </>
+  );
+}

@@ -1,0 +1,224 @@
+/**
+ * Check-in and check-out of a vehicle trip on a phone (issue 10, decision 064): the journey books its own trip
+ * through the API, moves the server's clock into the trip (PUT /api/test/uhr, decision 059), checks in (a lower
+ * mileage is refused at the field), checks out with a damage and its photo; the administrator's mailbox lists the
+ * damage mail to the fleet manager. Runs in the `uhr` project and puts the clock back.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoUser, MUSTERSTADT } from '../support/demo.ts';
+import { signInTo } from '../support/session.ts';
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const KENNZEICHEN = 'MS-SW 103';
+
+/** The weekday (Mon–Fri) `n` weekdays after today in Berlin, not a Christmas holiday. */
+const werktagIn = (n: number): string => {
+  const heute = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const day = new Date(`${heute}T12:00:00Z`);
+  let rest = n;
+  for (;;) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const key = day.toISOString().slice(0, 10);
+    const weekday = day.getUTCDay();
+    if (weekday >= 1 && weekday <= 5 && !key.endsWith('-12-25') && !key.endsWith('-12-26')) {
+      rest -= 1;
+      if (rest === 0) return key;
+    }
+  }
+};
+
+/** `HH:mm` on `day` in Berlin as an instant with its offset. */
+const berlin = (day: string, time: string): string => {
+  for (const offset of ['+01:00', '+02:00']) {
+    const iso = `${day}T${time}:00${offset}`;
+    const shown = new Intl.DateTimeFormat('de-DE', {
+      timeZone: 'Europe/Berlin',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(iso));
+    if (shown === time) return iso;
+  }
+  throw new Error(`no Berlin offset for ${day} ${time}`);
+};
+
+const setServerClock = async (page: Page, jetzt: string | null) => {
+  const response = await page.request.put('/api/test/uhr', { data: { jetzt } });
+  expect(response.status()).toBe(200);
+};
+
+test.describe('vehicle check-in and check-out (moved server clock)', () => {
+  test.describe.configure({ mode: 'serial' });
+  test.afterEach(async ({ request }) => {
+    await request.put('/api/test/uhr', { data: { jetzt: null } });
+  });
+
+  test('a booker checks in on a phone, a lower mileage is refused, checks out with a damage and a photo; the mailbox lists the damage mail', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const tag = werktagIn(3);
+    const booker = demoUser('mitarbeiter', MUSTERSTADT);
+    await signInTo(page, booker.email, booker.startPage);
+    const origin = new URL(page.url()).origin;
+    const fahrzeuge = (await (await page.request.get('/api/fahrzeuge')).json()) as {
+      id: string;
+      kennzeichen: string;
+    }[];
+    const auto = fahrzeuge.find((f) => f.kennzeichen === KENNZEICHEN);
+    expect(auto).toBeDefined();
+    const gebucht = await page.request.post('/api/fahrzeug-buchungen', {
+      headers: { origin },
+      data: {
+        fahrzeugId: auto!.id,
+        von: berlin(tag, '09:00'),
+        bis: berlin(tag, '10:00'),
+        anlass: 'Zählerablesung Nord',
+        zielAdresse: 'Nordring 5, Musterstadt',
+      },
+    });
+    expect(gebucht.status(), await gebucht.text()).toBe(201);
+    const { id } = (await gebucht.json()) as { id: string };
+
+    // 1. check-in, 5 minutes before the start
+    await setServerClock(page, berlin(tag, '08:55'));
+    await page.goto('/fahrzeuge');
+    await page.getByRole('tab', { name: /Meine Buchungen/ }).click();
+    const karte = page.locator(`[data-buchung-id="${id}"]`);
+    await karte.getByRole('button', { name: 'Check-in' }).click();
+    const dialog = page.getByRole('dialog', { name: new RegExp(`Check-in: .*${KENNZEICHEN}`) });
+    await expect(dialog).toBeVisible();
+    const km = dialog.getByRole('textbox', { name: /Kilometerstand/ });
+    const vorschlag = Number((await km.inputValue()) || '0');
+    if (vorschlag > 0) {
+      // a lower reading than the last one is refused at the field
+      await km.fill(String(vorschlag - 10));
+      await dialog.getByRole('textbox', { name: /Tankfüllung/ }).fill('80');
+      await dialog.getByRole('combobox', { name: /Sauberkeit innen/ }).click();
+      await page.getByRole('option', { name: 'sauber', exact: true }).click();
+      await dialog.getByRole('combobox', { name: /Sauberkeit außen/ }).click();
+      await page.getByRole('option', { name: 'sauber', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Check-in' }).click();
+      await expect(dialog.getByText(`Kilometerstand muss größer als ${vorschlag - 1} sein.`)).toBeVisible();
+    } else {
+      await dialog.getByRole('textbox', { name: /Tankfüllung/ }).fill('80');
+      await dialog.getByRole('combobox', { name: /Sauberkeit innen/ }).click();
+      await page.getByRole('option', { name: 'sauber', exact: true }).click();
+      await dialog.getByRole('combobox', { name: /Sauberkeit außen/ }).click();
+      await page.getByRole('option', { name: 'sauber', exact: true }).click();
+    }
+    // the server refuses a lower reading too, with the same message at the field
+    const start = vorschlag > 0 ? vorschlag : 20_000;
+    await km.fill(String(start));
+    await dialog.getByRole('button', { name: 'Check-in' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(karte.getByText('Unterwegs')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('check-in-fertig-390.png'), fullPage: true });
+
+    // 2. check-out with a damage and its photo
+    await setServerClock(page, berlin(tag, '09:45'));
+    await page.reload();
+    await page.getByRole('tab', { name: /Meine Buchungen/ }).click();
+    await karte.getByRole('button', { name: 'Check-out' }).click();
+    const aus = page.getByRole('dialog', { name: new RegExp(`Check-out: .*${KENNZEICHEN}`) });
+    await expect(aus).toBeVisible();
+    const kmAus = aus.getByRole('textbox', { name: /Kilometerstand/ });
+    await kmAus.fill(String(start - 1));
+    await aus.getByRole('textbox', { name: /Tankfüllung/ }).fill('70');
+    await aus.getByRole('combobox', { name: /Sauberkeit innen/ }).click();
+    await page.getByRole('option', { name: 'sauber', exact: true }).click();
+    await aus.getByRole('combobox', { name: /Sauberkeit außen/ }).click();
+    await page.getByRole('option', { name: 'leicht verschmutzt', exact: true }).click();
+    await aus.getByRole('combobox', { name: /Abstellplatz/ }).click();
+    await page.getByRole('option', { name: 'P4', exact: true }).click();
+    await aus.getByRole('button', { name: 'Schaden hinzufügen' }).click();
+    const schaden = aus.getByRole('group', { name: 'Schaden 1' });
+    await schaden.getByRole('combobox', { name: /Stelle am Fahrzeug/ }).click();
+    await page.getByRole('option', { name: 'Hinten', exact: true }).click();
+    await schaden.getByRole('textbox', { name: /Beschreibung/ }).fill('Delle an der Heckklappe (e2e)');
+    await schaden
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'delle.png', mimeType: 'image/png', buffer: PNG });
+    await page.screenshot({ path: test.info().outputPath('check-out-dialog-390.png'), fullPage: true });
+    await aus.getByRole('button', { name: 'Check-out' }).click();
+    // the server names the last reading: the reading is lower than the check-in's
+    await expect(aus.getByText(`Kilometerstand muss größer als ${start - 1} sein.`)).toBeVisible();
+    await kmAus.fill(String(start + 42));
+    await aus.getByRole('button', { name: 'Check-out' }).click();
+    await expect(aus).toBeHidden();
+
+    // 3. the administrator's mailbox lists the damage mail to the fleet manager
+    const adminContext = await browser.newContext();
+    try {
+      const admin = await adminContext.newPage();
+      const adminUser = demoUser('admin', MUSTERSTADT);
+      await signInTo(admin, adminUser.email, adminUser.startPage, DEMO_PASSWORD);
+      await admin.goto('/admin/postausgang');
+      const row = admin
+        .getByRole('row')
+        .filter({ hasText: demoUser('fuhrpark', MUSTERSTADT).email })
+        .filter({ hasText: `Schaden gemeldet: ${KENNZEICHEN}` })
+        .first();
+      await expect(row).toBeVisible();
+      await row.getByRole('button').first().click();
+      const mail = admin.getByRole('dialog');
+      await expect(mail).toContainText('Schaden (hinten): Delle an der Heckklappe (e2e)');
+      await expect(mail).toContainText('/api/dateien/');
+    } finally {
+      await adminContext.close();
+    }
+  });
+  test('the next driver sees the open damage with its photo; the dialog in English on a desktop window', async ({
+    page,
+  }) => {
+    test.slow();
+    const tag = werktagIn(3);
+    const booker = demoUser('mitarbeiter', MUSTERSTADT);
+    await signInTo(page, booker.email, booker.startPage);
+    const origin = new URL(page.url()).origin;
+    const fahrzeuge = (await (await page.request.get('/api/fahrzeuge')).json()) as {
+      id: string;
+      kennzeichen: string;
+    }[];
+    const gebucht = await page.request.post('/api/fahrzeug-buchungen', {
+      headers: { origin },
+      data: {
+        fahrzeugId: fahrzeuge.find((f) => f.kennzeichen === KENNZEICHEN)!.id,
+        von: berlin(tag, '13:00'),
+        bis: berlin(tag, '14:00'),
+        anlass: 'Rückfahrt',
+        zielAdresse: 'Betriebshof',
+      },
+    });
+    expect(gebucht.status(), await gebucht.text()).toBe(201);
+    const { id } = (await gebucht.json()) as { id: string };
+    await setServerClock(page, berlin(tag, '12:50'));
+    const english = await page.request.put('/api/customizing/benutzer/Sprache', {
+      headers: { origin },
+      data: { value: 'en' },
+    });
+    expect(english.status()).toBe(200);
+    try {
+      await page.goto('/fahrzeuge');
+      await page.getByRole('tab', { name: /My bookings/i }).click();
+      await page.locator(`[data-buchung-id="${id}"]`).getByRole('button', { name: 'Check in' }).click();
+      const dialog = page.getByRole('dialog', { name: new RegExp(`Check-in: .*${KENNZEICHEN}`) });
+      await expect(dialog.getByText('Known open damage')).toBeVisible();
+      await expect(dialog.getByText('Delle an der Heckklappe (e2e)')).toBeVisible();
+      await expect(dialog.getByRole('img', { name: 'Photo: Delle an der Heckklappe (e2e)' })).toBeVisible();
+      await expect(dialog.getByRole('textbox', { name: /Mileage/ })).not.toHaveValue('');
+      await page.screenshot({ path: test.info().outputPath('check-in-en-desktop.png') });
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    } finally {
+      await page.request.put('/api/customizing/benutzer/Sprache', {
+        headers: { origin },
+        data: { value: null },
+      });
+    }
+  });
+});

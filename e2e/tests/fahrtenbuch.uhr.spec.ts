@@ -1,0 +1,184 @@
+/**
+ * The logbook in the vehicle detail (issue 10): a trip is made through the API (booking, check-in and check-out
+ * with the server's clock moved into the trip, decision 059), then the fleet manager corrects its purpose in the
+ * Logbook tab, sees old and new, and downloads the Excel and PDF exports, which contain the trip. Runs in the
+ * `uhr` project and puts the clock back.
+ */
+import { execFileSync } from 'node:child_process';
+import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { demoUser, MUSTERSTADT } from '../support/demo.ts';
+import { switchLanguage } from '../support/language.ts';
+import { signInTo } from '../support/session.ts';
+
+/** A weekday (Mon–Fri) at least 8 days ahead in Berlin, not a Christmas holiday: inside the booking window. */
+const fahrtTag = (): string => {
+  const heute = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const day = new Date(`${heute}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 8);
+  for (;;) {
+    const key = day.toISOString().slice(0, 10);
+    const weekday = day.getUTCDay();
+    if (weekday >= 1 && weekday <= 5 && !key.endsWith('-12-25') && !key.endsWith('-12-26')) return key;
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+};
+
+/** `HH:mm` on `day` in Berlin as an instant with its offset. */
+const berlin = (day: string, time: string): string => {
+  for (const offset of ['+01:00', '+02:00']) {
+    const iso = `${day}T${time}:00${offset}`;
+    const shown = new Intl.DateTimeFormat('de-DE', {
+      timeZone: 'Europe/Berlin',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(iso));
+    if (shown === time) return iso;
+  }
+  throw new Error(`no Berlin offset for ${day} ${time}`);
+};
+
+const setServerClock = async (page: Page, jetzt: string | null) => {
+  const response = await page.request.put('/api/test/uhr', { data: { jetzt } });
+  expect(response.status()).toBe(200);
+};
+
+test.describe('logbook: correction and export (moved server clock)', () => {
+  test.afterEach(async ({ request }) => {
+    await request.put('/api/test/uhr', { data: { jetzt: null } });
+  });
+
+  test('the fleet manager corrects a trip’s purpose (old and new shown) and exports the logbook with the trip', async ({
+    browser,
+  }, testInfo) => {
+    test.slow();
+    const tag = fahrtTag();
+    const zweck = `Kundentermin Altstadt ${Date.now() % 100_000}`;
+    const fahrerContext = await browser.newContext();
+    const fahrer = await fahrerContext.newPage();
+    await signInTo(fahrer, demoUser('mitarbeiter', MUSTERSTADT).email, MUSTERSTADT.startPage);
+    const liste = (await (await fahrer.request.get('/api/fahrzeuge')).json()) as {
+      id: string;
+      kennzeichen: string;
+    }[];
+    const auto = liste.find((f) => f.kennzeichen === 'MS-SW 102')!;
+    const buchung = await fahrer.request.post('/api/fahrzeug-buchungen', {
+      data: {
+        fahrzeugId: auto.id,
+        von: new Date(berlin(tag, '14:00')).toISOString(),
+        bis: new Date(berlin(tag, '15:00')).toISOString(),
+        anlass: zweck,
+        zielAdresse: 'Marktplatz 1, Musterstadt',
+      },
+    });
+    expect(buchung.status()).toBe(201);
+    const { id } = (await buchung.json()) as { id: string };
+    const ablesung = {
+      tankfuellung: 60,
+      sauberkeitAussen: 'sauber',
+      sauberkeitInnen: 'sauber',
+      schaeden: [],
+    };
+    // the mileage continues from the car's last reading (another journey may have driven it)
+    const km = 40_000 + (Math.floor(Date.now() / 60_000) % 50_000);
+    await setServerClock(fahrer, berlin(tag, '13:55'));
+    const ein = await fahrer.request.post(`/api/fahrzeug-buchungen/${id}/check-in`, {
+      data: { ...ablesung, kilometerstand: km },
+    });
+    expect(ein.status(), await ein.text()).toBe(200);
+    await setServerClock(fahrer, berlin(tag, '14:50'));
+    const aus = await fahrer.request.post(`/api/fahrzeug-buchungen/${id}/check-out`, {
+      data: {
+        ...ablesung,
+        abstellplatz: 'P1',
+        kilometerstand: km + 27,
+        fahrt: { art: 'dienstlich', partner: 'Stadtbau GmbH' },
+      },
+    });
+    expect(aus.status(), await aus.text()).toBe(200);
+    // within the 7-day completion period
+    await setServerClock(fahrer, berlin(tag, '16:00'));
+    await fahrerContext.close();
+
+    const context = await browser.newContext({ acceptDownloads: true });
+    const page = await context.newPage();
+    await signInTo(page, demoUser('fuhrpark', MUSTERSTADT).email, MUSTERSTADT.startPage);
+    await page.goto(`/fahrzeuge?fahrzeug=${auto.id}`);
+    const drawer = page.getByRole('dialog');
+    await drawer.getByRole('tab', { name: 'Fahrtenbuch' }).click();
+    await drawer.getByLabel('Von', { exact: true }).fill(tag);
+    await drawer.getByLabel('Bis', { exact: true }).fill(tag);
+    const karte = drawer.getByTestId('fahrtenbuch-eintrag').filter({ hasText: zweck });
+    await expect(karte).toBeVisible();
+    await expect(karte.getByText('Unvollständig')).toHaveCount(0);
+
+    await karte.getByRole('button', { name: 'Ergänzen / korrigieren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Eintrag ergänzen oder korrigieren' });
+    await dialog.getByLabel('Reisezweck').fill(`Abnahme ${zweck}`);
+    await dialog.getByLabel('Grund der Korrektur').fill('Zweck präzisiert');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog).toBeHidden();
+
+    const korrigiert = drawer.getByTestId('fahrtenbuch-eintrag').filter({ hasText: `Abnahme ${zweck}` });
+    await expect(korrigiert.getByText('Korrigiert', { exact: true })).toBeVisible();
+    await korrigiert.getByRole('button', { name: 'Frühere Fassungen anzeigen (1)' }).click();
+    const fassung = korrigiert.getByTestId('fassung');
+    await expect(fassung.getByTestId('alt')).toHaveText(zweck);
+    await expect(fassung.getByTestId('neu')).toHaveText(`Abnahme ${zweck}`);
+    await expect(fassung.getByText('Grund: Zweck präzisiert')).toBeVisible();
+    await expect(fassung.getByText(/korrigiert Fassung \d+ am .* von Thomas Becker/)).toBeVisible();
+
+    await drawer.getByRole('button', { name: 'Hash-Kette prüfen' }).click();
+    await expect(drawer.getByTestId('ketten-pruefung')).toContainText('Hash-Kette in Ordnung');
+
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      drawer.getByRole('button', { name: 'Excel exportieren' }).click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toBe(`Fahrtenbuch_MS-SW-102_${tag}_${tag}.xlsx`);
+    const xlsxPfad = testInfo.outputPath('fahrtenbuch.xlsx');
+    await xlsx.saveAs(xlsxPfad);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(xlsxPfad);
+    const zeilen: string[] = [];
+    wb.getWorksheet('Fahrtenbuch')!.eachRow((r) => zeilen.push((r.values as unknown[]).join('|')));
+    expect(zeilen.some((z) => z.includes(`Abnahme ${zweck}`) && z.includes('Stadtbau GmbH'))).toBe(true);
+    const korrekturen: string[] = [];
+    wb.getWorksheet('Korrekturen')!.eachRow((r) => korrekturen.push((r.values as unknown[]).join('|')));
+    expect(korrekturen.some((z) => z.includes(zweck) && z.includes('Zweck präzisiert'))).toBe(true);
+
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      drawer.getByRole('button', { name: 'PDF exportieren' }).click(),
+    ]);
+    const pdfPfad = testInfo.outputPath('fahrtenbuch.pdf');
+    await pdf.saveAs(pdfPfad);
+    const text = execFileSync('pdftotext', ['-layout', pdfPfad, '-'], { encoding: 'utf8' });
+    expect(text).toContain('MS-SW 102');
+    // the original version and the correction (the table shortens long texts; the Excel file has them whole)
+    expect(text).toContain(zweck);
+    expect(text).toContain('Abnahme Kundentermin');
+    expect(text).toContain('Grund: Zweck präzisiert');
+
+    // how it looks: desktop and phone, German and English
+    await page.screenshot({ path: testInfo.outputPath('fahrtenbuch-desktop-de.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: testInfo.outputPath('fahrtenbuch-phone-de.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/fahrzeuge');
+    await switchLanguage(page, 'en');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/fahrzeuge?fahrzeug=${auto.id}`);
+    await page.getByRole('dialog').getByRole('tab', { name: 'History' }).click();
+    await page.screenshot({ path: testInfo.outputPath('historie-phone-en.png') });
+    await page.getByRole('dialog').getByRole('tab', { name: 'Logbook' }).click();
+    await page.getByRole('dialog').getByLabel('From', { exact: true }).fill(tag);
+    await page.getByRole('dialog').getByLabel('To', { exact: true }).fill(tag);
+    await expect(page.getByRole('dialog').getByText(`Abnahme ${zweck}`)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('fahrtenbuch-phone-en.png') });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/fahrzeuge');
+    await switchLanguage(page, 'de');
+    await context.close();
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * Issue 11: single sign-on through a local OpenID provider (oidc-provider, started here on a free loopback
+ * port). The tenant administrator configures the provider through the admin API; a new person types their
+ * address on /login, takes the single-sign-on button, signs in at the provider and lands on the tenant's
+ * start page, created just in time. Exclusive: the journey gives Musterstadt a provider for a while (its
+ * /login then shows the button beside the password form) and removes it at the end.
+ */
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { type OidcIdp, startOidcIdp } from '../../apps/server/test/oidc-idp.ts';
+import { DEMO_PASSWORD, MUSTERSTADT } from '../support/demo.ts';
+import { expectPath } from '../support/session.ts';
+
+const ADMIN = `admin@${MUSTERSTADT.domain}`;
+const NEW_PERSON = `sso.e2e@${MUSTERSTADT.domain}`;
+
+let idp: OidcIdp | undefined;
+
+test.afterAll(async () => {
+  await idp?.close();
+});
+
+const shoot = async (page: Page, name: string) => {
+  const dir = path.join(test.info().project.outputDir, 'screenshots');
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+};
+
+test('single sign-on through the tenant’s OpenID provider lands on the start page, the user created just in time', async ({
+  page,
+  baseURL,
+}) => {
+  const api = page.request;
+  const origin = { origin: baseURL ?? '' };
+  const signedIn = await api.post('/api/auth/sign-in/email', {
+    headers: origin,
+    data: { email: ADMIN, password: DEMO_PASSWORD },
+  });
+  expect(signedIn.ok()).toBe(true);
+
+  // The addresses to enter at the provider come from the admin API; the provider is started with them.
+  const before = await api.get('/api/admin/sso');
+  expect(before.ok()).toBe(true);
+  const { redirectUrl } = (await before.json()) as { redirectUrl: string };
+  idp = await startOidcIdp({ redirectUris: [redirectUrl] });
+  idp.accounts.set('e2e-1', {
+    sub: 'e2e-1',
+    email: NEW_PERSON,
+    given_name: 'Sina',
+    family_name: 'Single',
+    groups: ['Alle Mitarbeitenden'],
+  });
+  idp.signInAs('e2e-1');
+  const saved = await api.put('/api/admin/sso', {
+    headers: origin,
+    data: {
+      protokoll: 'oidc',
+      passwortErlaubt: true,
+      gruppenClaim: 'groups',
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      scopes: ['openid', 'email', 'profile', 'groups'],
+    },
+  });
+  expect(saved.status()).toBe(200);
+
+  try {
+    // The administrator's screen shows the provider without its secret.
+    await page.goto('/admin/einstellungen');
+    const section = page.getByRole('region', { name: 'Single Sign-on' });
+    await section.getByRole('heading', { name: 'Single Sign-on' }).scrollIntoViewIfNeeded();
+    await page.waitForLoadState('networkidle').catch(() => undefined);
+    await expect(section.getByLabel(/Aussteller-URL/)).toHaveValue(idp.issuer);
+    await expect(section.getByText(redirectUrl)).toBeVisible();
+    await shoot(page, 'sso-admin-de-desktop');
+    await page.context().clearCookies();
+
+    // A new person of the tenant: the address routes to the provider.
+    await page.goto('/login');
+    await page.getByLabel(/^Benutzername/).fill(NEW_PERSON);
+    const button = page.getByRole('button', { name: 'Mit Single Sign-on anmelden' });
+    await expect(button).toBeVisible();
+    await shoot(page, 'sso-login-de-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'sso-login-de-phone');
+    await button.click();
+    await expectPath(page, MUSTERSTADT.startPage);
+    const me = (await (await page.request.get('/api/me')).json()) as {
+      user: { email: string; vorname: string; nachname: string };
+      startPage: string;
+    };
+    expect(me.user).toMatchObject({ email: NEW_PERSON, vorname: 'Sina', nachname: 'Single' });
+    expect(me.startPage).toBe(MUSTERSTADT.startPage);
+  } finally {
+    const admin = await page.context().request.post('/api/auth/sign-in/email', {
+      headers: origin,
+      data: { email: ADMIN, password: DEMO_PASSWORD },
+    });
+    expect(admin.ok()).toBe(true);
+    expect((await page.context().request.delete('/api/admin/sso', { headers: origin })).status()).toBe(204);
+  }
+});

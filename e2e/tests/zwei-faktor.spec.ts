@@ -1,0 +1,125 @@
+/**
+ * Issue 11: two-step sign-in with an authenticator app (codes computed here with otpauth, as the app would),
+ * the security screen's accessibility in German and English, and signing out all other devices from a second
+ * browser context.
+ */
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
+import { seriousViolations } from '../support/axe.ts';
+import { DEDICATED, DEMO_PASSWORD } from '../support/demo.ts';
+import { switchLanguage } from '../support/language.ts';
+import { expectPath, signIn } from '../support/session.ts';
+
+const user = DEDICATED.zweiFaktor;
+const SECURITY = '/einstellungen/sicherheit';
+
+const totpOf = (secret: string) =>
+  new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  });
+
+/** Password, then the six digits of the app's code (the code field submits when complete). */
+const signInWithCode = async (page: Page, totp: OTPAuth.TOTP) => {
+  await signIn(page, user.email);
+  const code = page.getByRole('group', {
+    name: /Code aus der Authenticator-App|Code from the authenticator app/,
+  });
+  await expect(code).toBeVisible();
+  await code.getByRole('textbox').first().click();
+  await page.keyboard.type(totp.generate());
+  await expectPath(page, user.startPage);
+};
+
+const openSecurity = async (page: Page) => {
+  await page.goto(SECURITY);
+  await expect(page.getByRole('heading', { level: 1, name: /^(Sicherheit|Security)$/ })).toBeVisible();
+};
+
+/** Starts an enrolment (password step) and returns the secret shown as text beside the QR code. */
+const startEnrolment = async (page: Page, labels: { start: RegExp; password: RegExp; next: RegExp }) => {
+  await page.getByRole('button', { name: labels.start }).click();
+  await page.getByLabel(labels.password).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: labels.next }).click();
+  await expect(page.getByTestId('totp-qr')).toBeVisible();
+  return ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
+};
+
+const newSignedInPage = async (browser: Browser, totp: OTPAuth.TOTP) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInWithCode(page, totp);
+  return page;
+};
+
+test('enrol an authenticator app, sign in with its code, and sign out all other devices', async ({
+  page,
+  browser,
+}) => {
+  // one long journey with six axe checks and three sign-ins
+  test.setTimeout(240_000);
+  await signIn(page, user.email);
+  await expectPath(page, user.startPage);
+  await openSecurity(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // German: the password step, then QR code and key; checked by axe, then cancelled
+  const de = { start: /^Authenticator-App einrichten$/, password: /^Ihr Passwort/, next: /^Weiter$/ };
+  const firstSecret = await startEnrolment(page, de);
+  expect(firstSecret).toMatch(/^[A-Z2-7]{16,}$/);
+  await expect(page.getByRole('img', { name: 'QR-Code zum Einrichten der Authenticator-App' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Abbrechen' }).click();
+
+  // English: the same screen, then the enrolment is completed with the first code and a name
+  await switchLanguage(page, 'en');
+  await openSecurity(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  const secret = await startEnrolment(page, {
+    start: /^Set up an authenticator app$/,
+    password: /^Your password/,
+    next: /^Continue$/,
+  });
+  expect(await seriousViolations(page)).toEqual([]);
+  const totp = totpOf(secret);
+  await page.getByLabel('Name of the factor').fill('Work phone');
+  await page.getByLabel(/^First code from the app/).fill(totp.generate());
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  const codes = page.getByTestId('backup-codes').getByRole('listitem');
+  await expect(codes).toHaveCount(10);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'I have saved the codes' }).click();
+  await expect(page.getByRole('cell', { name: /^Work phone Authenticator app/ })).toBeVisible();
+  await expect(page.getByText('Unused backup codes: 10')).toBeVisible();
+  await switchLanguage(page, 'de');
+
+  // signing in again asks for the code after the password
+  await page.goto('/?logout=true');
+  await expectPath(page, '/login');
+  await signInWithCode(page, totp);
+
+  // a second browser signs in too; the first one signs out all other devices
+  const other = await newSignedInPage(browser, totp);
+  await openSecurity(page);
+  const sessions = page.getByTestId('sitzungen').getByRole('row');
+  await expect(sessions).not.toHaveCount(1);
+  await expect(page.getByTestId('sitzungen').getByText('Dieses Gerät')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Alle anderen Geräte abmelden' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Alle anderen Geräte abmelden' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Abgemeldete Geräte:' })).toBeVisible();
+  // header row and this device
+  await expect(sessions).toHaveCount(2);
+
+  await other.goto(SECURITY);
+  await expectPath(other, '/login');
+  await other.context().close();
+
+  // this device is still signed in
+  await page.reload();
+  await expectPath(page, SECURITY);
+});

@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { berlinInstant } from '../time.ts';
+import type { FahrtenbuchEintrag } from './eintrag.ts';
+import { KETTEN_ANFANG, type KettenInhalt, kanonischerText, pruefeKette, verketten } from './kette.ts';
+
+/**
+ * A stand-in for SHA-256 (the server passes node:crypto's; this package has no Node types): 32-bit FNV-1a of
+ * the text with eight seeds, as 64 hex digits. Enough to see every change in these tests, and fast.
+ */
+const sha256 = (text: string): string =>
+  [0x811c9dc5, 0x01000193, 0x12345678, 0x9abcdef0, 0x0badf00d, 0xdeadbeef, 0x55aa55aa, 0x31415926]
+    .map((seed) => {
+      let h = seed >>> 0;
+      for (let i = 0; i < text.length; i += 1) {
+        h ^= text.charCodeAt(i);
+        h = Math.imul(h, 0x01000193) >>> 0;
+      }
+      return h.toString(16).padStart(8, '0');
+    })
+    .join('');
+
+const inhalt = (i: number, over: Partial<KettenInhalt> = {}): KettenInhalt => ({
+  id: `e-${i}`,
+  fahrzeugId: 'f-1',
+  kennzeichen: 'M-ST 1',
+  fahrzeugBuchungId: `b-${i}`,
+  quelle: 'fahrt',
+  korrigiertId: null,
+  grund: null,
+  art: 'dienstlich',
+  beginn: new Date(Date.UTC(2026, 0, 1 + i, 8)),
+  ende: new Date(Date.UTC(2026, 0, 1 + i, 10)),
+  kmBeginn: 1000 + i * 100,
+  kmEnde: 1000 + i * 100 + 50,
+  fahrerId: 'u-1',
+  fahrerName: 'Erika Müller',
+  ziel: 'Hauptstraße 1',
+  zweck: 'Kundentermin',
+  partner: 'Muster AG',
+  umweg: null,
+  notiz: null,
+  erfasstAm: new Date(Date.UTC(2026, 0, 1 + i, 10, 1)),
+  erfasstVonId: 'u-1',
+  erfasstVonName: 'Erika Müller',
+  ...over,
+});
+
+const kette = (n: number): FahrtenbuchEintrag[] => {
+  const out: FahrtenbuchEintrag[] = [];
+  for (let i = 0; i < n; i += 1)
+    out.push(verketten({ inhalt: inhalt(i), letzterHash: out.at(-1)?.hash ?? null, hash: sha256 }));
+  return out;
+};
+
+describe('kanonischerText', () => {
+  it('does not depend on the field order of the object', () => {
+    const a = inhalt(1);
+    const b = Object.fromEntries(Object.entries(a).reverse()) as KettenInhalt;
+    expect(kanonischerText(b)).toBe(kanonischerText(a));
+  });
+  it('keeps umlauts and writes instants in UTC', () => {
+    const text = kanonischerText(inhalt(0, { beginn: berlinInstant('2026-03-29', '03:00') }));
+    expect(text).toContain('Erika Müller');
+    expect(text).toContain('"2026-03-29T01:00:00.000Z"');
+  });
+});
+
+describe('verketten / pruefeKette: tamper evidence (issue 10)', () => {
+  it('the first version follows the chain start; an intact chain verifies with its final hash', () => {
+    const eintraege = kette(5);
+    expect(eintraege[0]?.hashVorher).toBe(KETTEN_ANFANG);
+    expect(pruefeKette({ eintraege, hash: sha256 })).toEqual({
+      ok: true,
+      anzahl: 5,
+      letzterHash: eintraege[4]?.hash,
+    });
+  });
+
+  it('an empty chain verifies with the chain start', () => {
+    expect(pruefeKette({ eintraege: [], hash: sha256 })).toEqual({
+      ok: true,
+      anzahl: 0,
+      letzterHash: KETTEN_ANFANG,
+    });
+  });
+
+  it.each([
+    ['purpose', { zweck: 'Privat' }],
+    ['mileage', { kmEnde: 1249 }],
+    ['recording time', { erfasstAm: new Date(Date.UTC(2026, 0, 3, 10, 2)) }],
+    ['reason of a correction', { grund: 'nachträglich' }],
+  ] as const)('a changed %s is found at its position', (_name, change) => {
+    const eintraege = kette(4);
+    eintraege[2] = { ...(eintraege[2] as FahrtenbuchEintrag), ...change };
+    expect(pruefeKette({ eintraege, hash: sha256 })).toEqual({
+      ok: false,
+      anzahl: 4,
+      index: 2,
+      id: 'e-2',
+      grund: 'inhalt',
+    });
+  });
+
+  it('a removed version breaks the link of the one after it', () => {
+    const eintraege = kette(4);
+    eintraege.splice(1, 1);
+    expect(pruefeKette({ eintraege, hash: sha256 })).toMatchObject({
+      ok: false,
+      index: 1,
+      id: 'e-2',
+      grund: 'verkettung',
+    });
+  });
+
+  it('a rehashed changed version still breaks the link of its successor', () => {
+    const eintraege = kette(3);
+    const vor = eintraege[0] as FahrtenbuchEintrag;
+    const {
+      hash: _h,
+      hashVorher: _v,
+      ...geaendert
+    } = { ...(eintraege[1] as FahrtenbuchEintrag), zweck: 'Privat' };
+    eintraege[1] = verketten({ inhalt: geaendert, letzterHash: vor.hash, hash: sha256 });
+    expect(pruefeKette({ eintraege, hash: sha256 })).toMatchObject({
+      ok: false,
+      index: 2,
+      grund: 'verkettung',
+    });
+  });
+
+  it('property: removing or changing any one version of any chain is detected', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 12 }),
+        fc.nat(),
+        fc.boolean(),
+        fc.string({ minLength: 1, maxLength: 20 }),
+        (n, pos, entfernen, text) => {
+          const eintraege = kette(n);
+          const i = pos % n;
+          const original = eintraege[i] as FahrtenbuchEintrag;
+          if (entfernen) {
+            if (i === n - 1) return; // dropping the last version is caught by comparing the printed final hash
+            eintraege.splice(i, 1);
+          } else {
+            if (original.notiz === text) return;
+            eintraege[i] = { ...original, notiz: text };
+          }
+          const ergebnis = pruefeKette({ eintraege, hash: sha256 });
+          expect(ergebnis.ok).toBe(false);
+          if (!ergebnis.ok) expect(ergebnis.index).toBe(i);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('dropping the last version changes the final hash an auditor compares with the printed one', () => {
+    const eintraege = kette(3);
+    const gedruckt = pruefeKette({ eintraege, hash: sha256 });
+    const gekuerzt = pruefeKette({ eintraege: eintraege.slice(0, 2), hash: sha256 });
+    expect(gekuerzt.ok && gedruckt.ok && gekuerzt.letzterHash !== gedruckt.letzterHash).toBe(true);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The mileage chain of a vehicle (issue 10): readings follow each other in time. A check-in above the last
+ * check-out leaves a gap the fleet manager explains (a trip recorded by hand, or marked private); a trip
+ * recorded by hand must fit between its neighbours.
+ */
+import { DomainError } from '../errors.ts';
+
+export type KilometerFahrt = { id: string; beginn: Date; ende: Date; kmBeginn: number; kmEnde: number };
+
+export type KilometerLuecke = {
+  /** The trip before the gap and the trip after it. */
+  vorId: string;
+  nachId: string;
+  vonKm: number;
+  bisKm: number;
+  /** The time in which the unrecorded kilometres were driven. */
+  vonZeit: Date;
+  bisZeit: Date;
+};
+
+const nachBeginn = <T extends KilometerFahrt>(fahrten: readonly T[]): T[] =>
+  [...fahrten].sort((a, b) => a.beginn.getTime() - b.beginn.getTime() || a.kmBeginn - b.kmBeginn);
+
+/** The gaps of a vehicle's chain: a trip starting above the previous trip's end reading. */
+export const kilometerLuecken = (fahrten: readonly KilometerFahrt[]): KilometerLuecke[] => {
+  const sortiert = nachBeginn(fahrten);
+  const luecken: KilometerLuecke[] = [];
+  for (let i = 1; i < sortiert.length; i += 1) {
+    const vor = sortiert[i - 1] as KilometerFahrt;
+    const nach = sortiert[i] as KilometerFahrt;
+    if (nach.kmBeginn > vor.kmEnde)
+      luecken.push({
+        vorId: vor.id,
+        nachId: nach.id,
+        vonKm: vor.kmEnde,
+        bisKm: nach.kmBeginn,
+        vonZeit: vor.ende,
+        bisZeit: nach.beginn,
+      });
+  }
+  return luecken;
+};
+
+/** The reading proposed at check-in: the vehicle's last reading (highest end reading), or null for a new car. */
+export const vorgeschlagenerKilometerstand = (fahrten: readonly KilometerFahrt[]): number | null =>
+  fahrten.length === 0 ? null : Math.max(...fahrten.map((f) => f.kmEnde));
+
+/**
+ * Checks that a trip fits the chain between the trips before and after it in time: it starts at or above the
+ * previous end reading and ends at or below the next start reading, and does not overlap them in time.
+ */
+export const assertPasstInKette = ({
+  fahrt,
+  fahrten,
+}: {
+  fahrt: KilometerFahrt;
+  fahrten: readonly KilometerFahrt[];
+}): void => {
+  const andere = nachBeginn(fahrten.filter((f) => f.id !== fahrt.id));
+  const vor = andere.filter((f) => f.beginn.getTime() <= fahrt.beginn.getTime()).at(-1);
+  const nach = andere.find((f) => f.beginn.getTime() > fahrt.beginn.getTime());
+  if (vor && (fahrt.kmBeginn < vor.kmEnde || fahrt.beginn.getTime() < vor.ende.getTime()))
+    throw new DomainError('fahrzeug.kilometerstand_zu_klein', { value: vor.kmEnde - 1 });
+  if (nach && (fahrt.kmEnde > nach.kmBeginn || fahrt.ende.getTime() > nach.beginn.getTime()))
+    throw new DomainError('fahrtenbuch.kilometer_zu_gross', { value: nach.kmBeginn + 1 });
+};

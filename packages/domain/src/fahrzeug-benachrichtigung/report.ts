@@ -1,0 +1,143 @@
+/**
+ * The vehicle report (issue 10, decision 067): per the tenant's rhythm (FahrzeugReportIntervallMonate: 1, 3,
+ * 6 or 12 months; calendar months, quarters, half years, years in Berlin time) the recipients get, once per
+ * period, a summary per vehicle of the period just ended: trips, distance, damages, cleanliness incidents
+ * and mileage gaps, taken from the history's CHECK_IN and CHECK_OUT entries.
+ */
+import { isSchwelleErreicht } from '../fahrzeug/historie.ts';
+import { addCalendarMonths, berlinDateKey, berlinInstant } from '../time.ts';
+
+export type ReportZeitraum = {
+  /** first day, `YYYY-MM-DD` */
+  von: string;
+  /** first day after the period */
+  bis: string;
+  monate: number;
+  schluessel: string;
+};
+
+/**
+ * The last complete period of `monate` months before `now`: periods start in January and every `monate`
+ * months after, at Berlin midnight. Null when `monate` is not 1, 3, 6 or 12 or its key was sent already.
+ */
+export const faelligerReportZeitraum = ({
+  now,
+  monate,
+  gesendet,
+}: {
+  now: Date;
+  monate: number;
+  gesendet: ReadonlySet<string>;
+}): ReportZeitraum | null => {
+  if (![1, 3, 6, 12].includes(monate)) return null;
+  const heute = berlinDateKey(now);
+  const jahr = Number(heute.slice(0, 4));
+  const monat = Number(heute.slice(5, 7)); // 1..12
+  const startMonat = Math.floor((monat - 1) / monate) * monate + 1;
+  const bis = `${jahr}-${String(startMonat).padStart(2, '0')}-01`;
+  const von = addCalendarMonths(bis, -monate);
+  const schluessel = `report:${monate}:${von}`;
+  return gesendet.has(schluessel) ? null : { von, bis, monate, schluessel };
+};
+
+export type ReportEintrag = {
+  fahrzeugId: string;
+  fahrzeugBuchungId: string | null;
+  typ: string;
+  zeitpunkt: Date;
+  kilometerstand: number | null;
+  sauberkeitInnen: string | null;
+  sauberkeitAussen: string | null;
+  schaeden: number;
+};
+
+export type ReportZeile = {
+  fahrzeugId: string;
+  fahrten: number;
+  kilometer: number;
+  schaeden: number;
+  verschmutzungen: number;
+  kilometerluecken: number;
+};
+
+/**
+ * The summary of each vehicle for `[von, bis)` (Berlin days). A trip is a CHECK_OUT in the period; its
+ * distance is the check-out reading minus the booking's check-in reading (without a booking: the vehicle's
+ * last check-in). A damage counts once per damage
+ * recorded, a cleanliness incident once per entry at or worse than a threshold, a mileage gap once per
+ * CHECK_IN reading above the vehicle's last earlier reading. Vehicles without entries show zeros.
+ */
+export const reportZusammenfassung = ({
+  fahrzeugIds,
+  eintraege,
+  von,
+  bis,
+  reinigungszustaende,
+  schwelleInnen,
+  schwelleAussen,
+}: {
+  fahrzeugIds: readonly string[];
+  /** the vehicles' CHECK_IN and CHECK_OUT entries up to `bis` (earlier ones give the last reading) */
+  eintraege: readonly ReportEintrag[];
+  von: string;
+  bis: string;
+  reinigungszustaende: readonly string[];
+  schwelleInnen: string;
+  schwelleAussen: string;
+}): ReportZeile[] => {
+  const start = berlinInstant(von, '00:00').getTime();
+  const ende = berlinInstant(bis, '00:00').getTime();
+  return fahrzeugIds.map((fahrzeugId) => {
+    const eigene = eintraege
+      .filter((e) => e.fahrzeugId === fahrzeugId && e.zeitpunkt.getTime() < ende)
+      .sort((a, b) => a.zeitpunkt.getTime() - b.zeitpunkt.getTime());
+    const zeile: ReportZeile = {
+      fahrzeugId,
+      fahrten: 0,
+      kilometer: 0,
+      schaeden: 0,
+      verschmutzungen: 0,
+      kilometerluecken: 0,
+    };
+    const checkInStand = new Map<string, number>();
+    let letzterCheckIn: number | null = null;
+    let letzterStand: number | null = null;
+    for (const e of eigene) {
+      const imZeitraum = e.zeitpunkt.getTime() >= start;
+      if (e.typ === 'CHECK_IN' && e.kilometerstand !== null) {
+        if (imZeitraum && letzterStand !== null && e.kilometerstand > letzterStand) zeile.kilometerluecken++;
+        if (e.fahrzeugBuchungId) checkInStand.set(e.fahrzeugBuchungId, e.kilometerstand);
+        letzterCheckIn = e.kilometerstand;
+      }
+      if (imZeitraum) {
+        zeile.schaeden += e.schaeden;
+        const innen =
+          e.sauberkeitInnen !== null &&
+          isSchwelleErreicht({
+            wert: e.sauberkeitInnen,
+            schwelle: schwelleInnen,
+            liste: reinigungszustaende,
+          });
+        const aussen =
+          e.sauberkeitAussen !== null &&
+          isSchwelleErreicht({
+            wert: e.sauberkeitAussen,
+            schwelle: schwelleAussen,
+            liste: reinigungszustaende,
+          });
+        if (innen || aussen) zeile.verschmutzungen++;
+        if (e.typ === 'CHECK_OUT') {
+          zeile.fahrten++;
+          // the booking's check-in; an entry without booking pairs with the vehicle's last check-in
+          const anfang = e.fahrzeugBuchungId
+            ? checkInStand.get(e.fahrzeugBuchungId)
+            : (letzterCheckIn ?? undefined);
+          if (anfang !== undefined && e.kilometerstand !== null && e.kilometerstand >= anfang)
+            zeile.kilometer += e.kilometerstand - anfang;
+        }
+      }
+      if (e.kilometerstand !== null) letzterStand = Math.max(letzterStand ?? 0, e.kilometerstand);
+    }
+    return zeile;
+  });
+};

@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import type { PermissionName } from '../permissions.ts';
+import {
+  anmeldeMethoden,
+  brauchtZweiFaktor,
+  istAdministrator,
+  mussZweiFaktorEinrichten,
+  parseZweiFaktorPflicht,
+  vorEinrichtungErlaubt,
+  type ZweiFaktorPflicht,
+} from './zwei-faktor.ts';
+
+describe('who must sign in with a second factor', () => {
+  const cases: [ZweiFaktorPflicht, boolean, boolean][] = [
+    ['optional', false, false],
+    ['optional', true, false],
+    ['administratoren', false, false],
+    ['administratoren', true, true],
+    ['alle', false, true],
+    ['alle', true, true],
+  ];
+  it.each(cases)('policy %s, administrator %s: required %s', (pflicht, administrator, expected) => {
+    expect(brauchtZweiFaktor({ pflicht, administrator })).toBe(expected);
+  });
+
+  const enrolCases: [ZweiFaktorPflicht, boolean, boolean, boolean][] = [
+    ['optional', true, false, false],
+    ['administratoren', true, false, true],
+    ['administratoren', true, true, false],
+    ['administratoren', false, false, false],
+    ['alle', false, false, true],
+    ['alle', false, true, false],
+  ];
+  it.each(enrolCases)(
+    'policy %s, administrator %s, enrolled %s: must enrol %s',
+    (pflicht, administrator, eingerichtet, expected) => {
+      expect(mussZweiFaktorEinrichten({ pflicht, administrator, eingerichtet })).toBe(expected);
+    },
+  );
+});
+
+describe('an administrator for the policy', () => {
+  const perms = (...names: PermissionName[]) => new Set<PermissionName>(names);
+  it.each([
+    [[], false, false],
+    [['leseraum_buchen'], false, false],
+    [['benutzer_pflegen'], false, true],
+    [['customizing_mandant_pflege'], false, true],
+    [['fahrzeug_pflege'], false, true],
+    [[], true, true],
+  ] as [PermissionName[], boolean, boolean][])(
+    'rights %j, platform administrator %s: administrator %s',
+    (names, isPlatformAdmin, expected) => {
+      expect(istAdministrator({ permissions: perms(...names), isPlatformAdmin })).toBe(expected);
+    },
+  );
+});
+
+describe('the stored policy', () => {
+  it.each([
+    ['optional', 'optional'],
+    ['administratoren', 'administratoren'],
+    ['alle', 'alle'],
+    ['', 'optional'],
+    ['ALLE', 'optional'],
+    [undefined, 'optional'],
+    [true, 'optional'],
+  ])('%j reads as %s', (value, expected) => {
+    expect(parseZweiFaktorPflicht(value)).toBe(expected);
+  });
+});
+
+describe('the sign-in methods of a user', () => {
+  it('without a confirmed factor: the password only', () => {
+    expect(anmeldeMethoden({ eingerichtet: false })).toEqual(['passwort']);
+  });
+  it('with a confirmed factor: the password, then an app code or a backup code', () => {
+    expect(anmeldeMethoden({ eingerichtet: true })).toEqual(['passwort', 'totp', 'backup_code']);
+  });
+});
+
+describe('what a user who must still enrol may call', () => {
+  it.each([
+    ['/api/me', true],
+    ['/api/me?x=1', true],
+    ['/api/me/profil', false],
+    ['/api/auth/two-factor/enable', true],
+    ['/api/sicherheit/faktoren', true],
+    ['/api/sicherheit', true],
+    ['/api/sicherheitsluecke', false],
+    ['/api/events', true],
+    ['/api/leseraum-buchungen', false],
+    ['/api/admin/benutzer', false],
+    ['/api/customizing/mandant', false],
+  ])('%s: %s', (path, expected) => {
+    expect(vorEinrichtungErlaubt(path)).toBe(expected);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Two-factor sign-in policy (issue 11): the tenant decides in the Customizing option `ZweiFaktorPflicht`
+ * (tenant level) whether a second factor is optional, required for administrators or required for everyone.
+ * A user who must have one and has none is led to enrolment right after the password and may use nothing
+ * else of the app until a factor is confirmed.
+ */
+import { hasAdminAccess, type PermissionName } from '../permissions.ts';
+
+export const ZWEI_FAKTOR_PFLICHTEN = ['optional', 'administratoren', 'alle'] as const;
+export type ZweiFaktorPflicht = (typeof ZWEI_FAKTOR_PFLICHTEN)[number];
+export const DEFAULT_ZWEI_FAKTOR_PFLICHT: ZweiFaktorPflicht = 'optional';
+
+/** The stored setting as a policy; anything unknown (an old or hand-edited value) counts as the default. */
+export const parseZweiFaktorPflicht = (value: unknown): ZweiFaktorPflicht =>
+  (ZWEI_FAKTOR_PFLICHTEN as readonly unknown[]).includes(value)
+    ? (value as ZweiFaktorPflicht)
+    : DEFAULT_ZWEI_FAKTOR_PFLICHT;
+
+/**
+ * An administrator for the policy "required for administrators": anyone who can open the administration
+ * (any right of spec §6's admin list) and the platform administrator.
+ */
+export const istAdministrator = ({
+  permissions,
+  isPlatformAdmin,
+}: {
+  permissions: ReadonlySet<PermissionName>;
+  isPlatformAdmin: boolean;
+}): boolean => isPlatformAdmin || hasAdminAccess(permissions);
+
+/** Whether the tenant's policy requires this user to sign in with a second factor. */
+export const brauchtZweiFaktor = ({
+  pflicht,
+  administrator,
+}: {
+  pflicht: ZweiFaktorPflicht;
+  administrator: boolean;
+}): boolean => pflicht === 'alle' || (pflicht === 'administratoren' && administrator);
+
+/**
+ * Whether the user must enrol a factor before using the app: the policy requires one and none is confirmed.
+ */
+export const mussZweiFaktorEinrichten = (input: {
+  pflicht: ZweiFaktorPflicht;
+  administrator: boolean;
+  eingerichtet: boolean;
+}): boolean => brauchtZweiFaktor(input) && !input.eingerichtet;
+
+/** The sign-in methods a tenant offers: the password always; an authenticator app and its backup codes. */
+export type AnmeldeMethode = 'passwort' | 'totp' | 'backup_code';
+
+/**
+ * The steps of a user's sign-in: the password, then (with a confirmed factor) a code from the authenticator
+ * app or one of the backup codes.
+ */
+export const anmeldeMethoden = ({ eingerichtet }: { eingerichtet: boolean }): AnmeldeMethode[] =>
+  eingerichtet ? ['passwort', 'totp', 'backup_code'] : ['passwort'];
+
+/**
+ * API paths a user who must still enrol may call: who they are, the enrolment itself (better-auth under
+ * /api/auth, the factors and sessions of /api/sicherheit) and the live event stream. Everything else answers
+ * `auth.zwei_faktor_einrichtung_noetig`.
+ */
+export const vorEinrichtungErlaubt = (path: string): boolean => {
+  const pathname = path.split('?')[0] ?? '';
+  return (
+    pathname === '/api/me' ||
+    pathname.startsWith('/api/auth/') ||
+    pathname === '/api/sicherheit' ||
+    pathname.startsWith('/api/sicherheit/') ||
+    pathname === '/api/events' ||
+    pathname === '/api/health' ||
+    pathname === '/api/impressum'
+  );
+};

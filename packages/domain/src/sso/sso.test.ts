@@ -1,0 +1,127 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  anmeldeMethoden,
+  domainOfEmail,
+  gruppenAusClaims,
+  gruppenNamenAusClaim,
+  namenAusClaims,
+} from './sso.ts';
+
+const GRUPPEN = [
+  { id: 'g1', name: 'Fahrdienst' },
+  { id: 'g2', name: 'Leseraum' },
+  { id: 'g3', name: 'Verwaltung' },
+];
+
+describe('anmeldeMethoden: which sign-in methods a tenant allows', () => {
+  it.each([
+    ['no configuration', null, { sso: null, passwort: true }],
+    ['no provider, password on', { sso: null, passwortErlaubt: true }, { sso: null, passwort: true }],
+    [
+      'no provider, password switched off (ignored)',
+      { sso: null, passwortErlaubt: false },
+      { sso: null, passwort: true },
+    ],
+    ['OIDC and password', { sso: 'oidc', passwortErlaubt: true }, { sso: 'oidc', passwort: true }],
+    ['OIDC only', { sso: 'oidc', passwortErlaubt: false }, { sso: 'oidc', passwort: false }],
+    ['SAML and password', { sso: 'saml', passwortErlaubt: true }, { sso: 'saml', passwort: true }],
+    ['SAML only', { sso: 'saml', passwortErlaubt: false }, { sso: 'saml', passwort: false }],
+  ] as const)('%s', (_, konfiguration, expected) => {
+    expect(anmeldeMethoden(konfiguration)).toEqual(expected);
+  });
+
+  it('always leaves at least one way to sign in', () => {
+    fc.assert(
+      fc.property(
+        fc.option(
+          fc.record({
+            sso: fc.constantFrom('oidc' as const, 'saml' as const, null),
+            passwortErlaubt: fc.boolean(),
+          }),
+        ),
+        (k) => {
+          const m = anmeldeMethoden(k);
+          expect(m.passwort || m.sso !== null).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('domainOfEmail', () => {
+  it.each([
+    ['anna@Firma.de', 'firma.de'],
+    [' a.b@sub.firma.de ', 'sub.firma.de'],
+    ['x@y@firma.de', 'firma.de'],
+    ['anna', null],
+    ['@firma.de', null],
+    ['anna@', null],
+    ['anna@firma.de.', null],
+    ['anna@fir ma.de', null],
+  ])('%s → %s', (email, domain) => {
+    expect(domainOfEmail(email)).toBe(domain);
+  });
+});
+
+describe('group mapping from claims', () => {
+  it.each([
+    ['an array of names', { groups: ['Fahrdienst', 'Verwaltung'] }, 'groups', ['g1', 'g3']],
+    ['case and blanks do not matter', { groups: [' fahrdienst ', 'LESERAUM'] }, 'groups', ['g1', 'g2']],
+    ['unknown names are ignored', { groups: ['Fahrdienst', 'Admins'] }, 'groups', ['g1']],
+    ['one string (SAML single value)', { rollen: 'Leseraum' }, 'rollen', ['g2']],
+    ['a comma-separated string', { groups: 'Leseraum, Verwaltung' }, 'groups', ['g2', 'g3']],
+    [
+      'another claim is configured',
+      { groups: ['Fahrdienst'], abteilung: ['Verwaltung'] },
+      'abteilung',
+      ['g3'],
+    ],
+    ['the claim is missing', { name: 'Anna' }, 'groups', []],
+    ['the claim is not text', { groups: 42 }, 'groups', []],
+    ['non-text entries are skipped', { groups: ['Fahrdienst', 7, null] }, 'groups', ['g1']],
+  ])('%s', (_, claims, claim, expected) => {
+    expect(gruppenAusClaims(claims, claim, GRUPPEN)).toEqual(expected);
+  });
+
+  it('only ever returns the tenant’s own groups, each once', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string(), fc.constantFrom('Fahrdienst', 'leseraum', 'VERWALTUNG'))),
+        (values) => {
+          const ids = gruppenAusClaims({ groups: values }, 'groups', GRUPPEN);
+          expect(new Set(ids).size).toBe(ids.length);
+          for (const id of ids) expect(GRUPPEN.map((g) => g.id)).toContain(id);
+        },
+      ),
+    );
+  });
+
+  it('gruppenNamenAusClaim removes duplicates and blanks', () => {
+    expect(gruppenNamenAusClaim(['a', 'a', ' ', 'b'])).toEqual(['a', 'b']);
+  });
+});
+
+describe('names from claims', () => {
+  it.each([
+    [
+      'given and family name',
+      { given_name: 'Anna', family_name: 'Schmidt', name: 'X' },
+      { vorname: 'Anna', nachname: 'Schmidt' },
+    ],
+    [
+      'SAML first and last name',
+      { firstName: 'Jörg', lastName: 'Weiß' },
+      { vorname: 'Jörg', nachname: 'Weiß' },
+    ],
+    [
+      'the full name split at its last blank',
+      { name: 'Anna Maria Schmidt' },
+      { vorname: 'Anna Maria', nachname: 'Schmidt' },
+    ],
+    ['one word', { name: 'Schmidt' }, { vorname: '', nachname: 'Schmidt' }],
+    ['nothing but the address', {}, { vorname: '', nachname: 'anna' }],
+  ])('%s', (_, claims, expected) => {
+    expect(namenAusClaims(claims, 'anna@firma.de')).toEqual(expected);
+  });
+});
