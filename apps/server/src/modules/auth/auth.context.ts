@@ -22,5 +22,10 @@ export type SessionUser = {
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
+    /**
+     * The tenant whose users a request without a session changed (SCIM provisioning): on success, this instance
+     * forgets the tenant's cached sessions at once instead of waiting for the live event to come back.
+     */
+    changedMandantId: string | null;
   }
 }

@@ -190,6 +190,7 @@ export const authPlugin = fp(
     const rpIds = new Set(passkeyRpIds(config));
 
     app.decorateRequest('sessionUser', null);
+    app.decorateRequest('changedMandantId', null);
 
     // The one cookie better-auth validates: `stellwerk.session_token` on http, `__Secure-stellwerk.session_token`
     // on https. The cache is keyed on exactly that cookie, so another cookie beside it is never taken for a session.
@@ -288,6 +289,7 @@ export const authPlugin = fp(
       if (request.sessionUser && request.url.startsWith('/api/admin/') && reply.statusCode < 400) {
         sessions.dropTenant(request.sessionUser.mandantId);
       }
+      if (request.changedMandantId && reply.statusCode < 400) sessions.dropTenant(request.changedMandantId);
     });
 
     /** The throttle's key of the account a sign-in names, whichever login was typed. */

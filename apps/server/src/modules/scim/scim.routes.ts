@@ -123,7 +123,12 @@ export const scimRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
     request.log.error({ err: error }, 'SCIM request failed');
     return send(500, 'Internal error');
   });
-  const caller = (request: FastifyRequest) => authenticateScim(deps, request.headers.authorization);
+  const caller = async (request: FastifyRequest) => {
+    const found = await authenticateScim(deps, request.headers.authorization);
+    // a deactivation or a changed group is seen by the tenant's next request on this instance (session cache)
+    if (request.method !== 'GET') request.changedMandantId = found.mandantId;
+    return found;
+  };
   const scim = (reply: FastifyReply, status: number, body: unknown) =>
     reply.code(status).type(SCIM_MEDIA).send(JSON.stringify(body));
   // SCIM is RFC 7644's protocol with its own error shape, not this application's API: not in the OpenAPI document
