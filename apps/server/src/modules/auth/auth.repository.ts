@@ -11,6 +11,82 @@ import {
 } from '../benutzer/benutzer.table.ts';
 import { session, twoFactor, user, verification } from './auth.table.ts';
 
+/**
+ * Which of `names` each user (`benutzerIds`, or every user of the tenant when null) holds as `true`, granted
+ * directly, through a role or through a group's role (the same sources as `findGrants`, whatever the user's status).
+ */
+export const findInhaber = async (
+  tx: Tx,
+  benutzerIds: readonly string[] | null,
+  names: readonly string[],
+): Promise<{ benutzerId: string; name: string }[]> => {
+  if (benutzerIds?.length === 0 || names.length === 0) return [];
+  const ids = benutzerIds ? [...benutzerIds] : null;
+  const wanted = [...names];
+  const direct = tx
+    .select({ benutzerId: benutzerPermission.benutzerId, name: benutzerPermission.permissionName })
+    .from(benutzerPermission)
+    .where(
+      and(
+        ids ? inArray(benutzerPermission.benutzerId, ids) : undefined,
+        inArray(benutzerPermission.permissionName, wanted),
+        eq(benutzerPermission.wert, 'true'),
+      ),
+    );
+  const roles = tx
+    .select({ benutzerId: benutzerRolle.benutzerId, name: rollePermission.permissionName })
+    .from(rollePermission)
+    .innerJoin(
+      benutzerRolle,
+      and(
+        eq(benutzerRolle.rolleId, rollePermission.rolleId),
+        eq(benutzerRolle.mandantId, rollePermission.mandantId),
+      ),
+    )
+    .where(
+      and(
+        ids ? inArray(benutzerRolle.benutzerId, ids) : undefined,
+        inArray(rollePermission.permissionName, wanted),
+        eq(rollePermission.wert, 'true'),
+      ),
+    );
+  const groups = tx
+    .select({ benutzerId: benutzerGruppe.benutzerId, name: rollePermission.permissionName })
+    .from(rollePermission)
+    .innerJoin(
+      gruppeRolle,
+      and(
+        eq(gruppeRolle.rolleId, rollePermission.rolleId),
+        eq(gruppeRolle.mandantId, rollePermission.mandantId),
+      ),
+    )
+    .innerJoin(
+      benutzerGruppe,
+      and(
+        eq(benutzerGruppe.gruppeId, gruppeRolle.gruppeId),
+        eq(benutzerGruppe.mandantId, gruppeRolle.mandantId),
+      ),
+    )
+    .where(
+      and(
+        ids ? inArray(benutzerGruppe.benutzerId, ids) : undefined,
+        inArray(rollePermission.permissionName, wanted),
+        eq(rollePermission.wert, 'true'),
+      ),
+    );
+  return unionAll(direct, roles, groups);
+};
+
+/** Which of `ids` belong to active users. */
+export const findAktiveBenutzerIds = async (tx: Tx, ids: readonly string[]): Promise<string[]> => {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({ id: benutzer.id })
+    .from(benutzer)
+    .where(and(inArray(benutzer.id, [...ids]), eq(benutzer.status, 'aktiv')));
+  return rows.map((r) => r.id);
+};
+
 export type AuthBenutzer = {
   id: string;
   mandantId: string;

@@ -45,12 +45,12 @@ import {
   assertReinigungszustand,
   assertTankfuellung,
 } from '@stellwerk/domain/fahrzeug/historie';
+import type { TFahrzeugHistorie, TFahrzeugHistorieQuery } from '@stellwerk/domain/fahrzeug/historie-api';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { STORNO_GRUND } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import { parseLanguage } from '@stellwerk/domain/language';
-import type { TFahrzeugHistorie, TFahrzeugHistorieQuery } from '@stellwerk/domain/fahrzeug/historie-api';
-import { parseHistorieTyp } from '@stellwerk/domain/status';
 import type { PermissionName } from '@stellwerk/domain/permissions';
+import { parseHistorieTyp } from '@stellwerk/domain/status';
 import {
   addCalendarDays,
   berlinDateKey,
@@ -59,7 +59,9 @@ import {
   formatTimeDE,
 } from '@stellwerk/domain/time';
 import type { Tx } from '../../db/client.ts';
+import type { Upload } from '../../http/multipart-upload.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
+import { aktiveInhaber } from '../auth/auth.inhaber.ts';
 import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import {
   type FahrtSchrittKontext,
@@ -70,32 +72,30 @@ import {
   systemStorniere,
 } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
 import { sperreEintragen } from '../fahrzeug-sperre/fahrzeug-sperre.service.ts';
-import { aktiveInhaber } from '../fuehrerschein/fuehrerschein.service.ts';
 import type { FahrtMeldungParams } from '../mail/mail.fahrt-templates.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { discardUpload, recordUpload, type WrittenUpload, writeUpload } from '../storage/storage.service.ts';
-import type { Upload } from '../../http/multipart-upload.ts';
 import {
+  type EintragRow,
   findAbstellplaetze,
   findBuchungenByIdsFuerFahrt,
-  findFahrzeugStand,
-  findOffeneFahrten,
-  findOffeneSchaeden,
-  findPersonNamenMitMail,
-  insertBelege,
-  insertNachgetragenerCheckOut,
-  insertSchaeden,
-  type EintragRow,
   findCheckIn,
   findEintraege,
   findEintrag,
   findFahrzeugKopf,
+  findFahrzeugStand,
   findHistorie,
   findKettenEnde,
   findLetzterKilometerstand,
+  findOffeneFahrten,
+  findOffeneSchaeden,
   findPersonNamen,
+  findPersonNamenMitMail,
+  insertBelege,
   insertEintrag,
   insertHistorie,
+  insertNachgetragenerCheckOut,
+  insertSchaeden,
   isKorrigiert,
   lockFahrzeugKopf,
 } from './fahrt.repository.ts';

@@ -13,6 +13,7 @@ import {
   type ResolvedSettings,
   stringSetting,
 } from '@stellwerk/domain/customizing';
+import { stornoGrundText } from '@stellwerk/domain/fahrzeug/rules';
 import {
   autoStornoKandidaten,
   checkOutMahnungen,
@@ -27,23 +28,14 @@ import {
   type ReportZeile,
   reportZusammenfassung,
 } from '@stellwerk/domain/fahrzeug-benachrichtigung/report';
-import { stornoGrundText } from '@stellwerk/domain/fahrzeug/rules';
 import { FAHRZEUG_BUCHUNG_UEBERGAENGE, STORNO_GRUND } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import { addCalendarDays, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
 import ExcelJS from 'exceljs';
 import type { Tx } from '../../db/client.ts';
+import { aktiveInhaber } from '../auth/auth.inhaber.ts';
 import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import { publishEvent } from '../events/events.service.ts';
-import {
-  findFahrtEintraege,
-  findPersonen,
-  lockBuchung,
-  type PersonRow,
-  updateBuchung,
-} from './fahrzeug-buchung.repository.ts';
-import { nameOf, zeitraumText } from './fahrzeug-buchung.service.ts';
-import { findAktiveInhaber } from '../fuehrerschein/fuehrerschein.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { MailAnhang } from '../mail/mail.table.ts';
 import {
@@ -56,6 +48,14 @@ import {
   insertGesendet,
   type JobFahrzeug,
 } from './fahrzeug-benachrichtigung.repository.ts';
+import {
+  findFahrtEintraege,
+  findPersonen,
+  lockBuchung,
+  type PersonRow,
+  updateBuchung,
+} from './fahrzeug-buchung.repository.ts';
+import { nameOf, zeitraumText } from './fahrzeug-buchung.service.ts';
 
 export type FahrzeugJobDeps = { publicUrl: string };
 type Kontext = { mandantId: string; now: Date };
@@ -84,9 +84,7 @@ const fahrzeugText = (f: Pick<JobFahrzeug, 'marke' | 'modell' | 'kennzeichen'>) 
 
 /** Fleet managers and vehicle caretakers: the active holders of fahrzeug_pflege (decision 067). */
 const fuhrpark = async (tx: Tx): Promise<PersonRow[]> =>
-  (await findPersonen(tx, await findAktiveInhaber(tx, 'fahrzeug_pflege'))).filter(
-    (p) => p.status === 'aktiv',
-  );
+  (await findPersonen(tx, await aktiveInhaber(tx, 'fahrzeug_pflege'))).filter((p) => p.status === 'aktiv');
 
 const mailAn = async (
   tx: Tx,

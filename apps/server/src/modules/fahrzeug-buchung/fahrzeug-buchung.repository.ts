@@ -2,16 +2,8 @@ import type { HistorieEintrag } from '@stellwerk/domain/fahrzeug-buchung/machine
 import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
 import { parseHistorieTyp, parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import {
-  benutzer,
-  benutzerGruppe,
-  benutzerPermission,
-  benutzerRolle,
-  gruppeRolle,
-  rollePermission,
-} from '../benutzer/benutzer.table.ts';
+import { benutzer } from '../benutzer/benutzer.table.ts';
 import { customizing } from '../customizing/customizing.table.ts';
 import {
   FAHRZEUG_SPALTEN,
@@ -262,72 +254,6 @@ export const findPersonen = async (tx: Tx, ids: readonly string[]): Promise<Pers
     })
     .from(benutzer)
     .where(inArray(benutzer.id, [...ids]));
-};
-
-/**
- * Which of `names` each user (`benutzerIds`, or every user of the tenant when null) holds, granted directly, through a role or through a group's role (the same
- * sources as the session user's permissions, `resolvePermissions`).
- */
-export const findRechte = async (
-  tx: Tx,
-  benutzerIds: readonly string[] | null,
-  names: readonly string[],
-): Promise<{ benutzerId: string; name: string }[]> => {
-  if (benutzerIds?.length === 0 || names.length === 0) return [];
-  const ids = benutzerIds ? [...benutzerIds] : null;
-  const wanted = [...names];
-  const direct = tx
-    .select({ benutzerId: benutzerPermission.benutzerId, name: benutzerPermission.permissionName })
-    .from(benutzerPermission)
-    .where(
-      and(
-        ids ? inArray(benutzerPermission.benutzerId, ids) : undefined,
-        inArray(benutzerPermission.permissionName, wanted),
-        eq(benutzerPermission.wert, 'true'),
-      ),
-    );
-  const roles = tx
-    .select({ benutzerId: benutzerRolle.benutzerId, name: rollePermission.permissionName })
-    .from(rollePermission)
-    .innerJoin(
-      benutzerRolle,
-      and(
-        eq(benutzerRolle.rolleId, rollePermission.rolleId),
-        eq(benutzerRolle.mandantId, rollePermission.mandantId),
-      ),
-    )
-    .where(
-      and(
-        ids ? inArray(benutzerRolle.benutzerId, ids) : undefined,
-        inArray(rollePermission.permissionName, wanted),
-        eq(rollePermission.wert, 'true'),
-      ),
-    );
-  const groups = tx
-    .select({ benutzerId: benutzerGruppe.benutzerId, name: rollePermission.permissionName })
-    .from(rollePermission)
-    .innerJoin(
-      gruppeRolle,
-      and(
-        eq(gruppeRolle.rolleId, rollePermission.rolleId),
-        eq(gruppeRolle.mandantId, rollePermission.mandantId),
-      ),
-    )
-    .innerJoin(
-      benutzerGruppe,
-      and(
-        eq(benutzerGruppe.gruppeId, gruppeRolle.gruppeId),
-        eq(benutzerGruppe.mandantId, gruppeRolle.mandantId),
-      ),
-    )
-    .where(
-      and(
-        ids ? inArray(benutzerGruppe.benutzerId, ids) : undefined,
-        inArray(rollePermission.permissionName, wanted),
-        eq(rollePermission.wert, 'true'),
-      ),
-    );
-  return unionAll(direct, roles, groups);
 };
 
 /** The next licence check of each user with a licence record. */

@@ -4,6 +4,7 @@
  * domain rules (packages/domain/src/fahrzeug-buchung, fuehrerschein; decision 040) inside one tenant
  * transaction after locking the vehicle row; the exclusion constraint is the last line.
  */
+
 import {
   booleanSetting,
   numberSetting,
@@ -12,6 +13,7 @@ import {
 } from '@stellwerk/domain/customizing';
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
 import { type Buchungsfenster, fahrzeugFensterAus } from '@stellwerk/domain/fahrzeug/buchungsfenster';
+import { parseUvvModus, uvvBuchungsRegel } from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
 import type {
   TFahrzeug,
   TFahrzeugBuchung,
@@ -54,13 +56,13 @@ import {
   waehlbareFahrer,
 } from '@stellwerk/domain/fuehrerschein/rules';
 import { fuehrerscheinAusSpalten } from '@stellwerk/domain/fuehrerschein/spalten';
-import { parseUvvModus, uvvBuchungsRegel } from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import { needsVehicleModule, type PermissionName } from '@stellwerk/domain/permissions';
 import { formatDateDE, formatTimeDE } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
+import { inhaberVon } from '../auth/auth.inhaber.ts';
 import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import { publishEvent } from '../events/events.service.ts';
 import type { FahrzeugBuchungMailParams } from '../mail/mail.fahrzeug-templates.ts';
@@ -84,7 +86,6 @@ import {
   findMitfahrer,
   findNaechstePruefungen,
   findPersonen,
-  findRechte,
   insertBuchung,
   lockBuchung,
   lockFahrzeug,
@@ -534,7 +535,7 @@ export const listWaehlbareFahrer = (
 ): Promise<TFahrzeugPerson[]> =>
   inFahrzeugModul(deps, user, async (tx) => {
     const ids = user.permissions.has('fahrzeug_fremdbuchung')
-      ? [...new Set((await findRechte(tx, null, ['fahrzeug_buchen'])).map((r) => r.benutzerId))]
+      ? [...new Set((await inhaberVon(tx, null, ['fahrzeug_buchen'])).map((r) => r.benutzerId))]
       : [user.benutzerId];
     const personen = await findPersonen(tx, ids);
     const pruefungen = await findNaechstePruefungen(tx, ids);
@@ -567,7 +568,7 @@ export const listMoeglicheFreigeber = (
   inFahrzeugModul(deps, user, async (tx) => {
     const settings = await loadEffectiveSettings(tx, user.benutzerId);
     if (!fahrzeugEinstellungenAus({ settings }).buchungAusserhalbBuchungszeiten) return [];
-    const rechte = await findRechte(tx, null, ['fahrzeug_freigabe_von_sonderfahrten']);
+    const rechte = await inhaberVon(tx, null, ['fahrzeug_freigabe_von_sonderfahrten']);
     const ids = [...new Set(rechte.map((r) => r.benutzerId))].filter((id) => id !== user.benutzerId);
     const permissions = new Set<PermissionName>(['fahrzeug_freigabe_von_sonderfahrten']);
     return (await findPersonen(tx, ids))
@@ -598,7 +599,7 @@ const rechteVon = async (
 ): Promise<Map<string, Set<PermissionName>>> => {
   const result = new Map<string, Set<PermissionName>>(ids.map((id) => [id, new Set<PermissionName>()]));
   const andere = ids.filter((id) => id !== user.benutzerId);
-  for (const r of await findRechte(tx, andere, names)) {
+  for (const r of await inhaberVon(tx, andere, names)) {
     const name = names.find((n) => n === r.name);
     if (name) result.get(r.benutzerId)?.add(name);
   }

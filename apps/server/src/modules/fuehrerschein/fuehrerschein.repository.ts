@@ -2,16 +2,8 @@
 import type { ErinnerungsArt, GesendeteErinnerung } from '@stellwerk/domain/fuehrerschein/erinnerung';
 import { isErinnerungsArt } from '@stellwerk/domain/fuehrerschein/erinnerung';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import {
-  benutzer,
-  benutzerGruppe,
-  benutzerPermission,
-  benutzerRolle,
-  gruppeRolle,
-  rollePermission,
-} from '../benutzer/benutzer.table.ts';
+import { benutzer } from '../benutzer/benutzer.table.ts';
 import { fuehrerschein, fuehrerscheinErinnerung } from './fuehrerschein.table.ts';
 
 export type PersonRow = { id: string; vorname: string; nachname: string; email: string; status: string };
@@ -30,53 +22,6 @@ export const findPersonen = async (tx: Tx, ids: readonly string[]): Promise<Pers
     .select(personColumns)
     .from(benutzer)
     .where(inArray(benutzer.id, [...ids]));
-};
-
-/**
- * The ids of the tenant's active users holding `permission`, granted directly, through a role or through a
- * group's role (the sources of the session user's permissions).
- */
-export const findAktiveInhaber = async (tx: Tx, permission: string): Promise<string[]> => {
-  const direct = tx
-    .select({ benutzerId: benutzerPermission.benutzerId })
-    .from(benutzerPermission)
-    .where(and(eq(benutzerPermission.permissionName, permission), eq(benutzerPermission.wert, 'true')));
-  const roles = tx
-    .select({ benutzerId: benutzerRolle.benutzerId })
-    .from(rollePermission)
-    .innerJoin(
-      benutzerRolle,
-      and(
-        eq(benutzerRolle.rolleId, rollePermission.rolleId),
-        eq(benutzerRolle.mandantId, rollePermission.mandantId),
-      ),
-    )
-    .where(and(eq(rollePermission.permissionName, permission), eq(rollePermission.wert, 'true')));
-  const groups = tx
-    .select({ benutzerId: benutzerGruppe.benutzerId })
-    .from(rollePermission)
-    .innerJoin(
-      gruppeRolle,
-      and(
-        eq(gruppeRolle.rolleId, rollePermission.rolleId),
-        eq(gruppeRolle.mandantId, rollePermission.mandantId),
-      ),
-    )
-    .innerJoin(
-      benutzerGruppe,
-      and(
-        eq(benutzerGruppe.gruppeId, gruppeRolle.gruppeId),
-        eq(benutzerGruppe.mandantId, gruppeRolle.mandantId),
-      ),
-    )
-    .where(and(eq(rollePermission.permissionName, permission), eq(rollePermission.wert, 'true')));
-  const ids = [...new Set((await unionAll(direct, roles, groups)).map((r) => r.benutzerId))];
-  if (ids.length === 0) return [];
-  const aktiv = await tx
-    .select({ id: benutzer.id })
-    .from(benutzer)
-    .where(and(inArray(benutzer.id, ids), eq(benutzer.status, 'aktiv')));
-  return aktiv.map((r) => r.id);
 };
 
 export type FuehrerscheinRow = typeof fuehrerschein.$inferSelect;

@@ -4,6 +4,7 @@
  * check dialog, driving bans that cancel the trips they cover (through the vehicle booking service, with its
  * mails), the menu's count of due checks, and the reminder job.
  */
+
 import {
   arraySetting,
   booleanSetting,
@@ -43,13 +44,13 @@ import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import { addCalendarDays, berlinDateKey, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
+import { aktiveInhaber } from '../auth/auth.inhaber.ts';
 import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import { publishEvent } from '../events/events.service.ts';
 import { fahrverbotStornos } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import {
   type FuehrerscheinRow,
-  findAktiveInhaber,
   findErinnerungen,
   findFuehrerscheine,
   findPersonen,
@@ -59,10 +60,6 @@ import {
   updatePruefung,
   upsertFuehrerschein,
 } from './fuehrerschein.repository.ts';
-
-/** The active users holding `permission` (directly, by role or by group), e.g. the fleet managers for a mail. */
-export const aktiveInhaber = (tx: Tx, permission: string): Promise<string[]> =>
-  findAktiveInhaber(tx, permission);
 
 export type FuehrerscheinDeps = {
   database: Pick<Database, 'withTenant'>;
@@ -189,7 +186,7 @@ const zeilenVon = async (
 
 /** Everyone active who may book vehicles (spec §6 fahrzeug_buchen), with their records. */
 const alleZeilen = async (tx: Tx, now: Date, vorlaufTage: number) =>
-  zeilenVon(tx, await findPersonen(tx, await findAktiveInhaber(tx, 'fahrzeug_buchen')), now, vorlaufTage);
+  zeilenVon(tx, await findPersonen(tx, await aktiveInhaber(tx, 'fahrzeug_buchen')), now, vorlaufTage);
 
 const listenZeile = (z: TFuehrerscheinZeile) => ({
   name: z.benutzer.name,
@@ -371,7 +368,7 @@ export const sendeFuehrerscheinErinnerungen = async (
   if (!(await loadFeatureSwitches(tx)).FahrzeugBuchung) return 0;
   const einstellungen = einstellungenAus(await loadEffectiveSettings(tx, NIEMAND));
   if (!einstellungen.mails) return 0;
-  const fahrerIds = await findAktiveInhaber(tx, 'fahrzeug_buchen');
+  const fahrerIds = await aktiveInhaber(tx, 'fahrzeug_buchen');
   const rows = await findFuehrerscheine(tx, fahrerIds);
   const auswahl = faelligeErinnerungen({
     kandidaten: rows.map((r) => ({
@@ -386,7 +383,7 @@ export const sendeFuehrerscheinErinnerungen = async (
   const personen = new Map(
     (await findPersonen(tx, [...new Set(rows.map((r) => r.benutzerId))])).map((p) => [p.id, p]),
   );
-  const pruefer = await findPersonen(tx, await findAktiveInhaber(tx, 'fahrzeug_fuehrerscheinpruefung'));
+  const pruefer = await findPersonen(tx, await aktiveInhaber(tx, 'fahrzeug_fuehrerscheinpruefung'));
   const heute = berlinDateKey(now);
   const gesendet: Parameters<typeof insertErinnerungen>[1][number][] = [];
   let mails = 0;
@@ -458,6 +455,3 @@ export const sendeFuehrerscheinErinnerungen = async (
   await insertErinnerungen(tx, gesendet);
   return mails;
 };
-
-/** The ids of the tenant's active users holding `permission` (for other modules' recipients, e.g. the vehicle jobs). */
-export { findAktiveInhaber };
