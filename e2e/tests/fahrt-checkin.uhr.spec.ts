@@ -172,7 +172,7 @@ test.describe('vehicle check-in and check-out (moved server clock)', () => {
       await adminContext.close();
     }
   });
-  test('the next driver sees the open damage with its photo; the dialog in English on a desktop window', async ({
+  test('the next driver checks in from the vehicle page and sees the open damage with its photo; the dialog in English on a desktop window', async ({
     page,
   }) => {
     test.slow();
@@ -195,7 +195,6 @@ test.describe('vehicle check-in and check-out (moved server clock)', () => {
       },
     });
     expect(gebucht.status(), await gebucht.text()).toBe(201);
-    const { id } = (await gebucht.json()) as { id: string };
     await setServerClock(page, berlin(tag, '12:50'));
     const english = await page.request.put('/api/customizing/benutzer/Sprache', {
       headers: { origin },
@@ -203,9 +202,17 @@ test.describe('vehicle check-in and check-out (moved server clock)', () => {
     });
     expect(english.status()).toBe(200);
     try {
-      await page.goto('/fahrzeuge');
-      await page.getByRole('tab', { name: /My bookings/i }).click();
-      await page.locator(`[data-buchung-id="${id}"]`).getByRole('button', { name: 'Check in' }).click();
+      // this time from the vehicle's page: its detail offers the user's own trip that can be checked in
+      const spaeter = `von=${encodeURIComponent(berlin(tag, '16:00'))}&bis=${encodeURIComponent(berlin(tag, '17:00'))}`;
+      await page.goto(`/fahrzeuge?${spaeter}`);
+      await page
+        .locator('article[data-fahrzeug-id]')
+        .filter({ hasText: KENNZEICHEN })
+        .getByRole('button', { name: /^Details of/ })
+        .click();
+      const eigene = page.locator('[aria-label="Your trip with this vehicle"]');
+      await expect(eigene).toBeVisible();
+      await eigene.getByRole('button', { name: 'Check in' }).click();
       const dialog = page.getByRole('dialog', { name: new RegExp(`Check-in: .*${KENNZEICHEN}`) });
       await expect(dialog.getByText('Known open damage')).toBeVisible();
       await expect(dialog.getByText('Delle an der Heckklappe (e2e)')).toBeVisible();

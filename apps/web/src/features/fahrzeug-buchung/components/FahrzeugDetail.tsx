@@ -1,13 +1,31 @@
-import { Badge, Button, Drawer, Group, Image, List, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Card,
+  Drawer,
+  Group,
+  Image,
+  List,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { TFahrzeugDetail, TFahrzeugTermin } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type {
+  TFahrzeugBuchung,
+  TFahrzeugDetail,
+  TFahrzeugTermin,
+} from '@stellwerk/domain/fahrzeug-buchung/api';
 import { formatDateDE } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
-import { useFahrzeug } from '../api/fahrzeug-buchung-api';
+import { type FahrtSchrittArt, useEigeneFahrzeugBuchungen, useFahrzeug } from '../api/fahrzeug-buchung-api';
 import { zeitraumText } from '../hooks/zeit-felder';
+import { FahrtDialog } from './FahrtDialog';
 import { FahrtenbuchTab } from './FahrtenbuchTab';
 import { HistorieTab } from './HistorieTab';
 import { Serviceheft } from './Serviceheft';
@@ -87,6 +105,37 @@ function Daten({ f }: { f: TFahrzeugDetail }) {
   );
 }
 
+/**
+ * The user's own trip with this vehicle that can be checked in or out now (issue 10: from the vehicle page as
+ * from "Meine Buchungen"), with its button and the same dialog; nothing when there is none.
+ */
+function EigeneFahrt({ fahrzeugId }: { fahrzeugId: string }) {
+  const { t, i18n } = useTranslation();
+  const eigene = useEigeneFahrzeugBuchungen();
+  const [fahrt, setFahrt] = useState<{ buchung: TFahrzeugBuchung; art: FahrtSchrittArt } | null>(null);
+  const buchung = eigene.data?.find(
+    (b) => b.fahrzeug.id === fahrzeugId && (b.aktionen.kannEinchecken || b.aktionen.kannAuschecken),
+  );
+  if (!buchung) return null;
+  const art: FahrtSchrittArt = buchung.aktionen.kannAuschecken ? 'check-out' : 'check-in';
+  return (
+    <Card withBorder padding="sm" radius="md" aria-label={t('fahrzeugBuchung.detail.eigeneFahrt')}>
+      <Group justify="space-between" gap="xs">
+        <div>
+          <Text fw={700} size="sm">
+            {t('fahrzeugBuchung.detail.eigeneFahrt')}
+          </Text>
+          <Text size="sm">{zeitraumText(buchung.von, buchung.bis, i18n.language)}</Text>
+        </div>
+        <Button size="xs" onClick={() => setFahrt({ buchung, art })}>
+          {art === 'check-in' ? t('fahrzeugBuchung.fahrt.checkIn') : t('fahrzeugBuchung.fahrt.checkOut')}
+        </Button>
+      </Group>
+      <FahrtDialog buchung={fahrt?.buchung ?? null} art={fahrt?.art ?? art} onClose={() => setFahrt(null)} />
+    </Card>
+  );
+}
+
 /** What the user may see beyond the vehicle's data (rights as the server enforces them, fahrt.routes.ts). */
 export type FahrzeugDetailRechte = {
   benutzerId: string;
@@ -151,6 +200,7 @@ export function FahrzeugDetail({
               bg="gray.0"
             />
           )}
+          <EigeneFahrt fahrzeugId={f.id} />
           <Group justify="flex-end">
             <Button onClick={onBuchen}>{t('fahrzeugBuchung.liste.buchen')}</Button>
           </Group>
