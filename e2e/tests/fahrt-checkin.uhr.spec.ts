@@ -228,4 +228,25 @@ test.describe('vehicle check-in and check-out (moved server clock)', () => {
       });
     }
   });
+  test('the fleet manager marks the damage repaired in the vehicle detail; it leaves the list', async ({
+    page,
+  }) => {
+    await signInTo(page, demoUser('fuhrpark', MUSTERSTADT).email, MUSTERSTADT.startPage);
+    const fahrzeuge = (await (await page.request.get('/api/fahrzeuge')).json()) as {
+      id: string;
+      kennzeichen: string;
+    }[];
+    const auto = fahrzeuge.find((f) => f.kennzeichen === KENNZEICHEN)!;
+    await page.goto(`/fahrzeuge?fahrzeug=${auto.id}`);
+    const schaeden = page.getByRole('region', { name: 'Offene Schäden' });
+    await expect(schaeden.getByText('Delle an der Heckklappe (e2e)')).toBeVisible();
+    await schaeden
+      .getByRole('button', { name: 'Als behoben markieren: Delle an der Heckklappe (e2e)' })
+      .click();
+    const frage = page.getByRole('dialog', { name: 'Schaden behoben?' });
+    await expect(frage).toContainText('wird beim Check-in nicht mehr angezeigt');
+    await frage.getByRole('button', { name: 'Behoben' }).click();
+    await expect(frage).toBeHidden();
+    await expect(schaeden.getByText('Delle an der Heckklappe (e2e)')).toBeHidden();
+  });
 });

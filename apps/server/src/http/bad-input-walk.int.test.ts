@@ -77,6 +77,8 @@ const isAdministration = ({ method, path }: WalkOperation) =>
   // a vehicle's logbook and history (fahrzeug_pflege or fahrzeug_logbuch_report)
   path.startsWith('/api/fahrzeuge/{id}/fahrtenbuch') ||
   path.startsWith('/api/fahrzeuge/{id}/historie') ||
+  // a vehicle's open damages and their repair (fahrzeug_pflege)
+  path.startsWith('/api/fahrzeuge/{id}/schaeden') ||
   // special-trip approvals (fahrzeug_freigabe_von_sonderfahrten) and blocks (fahrzeug_pflege)
   path.startsWith('/api/sonderfreigaben') ||
   path.startsWith('/api/fahrzeug-sperren') ||

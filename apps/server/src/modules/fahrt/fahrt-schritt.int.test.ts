@@ -2,6 +2,7 @@
  * Check-in and check-out with uploads, damages and the fleet managers' mails (issue 10, decisions 063, 064), on
  * both databases, through the API with real multipart bodies.
  */
+import { randomUUID } from 'node:crypto';
 import type { TCheckInVorlage } from '@stellwerk/domain/fahrtenbuch/api';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
@@ -342,5 +343,63 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
     );
     expect(sperren).toHaveLength(1);
     expect(sperren[0]).toMatchObject({ sicherheitsrelevant: true, von: um('14:50') });
+  });
+  it('the fleet manager lists the open damages and marks one repaired: check-in no longer shows it; again changes nothing; others may not', async () => {
+    const b = await buche(mitarbeiter, 'MS-SW 101', '17:00', '18:00');
+    clock = um('16:55');
+    const ok = await schritt(mitarbeiter, b.id, 'check-in', {
+      ...ablesung,
+      kilometerstand: 7000,
+      schaeden: [{ ort: 'links', beschreibung: 'Spiegel locker', sicherheitsrelevant: false }],
+    });
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    const auto = autos['MS-SW 101']!;
+    const liste = await call(server, fuhrpark, 'GET', `/api/fahrzeuge/${auto}/schaeden`);
+    expect(liste.status).toBe(200);
+    const offen = (await liste.json()) as TCheckInVorlage['offeneSchaeden'];
+    const schaden = offen.find((x) => x.beschreibung === 'Spiegel locker');
+    expect(schaden).toMatchObject({ ort: 'links', sicherheitsrelevant: false, gemeldetVon: 'Lena Hoffmann' });
+
+    // a driver without fahrzeug_pflege may neither list nor mark; unknown ids answer 404
+    expect((await call(server, mitarbeiter, 'GET', `/api/fahrzeuge/${auto}/schaeden`)).status).toBe(403);
+    const pfad = `/api/fahrzeuge/${auto}/schaeden/${schaden!.id}/behoben`;
+    expect((await call(server, mitarbeiter, 'POST', pfad)).status).toBe(403);
+    expect(
+      (
+        await call(
+          server,
+          fuhrpark,
+          'POST',
+          `/api/fahrzeuge/${autos['MS-SW 102']}/schaeden/${schaden!.id}/behoben`,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(server, fuhrpark, 'POST', `/api/fahrzeuge/${auto}/schaeden/${randomUUID()}/behoben`))
+        .status,
+    ).toBe(404);
+
+    clock = um('17:10');
+    expect((await call(server, fuhrpark, 'POST', pfad)).status).toBe(204);
+    const [row] = await asAll((tx) =>
+      tx.select().from(fahrzeugSchaden).where(eq(fahrzeugSchaden.id, schaden!.id)),
+    );
+    expect(row!.behobenAm?.toISOString()).toBe(um('17:10').toISOString());
+    clock = um('17:20');
+    expect((await call(server, fuhrpark, 'POST', pfad)).status).toBe(204);
+    const [again] = await asAll((tx) =>
+      tx.select().from(fahrzeugSchaden).where(eq(fahrzeugSchaden.id, schaden!.id)),
+    );
+    expect(again!.behobenAm?.toISOString()).toBe(um('17:10').toISOString());
+    const danach = (await (
+      await call(server, fuhrpark, 'GET', `/api/fahrzeuge/${auto}/schaeden`)
+    ).json()) as {
+      id: string;
+    }[];
+    expect(danach.map((x) => x.id)).not.toContain(schaden!.id);
+    const vorlage = (await (
+      await call(server, mitarbeiter, 'GET', `/api/fahrzeug-buchungen/${b.id}/check-in`)
+    ).json()) as TCheckInVorlage;
+    expect(vorlage.offeneSchaeden.map((x) => x.id)).not.toContain(schaden!.id);
   });
 });

@@ -165,6 +165,22 @@ export const findOffeneSchaeden = async (tx: Tx, fahrzeugId: string) =>
     .limit(500);
 
 /**
+ * Marks a damage of the vehicle repaired (`behobenAm`, kept when already set); false when the vehicle has no
+ * such damage.
+ */
+export const markSchadenBehoben = async (
+  tx: Tx,
+  { fahrzeugId, schadenId, now }: { fahrzeugId: string; schadenId: string; now: Date },
+): Promise<{ beschreibung: string; behobenAm: Date } | undefined> => {
+  const [row] = await tx
+    .update(fahrzeugSchaden)
+    .set({ behobenAm: sql`coalesce(${fahrzeugSchaden.behobenAm}, ${now.toISOString()}::timestamptz)` })
+    .where(and(eq(fahrzeugSchaden.id, schadenId), eq(fahrzeugSchaden.fahrzeugId, fahrzeugId)))
+    .returning({ beschreibung: fahrzeugSchaden.beschreibung, behobenAm: fahrzeugSchaden.behobenAm });
+  return row?.behobenAm ? { beschreibung: row.beschreibung, behobenAm: row.behobenAm } : undefined;
+};
+
+/**
  * The other trips of the vehicle checked in and not checked out (decision 063): a CHECK_IN entry without a
  * CHECK_OUT entry of the same booking.
  */

@@ -10,6 +10,7 @@ import {
   ZFassungEingabe,
   ZHandEintragEingabe,
   ZKettenPruefung,
+  ZOffenerSchaden,
 } from '@stellwerk/domain/fahrtenbuch/api';
 import { ZFahrzeugHistorie, ZFahrzeugHistorieQuery } from '@stellwerk/domain/fahrzeug/historie-api';
 import { ZFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
@@ -27,6 +28,8 @@ import {
   getFahrtenbuch,
   getHistorie,
   handEintrag,
+  listOffeneSchaeden,
+  markiereSchadenBehoben,
   neueFassung,
   pruefeFahrtenbuch,
 } from './fahrt.service.ts';
@@ -215,6 +218,41 @@ export const fahrtRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => pruefeFahrtenbuch(deps, requireUser(request), request.params.id),
+  );
+
+  app.get(
+    '/api/fahrzeuge/:id/schaeden',
+    {
+      config: { guard: fuhrpark },
+      schema: {
+        operationId: 'listOffeneSchaeden',
+        tags: TAGS,
+        summary:
+          'The vehicle’s open damages (reported at check-in or check-out, not yet repaired), newest first',
+        params: ZIdParams,
+        response: { 200: z.array(ZOffenerSchaden), ...errors },
+      },
+    },
+    async (request) => listOffeneSchaeden(deps, requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/fahrzeuge/:id/schaeden/:schadenId/behoben',
+    {
+      config: { guard: fuhrpark },
+      schema: {
+        operationId: 'markiereSchadenBehoben',
+        tags: TAGS,
+        summary:
+          'Marks a damage repaired: it is no longer shown at check-in (again: no change). A DEFEKT block stays until lifted',
+        params: z.object({ id: z.uuid(), schadenId: z.uuid() }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await markiereSchadenBehoben(deps, requireUser(request), request.params.id, request.params.schadenId);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(

@@ -10,6 +10,7 @@ import { DomainError } from '@stellwerk/domain/errors';
 import type {
   TCheckInEingabe,
   TCheckInVorlage,
+  TOffenerSchaden,
   TCheckOutEingabe,
   TFahrtAngabenEingabe,
   TFahrtenbuch,
@@ -60,6 +61,7 @@ import {
 } from '@stellwerk/domain/time';
 import type { Tx } from '../../db/client.ts';
 import type { Upload } from '../../http/multipart-upload.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { aktiveInhaber } from '../auth/auth.inhaber.ts';
 import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
@@ -71,6 +73,7 @@ import {
   sperreBuchungZeile,
   systemStorniere,
 } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
+import { publishEvent } from '../events/events.service.ts';
 import { sperreEintragen } from '../fahrzeug-sperre/fahrzeug-sperre.service.ts';
 import type { FahrtMeldungParams } from '../mail/mail.fahrt-templates.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
@@ -89,6 +92,7 @@ import {
   findLetzterKilometerstand,
   findOffeneFahrten,
   findOffeneSchaeden,
+  markSchadenBehoben,
   findPersonNamen,
   findPersonNamenMitMail,
   insertBelege,
@@ -363,6 +367,52 @@ export const checkIn = (
     }),
   );
 
+const offenerSchaden = (s: Awaited<ReturnType<typeof findOffeneSchaeden>>[number]): TOffenerSchaden => ({
+  id: s.id,
+  ort: (SCHADEN_ORTE as readonly string[]).includes(s.ort) ? (s.ort as SchadenOrt) : 'sonstiges',
+  beschreibung: s.beschreibung,
+  sicherheitsrelevant: s.sicherheitsrelevant,
+  fotoId: s.fotoId,
+  gemeldetAm: s.gemeldetAm.toISOString(),
+  gemeldetVon: s.vorname === null ? null : `${s.vorname} ${s.nachname ?? ''}`.trim(),
+});
+
+/** GET /api/fahrzeuge/{id}/schaeden: the vehicle's open damages, newest first, for the fleet managers. */
+export const listOffeneSchaeden = (
+  deps: FahrtDeps,
+  user: SessionUser,
+  fahrzeugId: string,
+): Promise<TOffenerSchaden[]> =>
+  imModul(deps, user, async (tx) => {
+    if (!(await findFahrzeugKopf(tx, fahrzeugId))) throw new DomainError('not_found');
+    return (await findOffeneSchaeden(tx, fahrzeugId)).map(offenerSchaden);
+  });
+
+/**
+ * POST /api/fahrzeuge/{id}/schaeden/{schadenId}/behoben: the fleet manager marks a damage repaired; it is no
+ * longer shown at check-in. Marking it again changes nothing. A DEFEKT block stays until the fleet manager lifts
+ * it (decision 075: the repair of one damage and the vehicle's return to service are separate decisions).
+ */
+export const markiereSchadenBehoben = (
+  deps: FahrtDeps,
+  user: SessionUser,
+  fahrzeugId: string,
+  schadenId: string,
+): Promise<void> =>
+  imModul(deps, user, async (tx) => {
+    const done = await markSchadenBehoben(tx, { fahrzeugId, schadenId, now: deps.now() });
+    if (!done) throw new DomainError('not_found');
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'update',
+      entity: 'fahrzeug_schaden',
+      entityId: schadenId,
+      newValue: { fahrzeugId, behobenAm: done.behobenAm.toISOString() },
+    });
+    await publishEvent(tx, user.mandantId, { type: 'fahrzeug', id: fahrzeugId });
+  });
+
 /**
  * GET /api/fahrzeug-buchungen/{id}/check-in: what the check-in and check-out dialogs show: the proposed mileage
  * (the highest reading so far), the cleaning states, the location's parking spots, the open damages with photos,
@@ -388,15 +438,7 @@ export const checkInVorlage = (deps: FahrtDeps, user: SessionUser, id: string): 
       reinigungszustaende: arraySetting(settings, 'FahrzeugReinigungszustaende').map(String),
       abstellplaetze: await findAbstellplaetze(tx, kopf.standortId),
       elektro: (kopf.kraftstoff ?? '').toLowerCase().startsWith('elektro'),
-      offeneSchaeden: schaeden.map((s) => ({
-        id: s.id,
-        ort: (SCHADEN_ORTE as readonly string[]).includes(s.ort) ? (s.ort as SchadenOrt) : 'sonstiges',
-        beschreibung: s.beschreibung,
-        sicherheitsrelevant: s.sicherheitsrelevant,
-        fotoId: s.fotoId,
-        gemeldetAm: s.gemeldetAm.toISOString(),
-        gemeldetVon: s.vorname === null ? null : `${s.vorname} ${s.nachname ?? ''}`.trim(),
-      })),
+      offeneSchaeden: schaeden.map(offenerSchaden),
       vorherigeOffen:
         (await findOffeneFahrten(tx, { fahrzeugId: row.fahrzeugId, ausser: row.id })).length > 0,
       vorCheckOutAkzeptieren: booleanSetting(settings, 'VorCheckOutAkzeptieren'),

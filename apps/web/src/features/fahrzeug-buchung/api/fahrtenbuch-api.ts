@@ -4,6 +4,7 @@ import {
   ZFahrtenbuch,
   ZFahrtenbuchFassung,
   ZKettenPruefung,
+  ZOffenerSchaden,
 } from '@stellwerk/domain/fahrtenbuch/api';
 import { ZFahrzeugHistorie } from '@stellwerk/domain/fahrzeug/historie-api';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +22,7 @@ export const fahrtenbuchKeys = {
     [...QUERY_ROOTS.fahrzeuge, 'fahrtenbuch', id, von, bis] as const,
   alleBuecher: (id: string) => [...QUERY_ROOTS.fahrzeuge, 'fahrtenbuch', id] as const,
   historie: (id: string) => [...QUERY_ROOTS.fahrzeuge, 'historie', id] as const,
+  schaeden: (id: string) => [...QUERY_ROOTS.fahrzeuge, 'schaeden', id] as const,
 };
 
 const zeitraumQuery = (von: string, bis: string) => new URLSearchParams({ von, bis }).toString();
@@ -137,4 +139,23 @@ export const ladeExport = async ({
     blob: new Blob(teile as BlobPart[], { type: response.headers.get('content-type') ?? undefined }),
     dateiname,
   };
+};
+
+/** The vehicle's open damages, for the fleet managers (issue 10, decision 075). */
+export const useOffeneSchaeden = (fahrzeugId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: fahrtenbuchKeys.schaeden(fahrzeugId),
+    queryFn: async () =>
+      ZOffenerSchaden.array().parse(await apiFetch(`/api/fahrzeuge/${fahrzeugId}/schaeden`)),
+    enabled,
+  });
+
+/** Marks a damage repaired: it leaves the list and the check-in dialog. */
+export const useSchadenBehoben = (fahrzeugId: string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (schadenId: string) =>
+      apiFetch(`/api/fahrzeuge/${fahrzeugId}/schaeden/${schadenId}/behoben`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: fahrtenbuchKeys.schaeden(fahrzeugId) }),
+  });
 };

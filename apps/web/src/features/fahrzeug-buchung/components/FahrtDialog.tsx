@@ -32,20 +32,12 @@ import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 import { ApiError } from '../../../lib/api-client';
 import { requiredMarker } from '../../../lib/form-errors';
 import { type FahrtSchrittArt, useCheckInVorlage, useFahrtSchritt } from '../api/fahrzeug-buchung-api';
+import { useSchadenOrte } from '../hooks/schaden-orte';
 
 /** The translated name of each place and trip kind (literal keys, so the i18n check finds them). */
 const useNamen = () => {
   const { t } = useTranslation();
-  const ort: Record<(typeof SCHADEN_ORTE)[number], string> = {
-    vorne: t('fahrzeugBuchung.fahrt.ort.vorne'),
-    hinten: t('fahrzeugBuchung.fahrt.ort.hinten'),
-    links: t('fahrzeugBuchung.fahrt.ort.links'),
-    rechts: t('fahrzeugBuchung.fahrt.ort.rechts'),
-    dach: t('fahrzeugBuchung.fahrt.ort.dach'),
-    innenraum: t('fahrzeugBuchung.fahrt.ort.innenraum'),
-    unterboden: t('fahrzeugBuchung.fahrt.ort.unterboden'),
-    sonstiges: t('fahrzeugBuchung.fahrt.ort.sonstiges'),
-  };
+  const ort = useSchadenOrte();
   const fahrtArt: Record<FahrtArt, string> = {
     dienstlich: t('fahrzeugBuchung.fahrt.arten.dienstlich'),
     privat: t('fahrzeugBuchung.fahrt.arten.privat'),

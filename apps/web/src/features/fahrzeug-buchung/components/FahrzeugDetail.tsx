@@ -28,6 +28,7 @@ import { zeitraumText } from '../hooks/zeit-felder';
 import { FahrtDialog } from './FahrtDialog';
 import { FahrtenbuchTab } from './FahrtenbuchTab';
 import { HistorieTab } from './HistorieTab';
+import { OffeneSchaeden } from './OffeneSchaeden';
 import { Serviceheft } from './Serviceheft';
 
 function Termine({ termine }: { termine: readonly TFahrzeugTermin[] }) {
@@ -227,6 +228,7 @@ export function FahrzeugDetail({
           {(!mitTabs || tab === 'daten') && (
             <>
               <FahrzeugDaten f={f} woche={woche} />
+              {rechte?.pflege && <OffeneSchaeden fahrzeugId={f.id} />}
               <Serviceheft fahrzeugId={f.id} />
             </>
           )}

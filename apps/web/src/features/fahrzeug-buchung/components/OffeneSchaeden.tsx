@@ -1,0 +1,103 @@
+import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import type { TOffenerSchaden } from '@stellwerk/domain/fahrtenbuch/api';
+import { formatDateDE } from '@stellwerk/domain/time';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { LoadingState } from '../../../components/LoadingState';
+import { errorMessage } from '../../../lib/error-message';
+import { useOffeneSchaeden, useSchadenBehoben } from '../api/fahrtenbuch-api';
+import { useSchadenOrte } from '../hooks/schaden-orte';
+
+/**
+ * The vehicle's open damages in its detail, for the fleet managers (fahrzeug_pflege; issue 10, decision 075):
+ * place, description, photo, who reported it when, and "Behoben" after a confirmation. A repaired damage is no
+ * longer shown at check-in; a DEFEKT block stays until it is lifted.
+ */
+export function OffeneSchaeden({ fahrzeugId }: { fahrzeugId: string }) {
+  const { t, i18n } = useTranslation();
+  const liste = useOffeneSchaeden(fahrzeugId, true);
+  const behoben = useSchadenBehoben(fahrzeugId);
+  const orte = useSchadenOrte();
+  const [frage, setFrage] = useState<TOffenerSchaden | null>(null);
+  const schliessen = () => {
+    behoben.reset();
+    setFrage(null);
+  };
+  return (
+    <section aria-labelledby="fahrzeug-schaeden">
+      <Title order={3} fz="md" mb={6} id="fahrzeug-schaeden">
+        {t('fahrzeugBuchung.schaeden.titel')}
+      </Title>
+      {liste.isPending && <LoadingState rows={2} />}
+      {liste.error && <ErrorAlert error={liste.error} onRetry={() => void liste.refetch()} />}
+      {liste.data?.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('fahrzeugBuchung.schaeden.keine')}
+        </Text>
+      )}
+      {liste.data && liste.data.length > 0 && (
+        <Stack gap={6}>
+          {liste.data.map((s) => (
+            <Card key={s.id} withBorder padding="xs" data-schaden-id={s.id}>
+              <Group gap="sm" wrap="nowrap" align="flex-start" justify="space-between">
+                <Group gap="sm" wrap="nowrap" align="flex-start">
+                  {s.fotoId && (
+                    <a href={`/api/dateien/${s.fotoId}`} target="_blank" rel="noreferrer">
+                      <Image
+                        src={`/api/dateien/${s.fotoId}`}
+                        alt={t('fahrzeugBuchung.fahrt.fotoVon', { beschreibung: s.beschreibung })}
+                        w={56}
+                        h={56}
+                        fit="cover"
+                        radius="sm"
+                      />
+                    </a>
+                  )}
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {orte[s.ort]}
+                      {s.sicherheitsrelevant && (
+                        <Badge ml={6} size="xs" color="red" variant="light" tt="none">
+                          {t('fahrzeugBuchung.fahrt.sicherheitsrelevant')}
+                        </Badge>
+                      )}
+                    </Text>
+                    <Text size="sm">{s.beschreibung}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t('fahrzeugBuchung.schaeden.gemeldet', {
+                        datum: formatDateDE(new Date(s.gemeldetAm)),
+                        name: s.gemeldetVon ?? '–',
+                      })}
+                    </Text>
+                  </div>
+                </Group>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setFrage(s)}
+                  aria-label={t('fahrzeugBuchung.schaeden.behobenFuer', { beschreibung: s.beschreibung })}
+                >
+                  {t('fahrzeugBuchung.schaeden.behoben')}
+                </Button>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+      <ConfirmDialog
+        opened={frage !== null}
+        title={t('fahrzeugBuchung.schaeden.frageTitel')}
+        message={t('fahrzeugBuchung.schaeden.frage', { beschreibung: frage?.beschreibung ?? '' })}
+        confirmLabel={t('fahrzeugBuchung.schaeden.behoben')}
+        cancelLabel={t('fahrzeugBuchung.dialog.abbrechen')}
+        color="blue"
+        loading={behoben.isPending}
+        error={behoben.error ? errorMessage(behoben.error, t, i18n.language) : null}
+        onConfirm={() => frage && behoben.mutate(frage.id, { onSuccess: schliessen })}
+        onClose={schliessen}
+      />
+    </section>
+  );
+}
