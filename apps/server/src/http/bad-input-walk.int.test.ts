@@ -1,4 +1,5 @@
 import { ERRORS, formatError, isErrorCode } from '@stellwerk/domain/errors';
+import { checkAdminRoute, type GuardContext, type PermissionName } from '@stellwerk/domain/permissions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -64,26 +65,26 @@ const problemOf = (status: number, contentType: string | null, text: string): st
   return undefined;
 };
 
-/**
- * Operations only an administrator (some right or the platform) or the holder of another right a plain booker lacks
- * (licence checks, approvals, blocks, the logbook) may call: a booker gets 403.
- */
-const isAdministration = ({ method, path }: WalkOperation) =>
-  path.startsWith('/api/admin/') ||
-  path.startsWith('/api/fuehrerscheine') ||
-  path.startsWith('/api/customizing/mandant') ||
-  path.startsWith('/api/customizing/gruppen') ||
-  (method !== 'get' && path.startsWith('/api/mandant/')) ||
-  // a vehicle's logbook and history (fahrzeug_pflege or fahrzeug_logbuch_report)
-  path.startsWith('/api/fahrzeuge/{id}/fahrtenbuch') ||
-  path.startsWith('/api/fahrzeuge/{id}/historie') ||
-  // a vehicle's open damages and their repair (fahrzeug_pflege)
-  path.startsWith('/api/fahrzeuge/{id}/schaeden') ||
-  // special-trip approvals (fahrzeug_freigabe_von_sonderfahrten) and blocks (fahrzeug_pflege)
-  path.startsWith('/api/sonderfreigaben') ||
-  path.startsWith('/api/fahrzeug-sperren') ||
-  // a service-book entry (fahrzeug_pflege; reading it needs only a right of the vehicle module)
-  (method !== 'get' && path.startsWith('/api/fahrzeuge/{id}/serviceheft'));
+/** Who an operation's guard admits, as the OpenAPI document declares it (`x-access`, auth.guards.ts). */
+type Access =
+  | { kind: 'public' | 'user' | 'platform' }
+  | { kind: 'screen'; screens: string[] }
+  | { kind: 'rights'; anyOf: PermissionName[] };
+
+/** Whether a plain booker (no admin screen, not the platform) passes the declared guard: otherwise 403. */
+const admitsBooker = (access: Access, booker: GuardContext): boolean => {
+  switch (access.kind) {
+    case 'public':
+    case 'user':
+      return true;
+    case 'platform':
+      return false;
+    case 'screen':
+      return access.screens.some((screen) => checkAdminRoute(screen, booker) === null);
+    case 'rights':
+      return access.anyOf.some((right) => booker.permissions.has(right));
+  }
+};
 
 describe.each(testDrivers())('every operation of /api/openapi.json with bad input on %s', (driver) => {
   let server: TestServer;
@@ -176,9 +177,20 @@ describe.each(testDrivers())('every operation of /api/openapi.json with bad inpu
     expect(await checksum(server)).toEqual(before);
   }, 300_000);
 
-  it('the guard answers before the input is checked: 401 anonymous, then 403 for a booker, then 400', async () => {
+  it('the guard answers before the input is checked: 401 anonymous, then 403 for a booker the declared guard refuses, then 400', async () => {
+    const me = (await (
+      await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: cookies.booker } })
+    ).json()) as { permissions: PermissionName[] };
+    const booker: GuardContext = { permissions: new Set(me.permissions), isPlatformAdmin: false };
+    expect(booker.permissions.size).toBeGreaterThan(0);
     const wrong: string[] = [];
+    let refused = 0;
     for (const walk of walks) {
+      const access = (walk.operation as { 'x-access'?: Access })['x-access'];
+      if (!access) {
+        wrong.push(`${walk.method.toUpperCase()} ${walk.path}: no x-access`);
+        continue;
+      }
       if (!walk.operation.security) continue;
       const request = firstBadRequestOf(
         walk,
@@ -187,11 +199,15 @@ describe.each(testDrivers())('every operation of /api/openapi.json with bad inpu
       const name = `${walk.method.toUpperCase()} ${walk.path} (${request.label})`;
       const anonymous = await send(request, walk.method);
       if (anonymous.status !== 401) wrong.push(`${name} anonymous: ${anonymous.status}`);
-      const booker = await send(request, walk.method, cookies.booker);
-      if (isAdministration(walk) ? booker.status !== 403 : booker.status === 401 || booker.status === 403)
-        wrong.push(`${name} booker: ${booker.status}`);
+      const admitted = admitsBooker(access, booker);
+      if (!admitted) refused++;
+      const answer = await send(request, walk.method, cookies.booker);
+      if (admitted ? answer.status === 401 || answer.status === 403 : answer.status !== 403)
+        wrong.push(`${name} booker (${JSON.stringify(access)}): ${answer.status}`);
     }
     expect(wrong).toEqual([]);
+    // the booker is refused by the administration's guards and by the rights they lack
+    expect(refused).toBeGreaterThan(40);
   }, 120_000);
 });
 

@@ -28,5 +28,8 @@ export const enforceRouteDeclarations = (app: FastifyInstance) => {
     if (!hooks.includes(runRouteGuard)) route.onRequest = [...hooks, runRouteGuard];
     if (guard.describe !== 'public' && route.schema && !route.schema.hide && !route.schema.security)
       route.schema = { ...route.schema, security: [{ session: [] }] };
+    // who may call, as data: @fastify/swagger copies `x-` keys into the operation
+    if (route.schema && !route.schema.hide)
+      route.schema = { ...route.schema, 'x-access': guard.access } as typeof route.schema;
   });
 };

@@ -39,9 +39,24 @@ export const requireAdminRoute = (request: FastifyRequest, path: `/admin${string
  * validated, so a caller learns 401 before 403 before 400. Built from the same `require*` functions the
  * handlers pass on to the services, which authorise again.
  */
+/**
+ * Who a guard admits, machine-readable: the OpenAPI document carries it as each operation's `x-access`, so a
+ * client (and the bad-input walk) knows who may call without a list of its own. `user`: any signed-in user (the
+ * service may still refuse a particular item); `screen`: whoever one of these admin screens admits
+ * (`checkAdminRoute`); `rights`: a signed-in user holding at least one of the rights.
+ */
+export type GuardAccess =
+  | { readonly kind: 'public' }
+  | { readonly kind: 'user' }
+  | { readonly kind: 'platform' }
+  | { readonly kind: 'screen'; readonly screens: readonly `/admin${string}`[] }
+  | { readonly kind: 'rights'; readonly anyOf: readonly PermissionName[] };
+
 export type RouteGuard = {
   /** Who may call, for the OpenAPI document and error messages at start-up. */
   readonly describe: string;
+  /** The same as data (`x-access` in the OpenAPI document). */
+  readonly access: GuardAccess;
   /** Throws the refusal (401/403) when the request may not use the route. */
   readonly check: (request: FastifyRequest) => void;
 };
@@ -54,10 +69,11 @@ declare module 'fastify' {
 
 export const routeGuard = {
   /** Anyone, signed in or not (health, imprint, API description, sign-in itself). */
-  public: { describe: 'public', check: () => {} },
+  public: { describe: 'public', access: { kind: 'public' }, check: () => {} },
   /** Any signed-in user (401 `auth.unauthenticated` otherwise). */
   user: {
     describe: 'signed in',
+    access: { kind: 'user' },
     check: (request) => {
       requireUser(request);
     },
@@ -65,6 +81,7 @@ export const routeGuard = {
   /** The platform administrator (tenant management). */
   platformAdmin: {
     describe: 'platform administrator',
+    access: { kind: 'platform' },
     check: (request) => {
       requirePlatformAdmin(request);
     },
@@ -72,6 +89,7 @@ export const routeGuard = {
   /** The guard of an admin screen (spec §2), as `requireAdminRoute`. */
   adminRoute: (path: `/admin${string}`): RouteGuard => ({
     describe: `the guard of ${path}`,
+    access: { kind: 'screen', screens: [path] },
     check: (request) => {
       requireAdminRoute(request, path);
     },
@@ -79,6 +97,7 @@ export const routeGuard = {
   /** A signed-in user holding `permission`. */
   permission: (permission: PermissionName): RouteGuard => ({
     describe: `right ${permission}`,
+    access: { kind: 'rights', anyOf: [permission] },
     check: (request) => {
       requirePermission(request, permission);
     },

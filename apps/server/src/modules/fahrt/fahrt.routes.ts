@@ -44,6 +44,7 @@ const TAGS = ['fahrten'];
 /** Check-in and check-out: the vehicle module's users (the service checks that they drive the trip). */
 const fahrzeugModul: RouteGuard = {
   describe: 'right fahrzeug_buchen or fahrzeug_fremdbuchung',
+  access: { kind: 'rights', anyOf: ['fahrzeug_buchen', 'fahrzeug_fremdbuchung'] },
   check: (request) => {
     if (!needsVehicleModule(requireUser(request).permissions)) throw new DomainError('auth.forbidden');
   },
@@ -52,6 +53,7 @@ const fahrzeugModul: RouteGuard = {
 /** The logbook: fleet administrators and holders of fahrzeug_logbuch_report; a driver completes own trips. */
 const fahrtenbuchLeser: RouteGuard = {
   describe: 'right fahrzeug_pflege or fahrzeug_logbuch_report',
+  access: { kind: 'rights', anyOf: ['fahrzeug_pflege', 'fahrzeug_logbuch_report'] },
   check: (request) => {
     const { permissions } = requireUser(request);
     if (!permissions.has('fahrzeug_pflege') && !permissions.has('fahrzeug_logbuch_report'))
@@ -60,6 +62,10 @@ const fahrtenbuchLeser: RouteGuard = {
 };
 const fahrtenbuchSchreiber: RouteGuard = {
   describe: 'the trip’s driver or right fahrzeug_pflege',
+  access: {
+    kind: 'rights',
+    anyOf: ['fahrzeug_buchen', 'fahrzeug_fremdbuchung', 'fahrzeug_pflege', 'fahrzeug_logbuch_report'],
+  },
   check: (request) => {
     const { permissions } = requireUser(request);
     if (
@@ -72,6 +78,7 @@ const fahrtenbuchSchreiber: RouteGuard = {
 };
 const fuhrpark: RouteGuard = {
   describe: 'right fahrzeug_pflege',
+  access: { kind: 'rights', anyOf: ['fahrzeug_pflege'] },
   check: (request) => {
     if (!requireUser(request).permissions.has('fahrzeug_pflege')) throw new DomainError('auth.forbidden');
   },

@@ -39,6 +39,7 @@ const TAGS = ['fahrzeuge'];
  */
 export const fahrzeugModul: RouteGuard = {
   describe: 'right fahrzeug_buchen or fahrzeug_fremdbuchung',
+  access: { kind: 'rights', anyOf: ['fahrzeug_buchen', 'fahrzeug_fremdbuchung'] },
   check: (request) => {
     if (!needsVehicleModule(requireUser(request).permissions)) throw new DomainError('auth.forbidden');
   },

@@ -27,6 +27,7 @@ const TAGS = ['fahrzeuge'];
 /** Fleet managers (fahrzeug_pflege): 401 without a session, 403 without the right, before the body is read. */
 const pflegeGuard: RouteGuard = {
   describe: 'right fahrzeug_pflege',
+  access: { kind: 'rights', anyOf: ['fahrzeug_pflege'] },
   check: (request) => requireFahrzeugPflege(requireUser(request)),
 };
 const config = { guard: pflegeGuard };

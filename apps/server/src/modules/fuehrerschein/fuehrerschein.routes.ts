@@ -33,6 +33,7 @@ const TAGS = ['fuehrerscheine'];
 /** /fahrzeuge/fuehrerschein: 401 without a session, 403 without fahrzeug_fuehrerscheinpruefung, before the input. */
 const fuehrerscheinPruefung: RouteGuard = {
   describe: 'right fahrzeug_fuehrerscheinpruefung',
+  access: { kind: 'rights', anyOf: ['fahrzeug_fuehrerscheinpruefung'] },
   check: (request) => {
     if (!requireUser(request).permissions.has('fahrzeug_fuehrerscheinpruefung'))
       throw new DomainError('auth.forbidden');

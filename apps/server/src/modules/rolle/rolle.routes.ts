@@ -36,6 +36,7 @@ const requireGuardedUser = (request: FastifyRequest) => {
 /** The permission list serves the role and the user screen; its service checks which one admits. */
 const PERMISSIONS_GUARD: RouteGuard = {
   describe: 'signed in; the guard of /admin/rollen or /admin/benutzer',
+  access: { kind: 'screen', screens: ['/admin/rollen', '/admin/benutzer'] },
   check: (request) => {
     requireGuardedUser(request);
   },

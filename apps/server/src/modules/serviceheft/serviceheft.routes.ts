@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type RouteGuard, requireUser } from '../auth/auth.guards.ts';
 import {
+  SERVICEHEFT_LESERECHTE,
   createServiceheftEintrag,
   getServiceheft,
   requireServiceheftLesen,
@@ -17,10 +18,12 @@ const params = z.object({ id: z.uuid() });
 
 const leseGuard: RouteGuard = {
   describe: 'a right of the vehicle module or fahrzeug_pflege',
+  access: { kind: 'rights', anyOf: SERVICEHEFT_LESERECHTE },
   check: (request) => requireServiceheftLesen(requireUser(request)),
 };
 const schreibGuard: RouteGuard = {
   describe: 'right fahrzeug_pflege',
+  access: { kind: 'rights', anyOf: ['fahrzeug_pflege'] },
   check: (request) => requireServiceheftSchreiben(requireUser(request)),
 };
 

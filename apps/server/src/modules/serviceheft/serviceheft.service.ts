@@ -25,7 +25,8 @@ import {
 
 export type ServiceheftDeps = { database: Database };
 
-const LESERECHTE = [
+/** Who may read a service book: a right of the vehicle module, the fleet's care or its logbook report. */
+export const SERVICEHEFT_LESERECHTE = [
   'fahrzeug_buchen',
   'fahrzeug_fremdbuchung',
   'fahrzeug_pflege',
@@ -33,7 +34,7 @@ const LESERECHTE = [
 ] as const;
 
 export const requireServiceheftLesen = (user: SessionUser): void => {
-  if (!LESERECHTE.some((r) => user.permissions.has(r))) throw new DomainError('auth.forbidden');
+  if (!SERVICEHEFT_LESERECHTE.some((r) => user.permissions.has(r))) throw new DomainError('auth.forbidden');
 };
 export const requireServiceheftSchreiben = (user: SessionUser): void => {
   if (!user.permissions.has('fahrzeug_pflege')) throw new DomainError('auth.forbidden');

@@ -25,6 +25,7 @@ const TAGS = ['fahrzeuge'];
 /** Reading: a signed-in user holding fahrzeug_freigabe_von_sonderfahrten (401, then 403). */
 const freigeberGuard: RouteGuard = {
   describe: 'right fahrzeug_freigabe_von_sonderfahrten',
+  access: { kind: 'rights', anyOf: ['fahrzeug_freigabe_von_sonderfahrten'] },
   check: (request) => requireFreigabeRecht(requireUser(request)),
 };
 
@@ -34,6 +35,7 @@ const freigeberGuard: RouteGuard = {
  */
 const entscheidungGuard: RouteGuard = {
   describe: 'right fahrzeug_freigabe_von_sonderfahrten (no session: sonderfreigabe.user_not_found)',
+  access: { kind: 'rights', anyOf: ['fahrzeug_freigabe_von_sonderfahrten'] },
   check: (request) => {
     if (!request.sessionUser) throw new DomainError('sonderfreigabe.user_not_found');
     requireFreigabeRecht(request.sessionUser);
