@@ -114,26 +114,37 @@ export function PlanKarte({
       ),
     [plaetze],
   );
-  const [size, setSize] = useState<PlanSize | null>(null);
+  const [bild, setBild] = useState<(PlanSize & { url: string }) | null>(null);
   const [scale, setScale] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  /** Whether the user zoomed: until then the first view follows the plan image's real size once it is known. */
+  const gezoomt = useRef(false);
 
-  // Without a plan image the places' extent is the plan.
-  useEffect(() => {
-    if (planUrl) return;
-    const width = Math.max(400, ...placed.map((p) => p.position.x + 60));
-    const height = Math.max(300, ...placed.map((p) => p.position.y + 60));
-    setSize({ width, height });
-  }, [planUrl, placed]);
+  // The places' extent: the plan's size while its image loads (or without one). Places are drawn at once: their
+  // position on screen is `position × scale` whatever the plan's size, so they do not move when the image
+  // arrives and the area grows to its natural size.
+  const ausdehnung = useMemo<PlanSize>(
+    () => ({
+      width: Math.max(400, ...placed.map((p) => p.position.x + 60)),
+      height: Math.max(300, ...placed.map((p) => p.position.y + 60)),
+    }),
+    [placed],
+  );
+  const size: PlanSize = bild && bild.url === planUrl ? bild : ausdehnung;
 
   const fit = useCallback(() => {
-    if (!size || boxWidth <= 0) return;
+    if (boxWidth <= 0) return;
+    gezoomt.current = true;
     setScale(fitScale({ width: boxWidth, height: Math.max(320, window.innerHeight * 0.7) }, size));
   }, [size, boxWidth]);
 
-  // First view: the user's zoom where the plan fits, otherwise fitted to the screen (phones).
+  // First view: the user's zoom where the plan fits, otherwise fitted to the screen (phones); chosen again when
+  // the plan image's real size arrives, unless the user has zoomed meanwhile.
+  const ersteAnsicht = useRef<PlanSize | null>(null);
   useEffect(() => {
-    if (scale !== null || !size || boxWidth <= 0) return;
+    if (boxWidth <= 0 || gezoomt.current) return;
+    if (scale !== null && ersteAnsicht.current === size) return;
+    ersteAnsicht.current = size;
     const preferred = zoomProzent / 100;
     setScale(
       size.width * preferred <= boxWidth ? preferred : fitScale({ width: boxWidth, height: 10_000 }, size),
@@ -143,7 +154,7 @@ export function PlanKarte({
   // Performance API mark once the places of new data are drawn (after the frame that shows them), for the
   // browser measurement (`npm run bench:browser`, issue 9): data arrival is the belegung resource's responseEnd.
   useEffect(() => {
-    if (!size || placed.length === 0) return;
+    if (placed.length === 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => performance.mark(PLAN_GEZEICHNET, { detail: { plaetze: placed.length } }), 0);
@@ -152,9 +163,12 @@ export function PlanKarte({
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [placed, size]);
+  }, [placed]);
 
-  const zoom = (factor: number) => setScale((s) => Math.min(4, Math.max(0.1, (s ?? 1) * factor)));
+  const zoom = (factor: number) => {
+    gezoomt.current = true;
+    setScale((s) => Math.min(4, Math.max(0.1, (s ?? 1) * factor)));
+  };
 
   const labelOf = useCallback(
     (p: TPlatzBelegung) =>
@@ -256,8 +270,8 @@ export function PlanKarte({
         <div
           style={{
             position: 'relative',
-            width: size ? size.width * s : '100%',
-            height: size ? size.height * s : 320,
+            width: size.width * s,
+            height: size.height * s,
           }}
         >
           {planUrl && (
@@ -267,33 +281,31 @@ export function PlanKarte({
               draggable={false}
               onLoad={(e) => {
                 const img = e.currentTarget;
-                setSize({ width: img.naturalWidth || 1200, height: img.naturalHeight || 800 });
+                setBild({ url: planUrl, width: img.naturalWidth || 1200, height: img.naturalHeight || 800 });
               }}
               style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', userSelect: 'none' }}
             />
           )}
-          {size && (
-            <svg
-              viewBox={`0 0 ${size.width} ${size.height}`}
-              width={size.width * s}
-              height={size.height * s}
-              style={{ position: 'absolute', inset: 0 }}
-              aria-label={t('sitzplan.plaetzeAufDemPlan')}
-            >
-              {placed.map((p) => (
-                <PlatzAufPlan
-                  key={p.id}
-                  platz={p}
-                  label={labelOf(p)}
-                  focusable={p.id === firstId}
-                  selected={p.id === selectedId}
-                  gedimmt={!passt(p)}
-                  onSelect={setSelectedId}
-                  onOpen={onOpen}
-                />
-              ))}
-            </svg>
-          )}
+          <svg
+            viewBox={`0 0 ${size.width} ${size.height}`}
+            width={size.width * s}
+            height={size.height * s}
+            style={{ position: 'absolute', inset: 0 }}
+            aria-label={t('sitzplan.plaetzeAufDemPlan')}
+          >
+            {placed.map((p) => (
+              <PlatzAufPlan
+                key={p.id}
+                platz={p}
+                label={labelOf(p)}
+                focusable={p.id === firstId}
+                selected={p.id === selectedId}
+                gedimmt={!passt(p)}
+                onSelect={setSelectedId}
+                onOpen={onOpen}
+              />
+            ))}
+          </svg>
         </div>
       </div>
     </Box>
