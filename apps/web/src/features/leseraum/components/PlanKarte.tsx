@@ -114,37 +114,26 @@ export function PlanKarte({
       ),
     [plaetze],
   );
-  const [bild, setBild] = useState<(PlanSize & { url: string }) | null>(null);
+  const [size, setSize] = useState<PlanSize | null>(null);
   const [scale, setScale] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  /** Whether the user zoomed: until then the first view follows the plan image's real size once it is known. */
-  const gezoomt = useRef(false);
 
-  // The places' extent: the plan's size while its image loads (or without one). Places are drawn at once: their
-  // position on screen is `position × scale` whatever the plan's size, so they do not move when the image
-  // arrives and the area grows to its natural size.
-  const ausdehnung = useMemo<PlanSize>(
-    () => ({
-      width: Math.max(400, ...placed.map((p) => p.position.x + 60)),
-      height: Math.max(300, ...placed.map((p) => p.position.y + 60)),
-    }),
-    [placed],
-  );
-  const size: PlanSize = bild && bild.url === planUrl ? bild : ausdehnung;
+  // Without a plan image the places' extent is the plan.
+  useEffect(() => {
+    if (planUrl) return;
+    const width = Math.max(400, ...placed.map((p) => p.position.x + 60));
+    const height = Math.max(300, ...placed.map((p) => p.position.y + 60));
+    setSize({ width, height });
+  }, [planUrl, placed]);
 
   const fit = useCallback(() => {
-    if (boxWidth <= 0) return;
-    gezoomt.current = true;
+    if (!size || boxWidth <= 0) return;
     setScale(fitScale({ width: boxWidth, height: Math.max(320, window.innerHeight * 0.7) }, size));
   }, [size, boxWidth]);
 
-  // First view: the user's zoom where the plan fits, otherwise fitted to the screen (phones); chosen again when
-  // the plan image's real size arrives, unless the user has zoomed meanwhile.
-  const ersteAnsicht = useRef<PlanSize | null>(null);
+  // First view: the user's zoom where the plan fits, otherwise fitted to the screen (phones).
   useEffect(() => {
-    if (boxWidth <= 0 || gezoomt.current) return;
-    if (scale !== null && ersteAnsicht.current === size) return;
-    ersteAnsicht.current = size;
+    if (scale !== null || !size || boxWidth <= 0) return;
     const preferred = zoomProzent / 100;
     setScale(
       size.width * preferred <= boxWidth ? preferred : fitScale({ width: boxWidth, height: 10_000 }, size),
@@ -154,7 +143,7 @@ export function PlanKarte({
   // Performance API mark once the places of new data are drawn (after the frame that shows them), for the
   // browser measurement (`npm run bench:browser`, issue 9): data arrival is the belegung resource's responseEnd.
   useEffect(() => {
-    if (placed.length === 0) return;
+    if (!size || placed.length === 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => performance.mark(PLAN_GEZEICHNET, { detail: { plaetze: placed.length } }), 0);
@@ -163,12 +152,9 @@ export function PlanKarte({
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [placed]);
+  }, [placed, size]);
 
-  const zoom = (factor: number) => {
-    gezoomt.current = true;
-    setScale((s) => Math.min(4, Math.max(0.1, (s ?? 1) * factor)));
-  };
+  const zoom = (factor: number) => setScale((s) => Math.min(4, Math.max(0.1, (s ?? 1) * factor)));
 
   const labelOf = useCallback(
     (p: TPlatzBelegung) =>
@@ -270,8 +256,8 @@ export function PlanKarte({
         <div
           style={{
             position: 'relative',
-            width: size.width * s,
-            height: size.height * s,
+            width: size ? size.width * s : '100%',
+            height: size ? size.height * s : 320,
           }}
         >
           {planUrl && (
@@ -281,31 +267,33 @@ export function PlanKarte({
               draggable={false}
               onLoad={(e) => {
                 const img = e.currentTarget;
-                setBild({ url: planUrl, width: img.naturalWidth || 1200, height: img.naturalHeight || 800 });
+                setSize({ width: img.naturalWidth || 1200, height: img.naturalHeight || 800 });
               }}
               style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', userSelect: 'none' }}
             />
           )}
-          <svg
-            viewBox={`0 0 ${size.width} ${size.height}`}
-            width={size.width * s}
-            height={size.height * s}
-            style={{ position: 'absolute', inset: 0 }}
-            aria-label={t('sitzplan.plaetzeAufDemPlan')}
-          >
-            {placed.map((p) => (
-              <PlatzAufPlan
-                key={p.id}
-                platz={p}
-                label={labelOf(p)}
-                focusable={p.id === firstId}
-                selected={p.id === selectedId}
-                gedimmt={!passt(p)}
-                onSelect={setSelectedId}
-                onOpen={onOpen}
-              />
-            ))}
-          </svg>
+          {size && (
+            <svg
+              viewBox={`0 0 ${size.width} ${size.height}`}
+              width={size.width * s}
+              height={size.height * s}
+              style={{ position: 'absolute', inset: 0 }}
+              aria-label={t('sitzplan.plaetzeAufDemPlan')}
+            >
+              {placed.map((p) => (
+                <PlatzAufPlan
+                  key={p.id}
+                  platz={p}
+                  label={labelOf(p)}
+                  focusable={p.id === firstId}
+                  selected={p.id === selectedId}
+                  gedimmt={!passt(p)}
+                  onSelect={setSelectedId}
+                  onOpen={onOpen}
+                />
+              ))}
+            </svg>
+          )}
         </div>
       </div>
     </Box>
