@@ -124,7 +124,17 @@ async function* gruppen(deps: FahrtExportDeps, mandantId: string, kopf: Kopf): A
 /** Waits while the receiver is behind (bounded memory), and stops when it went away. */
 const nachfuellen = async (out: Writable): Promise<void> => {
   if (out.destroyed) throw new Error('export aborted: the client went away');
-  if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+  if (out.writableNeedDrain) {
+    // whichever comes first; the other listener is removed again (else they pile up on the stream per page)
+    const done = new AbortController();
+    const waits = [once(out, 'drain', { signal: done.signal }), once(out, 'close', { signal: done.signal })];
+    for (const wait of waits) wait.catch(() => undefined);
+    try {
+      await Promise.race(waits);
+    } finally {
+      done.abort();
+    }
+  }
   if (out.destroyed) throw new Error('export aborted: the client went away');
 };
 
