@@ -240,6 +240,8 @@ test.describe('vehicle check-in and check-out (moved server clock)', () => {
     await page.goto(`/fahrzeuge?fahrzeug=${auto.id}`);
     const schaeden = page.getByRole('region', { name: 'Offene Schäden' });
     await expect(schaeden.getByText('Delle an der Heckklappe (e2e)')).toBeVisible();
+    await schaeden.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath('offene-schaeden.png') });
     await schaeden
       .getByRole('button', { name: 'Als behoben markieren: Delle an der Heckklappe (e2e)' })
       .click();
