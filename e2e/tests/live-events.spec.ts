@@ -44,6 +44,7 @@ test.describe('live events between two administrators', () => {
   test('a group-level setting and a special opening time changed in one browser appear in the other without reload', async ({
     browser,
   }) => {
+    test.slow(); // two browsers, each signing in, on a machine shared with another worker
     const first = await browser.newContext();
     const second = await browser.newContext();
     const beschreibung = `Live-Ereignis ${Date.now()}`;
