@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, gte, inArray, like, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import {
   benutzer,
@@ -10,72 +10,6 @@ import {
   rollePermission,
 } from '../benutzer/benutzer.table.ts';
 import { session, twoFactor, user, verification } from './auth.table.ts';
-
-/**
- * Which of `names` each user (`benutzerIds`, or every user of the tenant when null) holds as `true`, granted
- * directly, through a role or through a group's role (the same sources as `findGrants`, whatever the user's status).
- */
-export const findInhaber = async (
-  tx: Tx,
-  benutzerIds: readonly string[] | null,
-  names: readonly string[],
-): Promise<{ benutzerId: string; name: string }[]> => {
-  if (benutzerIds?.length === 0 || names.length === 0) return [];
-  const ids = benutzerIds ? [...benutzerIds] : null;
-  const wanted = [...names];
-  const direct = tx
-    .select({ benutzerId: benutzerPermission.benutzerId, name: benutzerPermission.permissionName })
-    .from(benutzerPermission)
-    .where(
-      and(
-        ids ? inArray(benutzerPermission.benutzerId, ids) : undefined,
-        inArray(benutzerPermission.permissionName, wanted),
-        eq(benutzerPermission.wert, 'true'),
-      ),
-    );
-  const roles = tx
-    .select({ benutzerId: benutzerRolle.benutzerId, name: rollePermission.permissionName })
-    .from(rollePermission)
-    .innerJoin(
-      benutzerRolle,
-      and(
-        eq(benutzerRolle.rolleId, rollePermission.rolleId),
-        eq(benutzerRolle.mandantId, rollePermission.mandantId),
-      ),
-    )
-    .where(
-      and(
-        ids ? inArray(benutzerRolle.benutzerId, ids) : undefined,
-        inArray(rollePermission.permissionName, wanted),
-        eq(rollePermission.wert, 'true'),
-      ),
-    );
-  const groups = tx
-    .select({ benutzerId: benutzerGruppe.benutzerId, name: rollePermission.permissionName })
-    .from(rollePermission)
-    .innerJoin(
-      gruppeRolle,
-      and(
-        eq(gruppeRolle.rolleId, rollePermission.rolleId),
-        eq(gruppeRolle.mandantId, rollePermission.mandantId),
-      ),
-    )
-    .innerJoin(
-      benutzerGruppe,
-      and(
-        eq(benutzerGruppe.gruppeId, gruppeRolle.gruppeId),
-        eq(benutzerGruppe.mandantId, gruppeRolle.mandantId),
-      ),
-    )
-    .where(
-      and(
-        ids ? inArray(benutzerGruppe.benutzerId, ids) : undefined,
-        inArray(rollePermission.permissionName, wanted),
-        eq(rollePermission.wert, 'true'),
-      ),
-    );
-  return unionAll(direct, roles, groups);
-};
 
 /** Which of `ids` belong to active users. */
 export const findAktiveBenutzerIds = async (tx: Tx, ids: readonly string[]): Promise<string[]> => {
@@ -121,24 +55,40 @@ export const findBenutzerByAuthUserId = async (
   return rows[0];
 };
 
-export type GrantRow = { source: 'direct' | 'role' | 'group'; name: string; wert: string };
+export type GrantRow = { source: GrantSource; name: string; wert: string };
+
+type GrantSource = 'direct' | 'role' | 'group';
 
 /**
- * Every permission grant of a user in one round trip: direct ones, those of their roles and those of their
- * groups' roles.
+ * The permission grants of users in one round trip, from the three sources: direct ones, those of their roles
+ * and those of their groups' roles. `benutzerIds` null: every user of the tenant; `names` null: every right;
+ * `nurWahr`: only grants with the value `true`.
  */
-export const findGrants = async (tx: Tx, benutzerId: string): Promise<GrantRow[]> => {
+const findGrantRows = (
+  tx: Tx,
+  filter: { benutzerIds: string[] | null; names: string[] | null; nurWahr: boolean },
+) => {
+  const where = (benutzerId: AnyPgColumn, name: AnyPgColumn, wert: AnyPgColumn) =>
+    and(
+      filter.benutzerIds ? inArray(benutzerId, filter.benutzerIds) : undefined,
+      filter.names ? inArray(name, filter.names) : undefined,
+      filter.nurWahr ? eq(wert, 'true') : undefined,
+    );
+  // a literal, not a parameter: a union's column needs a type the parameter would not give
+  const source = (value: GrantSource) => sql<GrantSource>`${sql.raw(`'${value}'`)}`.as('source');
   const direct = tx
     .select({
-      source: sql<GrantRow['source']>`'direct'`.as('source'),
+      benutzerId: benutzerPermission.benutzerId,
+      source: source('direct'),
       name: benutzerPermission.permissionName,
       wert: benutzerPermission.wert,
     })
     .from(benutzerPermission)
-    .where(eq(benutzerPermission.benutzerId, benutzerId));
+    .where(where(benutzerPermission.benutzerId, benutzerPermission.permissionName, benutzerPermission.wert));
   const roles = tx
     .select({
-      source: sql<GrantRow['source']>`'role'`.as('source'),
+      benutzerId: benutzerRolle.benutzerId,
+      source: source('role'),
       name: rollePermission.permissionName,
       wert: rollePermission.wert,
     })
@@ -150,10 +100,11 @@ export const findGrants = async (tx: Tx, benutzerId: string): Promise<GrantRow[]
         eq(benutzerRolle.mandantId, rollePermission.mandantId),
       ),
     )
-    .where(eq(benutzerRolle.benutzerId, benutzerId));
+    .where(where(benutzerRolle.benutzerId, rollePermission.permissionName, rollePermission.wert));
   const groups = tx
     .select({
-      source: sql<GrantRow['source']>`'group'`.as('source'),
+      benutzerId: benutzerGruppe.benutzerId,
+      source: source('group'),
       name: rollePermission.permissionName,
       wert: rollePermission.wert,
     })
@@ -172,8 +123,32 @@ export const findGrants = async (tx: Tx, benutzerId: string): Promise<GrantRow[]
         eq(benutzerGruppe.mandantId, gruppeRolle.mandantId),
       ),
     )
-    .where(eq(benutzerGruppe.benutzerId, benutzerId));
+    .where(where(benutzerGruppe.benutzerId, rollePermission.permissionName, rollePermission.wert));
   return unionAll(direct, roles, groups);
+};
+
+/** Every permission grant of a user (the session user's permissions). */
+export const findGrants = async (tx: Tx, benutzerId: string): Promise<GrantRow[]> =>
+  (await findGrantRows(tx, { benutzerIds: [benutzerId], names: null, nurWahr: false })).map(
+    ({ source, name, wert }) => ({ source, name, wert }),
+  );
+
+/**
+ * Which of `names` each user (`benutzerIds`, or every user of the tenant when null) holds as `true`, from the same
+ * sources as `findGrants`, whatever the user's status.
+ */
+export const findInhaber = async (
+  tx: Tx,
+  benutzerIds: readonly string[] | null,
+  names: readonly string[],
+): Promise<{ benutzerId: string; name: string }[]> => {
+  if (benutzerIds?.length === 0 || names.length === 0) return [];
+  const rows = await findGrantRows(tx, {
+    benutzerIds: benutzerIds ? [...benutzerIds] : null,
+    names: [...names],
+    nurWahr: true,
+  });
+  return rows.map(({ benutzerId, name }) => ({ benutzerId, name }));
 };
 
 /**
