@@ -5,7 +5,6 @@ import {
   Checkbox,
   FileInput,
   Group,
-  Image,
   Modal,
   NumberInput,
   Progress,
@@ -33,6 +32,7 @@ import { ApiError } from '../../../lib/api-client';
 import { requiredMarker } from '../../../lib/form-errors';
 import { type FahrtSchrittArt, useCheckInVorlage, useFahrtSchritt } from '../api/fahrzeug-buchung-api';
 import { useSchadenOrte } from '../hooks/schaden-orte';
+import { SchadenKarte } from './SchadenKarte';
 
 /** The translated name of each place and trip kind (literal keys, so the i18n check finds them). */
 const useNamen = () => {
@@ -200,29 +200,7 @@ function Formular({
           </Title>
           <Stack gap={6}>
             {vorlage.offeneSchaeden.map((s) => (
-              <Card key={s.id} withBorder padding="xs" data-testid="offener-schaden">
-                <Group gap="sm" wrap="nowrap" align="flex-start">
-                  {s.fotoId && (
-                    <a href={`/api/dateien/${s.fotoId}`} target="_blank" rel="noreferrer">
-                      <Image
-                        src={`/api/dateien/${s.fotoId}`}
-                        alt={t('fahrzeugBuchung.fahrt.fotoVon', { beschreibung: s.beschreibung })}
-                        w={72}
-                        h={72}
-                        fit="cover"
-                        radius="sm"
-                      />
-                    </a>
-                  )}
-                  <div>
-                    <Text size="sm" fw={600}>
-                      {namen.ort[s.ort]}
-                      {s.sicherheitsrelevant ? ` · ${t('fahrzeugBuchung.fahrt.sicherheitsrelevant')}` : ''}
-                    </Text>
-                    <Text size="sm">{s.beschreibung}</Text>
-                  </div>
-                </Group>
-              </Card>
+              <SchadenKarte key={s.id} schaden={s} />
             ))}
           </Stack>
         </section>

@@ -1,6 +1,5 @@
-import { Badge, Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import type { TOffenerSchaden } from '@stellwerk/domain/fahrtenbuch/api';
-import { formatDateDE } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -8,7 +7,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { errorMessage } from '../../../lib/error-message';
 import { useOffeneSchaeden, useSchadenBehoben } from '../api/fahrtenbuch-api';
-import { useSchadenOrte } from '../hooks/schaden-orte';
+import { SchadenKarte } from './SchadenKarte';
 
 /**
  * The vehicle's open damages in its detail, for the fleet managers (fahrzeug_pflege; issue 10, decision 075):
@@ -19,7 +18,6 @@ export function OffeneSchaeden({ fahrzeugId }: { fahrzeugId: string }) {
   const { t, i18n } = useTranslation();
   const liste = useOffeneSchaeden(fahrzeugId, true);
   const behoben = useSchadenBehoben(fahrzeugId);
-  const orte = useSchadenOrte();
   const [frage, setFrage] = useState<TOffenerSchaden | null>(null);
   const schliessen = () => {
     behoben.reset();
@@ -40,39 +38,10 @@ export function OffeneSchaeden({ fahrzeugId }: { fahrzeugId: string }) {
       {liste.data && liste.data.length > 0 && (
         <Stack gap={6}>
           {liste.data.map((s) => (
-            <Card key={s.id} withBorder padding="xs" data-schaden-id={s.id}>
-              <Group gap="sm" wrap="nowrap" align="flex-start" justify="space-between">
-                <Group gap="sm" wrap="nowrap" align="flex-start">
-                  {s.fotoId && (
-                    <a href={`/api/dateien/${s.fotoId}`} target="_blank" rel="noreferrer">
-                      <Image
-                        src={`/api/dateien/${s.fotoId}`}
-                        alt={t('fahrzeugBuchung.fahrt.fotoVon', { beschreibung: s.beschreibung })}
-                        w={56}
-                        h={56}
-                        fit="cover"
-                        radius="sm"
-                      />
-                    </a>
-                  )}
-                  <div>
-                    <Text size="sm" fw={600}>
-                      {orte[s.ort]}
-                      {s.sicherheitsrelevant && (
-                        <Badge ml={6} size="xs" color="red" variant="light" tt="none">
-                          {t('fahrzeugBuchung.fahrt.sicherheitsrelevant')}
-                        </Badge>
-                      )}
-                    </Text>
-                    <Text size="sm">{s.beschreibung}</Text>
-                    <Text size="xs" c="dimmed">
-                      {t('fahrzeugBuchung.schaeden.gemeldet', {
-                        datum: formatDateDE(new Date(s.gemeldetAm)),
-                        name: s.gemeldetVon ?? '–',
-                      })}
-                    </Text>
-                  </div>
-                </Group>
+            <SchadenKarte
+              key={s.id}
+              schaden={s}
+              aktion={
                 <Button
                   size="xs"
                   variant="default"
@@ -81,8 +50,8 @@ export function OffeneSchaeden({ fahrzeugId }: { fahrzeugId: string }) {
                 >
                   {t('fahrzeugBuchung.schaeden.behoben')}
                 </Button>
-              </Group>
-            </Card>
+              }
+            />
           ))}
         </Stack>
       )}
