@@ -33,6 +33,7 @@ import {
   neueFassung,
   pruefeFahrtenbuch,
 } from './fahrt.service.ts';
+import { dokumentierterKoerper } from '../openapi/openapi.plugin.ts';
 import { leseSchritt } from './fahrt.upload.ts';
 import { bereiteExportVor, type ExportFormat } from './fahrt.export.ts';
 
@@ -93,6 +94,23 @@ export const fahrtRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { database, now, publicUrl, dataDir }) => {
   const deps: FahrtDeps = { database, now, publicUrl, dataDir };
 
+  /** The multipart form of a check-in or check-out (fahrt.upload.ts). */
+  const schrittFormular = (body: string) => ({
+    type: 'object' as const,
+    description:
+      'Files beyond `daten` and `beleg`: each damage’s photo as `schaden.{index}.foto` (index of the damage in `daten.schaeden`), png or jpg.',
+    required: ['daten'],
+    properties: {
+      daten: { type: 'string', description: `The JSON body (${body}) as text.` },
+      beleg: {
+        type: 'array',
+        items: { type: 'string', format: 'binary' },
+        description: 'Receipts: png, jpg or pdf, several.',
+      },
+    },
+    additionalProperties: { type: 'string', format: 'binary' },
+  });
+
   const SCHRITT_BESCHREIBUNG =
     'JSON, or multipart/form-data with the JSON body as the text field `daten`, receipts as files `beleg` (png, jpg, pdf; several) and each damage’s photo as `schaden.{index}.foto` (png, jpg), each checked by content, at most 5 MB. Nothing is written when a check fails.';
 
@@ -121,8 +139,9 @@ export const fahrtRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           'The driver starts the trip: mileage, fuel, cleanliness, damages found with photos, receipts (history entry CHECK_IN)',
-        description: `${SCHRITT_BESCHREIBUNG} Body: ZCheckInEingabe (packages/domain/src/fahrtenbuch/api.ts).`,
+        description: SCHRITT_BESCHREIBUNG,
         consumes: ['application/json', 'multipart/form-data'],
+        ...dokumentierterKoerper(ZCheckInEingabe, schrittFormular('ZCheckInEingabe')),
         params: ZIdParams,
         response: { 200: ZFahrzeugBuchung, ...writeErrors, 413: ZApiError, 415: ZApiError },
       },
@@ -142,8 +161,9 @@ export const fahrtRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary:
           'The driver ends the trip: readings, parking spot, damages with photos, receipts (history entry CHECK_OUT) and the trip for the logbook (kind, destination, purpose, partner)',
-        description: `${SCHRITT_BESCHREIBUNG} Body: ZCheckOutEingabe (packages/domain/src/fahrtenbuch/api.ts).`,
+        description: SCHRITT_BESCHREIBUNG,
         consumes: ['application/json', 'multipart/form-data'],
+        ...dokumentierterKoerper(ZCheckOutEingabe, schrittFormular('ZCheckOutEingabe')),
         params: ZIdParams,
         response: { 200: ZFahrzeugBuchung, ...writeErrors, 413: ZApiError, 415: ZApiError },
       },

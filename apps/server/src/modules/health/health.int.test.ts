@@ -97,6 +97,21 @@ describe.each(testDrivers())('health, errors and API description on %s', (driver
         expect(operation.tags?.length, `${method} ${path} has a tag`).toBeGreaterThan(0);
       }
     }
+    // A body the handler reads itself (check-in, check-out: JSON or multipart) is documented in both forms.
+    for (const schritt of ['check-in', 'check-out']) {
+      const operation = (
+        document.paths as Record<
+          string,
+          Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>
+        >
+      )[`/api/fahrzeug-buchungen/{id}/${schritt}`]?.post;
+      expect(operation?.requestBody?.content['application/json']?.schema.required, schritt).toContain(
+        'kilometerstand',
+      );
+      expect(operation?.requestBody?.content['multipart/form-data']?.schema.required, schritt).toEqual([
+        'daten',
+      ]);
+    }
     for (const page of ['/api/docs', '/api/docs/']) {
       const docs = await fetch(`${server.baseUrl}${page}`);
       expect(docs.status).toBe(200);

@@ -30,6 +30,24 @@ export type OpenApiTag = (typeof OPENAPI_TAGS)[number]['name'];
 /** Marks an upload route (schema.consumes has multipart/form-data) until the document is assembled. */
 const UPLOAD_MARK = 'x-stellwerk-upload';
 
+/**
+ * A body the handler reads itself (JSON or multipart, e.g. check-in and check-out): documented, not validated
+ * by Fastify. `dokumentierterKoerper` puts its zod schema and its multipart fields into the route schema.
+ */
+const DOC_BODY = 'x-stellwerk-body';
+const DOC_MULTIPART = 'x-stellwerk-multipart';
+
+type JsonSchemaObject = {
+  type: 'object';
+  description?: string;
+  required?: string[];
+  properties: Record<string, unknown>;
+  additionalProperties?: unknown;
+};
+
+export const dokumentierterKoerper = (body: unknown, multipart: JsonSchemaObject) =>
+  ({ [DOC_BODY]: body, [DOC_MULTIPART]: multipart }) as unknown as Record<never, never>;
+
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type Operation = Record<string, unknown> & {
   requestBody?: { required?: boolean; content: Record<string, unknown> };
@@ -37,10 +55,17 @@ type Operation = Record<string, unknown> & {
 
 /** Route schemas to JSON schema, marking uploads (their file is read by the handler, not by a body schema). */
 const transform = (input: TransformInput) => {
-  const output = jsonSchemaTransform(input);
+  const declared = input.schema as Record<string, unknown> | undefined;
+  const documented = declared?.[DOC_BODY];
+  const output = jsonSchemaTransform(
+    documented
+      ? { ...input, schema: { ...input.schema, body: documented } as TransformInput['schema'] }
+      : input,
+  );
+  if (documented) delete (output.schema as Record<string, unknown>)[DOC_BODY];
   const consumes = (input.schema as { consumes?: unknown } | undefined)?.consumes;
   if (Array.isArray(consumes) && consumes.includes('multipart/form-data')) {
-    return { ...output, schema: { ...output.schema, [UPLOAD_MARK]: true } };
+    return { ...output, schema: { ...output.schema, [UPLOAD_MARK]: declared?.[DOC_MULTIPART] ?? true } };
   }
   return output;
 };
@@ -50,17 +75,22 @@ const documentUploads = (document: ReturnType<typeof jsonSchemaTransformObject>)
   for (const operations of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(operations ?? {}) as Operation[]) {
       if (!operation || typeof operation !== 'object' || !(UPLOAD_MARK in operation)) continue;
+      const fields = operation[UPLOAD_MARK];
       delete operation[UPLOAD_MARK];
+      delete operation[DOC_MULTIPART];
       operation.requestBody = {
         required: true,
         content: {
           ...operation.requestBody?.content,
           'multipart/form-data': {
-            schema: {
-              type: 'object',
-              required: ['file'],
-              properties: { file: { type: 'string', format: 'binary' } },
-            },
+            schema:
+              typeof fields === 'object' && fields !== null
+                ? fields
+                : {
+                    type: 'object',
+                    required: ['file'],
+                    properties: { file: { type: 'string', format: 'binary' } },
+                  },
           },
         },
       };
