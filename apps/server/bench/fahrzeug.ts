@@ -130,7 +130,8 @@ export const buildFahrzeugBenchData = async (
 
 /**
  * The free-vehicle question as one raw SQL statement in the tenant's transaction (row-level security as
- * for requests): active vehicles with no non-cancelled booking or block overlapping the slot.
+ * for requests): active vehicles with no non-cancelled booking or block overlapping the slot, asked with
+ * timestamp comparisons (decision 080: a range `&&` cannot be an index condition under row-level security).
  */
 export const freieFahrzeugeSql = (von: string, bis: string) => sql`
   select f.id from fahrzeug f
@@ -138,18 +139,28 @@ export const freieFahrzeugeSql = (von: string, bis: string) => sql`
     and not exists (
       select 1 from fahrzeug_buchung b
       where b.fahrzeug_id = f.id and b.status <> 'storniert'
-        and tstzrange(b.von, b.bis, '[)') && tstzrange(${von}::timestamptz, ${bis}::timestamptz, '[)'))`;
+        and b.bis > ${von}::timestamptz and b.von < ${bis}::timestamptz
+        and b.von >= ${von}::timestamptz - interval '1 day')
+    and not exists (
+      select 1 from fahrzeug_buchung b
+      where b.fahrzeug_id = f.id and b.status <> 'storniert'
+        and b.bis > ${von}::timestamptz and b.von < ${bis}::timestamptz
+        and b.bis - b.von > interval '1 day')`;
 
-/** The hot query of both endpoints (`findBelegungen`: its two statements as one), for EXPLAIN. */
+/** The hot query of both endpoints (`findBelegungen`: its three statements as one), for EXPLAIN. */
 export const belegungenSql = (fahrzeugIds: readonly string[], von: string, bis: string) => {
   const ids = sql.join(
     fahrzeugIds.map((id) => sql`${id}`),
     sql`, `,
   );
+  const ueberlappt = sql`fahrzeug_id in (${ids}) and status <> 'storniert'
+    and bis > ${von}::timestamptz and von < ${bis}::timestamptz`;
   return sql`
   select id, fahrzeug_id, von, bis, status, typ from fahrzeug_buchung
-  where fahrzeug_id in (${ids}) and status <> 'storniert'
-    and tstzrange(von, bis, '[)') && tstzrange(${von}::timestamptz, ${bis}::timestamptz, '[)')
+  where ${ueberlappt} and von >= ${von}::timestamptz - interval '1 day'
+  union all
+  select id, fahrzeug_id, von, bis, status, typ from fahrzeug_buchung
+  where ${ueberlappt} and bis - von > interval '1 day'
   union all
   select id, fahrzeug_id, von, bis, status, typ from fahrzeug_buchung
   where fahrzeug_id in (${ids}) and status = 'aktiv' and von < ${bis}::timestamptz`;

@@ -1,7 +1,7 @@
 import type { HistorieEintrag } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
 import { parseHistorieTyp, parseStatus, parseTyp } from '@stellwerk/domain/status';
-import { and, asc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { benutzer } from '../benutzer/benutzer.table.ts';
 import { customizing } from '../customizing/customizing.table.ts';
@@ -172,6 +172,10 @@ export type BelegungRow = {
   fahrerId: string | null;
 };
 
+/** A booking longer than a day: found through the partial index `fahrzeug_buchung_lang_idx` (decision 080). */
+const LANGE_BELEGUNG_MS = 24 * 60 * 60 * 1000;
+const LANGE_BELEGUNG = sql`${fahrzeugBuchung.bis} - ${fahrzeugBuchung.von} > interval '1 day'`;
+
 /**
  * Non-cancelled bookings and blocks of the vehicles overlapping [from, to) (`to` null: open end), plus trips still marked aktiv
  * that began before `to` (a trip on the road past its end occupies until now, decision 040).
@@ -192,25 +196,32 @@ export const findBelegungen = async (
     fahrerId: fahrzeugBuchung.fahrerId,
   };
   const ids = inArray(fahrzeugBuchung.fahrzeugId, [...fahrzeugIds]);
-  // Two statements, not one OR: the range test alone is answered by the exclusion constraint's gist index
-  // (decision 054); an end before the start (a refused period, reported by the rules) gives an empty range.
-  const upper = to ? new Date(Math.max(to.getTime(), from.getTime())).toISOString() : null;
-  const imZeitraum = await tx
-    .select(columns)
-    .from(fahrzeugBuchung)
-    .where(
-      and(
-        ids,
-        ne(fahrzeugBuchung.status, 'storniert'),
-        sql`tstzrange(${fahrzeugBuchung.von}, ${fahrzeugBuchung.bis}, '[)') && tstzrange(${from.toISOString()}::timestamptz, ${upper}::timestamptz, '[)')`,
-      ),
-    );
+  // Overlap of [von, bis) with [from, to), written with comparisons of timestamps: under row-level security
+  // only leakproof conditions can be index conditions, and `&&` on ranges is not (decision 080). A booking of at
+  // most a day starts at most a day before `from` (index on (mandant_id, von)); longer ones come from their
+  // own partial index by their end. An end before the start (a refused period) overlaps nothing.
+  const ueberlappt = and(
+    ids,
+    ne(fahrzeugBuchung.status, 'storniert'),
+    gt(fahrzeugBuchung.bis, from),
+    to ? lt(fahrzeugBuchung.von, to) : undefined,
+  );
+  const leer = to !== null && to.getTime() <= from.getTime();
+  const kurz = leer
+    ? []
+    : await tx
+        .select(columns)
+        .from(fahrzeugBuchung)
+        .where(and(ueberlappt, gte(fahrzeugBuchung.von, new Date(from.getTime() - LANGE_BELEGUNG_MS))));
+  const lang = leer
+    ? []
+    : await tx.select(columns).from(fahrzeugBuchung).where(and(ueberlappt, LANGE_BELEGUNG));
   const unterwegs = await tx
     .select(columns)
     .from(fahrzeugBuchung)
     .where(and(ids, eq(fahrzeugBuchung.status, 'aktiv'), to ? lt(fahrzeugBuchung.von, to) : undefined));
   const seen = new Set<string>();
-  return [...imZeitraum, ...unterwegs]
+  return [...kurz, ...lang, ...unterwegs]
     .filter((r) => !seen.has(r.id) && seen.add(r.id))
     .sort((a, b) => a.von.getTime() - b.von.getTime())
     .map((r) => ({ ...r, status: parseStatus(r.status), typ: parseTyp(r.typ) }));

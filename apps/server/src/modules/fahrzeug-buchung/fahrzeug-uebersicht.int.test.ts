@@ -1,6 +1,6 @@
 import type { TFahrzeugBelegung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
@@ -146,6 +146,71 @@ describe.each(testDrivers())('vehicle timeline API on %s', (driver) => {
       id: buchungId,
       eigene: true,
     });
+  });
+
+  it('finds a block of several days on any of its days, and bookings of a day or less at both edges (decision 080)', async () => {
+    const fahrzeugId = autos.get('MS-SW 103')!;
+    const [fuhrparkUser] = await asAll((tx) =>
+      tx.select({ id: benutzer.id }).from(benutzer).where(eq(benutzer.email, 'fuhrpark@musterstadt.example')),
+    );
+    const termin = (
+      von: string,
+      bis: string,
+      status: 'reserviert' | 'storniert',
+      typ: 'BUCHUNG' | 'WARTUNG',
+    ) =>
+      ({
+        mandantId: musterstadtId,
+        fahrzeugId,
+        benutzerId: fuhrparkUser!.id,
+        von: new Date(von),
+        bis: new Date(bis),
+        status,
+        typ,
+      }) as const;
+    const eingefuegt = await asAll((tx) =>
+      tx
+        .insert(fahrzeugBuchung)
+        .values([
+          // three days (longer than a day: found by its end), cancelled three days (never), exactly one day and
+          // 23 hours (found by their start, at most a day before the asked period)
+          termin(at(10, '06:00'), at(13, '06:00'), 'reserviert', 'WARTUNG'),
+          termin(at(14, '06:00'), at(17, '06:00'), 'storniert', 'BUCHUNG'),
+          termin(at(17, '08:00'), at(18, '08:00'), 'reserviert', 'BUCHUNG'),
+          termin(at(18, '09:00'), at(19, '08:00'), 'reserviert', 'BUCHUNG'),
+        ])
+        .returning({ id: fahrzeugBuchung.id }),
+    );
+    const ids = eingefuegt.map((r) => r.id);
+    try {
+      const termine = async (von: string, bis: string) =>
+        (await belegung(mitarbeiter, periode(von, bis))).fahrzeuge
+          .find((f) => f.id === fahrzeugId)!
+          .termine.map((t) => t.id);
+      expect(await termine(at(12, '10:00'), at(12, '11:00'))).toEqual([ids[0]]);
+      expect(await termine(at(13, '05:00'), at(13, '07:00'))).toEqual([ids[0]]);
+      expect(await termine(at(13, '06:00'), at(13, '07:00'))).toEqual([]);
+      expect(await termine(at(15, '10:00'), at(15, '11:00'))).toEqual([]);
+      expect(await termine(at(18, '07:59'), at(18, '08:30'))).toEqual([ids[2]]);
+      expect(await termine(at(19, '07:00'), at(19, '12:00'))).toEqual([ids[3]]);
+      expect(await termine(at(18, '08:00'), at(18, '09:00'))).toEqual([]);
+      // the free-vehicle search asks the same
+      const frei = async (von: string, bis: string) =>
+        (
+          (await (
+            await call(
+              server,
+              mitarbeiter,
+              'GET',
+              `/api/fahrzeuge?von=${encodeURIComponent(von)}&bis=${encodeURIComponent(bis)}&nurFrei=true`,
+            )
+          ).json()) as { id: string }[]
+        ).some((f) => f.id === fahrzeugId);
+      expect(await frei(at(12, '10:00'), at(12, '11:00'))).toBe(false);
+      expect(await frei(at(15, '10:00'), at(15, '11:00'))).toBe(true);
+    } finally {
+      await asAll((tx) => tx.delete(fahrzeugBuchung).where(inArray(fahrzeugBuchung.id, ids)));
+    }
   });
 
   it('closes a vehicle outside its validity', async () => {

@@ -185,6 +185,10 @@ export const fahrzeugBuchung = pgTable(
     index('fahrzeug_buchung_mandant_benutzer_idx').on(t.mandantId, t.benutzerId),
     index('fahrzeug_buchung_mandant_fahrer_idx').on(t.mandantId, t.fahrerId),
     index('fahrzeug_buchung_mandant_status_idx').on(t.mandantId, t.status),
+    // bookings longer than a day, by their end: the occupancy query's second half (decision 080)
+    index('fahrzeug_buchung_lang_idx')
+      .on(t.mandantId, t.bis)
+      .where(sql`status <> 'storniert' and bis - von > interval '1 day'`),
     foreignKey({
       name: 'fahrzeug_buchung_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
