@@ -19,7 +19,11 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Every suite opens its own databases (a fresh PGlite directory, a fresh `stellwerk_test_*` database on
+          // PostgreSQL) and its own server on a free port, so two files may run at once: PGlite works in the
+          // worker's process, PostgreSQL in its own, and the two cores of a CI machine are both busy.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
