@@ -227,6 +227,25 @@ const policyEinstellungen = (settings: ResolvedSettings) => ({
   freigabeNachBeginnMinuten: numberSetting(settings, 'FahrzeugFreigabeNachBuchungsbeginn'),
 });
 
+/**
+ * A user's effective settings, read once per transaction: a booking asks for the booker's several times (rules,
+ * abilities, the mail's language) and nothing in this module changes settings.
+ */
+const einstellungenProTx = new WeakMap<Tx, Map<string, ReturnType<typeof loadEffectiveSettings>>>();
+const einstellungenVon = (tx: Tx, benutzerId: string): ReturnType<typeof loadEffectiveSettings> => {
+  let proTx = einstellungenProTx.get(tx);
+  if (!proTx) {
+    proTx = new Map();
+    einstellungenProTx.set(tx, proTx);
+  }
+  let settings = proTx.get(benutzerId);
+  if (!settings) {
+    settings = loadEffectiveSettings(tx, benutzerId);
+    proTx.set(benutzerId, settings);
+  }
+  return settings;
+};
+
 /** The bookings as the API answers them: people, co-travellers, approvers, trip state and abilities. */
 export const toApiBuchungen = async (
   tx: Tx,
@@ -239,7 +258,7 @@ export const toApiBuchungen = async (
   const mitfahrer = await findMitfahrer(tx, ids);
   const freigeber = await findFreigeber(tx, ids);
   const historie = await findFahrtEintraege(tx, ids);
-  const settings = await loadEffectiveSettings(tx, user.benutzerId);
+  const settings = await einstellungenVon(tx, user.benutzerId);
   const personIds = new Set<string>();
   for (const r of rows) {
     personIds.add(r.benutzerId);
@@ -290,7 +309,7 @@ export const toApiBuchungen = async (
 // --- mails ----------------------------------------------------------------------------------------------
 
 const languageOf = async (tx: Tx, benutzerId: string): Promise<Language> =>
-  parseLanguage(stringSetting(await loadEffectiveSettings(tx, benutzerId), 'Sprache'));
+  parseLanguage(stringSetting(await einstellungenVon(tx, benutzerId), 'Sprache'));
 
 /**
  * Mails the booker (and the driver, when someone else drives) about their booking, in each one's language,
@@ -304,9 +323,9 @@ export const sendeMails = async (
   params: Pick<FahrzeugBuchungMailParams, 'typ' | 'alt' | 'grund'>,
 ): Promise<void> => {
   const empfaenger = [buchung.buchender.id, ...(buchung.fahrer ? [buchung.fahrer.id] : [])];
-  const personen = await findPersonen(tx, [...new Set(empfaenger)]);
-  const akteur = (await findPersonen(tx, [user.benutzerId]))[0];
-  for (const p of personen) {
+  const personen = await findPersonen(tx, [...new Set([...empfaenger, user.benutzerId])]);
+  const akteur = personen.find((p) => p.id === user.benutzerId);
+  for (const p of personen.filter((q) => empfaenger.includes(q.id))) {
     await enqueueMail(
       tx,
       {
@@ -408,7 +427,7 @@ export const listFahrzeuge = (
     const now = deps.now();
     const rows = await findAktiveFahrzeuge(tx, { standortId: query.standortId });
     const favoriten = await findLieblingsFahrzeuge(tx, user.benutzerId);
-    const settings = await loadEffectiveSettings(tx, user.benutzerId);
+    const settings = await einstellungenVon(tx, user.benutzerId);
     const einstellungen = fahrzeugEinstellungenAus({ settings });
     const favoritSet = new Set(favoriten);
     let pruefung: (row: FahrzeugRow) => Pick<TFahrzeug, 'frei' | 'sonderfahrt' | 'grund' | 'grundParams'> =
@@ -467,7 +486,7 @@ export const getFahrzeug = (
     if (!row) throw new DomainError('not_found');
     const now = deps.now();
     const favoriten = await findLieblingsFahrzeuge(tx, user.benutzerId);
-    const settings = await loadEffectiveSettings(tx, user.benutzerId);
+    const settings = await einstellungenVon(tx, user.benutzerId);
     const zeilen = await findFensterZeilen(
       tx,
       row.fahrzeugOeffnungszeitId ? [row.fahrzeugOeffnungszeitId] : [],
@@ -566,7 +585,7 @@ export const listMoeglicheFreigeber = (
   user: SessionUser,
 ): Promise<TFahrzeugPerson[]> =>
   inFahrzeugModul(deps, user, async (tx) => {
-    const settings = await loadEffectiveSettings(tx, user.benutzerId);
+    const settings = await einstellungenVon(tx, user.benutzerId);
     if (!fahrzeugEinstellungenAus({ settings }).buchungAusserhalbBuchungszeiten) return [];
     const rechte = await inhaberVon(tx, null, ['fahrzeug_freigabe_von_sonderfahrten']);
     const ids = [...new Set(rechte.map((r) => r.benutzerId))].filter((id) => id !== user.benutzerId);
@@ -678,7 +697,7 @@ const pruefeBuchung = async (
   );
 
   // the booking rules of spec §5 against the vehicle's bookings and blocks
-  const settings = await loadEffectiveSettings(tx, user.benutzerId);
+  const settings = await einstellungenVon(tx, user.benutzerId);
   const einstellungen = fahrzeugEinstellungenAus({ settings });
   const zeilen = await findFensterZeilen(
     tx,
@@ -945,7 +964,7 @@ export const fahrtSchritt = (
     const row = requireSichtbar(await lockBuchung(tx, id), user);
     if (!fahrzeugRow || row.fahrzeugId !== fahrzeugRow.id) throw new DomainError('conflict');
     const [buchung] = await toApiBuchungen(tx, [row], user, now);
-    const settings = await loadEffectiveSettings(tx, user.benutzerId);
+    const settings = await einstellungenVon(tx, user.benutzerId);
     const darf = schritt === 'checkIn' ? buchung!.aktionen.kannEinchecken : buchung!.aktionen.kannAuschecken;
     if (!darf) {
       const fahrt = fahrtStandAus({ buchungId: row.id, historie: await findFahrtEintraege(tx, [row.id]) });
