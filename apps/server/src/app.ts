@@ -80,6 +80,8 @@ const contentSecurityPolicy = {
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     connectSrc: ["'self'"],
+    // the recovery form's proof-of-work runs in web workers the widget creates from blob: URLs (decision 076)
+    workerSrc: ["'self'", 'blob:'],
     objectSrc: ["'none'"],
     frameSrc: ["'self'"],
     formAction: ["'self'"],

@@ -33,6 +33,18 @@ export const ERRORS = {
     de: 'Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie {minuten} Min. und versuchen Sie es dann erneut.',
     en: 'Too many failed sign-in attempts. Please wait {minuten} min and try again.',
   },
+  /** Password recovery without the solved proof-of-work captcha (ALTCHA, decision 076). */
+  'auth.captcha_fehlt': {
+    status: 400,
+    de: 'Bitte schließen Sie zuerst die Sicherheitsprüfung ab.',
+    en: 'Please complete the security check first.',
+  },
+  /** A captcha whose signature or solution is wrong, that expired or that was used already (decision 076). */
+  'auth.captcha_ungueltig': {
+    status: 400,
+    de: 'Die Sicherheitsprüfung ist abgelaufen oder ungültig. Bitte führen Sie sie erneut durch.',
+    en: 'The security check has expired or is not valid. Please complete it again.',
+  },
   /** The request came from a page at another address than the application's (decision 020). */
   'auth.origin_not_allowed': {
     status: 403,

@@ -7,6 +7,7 @@ import {
   type TestServer,
   testDrivers,
 } from '../../../test/harness.ts';
+import { loeseCaptcha } from '../../../test/captcha.ts';
 import { waitForMail } from '../../../test/mail-inbox.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 
@@ -112,11 +113,13 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
     const request = await post(server, '/api/auth/request-password-reset', {
       email,
       redirectTo: '/auth/confirm',
+      captcha: await loeseCaptcha(server),
     });
     expect(request.status).toBe(200);
     const unknown = await post(server, '/api/auth/request-password-reset', {
       email: 'niemand@musterstadt.example',
       redirectTo: '/auth/confirm',
+      captcha: await loeseCaptcha(server),
     });
     expect(unknown.status).toBe(200);
     expect(await unknown.json()).toEqual(await request.clone().json());

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { EventHub } from '../events/events.service.ts';
+import { createCaptcha } from './auth.captcha.ts';
 import { mapBetterAuthError } from './auth.errors.ts';
 import { routeGuard } from './auth.guards.ts';
 import { createLoginThrottle } from './auth.login-throttle.ts';
@@ -152,6 +153,25 @@ export const authPlugin = fp(
     }: { config: Config; database: Database; events?: Pick<EventHub, 'onTenantEvent'> },
   ) => {
     const throttle = createLoginThrottle();
+    const captcha = createCaptcha({ secret: config.sessionSecret });
+
+    // The proof-of-work challenge in front of password recovery (decision 076): public, no personal data.
+    app.get(
+      '/api/captcha',
+      {
+        config: { guard: routeGuard.public },
+        schema: {
+          operationId: 'getCaptchaChallenge',
+          tags: ['auth'],
+          summary:
+            'A signed proof-of-work challenge (ALTCHA) for the password recovery form; the solved payload goes into `captcha` of POST /api/auth/request-password-reset',
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return captcha.challenge();
+      },
+    );
     const auth = createAuth({
       config,
       database,
@@ -382,6 +402,16 @@ export const authPlugin = fp(
           await aufraeumenNachAblehnung(database, anmeldung);
           const code = anmeldung.ablehnung ?? 'auth.sso_fehlgeschlagen';
           return reply.redirect(`/login?sso_fehler=${encodeURIComponent(code)}`, 302);
+        }
+
+        // Recovery asks for the solved captcha first (decision 076); better-auth gets the body without it.
+        if (isPost && url.pathname === REQUEST_PASSWORD_RESET) {
+          const body = isRecord(request.body) ? request.body : {};
+          const pruefung = await captcha.pruefe(body.captcha);
+          if (pruefung !== 'ok')
+            throw new DomainError(pruefung === 'fehlt' ? 'auth.captcha_fehlt' : 'auth.captcha_ungueltig');
+          const { captcha: _geloest, ...ohne } = body;
+          request.body = ohne;
         }
 
         // Changing the password ends the user's other sessions, whatever the caller asked for (issue 11).

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRequest } from '../../../test/auth-requests.ts';
+import { loeseCaptcha } from '../../../test/captcha.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { MAX_RESET_MAILS_PER_HOUR } from './auth.session-user.ts';
 
@@ -72,6 +73,39 @@ describe.each(testDrivers())('nobody reads another session or link, on %s', (dri
     return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n);
   };
 
+  it('recovery asks for the solved captcha: none, a broken or a used one is refused and writes no mail (decision 076)', async () => {
+    const email = 'admin@beispielhausen.example';
+    const challenge = await fetch(`${server.baseUrl}/api/captcha`);
+    expect(challenge.status).toBe(200);
+    expect(challenge.headers.get('cache-control')).toBe('no-store');
+    expect(await challenge.json()).toMatchObject({
+      parameters: { algorithm: 'SHA-256', expiresAt: expect.any(Number) },
+      signature: expect.any(String),
+    });
+    const ask = (captcha: unknown, address: string) =>
+      authRequest(server, 'POST', '/api/auth/request-password-reset', {
+        address,
+        body: { email, redirectTo: '/auth/confirm', ...(captcha === undefined ? {} : { captcha }) },
+      });
+    const before = await resetMailsTo(email);
+    for (const [captcha, code] of [
+      [undefined, 'auth.captcha_fehlt'],
+      ['', 'auth.captcha_fehlt'],
+      ['kein-captcha', 'auth.captcha_ungueltig'],
+      [42, 'auth.captcha_ungueltig'],
+    ] as const) {
+      const refused = await ask(captcha, '10.9.0.1');
+      expect(refused.statusCode, String(captcha)).toBe(400);
+      expect((refused.json() as { error: { code: string } }).error.code).toBe(code);
+    }
+    const geloest = await loeseCaptcha(server);
+    expect((await ask(geloest, '10.9.0.2')).statusCode).toBe(200);
+    const again = await ask(geloest, '10.9.0.3');
+    expect(again.statusCode).toBe(400);
+    expect((again.json() as { error: { code: string } }).error.code).toBe('auth.captcha_ungueltig');
+    expect(await resetMailsTo(email)).toBe(before + 1);
+  });
+
   it(`reset mails are limited to ${MAX_RESET_MAILS_PER_HOUR} per recipient and hour; the answer stays the same`, async () => {
     const email = 'fuehrerschein@beispielhausen.example';
     const answers: string[] = [];
@@ -79,7 +113,7 @@ describe.each(testDrivers())('nobody reads another session or link, on %s', (dri
       // each from its own address, so better-auth's per-address limit does not decide
       const response = await authRequest(server, 'POST', '/api/auth/request-password-reset', {
         address: `10.7.0.${i + 1}`,
-        body: { email, redirectTo: '/auth/confirm' },
+        body: { email, redirectTo: '/auth/confirm', captcha: await loeseCaptcha(server) },
       });
       expect(response.statusCode).toBe(200);
       answers.push(response.body);
@@ -90,10 +124,11 @@ describe.each(testDrivers())('nobody reads another session or link, on %s', (dri
 
   it('the recovery answer takes the same time for known and unknown addresses', async () => {
     const timed = async (email: string, address: string) => {
+      const captcha = await loeseCaptcha(server);
       const started = performance.now();
       const response = await authRequest(server, 'POST', '/api/auth/request-password-reset', {
         address,
-        body: { email, redirectTo: '/auth/confirm' },
+        body: { email, redirectTo: '/auth/confirm', captcha },
       });
       expect(response.statusCode).toBe(200);
       return performance.now() - started;

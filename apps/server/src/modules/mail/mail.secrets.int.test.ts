@@ -2,6 +2,7 @@ import type { TApiError } from '@stellwerk/domain/api';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness';
+import { loeseCaptcha } from '../../../test/captcha';
 import { waitForMail } from '../../../test/mail-inbox';
 import { confirmLinkIn } from '../../../test/mail-message';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
@@ -28,7 +29,7 @@ describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => 
     await smtp?.close();
   });
 
-  const requestReset = (email: string, cookie?: string) =>
+  const requestReset = async (email: string, cookie?: string) =>
     fetch(`${server.baseUrl}/api/auth/request-password-reset`, {
       method: 'POST',
       headers: {
@@ -36,7 +37,7 @@ describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => 
         origin: server.baseUrl,
         ...(cookie ? { cookie } : {}),
       },
-      body: JSON.stringify({ email, redirectTo: '/auth/confirm' }),
+      body: JSON.stringify({ email, redirectTo: '/auth/confirm', captcha: await loeseCaptcha(server) }),
     });
   const mailbox = (cookie: string) =>
     fetch(`${server.baseUrl}/api/admin/postausgang?limit=200`, { headers: { cookie } });

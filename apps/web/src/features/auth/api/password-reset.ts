@@ -1,14 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-/** Asks for a reset link; the answer is the same whether the address exists or not. */
+/**
+ * Asks for a reset link with the solved security check (decision 076); the answer is the same whether the
+ * address exists or not.
+ */
 export const useRequestPasswordReset = () =>
   useMutation({
     mutationKey: ['auth', 'request-password-reset'],
-    mutationFn: (email: string) =>
+    mutationFn: ({ email, captcha }: { email: string; captcha: string }) =>
       apiFetch('/api/auth/request-password-reset', {
         method: 'POST',
-        body: { email: email.trim(), redirectTo: '/auth/confirm' },
+        body: { email: email.trim(), redirectTo: '/auth/confirm', captcha },
       }),
   });
 
