@@ -162,9 +162,11 @@ describe.each(testDrivers())('errors of every layer answer the error shape on %s
         .filter(([, operation]) => !operation.security)
         .map(([method]) => `${method} ${path}`),
     );
-    // the sign-in methods of an address's domain (decision 069) are asked before anyone is signed in
+    // the sign-in methods of an address's domain (decision 069) and the recovery form's security check
+    // (decision 076) are asked before anyone is signed in
     expect(publicOperations.sort()).toEqual([
       'get /api/anmeldung/methoden',
+      'get /api/captcha',
       'get /api/health',
       'get /api/impressum',
     ]);
