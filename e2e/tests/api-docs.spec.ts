@@ -13,7 +13,9 @@ test.describe('API documentation', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/api/docs');
-    await expect(page.getByText('/api/me').first()).toBeVisible();
+    // swagger-ui lays out the whole document (about 650 KB, 145 operations) before it shows the first one:
+    // about 10 s on a 2-core machine running two browsers, more than the default wait of 10 s
+    await expect(page.getByText('/api/me').first()).toBeVisible({ timeout: 30_000 });
     expect(errors).toEqual([]);
   });
 });
