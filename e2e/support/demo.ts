@@ -86,6 +86,8 @@ export const DEDICATED = {
     tenant: MUSTERSTADT,
     startPage: MUSTERSTADT.startPage,
   } satisfies DemoUser,
+  /** sign-in.spec.ts: mistypes three times, then signs in after the security check (decision 077). */
+  mistyper: demoUser('fuehrerschein', BEISPIELHAUSEN),
   /**
    * fuehrerschein.spec.ts: the demo driver whose licence check lapsed (seeded overdue); the journey records
    * the check. Not one of the six sign-ins of each tenant.

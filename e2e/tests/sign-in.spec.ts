@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   BEISPIELHAUSEN,
+  DEDICATED,
   demoUser,
   MUSTERSTADT,
   PLATFORM_ADMIN,
@@ -73,14 +74,22 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL((url) => url.host === at127.host && url.pathname === '/fahrzeuge');
   });
 
-  test('after five failed attempts the form says how long to wait', async ({ page }) => {
+  test('after three failed attempts the form asks for the security check, after five it says how long to wait', async ({
+    page,
+  }) => {
     await page.goto('/login');
     // a login nobody has: it is throttled exactly like an existing account, and locks nobody out
     const login = `gesperrt@${MUSTERSTADT.domain}`;
+    const check = page.getByText('Sicherheitsprüfung bestanden');
     for (let i = 0; i < 5; i++) {
-      const answer = page.waitForResponse((r) => r.url().includes('/api/auth/sign-in/'));
+      // from the fourth attempt the form solves the check and sends again: the answer that counts is not 400
+      const answer = page.waitForResponse(
+        (r) => r.url().includes('/api/auth/sign-in/') && r.status() !== 400,
+      );
       await submitLogin(page, login, `falsch-${i}`);
       expect((await answer).status()).toBe(401);
+      if (i < 3) await expect(check).toBeHidden();
+      else await expect(check).toBeVisible();
     }
     const locked = page.waitForResponse((r) => r.url().includes('/api/auth/sign-in/'));
     await submitLogin(page, login, 'falsch-5');
@@ -90,6 +99,27 @@ test.describe('signing in', () => {
         .getByRole('alert')
         .filter({ hasText: /Zu viele fehlgeschlagene Anmeldeversuche\. Bitte warten Sie 1[45] Min\./ }),
     ).toBeVisible();
+  });
+
+  test('a colleague who mistyped three times signs in with the right password once the check is solved', async ({
+    page,
+  }) => {
+    const user = DEDICATED.mistyper;
+    await page.goto('/login');
+    for (let i = 0; i < 3; i++) {
+      const answer = page.waitForResponse((r) => r.url().includes('/api/auth/sign-in/'));
+      await submitLogin(page, user.email, `vertippt-${i}`);
+      expect((await answer).status()).toBe(401);
+      await expect(page.getByRole('alert').filter({ hasText: TEXTS.invalidCredentials })).toBeVisible();
+    }
+    const statuses: number[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/auth/sign-in/')) statuses.push(r.status());
+    });
+    // one click: the password is not looked at without the check, the form shows it, solves it and sends again
+    await submitLogin(page, user.email);
+    await expectPath(page, user.startPage);
+    expect(statuses).toEqual([400, 200]);
   });
 
   test('a signed-in user opening /login or / is taken to the start page', async ({ page }) => {

@@ -6,6 +6,7 @@ import {
   lockedForMs,
   recentFailures,
   type SignInHistory,
+  signInNeedsCaptcha,
   signInWaitMs,
   waitMinutes,
 } from './login-throttle';
@@ -137,5 +138,111 @@ describe('sign-in throttle: which locks apply (decision 021)', () => {
     [15 * minute, 15],
   ])('waiting %i ms is told as %i minutes', (ms, minutes) => {
     expect(waitMinutes(ms)).toBe(minutes);
+  });
+});
+
+describe('sign-in security check: when a sign-in must carry a solved captcha (decision 077)', () => {
+  const now = 100 * day;
+  const none: SignInHistory = {
+    pairFailures: [],
+    accountFailures: [],
+    addressAccountFailures: [],
+    lastSuccessFromAddress: undefined,
+  };
+  const times = (n: number, from = now - 10 * minute) => Array.from({ length: n }, (_, i) => from + i * 1000);
+  const cases: { name: string; history: SignInHistory; expected: boolean }[] = [
+    { name: 'no failures', history: none, expected: false },
+    {
+      name: 'two failures of the account at this address (the mistyping colleague)',
+      history: {
+        ...none,
+        pairFailures: times(2),
+        accountFailures: times(2),
+        addressAccountFailures: times(1),
+      },
+      expected: false,
+    },
+    {
+      name: 'the third failure of the account at this address',
+      history: {
+        ...none,
+        pairFailures: times(3),
+        accountFailures: times(3),
+        addressAccountFailures: times(1),
+      },
+      expected: true,
+    },
+    {
+      name: 'the third failure at a familiar address still counts there',
+      history: {
+        ...none,
+        pairFailures: times(3),
+        accountFailures: times(3),
+        lastSuccessFromAddress: now - day,
+      },
+      expected: true,
+    },
+    {
+      name: 'three failures of the account elsewhere, at an unfamiliar address',
+      history: { ...none, accountFailures: times(3) },
+      expected: true,
+    },
+    {
+      name: 'three failures of the account elsewhere, at the address the user signs in from',
+      history: { ...none, accountFailures: times(3), lastSuccessFromAddress: now - day },
+      expected: false,
+    },
+    {
+      name: 'nine accounts failing at this address',
+      history: { ...none, addressAccountFailures: times(9) },
+      expected: false,
+    },
+    {
+      name: 'ten accounts failing at this address (credential stuffing)',
+      history: { ...none, addressAccountFailures: times(10) },
+      expected: true,
+    },
+    {
+      name: 'ten accounts failing at an address this account is familiar with',
+      history: { ...none, addressAccountFailures: times(10), lastSuccessFromAddress: now - 29 * day },
+      expected: false,
+    },
+    {
+      name: 'a familiarity older than thirty days does not exempt',
+      history: { ...none, addressAccountFailures: times(10), lastSuccessFromAddress: now - 31 * day },
+      expected: true,
+    },
+    {
+      name: 'failures older than fifteen minutes are forgotten',
+      history: {
+        ...none,
+        pairFailures: times(5, now - 20 * minute),
+        accountFailures: times(5, now - 20 * minute),
+      },
+      expected: false,
+    },
+  ];
+  it.each(cases)('$name: $expected', ({ history, expected }) => {
+    expect(signInNeedsCaptcha(history, now)).toBe(expected);
+  });
+
+  it('is asked before any lock applies: whenever the throttle makes an attempt wait, the check was asked already', () => {
+    const list = fc.array(fc.integer({ min: now - 20 * minute, max: now }), { maxLength: 60 });
+    fc.assert(
+      fc.property(list, list, list, fc.option(fc.integer({ min: 0, max: 40 * day })), (p, a, ad, ago) => {
+        const history: SignInHistory = {
+          pairFailures: p,
+          accountFailures: [...p, ...a],
+          addressAccountFailures: ad,
+          lastSuccessFromAddress: ago === null ? undefined : now - ago,
+        };
+        if (signInWaitMs(history, now) > 0) expect(signInNeedsCaptcha(history, now)).toBe(true);
+      }),
+    );
+  });
+
+  it('comes after fewer failures than the locks', () => {
+    expect(LOGIN_THROTTLE.captchaAfterFailures).toBeLessThan(LOGIN_THROTTLE.maxFailuresPerAccountAndAddress);
+    expect(LOGIN_THROTTLE.captchaAfterAccountsPerAddress).toBeLessThan(LOGIN_THROTTLE.maxAccountsPerAddress);
   });
 });

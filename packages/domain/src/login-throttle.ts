@@ -20,6 +20,10 @@ export const LOGIN_THROTTLE = {
   maxFailuresPerAccount: 5,
   maxAccountsPerAddress: 50,
   familiarForMs: 30 * 24 * 60 * 60 * 1000,
+  /** Failures (of the account from this address, or from everywhere at an unfamiliar address) before a sign-in needs the security check. */
+  captchaAfterFailures: 3,
+  /** Accounts failing from one address before every unfamiliar sign-in there needs the security check. */
+  captchaAfterAccountsPerAddress: 10,
 } as const;
 
 export type LoginThrottleLimits = { windowMs: number; maxFailures: number };
@@ -89,6 +93,27 @@ export const signInWaitMs = (
     maxFailures: limits.maxAccountsPerAddress,
   });
   return Math.max(pair, account, address);
+};
+
+/**
+ * Whether this sign-in must carry a solved proof-of-work check (ALTCHA, decision 077) before its password is
+ * even looked at. It comes well before the locks: a colleague who mistypes twice is never asked; from the
+ * third failure of their account at this address (or of the account from anywhere, or of ten accounts at this
+ * address, when the address is not familiar) every further guess costs a second of the guesser's computer.
+ * At a familiar address only the account's failures there count, as for the locks.
+ */
+export const signInNeedsCaptcha = (
+  history: SignInHistory,
+  now: number,
+  limits: SignInThrottleLimits = LOGIN_THROTTLE,
+): boolean => {
+  const recent = (list: readonly number[]) => recentFailures(list, now, limits.windowMs).length;
+  if (recent(history.pairFailures) >= limits.captchaAfterFailures) return true;
+  if (isFamiliarAddress(history.lastSuccessFromAddress, now, limits)) return false;
+  return (
+    recent(history.accountFailures) >= limits.captchaAfterFailures ||
+    recent(history.addressAccountFailures) >= limits.captchaAfterAccountsPerAddress
+  );
 };
 
 /** Whole minutes to tell the user (at least 1), for the message "Bitte warten Sie {minuten} Min." */

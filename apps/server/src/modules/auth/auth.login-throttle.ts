@@ -1,4 +1,10 @@
-import { LOGIN_THROTTLE, recentFailures, signInWaitMs } from '@stellwerk/domain/login-throttle';
+import {
+  LOGIN_THROTTLE,
+  recentFailures,
+  type SignInHistory,
+  signInNeedsCaptcha,
+  signInWaitMs,
+} from '@stellwerk/domain/login-throttle';
 
 /** Bound on remembered keys per map; past it, entries that no longer matter are pruned. */
 const MAX_KEYS = 50_000;
@@ -48,19 +54,23 @@ export const createLoginThrottle = (now: () => number = Date.now) => {
   const addressFailures = (address: string, at: number): number[] =>
     [...(byAddress.get(address)?.values() ?? [])].filter((last) => at - last < windowMs);
 
+  const historyOf = (account: string, address: string, at: number): SignInHistory => ({
+    pairFailures: byPair.get(pairKey(account, address)) ?? [],
+    accountFailures: byAccount.get(account) ?? [],
+    addressAccountFailures: addressFailures(address, at),
+    lastSuccessFromAddress: successes.get(pairKey(account, address)),
+  });
+
   return {
     /** Milliseconds to wait before this account may be tried from this address again (0: go ahead). */
     waitMs(account: string, address: string): number {
       const at = now();
-      return signInWaitMs(
-        {
-          pairFailures: byPair.get(pairKey(account, address)) ?? [],
-          accountFailures: byAccount.get(account) ?? [],
-          addressAccountFailures: addressFailures(address, at),
-          lastSuccessFromAddress: successes.get(pairKey(account, address)),
-        },
-        at,
-      );
+      return signInWaitMs(historyOf(account, address, at), at);
+    },
+    /** Whether a sign-in of this account from this address must carry a solved security check (decision 077). */
+    needsCaptcha(account: string, address: string): boolean {
+      const at = now();
+      return signInNeedsCaptcha(historyOf(account, address, at), at);
     },
     recordFailure(account: string, address: string): void {
       const at = now();

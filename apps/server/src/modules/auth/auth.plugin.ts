@@ -164,7 +164,7 @@ export const authPlugin = fp(
           operationId: 'getCaptchaChallenge',
           tags: ['auth'],
           summary:
-            'A signed proof-of-work challenge (ALTCHA) for the password recovery form; the solved payload goes into `captcha` of POST /api/auth/request-password-reset',
+            'A signed proof-of-work challenge (ALTCHA) for the password recovery form and for a sign-in after repeated failures; the solved payload goes into `captcha` of POST /api/auth/request-password-reset, or of POST /api/auth/sign-in/email or /sign-in/username once a sign-in was refused with auth.captcha_fehlt',
         },
       },
       async (_request, reply) => {
@@ -372,6 +372,21 @@ export const authPlugin = fp(
           if (waitMs > 0) {
             reply.header('retry-after', Math.ceil(waitMs / 1000));
             throw new DomainError('auth.sign_in_throttled', { minuten: waitMinutes(waitMs) });
+          }
+        }
+
+        // After repeated failures a password is only looked at with a solved security check (decision 077);
+        // better-auth gets the body without it either way.
+        if (isPasswordStep) {
+          const body = isRecord(request.body) ? request.body : {};
+          if (throttle.needsCaptcha(account, request.ip)) {
+            const pruefung = await captcha.pruefe(body.captcha);
+            if (pruefung !== 'ok')
+              throw new DomainError(pruefung === 'fehlt' ? 'auth.captcha_fehlt' : 'auth.captcha_ungueltig');
+          }
+          if ('captcha' in body) {
+            const { captcha: _geloest, ...ohne } = body;
+            request.body = ohne;
           }
         }
 

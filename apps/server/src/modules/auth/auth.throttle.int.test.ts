@@ -1,6 +1,7 @@
 import { LOGIN_THROTTLE } from '@stellwerk/domain/login-throttle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRequest, errorOf } from '../../../test/auth-requests.ts';
+import { loeseCaptcha } from '../../../test/captcha.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 
 const EMAIL = '/api/auth/sign-in/email';
@@ -24,10 +25,17 @@ describe.each(testDrivers())('the throttle stops attackers, not the office, on %
     await server?.close();
   });
 
+  /** Signs in as the browser does: when the server asks for the security check (decision 077), solves it and sends again. */
+  const attempt = async (path: string, body: object, address: string, language?: 'de' | 'en') => {
+    const first = await authRequest(server, 'POST', path, { address, language, body });
+    if (first.statusCode !== 400 || errorOf(first).code !== 'auth.captcha_fehlt') return first;
+    const captcha = await loeseCaptcha(server);
+    return authRequest(server, 'POST', path, { address, language, body: { ...body, captcha } });
+  };
   const byEmail = (email: string, password: string, address: string, language?: 'de' | 'en') =>
-    authRequest(server, 'POST', EMAIL, { address, language, body: { email, password } });
+    attempt(EMAIL, { email, password }, address, language);
   const byUsername = (username: string, password: string, address: string) =>
-    authRequest(server, 'POST', USERNAME, { address, body: { username, password } });
+    attempt(USERNAME, { username, password }, address);
 
   it('failures count per account whichever login was typed; the lock answers 429 with Retry-After and how long to wait', async () => {
     const address = '10.1.0.1';
@@ -126,5 +134,73 @@ describe.each(testDrivers())('the throttle stops attackers, not the office, on %
     expect((await byEmail('fahrzeugpflege@musterstadt.example', DEMO_PASSWORD, '10.1.0.6')).statusCode).toBe(
       200,
     );
+  });
+});
+
+// Its own server: the throttle remembers failures per account, and the lock tests above use every demo account.
+describe.each(testDrivers())('the security check after failed sign-ins (decision 077) on %s', (driver) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('from the third failure a sign-in needs the solved security check before its password is looked at', async () => {
+    const address = '10.1.0.7';
+    const email = 'fahrzeugpflege@beispielhausen.example';
+    const plain = (body: object, language?: 'de' | 'en') =>
+      authRequest(server, 'POST', EMAIL, { address, language, body: { email, ...body } });
+    // two mistakes are nothing: no check is asked, the right password gets in and clears them
+    for (let i = 0; i < 2; i++) expect((await plain({ password: 'vertippt' })).statusCode).toBe(401);
+    expect((await plain({ password: DEMO_PASSWORD })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await plain({ password: 'vertippt' })).statusCode).toBe(401);
+
+    // the fourth attempt: without the check, even the right password is not looked at
+    const missing = await plain({ password: DEMO_PASSWORD });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.headers['set-cookie']).toBeUndefined();
+    expect(errorOf(missing)).toEqual({
+      code: 'auth.captcha_fehlt',
+      message: 'Bitte schließen Sie zuerst die Sicherheitsprüfung ab.',
+      params: {},
+    });
+    expect(errorOf(await plain({ password: DEMO_PASSWORD }, 'en')).message).toBe(
+      'Please complete the security check first.',
+    );
+    const broken = await plain({ password: DEMO_PASSWORD, captcha: 'kein-captcha' });
+    expect(errorOf(broken).code).toBe('auth.captcha_ungueltig');
+    // refusals for a missing check are not failures: the lock is still two failures away
+    const solved = await loeseCaptcha(server);
+    expect((await plain({ password: 'vertippt', captcha: solved })).statusCode).toBe(401);
+    // a solution counts once
+    expect(errorOf(await plain({ password: DEMO_PASSWORD, captcha: solved })).code).toBe(
+      'auth.captcha_ungueltig',
+    );
+    // with a fresh one the right password gets in, and the account is back to no check at all
+    expect((await plain({ password: DEMO_PASSWORD, captcha: await loeseCaptcha(server) })).statusCode).toBe(
+      200,
+    );
+    expect((await plain({ password: 'vertippt' })).statusCode).toBe(401);
+    expect((await plain({ password: DEMO_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('an unknown account needs the check exactly like an existing one', async () => {
+    const address = '10.1.0.8';
+    const answers = async (email: string) => {
+      const codes: (string | number)[] = [];
+      for (let i = 0; i < 4; i++) {
+        const answer = await authRequest(server, 'POST', EMAIL, {
+          address,
+          body: { email, password: 'x-falsch' },
+        });
+        codes.push(answer.statusCode === 400 ? errorOf(answer).code : answer.statusCode);
+      }
+      return codes;
+    };
+    const known = await answers('admin@musterstadt.example');
+    expect(known).toEqual([401, 401, 401, 'auth.captcha_fehlt']);
+    expect(await answers('niemand@musterstadt.example')).toEqual(known);
   });
 });

@@ -1,15 +1,22 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client';
+import { ApiError, apiFetch } from '../../../lib/api-client';
 
-export type SignInInput = { login: string; password: string };
+/** `captcha`: the solved security check, which the server asks for after repeated failures (decision 077). */
+export type SignInInput = { login: string; password: string; captcha?: string };
 
 /** The field "Benutzername" takes an e-mail address or a user name; '@' decides which endpoint. */
-export const signInRequest = ({ login, password }: SignInInput) => {
+export const signInRequest = ({ login, password, captcha }: SignInInput) => {
   const trimmed = login.trim();
+  const pruefung = captcha ? { captcha } : {};
   return trimmed.includes('@')
-    ? { path: '/api/auth/sign-in/email', body: { email: trimmed, password } }
-    : { path: '/api/auth/sign-in/username', body: { username: trimmed, password } };
+    ? { path: '/api/auth/sign-in/email', body: { email: trimmed, password, ...pruefung } }
+    : { path: '/api/auth/sign-in/username', body: { username: trimmed, password, ...pruefung } };
 };
+
+/** The server's answer that this sign-in needs the solved security check (again) before the password counts. */
+export const verlangtPruefung = (error: unknown): boolean =>
+  error instanceof ApiError &&
+  (error.code === 'auth.captcha_fehlt' || error.code === 'auth.captcha_ungueltig');
 
 /** After the password: signed in, or a code from the authenticator app (or a backup code) is asked next. */
 export type SignInOutcome = 'signed-in' | 'code';

@@ -7,12 +7,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { passkeysSupported } from '../../../lib/webauthn';
 import { useSignInWithPasskey } from '../api/passkey-sign-in';
-import { useSignIn } from '../api/sign-in';
+import { type SignInInput, useSignIn, verlangtPruefung } from '../api/sign-in';
 import { ApiError } from '../../../lib/api-client';
 import { startSso, useAnmeldeMethoden } from '../api/sso-sign-in';
 import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 import { authErrorText } from './auth-error-text';
 import { CodeStepForm } from './CodeStepForm';
+import { Sicherheitspruefung } from './Sicherheitspruefung';
 
 type LoginFormProps = {
   /** Called after the session cookie is set; the caller decides where to go. */
@@ -45,15 +46,52 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
     onValuesChange: (values) => setLogin(values.login),
   });
   const ssoFailure = ssoError ? authErrorText(ssoError, t, i18n.language, t('auth.login.ssoFailed')) : null;
+  // After repeated failures the server asks for the security check (decision 077): from then on the form shows
+  // it, and a sign-in sent while it is still being solved goes out as soon as it is.
+  const [pruefung, setPruefung] = useState(false);
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [runde, setRunde] = useState(0);
+  const [wartet, setWartet] = useState<SignInInput | null>(null);
 
-  // the server answers with catalogue codes: a wrong password, the throttle's wait, a page at another address
-  const failure = signIn.error
-    ? authErrorText(signIn.error, t, i18n.language, t('auth.login.invalid'))
-    : passkeySignIn.error
-      ? passkeySignIn.error instanceof ApiError
-        ? authErrorText(passkeySignIn.error, t, i18n.language, t('sicherheit.passkeys.abgebrochen'))
-        : t('sicherheit.passkeys.abgebrochen')
-      : null;
+  const sende = async (values: SignInInput) => {
+    setWartet(null);
+    let outcome: Awaited<ReturnType<typeof signIn.mutateAsync>>;
+    try {
+      outcome = await signIn.mutateAsync(values);
+    } catch (error) {
+      if (verlangtPruefung(error)) {
+        // the password was not looked at: keep it, solve the check and send again by itself, once (a solution
+        // the server refused is told, and the next attempt is the user's)
+        setPruefung(true);
+        if (!values.captcha) setWartet({ login: values.login, password: values.password });
+      } else {
+        form.setFieldValue('password', '');
+      }
+      return;
+    } finally {
+      // a solution counts once, whatever the answer
+      if (values.captcha) {
+        setCaptcha(null);
+        setRunde((r) => r + 1);
+      }
+    }
+    if (outcome === 'code') {
+      setStep('code');
+      return;
+    }
+    await onSignedIn();
+  };
+
+  // the server answers with catalogue codes: a wrong password, the throttle's wait, a page at another address;
+  // "complete the security check first" is not shown while the check is being solved for that very attempt
+  const failure =
+    signIn.error && !(wartet && verlangtPruefung(signIn.error))
+      ? authErrorText(signIn.error, t, i18n.language, t('auth.login.invalid'))
+      : passkeySignIn.error
+        ? passkeySignIn.error instanceof ApiError
+          ? authErrorText(passkeySignIn.error, t, i18n.language, t('sicherheit.passkeys.abgebrochen'))
+          : t('sicherheit.passkeys.abgebrochen')
+        : null;
 
   if (step === 'code') {
     return (
@@ -72,18 +110,11 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
     <form
       noValidate
       onSubmit={form.onSubmit(async (values) => {
-        let outcome: Awaited<ReturnType<typeof signIn.mutateAsync>>;
-        try {
-          outcome = await signIn.mutateAsync(values);
-        } catch {
-          form.setFieldValue('password', '');
+        if (pruefung && !captcha) {
+          setWartet(values);
           return;
         }
-        if (outcome === 'code') {
-          setStep('code');
-          return;
-        }
-        await onSignedIn();
+        await sende(captcha ? { ...values, captcha } : values);
       })}
     >
       <Stack gap="md">
@@ -140,7 +171,21 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
               key={form.key('password')}
               {...form.getInputProps('password')}
             />
-            <Button type="submit" loading={signIn.isPending} fullWidth>
+            {pruefung && (
+              <Sicherheitspruefung
+                runde={runde}
+                onLoesung={(payload) => {
+                  if (payload && wartet) void sende({ ...wartet, captcha: payload });
+                  else setCaptcha(payload);
+                }}
+              />
+            )}
+            {wartet && (
+              <Text size="sm" role="status">
+                {t('auth.captcha.waitAlert')}
+              </Text>
+            )}
+            <Button type="submit" loading={signIn.isPending || wartet !== null} fullWidth>
               {t('auth.login.submit')}
             </Button>
           </>
