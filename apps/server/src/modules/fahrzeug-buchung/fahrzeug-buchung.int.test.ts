@@ -513,12 +513,26 @@ describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
     expect(anderesAuto.status).toBe(422);
     expect((await errorOf(anderesAuto)).code).toBe('fahrzeug_buchung.ausserhalb_buchungszeitraum');
 
-    const response = await book(mitarbeiter, { ...periode, freigeberIds: [ids.get('freigabe')] });
+    const response = await book(mitarbeiter, {
+      ...periode,
+      freigeberIds: [ids.get('freigabe')],
+      mitfahrer: [{ name: 'Erika Muster' }, { name: 'Max Mustermann' }],
+    });
     expect(response.status).toBe(201);
     const buchung = (await response.json()) as TFahrzeugBuchung;
     expect(buchung.freigeber).toEqual([
       { id: ids.get('freigabe'), name: 'Sabine Krüger', isFreigegeben: null, freigegebenAt: null },
     ]);
+    expect(buchung.mitfahrer).toEqual([
+      { nummer: 1, name: 'Erika Muster' },
+      { nummer: 2, name: 'Max Mustermann' },
+    ]);
+    // the answer is built from what was written, not read back: it must be what reading it back gives
+    const eigene = (await (
+      await call(server, mitarbeiter, 'GET', '/api/fahrzeug-buchungen?eigene=true')
+    ).json()) as TFahrzeugBuchung[];
+    const { hinweise: _hinweise, ...ohneHinweise } = buchung;
+    expect(eigene.find((b) => b.id === buchung.id)).toEqual(ohneHinweise);
     expect(buchung.aktionen).toMatchObject({ wartetAufFreigabe: true, freigegeben: false });
     const rows = await asAll((tx) =>
       tx.select().from(sonderfreigabe).where(eq(sonderfreigabe.fahrzeugBuchungId, buchung.id)),

@@ -426,15 +426,19 @@ export type BuchungWerte = {
   informationstext: string | null;
 };
 
+/** Inserts a trip and answers its row as `findBuchungenByIds` would, with the vehicle's key data given. */
 export const insertBuchung = async (
   tx: Tx,
   values: BuchungWerte & { mandantId: string; benutzerId: string; status: BuchungStatus },
-): Promise<string> => {
+  fahrzeugDaten: Pick<BuchungKernRow, 'marke' | 'modell' | 'kennzeichen'>,
+): Promise<BuchungKernRow> => {
+  const { marke: _m, modell: _mo, kennzeichen: _k, ...spalten } = buchungColumns;
   const [row] = await tx
     .insert(fahrzeugBuchung)
     .values({ ...values, typ: 'BUCHUNG' })
-    .returning({ id: fahrzeugBuchung.id });
-  return row!.id;
+    .returning(spalten);
+  const { marke, modell, kennzeichen } = fahrzeugDaten;
+  return toKern({ ...row!, marke, modell, kennzeichen });
 };
 
 export const updateBuchung = async (
@@ -448,28 +452,40 @@ export const updateBuchung = async (
     .where(eq(fahrzeugBuchung.id, id));
 };
 
-/** Replaces the co-travellers of a booking, numbered from 1 in the given order. */
+/**
+ * Replaces the co-travellers of a booking, numbered from 1 in the given order (`neu`: a booking inserted in
+ * this transaction, which has none to delete).
+ */
 export const replaceMitfahrer = async (
   tx: Tx,
-  { mandantId, buchungId, namen }: { mandantId: string; buchungId: string; namen: readonly string[] },
+  {
+    mandantId,
+    buchungId,
+    namen,
+    neu = false,
+  }: { mandantId: string; buchungId: string; namen: readonly string[]; neu?: boolean },
 ): Promise<void> => {
-  await tx.delete(fahrzeugBuchungMitfahrer).where(eq(fahrzeugBuchungMitfahrer.fahrzeugBuchungId, buchungId));
+  if (!neu)
+    await tx
+      .delete(fahrzeugBuchungMitfahrer)
+      .where(eq(fahrzeugBuchungMitfahrer.fahrzeugBuchungId, buchungId));
   if (namen.length === 0) return;
   await tx
     .insert(fahrzeugBuchungMitfahrer)
     .values(namen.map((name, i) => ({ mandantId, fahrzeugBuchungId: buchungId, nummer: i + 1, name })));
 };
 
-/** Asks the approvers (again): every earlier decision on the booking is dropped. */
+/** Asks the approvers (again): every earlier decision on the booking is dropped (`neu`: there is none). */
 export const replaceFreigeber = async (
   tx: Tx,
   {
     mandantId,
     buchungId,
     benutzerIds,
-  }: { mandantId: string; buchungId: string; benutzerIds: readonly string[] },
+    neu = false,
+  }: { mandantId: string; buchungId: string; benutzerIds: readonly string[]; neu?: boolean },
 ): Promise<void> => {
-  await tx.delete(sonderfreigabe).where(eq(sonderfreigabe.fahrzeugBuchungId, buchungId));
+  if (!neu) await tx.delete(sonderfreigabe).where(eq(sonderfreigabe.fahrzeugBuchungId, buchungId));
   if (benutzerIds.length === 0) return;
   await tx
     .insert(sonderfreigabe)

@@ -72,6 +72,7 @@ import {
   type BuchungKernRow,
   type FahrzeugRow,
   type FensterZeileRow,
+  type FreigeberRow,
   type FuehrerscheinRow,
   findAktiveFahrzeuge,
   findBelegungen,
@@ -89,6 +90,7 @@ import {
   insertBuchung,
   lockBuchung,
   lockFahrzeug,
+  type MitfahrerRow,
   type PersonRow,
   replaceFreigeber,
   replaceMitfahrer,
@@ -246,18 +248,41 @@ const einstellungenVon = (tx: Tx, benutzerId: string): ReturnType<typeof loadEff
   return settings;
 };
 
-/** The bookings as the API answers them: people, co-travellers, approvers, trip state and abilities. */
+/**
+ * People by id, read once per transaction: a booking needs the driver for the rules, the booker and driver for
+ * the answer and the mail, the approvers for the rules and the request; nothing in this module changes them.
+ */
+const personenProTx = new WeakMap<Tx, Map<string, PersonRow>>();
+const personenVon = async (tx: Tx, ids: readonly string[]): Promise<PersonRow[]> => {
+  let bekannt = personenProTx.get(tx);
+  if (!bekannt) {
+    bekannt = new Map();
+    personenProTx.set(tx, bekannt);
+  }
+  const fehlend = [...new Set(ids)].filter((id) => !bekannt.has(id));
+  for (const p of await findPersonen(tx, fehlend)) bekannt.set(p.id, p);
+  return [...new Set(ids)].flatMap((id) => bekannt.get(id) ?? []);
+};
+
+/** What a booking inserted in this transaction has, so its answer need not read it back. */
+type NeueBuchung = { mitfahrer: MitfahrerRow[]; freigeber: FreigeberRow[] };
+
+/**
+ * The bookings as the API answers them: people, co-travellers, approvers, trip state and abilities. `neu`: the
+ * one booking was inserted in this transaction with these co-travellers and approvers and has no history yet.
+ */
 export const toApiBuchungen = async (
   tx: Tx,
   rows: readonly BuchungKernRow[],
   user: SessionUser,
   now: Date,
+  neu?: NeueBuchung,
 ): Promise<TFahrzeugBuchung[]> => {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const mitfahrer = await findMitfahrer(tx, ids);
-  const freigeber = await findFreigeber(tx, ids);
-  const historie = await findFahrtEintraege(tx, ids);
+  const mitfahrer = neu ? neu.mitfahrer : await findMitfahrer(tx, ids);
+  const freigeber = neu ? neu.freigeber : await findFreigeber(tx, ids);
+  const historie = neu ? [] : await findFahrtEintraege(tx, ids);
   const settings = await einstellungenVon(tx, user.benutzerId);
   const personIds = new Set<string>();
   for (const r of rows) {
@@ -265,7 +290,7 @@ export const toApiBuchungen = async (
     if (r.fahrerId) personIds.add(r.fahrerId);
   }
   for (const f of freigeber) personIds.add(f.benutzerId);
-  const personen = new Map((await findPersonen(tx, [...personIds])).map((p) => [p.id, p]));
+  const personen = new Map((await personenVon(tx, [...personIds])).map((p) => [p.id, p]));
   const person = (id: string) => {
     const p = personen.get(id);
     return { id, name: p ? nameOf(p) : '' };
@@ -323,7 +348,7 @@ export const sendeMails = async (
   params: Pick<FahrzeugBuchungMailParams, 'typ' | 'alt' | 'grund'>,
 ): Promise<void> => {
   const empfaenger = [buchung.buchender.id, ...(buchung.fahrer ? [buchung.fahrer.id] : [])];
-  const personen = await findPersonen(tx, [...new Set([...empfaenger, user.benutzerId])]);
+  const personen = await personenVon(tx, [...empfaenger, user.benutzerId]);
   const akteur = personen.find((p) => p.id === user.benutzerId);
   for (const p of personen.filter((q) => empfaenger.includes(q.id))) {
     await enqueueMail(
@@ -359,7 +384,7 @@ const fordereFreigabenAn = async (
   buchung: TFahrzeugBuchung,
   benutzerIds: readonly string[],
 ): Promise<void> => {
-  for (const p of await findPersonen(tx, [...new Set(benutzerIds)])) {
+  for (const p of await personenVon(tx, benutzerIds)) {
     await enqueueMail(
       tx,
       {
@@ -663,7 +688,7 @@ const pruefeBuchung = async (
   };
 
   // who drives, and may the user book for them (spec §6), with a licence for the vehicle (spec §5)
-  const [fahrer] = await findPersonen(tx, [fahrerId]);
+  const [fahrer] = await personenVon(tx, [fahrerId]);
   if (!fahrer) throw new DomainError('fahrzeug_buchung.fremdbuchung_nicht_erlaubt');
   const fahrerRechte = await rechteVon(tx, user, [fahrerId], ['fahrzeug_buchen']);
   const fuehrerscheinRow = await findFuehrerschein(tx, fahrerId);
@@ -727,7 +752,7 @@ const pruefeBuchung = async (
   // a special trip needs approvers holding fahrzeug_freigabe_von_sonderfahrten (spec §6)
   if (sonderfahrt) {
     const ids = [...new Set(freigeberIds)];
-    const personen = await findPersonen(tx, ids);
+    const personen = await personenVon(tx, ids);
     const rechte = await rechteVon(tx, user, ids, ['fahrzeug_freigabe_von_sonderfahrten']);
     first(
       freigeberVerstoss({
@@ -801,26 +826,39 @@ export const createBuchung = (
       buchenderId: user.benutzerId,
       freigeberIds: input.freigeberIds,
     });
-    const id = await guardUeberschneidung(() =>
-      insertBuchung(tx, {
-        mandantId: user.mandantId,
-        benutzerId: user.benutzerId,
-        status: 'reserviert',
-        ...werteAus(input, fahrerId === user.benutzerId ? null : fahrerId),
-      }),
+    const row = await guardUeberschneidung(() =>
+      insertBuchung(
+        tx,
+        {
+          mandantId: user.mandantId,
+          benutzerId: user.benutzerId,
+          status: 'reserviert',
+          ...werteAus(input, fahrerId === user.benutzerId ? null : fahrerId),
+        },
+        fahrzeugRow,
+      ),
     );
-    await replaceMitfahrer(tx, {
-      mandantId: user.mandantId,
-      buchungId: id,
-      namen: input.mitfahrer.map((m) => m.name),
-    });
+    const namen = input.mitfahrer.map((m) => m.name);
+    await replaceMitfahrer(tx, { mandantId: user.mandantId, buchungId: row.id, namen, neu: true });
+    const freigeberIds = sonderfahrt ? [...new Set(input.freigeberIds)] : [];
     if (sonderfahrt)
       await replaceFreigeber(tx, {
         mandantId: user.mandantId,
-        buchungId: id,
-        benutzerIds: [...new Set(input.freigeberIds)],
+        buchungId: row.id,
+        benutzerIds: freigeberIds,
+        neu: true,
       });
-    const buchung = await ladeEine(tx, id, user, deps.now());
+    // the answer is built from what was just written (and checked against a read-back in the tests)
+    const [buchung] = await toApiBuchungen(tx, [row], user, deps.now(), {
+      mitfahrer: namen.map((name, i) => ({ fahrzeugBuchungId: row.id, nummer: i + 1, name })),
+      freigeber: freigeberIds.map((benutzerId) => ({
+        fahrzeugBuchungId: row.id,
+        benutzerId,
+        isFreigegeben: null,
+        freigegebenAt: null,
+      })),
+    });
+    if (!buchung) throw new Error('the new booking has no answer');
     await sendeMails(tx, deps, user, buchung, { typ: 'erstellt' });
     if (sonderfahrt) await fordereFreigabenAn(tx, deps, user.mandantId, buchung, input.freigeberIds);
     await meldeAenderung(tx, user.mandantId, buchung);
