@@ -115,8 +115,10 @@ export const isInnerhalbBuchungsfenster = ({
 }): boolean => {
   const startDay = berlinDateKey(von);
   const endDay = berlinDateKey(bis);
+  // every day in between only has to be open (its hours do not matter): no instants to compute
+  const offen = new Set(fenster.filter((r) => r.geoeffnet).map((r) => r.wochentag));
   for (let day = startDay; day <= endDay; day = addCalendarDays(day, 1)) {
-    if (!fensterAm({ fenster, tag: day })) return false;
+    if (!offen.has(weekdayOfDay(day))) return false;
   }
   const start = fensterAm({ fenster, tag: startDay });
   const end = fensterAm({ fenster, tag: endDay });
