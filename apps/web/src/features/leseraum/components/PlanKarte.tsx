@@ -131,14 +131,17 @@ export function PlanKarte({
     setScale(fitScale({ width: boxWidth, height: Math.max(320, window.innerHeight * 0.7) }, size));
   }, [size, boxWidth]);
 
-  // First view: the user's zoom where the plan fits, otherwise fitted to the screen (phones).
+  // First view: the user's zoom where the plan fits, otherwise fitted to the screen (phones). Drawn at that
+  // scale at once (not first at 100 % and again when an effect set it: that laid out 1,000 places twice).
+  const anfang =
+    size && boxWidth > 0
+      ? size.width * (zoomProzent / 100) <= boxWidth
+        ? zoomProzent / 100
+        : fitScale({ width: boxWidth, height: 10_000 }, size)
+      : null;
   useEffect(() => {
-    if (scale !== null || !size || boxWidth <= 0) return;
-    const preferred = zoomProzent / 100;
-    setScale(
-      size.width * preferred <= boxWidth ? preferred : fitScale({ width: boxWidth, height: 10_000 }, size),
-    );
-  }, [scale, size, boxWidth, zoomProzent]);
+    if (scale === null && anfang !== null) setScale(anfang);
+  }, [scale, anfang]);
 
   // Performance API mark once the places of new data are drawn (after the frame that shows them), for the
   // browser measurement (`npm run bench:browser`, issue 9): data arrival is the belegung resource's responseEnd.
@@ -169,6 +172,8 @@ export function PlanKarte({
     [text, t],
   );
 
+  const labels = useMemo(() => new Map(placed.map((p) => [p.id, labelOf(p)])), [placed, labelOf]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const richtung = richtungVonTaste(event.key);
     if (richtung) {
@@ -187,7 +192,7 @@ export function PlanKarte({
   // Pan by dragging with the mouse (touch scrolls natively).
   const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
 
-  const s = scale ?? 1;
+  const s = scale ?? anfang ?? 1;
   const firstId = selectedId ?? placed[0]?.id ?? null;
   return (
     <Box ref={boxRef}>
@@ -284,7 +289,7 @@ export function PlanKarte({
                 <PlatzAufPlan
                   key={p.id}
                   platz={p}
-                  label={labelOf(p)}
+                  label={labels.get(p.id) ?? p.bezeichnung}
                   focusable={p.id === firstId}
                   selected={p.id === selectedId}
                   gedimmt={!passt(p)}

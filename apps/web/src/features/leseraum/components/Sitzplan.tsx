@@ -1,7 +1,7 @@
 import { Alert, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { Bereich, TPlatzBelegung } from '@stellwerk/domain/leseraum-buchung/api';
 import { berlinDateKey } from '@stellwerk/domain/time';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
@@ -57,8 +57,14 @@ export function Sitzplan({
   // the open place lives in the URL (?platz=), so a favourite in the sidebar or a place's QR code (decision 058)
   // can open it; the dialog offers check-in when allowed
   const offenId = suche.platz ?? null;
-  const setOffenId = (id: string | null) =>
-    onSucheChange({ ...suche, platz: id ?? undefined, checkin: id ? suche.checkin : undefined });
+  // one function for the page's life: every place on the plan gets it, and a new one would redraw all of them
+  // when a place is opened (issue 9: a click answers within 200 ms of the data on a plan of 1,000 places)
+  const aktuell = useRef({ suche, onSucheChange });
+  aktuell.current = { suche, onSucheChange };
+  const setOffenId = useCallback((id: string | null) => {
+    const { suche: jetzt, onSucheChange: aendere } = aktuell.current;
+    aendere({ ...jetzt, platz: id ?? undefined, checkin: id ? jetzt.checkin : undefined });
+  }, []);
 
   const passt = useCallback(
     (p: TPlatzBelegung) =>

@@ -1,20 +1,24 @@
 import type { PlatzMarker, PlatzZustand } from '@stellwerk/domain/leseraum-buchung/belegung';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The names of place states and markers in the UI language (the legend's words). */
 export const useZustandText = () => {
   const { t } = useTranslation();
-  const zustaende: Record<PlatzZustand, string> = {
-    frei: t('leseraum.legend.free'),
-    belegt: t('leseraum.legend.occupied'),
-    stundenweise_belegt: t('leseraum.legend.occupiedHourly'),
-    eigene_reservierung: t('leseraum.legend.mine'),
-    vorgemerkt: t('leseraum.legend.held'),
-    geschlossen: t('leseraum.legend.closed'),
-  };
-  const marker: Record<PlatzMarker, string> = {
-    brandschutzhelfer: t('leseraum.legend.fireSafety'),
-    ersthelfer: t('leseraum.legend.firstAid'),
-  };
-  return { zustand: (z: PlatzZustand) => zustaende[z], marker: (m: PlatzMarker) => marker[m] };
+  // the same object while the language stays: the plan labels its 1,000 places with it
+  return useMemo(() => {
+    const zustaende: Record<PlatzZustand, string> = {
+      frei: t('leseraum.legend.free'),
+      belegt: t('leseraum.legend.occupied'),
+      stundenweise_belegt: t('leseraum.legend.occupiedHourly'),
+      eigene_reservierung: t('leseraum.legend.mine'),
+      vorgemerkt: t('leseraum.legend.held'),
+      geschlossen: t('leseraum.legend.closed'),
+    };
+    const marker: Record<PlatzMarker, string> = {
+      brandschutzhelfer: t('leseraum.legend.fireSafety'),
+      ersthelfer: t('leseraum.legend.firstAid'),
+    };
+    return { zustand: (z: PlatzZustand) => zustaende[z], marker: (m: PlatzMarker) => marker[m] };
+  }, [t]);
 };
