@@ -13,8 +13,11 @@ import {
   findOption,
   fromStoredAmount,
   fromStoredValue,
+  isReportRhythmus,
   isUnchanged,
   numberSetting,
+  REPORT_RHYTHMEN,
+  REPORT_RHYTHMUS_MONATE,
   resolveSettings,
   stringSetting,
   timeSpanUnitChoices,
@@ -517,5 +520,20 @@ describe('report rhythm', () => {
     expect(() => toStoredValue(option, 2)).toThrow(
       'Der Wert 2 ist für FahrzeugReportIntervallMonate nicht erlaubt.',
     );
+  });
+});
+
+describe('report rhythms (spec §9)', () => {
+  it('are the four of the spec, each a whole number of months the report periods divide a year by', () => {
+    expect(REPORT_RHYTHMEN.map((r) => REPORT_RHYTHMUS_MONATE[r])).toEqual([1, 3, 6, 12]);
+    for (const r of REPORT_RHYTHMEN) expect(isReportRhythmus(r)).toBe(true);
+    for (const wert of ['woechentlich', 'Monatlich', '', '1']) expect(isReportRhythmus(wert)).toBe(false);
+  });
+  it('the personal report is off unless a user or the tenant switches it on (decision 078)', () => {
+    expect(findOption('FahrzeugReportPersoenlich')).toMatchObject({
+      typ: 'boolean',
+      default: 'false',
+      userEditable: true,
+    });
   });
 });

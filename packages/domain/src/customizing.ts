@@ -101,6 +101,8 @@ export const REPORT_RHYTHMUS_MONATE: Record<ReportRhythmus, number> = {
   halbjaehrlich: 6,
   jaehrlich: 12,
 };
+export const isReportRhythmus = (wert: string): wert is ReportRhythmus =>
+  (REPORT_RHYTHMEN as readonly string[]).includes(wert);
 
 const mailFlag = (name: string, de: string, en: string): CustomizingOption => ({
   name,
@@ -496,6 +498,20 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     },
   },
   {
+    name: 'FahrzeugReportPersoenlich',
+    label: { de: 'Persönlichen Fahrzeugreport erhalten', en: 'Receive the personal vehicle report' },
+    group: 'reports',
+    feature: 'FahrzeugBuchung',
+    typ: 'boolean',
+    default: 'false',
+    levels: ALL,
+    userEditable: true,
+    description: {
+      de: 'Den Fahrzeugreport (Fahrten, Kilometer, Schäden, Verschmutzungen und Kilometerlücken je Fahrzeug, mit Excel-Datei) im eigenen Rhythmus an sich selbst und die eigenen Empfänger senden. Nur mit dem Recht für Fahrtenbuch-Reports. Standard: aus.',
+      en: 'Send the vehicle report (trips, distance, damages, dirt incidents and mileage gaps per vehicle, with the Excel file) in your own rhythm to yourself and your recipients. Only with the logbook report right. Default: off.',
+    },
+  },
+  {
     name: 'FahrzeugReportRhythmus',
     label: { de: 'Rhythmus des persönlichen Fahrzeugreports', en: 'Personal vehicle report rhythm' },
     group: 'reports',
@@ -521,8 +537,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     levels: ALL,
     userEditable: true,
     description: {
-      de: 'Empfänger des persönlichen Fahrzeugreports. Standard: keine (nur man selbst).',
-      en: 'Recipients of the personal vehicle report. Default: none (only oneself).',
+      de: 'Weitere Empfänger des persönlichen Fahrzeugreports: Adressen von Benutzern des Mandanten (andere erhalten ihn nicht, die Fahrtdaten bleiben im Haus). Standard: keine (nur man selbst).',
+      en: "Further recipients of the personal vehicle report: addresses of the tenant's users (others do not get it; the trip data stays in the organisation). Default: none (only oneself).",
     },
   },
 

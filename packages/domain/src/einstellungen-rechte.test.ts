@@ -32,8 +32,8 @@ describe('canEditOwnSetting', () => {
       }),
     ).toBe(false);
   });
-  it('the vehicle report rhythm and recipients need fahrzeug_logbuch_report', () => {
-    for (const name of ['FahrzeugReportRhythmus', 'FahrzeugReportEmpfaenger']) {
+  it('the personal vehicle report, its rhythm and recipients need fahrzeug_logbuch_report', () => {
+    for (const name of ['FahrzeugReportPersoenlich', 'FahrzeugReportRhythmus', 'FahrzeugReportEmpfaenger']) {
       expect(canEditOwnSetting({ option: findOption(name), permissions: perms('fahrzeug_buchen') })).toBe(
         false,
       );

@@ -13,6 +13,7 @@ import type { PermissionName } from './permissions.ts';
 
 /** Personal options that need a permission on top of being user-editable. */
 export const OWN_SETTING_PERMISSIONS: Readonly<Record<string, PermissionName>> = {
+  FahrzeugReportPersoenlich: 'fahrzeug_logbuch_report',
   FahrzeugReportRhythmus: 'fahrzeug_logbuch_report',
   FahrzeugReportEmpfaenger: 'fahrzeug_logbuch_report',
 };

@@ -58,6 +58,18 @@ describe('faelligerReportZeitraum', () => {
       }),
     ).toBeNull();
   });
+  it("a user's personal report is remembered apart from the tenant's and from other users' (decision 078)", () => {
+    const now = at('2026-07-01', '10:00');
+    const gesendet = new Set(['report:3:2026-04-01', 'report:u2:3:2026-04-01']);
+    expect(faelligerReportZeitraum({ now, monate: 3, gesendet })).toBeNull();
+    expect(faelligerReportZeitraum({ now, monate: 3, gesendet, fuer: 'u2' })).toBeNull();
+    expect(faelligerReportZeitraum({ now, monate: 3, gesendet, fuer: 'u1' })).toEqual({
+      von: '2026-04-01',
+      bis: '2026-07-01',
+      monate: 3,
+      schluessel: 'report:u1:3:2026-04-01',
+    });
+  });
 });
 
 describe('reportZusammenfassung', () => {

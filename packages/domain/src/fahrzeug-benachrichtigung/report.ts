@@ -19,15 +19,18 @@ export type ReportZeitraum = {
 /**
  * The last complete period of `monate` months before `now`: periods start in January and every `monate`
  * months after, at Berlin midnight. Null when `monate` is not 1, 3, 6 or 12 or its key was sent already.
+ * `fuer`: the user of a personal report (decision 078), whose periods are remembered apart from the tenant's.
  */
 export const faelligerReportZeitraum = ({
   now,
   monate,
   gesendet,
+  fuer,
 }: {
   now: Date;
   monate: number;
   gesendet: ReadonlySet<string>;
+  fuer?: string;
 }): ReportZeitraum | null => {
   if (![1, 3, 6, 12].includes(monate)) return null;
   const heute = berlinDateKey(now);
@@ -36,7 +39,7 @@ export const faelligerReportZeitraum = ({
   const startMonat = Math.floor((monat - 1) / monate) * monate + 1;
   const bis = `${jahr}-${String(startMonat).padStart(2, '0')}-01`;
   const von = addCalendarMonths(bis, -monate);
-  const schluessel = `report:${monate}:${von}`;
+  const schluessel = fuer ? `report:${fuer}:${monate}:${von}` : `report:${monate}:${von}`;
   return gesendet.has(schluessel) ? null : { von, bis, monate, schluessel };
 };
 

@@ -226,4 +226,60 @@ describe.each(testDrivers())('vehicle jobs on %s', (driver) => {
     const neu = (await outbox()).slice(before);
     expect(neu.map((m) => [m.to, m.template])).toEqual([['fahrer@musterstadt.example', 'fahrzeug_buchung']]);
   });
+
+  it('the personal report (decision 078): a holder of the report right who switched it on gets it in their rhythm, with colleagues; nobody else', async () => {
+    const thomas = users.get('fuhrpark@musterstadt.example')!; // Fuhrparkleitung: fahrzeug_logbuch_report
+    const lena = users.get('mitarbeiter@musterstadt.example')!; // books only
+    const eigene = (benutzerId: string, name: string, wert: string) =>
+      asAll((tx) =>
+        tx.insert(customizing).values({ mandantId, benutzerId, customizingOptionName: name, wert }),
+      );
+    await eigene(thomas, 'FahrzeugReportPersoenlich', 'true');
+    await eigene(thomas, 'FahrzeugReportRhythmus', 'quartalsweise');
+    await eigene(
+      thomas,
+      'FahrzeugReportEmpfaenger',
+      JSON.stringify([
+        'fahrzeugpflege@musterstadt.example',
+        'Admin@Musterstadt.example',
+        'extern@anderswo.example',
+      ]),
+    );
+    // switched on without the right (written past the API, which refuses it): still nothing
+    await eigene(lena, 'FahrzeugReportPersoenlich', 'true');
+
+    const quartal = (m: { subject: string }) =>
+      /^(Fahrzeugreport|Vehicle report) 01\.04\.2026 – 30\.06\.2026$/.test(m.subject);
+    const before = (await outbox()).length;
+    await run(berlinInstant('2026-07-01', '10:00'));
+    const neu = (await outbox()).slice(before);
+    const persoenlich = neu.filter(quartal);
+    // Thomas and his two colleagues (the address as he wrote it); not the address outside the tenant
+    expect(persoenlich.map((m) => m.to).sort()).toEqual([
+      'Admin@Musterstadt.example',
+      'fahrzeugpflege@musterstadt.example',
+      'fuhrpark@musterstadt.example',
+    ]);
+    expect(persoenlich.find((m) => m.to === 'Admin@Musterstadt.example')!.subject).toBe(
+      'Vehicle report 01.04.2026 – 30.06.2026',
+    );
+    const eigener = persoenlich.find((m) => m.to === 'fuhrpark@musterstadt.example')!;
+    expect(eigener.text).toContain(
+      `(${autos[0]!.kennzeichen}): 1 Fahrten, 120 km, 1 Schäden, 1 Verschmutzungen, 0 Kilometerlücken`,
+    );
+    expect(eigener.anhaenge).toHaveLength(1);
+    // the tenant's own monthly report (June) goes on as before, to the tenant's addresses only
+    expect(
+      neu
+        .filter((m) => /^(Fahrzeugreport|Vehicle report) 01\.06\.2026/.test(m.subject))
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['admin@musterstadt.example', 'report@extern.example']);
+    expect(neu.some((m) => m.to === 'mitarbeiter@musterstadt.example' && quartal(m))).toBe(false);
+
+    // once per period
+    const danach = (await outbox()).length;
+    await run(berlinInstant('2026-07-02', '10:00'));
+    expect((await outbox()).slice(danach).filter(quartal)).toEqual([]);
+  });
 });

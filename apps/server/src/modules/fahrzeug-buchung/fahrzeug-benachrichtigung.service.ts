@@ -9,7 +9,9 @@
 import {
   arraySetting,
   booleanSetting,
+  isReportRhythmus,
   numberSetting,
+  REPORT_RHYTHMUS_MONATE,
   type ResolvedSettings,
   stringSetting,
 } from '@stellwerk/domain/customizing';
@@ -380,26 +382,15 @@ export const reportExcel = async (
   };
 };
 
-/**
- * The vehicle report (spec §9 report rhythm and recipients): once the period of the tenant's rhythm has ended,
- * each address of FahrzeugReportMailAdressen gets the summary per vehicle with the Excel file attached, in the
- * language of the user with that address (German for other addresses).
- */
-export const sendeFahrzeugReport = async (
+type ReportZeitraumT = NonNullable<ReturnType<typeof faelligerReportZeitraum>>;
+type ReportInhalt = { zeilen: (ReportZeile & { fahrzeug: JobFahrzeug })[]; periode: string };
+
+/** The report's rows for a period: every active vehicle, and deactivated ones that were driven in it. */
+const reportInhalt = async (
   tx: Tx,
-  deps: FahrzeugJobDeps,
-  kontext: Kontext,
-): Promise<number> => {
-  const settings = await ladeEinstellungen(tx);
-  if (!settings || !booleanSetting(settings, 'FahrzeugMailReportSenden')) return 0;
-  const adressen = (arraySetting(settings, 'FahrzeugReportMailAdressen') as string[]).filter(Boolean);
-  if (adressen.length === 0) return 0;
-  const zeitraum = faelligerReportZeitraum({
-    now: kontext.now,
-    monate: numberSetting(settings, 'FahrzeugReportIntervallMonate'),
-    gesendet: await findGesendet(tx),
-  });
-  if (!zeitraum) return 0;
+  settings: ResolvedSettings,
+  zeitraum: ReportZeitraumT,
+): Promise<ReportInhalt> => {
   const von = berlinInstant(zeitraum.von, '00:00');
   const bis = berlinInstant(zeitraum.bis, '00:00');
   // earlier entries give each vehicle's last reading before the period (mileage gaps)
@@ -420,12 +411,21 @@ export const sendeFahrzeugReport = async (
     schwelleInnen: stringSetting(settings, 'FahrzeugReinigungsschwelleInnen'),
     schwelleAussen: stringSetting(settings, 'FahrzeugReinigungsschwelleAussen'),
   });
-  const zeilen = summen.map((z, i) => ({ ...z, fahrzeug: gezeigt[i]! }));
-  const periode = `${formatDateDE(von)} – ${formatDateDE(new Date(bis.getTime() - 1))}`;
-  const benutzerMitAdresse = await findBenutzerZuAdressen(tx, adressen);
-  for (const adresse of adressen) {
-    const p = benutzerMitAdresse.get(adresse.toLowerCase());
-    const language: Language = p ? await languageOf(tx, p) : 'de';
+  return {
+    zeilen: summen.map((z, i) => ({ ...z, fahrzeug: gezeigt[i]! })),
+    periode: `${formatDateDE(von)} – ${formatDateDE(new Date(bis.getTime() - 1))}`,
+  };
+};
+
+/** Mails the report to each address in its language, with the Excel file attached. */
+const versendeReport = async (
+  tx: Tx,
+  deps: FahrzeugJobDeps,
+  kontext: Kontext,
+  { zeilen, periode }: ReportInhalt,
+  empfaenger: readonly { adresse: string; language: Language }[],
+): Promise<void> => {
+  for (const { adresse, language } of empfaenger) {
     const text = (z: (typeof zeilen)[number]) =>
       language === 'en'
         ? `${fahrzeugText(z.fahrzeug)}: ${z.fahrten} trips, ${z.kilometer} km, ${z.schaeden} damages, ${z.verschmutzungen} dirt incidents, ${z.kilometerluecken} mileage gaps`
@@ -448,6 +448,86 @@ export const sendeFahrzeugReport = async (
       kontext.now,
     );
   }
-  await insertGesendet(tx, kontext.mandantId, [zeitraum.schluessel], kontext.now);
-  return adressen.length;
+};
+
+/**
+ * The vehicle report (spec §9 report rhythm and recipients): once the period of the tenant's rhythm has ended,
+ * each address of FahrzeugReportMailAdressen gets the summary per vehicle with the Excel file attached, in the
+ * language of the user with that address (German for other addresses). Then the personal reports.
+ */
+export const sendeFahrzeugReport = async (
+  tx: Tx,
+  deps: FahrzeugJobDeps,
+  kontext: Kontext,
+): Promise<number> => {
+  const settings = await ladeEinstellungen(tx);
+  if (!settings || !booleanSetting(settings, 'FahrzeugMailReportSenden')) return 0;
+  const gesendet = await findGesendet(tx);
+  let mails = 0;
+  const adressen = (arraySetting(settings, 'FahrzeugReportMailAdressen') as string[]).filter(Boolean);
+  const zeitraum = faelligerReportZeitraum({
+    now: kontext.now,
+    monate: numberSetting(settings, 'FahrzeugReportIntervallMonate'),
+    gesendet,
+  });
+  if (adressen.length > 0 && zeitraum) {
+    const benutzerMitAdresse = await findBenutzerZuAdressen(tx, adressen);
+    const empfaenger = [];
+    for (const adresse of adressen) {
+      const p = benutzerMitAdresse.get(adresse.toLowerCase());
+      empfaenger.push({ adresse, language: p ? await languageOf(tx, p) : ('de' as Language) });
+    }
+    await versendeReport(tx, deps, kontext, await reportInhalt(tx, settings, zeitraum), empfaenger);
+    await insertGesendet(tx, kontext.mandantId, [zeitraum.schluessel], kontext.now);
+    mails += adressen.length;
+  }
+  return mails + (await sendePersoenlicheReports(tx, deps, kontext, settings, gesendet));
+};
+
+/**
+ * The personal vehicle report (decision 078): each active holder of fahrzeug_logbuch_report who switched on
+ * FahrzeugReportPersoenlich gets the report in their own rhythm (FahrzeugReportRhythmus), once per period, and
+ * so do their FahrzeugReportEmpfaenger that are users of the tenant (other addresses get nothing: the trip
+ * data stays in the organisation), each in their language.
+ */
+const sendePersoenlicheReports = async (
+  tx: Tx,
+  deps: FahrzeugJobDeps,
+  kontext: Kontext,
+  settings: ResolvedSettings,
+  gesendet: ReadonlySet<string>,
+): Promise<number> => {
+  const inhaber = await findPersonen(tx, await aktiveInhaber(tx, 'fahrzeug_logbuch_report'));
+  const inhalte = new Map<string, ReportInhalt>();
+  let mails = 0;
+  for (const person of inhaber.filter((p) => p.status === 'aktiv')) {
+    const eigene = await loadEffectiveSettings(tx, person.id);
+    if (!booleanSetting(eigene, 'FahrzeugReportPersoenlich')) continue;
+    const rhythmus = stringSetting(eigene, 'FahrzeugReportRhythmus');
+    const zeitraum = faelligerReportZeitraum({
+      now: kontext.now,
+      monate: isReportRhythmus(rhythmus) ? REPORT_RHYTHMUS_MONATE[rhythmus] : 0,
+      gesendet,
+      fuer: person.id,
+    });
+    if (!zeitraum) continue;
+    const weitere = (arraySetting(eigene, 'FahrzeugReportEmpfaenger') as string[]).filter(Boolean);
+    const kollegen = await findBenutzerZuAdressen(tx, weitere);
+    const empfaenger = [{ adresse: person.email, language: parseLanguage(stringSetting(eigene, 'Sprache')) }];
+    for (const adresse of weitere) {
+      const id = kollegen.get(adresse.toLowerCase());
+      if (!id || empfaenger.some((e) => e.adresse.toLowerCase() === adresse.toLowerCase())) continue;
+      empfaenger.push({ adresse, language: await languageOf(tx, id) });
+    }
+    const schluessel = `${zeitraum.von}/${zeitraum.bis}`;
+    let inhalt = inhalte.get(schluessel);
+    if (!inhalt) {
+      inhalt = await reportInhalt(tx, settings, zeitraum);
+      inhalte.set(schluessel, inhalt);
+    }
+    await versendeReport(tx, deps, kontext, inhalt, empfaenger);
+    await insertGesendet(tx, kontext.mandantId, [zeitraum.schluessel], kontext.now);
+    mails += empfaenger.length;
+  }
+  return mails;
 };

@@ -32,7 +32,10 @@ export const SECTIONS = [
       'FahrzeugZeitErinnerungsmail',
     ],
   },
-  { id: 'fahrzeugreport', names: ['FahrzeugReportRhythmus', 'FahrzeugReportEmpfaenger'] },
+  {
+    id: 'fahrzeugreport',
+    names: ['FahrzeugReportPersoenlich', 'FahrzeugReportRhythmus', 'FahrzeugReportEmpfaenger'],
+  },
 ] as const;
 
 type SectionId = (typeof SECTIONS)[number]['id'];
