@@ -2,12 +2,15 @@
  * Issue 11: single sign-on through a local OpenID provider (oidc-provider, started here on a free loopback
  * port). The tenant administrator configures the provider through the admin API; a new person types their
  * address on /login, takes the single-sign-on button, signs in at the provider and lands on the tenant's
- * start page, created just in time. Exclusive: the journey gives Musterstadt a provider for a while (its
- * /login then shows the button beside the password form) and removes it at the end.
+ * start page, created just in time. The same through a SAML 2.0 identity provider (samlify), whose login page
+ * the test answers in the browser: it posts the signed response to the app's ACS as a real IdP's page does.
+ * Exclusive: the journeys give Musterstadt a provider for a while (its /login then shows the button beside the
+ * password form) and remove it at the end.
  */
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { type OidcIdp, startOidcIdp } from '../../apps/server/test/oidc-idp.ts';
+import { createSamlIdp } from '../../apps/server/test/saml-idp.ts';
 import { DEMO_PASSWORD, MUSTERSTADT } from '../support/demo.ts';
 import { expectPath } from '../support/session.ts';
 
@@ -92,6 +95,75 @@ test('single sign-on through the tenant’s OpenID provider lands on the start p
     expect(me.user).toMatchObject({ email: NEW_PERSON, vorname: 'Sina', nachname: 'Single' });
     expect(me.startPage).toBe(MUSTERSTADT.startPage);
   } finally {
+    const admin = await page.context().request.post('/api/auth/sign-in/email', {
+      headers: origin,
+      data: { email: ADMIN, password: DEMO_PASSWORD },
+    });
+    expect(admin.ok()).toBe(true);
+    expect((await page.context().request.delete('/api/admin/sso', { headers: origin })).status()).toBe(204);
+  }
+});
+
+test('single sign-on through the tenant’s SAML identity provider: the IdP’s page posts the response, the person lands on the start page', async ({
+  page,
+  baseURL,
+}) => {
+  const person = `saml.e2e@${MUSTERSTADT.domain}`;
+  const api = page.request;
+  const origin = { origin: baseURL ?? '' };
+  const signedIn = await api.post('/api/auth/sign-in/email', {
+    headers: origin,
+    data: { email: ADMIN, password: DEMO_PASSWORD },
+  });
+  expect(signedIn.ok()).toBe(true);
+  const saml = createSamlIdp({ ssoUrl: 'http://idp.saml.test/sso' });
+  const saved = await api.put('/api/admin/sso', {
+    headers: origin,
+    data: { protokoll: 'saml', passwortErlaubt: true, gruppenClaim: 'groups', metadataXml: saml.metadata },
+  });
+  expect(saved.status()).toBe(200);
+  const { acsUrl, spMetadataUrl } = (await saved.json()) as { acsUrl: string; spMetadataUrl: string };
+  const spMetadata = await (await api.get(spMetadataUrl)).text();
+
+  try {
+    await page.context().clearCookies();
+    // The IdP's login page: the person is signed in there; it answers the request with a signed response in a
+    // form that posts itself to the app's ACS (a cross-site form post, as from any real IdP).
+    const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    await page.route('http://idp.saml.test/**', async (route) => {
+      const { samlResponse, relayState } = await saml.respond(
+        spMetadata,
+        route.request().url(),
+        {
+          nameId: person,
+          // the group claim maps to the tenant's group, whose role books vehicles: the start page is /fahrzeuge
+          attributes: {
+            email: person,
+            givenName: 'Saskia',
+            surname: 'Saml',
+            groups: ['Alle Mitarbeitenden'],
+          },
+        },
+        acsUrl,
+      );
+      await route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><html><body><form method="post" action="${attr(acsUrl)}"><input type="hidden" name="SAMLResponse" value="${attr(samlResponse)}"><input type="hidden" name="RelayState" value="${attr(relayState)}"></form><script>document.forms[0].submit()</script></body></html>`,
+      });
+    });
+
+    await page.goto('/login');
+    await page.getByLabel(/^Benutzername/).fill(person);
+    const button = page.getByRole('button', { name: 'Mit Single Sign-on anmelden' });
+    await expect(button).toBeVisible();
+    await button.click();
+    await expectPath(page, MUSTERSTADT.startPage);
+    const me = (await (await page.request.get('/api/me')).json()) as {
+      user: { email: string; vorname: string; nachname: string };
+    };
+    expect(me.user).toMatchObject({ email: person, vorname: 'Saskia', nachname: 'Saml' });
+  } finally {
+    await page.unroute('http://idp.saml.test/**');
     const admin = await page.context().request.post('/api/auth/sign-in/email', {
       headers: origin,
       data: { email: ADMIN, password: DEMO_PASSWORD },

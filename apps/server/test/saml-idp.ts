@@ -50,7 +50,11 @@ const escapeXml = (value: string) =>
 
 export type SamlUser = { nameId: string; attributes: Record<string, string | string[]> };
 
-export const createSamlIdp = () => {
+/**
+ * `ssoUrl`: where the app sends the browser; a browser journey uses an http:// address it answers itself
+ * (a page at https:// posting to the app at http:// would stop at Chromium's insecure-form warning).
+ */
+export const createSamlIdp = ({ ssoUrl = IDP_SSO }: { ssoUrl?: string } = {}) => {
   if (!validatorSet) {
     // The app validates the response; the test IdP does not validate its own XML against the schema.
     samlify.setSchemaValidator({ validate: () => Promise.resolve('skipped') });
@@ -62,11 +66,11 @@ export const createSamlIdp = () => {
     signingCert: cert,
     privateKey,
     nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
-    singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: IDP_SSO }],
+    singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: ssoUrl }],
   });
   return {
     entityId: IDP_ENTITY,
-    ssoUrl: IDP_SSO,
+    ssoUrl,
     metadata: idp.getMetadata(),
     /**
      * The SAMLResponse (base64) the IdP's page would post to the app's ACS, answering the AuthnRequest in
