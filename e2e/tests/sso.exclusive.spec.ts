@@ -8,7 +8,7 @@
  * password form) and remove it at the end.
  */
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type OidcIdp, startOidcIdp } from '../../apps/server/test/oidc-idp.ts';
 import { createSamlIdp } from '../../apps/server/test/saml-idp.ts';
 import { DEMO_PASSWORD, MUSTERSTADT } from '../support/demo.ts';
@@ -28,17 +28,28 @@ const shoot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 };
 
+/** The tenant administrator signs in through the API (the journeys configure the provider as they would). */
+const signInAsAdmin = async (api: APIRequestContext, origin: { origin: string }) => {
+  const signedIn = await api.post('/api/auth/sign-in/email', {
+    headers: origin,
+    data: { email: ADMIN, password: DEMO_PASSWORD },
+  });
+  expect(signedIn.ok()).toBe(true);
+};
+
+/** Musterstadt without a provider again, whatever the journey left signed in. */
+const removeProvider = async (api: APIRequestContext, origin: { origin: string }) => {
+  await signInAsAdmin(api, origin);
+  expect((await api.delete('/api/admin/sso', { headers: origin })).status()).toBe(204);
+};
+
 test('single sign-on through the tenant’s OpenID provider lands on the start page, the user created just in time', async ({
   page,
   baseURL,
 }) => {
   const api = page.request;
   const origin = { origin: baseURL ?? '' };
-  const signedIn = await api.post('/api/auth/sign-in/email', {
-    headers: origin,
-    data: { email: ADMIN, password: DEMO_PASSWORD },
-  });
-  expect(signedIn.ok()).toBe(true);
+  await signInAsAdmin(api, origin);
 
   // The addresses to enter at the provider come from the admin API; the provider is started with them.
   const before = await api.get('/api/admin/sso');
@@ -95,12 +106,7 @@ test('single sign-on through the tenant’s OpenID provider lands on the start p
     expect(me.user).toMatchObject({ email: NEW_PERSON, vorname: 'Sina', nachname: 'Single' });
     expect(me.startPage).toBe(MUSTERSTADT.startPage);
   } finally {
-    const admin = await page.context().request.post('/api/auth/sign-in/email', {
-      headers: origin,
-      data: { email: ADMIN, password: DEMO_PASSWORD },
-    });
-    expect(admin.ok()).toBe(true);
-    expect((await page.context().request.delete('/api/admin/sso', { headers: origin })).status()).toBe(204);
+    await removeProvider(page.context().request, origin);
   }
 });
 
@@ -111,11 +117,7 @@ test('single sign-on through the tenant’s SAML identity provider: the IdP’s 
   const person = `saml.e2e@${MUSTERSTADT.domain}`;
   const api = page.request;
   const origin = { origin: baseURL ?? '' };
-  const signedIn = await api.post('/api/auth/sign-in/email', {
-    headers: origin,
-    data: { email: ADMIN, password: DEMO_PASSWORD },
-  });
-  expect(signedIn.ok()).toBe(true);
+  await signInAsAdmin(api, origin);
   const saml = createSamlIdp({ ssoUrl: 'http://idp.saml.test/sso' });
   const saved = await api.put('/api/admin/sso', {
     headers: origin,
@@ -164,11 +166,6 @@ test('single sign-on through the tenant’s SAML identity provider: the IdP’s 
     expect(me.user).toMatchObject({ email: person, vorname: 'Saskia', nachname: 'Saml' });
   } finally {
     await page.unroute('http://idp.saml.test/**');
-    const admin = await page.context().request.post('/api/auth/sign-in/email', {
-      headers: origin,
-      data: { email: ADMIN, password: DEMO_PASSWORD },
-    });
-    expect(admin.ok()).toBe(true);
-    expect((await page.context().request.delete('/api/admin/sso', { headers: origin })).status()).toBe(204);
+    await removeProvider(page.context().request, origin);
   }
 });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REINIGUNGSZUSTAENDE } from '../customizing.ts';
 import { berlinInstant } from '../time.ts';
-import { faelligerReportZeitraum, type ReportEintrag, reportZusammenfassung } from './report.ts';
+import {
+  faelligerPersoenlicherReport,
+  faelligerReportZeitraum,
+  persoenlicheReportEmpfaenger,
+  type ReportEintrag,
+  reportZusammenfassung,
+} from './report.ts';
 
 const at = (day: string, time: string) => berlinInstant(day, time);
 
@@ -69,6 +75,76 @@ describe('faelligerReportZeitraum', () => {
       monate: 3,
       schluessel: 'report:u1:3:2026-04-01',
     });
+  });
+});
+
+describe('the personal report (decision 078)', () => {
+  const now = at('2026-07-01', '10:00');
+  const keiner = new Set<string>();
+  it.each([
+    { name: 'switched off', eingeschaltet: false, rhythmus: 'monatlich', erwartet: null },
+    {
+      name: 'monthly',
+      eingeschaltet: true,
+      rhythmus: 'monatlich',
+      erwartet: ['2026-06-01', 'report:u1:1:2026-06-01'],
+    },
+    {
+      name: 'quarterly',
+      eingeschaltet: true,
+      rhythmus: 'quartalsweise',
+      erwartet: ['2026-04-01', 'report:u1:3:2026-04-01'],
+    },
+    {
+      name: 'semi-annually',
+      eingeschaltet: true,
+      rhythmus: 'halbjaehrlich',
+      erwartet: ['2026-01-01', 'report:u1:6:2026-01-01'],
+    },
+    {
+      name: 'annually',
+      eingeschaltet: true,
+      rhythmus: 'jaehrlich',
+      erwartet: ['2025-01-01', 'report:u1:12:2025-01-01'],
+    },
+    {
+      name: 'a rhythm the spec does not know',
+      eingeschaltet: true,
+      rhythmus: 'woechentlich',
+      erwartet: null,
+    },
+  ])('$name', ({ eingeschaltet, rhythmus, erwartet }) => {
+    const z = faelligerPersoenlicherReport({
+      now,
+      eingeschaltet,
+      rhythmus,
+      gesendet: keiner,
+      benutzerId: 'u1',
+    });
+    expect(z ? [z.von, z.schluessel] : null).toEqual(erwartet);
+  });
+  it('sent once per user and period', () => {
+    const gesendet = new Set(['report:u1:3:2026-04-01']);
+    const frage = { now, eingeschaltet: true, rhythmus: 'quartalsweise', gesendet };
+    expect(faelligerPersoenlicherReport({ ...frage, benutzerId: 'u1' })).toBeNull();
+    expect(faelligerPersoenlicherReport({ ...frage, benutzerId: 'u2' })?.schluessel).toBe(
+      'report:u2:3:2026-04-01',
+    );
+  });
+  it('goes to the user and the further addresses of users of the tenant, each once', () => {
+    expect(
+      persoenlicheReportEmpfaenger({
+        eigeneAdresse: 'thomas@firma.example',
+        weitere: [
+          'Jonas@Firma.example',
+          'extern@anderswo.example',
+          'jonas@firma.example',
+          ' THOMAS@firma.example',
+          '',
+        ],
+        benutzerAdressen: new Set(['thomas@firma.example', 'jonas@firma.example']),
+      }),
+    ).toEqual(['thomas@firma.example', 'Jonas@Firma.example']);
   });
 });
 

@@ -4,6 +4,7 @@
  * period, a summary per vehicle of the period just ended: trips, distance, damages, cleanliness incidents
  * and mileage gaps, taken from the history's CHECK_IN and CHECK_OUT entries.
  */
+import { isReportRhythmus, REPORT_RHYTHMUS_MONATE } from '../customizing.ts';
 import { isSchwelleErreicht } from '../fahrzeug/historie.ts';
 import { addCalendarMonths, berlinDateKey, berlinInstant } from '../time.ts';
 
@@ -41,6 +42,52 @@ export const faelligerReportZeitraum = ({
   const von = addCalendarMonths(bis, -monate);
   const schluessel = fuer ? `report:${fuer}:${monate}:${von}` : `report:${monate}:${von}`;
   return gesendet.has(schluessel) ? null : { von, bis, monate, schluessel };
+};
+
+/**
+ * The personal report (decision 078): the period of `benutzerId`'s own rhythm that is due now, or null when the
+ * user has not switched it on, the rhythm is none of the spec's, or that period was sent already.
+ */
+export const faelligerPersoenlicherReport = ({
+  now,
+  eingeschaltet,
+  rhythmus,
+  gesendet,
+  benutzerId,
+}: {
+  now: Date;
+  eingeschaltet: boolean;
+  rhythmus: string;
+  gesendet: ReadonlySet<string>;
+  benutzerId: string;
+}): ReportZeitraum | null =>
+  eingeschaltet && isReportRhythmus(rhythmus)
+    ? faelligerReportZeitraum({ now, monate: REPORT_RHYTHMUS_MONATE[rhythmus], gesendet, fuer: benutzerId })
+    : null;
+
+/**
+ * Who gets a personal report (decision 078): the user, then each further address that belongs to a user of the
+ * tenant (`benutzerAdressen`, lower case), each once whatever its case; other addresses get nothing, so the
+ * trips stay in the organisation.
+ */
+export const persoenlicheReportEmpfaenger = ({
+  eigeneAdresse,
+  weitere,
+  benutzerAdressen,
+}: {
+  eigeneAdresse: string;
+  weitere: readonly string[];
+  benutzerAdressen: ReadonlySet<string>;
+}): string[] => {
+  const gesehen = new Set([eigeneAdresse.toLowerCase()]);
+  const empfaenger = [eigeneAdresse];
+  for (const adresse of weitere) {
+    const klein = adresse.trim().toLowerCase();
+    if (!klein || gesehen.has(klein) || !benutzerAdressen.has(klein)) continue;
+    gesehen.add(klein);
+    empfaenger.push(adresse.trim());
+  }
+  return empfaenger;
 };
 
 export type ReportEintrag = {

@@ -312,6 +312,23 @@ export const authPlugin = fp(
       if (request.changedMandantId && reply.statusCode < 400) sessions.dropTenant(request.changedMandantId);
     });
 
+    /**
+     * The security check of a request (decisions 076, 077): when `verlangt`, the body's `captcha` must be a
+     * solved, unused challenge; better-auth gets the body without it either way.
+     */
+    const pruefeCaptcha = async (request: FastifyRequest, verlangt: boolean): Promise<void> => {
+      const body = isRecord(request.body) ? request.body : {};
+      if (verlangt) {
+        const pruefung = await captcha.pruefe(body.captcha);
+        if (pruefung !== 'ok')
+          throw new DomainError(pruefung === 'fehlt' ? 'auth.captcha_fehlt' : 'auth.captcha_ungueltig');
+      }
+      if ('captcha' in body) {
+        const { captcha: _geloest, ...ohne } = body;
+        request.body = ohne;
+      }
+    };
+
     /** The throttle's key of the account a sign-in names, whichever login was typed. */
     const accountKeyOf = async (path: string, body: unknown): Promise<string> => {
       const record = isRecord(body) ? body : {};
@@ -375,20 +392,8 @@ export const authPlugin = fp(
           }
         }
 
-        // After repeated failures a password is only looked at with a solved security check (decision 077);
-        // better-auth gets the body without it either way.
-        if (isPasswordStep) {
-          const body = isRecord(request.body) ? request.body : {};
-          if (throttle.needsCaptcha(account, request.ip)) {
-            const pruefung = await captcha.pruefe(body.captcha);
-            if (pruefung !== 'ok')
-              throw new DomainError(pruefung === 'fehlt' ? 'auth.captcha_fehlt' : 'auth.captcha_ungueltig');
-          }
-          if ('captcha' in body) {
-            const { captcha: _geloest, ...ohne } = body;
-            request.body = ohne;
-          }
-        }
+        // After repeated failures a password is only looked at with a solved security check (decision 077).
+        if (isPasswordStep) await pruefeCaptcha(request, throttle.needsCaptcha(account, request.ip));
 
         // The tenant may have switched password sign-in off (single sign-on only, issue 11).
         if (isPasswordStep && account.startsWith('user:')) {
@@ -419,15 +424,8 @@ export const authPlugin = fp(
           return reply.redirect(`/login?sso_fehler=${encodeURIComponent(code)}`, 302);
         }
 
-        // Recovery asks for the solved captcha first (decision 076); better-auth gets the body without it.
-        if (isPost && url.pathname === REQUEST_PASSWORD_RESET) {
-          const body = isRecord(request.body) ? request.body : {};
-          const pruefung = await captcha.pruefe(body.captcha);
-          if (pruefung !== 'ok')
-            throw new DomainError(pruefung === 'fehlt' ? 'auth.captcha_fehlt' : 'auth.captcha_ungueltig');
-          const { captcha: _geloest, ...ohne } = body;
-          request.body = ohne;
-        }
+        // Recovery asks for the solved captcha first (decision 076).
+        if (isPost && url.pathname === REQUEST_PASSWORD_RESET) await pruefeCaptcha(request, true);
 
         // Changing the password ends the user's other sessions, whatever the caller asked for (issue 11).
         if (isPost && url.pathname === CHANGE_PASSWORD && isRecord(request.body)) {

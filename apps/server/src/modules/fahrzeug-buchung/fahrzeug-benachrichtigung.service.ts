@@ -9,9 +9,7 @@
 import {
   arraySetting,
   booleanSetting,
-  isReportRhythmus,
   numberSetting,
-  REPORT_RHYTHMUS_MONATE,
   type ResolvedSettings,
   stringSetting,
 } from '@stellwerk/domain/customizing';
@@ -26,7 +24,9 @@ import {
 } from '@stellwerk/domain/fahrzeug-benachrichtigung/auswahl';
 import { pruefungsErinnerungen } from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
 import {
+  faelligerPersoenlicherReport,
   faelligerReportZeitraum,
+  persoenlicheReportEmpfaenger,
   type ReportZeile,
   reportZusammenfassung,
 } from '@stellwerk/domain/fahrzeug-benachrichtigung/report';
@@ -417,6 +417,20 @@ const reportInhalt = async (
   };
 };
 
+/** Each address with the language of the user it belongs to (`benutzer`: lower-case address → id), else German. */
+const mitSprache = async (
+  tx: Tx,
+  adressen: readonly string[],
+  benutzer: ReadonlyMap<string, string>,
+): Promise<{ adresse: string; language: Language }[]> => {
+  const empfaenger = [];
+  for (const adresse of adressen) {
+    const id = benutzer.get(adresse.toLowerCase());
+    empfaenger.push({ adresse, language: id ? await languageOf(tx, id) : ('de' as const) });
+  }
+  return empfaenger;
+};
+
 /** Mails the report to each address in its language, with the Excel file attached. */
 const versendeReport = async (
   tx: Tx,
@@ -471,12 +485,7 @@ export const sendeFahrzeugReport = async (
     gesendet,
   });
   if (adressen.length > 0 && zeitraum) {
-    const benutzerMitAdresse = await findBenutzerZuAdressen(tx, adressen);
-    const empfaenger = [];
-    for (const adresse of adressen) {
-      const p = benutzerMitAdresse.get(adresse.toLowerCase());
-      empfaenger.push({ adresse, language: p ? await languageOf(tx, p) : ('de' as Language) });
-    }
+    const empfaenger = await mitSprache(tx, adressen, await findBenutzerZuAdressen(tx, adressen));
     await versendeReport(tx, deps, kontext, await reportInhalt(tx, settings, zeitraum), empfaenger);
     await insertGesendet(tx, kontext.mandantId, [zeitraum.schluessel], kontext.now);
     mails += adressen.length;
@@ -497,37 +506,34 @@ const sendePersoenlicheReports = async (
   settings: ResolvedSettings,
   gesendet: ReadonlySet<string>,
 ): Promise<number> => {
-  const inhaber = await findPersonen(tx, await aktiveInhaber(tx, 'fahrzeug_logbuch_report'));
   const inhalte = new Map<string, ReportInhalt>();
   let mails = 0;
-  for (const person of inhaber.filter((p) => p.status === 'aktiv')) {
+  for (const person of await findPersonen(tx, await aktiveInhaber(tx, 'fahrzeug_logbuch_report'))) {
     const eigene = await loadEffectiveSettings(tx, person.id);
-    if (!booleanSetting(eigene, 'FahrzeugReportPersoenlich')) continue;
-    const rhythmus = stringSetting(eigene, 'FahrzeugReportRhythmus');
-    const zeitraum = faelligerReportZeitraum({
+    const zeitraum = faelligerPersoenlicherReport({
       now: kontext.now,
-      monate: isReportRhythmus(rhythmus) ? REPORT_RHYTHMUS_MONATE[rhythmus] : 0,
+      eingeschaltet: booleanSetting(eigene, 'FahrzeugReportPersoenlich'),
+      rhythmus: stringSetting(eigene, 'FahrzeugReportRhythmus'),
       gesendet,
-      fuer: person.id,
+      benutzerId: person.id,
     });
     if (!zeitraum) continue;
-    const weitere = (arraySetting(eigene, 'FahrzeugReportEmpfaenger') as string[]).filter(Boolean);
-    const kollegen = await findBenutzerZuAdressen(tx, weitere);
-    const empfaenger = [{ adresse: person.email, language: parseLanguage(stringSetting(eigene, 'Sprache')) }];
-    for (const adresse of weitere) {
-      const id = kollegen.get(adresse.toLowerCase());
-      if (!id || empfaenger.some((e) => e.adresse.toLowerCase() === adresse.toLowerCase())) continue;
-      empfaenger.push({ adresse, language: await languageOf(tx, id) });
-    }
-    const schluessel = `${zeitraum.von}/${zeitraum.bis}`;
-    let inhalt = inhalte.get(schluessel);
+    const weitere = arraySetting(eigene, 'FahrzeugReportEmpfaenger') as string[];
+    const benutzer = await findBenutzerZuAdressen(tx, weitere);
+    const adressen = persoenlicheReportEmpfaenger({
+      eigeneAdresse: person.email,
+      weitere,
+      benutzerAdressen: new Set(benutzer.keys()),
+    });
+    benutzer.set(person.email.toLowerCase(), person.id);
+    let inhalt = inhalte.get(zeitraum.von + zeitraum.bis);
     if (!inhalt) {
       inhalt = await reportInhalt(tx, settings, zeitraum);
-      inhalte.set(schluessel, inhalt);
+      inhalte.set(zeitraum.von + zeitraum.bis, inhalt);
     }
-    await versendeReport(tx, deps, kontext, inhalt, empfaenger);
+    await versendeReport(tx, deps, kontext, inhalt, await mitSprache(tx, adressen, benutzer));
     await insertGesendet(tx, kontext.mandantId, [zeitraum.schluessel], kontext.now);
-    mails += empfaenger.length;
+    mails += adressen.length;
   }
   return mails;
 };

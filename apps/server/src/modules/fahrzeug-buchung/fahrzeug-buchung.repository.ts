@@ -452,42 +452,54 @@ export const updateBuchung = async (
     .where(eq(fahrzeugBuchung.id, id));
 };
 
-/**
- * Replaces the co-travellers of a booking, numbered from 1 in the given order (`neu`: a booking inserted in
- * this transaction, which has none to delete).
- */
-export const replaceMitfahrer = async (
+/** Adds the co-travellers of a booking, numbered from 1 in the given order; answers them as `findMitfahrer` would. */
+export const insertMitfahrer = async (
   tx: Tx,
-  {
-    mandantId,
-    buchungId,
-    namen,
-    neu = false,
-  }: { mandantId: string; buchungId: string; namen: readonly string[]; neu?: boolean },
-): Promise<void> => {
-  if (!neu)
-    await tx
-      .delete(fahrzeugBuchungMitfahrer)
-      .where(eq(fahrzeugBuchungMitfahrer.fahrzeugBuchungId, buchungId));
-  if (namen.length === 0) return;
-  await tx
-    .insert(fahrzeugBuchungMitfahrer)
-    .values(namen.map((name, i) => ({ mandantId, fahrzeugBuchungId: buchungId, nummer: i + 1, name })));
+  { mandantId, buchungId, namen }: { mandantId: string; buchungId: string; namen: readonly string[] },
+): Promise<MitfahrerRow[]> => {
+  const rows = namen.map((name, i) => ({ fahrzeugBuchungId: buchungId, nummer: i + 1, name }));
+  if (rows.length > 0)
+    await tx.insert(fahrzeugBuchungMitfahrer).values(rows.map((r) => ({ mandantId, ...r })));
+  return rows;
 };
 
-/** Asks the approvers (again): every earlier decision on the booking is dropped (`neu`: there is none). */
-export const replaceFreigeber = async (
+/** Replaces the co-travellers of a booking, numbered from 1 in the given order. */
+export const replaceMitfahrer = async (
+  tx: Tx,
+  werte: { mandantId: string; buchungId: string; namen: readonly string[] },
+): Promise<void> => {
+  await tx
+    .delete(fahrzeugBuchungMitfahrer)
+    .where(eq(fahrzeugBuchungMitfahrer.fahrzeugBuchungId, werte.buchungId));
+  await insertMitfahrer(tx, werte);
+};
+
+/** Asks the approvers of a booking for their decision; answers them, undecided, as `findFreigeber` would. */
+export const insertFreigeber = async (
   tx: Tx,
   {
     mandantId,
     buchungId,
     benutzerIds,
-    neu = false,
-  }: { mandantId: string; buchungId: string; benutzerIds: readonly string[]; neu?: boolean },
+  }: { mandantId: string; buchungId: string; benutzerIds: readonly string[] },
+): Promise<FreigeberRow[]> => {
+  if (benutzerIds.length > 0)
+    await tx
+      .insert(sonderfreigabe)
+      .values(benutzerIds.map((benutzerId) => ({ mandantId, fahrzeugBuchungId: buchungId, benutzerId })));
+  return benutzerIds.map((benutzerId) => ({
+    fahrzeugBuchungId: buchungId,
+    benutzerId,
+    isFreigegeben: null,
+    freigegebenAt: null,
+  }));
+};
+
+/** Asks the approvers again: every earlier decision on the booking is dropped. */
+export const replaceFreigeber = async (
+  tx: Tx,
+  werte: { mandantId: string; buchungId: string; benutzerIds: readonly string[] },
 ): Promise<void> => {
-  if (!neu) await tx.delete(sonderfreigabe).where(eq(sonderfreigabe.fahrzeugBuchungId, buchungId));
-  if (benutzerIds.length === 0) return;
-  await tx
-    .insert(sonderfreigabe)
-    .values(benutzerIds.map((benutzerId) => ({ mandantId, fahrzeugBuchungId: buchungId, benutzerId })));
+  await tx.delete(sonderfreigabe).where(eq(sonderfreigabe.fahrzeugBuchungId, werte.buchungId));
+  await insertFreigeber(tx, werte);
 };

@@ -88,6 +88,8 @@ import {
   findNaechstePruefungen,
   findPersonen,
   insertBuchung,
+  insertFreigeber,
+  insertMitfahrer,
   lockBuchung,
   lockFahrzeug,
   type MitfahrerRow,
@@ -229,39 +231,48 @@ const policyEinstellungen = (settings: ResolvedSettings) => ({
   freigabeNachBeginnMinuten: numberSetting(settings, 'FahrzeugFreigabeNachBuchungsbeginn'),
 });
 
+/** A map that lives as long as one transaction (values read in it that nothing in this module changes). */
+const proTransaktion = <V>() => {
+  const maps = new WeakMap<Tx, Map<string, V>>();
+  return (tx: Tx): Map<string, V> => {
+    let map = maps.get(tx);
+    if (!map) {
+      map = new Map();
+      maps.set(tx, map);
+    }
+    return map;
+  };
+};
+
 /**
  * A user's effective settings, read once per transaction: a booking asks for the booker's several times (rules,
- * abilities, the mail's language) and nothing in this module changes settings.
+ * abilities, the mail's language).
  */
-const einstellungenProTx = new WeakMap<Tx, Map<string, ReturnType<typeof loadEffectiveSettings>>>();
+const einstellungenProTx = proTransaktion<ReturnType<typeof loadEffectiveSettings>>();
 const einstellungenVon = (tx: Tx, benutzerId: string): ReturnType<typeof loadEffectiveSettings> => {
-  let proTx = einstellungenProTx.get(tx);
-  if (!proTx) {
-    proTx = new Map();
-    einstellungenProTx.set(tx, proTx);
-  }
-  let settings = proTx.get(benutzerId);
+  const bekannt = einstellungenProTx(tx);
+  let settings = bekannt.get(benutzerId);
   if (!settings) {
     settings = loadEffectiveSettings(tx, benutzerId);
-    proTx.set(benutzerId, settings);
+    bekannt.set(benutzerId, settings);
   }
   return settings;
 };
 
 /**
  * People by id, read once per transaction: a booking needs the driver for the rules, the booker and driver for
- * the answer and the mail, the approvers for the rules and the request; nothing in this module changes them.
+ * the answer and the mail, the approvers for the rules and the request.
  */
-const personenProTx = new WeakMap<Tx, Map<string, PersonRow>>();
+const personenProTx = proTransaktion<PersonRow>();
 const personenVon = async (tx: Tx, ids: readonly string[]): Promise<PersonRow[]> => {
-  let bekannt = personenProTx.get(tx);
-  if (!bekannt) {
-    bekannt = new Map();
-    personenProTx.set(tx, bekannt);
-  }
-  const fehlend = [...new Set(ids)].filter((id) => !bekannt.has(id));
-  for (const p of await findPersonen(tx, fehlend)) bekannt.set(p.id, p);
-  return [...new Set(ids)].flatMap((id) => bekannt.get(id) ?? []);
+  const bekannt = personenProTx(tx);
+  const gefragt = [...new Set(ids)];
+  for (const p of await findPersonen(
+    tx,
+    gefragt.filter((id) => !bekannt.has(id)),
+  ))
+    bekannt.set(p.id, p);
+  return gefragt.flatMap((id) => bekannt.get(id) ?? []);
 };
 
 /** What a booking inserted in this transaction has, so its answer need not read it back. */
@@ -839,25 +850,14 @@ export const createBuchung = (
       ),
     );
     const namen = input.mitfahrer.map((m) => m.name);
-    await replaceMitfahrer(tx, { mandantId: user.mandantId, buchungId: row.id, namen, neu: true });
-    const freigeberIds = sonderfahrt ? [...new Set(input.freigeberIds)] : [];
-    if (sonderfahrt)
-      await replaceFreigeber(tx, {
-        mandantId: user.mandantId,
-        buchungId: row.id,
-        benutzerIds: freigeberIds,
-        neu: true,
-      });
-    // the answer is built from what was just written (and checked against a read-back in the tests)
-    const [buchung] = await toApiBuchungen(tx, [row], user, deps.now(), {
-      mitfahrer: namen.map((name, i) => ({ fahrzeugBuchungId: row.id, nummer: i + 1, name })),
-      freigeber: freigeberIds.map((benutzerId) => ({
-        fahrzeugBuchungId: row.id,
-        benutzerId,
-        isFreigegeben: null,
-        freigegebenAt: null,
-      })),
+    const mitfahrer = await insertMitfahrer(tx, { mandantId: user.mandantId, buchungId: row.id, namen });
+    const freigeber = await insertFreigeber(tx, {
+      mandantId: user.mandantId,
+      buchungId: row.id,
+      benutzerIds: sonderfahrt ? [...new Set(input.freigeberIds)] : [],
     });
+    // the answer is built from what was just written (and checked against a read-back in the tests)
+    const [buchung] = await toApiBuchungen(tx, [row], user, deps.now(), { mitfahrer, freigeber });
     if (!buchung) throw new Error('the new booking has no answer');
     await sendeMails(tx, deps, user, buchung, { typ: 'erstellt' });
     if (sonderfahrt) await fordereFreigabenAn(tx, deps, user.mandantId, buchung, input.freigeberIds);
