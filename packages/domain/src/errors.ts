@@ -167,6 +167,37 @@ export const ERRORS = {
     de: 'Die Anmeldung über Ihren Identitätsanbieter ist fehlgeschlagen. Bitte versuchen Sie es erneut oder wenden Sie sich an Ihre Administration.',
     en: 'Signing in through your identity provider failed. Please try again or contact your administration.',
   },
+  /** An existing user signs in through the provider before linking it (decision 081). */
+  'auth.sso_nicht_verknuepft': {
+    status: 403,
+    de: 'Ihr Benutzerkonto ist noch nicht mit dem Identitätsanbieter verknüpft. Melden Sie sich bitte wie bisher an und verknüpfen Sie es unter Einstellungen › Sicherheit.',
+    en: 'Your user account is not yet linked to the identity provider. Please sign in as before and link it under Settings › Security.',
+  },
+  /** Linking: the provider's account is already linked to another user. */
+  'auth.sso_anderes_konto': {
+    status: 409,
+    de: 'Dieses Konto beim Identitätsanbieter ist bereits mit einem anderen Benutzerkonto verknüpft.',
+    en: 'This account at the identity provider is already linked to another user account.',
+  },
+  // --- linked identities (issue 11, decision 081) --------------------------------------------------
+  /** Unlinking the last identity that signs the user in. */
+  'sicherheit.letzte_identitaet': {
+    status: 409,
+    de: 'Dies ist Ihr letzter Weg, sich anzumelden. Richten Sie zuerst einen anderen ein (Passwort, Single Sign-on oder Passkey).',
+    en: 'This is your last way to sign in. Please set up another one first (password, single sign-on or passkey).',
+  },
+  /** Linking the provider while the tenant has none, or the user is linked already. */
+  'sicherheit.sso_nicht_verknuepfbar': {
+    status: 409,
+    de: 'Ihre Organisation hat keinen Identitätsanbieter eingerichtet, oder Ihr Konto ist bereits damit verknüpft.',
+    en: 'Your organisation has no identity provider set up, or your account is already linked to it.',
+  },
+  /** Setting a password while the user has one, or the tenant switched password sign-in off. */
+  'sicherheit.passwort_nicht_setzbar': {
+    status: 409,
+    de: 'Ein Passwort kann hier nicht festgelegt werden: Sie haben bereits eines, oder Ihre Organisation hat die Anmeldung mit Passwort abgeschaltet.',
+    en: 'A password cannot be set here: you already have one, or your organisation switched password sign-in off.',
+  },
   /** The OIDC issuer's discovery document or the SAML metadata could not be read. */
   'sso.anbieter_nicht_erreichbar': {
     status: 400,

@@ -1,6 +1,7 @@
 /** API contract of two-factor sign-in and sessions (`/api/sicherheit`, issue 11). */
 import { z } from 'zod';
 import { singleLineText } from '../text-input.ts';
+import { IDENTITAET_ARTEN } from './identitaet.ts';
 import { ABMELDE_SCOPES } from './sitzung.ts';
 import { ZWEI_FAKTOR_PFLICHTEN } from './zwei-faktor.ts';
 
@@ -71,3 +72,38 @@ export const ZFaktorenZurueckgesetzt = z.object({
   sitzungen: z.number().int().min(0),
 });
 export type TFaktorenZurueckgesetzt = z.infer<typeof ZFaktorenZurueckgesetzt>;
+
+/** A linked identity (spec §7 identities): a way the user signs in, whether it works now and may be unlinked. */
+export const ZIdentitaet = z.object({
+  id: ZId,
+  art: z.enum(IDENTITAET_ARTEN),
+  /** The passkey's name; null for the others. */
+  name: z.string().max(200).nullable(),
+  erstellt: ZInstant.nullable(),
+  /** Whether it signs the user in today (a password the tenant switched off does not). */
+  nutzbar: z.boolean(),
+  /** Whether it may be unlinked: never the last that works. */
+  entfernbar: z.boolean(),
+});
+export type TIdentitaet = z.infer<typeof ZIdentitaet>;
+
+export const ZIdentitaeten = z.object({
+  items: z.array(ZIdentitaet).max(100),
+  /** The user has no password and the tenant allows one: POST /api/sicherheit/identitaeten/passwort. */
+  passwortSetzbar: z.boolean(),
+  /** The tenant's identity provider, and whether it can be linked now (the user has no identity there). */
+  sso: z
+    .object({ providerId: ZId, protokoll: z.enum(['oidc', 'saml']), verknuepfbar: z.boolean() })
+    .nullable(),
+});
+export type TIdentitaeten = z.infer<typeof ZIdentitaeten>;
+
+export const ZIdentitaetId = z.object({ id: ZId });
+
+/** Sets a password for a user who has none yet (e.g. created by single sign-on). */
+export const ZPasswortSetzen = z.object({ neuesPasswort: z.string().min(1).max(1000) });
+export type TPasswortSetzen = z.infer<typeof ZPasswortSetzen>;
+
+/** Linking the tenant's provider: what the page sends to better-auth's POST /api/auth/sign-in/sso next. */
+export const ZSsoVerknuepfung = z.object({ providerId: ZId, callbackURL: z.string().max(200) });
+export type TSsoVerknuepfung = z.infer<typeof ZSsoVerknuepfung>;

@@ -18,9 +18,12 @@ import { findAuthUserIdByLogin } from './auth.repository.ts';
 import { createAuth } from './auth.service.ts';
 import { createSessionCache } from './auth.session-cache.ts';
 import { loadSessionUser, queuePasswordResetMail } from './auth.session-user.ts';
+import { passkeyEntfernbar } from './auth.identitaeten.ts';
 import { sicherheitRoutes } from './auth.sicherheit.routes.ts';
 import {
   aufraeumenNachAblehnung,
+  loeseSsoBenutzer,
+  protokolliereVerknuepfung,
   passwortAnmeldungErlaubt,
   provisionSsoUser,
   type SsoAnmeldung,
@@ -43,6 +46,8 @@ const PASSKEY_OPTIONS = new Set([
   '/api/auth/passkey/generate-authenticate-options',
 ]);
 const PASSKEY_SIGN_IN = '/api/auth/passkey/verify-authentication';
+/** Removing a passkey through better-auth: never the last way to sign in (decision 081). */
+const PASSKEY_DELETE = '/api/auth/passkey/delete-passkey';
 /** Where a provider sends the user back (OIDC callback, SAML assertion consumer service), with the tenant id. */
 const SSO_RETURN = /^\/api\/auth\/sso\/(?:callback|saml2\/sp\/acs)\/([0-9a-f-]{36})$/;
 /** The SAML assertion consumer service: the IdP's page posts the response there (cross-site form post). */
@@ -185,6 +190,7 @@ export const authPlugin = fp(
         trustedOrigins: async (request) =>
           request && isSsoPath(new URL(request.url).pathname) ? ssoOrigins(database) : [],
         provisionUser: (input) => provisionSsoUser(database, input),
+        resolveUser: (input) => loeseSsoBenutzer(database, input, new Date()),
       },
     });
 
@@ -416,12 +422,25 @@ export const authPlugin = fp(
             anmeldung.ablehnung !== undefined ||
             response.status >= 400 ||
             new URL(location, config.publicUrl).searchParams.has('error');
-          if (!failed) return sendWebResponse(reply, response);
+          if (!failed) {
+            if (anmeldung.verknuepfung) await protokolliereVerknuepfung(database, anmeldung.verknuepfung);
+            return sendWebResponse(reply, response);
+          }
           if (!anmeldung.ablehnung)
             request.log.warn({ status: response.status, location }, 'sign-in through a provider refused');
           await aufraeumenNachAblehnung(database, anmeldung);
           const code = anmeldung.ablehnung ?? 'auth.sso_fehlgeschlagen';
-          return reply.redirect(`/login?sso_fehler=${encodeURIComponent(code)}`, 302);
+          // a refused link goes back to the security page it was asked from (decision 081)
+          const ziel = anmeldung.verknuepfung ? '/einstellungen/sicherheit' : '/login';
+          return reply.redirect(`${ziel}?sso_fehler=${encodeURIComponent(code)}`, 302);
+        }
+
+        // A passkey is an identity: the last way to sign in is not removed (decision 081).
+        if (isPost && url.pathname === PASSKEY_DELETE && isRecord(request.body)) {
+          const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+          const id = request.body.id;
+          if (found && typeof id === 'string' && !(await passkeyEntfernbar({ database }, found.user.id, id)))
+            throw new DomainError('sicherheit.letzte_identitaet');
         }
 
         // Recovery asks for the solved captcha first (decision 076).

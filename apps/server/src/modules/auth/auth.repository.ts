@@ -9,7 +9,8 @@ import {
   gruppeRolle,
   rollePermission,
 } from '../benutzer/benutzer.table.ts';
-import { session, twoFactor, user, verification } from './auth.table.ts';
+import { passkey } from './auth.passkey.table.ts';
+import { account, session, twoFactor, user, verification } from './auth.table.ts';
 
 /** Which of `ids` belong to active users. */
 export const findAktiveBenutzerIds = async (tx: Tx, ids: readonly string[]): Promise<string[]> => {
@@ -261,5 +262,64 @@ export const renameFactor = async (
     .set({ friendlyName })
     .where(and(eq(twoFactor.id, id), eq(twoFactor.userId, authUserId)))
     .returning({ id: twoFactor.id });
+  return rows.length > 0;
+};
+
+export type AccountRow = {
+  id: string;
+  providerId: string;
+  hasPassword: boolean;
+  hasIdToken: boolean;
+  createdAt: Date;
+};
+
+/** The login's accounts at better-auth: the password ('credential') and identities at providers. */
+export const findAccounts = async (tx: Tx, authUserId: string): Promise<AccountRow[]> => {
+  const rows = await tx
+    .select({
+      id: account.id,
+      providerId: account.providerId,
+      password: account.password,
+      idToken: account.idToken,
+      accessToken: account.accessToken,
+      createdAt: account.createdAt,
+    })
+    .from(account)
+    .where(eq(account.userId, authUserId))
+    .orderBy(account.createdAt);
+  return rows.map((r) => ({
+    id: r.id,
+    providerId: r.providerId,
+    hasPassword: r.password !== null,
+    hasIdToken: r.idToken !== null || r.accessToken !== null,
+    createdAt: r.createdAt,
+  }));
+};
+
+export type PasskeyRow = { id: string; name: string | null; createdAt: Date | null };
+
+/** The login's passkeys, oldest first. */
+export const findPasskeys = async (tx: Tx, authUserId: string): Promise<PasskeyRow[]> =>
+  tx
+    .select({ id: passkey.id, name: passkey.name, createdAt: passkey.createdAt })
+    .from(passkey)
+    .where(eq(passkey.userId, authUserId))
+    .orderBy(passkey.createdAt);
+
+/** Deletes one account of the login; false when the login has none with this id. */
+export const deleteAccount = async (tx: Tx, authUserId: string, id: string): Promise<boolean> => {
+  const rows = await tx
+    .delete(account)
+    .where(and(eq(account.id, id), eq(account.userId, authUserId)))
+    .returning({ id: account.id });
+  return rows.length > 0;
+};
+
+/** Deletes one passkey of the login; false when the login has none with this id. */
+export const deletePasskey = async (tx: Tx, authUserId: string, id: string): Promise<boolean> => {
+  const rows = await tx
+    .delete(passkey)
+    .where(and(eq(passkey.id, id), eq(passkey.userId, authUserId)))
+    .returning({ id: passkey.id });
   return rows.length > 0;
 };

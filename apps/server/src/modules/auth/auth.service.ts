@@ -25,6 +25,23 @@ type AuthDeps = {
   sso: SsoAuthDeps;
 };
 
+/**
+ * better-auth runs each statement on its own, as it does without an adapter transaction (its "as is"
+ * fallback); the adapter only says so as a function. @better-auth/sso's `resolveUser` (decision 081) refuses
+ * adapters without one, but a real transaction around the SSO sign-in would make our session hook's and
+ * provisioning's own transactions wait for it on the embedded database's single connection (decision 069).
+ */
+const withStatementTransactions =
+  <A extends (options: never) => { options?: { adapterConfig: { transaction?: unknown } } }>(factory: A) =>
+  (options: Parameters<A>[0]): ReturnType<A> => {
+    const adapter = factory(options) as ReturnType<A> & {
+      transaction: (cb: (trx: unknown) => unknown) => unknown;
+    };
+    if (adapter.options)
+      adapter.options.adapterConfig.transaction = (cb: (trx: unknown) => unknown) => cb(adapter);
+    return adapter;
+  };
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
@@ -51,16 +68,18 @@ export const createAuth = ({ config, database, isActive, sendPasswordReset, sso 
       // single sign-on: the tenant providers' endpoints, which better-auth fetches from (auth.sso.ts)
       ...(await sso.trustedOrigins(request)),
     ],
-    database: drizzleAdapter(database.db, {
-      provider: 'pg',
-      schema: {
-        ...{ user, session, account, verification, rateLimit, twoFactor },
-        // passkey plugin (decision 072)
-        passkey,
-        // single sign-on (@better-auth/sso)
-        ssoProvider,
-      },
-    }),
+    database: withStatementTransactions(
+      drizzleAdapter(database.db, {
+        provider: 'pg',
+        schema: {
+          ...{ user, session, account, verification, rateLimit, twoFactor },
+          // passkey plugin (decision 072)
+          passkey,
+          // single sign-on (@better-auth/sso)
+          ssoProvider,
+        },
+      }),
+    ),
     emailAndPassword: {
       enabled: true,
       disableSignUp: true,

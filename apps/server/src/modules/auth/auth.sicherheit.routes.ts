@@ -5,7 +5,11 @@ import {
   ZFaktoren,
   ZFaktorId,
   ZFaktorName,
+  ZIdentitaeten,
+  ZIdentitaetId,
+  ZPasswortSetzen,
   ZSitzungen,
+  ZSsoVerknuepfung,
 } from '@stellwerk/domain/sicherheit/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,6 +18,12 @@ import type { Database } from '../../db/client.ts';
 import { requireUser, routeGuard } from './auth.guards.ts';
 import type { Auth } from './auth.service.ts';
 import type { createSessionCache } from './auth.session-cache.ts';
+import {
+  entferneIdentitaet,
+  getIdentitaeten,
+  setzePasswort,
+  starteSsoVerknuepfung,
+} from './auth.identitaeten.ts';
 import { abmelden, getFaktoren, listSitzungen, renameFaktor } from './auth.sicherheit.service.ts';
 
 const TAGS = ['sicherheit'];
@@ -32,6 +42,77 @@ export const sicherheitRoutes: FastifyPluginAsyncZod<{
   now?: () => Date;
 }> = async (app, { database, auth, sessions, sessionCookie, config, now = () => new Date() }) => {
   const deps = { database, auth, sessions, now };
+
+  app.get(
+    '/api/sicherheit/identitaeten',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'getIdentitaeten',
+        tags: TAGS,
+        summary:
+          "Your linked identities (password, the tenant's identity provider through OIDC or SAML, passkeys): which sign you in today, which may be unlinked (never the last), and what can be added",
+        response: { 200: ZIdentitaeten, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getIdentitaeten(deps, requireUser(request));
+    },
+  );
+
+  app.delete(
+    '/api/sicherheit/identitaeten/:id',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'entferneIdentitaet',
+        tags: TAGS,
+        summary:
+          'Unlink one of your identities; the last one that signs you in is refused (409 sicherheit.letzte_identitaet)',
+        params: ZIdentitaetId,
+        response: { 204: z.null(), 400: ZApiError, ...refusals, 404: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await entferneIdentitaet(deps, requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/sicherheit/identitaeten/passwort',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'setzePasswort',
+        tags: TAGS,
+        summary:
+          'Set a password when you have none (e.g. created by single sign-on) and your tenant allows password sign-in',
+        body: ZPasswortSetzen,
+        response: { 204: z.null(), 400: ZApiError, ...refusals, 409: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await setzePasswort(deps, requireUser(request), request.body.neuesPasswort);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/sicherheit/identitaeten/sso',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'starteSsoVerknuepfung',
+        tags: TAGS,
+        summary:
+          "Ask to link your tenant's identity provider (ten minutes); then start its sign-in with POST /api/auth/sign-in/sso { providerId, callbackURL } from the answer. The provider must name your address",
+        response: { 200: ZSsoVerknuepfung, ...refusals, 409: ZApiError },
+      },
+    },
+    async (request) => starteSsoVerknuepfung(deps, requireUser(request)),
+  );
 
   app.get(
     '/api/sicherheit/faktoren',

@@ -11,6 +11,16 @@ export type SsoAuthDeps = {
     email: string;
     userInfo: Record<string, unknown>;
   }) => Promise<void>;
+  /** Which user a verified identity at the provider belongs to (decision 081: linking, "not linked"). */
+  resolveUser: (input: {
+    providerId: string;
+    accountId: string;
+    email: string;
+  }) => Promise<
+    | { action: 'continue' }
+    | { action: 'link'; userId: string; profile: 'preserve' }
+    | { action: 'reject'; code: string }
+  >;
 };
 
 /** Paths of better-auth on which it fetches from a provider (discovery, token, keys, user info, metadata). */
@@ -22,7 +32,8 @@ export const isSsoPath = (pathname: string): boolean =>
  * administration (`/api/admin/sso`), never through better-auth's own registration (limit 0); one provider per
  * tenant with provider id = tenant id; the first sign-in creates the user (implicit sign-up) and
  * `provisionUser` runs on every sign-in to keep name, e-mail and groups; addresses from a provider are not
- * trusted to link existing accounts.
+ * trusted to link existing accounts: `resolveUser` links an identity only to the user who asked for it from
+ * their security page (decision 081).
  */
 export const ssoPlugin = (deps: SsoAuthDeps) =>
   sso({
@@ -30,6 +41,12 @@ export const ssoPlugin = (deps: SsoAuthDeps) =>
     disableImplicitSignUp: false,
     trustEmailVerified: false,
     provisionUserOnEveryLogin: true,
+    resolveUser: (input) =>
+      deps.resolveUser({
+        providerId: input.providerId,
+        accountId: input.accountKey.accountId,
+        email: input.providerUser.email,
+      }),
     provisionUser: async ({ user, userInfo, provider }) => {
       await deps.provisionUser({
         providerId: provider.providerId,

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { asOwner } from '../auth/auth.accounts.ts';
 import { ssoProvider } from '../auth/auth.sso.table.ts';
+import { account, user, verification } from '../auth/auth.table.ts';
 import { benutzer, benutzerGruppe, gruppe } from '../benutzer/benutzer.table.ts';
 import { mandantDomain } from '../mandant/mandant.table.ts';
 import { mandantSso } from './sso.table.ts';
@@ -140,3 +141,52 @@ export const addGruppen = async (tx: Tx, mandantId: string, benutzerId: string, 
   if (ids.length > 0)
     await tx.insert(benutzerGruppe).values(ids.map((gruppeId) => ({ mandantId, benutzerId, gruppeId })));
 };
+
+/** A link request (decision 081): better-auth's verification table, one row per tenant and address. */
+export const saveVerknuepfung = async (
+  tx: Tx,
+  row: { identifier: string; authUserId: string; expiresAt: Date; now: Date },
+): Promise<void> =>
+  asOwner(tx, async () => {
+    await tx.delete(verification).where(eq(verification.identifier, row.identifier));
+    await tx.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier: row.identifier,
+      value: row.authUserId,
+      expiresAt: row.expiresAt,
+      createdAt: row.now,
+      updatedAt: row.now,
+    });
+  });
+
+/** Takes (deletes) a link request that has not expired; the better-auth user who asked, or undefined. */
+export const takeVerknuepfung = async (tx: Tx, identifier: string, now: Date): Promise<string | undefined> =>
+  asOwner(tx, async () => {
+    const rows = await tx
+      .delete(verification)
+      .where(eq(verification.identifier, identifier))
+      .returning({ value: verification.value, expiresAt: verification.expiresAt });
+    return rows.find((r) => r.expiresAt > now)?.value;
+  });
+
+/** The better-auth user with this address (lower case), if any. */
+export const findLoginIdByEmail = async (tx: Tx, email: string): Promise<string | undefined> =>
+  asOwner(tx, async () => {
+    const rows = await tx.select({ id: user.id }).from(user).where(eq(user.email, email)).limit(1);
+    return rows[0]?.id;
+  });
+
+/** Who owns the identity `accountId` at the provider, if anyone. */
+export const findAccountOwner = async (
+  tx: Tx,
+  providerId: string,
+  accountId: string,
+): Promise<string | undefined> =>
+  asOwner(tx, async () => {
+    const rows = await tx
+      .select({ userId: account.userId })
+      .from(account)
+      .where(and(eq(account.providerId, providerId), eq(account.accountId, accountId)))
+      .limit(1);
+    return rows[0]?.userId;
+  });

@@ -11,7 +11,7 @@ import {
   namenAusClaims,
   type SsoProtokoll,
 } from '@stellwerk/domain/sso/sso';
-import type { Database, Tx } from '../../db/client.ts';
+import { asTenant, type Database, type Tx } from '../../db/client.ts';
 import { deleteLogin, endSessions, updateLogin } from '../auth/auth.accounts.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -28,12 +28,16 @@ import {
   findGruppenRefs,
   findMandantSso,
   findMandantSsoOf,
+  findAccountOwner,
+  findLoginIdByEmail,
   findRoutingByDomain,
   findSsoProvider,
   insertSsoBenutzer,
   type MandantSsoRow,
   removeGruppen,
   saveSsoProvider,
+  saveVerknuepfung,
+  takeVerknuepfung,
   updateSsoBenutzer,
   upsertMandantSso,
 } from './sso.repository.ts';
@@ -43,7 +47,12 @@ const ACTIVE = 'aktiv';
 const GRUPPEN_FELD = 'stellwerkGruppen';
 
 /** Why a sign-in through the provider was refused, as the code /login shows (`?sso_fehler=`). */
-export type SsoAblehnung = 'auth.sso_deaktiviert' | 'auth.sso_anderer_mandant' | 'auth.sso_fehlgeschlagen';
+export type SsoAblehnung =
+  | 'auth.sso_deaktiviert'
+  | 'auth.sso_anderer_mandant'
+  | 'auth.sso_fehlgeschlagen'
+  | 'auth.sso_nicht_verknuepft'
+  | 'auth.sso_anderes_konto';
 
 /**
  * The sign-in through a tenant's provider that is being answered (the callback or ACS request): set by the
@@ -55,6 +64,8 @@ export type SsoAnmeldung = {
   ablehnung?: SsoAblehnung;
   authUserId?: string;
   neu?: boolean;
+  /** The user who asked to link the provider (decision 081): the answer goes back to their security page. */
+  verknuepfung?: string;
 };
 export const ssoAnmeldung = new AsyncLocalStorage<SsoAnmeldung>();
 
@@ -93,6 +104,27 @@ export const passwortAnmeldungErlaubt = async (database: Database, authUserId: s
     const sso = await findMandantSsoOf(tx, found.mandantId);
     return anmeldeMethoden(sso ? { sso: protokollOf(sso), passwortErlaubt: sso.passwortErlaubt } : null)
       .passwort;
+  });
+
+/**
+ * What the user's tenant allows now (decision 081): the password (as `passwortAnmeldungErlaubt`) and its
+ * configured provider with its protocol, if any.
+ */
+export const anmeldeKontextVon = async (
+  database: Database,
+  authUserId: string,
+): Promise<{ passwortErlaubt: boolean; ssoProviderId: string | null; protokoll: SsoProtokoll | null }> =>
+  database.withAllTenants(async (tx) => {
+    const found = await findBenutzerOfLogin(tx, authUserId);
+    if (!found) return { passwortErlaubt: true, ssoProviderId: null, protokoll: null };
+    const sso = await findMandantSsoOf(tx, found.mandantId);
+    const protokoll = protokollOf(sso);
+    const methoden = anmeldeMethoden(sso ? { sso: protokoll, passwortErlaubt: sso.passwortErlaubt } : null);
+    return {
+      passwortErlaubt: found.plattformAdmin || methoden.passwort,
+      ssoProviderId: protokoll ? providerIdOf(found.mandantId) : null,
+      protokoll,
+    };
   });
 
 /**
@@ -146,7 +178,8 @@ export const provisionSsoUser = async (
     const { vorname, nachname } = namenAusClaims(claims, input.email);
     const gewuenscht = sso ? gruppenAusClaims(claims, 'groups', await findGruppenRefs(tx)) : [];
     const email = input.email.trim().toLowerCase();
-    const id = input.authUserId;
+    // the benutzer behind the login (the same id for users created by the app; looked up to be sure)
+    const id = owner?.id ?? input.authUserId;
     const before = await findBenutzerRow(tx, id);
     const vorher = before ? await findGruppeIdsOf(tx, id) : [];
     if (!before) {
@@ -156,7 +189,7 @@ export const provisionSsoUser = async (
     }
     await updateLogin(
       tx,
-      id,
+      input.authUserId,
       { name: `${vorname} ${nachname}`.trim(), email, username: before?.username ?? null },
       now(),
     );
@@ -197,6 +230,94 @@ export const aufraeumenNachAblehnung = async (database: Database, anmeldung: Sso
     const found = await findBenutzerOfLogin(tx, authUserId);
     if (!found && anmeldung.neu) await deleteLogin(tx, authUserId);
     else await endSessions(tx, authUserId);
+  });
+};
+
+/** How long a link request waits for the provider's answer. */
+const VERKNUEPFUNG_MINUTEN = 10;
+
+const verknuepfungsKennung = (mandantId: string, email: string) =>
+  `sso-verknuepfung:${mandantId}:${email.trim().toLowerCase()}`;
+
+/**
+ * A signed-in user asks to link the tenant's provider (decision 081): remembered for ten minutes under the
+ * tenant and the user's address. The next sign-in through the provider that names this address is linked to
+ * the user instead of being refused as "not linked".
+ */
+export const merkeSsoVerknuepfung = async (
+  database: Database,
+  input: { mandantId: string; authUserId: string; email: string },
+  now: Date,
+): Promise<void> => {
+  await database.withoutTenant((tx) =>
+    saveVerknuepfung(tx, {
+      identifier: verknuepfungsKennung(input.mandantId, input.email),
+      authUserId: input.authUserId,
+      expiresAt: new Date(now.getTime() + VERKNUEPFUNG_MINUTEN * 60_000),
+      now,
+    }),
+  );
+};
+
+/** better-auth's SSO user resolution, as Stellwerk answers it. */
+export type SsoAufloesung =
+  | { action: 'continue' }
+  | { action: 'link'; userId: string; profile: 'preserve' }
+  | { action: 'reject'; code: string };
+
+/**
+ * Which user a sign-in through the provider belongs to (better-auth's `resolveUser`, decision 081):
+ * - an identity already linked: its owner (a pending link request of another user is refused);
+ * - a pending link request for the provider's address: the user who asked, once;
+ * - an address of an existing user without an identity at the provider: refused, "link it first" (or
+ *   "another organisation" when the user belongs to another tenant), never linked silently (decision 069);
+ * - otherwise a new user, created just in time.
+ */
+export const loeseSsoBenutzer = async (
+  database: Database,
+  input: { providerId: string; accountId: string; email: string },
+  now: Date,
+): Promise<SsoAufloesung> => {
+  const anmeldung = ssoAnmeldung.getStore();
+  const mandantId = input.providerId;
+  const email = input.email.trim().toLowerCase();
+  const reject = (ablehnung: SsoAblehnung): SsoAufloesung => {
+    if (anmeldung) anmeldung.ablehnung = ablehnung;
+    return { action: 'reject', code: ablehnung };
+  };
+  return database.withAllTenants(async (tx) => {
+    const angefragt = await takeVerknuepfung(tx, verknuepfungsKennung(mandantId, email), now);
+    if (angefragt && anmeldung) anmeldung.verknuepfung = angefragt;
+    const owner = await findAccountOwner(tx, input.providerId, input.accountId);
+    if (owner) {
+      if (angefragt && angefragt !== owner) return reject('auth.sso_anderes_konto');
+      return { action: 'continue' };
+    }
+    if (angefragt) return { action: 'link', userId: angefragt, profile: 'preserve' };
+    const existing = email ? await findLoginIdByEmail(tx, email) : undefined;
+    if (!existing) return { action: 'continue' };
+    const found = await findBenutzerOfLogin(tx, existing);
+    return reject(
+      found && found.mandantId !== mandantId ? 'auth.sso_anderer_mandant' : 'auth.sso_nicht_verknuepft',
+    );
+  });
+};
+
+/** A link through the provider succeeded: audited as the user's own change (decision 081). */
+export const protokolliereVerknuepfung = async (database: Database, authUserId: string): Promise<void> => {
+  await database.withAllTenants(async (tx) => {
+    const found = await findBenutzerOfLogin(tx, authUserId);
+    if (!found) return;
+    await asTenant(tx, found.mandantId, (t) =>
+      writeAudit(t, {
+        mandantId: found.mandantId,
+        benutzerId: found.id,
+        action: 'identitaet_verknuepft',
+        entity: 'benutzer.identitaet',
+        entityId: found.id,
+        newValue: { art: 'sso' },
+      }),
+    );
   });
 };
 
