@@ -11,8 +11,8 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { type OidcIdp, startOidcIdp } from '../../apps/server/test/oidc-idp.ts';
 import { createSamlIdp } from '../../apps/server/test/saml-idp.ts';
-import { DEMO_PASSWORD, MUSTERSTADT } from '../support/demo.ts';
-import { expectPath } from '../support/session.ts';
+import { DEMO_PASSWORD, demoUser, MUSTERSTADT } from '../support/demo.ts';
+import { expectPath, signInTo } from '../support/session.ts';
 
 const ADMIN = `admin@${MUSTERSTADT.domain}`;
 const NEW_PERSON = `sso.e2e@${MUSTERSTADT.domain}`;
@@ -166,6 +166,86 @@ test('single sign-on through the tenant’s SAML identity provider: the IdP’s 
     expect(me.user).toMatchObject({ email: person, vorname: 'Saskia', nachname: 'Saml' });
   } finally {
     await page.unroute('http://idp.saml.test/**');
+    await removeProvider(page.context().request, origin);
+  }
+});
+
+test('a password user links the tenant’s OpenID provider on the security page and unlinks the password; the last way to sign in stays', async ({
+  page,
+  baseURL,
+}) => {
+  // Runs after every other journey (exclusive project) and gives the user back the demo password, name and group.
+  const user = demoUser('fahrzeugpflege', MUSTERSTADT);
+  const api = page.request;
+  const origin = { origin: baseURL ?? '' };
+  await signInAsAdmin(api, origin);
+  const { redirectUrl } = (await (await api.get('/api/admin/sso')).json()) as { redirectUrl: string };
+  idp ??= await startOidcIdp({ redirectUris: [redirectUrl] });
+  const saved = await api.put('/api/admin/sso', {
+    headers: origin,
+    data: {
+      protokoll: 'oidc',
+      passwortErlaubt: true,
+      gruppenClaim: 'groups',
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      scopes: ['openid', 'email', 'profile', 'groups'],
+    },
+  });
+  expect(saved.status()).toBe(200);
+
+  try {
+    await page.context().clearCookies();
+    await signInTo(page, user.email, MUSTERSTADT.startPage);
+    const me = (await (await page.request.get('/api/me')).json()) as {
+      user: { vorname: string; nachname: string };
+    };
+    idp.accounts.set('e2e-link', {
+      sub: 'e2e-link',
+      email: user.email,
+      given_name: me.user.vorname,
+      family_name: me.user.nachname,
+      groups: ['Alle Mitarbeitenden'],
+    });
+    idp.signInAs('e2e-link');
+
+    await page.goto('/einstellungen/sicherheit');
+    const section = page.getByRole('region', { name: 'Anmeldewege' });
+    const table = section.getByTestId('identitaeten');
+    await expect(table).toContainText('Passwort');
+    await expect(section.getByRole('button', { name: 'Passwort trennen' })).toBeDisabled();
+    await section.getByRole('button', { name: 'Single Sign-on verknüpfen' }).click();
+
+    // back from the provider: linked, both ways listed
+    await expectPath(page, '/einstellungen/sicherheit');
+    await expect(section.getByText('Der Identitätsanbieter ist mit Ihrem Konto verknüpft.')).toBeVisible();
+    await expect(table).toContainText('Single Sign-on (OpenID Connect)');
+    await shoot(page, 'identitaeten-de-desktop');
+
+    // unlinking the password after confirming; the provider is then the last way and stays
+    await section.getByRole('button', { name: 'Passwort trennen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Anmeldeweg trennen?' });
+    await dialog.getByRole('button', { name: 'Trennen' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(table).not.toContainText('Passwort');
+    await expect(
+      section.getByRole('button', { name: 'Single Sign-on (OpenID Connect) trennen' }),
+    ).toBeDisabled();
+    await expect(section.getByText('Ihr letzter Anmeldeweg')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await section.screenshot({
+      path: path.join(test.info().project.outputDir, 'screenshots', 'identitaeten-de-phone.png'),
+    });
+
+    // a password again, through the form the page now offers
+    await section.getByLabel('Neues Passwort', { exact: true }).fill(DEMO_PASSWORD);
+    await section.getByLabel('Passwort wiederholen', { exact: true }).fill(DEMO_PASSWORD);
+    await section.getByRole('button', { name: 'Passwort festlegen' }).click();
+    await expect(section.getByText('Das Passwort wurde festgelegt.')).toBeVisible();
+    await expect(table).toContainText('Passwort');
+  } finally {
+    await page.context().clearCookies();
     await removeProvider(page.context().request, origin);
   }
 });

@@ -208,7 +208,9 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
       ['passwort', false, true],
     ]);
     const oidc = list.items.find((i) => i.art === 'oidc')!;
-    expect((await call(server, cookie, 'DELETE', `/api/sicherheit/identitaeten/${oidc.id}`)).status).toBe(409);
+    expect((await call(server, cookie, 'DELETE', `/api/sicherheit/identitaeten/${oidc.id}`)).status).toBe(
+      409,
+    );
     expect((await configure(true)).status).toBe(200);
   });
 
@@ -248,9 +250,16 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
   it('another user’s identity and unknown ids answer 404; without a session 401', async () => {
     const fuhrpark = await identitaeten(await signIn(server.baseUrl, FUHRPARK, 'ein-neues-passwort'));
     const other = await signIn(server.baseUrl, ADMIN);
-    const foreign = await call(server, other, 'DELETE', `/api/sicherheit/identitaeten/${fuhrpark.items[0]!.id}`);
+    const foreign = await call(
+      server,
+      other,
+      'DELETE',
+      `/api/sicherheit/identitaeten/${fuhrpark.items[0]!.id}`,
+    );
     expect(foreign.status).toBe(404);
-    expect((await call(server, other, 'DELETE', '/api/sicherheit/identitaeten/konto:nichts')).status).toBe(404);
+    expect((await call(server, other, 'DELETE', '/api/sicherheit/identitaeten/konto:nichts')).status).toBe(
+      404,
+    );
     expect((await call(server, null, 'GET', '/api/sicherheit/identitaeten')).status).toBe(401);
   });
 });

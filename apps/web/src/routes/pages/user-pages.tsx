@@ -19,6 +19,7 @@ import { Impressum } from '../../features/impressum/components/Impressum';
 import { type Ansicht, Sitzplan } from '../../features/leseraum/components/Sitzplan';
 import { ZPlatzSuche } from '../../features/leseraum/hooks/platz-suche';
 import { NoAreaNotice } from '../../features/navigation/components/NoAreaNotice';
+import { IdentitaetenListe } from '../../features/sicherheit/components/IdentitaetenListe';
 import { PasskeyListe } from '../../features/sicherheit/components/PasskeyListe';
 import { SitzungenListe } from '../../features/sicherheit/components/SitzungenListe';
 import { ZweiFaktorEinrichtung } from '../../features/sicherheit/components/ZweiFaktorEinrichtung';
@@ -214,14 +215,16 @@ export function PersonalSettingsPage() {
   );
 }
 
-/** /einstellungen/sicherheit: second factor and sessions (issue 11); where enrolment is asked for. */
+/** /einstellungen/sicherheit: second factor, ways to sign in, passkeys and sessions (issue 11); where enrolment is asked for. */
 export function SicherheitPage() {
   const { t } = useTranslation();
+  const me = useCurrentMe();
   return (
     <>
       <PageHeader title={t('sicherheit.titel')} description={t('sicherheit.beschreibung')} />
       <Stack gap="lg">
         <ZweiFaktorEinrichtung />
+        {me && <IdentitaetenListe email={me.user.email} />}
         <PasskeyListe />
         <SitzungenListe />
       </Stack>

@@ -13,12 +13,3 @@ export const useAnmeldeMethoden = (email: string | null) =>
         await apiFetch(`/api/anmeldung/methoden?email=${encodeURIComponent(email ?? '')}`),
       ),
   });
-
-/** Starts the sign-in at the tenant's provider: the browser leaves for the provider's page. */
-export const startSso = async (providerId: string, callbackURL: string): Promise<void> => {
-  const answer = await apiFetch<{ url: string }>('/api/auth/sign-in/sso', {
-    method: 'POST',
-    body: { providerId, callbackURL, errorCallbackURL: '/login' },
-  });
-  window.location.assign(answer.url);
-};

@@ -1,11 +1,11 @@
 import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 import { useChangePassword } from '../api/change-password';
 import { authErrorText } from './auth-error-text';
 import { passwordProblemText } from './password-problem-text';
 import { checkNewPassword, checkRepeat, PASSWORD_MIN_LENGTH } from './password-validation';
-import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
 export function PasswordChangeForm() {
   const { t, i18n } = useTranslation();

@@ -3,12 +3,12 @@ import { useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 import { ApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/password-reset';
 import { authErrorText } from './auth-error-text';
 import { passwordProblemText } from './password-problem-text';
 import { checkNewPassword, checkRepeat } from './password-validation';
-import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
 type ResetPasswordFormProps = {
   /** The token from the mailed link; missing or refused by the server means the link is unusable. */

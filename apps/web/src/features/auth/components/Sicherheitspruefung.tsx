@@ -1,6 +1,6 @@
+import { Box, Text } from '@mantine/core';
 import type {} from 'altcha/types/react';
 import type { TFunction } from 'i18next';
-import { Box, Text } from '@mantine/core';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -7,6 +7,7 @@ export const sicherheitKeys = {
   all: ['sicherheit'] as const,
   faktoren: ['sicherheit', 'faktoren'] as const,
   sitzungen: ['sicherheit', 'sitzungen'] as const,
+  identitaeten: ['sicherheit', 'identitaeten'] as const,
 };
 
 export const faktorenQueryOptions = () =>

@@ -30,7 +30,11 @@ export const useEnrolPasskey = () => {
         body: { response, name: name.trim() || undefined },
       });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: passkeysKey }),
+        queryClient.invalidateQueries({ queryKey: sicherheitKeys.identitaeten }),
+      ]),
   });
 };
 
@@ -40,7 +44,11 @@ export const useRenamePasskey = () => {
     mutationKey: ['auth', 'passkey-update'],
     mutationFn: ({ id, name }: { id: string; name: string }) =>
       apiFetch('/api/auth/passkey/update-passkey', { method: 'POST', body: { id, name: name.trim() } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: passkeysKey }),
+        queryClient.invalidateQueries({ queryKey: sicherheitKeys.identitaeten }),
+      ]),
   });
 };
 
@@ -50,6 +58,10 @@ export const useRemovePasskey = () => {
     mutationKey: ['auth', 'passkey-delete'],
     mutationFn: ({ id }: { id: string }) =>
       apiFetch('/api/auth/passkey/delete-passkey', { method: 'POST', body: { id } }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: passkeysKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: passkeysKey }),
+        queryClient.invalidateQueries({ queryKey: sicherheitKeys.identitaeten }),
+      ]),
   });
 };
