@@ -2,12 +2,15 @@
  * The retention purge (issue 10, decision 081) on both databases: trips of 2015 recorded through the API with
  * receipts and damage photos at a test clock in 2015, the job run at 2026 with a test clock.
  */
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TFahrtenbuch, TKettenPruefung } from '@stellwerk/domain/fahrtenbuch/api';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { berlinInstant } from '@stellwerk/domain/time';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
@@ -388,6 +391,36 @@ describe.each(testDrivers())(
       ).json()) as TFahrtenbuch;
       expect(buch.eintraege.map((e) => e.aktuell.fahrzeugBuchungId)).toEqual([fahrten.neu]);
       expect(buch.anker).toMatchObject({ bisLaufnummer: 2, anzahl: 2 });
+
+      // the exports say it too
+      const zeitraum = `von=${encodeURIComponent(at('2016-01-01', '00:00').toISOString())}&bis=${encodeURIComponent(at('2017-01-01', '00:00').toISOString())}`;
+      const hinweis = 'Einträge bis 10.06.2015 nach Ablauf der Aufbewahrungsfrist gelöscht (2 Fassungen)';
+      const xlsx = await call(
+        server,
+        fuhrpark,
+        'GET',
+        `/api/fahrzeuge/${auto}/fahrtenbuch/export.xlsx?${zeitraum}`,
+      );
+      expect(xlsx.status).toBe(200);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load(await xlsx.arrayBuffer());
+      const texte: string[] = [];
+      wb.getWorksheet('Legende')!.eachRow((row) =>
+        texte.push((row.values as unknown[]).slice(1).join(' | ')),
+      );
+      expect(texte.some((t) => t.startsWith(`Aufbewahrung | ${hinweis}`))).toBe(true);
+      const pdf = await call(
+        server,
+        fuhrpark,
+        'GET',
+        `/api/fahrzeuge/${auto}/fahrtenbuch/export.pdf?${zeitraum}`,
+      );
+      expect(pdf.status).toBe(200);
+      const dir = mkdtempSync(path.join(tmpdir(), 'aufbewahrung-'));
+      writeFileSync(path.join(dir, 'f.pdf'), Buffer.from(await pdf.arrayBuffer()));
+      const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'f.pdf'), '-'], { encoding: 'utf8' });
+      rmSync(dir, { recursive: true });
+      expect(text.replace(/\s+/g, ' ')).toContain(hinweis);
     });
 
     it('the database still refuses every UPDATE and DELETE of the logbook outside the purge', async () => {
