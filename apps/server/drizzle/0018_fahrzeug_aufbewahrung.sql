@@ -26,6 +26,11 @@ CREATE TABLE "datei_entfernung" (
 ALTER TABLE "fahrtenbuch_anker" ADD CONSTRAINT "fahrtenbuch_anker_mandant_id_mandant_id_fk" FOREIGN KEY ("mandant_id") REFERENCES "public"."mandant"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "fahrtenbuch_anker" ADD CONSTRAINT "fahrtenbuch_anker_fahrzeug_fk" FOREIGN KEY ("mandant_id","fahrzeug_id") REFERENCES "public"."fahrzeug"("mandant_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "datei_entfernung" ADD CONSTRAINT "datei_entfernung_mandant_id_mandant_id_fk" FOREIGN KEY ("mandant_id") REFERENCES "public"."mandant"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "fahrtenbuch_eintrag_mandant_buchung_idx" ON "fahrtenbuch_eintrag" USING btree ("mandant_id","fahrzeug_buchung_id");--> statement-breakpoint
+CREATE INDEX "fahrzeug_historie_beleg_mandant_datei_idx" ON "fahrzeug_historie_beleg" USING btree ("mandant_id","datei_id");--> statement-breakpoint
+CREATE INDEX "fahrzeug_schaden_mandant_historie_idx" ON "fahrzeug_schaden" USING btree ("mandant_id","historie_id");--> statement-breakpoint
+CREATE INDEX "fahrzeug_schaden_mandant_foto_idx" ON "fahrzeug_schaden" USING btree ("mandant_id","foto_id");--> statement-breakpoint
+CREATE INDEX "fahrzeug_historie_mandant_beleg_idx" ON "fahrzeug_historie" USING btree ("mandant_id","beleg_id");--> statement-breakpoint
 -- custom (lead: keep when regenerating)
 -- The retention purge (issue 10, decision 081). Both tables are isolated per tenant like every tenant table.
 ALTER TABLE "fahrtenbuch_anker" ENABLE ROW LEVEL SECURITY;

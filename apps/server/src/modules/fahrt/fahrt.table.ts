@@ -59,6 +59,8 @@ export const fahrtenbuchEintrag = pgTable(
     unique('fahrtenbuch_eintrag_laufnummer_unique').on(t.mandantId, t.fahrzeugId, t.laufnummer),
     unique('fahrtenbuch_eintrag_korrigiert_unique').on(t.mandantId, t.korrigiertId),
     index('fahrtenbuch_eintrag_mandant_fahrzeug_beginn_idx').on(t.mandantId, t.fahrzeugId, t.beginn),
+    // the retention purge deletes bookings: their foreign-key check looks here (decision 081)
+    index('fahrtenbuch_eintrag_mandant_buchung_idx').on(t.mandantId, t.fahrzeugBuchungId),
     foreignKey({
       name: 'fahrtenbuch_eintrag_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
@@ -143,6 +145,9 @@ export const fahrzeugSchaden = pgTable(
   (t) => [
     unique('fahrzeug_schaden_mandant_id_key').on(t.mandantId, t.id),
     index('fahrzeug_schaden_mandant_fahrzeug_idx').on(t.mandantId, t.fahrzeugId, t.gemeldetAm),
+    // the retention purge deletes history entries (cascade) and files (foreign-key check), decision 081
+    index('fahrzeug_schaden_mandant_historie_idx').on(t.mandantId, t.historieId),
+    index('fahrzeug_schaden_mandant_foto_idx').on(t.mandantId, t.fotoId),
     foreignKey({
       name: 'fahrzeug_schaden_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
@@ -181,6 +186,8 @@ export const fahrzeugHistorieBeleg = pgTable(
   },
   (t) => [
     primaryKey({ name: 'fahrzeug_historie_beleg_pk', columns: [t.mandantId, t.historieId, t.dateiId] }),
+    // the retention purge deletes files: their foreign-key check looks here (decision 081)
+    index('fahrzeug_historie_beleg_mandant_datei_idx').on(t.mandantId, t.dateiId),
     foreignKey({
       name: 'fahrzeug_historie_beleg_historie_fk',
       columns: [t.mandantId, t.historieId],

@@ -30,7 +30,7 @@ import { mandant } from '../mandant/mandant.table.ts';
 import { standort } from '../standort/standort.table.ts';
 import { datei, dateiEntfernung } from '../storage/storage.table.ts';
 import { fahrzeugAufbewahrungJobs } from './fahrzeug-aufbewahrung.jobs.ts';
-import type { AufbewahrungsLauf } from './fahrzeug-aufbewahrung.service.ts';
+import { type AufbewahrungsLauf, loescheNachAufbewahrung } from './fahrzeug-aufbewahrung.service.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -525,6 +525,40 @@ describe.each(testDrivers())(
         await call(server, fuhrpark, 'POST', `/api/fahrzeuge/${auto}/fahrtenbuch/pruefung`)
       ).json()) as TKettenPruefung;
       expect(pruefung.ok).toBe(true);
+    });
+
+    it('a large backlog goes in batches, each its own transaction; the day is done only when a batch is not full', async () => {
+      const ids = await server.database.withTenant(musterstadt, async (tx) => {
+        const [person] = await tx
+          .select({ id: benutzer.id })
+          .from(benutzer)
+          .where(eq(benutzer.email, 'mitarbeiter@musterstadt.example'));
+        return (
+          await tx
+            .insert(fahrzeugBuchung)
+            .values(
+              ['2015-10-01', '2015-10-02', '2015-10-03'].map((tag, i) => ({
+                mandantId: musterstadt,
+                fahrzeugId: auto,
+                benutzerId: person!.id,
+                von: at(tag, '09:00'),
+                bis: at(tag, '12:00'),
+                status: i === 0 ? 'storniert' : 'reserviert',
+              })),
+            )
+            .returning({ id: fahrzeugBuchung.id })
+        ).map((r) => r.id);
+      });
+      const now = at('2026-01-05', '10:00');
+      const stapel = (n: number) =>
+        server.database.withTenant(musterstadt, (tx) =>
+          loescheNachAufbewahrung(tx, { mandantId: musterstadt, now }, n),
+        );
+      expect(await stapel(2)).toMatchObject({ lauf: true, fertig: false, anzahl: { fahrten: 2 } });
+      expect(await buchungenVon(ids)).toHaveLength(1);
+      expect(await stapel(2)).toMatchObject({ lauf: true, fertig: true, anzahl: { fahrten: 1 } });
+      expect(await buchungenVon(ids)).toEqual([]);
+      expect((await lauf(at('2026-01-05', '10:01'))).a).toEqual({ lauf: false });
     });
   },
 );
