@@ -1001,8 +1001,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     min: 10,
     max: 50,
     description: {
-      de: 'So viele Jahre nach Ende des Kalenderjahres der Fahrt bleiben Fahrten, Fahrtenbuch und Historie mindestens erhalten; sie werden nie mit einem Fahrzeug gelöscht. Standard: 10.',
-      en: "Trips, logbook and history are kept at least this many years after the end of the trip's calendar year; they are never deleted with a vehicle. Default: 10.",
+      de: 'So viele Jahre nach Ende des Kalenderjahres der Fahrt bleiben Fahrten, Fahrtenbuch und Historie mindestens erhalten; sie werden nie mit einem Fahrzeug gelöscht. Danach werden sie gelöscht: ab dem 1. Januar des folgenden Jahres entfernt ein täglicher Lauf Fahrten, Fahrtenbuch, Historie, Serviceheft, Belege und behobene Schäden (offene Schäden bleiben). Standard: 10.',
+      en: "Trips, logbook and history are kept at least this many years after the end of the trip's calendar year; they are never deleted with a vehicle. After that they are deleted: from 1 January of the following year a daily run removes trips, logbook, history, service book, receipts and repaired damages (open damages stay). Default: 10.",
     },
   },
   mailFlag('FahrzeugMailBuchungSenden', 'Buchungsbestätigung', 'booking confirmation'),

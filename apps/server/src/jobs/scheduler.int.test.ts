@@ -211,4 +211,41 @@ describe.each(testDrivers())('scheduler on %s', (driver) => {
     expect(log.errors[0]?.obj).toMatchObject({ job: 'a' });
     expect(ran).toEqual(['b']);
   });
+
+  it('afterCommit runs after a tenant share committed, sees what it wrote, and its failure is only logged', async () => {
+    const gesehen: Record<string, number> = {};
+    const log = recordingLog();
+    const job: TenantJob = {
+      kind: 'perTenant',
+      name: 'test.after-commit',
+      lockKey: 4_242_010,
+      run: async (tx, { mandantId }) => {
+        await tx.insert(benutzer).values({
+          mandantId,
+          vorname: 'Nach',
+          nachname: 'Commit',
+          email: `nach-commit@${mandantId}.example`,
+        });
+        if (mandantId === b.mandantId) throw new Error('share fails');
+        return 'ok';
+      },
+      afterCommit: async ({ database, mandantId }) => {
+        const rows = await database.withTenant(mandantId, (tx) =>
+          tx.select({ email: benutzer.email }).from(benutzer),
+        );
+        gesehen[mandantId] = rows.filter((r) => r.email.startsWith('nach-commit@')).length;
+        throw new Error('file removal failed');
+      },
+    };
+    const outcome = await createJobRunner({ database: testDb.database, log }).runJob(job, new Date());
+    // A's share committed: afterCommit sees its row; B's share failed: no afterCommit
+    expect(gesehen).toEqual({ [a.mandantId]: 1 });
+    expect(outcome.tenants).toContainEqual({ mandantId: a.mandantId, ran: true, result: 'ok' });
+    expect(log.errors.map((e) => [e.obj.mandantId, e.msg])).toEqual(
+      expect.arrayContaining([
+        [a.mandantId, 'job failed for a tenant after its commit'],
+        [b.mandantId, 'job failed for a tenant'],
+      ]),
+    );
+  });
 });

@@ -17,6 +17,18 @@ export type TenantJob = {
   /** Advisory lock key, unique per job; combined with the tenant id into the lock of one tenant's share. */
   lockKey: number;
   run: (tx: Tx, context: { mandantId: string; now: Date }) => Promise<unknown>;
+  /**
+   * I/O that must wait until the tenant's share committed (removing stored files of deleted rows, decision
+   * 081): called after a share that ran, outside its transaction, with the database for its own short
+   * transactions. A failure is logged and changes nothing the share committed; what it left undone must be
+   * recorded in the database so the next run picks it up.
+   */
+  afterCommit?: (context: {
+    database: Database;
+    mandantId: string;
+    now: Date;
+    log?: JobLog;
+  }) => Promise<unknown>;
 };
 
 /**
@@ -62,8 +74,9 @@ export const createJobRunner = ({ database, log }: { database: Database; log?: J
   const running = new Set<string>();
 
   const runTenantShare = async (job: TenantJob, mandantId: string, now: Date): Promise<TenantOutcome> => {
+    let outcome: TenantOutcome;
     try {
-      return await database.withTenant(mandantId, async (tx) => {
+      outcome = await database.withTenant(mandantId, async (tx) => {
         if (!(await tryLockTenantShare(tx, job.lockKey, mandantId))) return { mandantId, ran: false };
         return { mandantId, ran: true, result: await job.run(tx, { mandantId, now }) };
       });
@@ -71,6 +84,14 @@ export const createJobRunner = ({ database, log }: { database: Database; log?: J
       log?.error({ err: error, job: job.name, mandantId }, 'job failed for a tenant');
       return { mandantId, ran: false, error };
     }
+    if (outcome.ran && job.afterCommit) {
+      try {
+        await job.afterCommit({ database, mandantId, now, log });
+      } catch (error) {
+        log?.error({ err: error, job: job.name, mandantId }, 'job failed for a tenant after its commit');
+      }
+    }
+    return outcome;
   };
 
   const runJob = async (job: Job, now: Date): Promise<JobOutcome> => {

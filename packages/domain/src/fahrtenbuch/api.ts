@@ -119,6 +119,19 @@ export const ZFahrtenbuchEintrag = z.object({
 });
 export type TFahrtenbuchEintrag = z.infer<typeof ZFahrtenbuchEintrag>;
 
+/**
+ * Where a vehicle's chain starts after the retention purge deleted its oldest versions (decision 081): the
+ * versions up to `bisLaufnummer`, trips that ended up to `bisEnde`, `anzahl` in all, are gone; the chain check
+ * starts from the last deleted version's hash. Null while nothing was deleted.
+ */
+export const ZFahrtenbuchAnker = z.object({
+  bisLaufnummer: z.number().int(),
+  bisEnde: ZInstant,
+  anzahl: z.number().int(),
+  geloeschtAm: ZInstant,
+});
+export type TFahrtenbuchAnker = z.infer<typeof ZFahrtenbuchAnker>;
+
 /** `GET /api/fahrzeuge/{id}/fahrtenbuch?von=&bis=`: a vehicle's logbook for a period. */
 export const ZFahrtenbuch = z.object({
   fahrzeug: z.object({ id: z.uuid(), kennzeichen: ZName, marke: ZName, modell: ZName }),
@@ -138,6 +151,8 @@ export const ZFahrtenbuch = z.object({
     )
     .max(100_000),
   summeKm: z.number().int(),
+  /** the retention purge's anchor (decision 081), null while nothing was deleted */
+  anker: ZFahrtenbuchAnker.nullable(),
 });
 export type TFahrtenbuch = z.infer<typeof ZFahrtenbuch>;
 
@@ -153,6 +168,8 @@ export const ZKettenPruefung = z.object({
   fehler: z
     .object({ laufnummer: z.number().int(), id: z.uuid(), grund: z.enum(['inhalt', 'verkettung']) })
     .nullable(),
+  /** the chain starts at this anchor (the retention purge deleted the versions before it), or null */
+  anker: ZFahrtenbuchAnker.nullable(),
 });
 export type TKettenPruefung = z.infer<typeof ZKettenPruefung>;
 

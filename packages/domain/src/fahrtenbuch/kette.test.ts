@@ -162,4 +162,37 @@ describe('verketten / pruefeKette: tamper evidence (issue 10)', () => {
     const gekuerzt = pruefeKette({ eintraege: eintraege.slice(0, 2), hash: sha256 });
     expect(gekuerzt.ok && gedruckt.ok && gekuerzt.letzterHash !== gedruckt.letzterHash).toBe(true);
   });
+
+  describe('after the retention purge (decision 081): the chain starts at the anchor', () => {
+    it("the rest of the chain verifies from the last deleted version's hash", () => {
+      const eintraege = kette(5);
+      const anfang = (eintraege[1] as FahrtenbuchEintrag).hash;
+      expect(pruefeKette({ eintraege: eintraege.slice(2), hash: sha256, anfang })).toEqual({
+        ok: true,
+        anzahl: 3,
+        letzterHash: eintraege[4]?.hash,
+      });
+    });
+
+    it('without the anchor, or with a wrong one, the shortened chain is broken at its first version', () => {
+      const eintraege = kette(5).slice(2);
+      for (const anfang of [undefined, KETTEN_ANFANG, 'f'.repeat(64)])
+        expect(pruefeKette({ eintraege, hash: sha256, anfang })).toMatchObject({
+          ok: false,
+          index: 0,
+          grund: 'verkettung',
+        });
+    });
+
+    it('removing the oldest kept version behind the anchor is still found', () => {
+      const eintraege = kette(5);
+      const anfang = (eintraege[1] as FahrtenbuchEintrag).hash;
+      expect(pruefeKette({ eintraege: eintraege.slice(3), hash: sha256, anfang })).toMatchObject({
+        ok: false,
+        index: 0,
+        id: 'e-3',
+        grund: 'verkettung',
+      });
+    });
+  });
 });

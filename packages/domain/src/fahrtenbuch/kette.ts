@@ -88,16 +88,20 @@ export type KettenPruefung =
 
 /**
  * Recomputes a vehicle's chain (the `verify` action). `eintraege` are the vehicle's versions in recording
- * order. A removed version shows as a broken link, a changed one as a content mismatch.
+ * order. A removed version shows as a broken link, a changed one as a content mismatch. `anfang` is the hash
+ * the first version follows: 64 zeros, or after the retention purge deleted the chain's oldest versions
+ * (decision 081) the anchor's hash, the last deleted version's.
  */
 export const pruefeKette = ({
   eintraege,
   hash,
+  anfang = KETTEN_ANFANG,
 }: {
   eintraege: readonly FahrtenbuchEintrag[];
   hash: HashFunktion;
+  anfang?: string;
 }): KettenPruefung => {
-  let vorher = KETTEN_ANFANG;
+  let vorher = anfang;
   for (const [index, e] of eintraege.entries()) {
     if (e.hashVorher !== vorher)
       return { ok: false, anzahl: eintraege.length, index, id: e.id, grund: 'verkettung' };

@@ -41,10 +41,12 @@ import type { Database } from '../../db/client.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import { getMandantFile } from '../storage/storage.service.ts';
+import type { AnkerRow } from './fahrt.repository.ts';
 import {
   countExportFassungen,
   type EintragRow,
   type ExportAuswahl,
+  findAnker,
   findExportSeite,
   findFahrzeugKopf,
   findKettenEnde,
@@ -74,8 +76,14 @@ type Kopf = {
   auswahl: ExportAuswahl;
   anzahlFassungen: number;
   kette: { laufnummer: number; hash: string };
+  /** the retention purge's anchor (decision 081): the chain's versions before it are deleted */
+  anker: AnkerRow | undefined;
   betrachterId: string;
 };
+
+/** The line an export prints when the retention purge deleted the chain's oldest versions (decision 081). */
+const ankerText = (anker: AnkerRow): string =>
+  `Einträge bis ${formatDateDE(anker.bisEnde)} nach Ablauf der Aufbewahrungsfrist gelöscht (${anker.anzahl} Fassungen); die Kette beginnt nach Fassung ${anker.bisLaufnummer} mit dem Hash ${anker.hash}`;
 
 /** One logbook entry as the export prints it: its current version, the versions it replaced, the gap before. */
 type Gruppe = { aktuell: EintragRow; fruehere: EintragRow[]; lueckeKm: number };
@@ -339,6 +347,7 @@ const schreibeXlsx = async (deps: FahrtExportDeps, mandantId: string, kopf: Kopf
     ['Fahrten', summen.fahrten],
     ['Fassungen in der Hash-Kette', kopf.kette.laufnummer],
     ['Letzter Hash der Kette', kopf.kette.hash],
+    ...(kopf.anker ? [['Aufbewahrung', ankerText(kopf.anker)] as [string, string]] : []),
     ['', ''],
     ['Abkürzung', 'Bedeutung'],
     ...LEGENDE.map((l): [string, string] => [l.kuerzel, l.bedeutung]),
@@ -363,7 +372,7 @@ const ZEILEN_PRO_SEITE = Math.floor(
   (SEITE.hoehe - 2 * SEITE.rand - KOPF_HOEHE - TABELLENKOPF_HOEHE - FUSS_HOEHE) / ZEILEN_HOEHE,
 );
 /** The closing block (totals, chain, legend) in row units. */
-const SCHLUSS_ZEILEN = Math.ceil(((6 + LEGENDE.length) * 10) / ZEILEN_HOEHE) + 1;
+const SCHLUSS_ZEILEN = Math.ceil(((7 + LEGENDE.length) * 10) / ZEILEN_HOEHE) + 1;
 
 /** Columns: width in points; a character is about half the font size wide (Helvetica 7 pt). */
 const PDF_SPALTEN = [
@@ -584,6 +593,7 @@ const schreibePdf = async (deps: FahrtExportDeps, mandantId: string, kopf: Kopf,
   );
   schluss(`Hash-Kette des Fahrzeugs: ${kopf.kette.laufnummer} Fassungen, letzter Hash:`);
   schluss(kopf.kette.hash, { size: 8 });
+  if (kopf.anker) schluss(ankerText(kopf.anker), { size: 6 });
   y += 4;
   schluss('Legende', { bold: true });
   for (const l of LEGENDE) schluss(`${l.kuerzel}: ${l.bedeutung}`, { size: 7 });
@@ -620,6 +630,7 @@ export const bereiteExportVor = async (
     return {
       fahrzeug,
       kette,
+      anker: await findAnker(tx, fahrzeugId),
       auswahl,
       anzahlFassungen: await countExportFassungen(tx, auswahl),
       mandantName: await findMandantName(tx, user.mandantId),

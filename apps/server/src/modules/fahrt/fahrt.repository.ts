@@ -28,7 +28,12 @@ import { benutzer } from '../benutzer/benutzer.table.ts';
 import { mandant } from '../mandant/mandant.table.ts';
 import { fahrzeug, fahrzeugBuchung, fahrzeugHistorie, type Schaden } from '../fahrzeug/fahrzeug.table.ts';
 import { abstellplatz } from '../standort/standort.table.ts';
-import { fahrtenbuchEintrag, fahrzeugHistorieBeleg, fahrzeugSchaden } from './fahrt.table.ts';
+import {
+  fahrtenbuchAnker,
+  fahrtenbuchEintrag,
+  fahrzeugHistorieBeleg,
+  fahrzeugSchaden,
+} from './fahrt.table.ts';
 
 export type FahrzeugKopf = { id: string; kennzeichen: string; marke: string; modell: string };
 
@@ -456,4 +461,39 @@ export const findExportSeite = async (
 export const findMandantName = async (tx: Tx, mandantId: string): Promise<string> => {
   const [row] = await tx.select({ name: mandant.name }).from(mandant).where(eq(mandant.id, mandantId));
   return row?.name ?? '';
+};
+
+export type AnkerRow = {
+  bisLaufnummer: number;
+  hash: string;
+  bisEnde: Date;
+  anzahl: number;
+  geloeschtAm: Date;
+};
+
+/**
+ * Where the vehicle's chain starts after the retention purge (decision 081): the newest anchor's hash and
+ * `laufnummer`, with the latest trip end and the number of versions deleted by all runs; undefined when none.
+ */
+export const findAnker = async (tx: Tx, fahrzeugId: string): Promise<AnkerRow | undefined> => {
+  const [neuester] = await tx
+    .select({
+      bisLaufnummer: fahrtenbuchAnker.bisLaufnummer,
+      hash: fahrtenbuchAnker.hash,
+      geloeschtAm: fahrtenbuchAnker.geloeschtAm,
+    })
+    .from(fahrtenbuchAnker)
+    .where(eq(fahrtenbuchAnker.fahrzeugId, fahrzeugId))
+    .orderBy(desc(fahrtenbuchAnker.bisLaufnummer))
+    .limit(1);
+  if (!neuester) return undefined;
+  const [summe] = await tx
+    .select({ anzahl: sql<string>`sum(${fahrtenbuchAnker.anzahl})`, bisEnde: max(fahrtenbuchAnker.bisEnde) })
+    .from(fahrtenbuchAnker)
+    .where(eq(fahrtenbuchAnker.fahrzeugId, fahrzeugId));
+  return {
+    ...neuester,
+    anzahl: Number(summe?.anzahl ?? 0),
+    bisEnde: summe?.bisEnde ?? neuester.geloeschtAm,
+  };
 };

@@ -17,6 +17,7 @@ import type {
   TFahrtenbuchFassung,
   TFassungEingabe,
   THandEintragEingabe,
+  TFahrtenbuchAnker,
   TKettenPruefung,
 } from '@stellwerk/domain/fahrtenbuch/api';
 import {
@@ -79,8 +80,10 @@ import type { FahrtMeldungParams } from '../mail/mail.fahrt-templates.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import { discardUpload, recordUpload, type WrittenUpload, writeUpload } from '../storage/storage.service.ts';
 import {
+  type AnkerRow,
   type EintragRow,
   findAbstellplaetze,
+  findAnker,
   findBuchungenByIdsFuerFahrt,
   findCheckIn,
   findEintraege,
@@ -623,6 +626,7 @@ export const getFahrtenbuch = (
         bisZeit: l.bisZeit.toISOString(),
       })),
       summeKm: aktuelle.reduce((s, e) => s + strecke(e), 0),
+      anker: toAnker(await findAnker(tx, fahrzeugId)),
     };
   });
 
@@ -722,6 +726,17 @@ export const handEintrag = (
     return toFassung(eintrag, user.benutzerId);
   });
 
+/** The retention purge's anchor as the API shows it (decision 081). */
+const toAnker = (anker: AnkerRow | undefined): TFahrtenbuchAnker | null =>
+  anker
+    ? {
+        bisLaufnummer: anker.bisLaufnummer,
+        bisEnde: anker.bisEnde.toISOString(),
+        anzahl: anker.anzahl,
+        geloeschtAm: anker.geloeschtAm.toISOString(),
+      }
+    : null;
+
 /** POST /api/fahrzeuge/{id}/fahrtenbuch/pruefung: recomputes the vehicle's whole chain (the `verify` action). */
 export const pruefeFahrtenbuch = (
   deps: FahrtDeps,
@@ -732,9 +747,16 @@ export const pruefeFahrtenbuch = (
     if (!darfLesen(user)) throw new DomainError('auth.forbidden');
     if (!(await findFahrzeugKopf(tx, fahrzeugId))) throw new DomainError('not_found');
     const eintraege = await findEintraege(tx, fahrzeugId);
-    const ergebnis = pruefeKette({ eintraege, hash: sha256 });
+    const anker = await findAnker(tx, fahrzeugId);
+    const ergebnis = pruefeKette({ eintraege, hash: sha256, anfang: anker?.hash });
     if (ergebnis.ok)
-      return { ok: true, anzahl: ergebnis.anzahl, letzterHash: ergebnis.letzterHash, fehler: null };
+      return {
+        ok: true,
+        anzahl: ergebnis.anzahl,
+        letzterHash: ergebnis.letzterHash,
+        fehler: null,
+        anker: toAnker(anker),
+      };
     return {
       ok: false,
       anzahl: ergebnis.anzahl,
@@ -744,6 +766,7 @@ export const pruefeFahrtenbuch = (
         id: ergebnis.id,
         grund: ergebnis.grund,
       },
+      anker: toAnker(anker),
     };
   });
 

@@ -59,6 +59,8 @@ export const fahrtenbuchEintrag = pgTable(
     unique('fahrtenbuch_eintrag_laufnummer_unique').on(t.mandantId, t.fahrzeugId, t.laufnummer),
     unique('fahrtenbuch_eintrag_korrigiert_unique').on(t.mandantId, t.korrigiertId),
     index('fahrtenbuch_eintrag_mandant_fahrzeug_beginn_idx').on(t.mandantId, t.fahrzeugId, t.beginn),
+    // the retention purge deletes bookings: their foreign-key check looks here (decision 081)
+    index('fahrtenbuch_eintrag_mandant_buchung_idx').on(t.mandantId, t.fahrzeugBuchungId),
     foreignKey({
       name: 'fahrtenbuch_eintrag_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
@@ -88,6 +90,39 @@ export const fahrtenbuchEintrag = pgTable(
 );
 
 /**
+ * Where a vehicle's logbook chain starts after the retention purge (decision 081): the purge deletes only a
+ * prefix of the chain (versions whose trip ended before the cut-off) and records, per run and vehicle, the
+ * hash and `laufnummer` of the last deleted version, how many it deleted, the latest trip end among them,
+ * the cut-off, when and by which run. The check of the chain starts from the newest anchor's hash. Written
+ * only by the database function `fahrtenbuch_aufbewahrung_loeschen` (migration 0018); the application reads.
+ */
+export const fahrtenbuchAnker = pgTable(
+  'fahrtenbuch_anker',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    fahrzeugId: uuid('fahrzeug_id').notNull(),
+    bisLaufnummer: integer('bis_laufnummer').notNull(),
+    hash: text('hash').notNull(),
+    anzahl: integer('anzahl').notNull(),
+    bisEnde: timestamptz('bis_ende').notNull(),
+    stichtag: timestamptz('stichtag').notNull(),
+    geloeschtAm: timestamptz('geloescht_am').notNull(),
+    laufId: uuid('lauf_id').notNull(),
+  },
+  (t) => [
+    unique('fahrtenbuch_anker_laufnummer_unique').on(t.mandantId, t.fahrzeugId, t.bisLaufnummer),
+    foreignKey({
+      name: 'fahrtenbuch_anker_fahrzeug_fk',
+      columns: [t.mandantId, t.fahrzeugId],
+      foreignColumns: [fahrzeug.mandantId, fahrzeug.id],
+    }),
+    check('fahrtenbuch_anker_hash_check', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
+    check('fahrtenbuch_anker_anzahl_check', sql`${t.anzahl} > 0 and ${t.bisLaufnummer} > 0`),
+  ],
+);
+
+/**
  * A damage found at a check-in or reported at a check-out (issue 10, decision 064): where on the vehicle, what,
  * whether it affects safety, a photo (`datei` in bucket `schaeden`). Open until `behobenAm` is set; the
  * check-in dialog shows a vehicle's open damages. `historieId` is the history entry that reported it.
@@ -110,6 +145,9 @@ export const fahrzeugSchaden = pgTable(
   (t) => [
     unique('fahrzeug_schaden_mandant_id_key').on(t.mandantId, t.id),
     index('fahrzeug_schaden_mandant_fahrzeug_idx').on(t.mandantId, t.fahrzeugId, t.gemeldetAm),
+    // the retention purge deletes history entries (cascade) and files (foreign-key check), decision 081
+    index('fahrzeug_schaden_mandant_historie_idx').on(t.mandantId, t.historieId),
+    index('fahrzeug_schaden_mandant_foto_idx').on(t.mandantId, t.fotoId),
     foreignKey({
       name: 'fahrzeug_schaden_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
@@ -148,6 +186,8 @@ export const fahrzeugHistorieBeleg = pgTable(
   },
   (t) => [
     primaryKey({ name: 'fahrzeug_historie_beleg_pk', columns: [t.mandantId, t.historieId, t.dateiId] }),
+    // the retention purge deletes files: their foreign-key check looks here (decision 081)
+    index('fahrzeug_historie_beleg_mandant_datei_idx').on(t.mandantId, t.dateiId),
     foreignKey({
       name: 'fahrzeug_historie_beleg_historie_fk',
       columns: [t.mandantId, t.historieId],

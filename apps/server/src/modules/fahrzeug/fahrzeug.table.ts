@@ -296,6 +296,8 @@ export const fahrzeugHistorie = pgTable(
     unique('fahrzeug_historie_mandant_id_key').on(t.mandantId, t.id),
     index('fahrzeug_historie_mandant_fahrzeug_zeitpunkt_idx').on(t.mandantId, t.fahrzeugId, t.zeitpunkt),
     index('fahrzeug_historie_mandant_buchung_idx').on(t.mandantId, t.fahrzeugBuchungId),
+    // the retention purge deletes files: their foreign-key check looks here (decision 081)
+    index('fahrzeug_historie_mandant_beleg_idx').on(t.mandantId, t.belegId),
     foreignKey({
       name: 'fahrzeug_historie_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],

@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpReceiver } from '../../../test/smtp-receiver';
@@ -121,7 +122,11 @@ describe.each(testDrivers())('mail outbox and dispatcher on %s', (driver) => {
     try {
       const id = await enqueue();
       const runner = createJobRunner({ database: testDb.database });
-      const jobs = productJobs({ smtpUrl: smtp.url, publicUrl: 'https://stellwerk.example' });
+      const jobs = productJobs({
+        smtpUrl: smtp.url,
+        publicUrl: 'https://stellwerk.example',
+        dataDir: tmpdir(), // no tenant has files to remove here
+      });
       const [outcome] = await runner.runAll(jobs, now);
       expect(outcome).toMatchObject({ name: 'mail.dispatch', ran: true, result: { sent: 1 } });
       expect(outcome?.tenants).toBeUndefined(); // platform-wide: one run, not one per tenant

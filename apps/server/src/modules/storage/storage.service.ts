@@ -8,8 +8,11 @@ import { BUCKETS, type Bucket, checkUpload } from './storage.content';
 import { readStoredFile, removeStoredFile, removeTenantDirectory, writeStoredFile } from './storage.disk';
 import {
   type DateiRow,
+  deleteDateiEntfernungen,
   deleteDateien,
+  deleteDateienMitEntfernung,
   findDateiById,
+  findDateiEntfernungen,
   findDateienOfBucket,
   findNewestDatei,
   insertDatei,
@@ -327,3 +330,43 @@ export const removeForgottenFiles = (
     rows.filter((r): r is DateiRow => r !== undefined),
     log,
   );
+
+/**
+ * Deletes the tenant's `datei` rows `ids` in the caller's transaction and lists their stored files for
+ * `removeVorgemerkteDateien` after the commit (decision 081); a failed removal is tried again on the next run,
+ * unlike `deleteDateienInTx`. Answers how many rows it deleted.
+ */
+export const deleteDateienVorgemerkt = (
+  tx: Tx,
+  { mandantId, ids }: { mandantId: string; ids: readonly string[] },
+): Promise<number> => deleteDateienMitEntfernung(tx, { mandantId, ids });
+
+/**
+ * Removes the stored files listed in `datei_entfernung` (rows deleted with `deleteDateienMitEntfernung` in a
+ * committed transaction, decision 081), up to `anzahl` at a time, each I/O outside any transaction. A removed
+ * file leaves the list; one that cannot be removed is logged and stays listed for the next run. Answers how
+ * many were removed and how many failed.
+ */
+export const removeVorgemerkteDateien = async (
+  { database, dataDir }: Pick<StorageDeps, 'database' | 'dataDir'>,
+  mandantId: string,
+  log?: (msg: string, err: unknown) => void,
+  anzahl = 1000,
+): Promise<{ entfernt: number; fehlgeschlagen: number }> => {
+  const offen = await database.withTenant(mandantId, (tx) => findDateiEntfernungen(tx, anzahl));
+  const entfernt: string[] = [];
+  let fehlgeschlagen = 0;
+  for (const row of offen) {
+    const bucket = BUCKETS.find((b) => b === row.bucket);
+    try {
+      if (bucket) await removeStoredFile(dataDir, bucket, row.pfad);
+      entfernt.push(row.id);
+    } catch (err) {
+      fehlgeschlagen += 1;
+      log?.(`datei_entfernung ${row.id}: stored file could not be removed, tried again next run`, err);
+    }
+  }
+  if (entfernt.length > 0)
+    await database.withTenant(mandantId, (tx) => deleteDateiEntfernungen(tx, entfernt));
+  return { entfernt: entfernt.length, fehlgeschlagen };
+};

@@ -26,3 +26,20 @@ export const datei = pgTable(
     check('datei_size_check', sql`${t.size} >= 0`),
   ],
 );
+
+/**
+ * Stored files whose `datei` rows are gone and whose bytes are still to be removed (decision 081): written in
+ * the transaction that deletes the rows, removed from disk after it committed; a file that cannot be removed
+ * stays listed and is tried again on the next run.
+ */
+export const dateiEntfernung = pgTable(
+  'datei_entfernung',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    bucket: text('bucket').notNull(),
+    pfad: text('pfad').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [unique('datei_entfernung_mandant_bucket_pfad_key').on(t.mandantId, t.bucket, t.pfad)],
+);

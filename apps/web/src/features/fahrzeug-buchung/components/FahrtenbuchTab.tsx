@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { errorMessage } from '../../../lib/error-message';
-import { formatDateTime } from '../../../lib/format-date';
+import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { ladeExport, useFahrtenbuch, usePruefeKette } from '../api/fahrtenbuch-api';
 import { artText, FassungDialog, HandEintragDialog, type HandVorschlag } from './FahrtenbuchDialoge';
 
@@ -316,6 +316,14 @@ function KettenPruefung({ fahrzeugId }: { fahrzeugId: string }) {
               {t('fahrtenbuch.letzterHash')}: {r.letzterHash}
             </Text>
           )}
+          {r.anker && (
+            <Text size="xs" c="dimmed">
+              {t('fahrtenbuch.aufbewahrungGeloescht', {
+                datum: formatDate(r.anker.bisEnde, i18n.language),
+                anzahl: r.anker.anzahl,
+              })}
+            </Text>
+          )}
         </Alert>
       )}
     </Stack>
@@ -388,6 +396,14 @@ export function FahrtenbuchTab({
               km: daten.summeKm.toLocaleString(i18n.language),
             })}
           </Text>
+          {daten.anker && (
+            <Text size="sm" c="dimmed" data-testid="fahrtenbuch-aufbewahrung">
+              {t('fahrtenbuch.aufbewahrungGeloescht', {
+                datum: formatDate(daten.anker.bisEnde, i18n.language),
+                anzahl: daten.anker.anzahl,
+              })}
+            </Text>
+          )}
           {daten.eintraege.length === 0 && (
             <Text size="sm" c="dimmed">
               {t('fahrtenbuch.leer')}
