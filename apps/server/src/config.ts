@@ -2,6 +2,20 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** `SMS_URL` as an http(s) address, or undefined; anything else refuses the start with a clear message. */
+const smsUrlOf = (value: string | undefined): string | undefined => {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`SMS_URL must be an http(s) address, got '${value}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`SMS_URL must be an http(s) address, got '${url.protocol}'`);
+  return url.toString();
+};
+
 /** Runtime configuration, read once from the environment (README: "Configuration"). */
 export type Config = {
   port: number;
@@ -10,6 +24,11 @@ export type Config = {
   /** PostgreSQL 15+; when unset the embedded PGlite database under `dataDir/db` is used. */
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /**
+   * `SMS_URL`: the SMS gateway (an HTTP endpoint that takes `POST { to, text, id }`, decision 083). Unset, the
+   * phone factor is not offered and codes of existing phone factors are written to the server log.
+   */
+  smsUrl: string | undefined;
   /** The address users open (links in mails); `http://localhost:$PORT` when `PUBLIC_URL` is unset. */
   publicUrl: string;
   /**
@@ -103,6 +122,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    smsUrl: smsUrlOf(env.SMS_URL),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, ''),
     publicUrlSet: Boolean(env.PUBLIC_URL),
     trustedOrigins: parseTrustedOrigins(env.TRUSTED_ORIGINS),

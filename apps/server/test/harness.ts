@@ -26,6 +26,8 @@ export type TestServerOptions = {
   /** Seed the demo tenants (default true). */
   seed?: boolean;
   smtpUrl?: string;
+  /** SMS_URL: the SMS gateway (decision 083). */
+  smsUrl?: string;
   now?: () => Date;
   /** PUBLIC_URL: default `http://127.0.0.1:<port>`; `null` leaves it unset (the app trusts its own address). */
   publicUrl?: string | null;
@@ -52,6 +54,7 @@ export const startTestServer = async ({
   driver = 'pglite',
   seed = true,
   smtpUrl,
+  smsUrl,
   now,
   publicUrl,
   trustedOrigins,
@@ -68,6 +71,7 @@ export const startTestServer = async ({
       TRUSTED_ORIGINS: trustedOrigins ?? '',
       SESSION_SECRET: 'integration-test-secret-0123456789abcdef',
       SMTP_URL: smtpUrl ?? '',
+      SMS_URL: smsUrl ?? '',
       SEED_DEMO: seed ? 'true' : 'false',
       RUN_SCHEDULER: 'false',
     });

@@ -198,6 +198,36 @@ export const ERRORS = {
     de: 'Ein Passwort kann hier nicht festgelegt werden: Sie haben bereits eines, oder Ihre Organisation hat die Anmeldung mit Passwort abgeschaltet.',
     en: 'A password cannot be set here: you already have one, or your organisation switched password sign-in off.',
   },
+  // --- phone factor and SMS (issue 11, decision 083) ---------------------------------------------------
+  /** No SMS gateway (SMS_URL) is configured: the phone factor is not offered. */
+  'sicherheit.sms_nicht_verfuegbar': {
+    status: 409,
+    de: 'SMS-Codes sind nicht eingerichtet. Bitte nutzen Sie eine Authenticator-App oder einen Passkey.',
+    en: 'SMS codes are not set up. Please use an authenticator app or a passkey.',
+  },
+  /** The gateway refused the SMS or did not answer. */
+  'sicherheit.sms_fehlgeschlagen': {
+    status: 502,
+    de: 'Die SMS konnte nicht gesendet werden. Bitte versuchen Sie es in einer Minute erneut oder nutzen Sie einen Backup-Code.',
+    en: 'The SMS could not be sent. Please try again in a minute or use a backup code.',
+  },
+  'sicherheit.telefonnummer_ungueltig': {
+    status: 400,
+    de: 'Bitte geben Sie eine Mobilnummer an, z. B. 0151 12345678 oder +49 151 12345678.',
+    en: 'Please enter a mobile number, e.g. +49 151 12345678.',
+  },
+  /** A wrong or expired code when confirming the phone factor. */
+  'sicherheit.code_falsch': {
+    status: 400,
+    de: 'Der Code ist falsch oder abgelaufen. Bitte fordern Sie einen neuen an.',
+    en: 'The code is wrong or has expired. Please request a new one.',
+  },
+  /** The code step asked for an SMS, but the account has no confirmed phone factor. */
+  'sicherheit.kein_telefon': {
+    status: 400,
+    de: 'Für dieses Konto ist keine Mobilnummer eingerichtet. Bitte nutzen Sie die Authenticator-App oder einen Backup-Code.',
+    en: 'No mobile number is set up for this account. Please use the authenticator app or a backup code.',
+  },
   /** The OIDC issuer's discovery document or the SAML metadata could not be read. */
   'sso.anbieter_nicht_erreichbar': {
     status: 400,

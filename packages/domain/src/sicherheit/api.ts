@@ -5,7 +5,12 @@ import { IDENTITAET_ARTEN } from './identitaet.ts';
 import { ABMELDE_SCOPES } from './sitzung.ts';
 import { ZWEI_FAKTOR_PFLICHTEN } from './zwei-faktor.ts';
 
-const ZId = z.string().min(1).max(100);
+/** Ids of factors, sessions and identities: letters, digits, `-`, `_`, `.` and `:` (never a control character). */
+const ZId = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_.:-]+$/);
 const ZInstant = z.string().max(40);
 
 /** Longest friendly name of a factor. */
@@ -24,14 +29,18 @@ export type TZweiFaktorStand = z.infer<typeof ZZweiFaktorStand>;
 export const ZFaktor = z.object({
   id: ZId,
   friendlyName: z.string().max(MAX_FAKTOR_NAME).nullable(),
-  factorType: z.enum(['totp']),
+  factorType: z.enum(['totp', 'phone']),
   verified: z.boolean(),
   createdAt: ZInstant.nullable(),
+  /** For a phone factor: the number, masked (decision 083). */
+  telefon: z.string().max(40).nullable(),
 });
 export type TFaktor = z.infer<typeof ZFaktor>;
 
 export const ZFaktoren = ZZweiFaktorStand.extend({
   faktoren: z.array(ZFaktor).max(10),
+  /** Whether SMS codes can be sent (SMS_URL set): only then is a phone factor offered. */
+  smsVerfuegbar: z.boolean(),
   /** Unused backup codes of the confirmed factor; null without one. */
   backupCodesUebrig: z.number().int().min(0).max(100).nullable(),
 });
@@ -107,3 +116,30 @@ export type TPasswortSetzen = z.infer<typeof ZPasswortSetzen>;
 /** Linking the tenant's provider: what the page sends to better-auth's POST /api/auth/sign-in/sso next. */
 export const ZSsoVerknuepfung = z.object({ providerId: ZId, callbackURL: z.string().max(200) });
 export type TSsoVerknuepfung = z.infer<typeof ZSsoVerknuepfung>;
+
+/** Enrols a phone factor (spec §7 POST /factors with factor_type phone): the number gets a code by SMS. */
+export const ZTelefonFaktorNeu = z.object({
+  telefonnummer: z.string().trim().min(1).max(40),
+  friendlyName: singleLineText().trim().max(MAX_FAKTOR_NAME).optional(),
+});
+export type TTelefonFaktorNeu = z.infer<typeof ZTelefonFaktorNeu>;
+
+/** A new phone factor, not yet confirmed; the code is on its way. */
+export const ZTelefonFaktorAngelegt = z.object({ id: ZId, telefon: z.string().max(40) });
+export type TTelefonFaktorAngelegt = z.infer<typeof ZTelefonFaktorAngelegt>;
+
+/** Confirms a phone factor with the code from the SMS (spec §7 POST /factors/{id}/verify). */
+export const ZFaktorCode = z.object({ code: z.string().trim().min(1).max(20) });
+export type TFaktorCode = z.infer<typeof ZFaktorCode>;
+
+/** One SMS in the outbox (decision 083): masked number, the text without the code, how it went. */
+export const ZSmsEintrag = z.object({
+  id: z.uuid(),
+  an: z.string(),
+  text: z.string(),
+  status: z.enum(['gesendet', 'fehlgeschlagen', 'protokolliert']),
+  fehler: z.string().nullable(),
+  createdAt: ZInstant,
+});
+export const ZSmsAusgang = z.object({ items: z.array(ZSmsEintrag).max(200) });
+export type TSmsAusgang = z.infer<typeof ZSmsAusgang>;

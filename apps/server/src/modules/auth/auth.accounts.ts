@@ -3,6 +3,7 @@ import { generateRandomString } from 'better-auth/crypto';
 import { and, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import { APP_ROLE, PLATFORM_ROLE, type Tx } from '../../db/client.ts';
 import { account, session, twoFactor, user, verification } from './auth.table.ts';
+import { telefonFaktor } from './auth.telefon.table.ts';
 
 /**
  * The one place that writes better-auth's tables from inside a tenant transaction, so that creating a
@@ -163,7 +164,7 @@ export const endSessions = async (tx: Tx, userId: string): Promise<void> => {
 
 /**
  * An administrator's reset of a login's second factors (lost phone): the authenticator app and its backup
- * codes are removed, the login no longer asks for a code, and every session of the login ends. Returns how
+ * codes and the phone factors are removed, the login no longer asks for a code, and every session of the login ends. Returns how
  * many factors and sessions were removed.
  */
 export const resetFactors = async (
@@ -176,9 +177,13 @@ export const resetFactors = async (
       .delete(twoFactor)
       .where(eq(twoFactor.userId, userId))
       .returning({ id: twoFactor.id });
+    const phones = await tx
+      .delete(telefonFaktor)
+      .where(eq(telefonFaktor.userId, userId))
+      .returning({ id: telefonFaktor.id });
     await tx.update(user).set({ twoFactorEnabled: false, updatedAt: now }).where(eq(user.id, userId));
     const sessions = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
-    return { faktoren: factors.length, sitzungen: sessions.length };
+    return { faktoren: factors.length + phones.length, sitzungen: sessions.length };
   });
 
 /** Deletes the login with its accounts, sessions and two-factor rows (cascade) and open reset tokens. */

@@ -8,9 +8,21 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { EventHub } from '../events/events.service.ts';
+import {
+  aufraeumenNachAblehnung,
+  loeseSsoBenutzer,
+  passwortAnmeldungErlaubt,
+  protokolliereVerknuepfung,
+  provisionSsoUser,
+  type SsoAnmeldung,
+  sessionErlaubt,
+  ssoAnmeldung,
+  ssoOrigins,
+} from '../sso/sso.service.ts';
 import { createCaptcha } from './auth.captcha.ts';
 import { mapBetterAuthError } from './auth.errors.ts';
 import { routeGuard } from './auth.guards.ts';
+import { passkeyEntfernbar } from './auth.identitaeten.ts';
 import { createLoginThrottle } from './auth.login-throttle.ts';
 import { appUrlOf, checkOrigin, type OriginPolicy, originOf } from './auth.origin.ts';
 import { hostNameOf, passkeyRpIds, withRpId } from './auth.passkey.ts';
@@ -18,20 +30,9 @@ import { findAuthUserIdByLogin } from './auth.repository.ts';
 import { createAuth } from './auth.service.ts';
 import { createSessionCache } from './auth.session-cache.ts';
 import { loadSessionUser, queuePasswordResetMail } from './auth.session-user.ts';
-import { passkeyEntfernbar } from './auth.identitaeten.ts';
 import { sicherheitRoutes } from './auth.sicherheit.routes.ts';
-import {
-  aufraeumenNachAblehnung,
-  loeseSsoBenutzer,
-  protokolliereVerknuepfung,
-  passwortAnmeldungErlaubt,
-  provisionSsoUser,
-  type SsoAnmeldung,
-  sessionErlaubt,
-  ssoAnmeldung,
-  ssoOrigins,
-} from '../sso/sso.service.ts';
 import { isSsoPath } from './auth.sso.ts';
+import { anmeldeTelefonVon, sendeAnmeldeCode, smsVersand, type TelefonDeps } from './auth.telefon.ts';
 
 const SIGN_IN_EMAIL = '/api/auth/sign-in/email';
 const SIGN_IN_USERNAME = '/api/auth/sign-in/username';
@@ -39,7 +40,13 @@ const REQUEST_PASSWORD_RESET = '/api/auth/request-password-reset';
 const RESET_PASSWORD = '/api/auth/reset-password';
 const CHANGE_PASSWORD = '/api/auth/change-password';
 /** The code step of a sign-in with a second factor (after the password). */
-const CODE_STEPS = new Set(['/api/auth/two-factor/verify-totp', '/api/auth/two-factor/verify-backup-code']);
+const CODE_STEPS = new Set([
+  '/api/auth/two-factor/verify-totp',
+  '/api/auth/two-factor/verify-backup-code',
+  '/api/auth/two-factor/verify-otp',
+]);
+/** The code step asks for a code by SMS (decision 083). */
+const SEND_OTP = '/api/auth/two-factor/send-otp';
 /** better-auth's passkey options: they carry the RP id of the page (decision 072). */
 const PASSKEY_OPTIONS = new Set([
   '/api/auth/passkey/generate-register-options',
@@ -87,6 +94,15 @@ export const withoutTokens = (value: unknown): unknown => {
 
 /** better-auth's answer to a right password of an account with a second factor: the code is asked next. */
 const isTwoFactorRedirect = (body: unknown): boolean => isRecord(body) && body.twoFactorRedirect === true;
+
+/** The code step's methods: `otp` (a code by SMS) only for a login with a confirmed phone factor. */
+const mitSmsMethode = (body: unknown, telefon: boolean): unknown =>
+  isRecord(body) && Array.isArray(body.twoFactorMethods)
+    ? {
+        ...body,
+        twoFactorMethods: body.twoFactorMethods.filter((m: unknown) => m !== 'otp' || telefon),
+      }
+    : body;
 
 const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();
@@ -177,9 +193,25 @@ export const authPlugin = fp(
         return captcha.challenge();
       },
     );
+    // The phone factor's SMS (decision 083): to the gateway at once, or to this log without SMS_URL.
+    const telefon: TelefonDeps = {
+      database,
+      sms: { smsUrl: config.smsUrl, log: app.log },
+      now: () => new Date(),
+    };
     const auth = createAuth({
       config,
       database,
+      sendSmsCode: async (authUserId, code) => {
+        const versand = smsVersand.getStore();
+        try {
+          await sendeAnmeldeCode(telefon, authUserId, code);
+        } catch (error) {
+          // better-auth only logs a failed send; the plugin answers it (below)
+          if (versand) versand.fehler = error;
+          else throw error;
+        }
+      },
       isActive: (authUserId) => sessionErlaubt(database, authUserId),
       sendPasswordReset: async (mail) => {
         const outcome = await queuePasswordResetMail(database, config, mail);
@@ -304,7 +336,7 @@ export const authPlugin = fp(
       }
     });
 
-    await app.register(sicherheitRoutes, { database, auth, sessions, sessionCookie, config });
+    await app.register(sicherheitRoutes, { database, auth, sessions, sessionCookie, config, telefon });
 
     // A change made through this session (sign-out, password, own settings) is seen by its next request; an
     // administrative change is seen by every session of the tenant.
@@ -464,6 +496,17 @@ export const authPlugin = fp(
           throw new DomainError('auth.passkey_adresse', { adresse: appUrlOf(policy, ownOrigin) });
         }
 
+        // A code by SMS only for a login with a confirmed phone factor; the gateway's refusal is answered.
+        if (isPost && url.pathname === SEND_OTP) {
+          const pending = await userOfCodeStep(request);
+          if (!pending || !(await anmeldeTelefonVon(database, pending)))
+            throw new DomainError('sicherheit.kein_telefon');
+          const versand: { fehler?: unknown } = {};
+          const sent = await smsVersand.run(versand, () => auth.handler(toWebRequest(request, url, origin)));
+          if (versand.fehler) throw versand.fehler;
+          if (sent.ok) return sendWebResponse(reply, sent);
+        }
+
         const response = await auth.handler(toWebRequest(request, url, origin));
 
         if (reset && resetEmail && response.ok) {
@@ -499,6 +542,12 @@ export const authPlugin = fp(
         // until the code is right, so a known password does not reset the count of wrong codes.
         const waitsForCode = isPasswordStep && isTwoFactorRedirect(await readJson(response.clone()));
         if (isSignIn && !waitsForCode) throttle.recordSuccess(account, request.ip);
+        if (waitsForCode) {
+          // better-auth offers a code by SMS to every login; only a confirmed phone factor gets one (decision 083)
+          const telefonAn =
+            account.startsWith('user:') && (await anmeldeTelefonVon(database, account.slice('user:'.length)));
+          return sendWebResponse(reply, response, [], (body) => mitSmsMethode(body, Boolean(telefonAn)));
+        }
         if (passkeyRpId !== undefined) {
           return sendWebResponse(reply, response, [], (body) => withRpId(body, passkeyRpId));
         }

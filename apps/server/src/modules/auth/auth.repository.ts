@@ -11,6 +11,7 @@ import {
 } from '../benutzer/benutzer.table.ts';
 import { passkey } from './auth.passkey.table.ts';
 import { account, session, twoFactor, user, verification } from './auth.table.ts';
+import { telefonFaktor } from './auth.telefon.table.ts';
 
 /** Which of `ids` belong to active users. */
 export const findAktiveBenutzerIds = async (tx: Tx, ids: readonly string[]): Promise<string[]> => {
@@ -187,14 +188,23 @@ export const countResetTokensSince = async (tx: Tx, authUserId: string, since: D
   return Number(rows[0]?.n ?? 0);
 };
 
-/** Whether the login has a confirmed second factor (an authenticator app whose first code was entered). */
+/**
+ * Whether the login has a confirmed second factor: an authenticator app whose first code was entered, or a
+ * phone factor whose first SMS code was entered (decision 083).
+ */
 export const hasConfirmedFactor = async (tx: Tx, authUserId: string): Promise<boolean> => {
   const rows = await tx
     .select({ id: twoFactor.id })
     .from(twoFactor)
     .where(and(eq(twoFactor.userId, authUserId), eq(twoFactor.verified, true)))
     .limit(1);
-  return rows.length > 0;
+  if (rows.length > 0) return true;
+  const phones = await tx
+    .select({ id: telefonFaktor.id })
+    .from(telefonFaktor)
+    .where(and(eq(telefonFaktor.userId, authUserId), eq(telefonFaktor.verified, true)))
+    .limit(1);
+  return phones.length > 0;
 };
 
 export type SessionRow = {

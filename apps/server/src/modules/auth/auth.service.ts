@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { passkey as passkeyPlugin } from '@better-auth/passkey';
+import { SMS_CODE_MINUTEN, SMS_CODE_STELLEN } from '@stellwerk/domain/sicherheit/telefon';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { passkey as passkeyPlugin } from '@better-auth/passkey';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
-import { ssoPlugin, type SsoAuthDeps } from './auth.sso.ts';
-import { ssoProvider } from './auth.sso.table.ts';
 import { username } from 'better-auth/plugins/username';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { passkeyRpIds } from './auth.passkey.ts';
 import { passkey } from './auth.passkey.table.ts';
+import { passkeyRpIds } from './auth.passkey.ts';
+import { ssoProvider } from './auth.sso.table.ts';
+import { type SsoAuthDeps, ssoPlugin } from './auth.sso.ts';
 import { account, rateLimit, session, twoFactor, user, verification } from './auth.table.ts';
 
 export type PasswordResetMail = { authUserId: string; email: string; token: string };
@@ -23,6 +24,8 @@ type AuthDeps = {
   sendPasswordReset: (mail: PasswordResetMail) => Promise<unknown>;
   /** Single sign-on per tenant (auth.sso.ts). */
   sso: SsoAuthDeps;
+  /** Sends a sign-in code by SMS to the login's confirmed phone factor (auth.telefon.ts, decision 083). */
+  sendSmsCode: (authUserId: string, code: string) => Promise<void>;
 };
 
 /**
@@ -52,7 +55,7 @@ const SESSION_SECONDS = 60 * 60 * 24 * 7;
  * better-auth, linked 1:1 to `benutzer` (benutzer.auth_user_id = user.id). Sign-up is off: users are created
  * by administrators and the seed. Sign-in with e-mail (`/sign-in/email`) or user name (`/sign-in/username`).
  */
-export const createAuth = ({ config, database, isActive, sendPasswordReset, sso }: AuthDeps) =>
+export const createAuth = ({ config, database, isActive, sendPasswordReset, sso, sendSmsCode }: AuthDeps) =>
   betterAuth({
     appName: 'Stellwerk',
     baseURL: config.publicUrl,
@@ -101,6 +104,16 @@ export const createAuth = ({ config, database, isActive, sendPasswordReset, sso 
         totpOptions: { digits: 6, period: 30 },
         backupCodeOptions: { amount: 10, length: 10 },
         twoFactorCookieMaxAge: 600,
+        // The phone factor (decision 083): the code goes by SMS to the login's confirmed number; five minutes,
+        // five tries, stored hashed. better-auth offers "otp" to every login; the auth plugin offers it only to
+        // logins with a confirmed phone factor.
+        otpOptions: {
+          sendOTP: ({ user: authUser, otp }) => sendSmsCode(authUser.id, otp),
+          period: SMS_CODE_MINUTEN,
+          digits: SMS_CODE_STELLEN,
+          storeOTP: 'hashed',
+          allowedAttempts: 5,
+        },
       }),
       // Passkeys (WebAuthn, decision 072): the accepted RP ids are a list (better-auth checks an answer against
       // each; @simplewebauthn accepts a list); the auth plugin puts the page's own into the options it sends.
@@ -136,6 +149,7 @@ export const createAuth = ({ config, database, isActive, sendPasswordReset, sso 
         // for /two-factor/* (3 per 10 s per address) would stop an office behind one address.
         '/two-factor/verify-totp': false,
         '/two-factor/verify-backup-code': false,
+        '/two-factor/verify-otp': false,
         '/two-factor/*': { window: 60, max: 30 },
         // Starting a sign-in through the tenant's provider (better-auth's /sign-in/* rule: 3 per 10 s per address).
         '/sign-in/sso': { window: 60, max: 30 },

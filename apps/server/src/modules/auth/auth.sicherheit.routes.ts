@@ -2,6 +2,7 @@ import { ZApiError } from '@stellwerk/domain/api';
 import {
   ZAbmelden,
   ZAbmeldenErgebnis,
+  ZFaktorCode,
   ZFaktoren,
   ZFaktorId,
   ZFaktorName,
@@ -10,21 +11,30 @@ import {
   ZPasswortSetzen,
   ZSitzungen,
   ZSsoVerknuepfung,
+  ZTelefonFaktorAngelegt,
+  ZTelefonFaktorNeu,
 } from '@stellwerk/domain/sicherheit/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { requireUser, routeGuard } from './auth.guards.ts';
-import type { Auth } from './auth.service.ts';
-import type { createSessionCache } from './auth.session-cache.ts';
 import {
   entferneIdentitaet,
   getIdentitaeten,
   setzePasswort,
   starteSsoVerknuepfung,
 } from './auth.identitaeten.ts';
+import type { Auth } from './auth.service.ts';
+import type { createSessionCache } from './auth.session-cache.ts';
 import { abmelden, getFaktoren, listSitzungen, renameFaktor } from './auth.sicherheit.service.ts';
+import {
+  bestaetigeTelefonFaktor,
+  entferneTelefonFaktor,
+  legeTelefonFaktorAn,
+  sendeTelefonCodeErneut,
+  type TelefonDeps,
+} from './auth.telefon.ts';
 
 const TAGS = ['sicherheit'];
 const refusals = { 401: ZApiError, 403: ZApiError } as const;
@@ -39,9 +49,99 @@ export const sicherheitRoutes: FastifyPluginAsyncZod<{
   sessions: ReturnType<typeof createSessionCache>;
   sessionCookie: string;
   config: Config;
+  telefon: TelefonDeps;
   now?: () => Date;
-}> = async (app, { database, auth, sessions, sessionCookie, config, now = () => new Date() }) => {
-  const deps = { database, auth, sessions, now };
+}> = async (app, { database, auth, sessions, sessionCookie, config, telefon, now = () => new Date() }) => {
+  const deps = { database, auth, sessions, now, smsVerfuegbar: Boolean(config.smsUrl) };
+
+  app.post(
+    '/api/sicherheit/faktoren/telefon',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'legeTelefonFaktorAn',
+        tags: TAGS,
+        summary:
+          'Enrol a phone factor (factor_type phone): the number gets a code by SMS; confirm with POST /api/sicherheit/faktoren/{id}/verify. Only with an SMS gateway (SMS_URL), else 409 sicherheit.sms_nicht_verfuegbar',
+        body: ZTelefonFaktorNeu,
+        response: {
+          201: ZTelefonFaktorAngelegt,
+          400: ZApiError,
+          ...refusals,
+          409: ZApiError,
+          502: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const angelegt = await legeTelefonFaktorAn(telefon, requireUser(request), request.body);
+      return reply.code(201).send(angelegt);
+    },
+  );
+
+  app.post(
+    '/api/sicherheit/faktoren/:id/challenge',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'sendeFaktorCode',
+        tags: TAGS,
+        summary: 'Send a new code to a phone factor that is not yet confirmed (channel sms)',
+        params: ZFaktorId,
+        response: {
+          204: z.null(),
+          400: ZApiError,
+          ...refusals,
+          404: ZApiError,
+          409: ZApiError,
+          502: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      await sendeTelefonCodeErneut(telefon, requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/sicherheit/faktoren/:id/verify',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'bestaetigeFaktor',
+        tags: TAGS,
+        summary:
+          'Confirm a phone factor with the code from the SMS; from then on the sign-in asks for a code (by SMS or the authenticator app)',
+        params: ZFaktorId,
+        body: ZFaktorCode,
+        response: { 204: z.null(), 400: ZApiError, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await bestaetigeTelefonFaktor(telefon, requireUser(request), request.params.id, request.body.code);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.delete(
+    '/api/sicherheit/faktoren/:id',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'entferneFaktor',
+        tags: TAGS,
+        summary:
+          'Remove one of your phone factors (the authenticator app is removed with POST /api/auth/two-factor/disable { password })',
+        params: ZFaktorId,
+        response: { 204: z.null(), 400: ZApiError, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await entferneTelefonFaktor(telefon, requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
 
   app.get(
     '/api/sicherheit/identitaeten',

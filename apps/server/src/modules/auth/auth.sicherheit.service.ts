@@ -1,14 +1,18 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TAbmelden, TAbmeldenErgebnis, TFaktoren, TSitzungen } from '@stellwerk/domain/sicherheit/api';
 import { beschreibeGeraet, zuBeendendeSitzungen } from '@stellwerk/domain/sicherheit/sitzung';
+import { maskiereTelefonnummer } from '@stellwerk/domain/sicherheit/telefon';
 import type { Database } from '../../db/client.ts';
 import type { SessionUser } from './auth.context.ts';
 import { deleteSessions, findActiveSessions, findFactors, renameFactor } from './auth.repository.ts';
 import type { Auth } from './auth.service.ts';
 import type { createSessionCache } from './auth.session-cache.ts';
+import { findTelefonFaktoren, renameTelefonFaktor } from './auth.telefon.ts';
 
 export type SicherheitDeps = {
   database: Pick<Database, 'withoutTenant'>;
+  /** Whether an SMS gateway is configured (decision 083). */
+  smsVerfuegbar: boolean;
   auth: Pick<Auth, 'api'>;
   sessions: Pick<ReturnType<typeof createSessionCache>, 'dropSessions'>;
   now: () => Date;
@@ -20,10 +24,13 @@ export type SicherheitDeps = {
  * two-factor endpoints under /api/auth/two-factor (they ask for the password).
  */
 export const getFaktoren = async (
-  { database, auth }: SicherheitDeps,
+  { database, auth, smsVerfuegbar }: SicherheitDeps,
   user: SessionUser,
 ): Promise<TFaktoren> => {
-  const rows = await database.withoutTenant((tx) => findFactors(tx, user.authUserId));
+  const [rows, telefone] = await database.withoutTenant(async (tx) => [
+    await findFactors(tx, user.authUserId),
+    await findTelefonFaktoren(tx, user.authUserId),
+  ]);
   const confirmed = rows.some((r) => r.verified === true);
   let backupCodesUebrig: number | null = null;
   if (confirmed) {
@@ -32,13 +39,25 @@ export const getFaktoren = async (
   }
   return {
     ...user.zweiFaktor,
-    faktoren: rows.map((r) => ({
-      id: r.id,
-      friendlyName: r.friendlyName,
-      factorType: 'totp' as const,
-      verified: r.verified === true,
-      createdAt: r.createdAt?.toISOString() ?? null,
-    })),
+    faktoren: [
+      ...rows.map((r) => ({
+        id: r.id,
+        friendlyName: r.friendlyName,
+        factorType: 'totp' as const,
+        verified: r.verified === true,
+        createdAt: r.createdAt?.toISOString() ?? null,
+        telefon: null,
+      })),
+      ...telefone.map((r) => ({
+        id: r.id,
+        friendlyName: r.friendlyName,
+        factorType: 'phone' as const,
+        verified: r.verified,
+        createdAt: r.createdAt.toISOString(),
+        telefon: maskiereTelefonnummer(r.telefonnummer),
+      })),
+    ],
+    smsVerfuegbar,
     backupCodesUebrig,
   };
 };
@@ -50,7 +69,11 @@ export const renameFaktor = async (
   id: string,
   friendlyName: string,
 ): Promise<void> => {
-  const renamed = await database.withoutTenant((tx) => renameFactor(tx, user.authUserId, id, friendlyName));
+  const renamed = await database.withoutTenant(
+    async (tx) =>
+      (await renameFactor(tx, user.authUserId, id, friendlyName)) ||
+      (await renameTelefonFaktor(tx, user.authUserId, id, friendlyName)),
+  );
   if (!renamed) throw new DomainError('not_found');
 };
 

@@ -1,0 +1,283 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { stringSetting } from '@stellwerk/domain/customizing';
+import { DomainError } from '@stellwerk/domain/errors';
+import { parseLanguage } from '@stellwerk/domain/language';
+import type { TTelefonFaktorAngelegt, TTelefonFaktorNeu } from '@stellwerk/domain/sicherheit/api';
+import {
+  maskiereTelefonnummer,
+  normalisiereTelefonnummer,
+  SMS_CODE_MINUTEN,
+  SMS_CODE_STELLEN,
+  smsText,
+} from '@stellwerk/domain/sicherheit/telefon';
+import { and, eq } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
+import { pruefeSmsLimit, type SmsDeps, sendeSms } from '../sms/sms.service.ts';
+import type { SessionUser } from './auth.context.ts';
+import { findBenutzerByAuthUserId } from './auth.repository.ts';
+import { twoFactor, user, verification } from './auth.table.ts';
+import { telefonFaktor } from './auth.telefon.table.ts';
+
+/**
+ * The phone factor (spec §3 MFA factor `phone`, §7 factors and challenges, decision 083): enrol a mobile number
+ * with a first code sent by SMS, send the code again, confirm, remove; and the code at sign-in, which
+ * better-auth's two-factor plugin asks for (`sendOTP`).
+ */
+export type TelefonDeps = {
+  database: Database;
+  sms: Omit<SmsDeps, 'database'>;
+  now: () => Date;
+};
+
+/** The sign-in code's SMS being sent inside better-auth's `send-otp`: where its failure is kept for the plugin. */
+export const smsVersand = new AsyncLocalStorage<{ fehler?: unknown }>();
+
+/** Wrong codes before a phone factor's enrolment code is used up (a new one must be requested). */
+const MAX_VERSUCHE = 5;
+
+const kennung = (id: string) => `telefon-faktor:${id}`;
+const hash = (code: string) => createHash('sha256').update(code).digest('hex');
+
+const neuerCode = () => String(randomInt(0, 10 ** SMS_CODE_STELLEN)).padStart(SMS_CODE_STELLEN, '0');
+
+type Gespeichert = { hash: string; versuche: number };
+
+const leseGespeichert = (value: string): Gespeichert | null => {
+  try {
+    const parsed = JSON.parse(value) as Partial<Gespeichert>;
+    return typeof parsed.hash === 'string' && typeof parsed.versuche === 'number'
+      ? { hash: parsed.hash, versuche: parsed.versuche }
+      : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Whether the login has a confirmed phone factor (the tenant's two-factor policy counts it). */
+export const hatTelefonFaktor = async (tx: Tx, authUserId: string): Promise<boolean> => {
+  const rows = await tx
+    .select({ id: telefonFaktor.id })
+    .from(telefonFaktor)
+    .where(and(eq(telefonFaktor.userId, authUserId), eq(telefonFaktor.verified, true)))
+    .limit(1);
+  return rows.length > 0;
+};
+
+export type TelefonFaktorRow = typeof telefonFaktor.$inferSelect;
+
+export const findTelefonFaktoren = async (tx: Tx, authUserId: string): Promise<TelefonFaktorRow[]> =>
+  tx
+    .select()
+    .from(telefonFaktor)
+    .where(eq(telefonFaktor.userId, authUserId))
+    .orderBy(telefonFaktor.createdAt);
+
+/** Names a phone factor of the login; false when the login has none with this id. */
+export const renameTelefonFaktor = async (
+  tx: Tx,
+  authUserId: string,
+  id: string,
+  friendlyName: string,
+): Promise<boolean> => {
+  const rows = await tx
+    .update(telefonFaktor)
+    .set({ friendlyName })
+    .where(and(eq(telefonFaktor.id, id), eq(telefonFaktor.userId, authUserId)))
+    .returning({ id: telefonFaktor.id });
+  return rows.length > 0;
+};
+
+/**
+ * better-auth asks for a second factor at sign-in while `user.two_factor_enabled` is set: on while the login has a
+ * confirmed authenticator app or phone factor.
+ */
+export const aktualisiereZweiFaktorAn = async (tx: Tx, authUserId: string, now: Date): Promise<void> => {
+  const totp = await tx
+    .select({ id: twoFactor.id })
+    .from(twoFactor)
+    .where(and(eq(twoFactor.userId, authUserId), eq(twoFactor.verified, true)))
+    .limit(1);
+  const an = totp.length > 0 || (await hatTelefonFaktor(tx, authUserId));
+  await tx.update(user).set({ twoFactorEnabled: an, updatedAt: now }).where(eq(user.id, authUserId));
+};
+
+/** The person behind a login with their tenant and language, for the SMS. */
+const empfaengerVon = async (database: Database, authUserId: string) => {
+  const found = await database.withAllTenants((tx) => findBenutzerByAuthUserId(tx, authUserId));
+  if (!found) return null;
+  const language = await database.withTenant(found.mandantId, async (tx) =>
+    parseLanguage(stringSetting(await loadEffectiveSettings(tx, found.id), 'Sprache')),
+  );
+  return { ...found, language };
+};
+
+const sendeCode = async (
+  deps: TelefonDeps,
+  authUserId: string,
+  telefonnummer: string,
+  code: string,
+): Promise<void> => {
+  const empfaenger = await empfaengerVon(deps.database, authUserId);
+  if (!empfaenger) throw new DomainError('not_found');
+  await pruefeSmsLimit(
+    deps.database,
+    { mandantId: empfaenger.mandantId, benutzerId: empfaenger.id },
+    deps.now(),
+  );
+  const { text, ohneCode } = smsText(code, empfaenger.language === 'en' ? 'en' : 'de');
+  await sendeSms(
+    { ...deps.sms, database: deps.database },
+    { mandantId: empfaenger.mandantId, benutzerId: empfaenger.id, an: telefonnummer, text, ohneCode },
+  );
+};
+
+const merkeCode = async (tx: Tx, id: string, code: string, now: Date) => {
+  await tx.delete(verification).where(eq(verification.identifier, kennung(id)));
+  await tx.insert(verification).values({
+    id: crypto.randomUUID(),
+    identifier: kennung(id),
+    value: JSON.stringify({ hash: hash(code), versuche: 0 } satisfies Gespeichert),
+    expiresAt: new Date(now.getTime() + SMS_CODE_MINUTEN * 60_000),
+    createdAt: now,
+    updatedAt: now,
+  });
+};
+
+const verlangeSms = (deps: TelefonDeps) => {
+  if (!deps.sms.smsUrl) throw new DomainError('sicherheit.sms_nicht_verfuegbar');
+};
+
+/**
+ * Enrols a phone factor (spec §7 POST /factors, factor_type phone): the number, in E.164 form, gets a code by
+ * SMS; the factor counts once the code is confirmed. An earlier unconfirmed phone factor is replaced. Only
+ * with an SMS gateway (`SMS_URL`).
+ */
+export const legeTelefonFaktorAn = async (
+  deps: TelefonDeps,
+  sessionUser: SessionUser,
+  input: TTelefonFaktorNeu,
+): Promise<TTelefonFaktorAngelegt> => {
+  verlangeSms(deps);
+  const nummer = normalisiereTelefonnummer(input.telefonnummer);
+  if (!nummer) throw new DomainError('sicherheit.telefonnummer_ungueltig');
+  const id = crypto.randomUUID();
+  const code = neuerCode();
+  const now = deps.now();
+  await deps.database.withoutTenant(async (tx) => {
+    await tx
+      .delete(telefonFaktor)
+      .where(and(eq(telefonFaktor.userId, sessionUser.authUserId), eq(telefonFaktor.verified, false)));
+    await tx.insert(telefonFaktor).values({
+      id,
+      userId: sessionUser.authUserId,
+      telefonnummer: nummer,
+      friendlyName: input.friendlyName?.trim() || null,
+      verified: false,
+      createdAt: now,
+    });
+    await merkeCode(tx, id, code, now);
+  });
+  await sendeCode(deps, sessionUser.authUserId, nummer, code);
+  return { id, telefon: maskiereTelefonnummer(nummer) };
+};
+
+const findeEigenen = async (tx: Tx, authUserId: string, id: string) => {
+  const [row] = await tx
+    .select()
+    .from(telefonFaktor)
+    .where(and(eq(telefonFaktor.id, id), eq(telefonFaktor.userId, authUserId)));
+  if (!row) throw new DomainError('not_found');
+  return row;
+};
+
+/** Sends a new code to an unconfirmed phone factor (spec §7 POST /factors/{id}/challenge, channel sms). */
+export const sendeTelefonCodeErneut = async (
+  deps: TelefonDeps,
+  sessionUser: SessionUser,
+  id: string,
+): Promise<void> => {
+  verlangeSms(deps);
+  const code = neuerCode();
+  const row = await deps.database.withoutTenant(async (tx) => {
+    const found = await findeEigenen(tx, sessionUser.authUserId, id);
+    if (found.verified) throw new DomainError('validation.failed', { id: 'bestaetigt' });
+    await merkeCode(tx, id, code, deps.now());
+    return found;
+  });
+  await sendeCode(deps, sessionUser.authUserId, row.telefonnummer, code);
+};
+
+/**
+ * Confirms a phone factor with the code from the SMS (spec §7 POST /factors/{id}/verify): a wrong or expired
+ * code answers `sicherheit.code_falsch`; after five wrong codes a new one must be requested. Confirmed, the
+ * sign-in asks for a second factor.
+ */
+export const bestaetigeTelefonFaktor = async (
+  deps: TelefonDeps,
+  sessionUser: SessionUser,
+  id: string,
+  code: string,
+): Promise<void> => {
+  const now = deps.now();
+  const ok = await deps.database.withoutTenant(async (tx) => {
+    await findeEigenen(tx, sessionUser.authUserId, id);
+    const [stored] = await tx
+      .select()
+      .from(verification)
+      .where(eq(verification.identifier, kennung(id)));
+    const gespeichert = stored ? leseGespeichert(stored.value) : null;
+    if (!stored || !gespeichert || stored.expiresAt <= now || gespeichert.versuche >= MAX_VERSUCHE)
+      return false;
+    const expected = Buffer.from(gespeichert.hash, 'hex');
+    const given = Buffer.from(hash(code.replace(/\s/g, '')), 'hex');
+    if (!timingSafeEqual(expected, given)) {
+      await tx
+        .update(verification)
+        .set({
+          value: JSON.stringify({ ...gespeichert, versuche: gespeichert.versuche + 1 }),
+          updatedAt: now,
+        })
+        .where(eq(verification.id, stored.id));
+      return false;
+    }
+    await tx.delete(verification).where(eq(verification.id, stored.id));
+    await tx.update(telefonFaktor).set({ verified: true }).where(eq(telefonFaktor.id, id));
+    await aktualisiereZweiFaktorAn(tx, sessionUser.authUserId, now);
+    return true;
+  });
+  if (!ok) throw new DomainError('sicherheit.code_falsch');
+};
+
+/** Removes one of the user's phone factors; the sign-in then asks for a code only while another factor remains. */
+export const entferneTelefonFaktor = async (
+  deps: TelefonDeps,
+  sessionUser: SessionUser,
+  id: string,
+): Promise<void> => {
+  await deps.database.withoutTenant(async (tx) => {
+    await findeEigenen(tx, sessionUser.authUserId, id);
+    await tx.delete(telefonFaktor).where(eq(telefonFaktor.id, id));
+    await tx.delete(verification).where(eq(verification.identifier, kennung(id)));
+    await aktualisiereZweiFaktorAn(tx, sessionUser.authUserId, deps.now());
+  });
+};
+
+/** The confirmed number a sign-in code goes to, or null. */
+export const anmeldeTelefonVon = async (database: Database, authUserId: string): Promise<string | null> =>
+  database.withoutTenant(async (tx) => {
+    const rows = await findTelefonFaktoren(tx, authUserId);
+    return rows.find((r) => r.verified)?.telefonnummer ?? null;
+  });
+
+/** better-auth's `sendOTP`: the sign-in code by SMS to the login's confirmed phone factor. */
+export const sendeAnmeldeCode = async (
+  deps: TelefonDeps,
+  authUserId: string,
+  code: string,
+): Promise<void> => {
+  const nummer = await anmeldeTelefonVon(deps.database, authUserId);
+  if (!nummer) throw new DomainError('sicherheit.kein_telefon');
+  await sendeCode(deps, authUserId, nummer, code);
+};
