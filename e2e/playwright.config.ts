@@ -20,6 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startSmsGateway } from '../apps/server/test/sms-gateway.ts';
 import { startSmtpReceiver } from '../apps/server/test/smtp-receiver.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -58,6 +59,22 @@ if (!externalBaseURL && !process.env.E2E_SMTP_URL && process.env.E2E_DATA_DIR) {
   });
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_SMTP_URL = receiver.url;
+}
+
+// The SMS gateway (decision 083) lives in the runner too; each SMS becomes a file in E2E_SMS_DIR.
+if (!externalBaseURL && !process.env.E2E_SMS_URL && process.env.E2E_DATA_DIR) {
+  const smsDir = path.join(process.env.E2E_DATA_DIR, 'e2e-sms');
+  mkdirSync(smsDir, { recursive: true });
+  let count = 0;
+  const gateway = await startSmsGateway({
+    onSms: (sms) => {
+      count += 1;
+      const name = `${String(Date.now()).padStart(15, '0')}-${String(count).padStart(6, '0')}.json`;
+      writeFileSync(path.join(smsDir, name), JSON.stringify({ to: sms.to, text: sms.text }));
+    },
+  });
+  process.env.E2E_SMS_DIR = smsDir;
+  process.env.E2E_SMS_URL = gateway.url;
 }
 
 const port = Number(process.env.E2E_PORT);
@@ -144,6 +161,7 @@ export default defineConfig({
           NODE_ENV: 'test',
           TEST_CLOCK: 'true',
           SMTP_URL: process.env.E2E_SMTP_URL ?? '',
+          SMS_URL: process.env.E2E_SMS_URL ?? '',
           // Only warnings and errors of the server in the test output.
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
         },

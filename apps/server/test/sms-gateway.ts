@@ -7,7 +7,7 @@ export type EmpfangeneSms = { to: string; text: string; id: string; authorizatio
  * A local SMS gateway for tests: takes `POST /send` with JSON, answers 200 (or the status set with
  * `antworteMit`), and keeps what it got. `code()` is the last six-digit code sent to a number.
  */
-export const startSmsGateway = async () => {
+export const startSmsGateway = async ({ onSms }: { onSms?: (sms: EmpfangeneSms) => void } = {}) => {
   const received: EmpfangeneSms[] = [];
   let status = 200;
   const server: Server = createServer((request, response) => {
@@ -18,7 +18,9 @@ export const startSmsGateway = async () => {
     request.on('end', () => {
       if (request.method === 'POST' && request.url === '/send') {
         const parsed = JSON.parse(body) as { to: string; text: string; id: string };
-        received.push({ ...parsed, authorization: request.headers.authorization });
+        const sms = { ...parsed, authorization: request.headers.authorization };
+        received.push(sms);
+        onSms?.(sms);
       }
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end('{}');

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { AdminHome } from '../../features/admin-home/components/AdminHome';
 import { MailboxList } from '../../features/mailbox/components/MailboxList';
+import { SmsAusgangListe } from '../../features/mailbox/components/SmsAusgangListe';
 import { useCurrentMe } from '../use-current-me';
 
 export function AdminHomePage() {
@@ -27,13 +28,14 @@ export function AdminAreaPage() {
   return <PlaceholderPage title={entry?.label[language] ?? pathname} />;
 }
 
-/** /admin/postausgang: the mailbox of mails the outbox holds. */
+/** /admin/postausgang: the mailbox of mails the outbox holds, and the SMS (decision 083). */
 export function PostausgangPage() {
   const { t } = useTranslation();
   return (
     <>
       <PageHeader title={t('mailbox.title')} description={t('mailbox.description')} />
       <MailboxList />
+      <SmsAusgangListe />
     </>
   );
 }

@@ -22,6 +22,7 @@ import { NoAreaNotice } from '../../features/navigation/components/NoAreaNotice'
 import { IdentitaetenListe } from '../../features/sicherheit/components/IdentitaetenListe';
 import { PasskeyListe } from '../../features/sicherheit/components/PasskeyListe';
 import { SitzungenListe } from '../../features/sicherheit/components/SitzungenListe';
+import { TelefonFaktorKarte } from '../../features/sicherheit/components/TelefonFaktorKarte';
 import { ZweiFaktorEinrichtung } from '../../features/sicherheit/components/ZweiFaktorEinrichtung';
 import { useCurrentMe, useRefreshMe } from '../use-current-me';
 
@@ -224,6 +225,7 @@ export function SicherheitPage() {
       <PageHeader title={t('sicherheit.titel')} description={t('sicherheit.beschreibung')} />
       <Stack gap="lg">
         <ZweiFaktorEinrichtung />
+        <TelefonFaktorKarte />
         {me && <IdentitaetenListe email={me.user.email} />}
         <PasskeyListe />
         <SitzungenListe />

@@ -18,13 +18,24 @@ export const verlangtPruefung = (error: unknown): boolean =>
   error instanceof ApiError &&
   (error.code === 'auth.captcha_fehlt' || error.code === 'auth.captcha_ungueltig');
 
-/** After the password: signed in, or a code from the authenticator app (or a backup code) is asked next. */
-export type SignInOutcome = 'signed-in' | 'code';
+/** How the code step can be answered: the authenticator app, a code by SMS (decision 083). */
+export type CodeMethode = 'totp' | 'otp';
+
+/**
+ * After the password: signed in, or a code is asked next, from the authenticator app or by SMS (as the server
+ * offers; a backup code always works).
+ */
+export type SignInOutcome = 'signed-in' | { code: CodeMethode[] };
 
 export const signIn = async (input: SignInInput): Promise<SignInOutcome> => {
   const { path, body } = signInRequest(input);
-  const answer = await apiFetch<{ twoFactorRedirect?: boolean } | null>(path, { method: 'POST', body });
-  return answer?.twoFactorRedirect === true ? 'code' : 'signed-in';
+  const answer = await apiFetch<{ twoFactorRedirect?: boolean; twoFactorMethods?: unknown } | null>(path, {
+    method: 'POST',
+    body,
+  });
+  if (answer?.twoFactorRedirect !== true) return 'signed-in';
+  const methods = Array.isArray(answer.twoFactorMethods) ? answer.twoFactorMethods : ['totp'];
+  return { code: methods.filter((m): m is CodeMethode => m === 'totp' || m === 'otp') };
 };
 
 export const useSignIn = () =>
@@ -33,15 +44,25 @@ export const useSignIn = () =>
     mutationFn: signIn,
   });
 
-export type CodeInput = { code: string; kind: 'totp' | 'backup' };
+export type CodeInput = { code: string; kind: 'totp' | 'sms' | 'backup' };
 
-/** The code step of a sign-in: a code from the authenticator app or one of the backup codes. */
+const VERIFY_PATHS: Record<CodeInput['kind'], string> = {
+  totp: '/api/auth/two-factor/verify-totp',
+  sms: '/api/auth/two-factor/verify-otp',
+  backup: '/api/auth/two-factor/verify-backup-code',
+};
+
+/** The code step of a sign-in: a code from the authenticator app, by SMS, or one of the backup codes. */
 export const useVerifySignInCode = () =>
   useMutation({
     mutationKey: ['auth', 'sign-in-code'],
     mutationFn: ({ code, kind }: CodeInput) =>
-      apiFetch(
-        kind === 'totp' ? '/api/auth/two-factor/verify-totp' : '/api/auth/two-factor/verify-backup-code',
-        { method: 'POST', body: { code: code.replace(/\s+/g, '') } },
-      ),
+      apiFetch(VERIFY_PATHS[kind], { method: 'POST', body: { code: code.replace(/\s+/g, '') } }),
+  });
+
+/** The code step asks for a code by SMS to the confirmed mobile number (decision 083). */
+export const useSendSmsCode = () =>
+  useMutation({
+    mutationKey: ['auth', 'sign-in-sms'],
+    mutationFn: () => apiFetch('/api/auth/two-factor/send-otp', { method: 'POST', body: {} }),
   });

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { startSso } from '../../../lib/sso-start';
 import { passkeysSupported } from '../../../lib/webauthn';
 import { useSignInWithPasskey } from '../api/passkey-sign-in';
-import { type SignInInput, useSignIn, verlangtPruefung } from '../api/sign-in';
+import { type CodeMethode, type SignInInput, useSignIn, verlangtPruefung } from '../api/sign-in';
 import { useAnmeldeMethoden } from '../api/sso-sign-in';
 import { authErrorText } from './auth-error-text';
 import { CodeStepForm } from './CodeStepForm';
@@ -28,6 +28,7 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
   const signIn = useSignIn();
   const passkeySignIn = useSignInWithPasskey();
   const [step, setStep] = useState<'password' | 'code'>('password');
+  const [codeMethoden, setCodeMethoden] = useState<CodeMethode[]>(['totp']);
   // The address typed decides whether the tenant's identity provider is offered (single sign-on, issue 11).
   const [login, setLogin] = useState('');
   const [debouncedLogin] = useDebouncedValue(login, 300);
@@ -76,7 +77,8 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
         setRunde((r) => r + 1);
       }
     }
-    if (outcome === 'code') {
+    if (outcome !== 'signed-in') {
+      setCodeMethoden(outcome.code);
       setStep('code');
       return;
     }
@@ -97,6 +99,7 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
   if (step === 'code') {
     return (
       <CodeStepForm
+        methoden={codeMethoden}
         onSignedIn={onSignedIn}
         onRestart={() => {
           signIn.reset();

@@ -1,4 +1,4 @@
-import type { TFaktoren } from '@stellwerk/domain/sicherheit/api';
+import type { TFaktoren, TTelefonFaktorAngelegt } from '@stellwerk/domain/sicherheit/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';
@@ -112,3 +112,47 @@ export const secretOf = (totpURI: string): string => {
 
 /** The secret in groups of four, easier to type. */
 export const groupSecret = (secret: string): string => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+/** The phone factor (decision 083): the number gets a code by SMS; confirmed with it. */
+export const useAddTelefon = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationKey: ['sicherheit', 'telefon-neu'],
+    mutationFn: (input: { telefonnummer: string; friendlyName?: string }) =>
+      apiFetch<TTelefonFaktorAngelegt>('/api/sicherheit/faktoren/telefon', { method: 'POST', body: input }),
+    onSettled: refresh,
+  });
+};
+
+export const useResendTelefonCode = () =>
+  useMutation({
+    mutationKey: ['sicherheit', 'telefon-code'],
+    mutationFn: (id: string) =>
+      apiFetch(`/api/sicherheit/faktoren/${encodeURIComponent(id)}/challenge`, {
+        method: 'POST',
+        body: { channel: 'sms' },
+      }),
+  });
+
+export const useConfirmTelefon = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationKey: ['sicherheit', 'telefon-bestaetigen'],
+    mutationFn: ({ id, code }: { id: string; code: string }) =>
+      apiFetch(`/api/sicherheit/faktoren/${encodeURIComponent(id)}/verify`, {
+        method: 'POST',
+        body: { code },
+      }),
+    onSuccess: refresh,
+  });
+};
+
+export const useRemoveTelefon = () => {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationKey: ['sicherheit', 'telefon-entfernen'],
+    mutationFn: (id: string) =>
+      apiFetch(`/api/sicherheit/faktoren/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+};

@@ -298,7 +298,8 @@ export function ZweiFaktorEinrichtung() {
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
 
   const data = faktoren.data;
-  const bestaetigt = data?.faktoren.filter((f) => f.verified) ?? [];
+  // this card is the authenticator app's; the phone factor has its own (TelefonFaktorKarte)
+  const bestaetigt = data?.faktoren.filter((f) => f.verified && f.factorType === 'totp') ?? [];
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="zwei-faktor-titel">

@@ -1,0 +1,241 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import type { TFaktor } from '@stellwerk/domain/sicherheit/api';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { errorMessage } from '../../../lib/error-message';
+import { formatDateTime } from '../../../lib/format-date';
+import {
+  useAddTelefon,
+  useConfirmTelefon,
+  useFaktoren,
+  useRemoveTelefon,
+  useResendTelefonCode,
+} from '../api/faktoren';
+
+/** The code step of the enrolment: the code from the SMS, send again, or give up. */
+function CodeBestaetigen({ faktor }: { faktor: TFaktor }) {
+  const { t, i18n } = useTranslation();
+  const confirm = useConfirmTelefon();
+  const resend = useResendTelefonCode();
+  const remove = useRemoveTelefon();
+  const [code, setCode] = useState('');
+  const [touched, setTouched] = useState(false);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (!code.trim()) return;
+        confirm.mutate({ id: faktor.id, code: code.trim() });
+      }}
+    >
+      <Stack gap="sm">
+        <Text size="sm" role="status">
+          {resend.isSuccess
+            ? t('sicherheit.telefon.erneutGesendet', { telefon: faktor.telefon ?? '' })
+            : t('sicherheit.telefon.gesendet', { telefon: faktor.telefon ?? '' })}
+        </Text>
+        <TextInput
+          label={t('sicherheit.telefon.code')}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          value={code}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          error={
+            touched && !code.trim()
+              ? t('validation.required')
+              : confirm.error
+                ? errorMessage(confirm.error, t, i18n.language)
+                : undefined
+          }
+          required
+          autoFocus
+          maw={240}
+        />
+        {resend.error && <ErrorAlert error={resend.error} />}
+        <Group gap="xs" wrap="wrap">
+          <Button type="submit" loading={confirm.isPending}>
+            {t('sicherheit.telefon.bestaetigen')}
+          </Button>
+          <Button variant="default" loading={resend.isPending} onClick={() => resend.mutate(faktor.id)}>
+            {t('sicherheit.telefon.erneut')}
+          </Button>
+          <Button variant="subtle" loading={remove.isPending} onClick={() => remove.mutate(faktor.id)}>
+            {t('sicherheit.abbrechen')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The first step: the mobile number and a name; the server sends the code. */
+function NummerEingeben() {
+  const { t, i18n } = useTranslation();
+  const add = useAddTelefon();
+  const [nummer, setNummer] = useState('');
+  const [name, setName] = useState('');
+  const [touched, setTouched] = useState(false);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTouched(true);
+        if (!nummer.trim()) return;
+        add.mutate({ telefonnummer: nummer, friendlyName: name.trim() || undefined });
+      }}
+    >
+      <Stack gap="sm">
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          <TextInput
+            label={t('sicherheit.telefon.nummer')}
+            placeholder="0151 12345678"
+            type="tel"
+            autoComplete="tel"
+            value={nummer}
+            onChange={(event) => setNummer(event.currentTarget.value)}
+            error={
+              touched && !nummer.trim()
+                ? t('validation.required')
+                : add.error
+                  ? errorMessage(add.error, t, i18n.language)
+                  : undefined
+            }
+            required
+            style={{ flex: '1 1 14rem' }}
+          />
+          <TextInput
+            label={t('sicherheit.telefon.name')}
+            placeholder={t('sicherheit.telefon.namePlatzhalter')}
+            value={name}
+            maxLength={60}
+            onChange={(event) => setName(event.currentTarget.value)}
+            style={{ flex: '1 1 14rem' }}
+          />
+        </Group>
+        <Group>
+          <Button type="submit" loading={add.isPending}>
+            {t('sicherheit.telefon.senden')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * Personal settings: a code by SMS as second factor (decision 083). Offered only where the operator set up an
+ * SMS gateway; a number enrolled earlier stays listed (and removable) without one.
+ */
+export function TelefonFaktorKarte() {
+  const { t, i18n } = useTranslation();
+  const faktoren = useFaktoren();
+  const remove = useRemoveTelefon();
+  const [removing, setRemoving] = useState<TFaktor | null>(null);
+  const data = faktoren.data;
+  if (!data) return null;
+  const telefone = data.faktoren.filter((f) => f.factorType === 'phone');
+  const bestaetigt = telefone.filter((f) => f.verified);
+  const offen = telefone.find((f) => !f.verified);
+  if (!data.smsVerfuegbar && telefone.length === 0) return null;
+  const label = (f: TFaktor) => f.friendlyName ?? t('sicherheit.telefon.standardName');
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="telefon-titel">
+      <Stack gap="md">
+        <Title order={2} fz="lg" id="telefon-titel">
+          {t('sicherheit.telefon.titel')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('sicherheit.telefon.beschreibung')}
+        </Text>
+        {bestaetigt.length > 0 && (
+          <Table.ScrollContainer minWidth={0}>
+            <Table
+              verticalSpacing="sm"
+              aria-label={t('sicherheit.telefon.titel')}
+              data-testid="telefon-faktoren"
+            >
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('sicherheit.faktoren.faktor')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('sicherheit.faktoren.aktionen')}</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {bestaetigt.map((f) => (
+                  <Table.Tr key={f.id}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="wrap">
+                        <Text fw={500}>{label(f)}</Text>
+                        <Badge color="#1e6b30" variant="filled">
+                          {t('sicherheit.faktoren.bestaetigt')}
+                        </Badge>
+                      </Group>
+                      <Text size="xs" c="dimmed">
+                        {f.telefon}
+                        {f.createdAt &&
+                          ` · ${t('sicherheit.faktoren.seit', { datum: formatDateTime(f.createdAt, i18n.language) })}`}
+                      </Text>
+                      {!data.smsVerfuegbar && (
+                        <Text size="xs" c="dimmed">
+                          {t('sicherheit.telefon.keinGateway')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group justify="flex-end">
+                        <Button
+                          size="xs"
+                          color="red"
+                          variant="light"
+                          onClick={() => setRemoving(f)}
+                          aria-label={t('sicherheit.faktoren.entfernenVon', { name: label(f) })}
+                        >
+                          {t('sicherheit.faktoren.entfernen')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {offen && data.smsVerfuegbar && <CodeBestaetigen key={offen.id} faktor={offen} />}
+        {!offen && bestaetigt.length === 0 && data.smsVerfuegbar && <NummerEingeben />}
+      </Stack>
+      <ConfirmDialog
+        opened={removing !== null}
+        title={t('sicherheit.telefon.entfernenTitel')}
+        message={t('sicherheit.telefon.entfernenHinweis')}
+        confirmLabel={t('sicherheit.faktoren.entfernen')}
+        cancelLabel={t('sicherheit.abbrechen')}
+        loading={remove.isPending}
+        error={remove.error ? errorMessage(remove.error, t, i18n.language) : null}
+        onClose={() => {
+          remove.reset();
+          setRemoving(null);
+        }}
+        onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
+      />
+    </Card>
+  );
+}
