@@ -12,6 +12,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import { type OidcIdp, startOidcIdp } from '../../apps/server/test/oidc-idp.ts';
 import { createSamlIdp } from '../../apps/server/test/saml-idp.ts';
 import { DEMO_PASSWORD, demoUser, MUSTERSTADT } from '../support/demo.ts';
+import { switchLanguage } from '../support/language.ts';
 import { expectPath, signInTo } from '../support/session.ts';
 
 const ADMIN = `admin@${MUSTERSTADT.domain}`;
@@ -87,6 +88,13 @@ test('single sign-on through the tenant’s OpenID provider lands on the start p
     await expect(section.getByLabel(/Aussteller-URL/)).toHaveValue(idp.issuer);
     await expect(section.getByText(redirectUrl)).toBeVisible();
     await shoot(page, 'sso-admin-de-desktop');
+    // the same section in English (the administrator's language is kept: switched back at once)
+    await switchLanguage(page, 'en');
+    await expect(page.getByRole('region', { name: 'Single sign-on' }).getByLabel(/Issuer URL/)).toHaveValue(
+      idp.issuer,
+    );
+    await shoot(page, 'sso-admin-en-desktop');
+    await switchLanguage(page, 'de');
     await page.context().clearCookies();
 
     // A new person of the tenant: the address routes to the provider.
@@ -97,6 +105,10 @@ test('single sign-on through the tenant’s OpenID provider lands on the start p
     await shoot(page, 'sso-login-de-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await shoot(page, 'sso-login-de-phone');
+    await switchLanguage(page, 'en');
+    await expect(page.getByRole('button', { name: 'Sign in with single sign-on' })).toBeVisible();
+    await shoot(page, 'sso-login-en-phone');
+    await switchLanguage(page, 'de');
     await button.click();
     await expectPath(page, MUSTERSTADT.startPage);
     const me = (await (await page.request.get('/api/me')).json()) as {
@@ -222,6 +234,12 @@ test('a password user links the tenant’s OpenID provider on the security page 
     await expect(section.getByText('Der Identitätsanbieter ist mit Ihrem Konto verknüpft.')).toBeVisible();
     await expect(table).toContainText('Single Sign-on (OpenID Connect)');
     await shoot(page, 'identitaeten-de-desktop');
+    await switchLanguage(page, 'en');
+    await expect(page.getByRole('region', { name: 'Ways to sign in' })).toContainText(
+      'Single sign-on (OpenID Connect)',
+    );
+    await shoot(page, 'identitaeten-en-desktop');
+    await switchLanguage(page, 'de');
 
     // unlinking the password after confirming; the provider is then the last way and stays
     await section.getByRole('button', { name: 'Passwort trennen' }).click();

@@ -191,8 +191,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     userEditable: false,
     allowedValues: ['optional', 'administratoren', 'alle'],
     description: {
-      de: 'Zweiter Faktor (Authenticator-App) bei der Anmeldung: optional, Pflicht für Administratoren (administratoren) oder Pflicht für alle (alle). Wer einen braucht und keinen hat, richtet ihn direkt nach dem Passwort ein. Standard: optional.',
-      en: 'Second factor (authenticator app) at sign-in: optional, required for administrators (administratoren) or required for everyone (alle). Whoever needs one and has none enrols right after the password. Default: optional.',
+      de: 'Zweiter Faktor (Authenticator-App oder Code per SMS) bei der Anmeldung: optional, Pflicht für Administratoren (administratoren) oder Pflicht für alle (alle). Wer einen braucht und keinen hat, richtet ihn direkt nach dem Passwort ein. Standard: optional.',
+      en: 'Second factor (authenticator app or code by SMS) at sign-in: optional, required for administrators (administratoren) or required for everyone (alle). Whoever needs one and has none enrols right after the password. Default: optional.',
     },
   },
   notificationToggle('BenachrichtigungBuchungsbestaetigung', 'Buchungsbestätigung', 'booking confirmation'),
