@@ -38,6 +38,23 @@ const signInAsAdmin = async (api: APIRequestContext, origin: { origin: string })
   expect(signedIn.ok()).toBe(true);
 };
 
+/** Musterstadt's provider: the local OpenID provider, password sign-in still allowed. */
+const configureOidc = async (api: APIRequestContext, origin: { origin: string }, provider: OidcIdp) => {
+  const saved = await api.put('/api/admin/sso', {
+    headers: origin,
+    data: {
+      protokoll: 'oidc',
+      passwortErlaubt: true,
+      gruppenClaim: 'groups',
+      issuer: provider.issuer,
+      clientId: provider.clientId,
+      clientSecret: provider.clientSecret,
+      scopes: ['openid', 'email', 'profile', 'groups'],
+    },
+  });
+  expect(saved.status()).toBe(200);
+};
+
 /** Musterstadt without a provider again, whatever the journey left signed in. */
 const removeProvider = async (api: APIRequestContext, origin: { origin: string }) => {
   await signInAsAdmin(api, origin);
@@ -65,19 +82,7 @@ test('single sign-on through the tenant’s OpenID provider lands on the start p
     groups: ['Alle Mitarbeitenden'],
   });
   idp.signInAs('e2e-1');
-  const saved = await api.put('/api/admin/sso', {
-    headers: origin,
-    data: {
-      protokoll: 'oidc',
-      passwortErlaubt: true,
-      gruppenClaim: 'groups',
-      issuer: idp.issuer,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      scopes: ['openid', 'email', 'profile', 'groups'],
-    },
-  });
-  expect(saved.status()).toBe(200);
+  await configureOidc(api, origin, idp);
 
   try {
     // The administrator's screen shows the provider without its secret.
@@ -193,19 +198,7 @@ test('a password user links the tenant’s OpenID provider on the security page 
   await signInAsAdmin(api, origin);
   const { redirectUrl } = (await (await api.get('/api/admin/sso')).json()) as { redirectUrl: string };
   idp ??= await startOidcIdp({ redirectUris: [redirectUrl] });
-  const saved = await api.put('/api/admin/sso', {
-    headers: origin,
-    data: {
-      protokoll: 'oidc',
-      passwortErlaubt: true,
-      gruppenClaim: 'groups',
-      issuer: idp.issuer,
-      clientId: idp.clientId,
-      clientSecret: idp.clientSecret,
-      scopes: ['openid', 'email', 'profile', 'groups'],
-    },
-  });
-  expect(saved.status()).toBe(200);
+  await configureOidc(api, origin, idp);
 
   try {
     await page.context().clearCookies();

@@ -1,36 +1,25 @@
+import { CookieJar } from './cookie-jar.ts';
+
 /** A browser for single-sign-on tests: cookies per origin, redirects followed by hand across app and provider. */
 export class Browser {
-  private readonly jars = new Map<string, Map<string, string>>();
+  private readonly jars = new Map<string, CookieJar>();
 
-  private jar(url: string): Map<string, string> {
+  private jar(url: string): CookieJar {
     const origin = new URL(url).origin;
     let jar = this.jars.get(origin);
     if (!jar) {
-      jar = new Map();
+      jar = new CookieJar();
       this.jars.set(origin, jar);
     }
     return jar;
   }
 
   cookieHeader(url: string): string {
-    return [...this.jar(url)].map(([k, v]) => `${k}=${v}`).join('; ');
+    return this.jar(url).header;
   }
 
   has(url: string, name: string): boolean {
     return this.jar(url).has(name);
-  }
-
-  private take(url: string, response: Response): void {
-    const jar = this.jar(url);
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1);
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
-      if (expired) jar.delete(name);
-      else jar.set(name, value);
-    }
   }
 
   async request(url: string, init: RequestInit = {}): Promise<Response> {
@@ -38,7 +27,7 @@ export class Browser {
     const cookie = this.cookieHeader(url);
     if (cookie) headers.set('cookie', cookie);
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
-    this.take(url, response);
+    this.jar(url).take(response);
     return response;
   }
 

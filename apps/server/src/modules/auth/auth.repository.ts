@@ -198,13 +198,17 @@ export const hasConfirmedFactor = async (tx: Tx, authUserId: string): Promise<bo
     .from(twoFactor)
     .where(and(eq(twoFactor.userId, authUserId), eq(twoFactor.verified, true)))
     .limit(1);
-  if (rows.length > 0) return true;
-  const phones = await tx
+  return rows.length > 0 || (await hatTelefonFaktor(tx, authUserId));
+};
+
+/** Whether the login has a confirmed phone factor (decision 083). */
+export const hatTelefonFaktor = async (tx: Tx, authUserId: string): Promise<boolean> => {
+  const rows = await tx
     .select({ id: telefonFaktor.id })
     .from(telefonFaktor)
     .where(and(eq(telefonFaktor.userId, authUserId), eq(telefonFaktor.verified, true)))
     .limit(1);
-  return phones.length > 0;
+  return rows.length > 0;
 };
 
 export type SessionRow = {

@@ -2,29 +2,8 @@ import type { TMe } from '@stellwerk/domain/api';
 import type { TFaktoren, TSmsAusgang, TTelefonFaktorAngelegt } from '@stellwerk/domain/sicherheit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
+import { CookieJar as Jar } from '../../../test/cookie-jar.ts';
 import { startSmsGateway } from '../../../test/sms-gateway.ts';
-
-/** A browser's cookies: Set-Cookie answers update it, `header` sends it. */
-class Jar {
-  private readonly cookies = new Map<string, string>();
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = '', ...attributes] = line.split(';');
-      const at = pair.indexOf('=');
-      const name = pair.slice(0, at).trim();
-      const value = pair.slice(at + 1);
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-  has(name: string): boolean {
-    return this.cookies.has(name);
-  }
-  get header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
 
 type ErrorBody = { error: { code: string } };
 

@@ -16,8 +16,8 @@ import type { Database, Tx } from '../../db/client.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import { pruefeSmsLimit, type SmsDeps, sendeSms } from '../sms/sms.service.ts';
 import type { SessionUser } from './auth.context.ts';
-import { findBenutzerByAuthUserId } from './auth.repository.ts';
-import { twoFactor, user, verification } from './auth.table.ts';
+import { findBenutzerByAuthUserId, hasConfirmedFactor } from './auth.repository.ts';
+import { user, verification } from './auth.table.ts';
 import { telefonFaktor } from './auth.telefon.table.ts';
 
 /**
@@ -55,16 +55,6 @@ const leseGespeichert = (value: string): Gespeichert | null => {
   }
 };
 
-/** Whether the login has a confirmed phone factor (the tenant's two-factor policy counts it). */
-export const hatTelefonFaktor = async (tx: Tx, authUserId: string): Promise<boolean> => {
-  const rows = await tx
-    .select({ id: telefonFaktor.id })
-    .from(telefonFaktor)
-    .where(and(eq(telefonFaktor.userId, authUserId), eq(telefonFaktor.verified, true)))
-    .limit(1);
-  return rows.length > 0;
-};
-
 export type TelefonFaktorRow = typeof telefonFaktor.$inferSelect;
 
 export const findTelefonFaktoren = async (tx: Tx, authUserId: string): Promise<TelefonFaktorRow[]> =>
@@ -94,12 +84,7 @@ export const renameTelefonFaktor = async (
  * confirmed authenticator app or phone factor.
  */
 export const aktualisiereZweiFaktorAn = async (tx: Tx, authUserId: string, now: Date): Promise<void> => {
-  const totp = await tx
-    .select({ id: twoFactor.id })
-    .from(twoFactor)
-    .where(and(eq(twoFactor.userId, authUserId), eq(twoFactor.verified, true)))
-    .limit(1);
-  const an = totp.length > 0 || (await hatTelefonFaktor(tx, authUserId));
+  const an = await hasConfirmedFactor(tx, authUserId);
   await tx.update(user).set({ twoFactorEnabled: an, updatedAt: now }).where(eq(user.id, authUserId));
 };
 
