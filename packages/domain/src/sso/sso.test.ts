@@ -6,6 +6,7 @@ import {
   gruppenAusClaims,
   gruppenNamenAusClaim,
   namenAusClaims,
+  ssoAufloesung,
 } from './sso.ts';
 
 const GRUPPEN = [
@@ -123,5 +124,49 @@ describe('names from claims', () => {
     ['nothing but the address', {}, { vorname: '', nachname: 'anna' }],
   ])('%s', (_, claims, expected) => {
     expect(namenAusClaims(claims, 'anna@firma.de')).toEqual(expected);
+  });
+});
+
+describe('which user a sign-in through the provider belongs to (decision 082)', () => {
+  const M = 'mandant-a';
+  const cases: [string, Parameters<typeof ssoAufloesung>[0], ReturnType<typeof ssoAufloesung>][] = [
+    [
+      'a linked identity signs in its owner',
+      { angefragt: undefined, besitzer: 'u1', vorhanden: { mandantId: M }, mandantId: M },
+      { action: 'continue' },
+    ],
+    [
+      'the owner asking again changes nothing',
+      { angefragt: 'u1', besitzer: 'u1', vorhanden: { mandantId: M }, mandantId: M },
+      { action: 'continue' },
+    ],
+    [
+      'a request of another user for a linked identity is refused',
+      { angefragt: 'u2', besitzer: 'u1', vorhanden: { mandantId: M }, mandantId: M },
+      { action: 'reject', code: 'auth.sso_anderes_konto' },
+    ],
+    [
+      'a waiting request links the identity to who asked',
+      { angefragt: 'u1', besitzer: undefined, vorhanden: { mandantId: M }, mandantId: M },
+      { action: 'link', userId: 'u1' },
+    ],
+    [
+      'an existing user without a request is told to link first',
+      { angefragt: undefined, besitzer: undefined, vorhanden: { mandantId: M }, mandantId: M },
+      { action: 'reject', code: 'auth.sso_nicht_verknuepft' },
+    ],
+    [
+      "another tenant's user is refused as such",
+      { angefragt: undefined, besitzer: undefined, vorhanden: { mandantId: 'mandant-b' }, mandantId: M },
+      { action: 'reject', code: 'auth.sso_anderer_mandant' },
+    ],
+    [
+      'an unknown address is created just in time',
+      { angefragt: undefined, besitzer: undefined, vorhanden: undefined, mandantId: M },
+      { action: 'continue' },
+    ],
+  ];
+  it.each(cases)('%s', (_, lage, erwartet) => {
+    expect(ssoAufloesung(lage)).toEqual(erwartet);
   });
 });

@@ -100,3 +100,45 @@ export const namenAusClaims = (
   }
   return { vorname: '', nachname: email.split('@')[0] ?? email };
 };
+
+/** What a sign-in through the tenant's provider becomes (decision 082): better-auth's `resolveUser` answer. */
+export type SsoAufloesung =
+  | { action: 'continue' }
+  | { action: 'link'; userId: string }
+  | {
+      action: 'reject';
+      code: 'auth.sso_anderes_konto' | 'auth.sso_anderer_mandant' | 'auth.sso_nicht_verknuepft';
+    };
+
+/**
+ * Which user a verified identity at the tenant's provider belongs to:
+ * - an identity already linked: its owner (a waiting link request of another user is refused);
+ * - a waiting link request for the provider's address: the user who asked;
+ * - an address of an existing user without an identity there: refused (another tenant's user, or "link first"),
+ *   never linked silently (decision 069);
+ * - otherwise a new user, created just in time.
+ */
+export const ssoAufloesung = (lage: {
+  /** The better-auth user who asked to link this address, if a request is waiting. */
+  angefragt: string | undefined;
+  /** The better-auth user the identity is linked to already, if any. */
+  besitzer: string | undefined;
+  /** The existing user with the provider's address, and their tenant, if any. */
+  vorhanden: { mandantId: string | null } | undefined;
+  mandantId: string;
+}): SsoAufloesung => {
+  if (lage.besitzer) {
+    return lage.angefragt && lage.angefragt !== lage.besitzer
+      ? { action: 'reject', code: 'auth.sso_anderes_konto' }
+      : { action: 'continue' };
+  }
+  if (lage.angefragt) return { action: 'link', userId: lage.angefragt };
+  if (!lage.vorhanden) return { action: 'continue' };
+  return {
+    action: 'reject',
+    code:
+      lage.vorhanden.mandantId !== null && lage.vorhanden.mandantId !== lage.mandantId
+        ? 'auth.sso_anderer_mandant'
+        : 'auth.sso_nicht_verknuepft',
+  };
+};

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
 import {
   type AnmeldeKontext,
@@ -9,15 +8,15 @@ import {
   ssoVerknuepfbar,
 } from '@stellwerk/domain/sicherheit/identitaet';
 import type { TIdentitaeten, TSsoVerknuepfung } from '@stellwerk/domain/sicherheit/api';
-import { sql } from 'drizzle-orm';
 import { asTenant, type Database, type Tx } from '../../db/client.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import { anmeldeKontextVon, merkeSsoVerknuepfung } from '../sso/sso.service.ts';
 import type { SessionUser } from './auth.context.ts';
-import { account } from './auth.table.ts';
 import {
   type AccountRow,
   deleteAccount,
+  lockLogin,
+  setzeCredentialKonto,
   deletePasskey,
   findAccounts,
   findPasskeys,
@@ -65,11 +64,6 @@ const identitaetenAus = (konten: AccountRow[], passkeys: PasskeyRow[], kontext: 
     (p): Eintrag => ({ id: `${PASSKEY}${p.id}`, art: 'passkey', name: p.name, erstellt: p.createdAt }),
   ),
 ];
-
-/** Locks the login's row, so that two unlinks at once cannot both pass the "not the last" check. */
-const lockLogin = async (tx: Tx, authUserId: string): Promise<void> => {
-  await tx.execute(sql`select id from "user" where id = ${authUserId} for update`);
-};
 
 const lesen = async (tx: Tx, authUserId: string, kontext: Kontext): Promise<Eintrag[]> =>
   identitaetenAus(await findAccounts(tx, authUserId), await findPasskeys(tx, authUserId), kontext);
@@ -170,20 +164,7 @@ export const setzePasswort = async (
     await lockLogin(tx, user.authUserId);
     const eintraege = await lesen(tx, user.authUserId, kontext);
     if (!passwortSetzbar(eintraege, kontext)) throw new DomainError('sicherheit.passwort_nicht_setzbar');
-    // a 'credential' account without a password (none is written by the app) would be in the way
-    await tx.execute(
-      sql`delete from ${account} where user_id = ${user.authUserId} and provider_id = ${CREDENTIAL}`,
-    );
-    const at = now();
-    await tx.insert(account).values({
-      id: randomUUID(),
-      accountId: user.authUserId,
-      providerId: CREDENTIAL,
-      userId: user.authUserId,
-      password: hash,
-      createdAt: at,
-      updatedAt: at,
-    });
+    await setzeCredentialKonto(tx, user.authUserId, hash, now());
     await audit(tx, user, 'passwort_gesetzt', { art: 'passwort' });
   });
 };

@@ -337,3 +337,27 @@ export const deletePasskey = async (tx: Tx, authUserId: string, id: string): Pro
     .returning({ id: passkey.id });
   return rows.length > 0;
 };
+
+/** Locks the login's row, so that two changes of its identities at once cannot both pass the "not the last" check. */
+export const lockLogin = async (tx: Tx, authUserId: string): Promise<void> => {
+  await tx.select({ id: user.id }).from(user).where(eq(user.id, authUserId)).for('update');
+};
+
+/** The login's password account with this hash (a password-less 'credential' account is replaced). */
+export const setzeCredentialKonto = async (
+  tx: Tx,
+  authUserId: string,
+  hash: string,
+  now: Date,
+): Promise<void> => {
+  await tx.delete(account).where(and(eq(account.userId, authUserId), eq(account.providerId, 'credential')));
+  await tx.insert(account).values({
+    id: crypto.randomUUID(),
+    accountId: authUserId,
+    providerId: 'credential',
+    userId: authUserId,
+    password: hash,
+    createdAt: now,
+    updatedAt: now,
+  });
+};

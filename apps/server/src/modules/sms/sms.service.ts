@@ -1,10 +1,9 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TSmsAusgang } from '@stellwerk/domain/sicherheit/api';
 import { maskiereTelefonnummer } from '@stellwerk/domain/sicherheit/telefon';
-import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
-import { smsAusgang } from './sms.table.ts';
+import { countSmsSeit, findSmsAusgang, insertSms } from './sms.repository.ts';
 
 /** How long the gateway may take to take an SMS (a code is useless minutes later, so there is no retry). */
 export const SMS_TIMEOUT_MS = 10_000;
@@ -91,7 +90,7 @@ export const sendeSms = async (deps: SmsDeps, sms: Sms): Promise<void> => {
     if (fehler) deps.log.warn({ smsId: id, an, fehler }, 'SMS gateway refused the SMS');
   }
   await deps.database.withTenant(sms.mandantId, (tx) =>
-    tx.insert(smsAusgang).values({
+    insertSms(tx, {
       id,
       mandantId: sms.mandantId,
       benutzerId: sms.benutzerId,
@@ -115,13 +114,8 @@ export const pruefeSmsLimit = async (
   now: Date,
 ): Promise<void> => {
   const seit = new Date(now.getTime() - SMS_FENSTER_MINUTEN * 60_000);
-  const [row] = await database.withTenant(mandantId, (tx) =>
-    tx
-      .select({ n: count() })
-      .from(smsAusgang)
-      .where(and(eq(smsAusgang.benutzerId, benutzerId), gt(smsAusgang.createdAt, seit))),
-  );
-  if ((row?.n ?? 0) >= SMS_PRO_FENSTER) throw new DomainError('auth.rate_limited');
+  const anzahl = await database.withTenant(mandantId, (tx) => countSmsSeit(tx, benutzerId, seit));
+  if (anzahl >= SMS_PRO_FENSTER) throw new DomainError('auth.rate_limited');
 };
 
 /** The tenant's SMS, newest first (user administrators; decision 083). */
@@ -130,9 +124,7 @@ export const listSmsAusgang = async (
   user: SessionUser,
 ): Promise<TSmsAusgang> => {
   if (!user.permissions.has('benutzer_pflegen')) return { items: [] };
-  const rows = await database.withTenant(user.mandantId, (tx) =>
-    tx.select().from(smsAusgang).orderBy(desc(smsAusgang.createdAt)).limit(200),
-  );
+  const rows = await database.withTenant(user.mandantId, (tx) => findSmsAusgang(tx, 200));
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -10,6 +10,7 @@ import {
   gruppenAusClaims,
   namenAusClaims,
   type SsoProtokoll,
+  ssoAufloesung,
 } from '@stellwerk/domain/sso/sso';
 import { asTenant, type Database, type Tx } from '../../db/client.ts';
 import { deleteLogin, endSessions, updateLogin } from '../auth/auth.accounts.ts';
@@ -260,50 +261,38 @@ export const merkeSsoVerknuepfung = async (
 };
 
 /** better-auth's SSO user resolution, as Stellwerk answers it. */
-export type SsoAufloesung =
+export type BetterAuthAufloesung =
   | { action: 'continue' }
   | { action: 'link'; userId: string; profile: 'preserve' }
   | { action: 'reject'; code: string };
 
 /**
- * Which user a sign-in through the provider belongs to (better-auth's `resolveUser`, decision 081):
- * - an identity already linked: its owner (a pending link request of another user is refused);
- * - a pending link request for the provider's address: the user who asked, once;
- * - an address of an existing user without an identity at the provider: refused, "link it first" (or
- *   "another organisation" when the user belongs to another tenant), never linked silently (decision 069);
- * - otherwise a new user, created just in time.
+ * better-auth's `resolveUser` (decision 082): gathers what the rule `ssoAufloesung` (domain) needs, uses up a
+ * waiting link request, and records a refusal for the page the browser is sent to.
  */
 export const loeseSsoBenutzer = async (
   database: Database,
   input: { providerId: string; accountId: string; email: string },
   now: Date,
-): Promise<SsoAufloesung> => {
+): Promise<BetterAuthAufloesung> => {
   const anmeldung = ssoAnmeldung.getStore();
   const mandantId = input.providerId;
   const email = input.email.trim().toLowerCase();
-  const reject = (ablehnung: SsoAblehnung): SsoAufloesung => {
-    if (anmeldung) anmeldung.ablehnung = ablehnung;
-    return { action: 'reject', code: ablehnung };
-  };
-  return database.withAllTenants(async (tx) => {
+  const ergebnis = await database.withAllTenants(async (tx) => {
     const angefragt = await takeVerknuepfung(tx, verknuepfungsKennung(mandantId, email), now);
     if (angefragt && anmeldung) anmeldung.verknuepfung = angefragt;
-    const owner = await findAccountOwner(tx, input.providerId, input.accountId);
-    if (owner) {
-      if (angefragt && angefragt !== owner) return reject('auth.sso_anderes_konto');
-      return { action: 'continue' };
-    }
-    if (angefragt) return { action: 'link', userId: angefragt, profile: 'preserve' };
-    const existing = email ? await findLoginIdByEmail(tx, email) : undefined;
-    if (!existing) return { action: 'continue' };
-    const found = await findBenutzerOfLogin(tx, existing);
-    return reject(
-      found && found.mandantId !== mandantId ? 'auth.sso_anderer_mandant' : 'auth.sso_nicht_verknuepft',
-    );
+    const besitzer = await findAccountOwner(tx, input.providerId, input.accountId);
+    const login = !besitzer && !angefragt && email ? await findLoginIdByEmail(tx, email) : undefined;
+    const vorhanden = login
+      ? { mandantId: (await findBenutzerOfLogin(tx, login))?.mandantId ?? null }
+      : undefined;
+    return ssoAufloesung({ angefragt, besitzer, vorhanden, mandantId });
   });
+  if (ergebnis.action === 'reject' && anmeldung) anmeldung.ablehnung = ergebnis.code;
+  return ergebnis.action === 'link' ? { ...ergebnis, profile: 'preserve' } : ergebnis;
 };
 
-/** A link through the provider succeeded: audited as the user's own change (decision 081). */
+/** A link through the provider succeeded: audited as the user's own change (decision 082). */
 export const protokolliereVerknuepfung = async (database: Database, authUserId: string): Promise<void> => {
   await database.withAllTenants(async (tx) => {
     const found = await findBenutzerOfLogin(tx, authUserId);
