@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectCaptchaSolved } from '../support/captcha.ts';
 import { DEDICATED, DEMO_PASSWORD, demoUser, TEXTS } from '../support/demo.ts';
 import { confirmLinkTo, receivedMailCount } from '../support/mail.ts';
 import { expectPath, signIn, signInTo } from '../support/session.ts';
@@ -16,7 +17,7 @@ test('a user recovers the password with the link from the mail and is signed in;
   await page.goto('/auth/recovery');
   await page.getByLabel(/^E-Mail-Adresse( \*)?$/).fill(user.email);
   // The proof-of-work check solves itself in the browser, without a click (decision 076).
-  await expect(page.getByText('Sicherheitsprüfung bestanden')).toBeVisible();
+  await expectCaptchaSolved(page);
   await page.getByRole('button', { name: 'Link senden' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Bitte prüfen Sie Ihr Postfach' })).toBeVisible();
   await expectPath(page, '/auth/recovery');
