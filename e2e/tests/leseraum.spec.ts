@@ -47,7 +47,9 @@ test.describe('reading room', () => {
     await signInTo(other, demoUser('fuhrpark', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
     await other.goto(`/leseraum/liste?tag=${tag}`);
     const row = other.locator('tr[data-platz-id]').filter({ hasText: 'Platz 07' });
-    await expect(row.getByText('Belegt')).toBeVisible();
+    // the second browser's first load of the list: on a loaded CI machine (two browsers here, two workers) it
+    // once took longer than the 10 s of other waits, so this one wait is bounded by the test's own time
+    await expect(row.getByText('Belegt')).toBeVisible({ timeout: 30_000 });
     await row.getByRole('button', { name: 'Details' }).click();
     await expect(
       other.getByRole('dialog', { name: 'Platz 07' }).getByRole('button', { name: 'Vormerken' }),
