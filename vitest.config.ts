@@ -19,6 +19,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // one migrated embedded database that every file's databases are copied from
+          globalSetup: ['apps/server/test/pglite-template.ts'],
           // Every suite opens its own databases (a fresh PGlite directory, a fresh `stellwerk_test_*` database on
           // PostgreSQL) and its own server on a free port, so two files may run at once: PGlite works in the
           // worker's process, PostgreSQL in its own, and the two cores of a CI machine are both busy.

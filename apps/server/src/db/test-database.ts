@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -33,11 +33,21 @@ const withAdminClient = async <T>(url: string, fn: (client: pg.Client) => Promis
   }
 };
 
+/**
+ * A migrated embedded cluster to start from (its data directory, holding `db/`), set by the integration
+ * project's global setup (`apps/server/test/pglite-template.ts`); without it every embedded database is created
+ * and migrated from nothing.
+ */
+export const PGLITE_TEMPLATE_ENV = 'STELLWERK_TEST_PGLITE_TEMPLATE';
+
 /** Opens a migrated, empty database for one suite. */
 export const openTestDatabase = async (driver: TestDriver): Promise<TestDatabase> => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stellwerk-test-'));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (driver === 'pglite') {
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    if (template && existsSync(path.join(template, 'db')))
+      cpSync(path.join(template, 'db'), path.join(dataDir, 'db'), { recursive: true });
     const database = await openDatabase({ dataDir });
     return {
       database,
