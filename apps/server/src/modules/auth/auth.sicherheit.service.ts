@@ -7,7 +7,7 @@ import type { SessionUser } from './auth.context.ts';
 import { deleteSessions, findActiveSessions, findFactors, renameFactor } from './auth.repository.ts';
 import type { Auth } from './auth.service.ts';
 import type { createSessionCache } from './auth.session-cache.ts';
-import { findTelefonFaktoren, renameTelefonFaktor } from './auth.telefon.ts';
+import { findTelefonFaktoren, renameTelefonFaktor } from './auth.telefon.repository.ts';
 
 export type SicherheitDeps = {
   database: Pick<Database, 'withoutTenant'>;

@@ -11,14 +11,23 @@ import {
   SMS_CODE_STELLEN,
   smsText,
 } from '@stellwerk/domain/sicherheit/telefon';
-import { and, eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import { pruefeSmsLimit, type SmsDeps, sendeSms } from '../sms/sms.service.ts';
 import type { SessionUser } from './auth.context.ts';
 import { findBenutzerByAuthUserId, hasConfirmedFactor } from './auth.repository.ts';
-import { user, verification } from './auth.table.ts';
-import { telefonFaktor } from './auth.telefon.table.ts';
+import {
+  aendereTelefonCode,
+  bestaetigeTelefonFaktorRow,
+  ersetzeUnbestaetigtenTelefonFaktor,
+  findTelefonCode,
+  findTelefonFaktor,
+  findTelefonFaktoren,
+  loescheTelefonCode,
+  loescheTelefonFaktor,
+  setzeZweiFaktorAn,
+  speichereTelefonCode,
+} from './auth.telefon.repository.ts';
 
 /**
  * The phone factor (spec §3 MFA factor `phone`, §7 factors and challenges, decision 083): enrol a mobile number
@@ -37,7 +46,6 @@ export const smsVersand = new AsyncLocalStorage<{ fehler?: unknown }>();
 /** Wrong codes before a phone factor's enrolment code is used up (a new one must be requested). */
 const MAX_VERSUCHE = 5;
 
-const kennung = (id: string) => `telefon-faktor:${id}`;
 const hash = (code: string) => createHash('sha256').update(code).digest('hex');
 
 const neuerCode = () => String(randomInt(0, 10 ** SMS_CODE_STELLEN)).padStart(SMS_CODE_STELLEN, '0');
@@ -55,37 +63,12 @@ const leseGespeichert = (value: string): Gespeichert | null => {
   }
 };
 
-export type TelefonFaktorRow = typeof telefonFaktor.$inferSelect;
-
-export const findTelefonFaktoren = async (tx: Tx, authUserId: string): Promise<TelefonFaktorRow[]> =>
-  tx
-    .select()
-    .from(telefonFaktor)
-    .where(eq(telefonFaktor.userId, authUserId))
-    .orderBy(telefonFaktor.createdAt);
-
-/** Names a phone factor of the login; false when the login has none with this id. */
-export const renameTelefonFaktor = async (
-  tx: Tx,
-  authUserId: string,
-  id: string,
-  friendlyName: string,
-): Promise<boolean> => {
-  const rows = await tx
-    .update(telefonFaktor)
-    .set({ friendlyName })
-    .where(and(eq(telefonFaktor.id, id), eq(telefonFaktor.userId, authUserId)))
-    .returning({ id: telefonFaktor.id });
-  return rows.length > 0;
-};
-
 /**
  * better-auth asks for a second factor at sign-in while `user.two_factor_enabled` is set: on while the login has a
  * confirmed authenticator app or phone factor.
  */
 export const aktualisiereZweiFaktorAn = async (tx: Tx, authUserId: string, now: Date): Promise<void> => {
-  const an = await hasConfirmedFactor(tx, authUserId);
-  await tx.update(user).set({ twoFactorEnabled: an, updatedAt: now }).where(eq(user.id, authUserId));
+  await setzeZweiFaktorAn(tx, authUserId, await hasConfirmedFactor(tx, authUserId), now);
 };
 
 /** The person behind a login with their tenant and language, for the SMS. */
@@ -118,17 +101,14 @@ const sendeCode = async (
   );
 };
 
-const merkeCode = async (tx: Tx, id: string, code: string, now: Date) => {
-  await tx.delete(verification).where(eq(verification.identifier, kennung(id)));
-  await tx.insert(verification).values({
-    id: crypto.randomUUID(),
-    identifier: kennung(id),
-    value: JSON.stringify({ hash: hash(code), versuche: 0 } satisfies Gespeichert),
-    expiresAt: new Date(now.getTime() + SMS_CODE_MINUTEN * 60_000),
-    createdAt: now,
-    updatedAt: now,
-  });
-};
+const merkeCode = (tx: Tx, id: string, code: string, now: Date) =>
+  speichereTelefonCode(
+    tx,
+    id,
+    JSON.stringify({ hash: hash(code), versuche: 0 } satisfies Gespeichert),
+    new Date(now.getTime() + SMS_CODE_MINUTEN * 60_000),
+    now,
+  );
 
 const verlangeSms = (deps: TelefonDeps) => {
   if (!deps.sms.smsUrl) throw new DomainError('sicherheit.sms_nicht_verfuegbar');
@@ -151,15 +131,11 @@ export const legeTelefonFaktorAn = async (
   const code = neuerCode();
   const now = deps.now();
   await deps.database.withoutTenant(async (tx) => {
-    await tx
-      .delete(telefonFaktor)
-      .where(and(eq(telefonFaktor.userId, sessionUser.authUserId), eq(telefonFaktor.verified, false)));
-    await tx.insert(telefonFaktor).values({
+    await ersetzeUnbestaetigtenTelefonFaktor(tx, {
       id,
       userId: sessionUser.authUserId,
       telefonnummer: nummer,
       friendlyName: input.friendlyName?.trim() || null,
-      verified: false,
       createdAt: now,
     });
     await merkeCode(tx, id, code, now);
@@ -169,10 +145,7 @@ export const legeTelefonFaktorAn = async (
 };
 
 const findeEigenen = async (tx: Tx, authUserId: string, id: string) => {
-  const [row] = await tx
-    .select()
-    .from(telefonFaktor)
-    .where(and(eq(telefonFaktor.id, id), eq(telefonFaktor.userId, authUserId)));
+  const row = await findTelefonFaktor(tx, authUserId, id);
   if (!row) throw new DomainError('not_found');
   return row;
 };
@@ -208,27 +181,23 @@ export const bestaetigeTelefonFaktor = async (
   const now = deps.now();
   const ok = await deps.database.withoutTenant(async (tx) => {
     await findeEigenen(tx, sessionUser.authUserId, id);
-    const [stored] = await tx
-      .select()
-      .from(verification)
-      .where(eq(verification.identifier, kennung(id)));
+    const stored = await findTelefonCode(tx, id);
     const gespeichert = stored ? leseGespeichert(stored.value) : null;
     if (!stored || !gespeichert || stored.expiresAt <= now || gespeichert.versuche >= MAX_VERSUCHE)
       return false;
     const expected = Buffer.from(gespeichert.hash, 'hex');
     const given = Buffer.from(hash(code.replace(/\s/g, '')), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      await tx
-        .update(verification)
-        .set({
-          value: JSON.stringify({ ...gespeichert, versuche: gespeichert.versuche + 1 }),
-          updatedAt: now,
-        })
-        .where(eq(verification.id, stored.id));
+      await aendereTelefonCode(
+        tx,
+        stored.id,
+        JSON.stringify({ ...gespeichert, versuche: gespeichert.versuche + 1 }),
+        now,
+      );
       return false;
     }
-    await tx.delete(verification).where(eq(verification.id, stored.id));
-    await tx.update(telefonFaktor).set({ verified: true }).where(eq(telefonFaktor.id, id));
+    await loescheTelefonCode(tx, stored.id);
+    await bestaetigeTelefonFaktorRow(tx, id);
     await aktualisiereZweiFaktorAn(tx, sessionUser.authUserId, now);
     return true;
   });
@@ -243,8 +212,7 @@ export const entferneTelefonFaktor = async (
 ): Promise<void> => {
   await deps.database.withoutTenant(async (tx) => {
     await findeEigenen(tx, sessionUser.authUserId, id);
-    await tx.delete(telefonFaktor).where(eq(telefonFaktor.id, id));
-    await tx.delete(verification).where(eq(verification.identifier, kennung(id)));
+    await loescheTelefonFaktor(tx, id);
     await aktualisiereZweiFaktorAn(tx, sessionUser.authUserId, deps.now());
   });
 };
