@@ -121,7 +121,7 @@ export const findHistorieVonBuchungen = async (tx: Tx, buchungIds: readonly stri
           .where(inArray(fahrzeugHistorie.fahrzeugBuchungId, [...buchungIds]))
       ).map((r) => r.id);
 
-/** The stored files of history entries: receipts (both kinds) and damage photos. */
+/** The stored files of history entries: receipts and damage photos. */
 export const findDateienVonHistorie = async (tx: Tx, historieIds: readonly string[]): Promise<string[]> => {
   if (historieIds.length === 0) return [];
   const ids = [...historieIds];
@@ -133,11 +133,7 @@ export const findDateienVonHistorie = async (tx: Tx, historieIds: readonly strin
     .select({ id: fahrzeugSchaden.fotoId })
     .from(fahrzeugSchaden)
     .where(and(inArray(fahrzeugSchaden.historieId, ids), isNotNull(fahrzeugSchaden.fotoId)));
-  const einzeln = await tx
-    .select({ id: fahrzeugHistorie.belegId })
-    .from(fahrzeugHistorie)
-    .where(and(inArray(fahrzeugHistorie.id, ids), isNotNull(fahrzeugHistorie.belegId)));
-  return [...new Set([...belege, ...fotos, ...einzeln].flatMap((r) => (r.id === null ? [] : [r.id])))];
+  return [...new Set([...belege, ...fotos].flatMap((r) => (r.id === null ? [] : [r.id])))];
 };
 
 /** How many (repaired) damages the history entries reported. */

@@ -288,16 +288,13 @@ export const fahrzeugHistorie = pgTable(
     tankfuellung: integer('tankfuellung'),
     schaeden: jsonb('schaeden').$type<Schaden[]>().notNull().default([]),
     benutzerId: uuid('benutzer_id'),
-    /** receipt: a `datei` */
-    belegId: uuid('beleg_id'),
+    // receipts: `fahrzeug_historie_beleg` (several per entry, decision 064; the single beleg_id went in 0020)
     createdAt: createdAtColumn(),
   },
   (t) => [
     unique('fahrzeug_historie_mandant_id_key').on(t.mandantId, t.id),
     index('fahrzeug_historie_mandant_fahrzeug_zeitpunkt_idx').on(t.mandantId, t.fahrzeugId, t.zeitpunkt),
     index('fahrzeug_historie_mandant_buchung_idx').on(t.mandantId, t.fahrzeugBuchungId),
-    // the retention purge deletes files: their foreign-key check looks here (decision 081)
-    index('fahrzeug_historie_mandant_beleg_idx').on(t.mandantId, t.belegId),
     foreignKey({
       name: 'fahrzeug_historie_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
@@ -312,11 +309,6 @@ export const fahrzeugHistorie = pgTable(
       name: 'fahrzeug_historie_benutzer_fk',
       columns: [t.mandantId, t.benutzerId],
       foreignColumns: [benutzer.mandantId, benutzer.id],
-    }),
-    foreignKey({
-      name: 'fahrzeug_historie_beleg_fk',
-      columns: [t.mandantId, t.belegId],
-      foreignColumns: [datei.mandantId, datei.id],
     }),
     check(
       'fahrzeug_historie_typ_check',
