@@ -2,13 +2,11 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Group,
   PasswordInput,
   Stack,
   Table,
   Text,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import { formatError, isErrorCode } from '@stellwerk/domain/errors';
@@ -18,7 +16,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { LoadingState } from '../../../components/LoadingState';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import {
@@ -27,6 +24,7 @@ import {
   useSetzePasswort,
   useVerknuepfeSso,
 } from '../api/identitaeten';
+import { SicherheitsKarte } from './SicherheitsKarte';
 
 /** What came back from the provider after a link: `?verknuepft=sso` or `?sso_fehler=<code>` (decision 081). */
 const rueckmeldungAus = (search: string): { ok: true } | { fehler: string } | null => {
@@ -69,160 +67,154 @@ export function IdentitaetenListe({ email }: { email: string }) {
   const verschieden = wiederholung.length > 0 && passwort !== wiederholung;
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="identitaeten-titel">
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="identitaeten-titel">
-          {t('sicherheit.identitaeten.titel')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('sicherheit.identitaeten.beschreibung')}
-        </Text>
-        {rueckmeldung && 'ok' in rueckmeldung && (
-          <Alert color="green" role="status" title={t('sicherheit.identitaeten.verknuepftTitel')}>
-            {t('sicherheit.identitaeten.verknuepft')}
-          </Alert>
-        )}
-        {rueckmeldung && 'fehler' in rueckmeldung && (
-          <Alert color="red" role="alert" title={t('sicherheit.identitaeten.fehlerTitel')}>
-            {formatError(
-              isErrorCode(rueckmeldung.fehler) ? rueckmeldung.fehler : 'auth.sso_fehlgeschlagen',
-              language,
-            )}
-          </Alert>
-        )}
-        {identitaeten.isPending && <LoadingState rows={2} />}
-        {identitaeten.error && (
-          <ErrorAlert error={identitaeten.error} onRetry={() => void identitaeten.refetch()} />
-        )}
-        {items.length > 0 && (
-          <Table.ScrollContainer minWidth={0}>
-            <Table
-              verticalSpacing="sm"
-              aria-label={t('sicherheit.identitaeten.titel')}
-              data-testid="identitaeten"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('sicherheit.identitaeten.weg')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('sicherheit.identitaeten.aktionen')}</VisuallyHidden>
-                  </Table.Th>
+    <SicherheitsKarte
+      id="identitaeten-titel"
+      titel={t('sicherheit.identitaeten.titel')}
+      beschreibung={t('sicherheit.identitaeten.beschreibung')}
+      abfrage={identitaeten}
+      ladeZeilen={2}
+    >
+      {rueckmeldung && 'ok' in rueckmeldung && (
+        <Alert color="green" role="status" title={t('sicherheit.identitaeten.verknuepftTitel')}>
+          {t('sicherheit.identitaeten.verknuepft')}
+        </Alert>
+      )}
+      {rueckmeldung && 'fehler' in rueckmeldung && (
+        <Alert color="red" role="alert" title={t('sicherheit.identitaeten.fehlerTitel')}>
+          {formatError(
+            isErrorCode(rueckmeldung.fehler) ? rueckmeldung.fehler : 'auth.sso_fehlgeschlagen',
+            language,
+          )}
+        </Alert>
+      )}
+      {items.length > 0 && (
+        <Table.ScrollContainer minWidth={0}>
+          <Table
+            verticalSpacing="sm"
+            aria-label={t('sicherheit.identitaeten.titel')}
+            data-testid="identitaeten"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sicherheit.identitaeten.weg')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('sicherheit.identitaeten.aktionen')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((i) => (
+                <Table.Tr key={i.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="wrap">
+                      <Text fw={500}>{label(i)}</Text>
+                      {!i.nutzbar && (
+                        <Badge color="gray" variant="light">
+                          {t('sicherheit.identitaeten.nichtNutzbar')}
+                        </Badge>
+                      )}
+                    </Group>
+                    {i.erstellt && (
+                      <Text size="xs" c="dimmed">
+                        {t('sicherheit.identitaeten.seit', {
+                          datum: formatDateTime(i.erstellt, i18n.language),
+                        })}
+                      </Text>
+                    )}
+                    {!i.entfernbar && (
+                      <Text size="xs" c="dimmed">
+                        {t('sicherheit.identitaeten.letzter')}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red"
+                        disabled={!i.entfernbar}
+                        onClick={() => setRemoving(i)}
+                        aria-label={t('sicherheit.identitaeten.trennenVon', { name: label(i) })}
+                      >
+                        {t('sicherheit.identitaeten.trennen')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((i) => (
-                  <Table.Tr key={i.id}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="wrap">
-                        <Text fw={500}>{label(i)}</Text>
-                        {!i.nutzbar && (
-                          <Badge color="gray" variant="light">
-                            {t('sicherheit.identitaeten.nichtNutzbar')}
-                          </Badge>
-                        )}
-                      </Group>
-                      {i.erstellt && (
-                        <Text size="xs" c="dimmed">
-                          {t('sicherheit.identitaeten.seit', {
-                            datum: formatDateTime(i.erstellt, i18n.language),
-                          })}
-                        </Text>
-                      )}
-                      {!i.entfernbar && (
-                        <Text size="xs" c="dimmed">
-                          {t('sicherheit.identitaeten.letzter')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group justify="flex-end">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          color="red"
-                          disabled={!i.entfernbar}
-                          onClick={() => setRemoving(i)}
-                          aria-label={t('sicherheit.identitaeten.trennenVon', { name: label(i) })}
-                        >
-                          {t('sicherheit.identitaeten.trennen')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
 
-        {data?.sso?.verknuepfbar && (
-          <Stack gap="xs" data-testid="sso-verknuepfen">
-            <Text size="sm">
-              {t('sicherheit.identitaeten.ssoHinweis', {
-                protokoll: data.sso.protokoll === 'saml' ? 'SAML' : 'OpenID Connect',
-                email,
-              })}
-            </Text>
+      {data?.sso?.verknuepfbar && (
+        <Stack gap="xs" data-testid="sso-verknuepfen">
+          <Text size="sm">
+            {t('sicherheit.identitaeten.ssoHinweis', {
+              protokoll: data.sso.protokoll === 'saml' ? 'SAML' : 'OpenID Connect',
+              email,
+            })}
+          </Text>
+          <Group>
+            <Button variant="default" loading={verknuepfen.isPending} onClick={() => verknuepfen.mutate()}>
+              {t('sicherheit.identitaeten.ssoVerknuepfen')}
+            </Button>
+          </Group>
+          {verknuepfen.error && <ErrorAlert error={verknuepfen.error} />}
+        </Stack>
+      )}
+
+      {data?.passwortSetzbar && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (verschieden || !passwort) return;
+            setzen.mutate(passwort, {
+              onSuccess: () => {
+                setPasswort('');
+                setWiederholung('');
+                setGesetzt(true);
+              },
+            });
+          }}
+        >
+          <Stack gap="xs">
+            <Text size="sm">{t('sicherheit.identitaeten.passwortHinweis')}</Text>
+            <Group align="flex-start" gap="sm" wrap="wrap">
+              <PasswordInput
+                label={t('sicherheit.identitaeten.neuesPasswort')}
+                autoComplete="new-password"
+                value={passwort}
+                onChange={(event) => setPasswort(event.currentTarget.value)}
+                error={setzen.error ? errorMessage(setzen.error, t, i18n.language) : undefined}
+                style={{ flex: '1 1 14rem' }}
+              />
+              <PasswordInput
+                label={t('sicherheit.identitaeten.wiederholen')}
+                autoComplete="new-password"
+                value={wiederholung}
+                onChange={(event) => setWiederholung(event.currentTarget.value)}
+                error={verschieden ? t('sicherheit.identitaeten.verschieden') : undefined}
+                style={{ flex: '1 1 14rem' }}
+              />
+            </Group>
             <Group>
-              <Button variant="default" loading={verknuepfen.isPending} onClick={() => verknuepfen.mutate()}>
-                {t('sicherheit.identitaeten.ssoVerknuepfen')}
+              <Button type="submit" loading={setzen.isPending} disabled={!passwort || verschieden}>
+                {t('sicherheit.identitaeten.passwortFestlegen')}
               </Button>
             </Group>
-            {verknuepfen.error && <ErrorAlert error={verknuepfen.error} />}
           </Stack>
-        )}
-
-        {data?.passwortSetzbar && (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (verschieden || !passwort) return;
-              setzen.mutate(passwort, {
-                onSuccess: () => {
-                  setPasswort('');
-                  setWiederholung('');
-                  setGesetzt(true);
-                },
-              });
-            }}
-          >
-            <Stack gap="xs">
-              <Text size="sm">{t('sicherheit.identitaeten.passwortHinweis')}</Text>
-              <Group align="flex-start" gap="sm" wrap="wrap">
-                <PasswordInput
-                  label={t('sicherheit.identitaeten.neuesPasswort')}
-                  autoComplete="new-password"
-                  value={passwort}
-                  onChange={(event) => setPasswort(event.currentTarget.value)}
-                  error={setzen.error ? errorMessage(setzen.error, t, i18n.language) : undefined}
-                  style={{ flex: '1 1 14rem' }}
-                />
-                <PasswordInput
-                  label={t('sicherheit.identitaeten.wiederholen')}
-                  autoComplete="new-password"
-                  value={wiederholung}
-                  onChange={(event) => setWiederholung(event.currentTarget.value)}
-                  error={verschieden ? t('sicherheit.identitaeten.verschieden') : undefined}
-                  style={{ flex: '1 1 14rem' }}
-                />
-              </Group>
-              <Group>
-                <Button type="submit" loading={setzen.isPending} disabled={!passwort || verschieden}>
-                  {t('sicherheit.identitaeten.passwortFestlegen')}
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        )}
-        {gesetzt && (
-          <Text size="sm" role="status">
-            {t('sicherheit.identitaeten.passwortGesetzt')}
-          </Text>
-        )}
-        <Text size="sm" c="dimmed">
-          {t('sicherheit.identitaeten.passkeyHinweis')}
+        </form>
+      )}
+      {gesetzt && (
+        <Text size="sm" role="status">
+          {t('sicherheit.identitaeten.passwortGesetzt')}
         </Text>
-      </Stack>
+      )}
+      <Text size="sm" c="dimmed">
+        {t('sicherheit.identitaeten.passkeyHinweis')}
+      </Text>
       <ConfirmDialog
         opened={removing !== null}
         title={t('sicherheit.identitaeten.trennenTitel')}
@@ -237,6 +229,6 @@ export function IdentitaetenListe({ email }: { email: string }) {
         }}
         onConfirm={() => removing && entfernen.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
       />
-    </Card>
+    </SicherheitsKarte>
   );
 }

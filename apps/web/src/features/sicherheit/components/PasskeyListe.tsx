@@ -1,9 +1,7 @@
-import { Button, Card, Group, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ErrorAlert } from '../../../components/ErrorAlert';
-import { LoadingState } from '../../../components/LoadingState';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
@@ -15,6 +13,7 @@ import {
   useRemovePasskey,
   useRenamePasskey,
 } from '../api/passkeys';
+import { SicherheitsKarte } from './SicherheitsKarte';
 
 /** A browser's refusal (cancelled, not allowed) or the server's catalogue message. */
 const passkeyErrorText = (error: unknown, t: (key: string) => string, language: string) =>
@@ -37,98 +36,94 @@ export function PasskeyListe() {
   const label = (p: Passkey) => p.name?.trim() || t('sicherheit.passkeys.ohneName');
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="passkeys-titel">
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="passkeys-titel">
-          {t('sicherheit.passkeys.titel')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('sicherheit.passkeys.beschreibung')}
-        </Text>
-        {passkeys.isPending && <LoadingState rows={1} />}
-        {passkeys.error && <ErrorAlert error={passkeys.error} onRetry={() => void passkeys.refetch()} />}
-        {items.length === 0 && !passkeys.isPending && <Text size="sm">{t('sicherheit.passkeys.keine')}</Text>}
-        {items.length > 0 && (
-          <Table.ScrollContainer minWidth={0}>
-            <Table verticalSpacing="sm" aria-label={t('sicherheit.passkeys.titel')} data-testid="passkeys">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('sicherheit.passkeys.name')}</Table.Th>
-                  <Table.Th>{t('sicherheit.passkeys.eingerichtet')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('sicherheit.passkeys.aktionen')}</VisuallyHidden>
-                  </Table.Th>
+    <SicherheitsKarte
+      id="passkeys-titel"
+      titel={t('sicherheit.passkeys.titel')}
+      beschreibung={t('sicherheit.passkeys.beschreibung')}
+      abfrage={passkeys}
+      ladeZeilen={1}
+    >
+      {items.length === 0 && !passkeys.isPending && <Text size="sm">{t('sicherheit.passkeys.keine')}</Text>}
+      {items.length > 0 && (
+        <Table.ScrollContainer minWidth={0}>
+          <Table verticalSpacing="sm" aria-label={t('sicherheit.passkeys.titel')} data-testid="passkeys">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sicherheit.passkeys.name')}</Table.Th>
+                <Table.Th>{t('sicherheit.passkeys.eingerichtet')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('sicherheit.passkeys.aktionen')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((p) => (
+                <Table.Tr key={p.id}>
+                  <Table.Td>
+                    <Text fw={500}>{label(p)}</Text>
+                  </Table.Td>
+                  <Table.Td>{p.createdAt ? formatDateTime(p.createdAt, i18n.language) : '–'}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="wrap">
+                      <Button
+                        size="xs"
+                        variant="default"
+                        onClick={() => setRenaming({ id: p.id, name: p.name ?? '' })}
+                        aria-label={t('sicherheit.passkeys.umbenennenVon', { name: label(p) })}
+                      >
+                        {t('sicherheit.passkeys.umbenennen')}
+                      </Button>
+                      <Button
+                        size="xs"
+                        variant="default"
+                        color="red"
+                        onClick={() => setRemoving(p)}
+                        aria-label={t('sicherheit.passkeys.entfernenVon', { name: label(p) })}
+                      >
+                        {t('sicherheit.passkeys.entfernen')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((p) => (
-                  <Table.Tr key={p.id}>
-                    <Table.Td>
-                      <Text fw={500}>{label(p)}</Text>
-                    </Table.Td>
-                    <Table.Td>{p.createdAt ? formatDateTime(p.createdAt, i18n.language) : '–'}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" justify="flex-end" wrap="wrap">
-                        <Button
-                          size="xs"
-                          variant="default"
-                          onClick={() => setRenaming({ id: p.id, name: p.name ?? '' })}
-                          aria-label={t('sicherheit.passkeys.umbenennenVon', { name: label(p) })}
-                        >
-                          {t('sicherheit.passkeys.umbenennen')}
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="default"
-                          color="red"
-                          onClick={() => setRemoving(p)}
-                          aria-label={t('sicherheit.passkeys.entfernenVon', { name: label(p) })}
-                        >
-                          {t('sicherheit.passkeys.entfernen')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {supported ? (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              enrol.mutate({ name }, { onSuccess: () => setName('') });
-            }}
-          >
-            <Group align="flex-end" gap="sm" wrap="wrap">
-              <TextInput
-                label={t('sicherheit.passkeys.neuerName')}
-                placeholder={t('sicherheit.passkeys.namePlatzhalter')}
-                value={name}
-                maxLength={60}
-                onChange={(event) => setName(event.currentTarget.value)}
-                style={{ flex: '1 1 14rem' }}
-              />
-              <Button type="submit" loading={enrol.isPending}>
-                {t('sicherheit.passkeys.hinzufuegen')}
-              </Button>
-            </Group>
-          </form>
-        ) : (
-          <Text size="sm">{t('sicherheit.passkeys.nichtUnterstuetzt')}</Text>
-        )}
-        {enrol.error && (
-          <Text size="sm" c="red" role="alert">
-            {passkeyErrorText(enrol.error, t, i18n.language)}
-          </Text>
-        )}
-        {enrol.isSuccess && (
-          <Text size="sm" role="status">
-            {t('sicherheit.passkeys.hinzugefuegt')}
-          </Text>
-        )}
-      </Stack>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {supported ? (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            enrol.mutate({ name }, { onSuccess: () => setName('') });
+          }}
+        >
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <TextInput
+              label={t('sicherheit.passkeys.neuerName')}
+              placeholder={t('sicherheit.passkeys.namePlatzhalter')}
+              value={name}
+              maxLength={60}
+              onChange={(event) => setName(event.currentTarget.value)}
+              style={{ flex: '1 1 14rem' }}
+            />
+            <Button type="submit" loading={enrol.isPending}>
+              {t('sicherheit.passkeys.hinzufuegen')}
+            </Button>
+          </Group>
+        </form>
+      ) : (
+        <Text size="sm">{t('sicherheit.passkeys.nichtUnterstuetzt')}</Text>
+      )}
+      {enrol.error && (
+        <Text size="sm" c="red" role="alert">
+          {passkeyErrorText(enrol.error, t, i18n.language)}
+        </Text>
+      )}
+      {enrol.isSuccess && (
+        <Text size="sm" role="status">
+          {t('sicherheit.passkeys.hinzugefuegt')}
+        </Text>
+      )}
       <ConfirmDialog
         opened={renaming !== null}
         title={t('sicherheit.passkeys.umbenennen')}
@@ -166,6 +161,6 @@ export function PasskeyListe() {
           removing && remove.mutate({ id: removing.id }, { onSuccess: () => setRemoving(null) })
         }
       />
-    </Card>
+    </SicherheitsKarte>
   );
 }

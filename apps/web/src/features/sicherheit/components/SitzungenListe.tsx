@@ -1,16 +1,16 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import type { AbmeldeScope } from '@stellwerk/domain/sicherheit/sitzung';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { LoadingState } from '../../../components/LoadingState';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import { QUERY_ROOTS } from '../../../lib/query-roots';
 import { announceSignOut } from '../../../lib/session-broadcast';
 import { useAbmelden, useSitzungen } from '../api/sitzungen';
+import { SicherheitsKarte } from './SicherheitsKarte';
 
 /**
  * Personal settings: the user's active sessions (browser, system, last use, this device marked) and the three
@@ -43,74 +43,70 @@ export function SitzungenListe() {
   const unknown = t('sicherheit.sitzungen.unbekannt');
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="sitzungen-titel">
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="sitzungen-titel">
-          {t('sicherheit.sitzungen.titel')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('sicherheit.sitzungen.beschreibung')}
+    <SicherheitsKarte
+      id="sitzungen-titel"
+      titel={t('sicherheit.sitzungen.titel')}
+      beschreibung={t('sicherheit.sitzungen.beschreibung')}
+      abfrage={sitzungen}
+      ladeZeilen={2}
+    >
+      {done !== null && (
+        <Text size="sm" role="status">
+          {t('sicherheit.sitzungen.beendet', { anzahl: done })}
         </Text>
-        {sitzungen.isPending && <LoadingState rows={2} />}
-        {sitzungen.error && <ErrorAlert error={sitzungen.error} onRetry={() => void sitzungen.refetch()} />}
-        {done !== null && (
-          <Text size="sm" role="status">
-            {t('sicherheit.sitzungen.beendet', { anzahl: done })}
-          </Text>
-        )}
-        {items.length > 0 && (
-          <Table.ScrollContainer minWidth={0}>
-            <Table verticalSpacing="sm" aria-label={t('sicherheit.sitzungen.titel')} data-testid="sitzungen">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('sicherheit.sitzungen.geraet')}</Table.Th>
-                  <Table.Th>{t('sicherheit.sitzungen.zuletzt')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((s) => (
-                  <Table.Tr key={s.id}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="wrap">
-                        <Text fw={500}>
-                          {t('sicherheit.sitzungen.browserAuf', {
-                            browser: s.browser ?? unknown,
-                            system: s.system ?? unknown,
-                          })}
-                        </Text>
-                        {s.diesesGeraet && (
-                          <Badge color="blue" variant="light">
-                            {t('sicherheit.sitzungen.diesesGeraet')}
-                          </Badge>
-                        )}
-                      </Group>
-                      <Text size="xs" c="dimmed">
-                        {t('sicherheit.sitzungen.angemeldet', {
-                          datum: formatDateTime(s.erstellt, i18n.language),
-                          adresse: s.ipAddress ?? unknown,
+      )}
+      {items.length > 0 && (
+        <Table.ScrollContainer minWidth={0}>
+          <Table verticalSpacing="sm" aria-label={t('sicherheit.sitzungen.titel')} data-testid="sitzungen">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sicherheit.sitzungen.geraet')}</Table.Th>
+                <Table.Th>{t('sicherheit.sitzungen.zuletzt')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="wrap">
+                      <Text fw={500}>
+                        {t('sicherheit.sitzungen.browserAuf', {
+                          browser: s.browser ?? unknown,
+                          system: s.system ?? unknown,
                         })}
                       </Text>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(s.zuletztAktiv, i18n.language)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {abmelden.error && !asking && <ErrorAlert error={abmelden.error} />}
-        <Group gap="xs" wrap="wrap">
-          <Button variant="default" onClick={() => run('local')} loading={abmelden.isPending && !asking}>
-            {t('sicherheit.sitzungen.lokal')}
-          </Button>
-          <Button variant="default" onClick={() => setAsking('others')} disabled={items.length < 2}>
-            {t('sicherheit.sitzungen.andere')}
-          </Button>
-          <Button color="red" variant="light" onClick={() => setAsking('global')}>
-            {t('sicherheit.sitzungen.global')}
-          </Button>
-        </Group>
-      </Stack>
+                      {s.diesesGeraet && (
+                        <Badge color="blue" variant="light">
+                          {t('sicherheit.sitzungen.diesesGeraet')}
+                        </Badge>
+                      )}
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {t('sicherheit.sitzungen.angemeldet', {
+                        datum: formatDateTime(s.erstellt, i18n.language),
+                        adresse: s.ipAddress ?? unknown,
+                      })}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(s.zuletztAktiv, i18n.language)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {abmelden.error && !asking && <ErrorAlert error={abmelden.error} />}
+      <Group gap="xs" wrap="wrap">
+        <Button variant="default" onClick={() => run('local')} loading={abmelden.isPending && !asking}>
+          {t('sicherheit.sitzungen.lokal')}
+        </Button>
+        <Button variant="default" onClick={() => setAsking('others')} disabled={items.length < 2}>
+          {t('sicherheit.sitzungen.andere')}
+        </Button>
+        <Button color="red" variant="light" onClick={() => setAsking('global')}>
+          {t('sicherheit.sitzungen.global')}
+        </Button>
+      </Group>
       <ConfirmDialog
         opened={asking !== null}
         title={asking === 'global' ? t('sicherheit.sitzungen.global') : t('sicherheit.sitzungen.andere')}
@@ -131,6 +127,6 @@ export function SitzungenListe() {
           setAsking(null);
         }}
       />
-    </Card>
+    </SicherheitsKarte>
   );
 }

@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { TFaktor } from '@stellwerk/domain/sicherheit/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +13,7 @@ import {
   useRemoveTelefon,
   useResendTelefonCode,
 } from '../api/faktoren';
+import { SicherheitsKarte } from './SicherheitsKarte';
 
 /** The code step of the enrolment: the code from the SMS, send again, or give up. */
 function CodeBestaetigen({ faktor }: { faktor: TFaktor }) {
@@ -156,72 +146,68 @@ export function TelefonFaktorKarte() {
   const label = (f: TFaktor) => f.friendlyName ?? t('sicherheit.telefon.standardName');
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="telefon-titel">
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="telefon-titel">
-          {t('sicherheit.telefon.titel')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('sicherheit.telefon.beschreibung')}
-        </Text>
-        {bestaetigt.length > 0 && (
-          <Table.ScrollContainer minWidth={0}>
-            <Table
-              verticalSpacing="sm"
-              aria-label={t('sicherheit.telefon.titel')}
-              data-testid="telefon-faktoren"
-            >
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('sicherheit.faktoren.faktor')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('sicherheit.faktoren.aktionen')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {bestaetigt.map((f) => (
-                  <Table.Tr key={f.id}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="wrap">
-                        <Text fw={500}>{label(f)}</Text>
-                        <Badge color="#1e6b30" variant="filled">
-                          {t('sicherheit.faktoren.bestaetigt')}
-                        </Badge>
-                      </Group>
+    <SicherheitsKarte
+      id="telefon-titel"
+      titel={t('sicherheit.telefon.titel')}
+      beschreibung={t('sicherheit.telefon.beschreibung')}
+    >
+      {bestaetigt.length > 0 && (
+        <Table.ScrollContainer minWidth={0}>
+          <Table
+            verticalSpacing="sm"
+            aria-label={t('sicherheit.telefon.titel')}
+            data-testid="telefon-faktoren"
+          >
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sicherheit.faktoren.faktor')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('sicherheit.faktoren.aktionen')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bestaetigt.map((f) => (
+                <Table.Tr key={f.id}>
+                  <Table.Td>
+                    <Group gap="xs" wrap="wrap">
+                      <Text fw={500}>{label(f)}</Text>
+                      <Badge color="#1e6b30" variant="filled">
+                        {t('sicherheit.faktoren.bestaetigt')}
+                      </Badge>
+                    </Group>
+                    <Text size="xs" c="dimmed">
+                      {f.telefon}
+                      {f.createdAt &&
+                        ` · ${t('sicherheit.faktoren.seit', { datum: formatDateTime(f.createdAt, i18n.language) })}`}
+                    </Text>
+                    {!data.smsVerfuegbar && (
                       <Text size="xs" c="dimmed">
-                        {f.telefon}
-                        {f.createdAt &&
-                          ` · ${t('sicherheit.faktoren.seit', { datum: formatDateTime(f.createdAt, i18n.language) })}`}
+                        {t('sicherheit.telefon.keinGateway')}
                       </Text>
-                      {!data.smsVerfuegbar && (
-                        <Text size="xs" c="dimmed">
-                          {t('sicherheit.telefon.keinGateway')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group justify="flex-end">
-                        <Button
-                          size="xs"
-                          color="red"
-                          variant="light"
-                          onClick={() => setRemoving(f)}
-                          aria-label={t('sicherheit.faktoren.entfernenVon', { name: label(f) })}
-                        >
-                          {t('sicherheit.faktoren.entfernen')}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {offen && data.smsVerfuegbar && <CodeBestaetigen key={offen.id} faktor={offen} />}
-        {!offen && bestaetigt.length === 0 && data.smsVerfuegbar && <NummerEingeben />}
-      </Stack>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group justify="flex-end">
+                      <Button
+                        size="xs"
+                        color="red"
+                        variant="light"
+                        onClick={() => setRemoving(f)}
+                        aria-label={t('sicherheit.faktoren.entfernenVon', { name: label(f) })}
+                      >
+                        {t('sicherheit.faktoren.entfernen')}
+                      </Button>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {offen && data.smsVerfuegbar && <CodeBestaetigen key={offen.id} faktor={offen} />}
+      {!offen && bestaetigt.length === 0 && data.smsVerfuegbar && <NummerEingeben />}
       <ConfirmDialog
         opened={removing !== null}
         title={t('sicherheit.telefon.entfernenTitel')}
@@ -236,6 +222,6 @@ export function TelefonFaktorKarte() {
         }}
         onConfirm={() => removing && remove.mutate(removing.id, { onSuccess: () => setRemoving(null) })}
       />
-    </Card>
+    </SicherheitsKarte>
   );
 }

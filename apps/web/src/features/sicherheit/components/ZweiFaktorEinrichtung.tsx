@@ -2,7 +2,6 @@ import {
   Alert,
   Badge,
   Button,
-  Card,
   Code,
   Group,
   Image,
@@ -11,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
   VisuallyHidden,
 } from '@mantine/core';
 import type { TFaktor } from '@stellwerk/domain/sicherheit/api';
@@ -35,6 +33,7 @@ import {
 } from '../api/faktoren';
 import { BackupCodes } from './BackupCodes';
 import { PasswordDialog } from './PasswordDialog';
+import { SicherheitsKarte } from './SicherheitsKarte';
 
 /** The QR code of an otpauth:// URI as an SVG image (made in the browser; the secret never leaves it). */
 function QrCode({ uri, alt }: { uri: string; alt: string }) {
@@ -302,65 +301,60 @@ export function ZweiFaktorEinrichtung() {
   const bestaetigt = data?.faktoren.filter((f) => f.verified && f.factorType === 'totp') ?? [];
 
   return (
-    <Card withBorder padding="lg" component="section" aria-labelledby="zwei-faktor-titel">
-      <Stack gap="md">
-        <Title order={2} fz="lg" id="zwei-faktor-titel">
-          {t('sicherheit.faktoren.titel')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('sicherheit.faktoren.beschreibung')}
-        </Text>
-        {faktoren.isPending && <LoadingState />}
-        {faktoren.error && <ErrorAlert error={faktoren.error} onRetry={() => void faktoren.refetch()} />}
-        {data?.mussEinrichten && (
-          <Alert
-            color="orange"
-            role="status"
-            title={t('sicherheit.pflicht.mussTitel')}
-            styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
-          >
-            {t('sicherheit.pflicht.muss')}
-          </Alert>
-        )}
-        {data && !data.mussEinrichten && data.erforderlich && (
-          <Text size="sm">{t('sicherheit.pflicht.erforderlich')}</Text>
-        )}
-        {data && bestaetigt.length > 0 && (
-          <Table.ScrollContainer minWidth={0}>
-            <Table verticalSpacing="sm" aria-label={t('sicherheit.faktoren.titel')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('sicherheit.faktoren.faktor')}</Table.Th>
-                  <Table.Th>{t('sicherheit.faktoren.status')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('sicherheit.faktoren.aktionen')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {bestaetigt.map((f) => (
-                  <FaktorZeile key={f.id} faktor={f} onRemove={() => setRemoving(true)} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {data && bestaetigt.length > 0 && !freshCodes && (
-          <Group gap="sm" justify="space-between" wrap="wrap">
-            <Text size="sm">{t('sicherheit.backup.uebrig', { anzahl: data.backupCodesUebrig ?? 0 })}</Text>
-            <Button variant="default" onClick={() => setAskCodes(true)}>
-              {t('sicherheit.backup.neu')}
-            </Button>
-          </Group>
-        )}
-        {freshCodes && <BackupCodes codes={freshCodes} onDone={() => setFreshCodes(null)} />}
-        {data && bestaetigt.length === 0 && !enrolling && (
-          <Group>
-            <Button onClick={() => setEnrolling(true)}>{t('sicherheit.einrichten.starten')}</Button>
-          </Group>
-        )}
-        {enrolling && <Einrichten onDone={() => setEnrolling(false)} />}
-      </Stack>
+    <SicherheitsKarte
+      id="zwei-faktor-titel"
+      titel={t('sicherheit.faktoren.titel')}
+      beschreibung={t('sicherheit.faktoren.beschreibung')}
+      abfrage={faktoren}
+    >
+      {data?.mussEinrichten && (
+        <Alert
+          color="orange"
+          role="status"
+          title={t('sicherheit.pflicht.mussTitel')}
+          styles={{ title: { color: 'var(--mantine-color-dark-7)' } }}
+        >
+          {t('sicherheit.pflicht.muss')}
+        </Alert>
+      )}
+      {data && !data.mussEinrichten && data.erforderlich && (
+        <Text size="sm">{t('sicherheit.pflicht.erforderlich')}</Text>
+      )}
+      {data && bestaetigt.length > 0 && (
+        <Table.ScrollContainer minWidth={0}>
+          <Table verticalSpacing="sm" aria-label={t('sicherheit.faktoren.titel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('sicherheit.faktoren.faktor')}</Table.Th>
+                <Table.Th>{t('sicherheit.faktoren.status')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('sicherheit.faktoren.aktionen')}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {bestaetigt.map((f) => (
+                <FaktorZeile key={f.id} faktor={f} onRemove={() => setRemoving(true)} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {data && bestaetigt.length > 0 && !freshCodes && (
+        <Group gap="sm" justify="space-between" wrap="wrap">
+          <Text size="sm">{t('sicherheit.backup.uebrig', { anzahl: data.backupCodesUebrig ?? 0 })}</Text>
+          <Button variant="default" onClick={() => setAskCodes(true)}>
+            {t('sicherheit.backup.neu')}
+          </Button>
+        </Group>
+      )}
+      {freshCodes && <BackupCodes codes={freshCodes} onDone={() => setFreshCodes(null)} />}
+      {data && bestaetigt.length === 0 && !enrolling && (
+        <Group>
+          <Button onClick={() => setEnrolling(true)}>{t('sicherheit.einrichten.starten')}</Button>
+        </Group>
+      )}
+      {enrolling && <Einrichten onDone={() => setEnrolling(false)} />}
       <PasswordDialog
         opened={removing}
         title={t('sicherheit.entfernen.titel')}
@@ -400,6 +394,6 @@ export function ZweiFaktorEinrichtung() {
           setAskCodes(false);
         }}
       />
-    </Card>
+    </SicherheitsKarte>
   );
 }
