@@ -3,19 +3,13 @@ import type { TIdentitaeten, TSsoVerknuepfung } from '@stellwerk/domain/sicherhe
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../test/api-call.ts';
-import {
-  DEMO_PASSWORD,
-  signIn,
-  startTestServer,
-  type TestServer,
-  testDrivers,
-} from '../../../test/harness.ts';
+import { DEMO_PASSWORD, signIn, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { type OidcIdp, startOidcIdp } from '../../../test/oidc-idp.ts';
 import { Browser } from '../../../test/sso-browser.ts';
+import { startSsoServer } from '../../../test/sso-setup.ts';
 import { auditLog } from '../audit/audit.table.ts';
 import { passkey } from '../auth/auth.passkey.table.ts';
 import { benutzer } from '../benutzer/benutzer.table.ts';
-import { mandantDomain } from '../mandant/mandant.table.ts';
 
 const DOMAIN = 'musterstadt.example';
 const ADMIN = `admin@${DOMAIN}`;
@@ -34,13 +28,9 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
   let adminCookie: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    const [row] = await server.database.withAllTenants((tx) =>
-      tx.select().from(mandantDomain).where(eq(mandantDomain.domain, DOMAIN)),
-    );
-    mandantId = row!.mandantId;
-    idp = await startOidcIdp({ redirectUris: [`${server.baseUrl}/api/auth/sso/callback/${mandantId}`] });
-    adminCookie = await signIn(server.baseUrl, ADMIN);
+    let callbackUrl: string;
+    ({ server, mandantId, adminCookie, callbackUrl } = await startSsoServer(driver, DOMAIN));
+    idp = await startOidcIdp({ redirectUris: [callbackUrl] });
   });
   afterAll(async () => {
     await idp?.close();

@@ -3,20 +3,14 @@ import type { TAnmeldeMethoden, TSsoKonfiguration } from '@stellwerk/domain/sso/
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../test/api-call.ts';
-import {
-  DEMO_PASSWORD,
-  signIn,
-  startTestServer,
-  type TestServer,
-  testDrivers,
-} from '../../../test/harness.ts';
+import { DEMO_PASSWORD, signIn, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { type OidcIdp, startOidcIdp } from '../../../test/oidc-idp.ts';
 import { Browser } from '../../../test/sso-browser.ts';
+import { startSsoServer } from '../../../test/sso-setup.ts';
 import { benutzer, gruppe } from '../benutzer/benutzer.table.ts';
-import { mandantDomain } from '../mandant/mandant.table.ts';
 
 const DOMAIN = 'musterstadt.example';
-const ADMIN = `admin@${DOMAIN}`;
+const _ADMIN = `admin@${DOMAIN}`;
 
 describe.each(testDrivers())('single sign-on through OIDC (oidc-provider), on %s', (driver) => {
   let server: TestServer;
@@ -25,19 +19,12 @@ describe.each(testDrivers())('single sign-on through OIDC (oidc-provider), on %s
   let adminCookie: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    const [row] = await server.database.withAllTenants((tx) =>
-      tx.select().from(mandantDomain).where(eq(mandantDomain.domain, DOMAIN)),
-    );
-    mandantId = row!.mandantId;
-    idp = await startOidcIdp({ redirectUris: [`${server.baseUrl}/api/auth/sso/callback/${mandantId}`] });
-    await server.database.withTenant(mandantId, (tx) =>
-      tx.insert(gruppe).values([
-        { mandantId, name: 'Fahrdienst' },
-        { mandantId, name: 'Leseraum' },
-      ]),
-    );
-    adminCookie = await signIn(server.baseUrl, ADMIN);
+    let callbackUrl: string;
+    ({ server, mandantId, adminCookie, callbackUrl } = await startSsoServer(driver, DOMAIN, [
+      'Fahrdienst',
+      'Leseraum',
+    ]));
+    idp = await startOidcIdp({ redirectUris: [callbackUrl] });
   });
   afterAll(async () => {
     await idp?.close();

@@ -3,11 +3,11 @@ import type { TSsoKonfiguration } from '@stellwerk/domain/sso/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
+import { type TestServer, testDrivers } from '../../../test/harness.ts';
 import { createSamlIdp, type SamlUser } from '../../../test/saml-idp.ts';
 import { Browser } from '../../../test/sso-browser.ts';
-import { benutzer, gruppe } from '../benutzer/benutzer.table.ts';
-import { mandantDomain } from '../mandant/mandant.table.ts';
+import { startSsoServer } from '../../../test/sso-setup.ts';
+import { benutzer } from '../benutzer/benutzer.table.ts';
 
 const DOMAIN = 'beispielhausen.example';
 
@@ -18,18 +18,7 @@ describe.each(testDrivers())('single sign-on through SAML 2.0 (samlify IdP), on 
   const idp = createSamlIdp();
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    const [row] = await server.database.withAllTenants((tx) =>
-      tx.select().from(mandantDomain).where(eq(mandantDomain.domain, DOMAIN)),
-    );
-    mandantId = row!.mandantId;
-    await server.database.withTenant(mandantId, (tx) =>
-      tx.insert(gruppe).values([
-        { mandantId, name: 'Lesesaal' },
-        { mandantId, name: 'Archiv' },
-      ]),
-    );
-    adminCookie = await signIn(server.baseUrl, `admin@${DOMAIN}`);
+    ({ server, mandantId, adminCookie } = await startSsoServer(driver, DOMAIN, ['Lesesaal', 'Archiv']));
   });
   afterAll(async () => {
     await server?.close();
