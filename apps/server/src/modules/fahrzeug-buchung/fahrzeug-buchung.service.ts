@@ -40,6 +40,7 @@ import {
   type Belegung,
   type FahrzeugBuchungsEinstellungen,
   type FahrzeugFuerBuchung,
+  fahrzeugBuchungsPruefer,
   pruefeFahrzeugBuchung,
   wirksamesBuchungsfenster,
 } from '@stellwerk/domain/fahrzeug-buchung/rules';
@@ -76,6 +77,7 @@ import {
   type FuehrerscheinRow,
   findAktiveFahrzeuge,
   findBelegungen,
+  findBelegungenMitFahrt,
   findBuchungen,
   findBuchungenByIds,
   findFahrtEintraege,
@@ -437,17 +439,24 @@ export const ladeBelegungen = async (
   einstellungen: FahrzeugBuchungsEinstellungen,
 ) => {
   const gap = einstellungen.mindestabstandStunden * 3_600_000;
-  const rows = await findBelegungen(tx, {
+  // with each trip's check-in and check-out: the history decides whether it is on the road or back (decision 040)
+  const rows = await findBelegungenMitFahrt(tx, {
     fahrzeugIds,
     from: new Date(von.getTime() - gap),
     to: new Date(bis.getTime() + gap),
   });
-  // the history decides whether a trip is on the road or back (decision 040)
-  const historie = await findFahrtEintraege(
-    tx,
-    rows.map((r) => r.id),
+  return groupBy(
+    rows.map((r) => ({
+      id: r.id,
+      fahrzeugId: r.fahrzeugId,
+      von: r.von,
+      bis: r.bis,
+      status: r.status,
+      typ: r.typ,
+      fahrt: r.fahrt,
+    })),
+    (b) => b.fahrzeugId,
   );
-  return groupBy(toBelegungen(rows, historie), (b) => b.fahrzeugId);
 };
 
 /**
@@ -487,15 +496,10 @@ export const listFahrzeuge = (
         bis,
         einstellungen,
       );
+      // one checker for the period: what is the same for every vehicle is computed once (rules.ts)
+      const pruefer = fahrzeugBuchungsPruefer({ von, bis, einstellungen, now });
       pruefung = (row) => {
-        const result = pruefeFahrzeugBuchung({
-          von,
-          bis,
-          fahrzeug: fahrzeugFuerBuchung(row, zeilen),
-          buchungen: belegungen.get(row.id) ?? [],
-          einstellungen,
-          now,
-        });
+        const result = pruefer(fahrzeugFuerBuchung(row, zeilen), belegungen.get(row.id) ?? []);
         const first = result.verstoesse[0];
         return {
           frei: !first,
