@@ -64,7 +64,11 @@ import type { Database, Tx } from '../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { inhaberVon } from '../auth/auth.inhaber.ts';
-import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
+import {
+  loadEffectiveSettings,
+  loadEffectiveSettingsUndListe,
+  loadFeatureSwitches,
+} from '../customizing/customizing.service.ts';
 import { publishEvent } from '../events/events.service.ts';
 import type { FahrzeugBuchungMailParams } from '../mail/mail.fahrzeug-templates.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
@@ -471,8 +475,12 @@ export const listFahrzeuge = (
   inFahrzeugModul(deps, user, async (tx) => {
     const now = deps.now();
     const rows = await findAktiveFahrzeuge(tx, { standortId: query.standortId });
-    const favoriten = await findLieblingsFahrzeuge(tx, user.benutzerId);
-    const settings = await einstellungenVon(tx, user.benutzerId);
+    // the settings and the user's and tenant's favourites in one statement (decision 084)
+    const { settings, liste: favoriten } = await loadEffectiveSettingsUndListe(
+      tx,
+      user.benutzerId,
+      'FahrzeugLieblingsFahrzeuge',
+    );
     const einstellungen = fahrzeugEinstellungenAus({ settings });
     const favoritSet = new Set(favoriten);
     let pruefung: (row: FahrzeugRow) => Pick<TFahrzeug, 'frei' | 'sonderfahrt' | 'grund' | 'grundParams'> =
