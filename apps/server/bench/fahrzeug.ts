@@ -249,21 +249,29 @@ export const freieFahrzeugeSql = (von: string, bis: string, benutzerId: string) 
   order by favorit desc, f.marke, f.modell, f.kennzeichen`;
 
 /**
- * The hot query of both endpoints as `findBelegungen` sends it (decision 084): its three parts in one statement,
- * the vehicle ids as one array parameter; for EXPLAIN.
+ * The hot query of both endpoints as the repository sends it (decision 084): its three parts in one statement, the
+ * vehicle ids as one array parameter; `mitFahrt` adds each booking's first check-in and check-out as the free-vehicle
+ * search reads them (`findBelegungenMitFahrt`; the timeline uses `findBelegungen`). For EXPLAIN.
  */
-export const belegungenSql = (fahrzeugIds: readonly string[], von: string, bis: string) => {
+export const belegungenSql = (fahrzeugIds: readonly string[], von: string, bis: string, mitFahrt = false) => {
   const ids = sql`fahrzeug_id = any(${`{${fahrzeugIds.join(',')}}`}::uuid[])`;
+  const fahrt = mitFahrt
+    ? sql`(select min(h.zeitpunkt) from fahrzeug_historie h
+             where h.fahrzeug_buchung_id = fahrzeug_buchung.id and h.typ = 'CHECK_IN') as eingecheckt_am,
+          (select min(h.zeitpunkt) from fahrzeug_historie h
+             where h.fahrzeug_buchung_id = fahrzeug_buchung.id and h.typ = 'CHECK_OUT') as ausgecheckt_am`
+    : sql`null::timestamptz as eingecheckt_am, null::timestamptz as ausgecheckt_am`;
+  const spalten = sql`id, fahrzeug_id, von, bis, status, typ, benutzer_id, fahrer_id, ${fahrt}`;
   const ueberlappt = sql`${ids} and status <> 'storniert'
     and bis > ${von}::timestamptz and von < ${bis}::timestamptz`;
   return sql`
-  (select id, fahrzeug_id, von, bis, status, typ, benutzer_id, fahrer_id from fahrzeug_buchung
+  (select ${spalten} from fahrzeug_buchung
   where ${ueberlappt} and von >= ${von}::timestamptz - interval '1 day')
   union all
-  (select id, fahrzeug_id, von, bis, status, typ, benutzer_id, fahrer_id from fahrzeug_buchung
+  (select ${spalten} from fahrzeug_buchung
   where ${ueberlappt} and bis - von > interval '1 day')
   union all
-  (select id, fahrzeug_id, von, bis, status, typ, benutzer_id, fahrer_id from fahrzeug_buchung
+  (select ${spalten} from fahrzeug_buchung
   where ${ids} and status = 'aktiv' and von < ${bis}::timestamptz)`;
 };
 

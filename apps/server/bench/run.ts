@@ -217,7 +217,11 @@ const benchFahrzeug = async (server: TestServer): Promise<Measurement[]> => {
   // the free-vehicle search asks for the slot widened by the minimum gap (0 h in the demo)
   console.log(`\n${server.driver}: EXPLAIN free-vehicle search (200 vehicles, 3-hour slot)`);
   console.log(
-    await explain(server, data.mandantId, belegungenSql(data.fahrzeugIds, data.slot.von, data.slot.bis)),
+    await explain(
+      server,
+      data.mandantId,
+      belegungenSql(data.fahrzeugIds, data.slot.von, data.slot.bis, true),
+    ),
   );
   console.log(`\n${server.driver}: EXPLAIN timeline (40 vehicles of one location, one week)`);
   const standortFahrzeuge = data.fahrzeugIds.slice(0, data.fahrzeugIds.length / 5);

@@ -495,19 +495,22 @@ export const fahrzeugBuchungsPruefer = ({
     { fenster: { verstoss: RuleViolation | null; sonderfahrt: boolean }; vorStart: RuleViolation | null }
   >();
   const fensterTeil = (fahrzeug: FahrzeugFuerBuchung) => {
-    const wirksam = wirksamesBuchungsfenster({
-      individuelleBuchungszeiten: e.individuelleBuchungszeiten,
-      fahrzeugFenster: fahrzeug.fenster,
-      zeitraumVon: e.buchungszeitraumVon,
-      zeitraumBis: e.buchungszeitraumBis,
-    });
     const buchungAusserhalbMoeglich = isBuchungAusserhalbMoeglich({
       mandantErlaubt: e.buchungAusserhalbBuchungszeiten,
       fahrzeugErlaubt: fahrzeug.buchungAusserhalbMoeglich,
     });
-    const key = `${buchungAusserhalbMoeglich}|${JSON.stringify(wirksam)}`;
+    // the window that applies is decided by the vehicle's own rows only with individual booking times on; a
+    // vehicle without rows (null) gets the tenant's, like every vehicle when they are off
+    const eigene = e.individuelleBuchungszeiten && fahrzeug.fenster ? JSON.stringify(fahrzeug.fenster) : '';
+    const key = `${buchungAusserhalbMoeglich}|${eigene}`;
     let teil = proFenster.get(key);
     if (!teil) {
+      const wirksam = wirksamesBuchungsfenster({
+        individuelleBuchungszeiten: e.individuelleBuchungszeiten,
+        fahrzeugFenster: fahrzeug.fenster,
+        zeitraumVon: e.buchungszeitraumVon,
+        zeitraumBis: e.buchungszeitraumBis,
+      });
       const fenster = buchungsfensterPruefung({ fenster: wirksam, buchungAusserhalbMoeglich, von, bis });
       // the start of booking is measured against today's hours of the window that applies
       const heute = fensterAm({ fenster: wirksam, tag: heuteTag });

@@ -517,8 +517,11 @@ export const listFahrzeuge = (
         };
       };
     }
-    const list = rows.map((row) => toFahrzeug(row, { favorit: favoritSet.has(row.id), ...pruefung(row) }));
-    const gefiltert = query.nurFrei ? list.filter((f) => f.frei) : list;
+    // checked first, shaped after: with nurFrei only the free vehicles become answers
+    const geprueft = rows.map((row) => ({ row, ergebnis: pruefung(row) }));
+    const gefiltert = (query.nurFrei ? geprueft.filter((g) => g.ergebnis.frei) : geprueft).map(
+      ({ row, ergebnis }) => toFahrzeug(row, { favorit: favoritSet.has(row.id), ...ergebnis }),
+    );
     // stable sort: favourites first, otherwise the repository's order (make, model, plate)
     return gefiltert.sort((a, b) => Number(b.favorit) - Number(a.favorit));
   });
