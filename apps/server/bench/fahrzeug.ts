@@ -129,41 +129,150 @@ export const buildFahrzeugBenchData = async (
 };
 
 /**
- * The free-vehicle question as one raw SQL statement in the tenant's transaction (row-level security as
- * for requests): active vehicles with no non-cancelled booking or block overlapping the slot, asked with
- * timestamp comparisons (decision 080: a range `&&` cannot be an index condition under row-level security).
+ * The free-vehicle question as one hand-written SQL statement, answering what `GET /api/fahrzeuge?von&bis&nurFrei=true`
+ * answers (decision 084): the free active vehicles with the fields of the answer (location, photo address,
+ * favourite, special trip), favourites first, then make, model and plate. It runs in the tenant's transaction
+ * (row-level security as for requests) and asks, from the data, what the rules ask:
+ * - the tenant's vehicle booking settings (tenant level only, like their options; the catalogue's defaults);
+ * - the vehicle's validity (gueltigVon 00:00 to gueltigBis 23:59 Berlin);
+ * - the window that applies (the vehicle's weekday rows or its simple columns when individual booking times are on,
+ *   otherwise the tenant's period on all days): every Berlin day touched open, start and end inside that day's
+ *   hours; outside it only when tenant and vehicle allow it (then a special trip);
+ * - the period on the 15-minute step, not in the past, the minimum duration of a same-day booking, the latest
+ *   bookable end (days ahead at the period's end);
+ * - no booking or block occupying [von − gap, bis + gap): the same three parts as `findBelegungen` (timestamp
+ *   comparisons, decision 080), with the time a trip occupies from its check-in and check-out (decision 040).
+ * Left out, because they cannot refuse a period starting on a later day than today (the bench's slot is two days
+ * ahead): the start-of-booking rule; and the latest end counted from a weekday (FahrzeugBuchungsfensterWochentag, unset).
  */
-export const freieFahrzeugeSql = (von: string, bis: string) => sql`
-  select f.id from fahrzeug f
+export const freieFahrzeugeSql = (von: string, bis: string, benutzerId: string) => sql`
+  with e as (
+    select
+      coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugBuchungszeitraumVon'), '09:00')::time as zeitraum_von,
+      coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugBuchungszeitraumBis'), '18:00')::time as zeitraum_bis,
+      coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugIndividuelleBuchungszeiten') in ('true', '1'), false) as individuell,
+      coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugBuchungAusserhalbBuchungszeiten') in ('true', '1'), false) as ausserhalb,
+      coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugMindestabstandStunden'), '0')::numeric * interval '1 hour' as abstand,
+      coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugMinimaleBuchungszeit'), '0')::numeric * interval '1 minute' as mindestdauer,
+      coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugVorausbuchbareTage'), '30')::int as voraus_tage
+    from customizing
+    where benutzer_id is null and gruppe_id is null and customizing_option_name like 'Fahrzeug%'
+  ),
+  -- the period, its Berlin wall clock and the bounds widened by the gap, computed once: compared as values, the
+  -- bounds stay index conditions under row-level security (decision 080)
+  z as materialized (
+    select ${von}::timestamptz as von, ${bis}::timestamptz as bis,
+           ${von}::timestamptz at time zone 'Europe/Berlin' as ls, ${bis}::timestamptz at time zone 'Europe/Berlin' as le,
+           ${von}::timestamptz - e.abstand as ab, ${bis}::timestamptz + e.abstand as bis_abstand,
+           ${von}::timestamptz - e.abstand - interval '1 day' as ab_kurz
+    from e
+  )
+  select f.id, f.marke, f.modell, f.kennzeichen, f.kategorie, f.kraftstoff, f.leistung, f.getriebe, f.kofferraum,
+         f.sitze, f.tueren, f.farbe, f.fuehrerscheinklasse, f.klimaanlage, f.navigation, f.tempomat, f.sitzheizung,
+         s.id as standort_id, s.name as standort_name,
+         case when f.bild_id is null then null else '/api/dateien/' || f.bild_id end as bild_url,
+         f.gueltig_von::text as gueltig_von, f.gueltig_bis::text as gueltig_bis, f.buchung_ausserhalb_moeglich,
+         exists (
+           select 1 from customizing c
+           where c.customizing_option_name = 'FahrzeugLieblingsFahrzeuge'
+             and (c.benutzer_id = ${benutzerId} or (c.benutzer_id is null and c.gruppe_id is null))
+             and c.wert::jsonb ? f.id::text) as favorit,
+         true as frei, not w.innerhalb as sonderfahrt, null::text as grund, null::jsonb as grund_params
+  from fahrzeug f
+  join standort s on s.id = f.standort_id
+  cross join e cross join z
+  cross join lateral (
+    -- inside the window that applies: every Berlin day touched open, start and end inside that day's hours
+    select case
+      when e.individuell and exists (
+             select 1 from oeffnungszeit o where o.fahrzeug_oeffnungszeit_id = f.fahrzeug_oeffnungszeit_id) then (
+        not exists (
+          select 1 from generate_series(z.ls::date, z.le::date, interval '1 day') d
+          where not exists (
+            select 1 from oeffnungszeit o
+            where o.fahrzeug_oeffnungszeit_id = f.fahrzeug_oeffnungszeit_id and o.geoeffnet
+              and o.wochentag = extract(dow from d)::int))
+        and exists (
+          select 1 from oeffnungszeit o
+          where o.fahrzeug_oeffnungszeit_id = f.fahrzeug_oeffnungszeit_id and o.geoeffnet
+            and o.wochentag = extract(dow from z.ls)::int and z.ls::time >= o.von::time)
+        and exists (
+          select 1 from oeffnungszeit o
+          where o.fahrzeug_oeffnungszeit_id = f.fahrzeug_oeffnungszeit_id and o.geoeffnet
+            and o.wochentag = extract(dow from z.le)::int and z.le::time <= o.bis::time))
+      when e.individuell and f.buchungszeitraum_von is not null and f.buchungszeitraum_bis is not null then (
+        (coalesce(cardinality(f.buchungszeitraum_wochentage), 0) = 0
+         or not exists (
+           select 1 from generate_series(z.ls::date, z.le::date, interval '1 day') d
+           where not extract(dow from d)::int = any(f.buchungszeitraum_wochentage)))
+        and z.ls::time >= f.buchungszeitraum_von::time and z.le::time <= f.buchungszeitraum_bis::time)
+      else z.ls::time >= e.zeitraum_von and z.le::time <= e.zeitraum_bis
+    end as innerhalb
+  ) w
   where not f.deaktiviert
+    and z.von < z.bis
+    and extract(epoch from z.von)::bigint % 900 = 0 and extract(epoch from z.bis)::bigint % 900 = 0
+    and z.von >= to_timestamp(floor(extract(epoch from now()) / 900) * 900)
+    and (z.ls::date <> z.le::date or z.bis - z.von >= e.mindestdauer)
+    and (e.voraus_tage <= 0
+         or z.bis <= ((now() at time zone 'Europe/Berlin')::date + e.voraus_tage + e.zeitraum_bis) at time zone 'Europe/Berlin')
+    and (f.gueltig_von is null or z.von >= f.gueltig_von::timestamp at time zone 'Europe/Berlin')
+    and (f.gueltig_bis is null or z.bis <= (f.gueltig_bis + time '23:59') at time zone 'Europe/Berlin')
+    and (w.innerhalb or (e.ausserhalb and f.buchung_ausserhalb_moeglich))
     and not exists (
-      select 1 from fahrzeug_buchung b
-      where b.fahrzeug_id = f.id and b.status <> 'storniert'
-        and b.bis > ${von}::timestamptz and b.von < ${bis}::timestamptz
-        and b.von >= ${von}::timestamptz - interval '1 day')
-    and not exists (
-      select 1 from fahrzeug_buchung b
-      where b.fahrzeug_id = f.id and b.status <> 'storniert'
-        and b.bis > ${von}::timestamptz and b.von < ${bis}::timestamptz
-        and b.bis - b.von > interval '1 day')`;
+      select 1
+      from (
+        select b.id, b.von, b.bis from fahrzeug_buchung b
+        where b.fahrzeug_id = f.id and b.status <> 'storniert' and b.bis > z.ab and b.von < z.bis_abstand
+          and b.von >= z.ab_kurz
+        union all
+        select b.id, b.von, b.bis from fahrzeug_buchung b
+        where b.fahrzeug_id = f.id and b.status <> 'storniert' and b.bis > z.ab and b.von < z.bis_abstand
+          and b.bis - b.von > interval '1 day'
+        union all
+        select b.id, b.von, b.bis from fahrzeug_buchung b
+        where b.fahrzeug_id = f.id and b.status = 'aktiv' and b.von < z.bis_abstand
+      ) b
+      cross join lateral (
+        select min(h.zeitpunkt) filter (where h.typ = 'CHECK_IN') as ein,
+               min(h.zeitpunkt) filter (where h.typ = 'CHECK_OUT') as aus
+        from fahrzeug_historie h
+        where h.fahrzeug_buchung_id = b.id and h.typ in ('CHECK_IN', 'CHECK_OUT')
+      ) h
+      cross join lateral (
+        select least(b.von, coalesce(h.ein, b.von)) as von,
+               case when h.aus is not null then least(h.aus, b.bis)
+                    when h.ein is not null and b.bis < now() then now()
+                    else b.bis end as bis
+      ) belegt
+      where belegt.bis > belegt.von and belegt.von < z.bis_abstand and belegt.bis > z.ab)
+  order by favorit desc, f.marke, f.modell, f.kennzeichen`;
 
-/** The hot query of both endpoints (`findBelegungen`: its three statements as one), for EXPLAIN. */
-export const belegungenSql = (fahrzeugIds: readonly string[], von: string, bis: string) => {
-  const ids = sql.join(
-    fahrzeugIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const ueberlappt = sql`fahrzeug_id in (${ids}) and status <> 'storniert'
+/**
+ * The hot query of both endpoints as the repository sends it (decision 084): its three parts in one statement, the
+ * vehicle ids as one array parameter; `mitFahrt` adds each booking's first check-in and check-out as the free-vehicle
+ * search reads them (`findBelegungenMitFahrt`; the timeline uses `findBelegungen`). For EXPLAIN.
+ */
+export const belegungenSql = (fahrzeugIds: readonly string[], von: string, bis: string, mitFahrt = false) => {
+  const ids = sql`fahrzeug_id = any(${`{${fahrzeugIds.join(',')}}`}::uuid[])`;
+  const fahrt = mitFahrt
+    ? sql`(select min(h.zeitpunkt) from fahrzeug_historie h
+             where h.fahrzeug_buchung_id = fahrzeug_buchung.id and h.typ = 'CHECK_IN') as eingecheckt_am,
+          (select min(h.zeitpunkt) from fahrzeug_historie h
+             where h.fahrzeug_buchung_id = fahrzeug_buchung.id and h.typ = 'CHECK_OUT') as ausgecheckt_am`
+    : sql`null::timestamptz as eingecheckt_am, null::timestamptz as ausgecheckt_am`;
+  const spalten = sql`id, fahrzeug_id, von, bis, status, typ, benutzer_id, fahrer_id, ${fahrt}`;
+  const ueberlappt = sql`${ids} and status <> 'storniert'
     and bis > ${von}::timestamptz and von < ${bis}::timestamptz`;
   return sql`
-  select id, fahrzeug_id, von, bis, status, typ from fahrzeug_buchung
-  where ${ueberlappt} and von >= ${von}::timestamptz - interval '1 day'
+  (select ${spalten} from fahrzeug_buchung
+  where ${ueberlappt} and von >= ${von}::timestamptz - interval '1 day')
   union all
-  select id, fahrzeug_id, von, bis, status, typ from fahrzeug_buchung
-  where ${ueberlappt} and bis - von > interval '1 day'
+  (select ${spalten} from fahrzeug_buchung
+  where ${ueberlappt} and bis - von > interval '1 day')
   union all
-  select id, fahrzeug_id, von, bis, status, typ from fahrzeug_buchung
-  where fahrzeug_id in (${ids}) and status = 'aktiv' and von < ${bis}::timestamptz`;
+  (select ${spalten} from fahrzeug_buchung
+  where ${ids} and status = 'aktiv' and von < ${bis}::timestamptz)`;
 };
 
 /** `EXPLAIN (ANALYZE, BUFFERS)` of `query` in the tenant's transaction, as text. */

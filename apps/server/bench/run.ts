@@ -161,6 +161,9 @@ const benchFahrzeug = async (server: TestServer): Promise<Measurement[]> => {
   );
   const cookie = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
   const headers = { cookie, origin: server.baseUrl, 'content-type': 'application/json' };
+  const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).json()) as {
+    user: { id: string };
+  };
   const frei = `/api/fahrzeuge?von=${encodeURIComponent(data.slot.von)}&bis=${encodeURIComponent(data.slot.bis)}&nurFrei=true`;
   const zeitleiste = `/api/fahrzeuge/belegung?standortId=${data.standortId}&von=${encodeURIComponent(data.woche.von)}&bis=${encodeURIComponent(data.woche.bis)}`;
   const results = [
@@ -194,7 +197,18 @@ const benchFahrzeug = async (server: TestServer): Promise<Measurement[]> => {
     });
   results.push(await post(1, 300), await post(10, 600));
 
-  const sqlZeit = await timeSql(server, data.mandantId, freieFahrzeugeSql(data.slot.von, data.slot.bis), 300);
+  // the raw statement must answer what the API answers (decision 084): the same vehicles in the same order
+  const rohSql = freieFahrzeugeSql(data.slot.von, data.slot.bis, me.user.id);
+  const apiAntwort = (await (await fetch(`${server.baseUrl}${frei}`, { headers })).json()) as {
+    id: string;
+  }[];
+  const rohAntwort = await server.database.withTenant(data.mandantId, (tx) => tx.execute(rohSql));
+  const rohIds = (rohAntwort.rows as { id: string }[]).map((r) => r.id);
+  console.log(
+    `${server.driver}: free vehicles: API ${apiAntwort.length}, raw SQL ${rohIds.length}, ` +
+      `${JSON.stringify(rohIds) === JSON.stringify(apiAntwort.map((f) => f.id)) ? 'the same, in the same order' : 'DIFFERENT'}`,
+  );
+  const sqlZeit = await timeSql(server, data.mandantId, rohSql, 300);
   const api = results[0]!;
   console.log(
     `${server.driver}: free vehicles as raw SQL p50 ${sqlZeit.p50.toFixed(1)} ms, p95 ${sqlZeit.p95.toFixed(1)} ms; ` +
@@ -203,7 +217,11 @@ const benchFahrzeug = async (server: TestServer): Promise<Measurement[]> => {
   // the free-vehicle search asks for the slot widened by the minimum gap (0 h in the demo)
   console.log(`\n${server.driver}: EXPLAIN free-vehicle search (200 vehicles, 3-hour slot)`);
   console.log(
-    await explain(server, data.mandantId, belegungenSql(data.fahrzeugIds, data.slot.von, data.slot.bis)),
+    await explain(
+      server,
+      data.mandantId,
+      belegungenSql(data.fahrzeugIds, data.slot.von, data.slot.bis, true),
+    ),
   );
   console.log(`\n${server.driver}: EXPLAIN timeline (40 vehicles of one location, one week)`);
   const standortFahrzeuge = data.fahrzeugIds.slice(0, data.fahrzeugIds.length / 5);
@@ -211,7 +229,7 @@ const benchFahrzeug = async (server: TestServer): Promise<Measurement[]> => {
     await explain(server, data.mandantId, belegungenSql(standortFahrzeuge, data.woche.von, data.woche.bis)),
   );
   console.log(`\n${server.driver}: EXPLAIN free vehicles as raw SQL`);
-  console.log(await explain(server, data.mandantId, freieFahrzeugeSql(data.slot.von, data.slot.bis)));
+  console.log(await explain(server, data.mandantId, rohSql));
   return results;
 };
 

@@ -13,6 +13,7 @@ import {
   buchungsStart,
   DEFAULT_FAHRZEUG_EINSTELLUNGEN,
   type FahrzeugFuerBuchung,
+  fahrzeugBuchungsPruefer,
   gueltigkeitVerstoss,
   mindestdauerVerstoss,
   pruefeFahrzeugBuchung,
@@ -504,6 +505,47 @@ describe('pruefeFahrzeugBuchung: every rule together', () => {
       expect(result.sonderfahrt).toBe(sonderfahrt);
     },
   );
+
+  it('answers for many vehicles in one period what each check alone answers (fahrzeugBuchungsPruefer)', () => {
+    const fahrzeuge: FahrzeugFuerBuchung[] = [
+      fahrzeug,
+      { ...fahrzeug, fenster: null },
+      { ...fahrzeug, fenster: fensterAusZeitraum({ von: '10:00', bis: '12:00', wochentage: [6] }) },
+      { ...fahrzeug, fenster: null, buchungAusserhalbMoeglich: true },
+      { ...fahrzeug, buchungAusserhalbMoeglich: true },
+      { ...fahrzeug, gueltigBis: '2026-11-27' },
+      { ...fahrzeug, gueltigVon: null, gueltigBis: null },
+      { ...fahrzeug, deaktiviert: true },
+      fahrzeug,
+    ];
+    const mitBuchungen = (i: number) => (i % 2 === 0 ? buchungen : []);
+    for (const e of [
+      einstellungen,
+      { ...einstellungen, individuelleBuchungszeiten: false },
+      { ...einstellungen, buchungAusserhalbBuchungszeiten: true, mindestabstandStunden: 2 },
+    ])
+      for (const [von, bis] of [
+        [b('2026-11-23', '13:00'), b('2026-11-23', '15:00')],
+        [b('2026-11-28', '10:00'), b('2026-11-28', '11:00')],
+        [b('2026-11-27', '17:00'), b('2026-11-30', '09:00')],
+        [b('2026-11-20', '12:00'), b('2026-11-20', '12:30')],
+        [b('2026-11-23', '15:00'), b('2026-11-23', '13:00')],
+      ] as const) {
+        const pruefer = fahrzeugBuchungsPruefer({ von, bis, einstellungen: e, now });
+        fahrzeuge.forEach((f, i) => {
+          expect(pruefer(f, mitBuchungen(i))).toEqual(
+            pruefeFahrzeugBuchung({
+              von,
+              bis,
+              fahrzeug: f,
+              buchungen: mitBuchungen(i),
+              einstellungen: e,
+              now,
+            }),
+          );
+        });
+      }
+  });
 
   it('uses the tenant period on all days when individual booking times are off', () => {
     const e = { ...einstellungen, individuelleBuchungszeiten: false };

@@ -444,6 +444,125 @@ export type BuchungsPruefung = {
   bisherigerVon?: Date | null;
 };
 
+/** The period of a check and its context: everything of `BuchungsPruefung` except the vehicle and its bookings. */
+export type PruefungsZeitraum = Omit<BuchungsPruefung, 'fahrzeug' | 'buchungen'>;
+
+/** What `pruefeFahrzeugBuchung` answers: the broken rules in order, and whether it is a special trip. */
+export type PruefungsErgebnis = { verstoesse: RuleViolation[]; sonderfahrt: boolean };
+
+/**
+ * `pruefeFahrzeugBuchung` for one period and many vehicles (the vehicle list asks it for every vehicle of the
+ * tenant): what does not depend on the vehicle (the period, the minimum duration, the latest bookable end) is
+ * computed once, what depends on the window that applies (inside it or a special trip, the start of booking) once
+ * per window, the validity once per pair of days. Each call answers exactly what `pruefeFahrzeugBuchung` answers
+ * for that vehicle: it is the same code.
+ */
+export const fahrzeugBuchungsPruefer = ({
+  von,
+  bis,
+  einstellungen,
+  now,
+  ignoreId,
+  bisherigerVon = null,
+}: PruefungsZeitraum): ((
+  fahrzeug: FahrzeugFuerBuchung,
+  buchungen: readonly Belegung[],
+) => PruefungsErgebnis) => {
+  const e = einstellungen;
+  const zeitraum = zeitraumVerstoss({ von, bis, now, taktMinuten: e.taktMinuten, bisherigerVon });
+  if (zeitraum?.code === 'fahrzeug_buchung.ende_vor_beginn')
+    return () => ({ verstoesse: [zeitraum], sonderfahrt: false });
+  const started = !!bisherigerVon && bisherigerVon.getTime() <= now.getTime();
+  const heuteTag = berlinDateKey(now);
+  const mindestdauer = mindestdauerVerstoss({
+    von,
+    bis,
+    minimaleBuchungszeitMinuten: e.minimaleBuchungszeitMinuten,
+  });
+  const zuWeit = zuWeitImVorausVerstoss({
+    bis,
+    spaetestesEnde: spaetestesBuchbaresEnde({
+      now,
+      vorausbuchbareTage: e.vorausbuchbareTage,
+      zeitraumBis: e.buchungszeitraumBis,
+      fensterWochentag: e.fensterWochentag,
+      fensterUhrzeit: e.fensterUhrzeit,
+    }),
+  });
+  // the weekday window (or special trip) and the start of booking, by the window that applies
+  const proFenster = new Map<
+    string,
+    { fenster: { verstoss: RuleViolation | null; sonderfahrt: boolean }; vorStart: RuleViolation | null }
+  >();
+  const fensterTeil = (fahrzeug: FahrzeugFuerBuchung) => {
+    const buchungAusserhalbMoeglich = isBuchungAusserhalbMoeglich({
+      mandantErlaubt: e.buchungAusserhalbBuchungszeiten,
+      fahrzeugErlaubt: fahrzeug.buchungAusserhalbMoeglich,
+    });
+    // the window that applies is decided by the vehicle's own rows only with individual booking times on; a
+    // vehicle without rows (null) gets the tenant's, like every vehicle when they are off
+    const eigene = e.individuelleBuchungszeiten && fahrzeug.fenster ? JSON.stringify(fahrzeug.fenster) : '';
+    const key = `${buchungAusserhalbMoeglich}|${eigene}`;
+    let teil = proFenster.get(key);
+    if (!teil) {
+      const wirksam = wirksamesBuchungsfenster({
+        individuelleBuchungszeiten: e.individuelleBuchungszeiten,
+        fahrzeugFenster: fahrzeug.fenster,
+        zeitraumVon: e.buchungszeitraumVon,
+        zeitraumBis: e.buchungszeitraumBis,
+      });
+      const fenster = buchungsfensterPruefung({ fenster: wirksam, buchungAusserhalbMoeglich, von, bis });
+      // the start of booking is measured against today's hours of the window that applies
+      const heute = fensterAm({ fenster: wirksam, tag: heuteTag });
+      const vorStart =
+        fenster.sonderfahrt || started || zeitraum?.code === 'fahrzeug_buchung.in_vergangenheit'
+          ? null
+          : vorBuchungsstartVerstoss({
+              von,
+              now,
+              zeitraumVon: heute ? formatTimeDE(heute.von) : e.buchungszeitraumVon,
+              zeitraumBis: heute ? formatTimeDE(heute.bis) : e.buchungszeitraumBis,
+              minimaleBuchungszeitMinuten: e.minimaleBuchungszeitMinuten,
+              taktMinuten: e.taktMinuten,
+            });
+      teil = { fenster, vorStart };
+      proFenster.set(key, teil);
+    }
+    return teil;
+  };
+  const proGueltigkeit = new Map<string, RuleViolation | null>();
+  const gueltigkeitTeil = (fahrzeug: FahrzeugFuerBuchung) => {
+    const key = `${fahrzeug.gueltigVon}|${fahrzeug.gueltigBis}`;
+    let verstoss = proGueltigkeit.get(key);
+    if (verstoss === undefined) {
+      verstoss = gueltigkeitVerstoss({ fahrzeug, von, bis });
+      proGueltigkeit.set(key, verstoss);
+    }
+    return verstoss;
+  };
+  return (fahrzeug, buchungen) => {
+    const { fenster, vorStart } = fensterTeil(fahrzeug);
+    const verstoesse = [
+      zeitraum,
+      deaktiviertVerstoss({ fahrzeug }),
+      gueltigkeitTeil(fahrzeug),
+      fenster.verstoss,
+      vorStart,
+      mindestdauer,
+      zuWeit,
+      belegungVerstoss({
+        von,
+        bis,
+        buchungen,
+        mindestabstandStunden: e.mindestabstandStunden,
+        now,
+        ignoreId,
+      }),
+    ].filter((v): v is RuleViolation => v !== null);
+    return { verstoesse, sonderfahrt: fenster.sonderfahrt };
+  };
+};
+
 /**
  * Every rule of spec §5 for a booking of `fahrzeug` from `von` to `bis`, in this order: period (start
  * before end, step, not in the past), deactivated vehicle, validity, weekday window (or special trip),
@@ -452,66 +571,10 @@ export type BuchungsPruefung = {
  * trip needing approval. The licence rules (fuehrerschein/rules.ts) and who may book for whom come on top.
  */
 export const pruefeFahrzeugBuchung = ({
-  von,
-  bis,
   fahrzeug,
   buchungen,
-  einstellungen,
-  now,
-  ignoreId,
-  bisherigerVon = null,
-}: BuchungsPruefung): { verstoesse: RuleViolation[]; sonderfahrt: boolean } => {
-  const e = einstellungen;
-  const zeitraum = zeitraumVerstoss({ von, bis, now, taktMinuten: e.taktMinuten, bisherigerVon });
-  if (zeitraum?.code === 'fahrzeug_buchung.ende_vor_beginn')
-    return { verstoesse: [zeitraum], sonderfahrt: false };
-  const fenster = buchungsfensterPruefung({
-    fenster: wirksamesBuchungsfenster({
-      individuelleBuchungszeiten: e.individuelleBuchungszeiten,
-      fahrzeugFenster: fahrzeug.fenster,
-      zeitraumVon: e.buchungszeitraumVon,
-      zeitraumBis: e.buchungszeitraumBis,
-    }),
-    buchungAusserhalbMoeglich: isBuchungAusserhalbMoeglich({
-      mandantErlaubt: e.buchungAusserhalbBuchungszeiten,
-      fahrzeugErlaubt: fahrzeug.buchungAusserhalbMoeglich,
-    }),
-    von,
-    bis,
-  });
-  const started = !!bisherigerVon && bisherigerVon.getTime() <= now.getTime();
-  // the start of booking is measured against today's hours of the window that applies
-  const heute = buchungszeitenAm({ tag: berlinDateKey(now), fahrzeug, einstellungen: e });
-  const verstoesse = [
-    zeitraum,
-    deaktiviertVerstoss({ fahrzeug }),
-    gueltigkeitVerstoss({ fahrzeug, von, bis }),
-    fenster.verstoss,
-    fenster.sonderfahrt || started || zeitraum?.code === 'fahrzeug_buchung.in_vergangenheit'
-      ? null
-      : vorBuchungsstartVerstoss({
-          von,
-          now,
-          zeitraumVon: heute ? formatTimeDE(heute.von) : e.buchungszeitraumVon,
-          zeitraumBis: heute ? formatTimeDE(heute.bis) : e.buchungszeitraumBis,
-          minimaleBuchungszeitMinuten: e.minimaleBuchungszeitMinuten,
-          taktMinuten: e.taktMinuten,
-        }),
-    mindestdauerVerstoss({ von, bis, minimaleBuchungszeitMinuten: e.minimaleBuchungszeitMinuten }),
-    zuWeitImVorausVerstoss({
-      bis,
-      spaetestesEnde: spaetestesBuchbaresEnde({
-        now,
-        vorausbuchbareTage: e.vorausbuchbareTage,
-        zeitraumBis: e.buchungszeitraumBis,
-        fensterWochentag: e.fensterWochentag,
-        fensterUhrzeit: e.fensterUhrzeit,
-      }),
-    }),
-    belegungVerstoss({ von, bis, buchungen, mindestabstandStunden: e.mindestabstandStunden, now, ignoreId }),
-  ].filter((v): v is RuleViolation => v !== null);
-  return { verstoesse, sonderfahrt: fenster.sonderfahrt };
-};
+  ...zeitraum
+}: BuchungsPruefung): PruefungsErgebnis => fahrzeugBuchungsPruefer(zeitraum)(fahrzeug, buchungen);
 
 /** Whether the vehicle is free for the period under every rule (the `frei` flag of the vehicle list). */
 export const isFahrzeugFrei = (input: BuchungsPruefung): boolean =>

@@ -38,6 +38,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { publishEvent } from '../events/events.service.ts';
 import {
+  type CustomizingRecord,
   deleteLevelValue,
   findFeatureSwitchRows,
   findGruppe,
@@ -56,8 +57,10 @@ type Deps = { database: Pick<Database, 'withTenant'> };
  * The effective settings of a user (user > group > tenant > default), inside a tenant transaction. Among the
  * user's groups, the one first by name (then id) wins (see packages/domain/src/customizing.ts).
  */
-export const loadEffectiveSettings = async (tx: Tx, benutzerId: string): Promise<ResolvedSettings> => {
-  const records = await findRecordsForUser(tx, benutzerId);
+export const loadEffectiveSettings = async (tx: Tx, benutzerId: string): Promise<ResolvedSettings> =>
+  settingsAus(await findRecordsForUser(tx, benutzerId));
+
+const settingsAus = (records: readonly CustomizingRecord[]): ResolvedSettings => {
   const tenant: Record<string, string> = {};
   const user: Record<string, string> = {};
   const byGroup = new Map<string, { name: string; values: Record<string, string> }>();
@@ -73,6 +76,37 @@ export const loadEffectiveSettings = async (tx: Tx, benutzerId: string): Promise
     .sort(([idA, a], [idB, b]) => a.name.localeCompare(b.name, 'de') || idA.localeCompare(idB))
     .map(([, g]) => g.values);
   return resolveSettings({ tenant, groups, user });
+};
+
+/** The strings of a stored list value; [] when it is not a JSON array. */
+const listeAus = (wert: string): string[] => {
+  try {
+    const parsed: unknown = JSON.parse(wert);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The effective settings of a user (as `loadEffectiveSettings`) and, from the same statement, the entries a list
+ * option holds at the user's and at the tenant's level together (the favourite vehicles add up, they do not
+ * override: decision 073). One round trip for the vehicle list (decision 084).
+ */
+export const loadEffectiveSettingsUndListe = async (
+  tx: Tx,
+  benutzerId: string,
+  listenOption: string,
+): Promise<{ settings: ResolvedSettings; liste: string[] }> => {
+  const records = await findRecordsForUser(tx, benutzerId);
+  const liste = records
+    .filter(
+      (r) =>
+        r.customizingOptionName === listenOption &&
+        (r.benutzerId === benutzerId || (r.benutzerId === null && r.gruppeId === null)),
+    )
+    .flatMap((r) => listeAus(r.wert));
+  return { settings: settingsAus(records), liste };
 };
 
 /** The tenant's switches; a feature without a row keeps its default. */
@@ -231,13 +265,7 @@ const TENANT_LEVEL: Level = { gruppeId: null };
 /** The string list an option holds at tenant level (e.g. the tenant's favourite vehicles); [] when unset. */
 export const loadMandantListe = async (tx: Tx, name: string): Promise<string[]> => {
   const wert = await findLevelValue(tx, TENANT_LEVEL, name);
-  if (wert === undefined) return [];
-  try {
-    const parsed: unknown = JSON.parse(wert);
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
+  return wert === undefined ? [] : listeAus(wert);
 };
 
 /**

@@ -40,6 +40,7 @@ import {
   type Belegung,
   type FahrzeugBuchungsEinstellungen,
   type FahrzeugFuerBuchung,
+  fahrzeugBuchungsPruefer,
   pruefeFahrzeugBuchung,
   wirksamesBuchungsfenster,
 } from '@stellwerk/domain/fahrzeug-buchung/rules';
@@ -63,7 +64,11 @@ import type { Database, Tx } from '../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { inhaberVon } from '../auth/auth.inhaber.ts';
-import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
+import {
+  loadEffectiveSettings,
+  loadEffectiveSettingsUndListe,
+  loadFeatureSwitches,
+} from '../customizing/customizing.service.ts';
 import { publishEvent } from '../events/events.service.ts';
 import type { FahrzeugBuchungMailParams } from '../mail/mail.fahrzeug-templates.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
@@ -76,6 +81,7 @@ import {
   type FuehrerscheinRow,
   findAktiveFahrzeuge,
   findBelegungen,
+  findBelegungenMitFahrt,
   findBuchungen,
   findBuchungenByIds,
   findFahrtEintraege,
@@ -437,17 +443,24 @@ export const ladeBelegungen = async (
   einstellungen: FahrzeugBuchungsEinstellungen,
 ) => {
   const gap = einstellungen.mindestabstandStunden * 3_600_000;
-  const rows = await findBelegungen(tx, {
+  // with each trip's check-in and check-out: the history decides whether it is on the road or back (decision 040)
+  const rows = await findBelegungenMitFahrt(tx, {
     fahrzeugIds,
     from: new Date(von.getTime() - gap),
     to: new Date(bis.getTime() + gap),
   });
-  // the history decides whether a trip is on the road or back (decision 040)
-  const historie = await findFahrtEintraege(
-    tx,
-    rows.map((r) => r.id),
+  return groupBy(
+    rows.map((r) => ({
+      id: r.id,
+      fahrzeugId: r.fahrzeugId,
+      von: r.von,
+      bis: r.bis,
+      status: r.status,
+      typ: r.typ,
+      fahrt: r.fahrt,
+    })),
+    (b) => b.fahrzeugId,
   );
-  return groupBy(toBelegungen(rows, historie), (b) => b.fahrzeugId);
 };
 
 /**
@@ -462,8 +475,12 @@ export const listFahrzeuge = (
   inFahrzeugModul(deps, user, async (tx) => {
     const now = deps.now();
     const rows = await findAktiveFahrzeuge(tx, { standortId: query.standortId });
-    const favoriten = await findLieblingsFahrzeuge(tx, user.benutzerId);
-    const settings = await einstellungenVon(tx, user.benutzerId);
+    // the settings and the user's and tenant's favourites in one statement (decision 084)
+    const { settings, liste: favoriten } = await loadEffectiveSettingsUndListe(
+      tx,
+      user.benutzerId,
+      'FahrzeugLieblingsFahrzeuge',
+    );
     const einstellungen = fahrzeugEinstellungenAus({ settings });
     const favoritSet = new Set(favoriten);
     let pruefung: (row: FahrzeugRow) => Pick<TFahrzeug, 'frei' | 'sonderfahrt' | 'grund' | 'grundParams'> =
@@ -487,15 +504,10 @@ export const listFahrzeuge = (
         bis,
         einstellungen,
       );
+      // one checker for the period: what is the same for every vehicle is computed once (rules.ts)
+      const pruefer = fahrzeugBuchungsPruefer({ von, bis, einstellungen, now });
       pruefung = (row) => {
-        const result = pruefeFahrzeugBuchung({
-          von,
-          bis,
-          fahrzeug: fahrzeugFuerBuchung(row, zeilen),
-          buchungen: belegungen.get(row.id) ?? [],
-          einstellungen,
-          now,
-        });
+        const result = pruefer(fahrzeugFuerBuchung(row, zeilen), belegungen.get(row.id) ?? []);
         const first = result.verstoesse[0];
         return {
           frei: !first,
@@ -505,8 +517,11 @@ export const listFahrzeuge = (
         };
       };
     }
-    const list = rows.map((row) => toFahrzeug(row, { favorit: favoritSet.has(row.id), ...pruefung(row) }));
-    const gefiltert = query.nurFrei ? list.filter((f) => f.frei) : list;
+    // checked first, shaped after: with nurFrei only the free vehicles become answers
+    const geprueft = rows.map((row) => ({ row, ergebnis: pruefung(row) }));
+    const gefiltert = (query.nurFrei ? geprueft.filter((g) => g.ergebnis.frei) : geprueft).map(
+      ({ row, ergebnis }) => toFahrzeug(row, { favorit: favoritSet.has(row.id), ...ergebnis }),
+    );
     // stable sort: favourites first, otherwise the repository's order (make, model, plate)
     return gefiltert.sort((a, b) => Number(b.favorit) - Number(a.favorit));
   });
