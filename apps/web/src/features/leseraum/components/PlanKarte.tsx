@@ -13,6 +13,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { fitScale, naechsterPlatz, richtungVonTaste } from '../hooks/plan-navigation';
 import { useZustandText } from '../hooks/zustand-text';
+import classes from './PlanKarte.module.css';
 import { MarkerForm, ZustandsForm } from './PlatzSymbol';
 
 type PlanSize = { width: number; height: number };
@@ -50,7 +51,6 @@ const PlatzAufPlan = memo(function PlatzAufPlan({
       data-zustand={platz.zustand}
       transform={`translate(${platz.position.x} ${platz.position.y})`}
       opacity={gedimmt ? 0.3 : 1}
-      style={{ cursor: 'pointer', outline: 'none' }}
       onClick={() => {
         onSelect(platz.id);
         onOpen(platz.id);
@@ -73,17 +73,8 @@ const PlatzAufPlan = memo(function PlatzAufPlan({
           <MarkerForm marker={m} r={6} />
         </g>
       ))}
-      <text
-        x={r + 4}
-        y={4}
-        textAnchor="start"
-        fontSize={11}
-        fontFamily="sans-serif"
-        fill="var(--mantine-color-dark-9)"
-        paintOrder="stroke"
-        stroke="#fff"
-        strokeWidth={3}
-      >
+      {/* size, colour and the white halo from PlanKarte.module.css */}
+      <text x={r + 4} y={4}>
         {platz.bezeichnung}
       </text>
     </g>
@@ -330,6 +321,7 @@ export const PlanKarte = memo(function PlanKarte({
               width={size.width * s}
               height={size.height * s}
               style={{ position: 'absolute', inset: 0 }}
+              className={classes.plaetze}
               aria-label={t('sitzplan.plaetzeAufDemPlan')}
             >
               {platzElemente}
