@@ -1,10 +1,19 @@
 import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
 import type { TPlatzBelegung } from '@stellwerk/domain/leseraum-buchung/api';
-import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { fitScale, naechsterPlatz, richtungVonTaste } from '../hooks/plan-navigation';
 import { useZustandText } from '../hooks/zustand-text';
+import classes from './PlanKarte.module.css';
 import { MarkerForm, ZustandsForm } from './PlatzSymbol';
 
 type PlanSize = { width: number; height: number };
@@ -42,7 +51,6 @@ const PlatzAufPlan = memo(function PlatzAufPlan({
       data-zustand={platz.zustand}
       transform={`translate(${platz.position.x} ${platz.position.y})`}
       opacity={gedimmt ? 0.3 : 1}
-      style={{ cursor: 'pointer', outline: 'none' }}
       onClick={() => {
         onSelect(platz.id);
         onOpen(platz.id);
@@ -65,17 +73,8 @@ const PlatzAufPlan = memo(function PlatzAufPlan({
           <MarkerForm marker={m} r={6} />
         </g>
       ))}
-      <text
-        x={r + 4}
-        y={4}
-        textAnchor="start"
-        fontSize={11}
-        fontFamily="sans-serif"
-        fill="var(--mantine-color-dark-9)"
-        paintOrder="stroke"
-        stroke="#fff"
-        strokeWidth={3}
-      >
+      {/* size, colour and the white halo from PlanKarte.module.css */}
+      <text x={r + 4} y={4}>
         {platz.bezeichnung}
       </text>
     </g>
@@ -88,7 +87,7 @@ const PlatzAufPlan = memo(function PlatzAufPlan({
  * dragging; on a phone the plan starts fitted to the screen. Keyboard: Tab reaches the selected place,
  * the arrow keys move to the nearest place in that direction, Enter or Space opens the booking dialog.
  */
-export function PlanKarte({
+export const PlanKarte = memo(function PlanKarte({
   planUrl,
   plaetze,
   passt,
@@ -105,7 +104,21 @@ export function PlanKarte({
 }) {
   const { t } = useTranslation();
   const text = useZustandText();
-  const { ref: boxRef, width: boxWidth } = useElementSize();
+  const boxRef = useRef<HTMLDivElement>(null);
+  // The box's width, null until measured. Measured before the first paint (a layout effect), so the places are
+  // drawn once at their first scale; with a ResizeObserver alone the width arrived a frame later and the
+  // plan of 1,000 places was laid out at 100 % and then again at its scale (issue 9).
+  const [boxWidth, setBoxWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    setBoxWidth(box.getBoundingClientRect().width);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setBoxWidth(entry.contentRect.width);
+    });
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, []);
   const viewport = useRef<HTMLDivElement>(null);
   const placed = useMemo(
     () =>
@@ -114,39 +127,46 @@ export function PlanKarte({
       ),
     [plaetze],
   );
-  const [size, setSize] = useState<PlanSize | null>(null);
+  // Without a plan image the places' extent is the plan (computed while rendering, not set by an effect: that
+  // rendered the plan once more).
+  const umfang = useMemo<PlanSize | null>(
+    () =>
+      planUrl
+        ? null
+        : {
+            width: Math.max(400, ...placed.map((p) => p.position.x + 60)),
+            height: Math.max(300, ...placed.map((p) => p.position.y + 60)),
+          },
+    [planUrl, placed],
+  );
+  const [bildGroesse, setBildGroesse] = useState<PlanSize | null>(null);
+  const size = umfang ?? bildGroesse;
   const [scale, setScale] = useState<number | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-
-  // Without a plan image the places' extent is the plan.
-  useEffect(() => {
-    if (planUrl) return;
-    const width = Math.max(400, ...placed.map((p) => p.position.x + 60));
-    const height = Math.max(300, ...placed.map((p) => p.position.y + 60));
-    setSize({ width, height });
-  }, [planUrl, placed]);
+  const breite = boxWidth ?? 0;
 
   const fit = useCallback(() => {
-    if (!size || boxWidth <= 0) return;
-    setScale(fitScale({ width: boxWidth, height: Math.max(320, window.innerHeight * 0.7) }, size));
-  }, [size, boxWidth]);
+    if (!size || breite <= 0) return;
+    setScale(fitScale({ width: breite, height: Math.max(320, window.innerHeight * 0.7) }, size));
+  }, [size, breite]);
 
   // First view: the user's zoom where the plan fits, otherwise fitted to the screen (phones). Drawn at that
   // scale at once (not first at 100 % and again when an effect set it: that laid out 1,000 places twice).
   const anfang =
-    size && boxWidth > 0
-      ? size.width * (zoomProzent / 100) <= boxWidth
+    size && breite > 0
+      ? size.width * (zoomProzent / 100) <= breite
         ? zoomProzent / 100
-        : fitScale({ width: boxWidth, height: 10_000 }, size)
+        : fitScale({ width: breite, height: 10_000 }, size)
       : null;
   useEffect(() => {
     if (scale === null && anfang !== null) setScale(anfang);
   }, [scale, anfang]);
 
+  const gezeichnet = size !== null && boxWidth !== null;
   // Performance API mark once the places of new data are drawn (after the frame that shows them), for the
   // browser measurement (`npm run bench:browser`, issue 9): data arrival is the belegung resource's responseEnd.
   useEffect(() => {
-    if (!size || placed.length === 0) return;
+    if (!gezeichnet || placed.length === 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(() => performance.mark(PLAN_GEZEICHNET, { detail: { plaetze: placed.length } }), 0);
@@ -155,7 +175,7 @@ export function PlanKarte({
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [placed, size]);
+  }, [placed, gezeichnet]);
 
   const zoom = (factor: number) => setScale((s) => Math.min(4, Math.max(0.1, (s ?? 1) * factor)));
 
@@ -194,6 +214,24 @@ export function PlanKarte({
 
   const s = scale ?? anfang ?? 1;
   const firstId = selectedId ?? placed[0]?.id ?? null;
+  // The places as elements, made again only when what they show changes: zooming, dragging or the parent's
+  // renders leave the 1,000 places alone.
+  const platzElemente = useMemo(
+    () =>
+      placed.map((p) => (
+        <PlatzAufPlan
+          key={p.id}
+          platz={p}
+          label={labels.get(p.id) ?? p.bezeichnung}
+          focusable={p.id === firstId}
+          selected={p.id === selectedId}
+          gedimmt={!passt(p)}
+          onSelect={setSelectedId}
+          onOpen={onOpen}
+        />
+      )),
+    [placed, labels, firstId, selectedId, passt, onOpen],
+  );
   return (
     <Box ref={boxRef}>
       <Group gap="xs" mb="xs" justify="space-between">
@@ -272,35 +310,25 @@ export function PlanKarte({
               draggable={false}
               onLoad={(e) => {
                 const img = e.currentTarget;
-                setSize({ width: img.naturalWidth || 1200, height: img.naturalHeight || 800 });
+                setBildGroesse({ width: img.naturalWidth || 1200, height: img.naturalHeight || 800 });
               }}
               style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', userSelect: 'none' }}
             />
           )}
-          {size && (
+          {size && boxWidth !== null && (
             <svg
               viewBox={`0 0 ${size.width} ${size.height}`}
               width={size.width * s}
               height={size.height * s}
               style={{ position: 'absolute', inset: 0 }}
+              className={classes.plaetze}
               aria-label={t('sitzplan.plaetzeAufDemPlan')}
             >
-              {placed.map((p) => (
-                <PlatzAufPlan
-                  key={p.id}
-                  platz={p}
-                  label={labels.get(p.id) ?? p.bezeichnung}
-                  focusable={p.id === firstId}
-                  selected={p.id === selectedId}
-                  gedimmt={!passt(p)}
-                  onSelect={setSelectedId}
-                  onOpen={onOpen}
-                />
-              ))}
+              {platzElemente}
             </svg>
           )}
         </div>
       </div>
     </Box>
   );
-}
+});

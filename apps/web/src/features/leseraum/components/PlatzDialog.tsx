@@ -118,6 +118,13 @@ export function PlatzDialog({
       title={platz?.bezeichnung ?? ''}
       size="md"
       closeButtonProps={{ 'aria-label': t('common.close') }}
+      // The page behind still does not scroll (wheel and touch are held), but its scroll bar is not hidden:
+      // hiding it sets a custom property on <body>, and that made the browser restyle every element of the
+      // page, the 1,000 places of the plan among them, in the frame that shows the dialog (issue 9).
+      removeScrollProps={{ removeScrollBar: false }}
+      // Shown at once: with a fade the dialog's content was first rendered in the next animation frame, so a
+      // click on the plan was answered a frame later (issue 9: a click answers within 200 ms of the data).
+      transitionProps={{ duration: 0 }}
     >
       {platz && (
         <Stack gap="sm">
