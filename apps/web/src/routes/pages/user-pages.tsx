@@ -7,14 +7,14 @@ import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { PasswordChangeForm } from '../../features/auth/components/PasswordChangeForm';
 import { EigeneEinstellungen } from '../../features/customizing/components/EigeneEinstellungen';
+import { FreigabenListe } from '../../features/fahrzeug-freigaben/components/FreigabenListe';
+import { FahrzeugUebersicht } from '../../features/fahrzeug-uebersicht/components/FahrzeugUebersicht';
+import { buchenSuche, ZUebersichtSuche } from '../../features/fahrzeug-uebersicht/hooks/uebersicht-suche';
 import { FuehrerscheinListe } from '../../features/fuehrerschein/components/FuehrerscheinListe';
 import {
   type TFuehrerscheinSuche,
   ZFuehrerscheinSuche,
 } from '../../features/fuehrerschein/hooks/fuehrerschein-suche';
-import { FreigabenListe } from '../../features/fahrzeug-freigaben/components/FreigabenListe';
-import { FahrzeugUebersicht } from '../../features/fahrzeug-uebersicht/components/FahrzeugUebersicht';
-import { buchenSuche, ZUebersichtSuche } from '../../features/fahrzeug-uebersicht/hooks/uebersicht-suche';
 import { Impressum } from '../../features/impressum/components/Impressum';
 import { type Ansicht, Sitzplan } from '../../features/leseraum/components/Sitzplan';
 import { ZPlatzSuche } from '../../features/leseraum/hooks/platz-suche';
@@ -75,8 +75,13 @@ export function FuehrerscheinPage() {
   const navigate = useNavigate();
   const suche = ZFuehrerscheinSuche.parse(useSearch({ strict: false }));
   const onSucheChange = useCallback(
-    (next: TFuehrerscheinSuche) =>
-      void navigate({ to: '/fahrzeuge/fuehrerschein', search: next as never, replace: true }),
+    (patch: Partial<TFuehrerscheinSuche>) =>
+      void navigate({
+        to: '/fahrzeuge/fuehrerschein',
+        // merged into the search as it is when the navigation runs, not as it was rendered
+        search: ((prev: TFuehrerscheinSuche) => ({ ...prev, ...patch })) as never,
+        replace: true,
+      }),
     [navigate],
   );
   return (

@@ -45,7 +45,11 @@ function Angabe({ label, children }: { label: string; children: ReactNode }) {
 
 type Props = {
   suche: TFuehrerscheinSuche;
-  onSucheChange: (next: TFuehrerscheinSuche) => void;
+  /**
+   * Changes part of the filters; the page merges it into the URL as it is then, so a search typed just before a
+   * state is chosen (applied after its debounce) and the state do not undo each other.
+   */
+  onSucheChange: (patch: Partial<TFuehrerscheinSuche>) => void;
   /** the current user's name: the examiner of a check recorded here */
   pruefer: string;
 };
@@ -67,8 +71,8 @@ export function FuehrerscheinListe({ suche, onSucheChange, pruefer }: Props) {
 
   useEffect(() => {
     const next = debounced.trim() === '' ? undefined : debounced.trim();
-    if (next !== suche.suche) onSucheChange({ ...suche, suche: next });
-  }, [debounced, suche, onSucheChange]);
+    if (next !== suche.suche) onSucheChange({ suche: next });
+  }, [debounced, suche.suche, onSucheChange]);
 
   const filterLabel: Record<ListenFilter, string> = {
     alle: t('fuehrerschein.filter.alle'),
@@ -216,9 +220,7 @@ export function FuehrerscheinListe({ suche, onSucheChange, pruefer }: Props) {
           label={t('fuehrerschein.filter.stand')}
           data={LISTEN_FILTER.map((f) => ({ value: f, label: filterLabel[f] }))}
           value={stand}
-          onChange={(v) =>
-            onSucheChange({ ...suche, stand: v && v !== 'alle' ? (v as ListenFilter) : undefined })
-          }
+          onChange={(v) => onSucheChange({ stand: v && v !== 'alle' ? (v as ListenFilter) : undefined })}
           allowDeselect={false}
           style={{ flex: '0 1 220px' }}
         />
