@@ -97,8 +97,9 @@ test.describe('vehicle booking', () => {
     const confirm = booker.getByRole('dialog', { name: 'Buchung stornieren' });
     await expect(confirm.getByText(/Volkswagen ID\.3 Pro am .* stornieren\?/)).toBeVisible();
     await confirm.getByRole('button', { name: 'Stornieren' }).click();
+    // gone from the booker's list; the list is not asserted empty: journeys running beside this one book other
+    // cars for the same demo booker (seen: two bookings of December in a clean-clone run)
     await expect(buchung).toHaveCount(0);
-    await expect(booker.getByText('Sie haben keine anstehenden Fahrzeugbuchungen.')).toBeVisible();
     await expect(karte(other, 'MS-SW 101').getByText('Frei', { exact: true })).toBeVisible();
 
     await bookerContext.close();
