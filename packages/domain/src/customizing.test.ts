@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ZResolvedSetting } from './api.ts';
 import {
+  addierteListe,
   arraySetting,
   assertLevel,
   booleanSetting,
@@ -15,6 +16,7 @@ import {
   fromStoredValue,
   isReportRhythmus,
   isUnchanged,
+  leseListe,
   numberSetting,
   REPORT_RHYTHMEN,
   REPORT_RHYTHMUS_MONATE,
@@ -535,5 +537,26 @@ describe('report rhythms (spec §9)', () => {
       default: 'false',
       userEditable: true,
     });
+  });
+});
+
+describe('list options that add up over the levels (favourite vehicles, decision 073)', () => {
+  it.each([
+    ['both levels', { user: '["a","b"]' }, { tenant: '["b","c"]' }, ['a', 'b', 'c']],
+    ['only the tenant', {}, { tenant: '["c"]' }, ['c']],
+    ['unreadable user value', { user: 'nicht json' }, { tenant: '["c"]' }, ['c']],
+    ['not an array', { user: '{"a":1}' }, {}, []],
+    ['strings only', { user: '["a",1,null]' }, {}, ['a']],
+    ['nothing set', {}, {}, []],
+  ])('%s', (_, u: { user?: string }, t: { tenant?: string }, expected) => {
+    const ebene = (wert: string | undefined): Record<string, string> =>
+      wert === undefined ? {} : { FahrzeugLieblingsFahrzeuge: wert };
+    const user = ebene(u.user);
+    const tenant = ebene(t.tenant);
+    expect(addierteListe({ tenant, user }, 'FahrzeugLieblingsFahrzeuge')).toEqual(expected);
+  });
+
+  it('reads a missing value as an empty list', () => {
+    expect(leseListe(undefined)).toEqual([]);
   });
 });

@@ -1213,6 +1213,26 @@ export const resolveSettings = ({
   return resolved;
 };
 
+/** The strings of a stored list value; [] when it is not a JSON array (unreadable values count as not set). */
+export const leseListe = (wert: string | undefined): string[] => {
+  if (wert === undefined) return [];
+  try {
+    const parsed: unknown = JSON.parse(wert);
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * A list option whose entries add up over the levels instead of overriding each other (the favourite vehicles:
+ * the user's own and those the tenant marks for everyone, decision 073). Group levels do not hold such lists.
+ */
+export const addierteListe = (
+  { tenant, user }: { tenant: Readonly<Record<string, string>>; user: Readonly<Record<string, string>> },
+  name: string,
+): string[] => [...new Set([...leseListe(own(user, name)), ...leseListe(own(tenant, name))])];
+
 /** An unchanged value is not saved (spec §5): true when the stored value already equals the new one. */
 export const isUnchanged = (previousStored: string | undefined, nextStored: string): boolean =>
   previousStored !== undefined && previousStored === nextStored;

@@ -10,6 +10,7 @@ import type {
   TMandantEinstellungen,
 } from '@stellwerk/domain/admin-stammdaten.api';
 import {
+  addierteListe,
   assertLevel,
   CUSTOMIZING_OPTIONS,
   type CustomizingLevel,
@@ -19,6 +20,7 @@ import {
   findOption,
   fromStoredValue,
   isUnchanged,
+  leseListe,
   type ResolvedSettings,
   resolveSettings,
   toStoredValue,
@@ -58,9 +60,10 @@ type Deps = { database: Pick<Database, 'withTenant'> };
  * user's groups, the one first by name (then id) wins (see packages/domain/src/customizing.ts).
  */
 export const loadEffectiveSettings = async (tx: Tx, benutzerId: string): Promise<ResolvedSettings> =>
-  settingsAus(await findRecordsForUser(tx, benutzerId));
+  resolveSettings(ebenenAus(await findRecordsForUser(tx, benutzerId)));
 
-const settingsAus = (records: readonly CustomizingRecord[]): ResolvedSettings => {
+/** A user's stored values by level: their own, their groups' (first by name, then id) and the tenant's. */
+const ebenenAus = (records: readonly CustomizingRecord[]) => {
   const tenant: Record<string, string> = {};
   const user: Record<string, string> = {};
   const byGroup = new Map<string, { name: string; values: Record<string, string> }>();
@@ -75,38 +78,21 @@ const settingsAus = (records: readonly CustomizingRecord[]): ResolvedSettings =>
   const groups = [...byGroup.entries()]
     .sort(([idA, a], [idB, b]) => a.name.localeCompare(b.name, 'de') || idA.localeCompare(idB))
     .map(([, g]) => g.values);
-  return resolveSettings({ tenant, groups, user });
-};
-
-/** The strings of a stored list value; [] when it is not a JSON array. */
-const listeAus = (wert: string): string[] => {
-  try {
-    const parsed: unknown = JSON.parse(wert);
-    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
+  return { tenant, groups, user };
 };
 
 /**
- * The effective settings of a user (as `loadEffectiveSettings`) and, from the same statement, the entries a list
- * option holds at the user's and at the tenant's level together (the favourite vehicles add up, they do not
- * override: decision 073). One round trip for the vehicle list (decision 084).
+ * The effective settings of a user (as `loadEffectiveSettings`) and, from the same statement, the entries of a list
+ * option that adds up over the user's and the tenant's level (`addierteListe`). One round trip for the vehicle list
+ * and detail (decision 084).
  */
 export const loadEffectiveSettingsUndListe = async (
   tx: Tx,
   benutzerId: string,
   listenOption: string,
 ): Promise<{ settings: ResolvedSettings; liste: string[] }> => {
-  const records = await findRecordsForUser(tx, benutzerId);
-  const liste = records
-    .filter(
-      (r) =>
-        r.customizingOptionName === listenOption &&
-        (r.benutzerId === benutzerId || (r.benutzerId === null && r.gruppeId === null)),
-    )
-    .flatMap((r) => listeAus(r.wert));
-  return { settings: settingsAus(records), liste };
+  const ebenen = ebenenAus(await findRecordsForUser(tx, benutzerId));
+  return { settings: resolveSettings(ebenen), liste: addierteListe(ebenen, listenOption) };
 };
 
 /** The tenant's switches; a feature without a row keeps its default. */
@@ -265,7 +251,7 @@ const TENANT_LEVEL: Level = { gruppeId: null };
 /** The string list an option holds at tenant level (e.g. the tenant's favourite vehicles); [] when unset. */
 export const loadMandantListe = async (tx: Tx, name: string): Promise<string[]> => {
   const wert = await findLevelValue(tx, TENANT_LEVEL, name);
-  return wert === undefined ? [] : listeAus(wert);
+  return leseListe(wert);
 };
 
 /**

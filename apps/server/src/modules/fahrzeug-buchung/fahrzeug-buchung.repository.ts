@@ -1,11 +1,10 @@
 import type { FahrtStand, HistorieEintrag } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
 import { parseHistorieTyp, parseStatus, parseTyp } from '@stellwerk/domain/status';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { inUuids } from '../../db/columns.ts';
 import { benutzer } from '../benutzer/benutzer.table.ts';
-import { customizing } from '../customizing/customizing.table.ts';
 import {
   FAHRZEUG_SPALTEN,
   fahrzeug,
@@ -131,33 +130,6 @@ export const findFensterZeilen = async (
   return rows.flatMap((r) =>
     r.fahrzeugOeffnungszeitId ? [{ ...r, fahrzeugOeffnungszeitId: r.fahrzeugOeffnungszeitId }] : [],
   );
-};
-
-/**
- * The vehicle ids the user marked as favourites and those the tenant marked for everyone (customizing option
- * FahrzeugLieblingsFahrzeuge on the user's and on the tenant's level).
- */
-export const findLieblingsFahrzeuge = async (tx: Tx, benutzerId: string): Promise<string[]> => {
-  const rows = await tx
-    .select({ wert: customizing.wert })
-    .from(customizing)
-    .where(
-      and(
-        eq(customizing.customizingOptionName, 'FahrzeugLieblingsFahrzeuge'),
-        or(
-          eq(customizing.benutzerId, benutzerId),
-          and(isNull(customizing.benutzerId), isNull(customizing.gruppeId)),
-        ),
-      ),
-    );
-  return rows.flatMap((r) => {
-    try {
-      const parsed: unknown = JSON.parse(r.wert);
-      return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
-    } catch {
-      return [];
-    }
-  });
 };
 
 // --- occupancy ------------------------------------------------------------------------------------------

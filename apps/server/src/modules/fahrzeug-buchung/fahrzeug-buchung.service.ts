@@ -89,7 +89,6 @@ import {
   findFensterZeilen,
   findFreigeber,
   findFuehrerschein,
-  findLieblingsFahrzeuge,
   findMitfahrer,
   findNaechstePruefungen,
   findPersonen,
@@ -536,8 +535,11 @@ export const getFahrzeug = (
     const row = await findFahrzeug(tx, id);
     if (!row) throw new DomainError('not_found');
     const now = deps.now();
-    const favoriten = await findLieblingsFahrzeuge(tx, user.benutzerId);
-    const settings = await einstellungenVon(tx, user.benutzerId);
+    const { settings, liste: favoriten } = await loadEffectiveSettingsUndListe(
+      tx,
+      user.benutzerId,
+      'FahrzeugLieblingsFahrzeuge',
+    );
     const zeilen = await findFensterZeilen(
       tx,
       row.fahrzeugOeffnungszeitId ? [row.fahrzeugOeffnungszeitId] : [],
