@@ -250,17 +250,16 @@ export const freieFahrzeugeSql = (von: string, bis: string, benutzerId: string) 
 
 /**
  * The hot query of both endpoints as the repository sends it (decision 084): its three parts in one statement, the
- * vehicle ids as one array parameter; `mitFahrt` adds each booking's first check-in and check-out as the free-vehicle
- * search reads them (`findBelegungenMitFahrt`; the timeline uses `findBelegungen`). For EXPLAIN.
+ * vehicle ids as one array parameter; `mitFahrt` adds each booking's check-in and check-out entries as the free-vehicle
+ * search and the timeline read them (`findBelegungenMitFahrt`). For EXPLAIN.
  */
 export const belegungenSql = (fahrzeugIds: readonly string[], von: string, bis: string, mitFahrt = false) => {
   const ids = sql`fahrzeug_id = any(${`{${fahrzeugIds.join(',')}}`}::uuid[])`;
   const fahrt = mitFahrt
-    ? sql`(select min(h.zeitpunkt) from fahrzeug_historie h
-             where h.fahrzeug_buchung_id = fahrzeug_buchung.id and h.typ = 'CHECK_IN') as eingecheckt_am,
-          (select min(h.zeitpunkt) from fahrzeug_historie h
-             where h.fahrzeug_buchung_id = fahrzeug_buchung.id and h.typ = 'CHECK_OUT') as ausgecheckt_am`
-    : sql`null::timestamptz as eingecheckt_am, null::timestamptz as ausgecheckt_am`;
+    ? sql`(select json_agg(json_build_object('typ', h.typ, 'zeitpunkt', h.zeitpunkt)) from fahrzeug_historie h
+             where h.fahrzeug_buchung_id = fahrzeug_buchung.id and h.typ in ('CHECK_IN', 'CHECK_OUT'))
+             as fahrt_eintraege`
+    : sql`null::json as fahrt_eintraege`;
   const spalten = sql`id, fahrzeug_id, von, bis, status, typ, benutzer_id, fahrer_id, ${fahrt}`;
   const ueberlappt = sql`${ids} and status <> 'storniert'
     and bis > ${von}::timestamptz and von < ${bis}::timestamptz`;

@@ -226,7 +226,11 @@ const benchFahrzeug = async (server: TestServer): Promise<Measurement[]> => {
   console.log(`\n${server.driver}: EXPLAIN timeline (40 vehicles of one location, one week)`);
   const standortFahrzeuge = data.fahrzeugIds.slice(0, data.fahrzeugIds.length / 5);
   console.log(
-    await explain(server, data.mandantId, belegungenSql(standortFahrzeuge, data.woche.von, data.woche.bis)),
+    await explain(
+      server,
+      data.mandantId,
+      belegungenSql(standortFahrzeuge, data.woche.von, data.woche.bis, true),
+    ),
   );
   console.log(`\n${server.driver}: EXPLAIN free vehicles as raw SQL`);
   console.log(await explain(server, data.mandantId, rohSql));

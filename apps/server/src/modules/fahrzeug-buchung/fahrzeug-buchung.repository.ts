@@ -1,4 +1,8 @@
-import type { FahrtStand, HistorieEintrag } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import {
+  type FahrtStand,
+  fahrtStandAus,
+  type HistorieEintrag,
+} from '@stellwerk/domain/fahrzeug-buchung/machine';
 import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
 import { parseHistorieTyp, parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
@@ -157,30 +161,38 @@ export const findBelegungen = async (
   tx: Tx,
   abfrage: { fahrzeugIds: readonly string[]; from: Date; to: Date | null },
 ): Promise<BelegungRow[]> =>
-  (await belegungenAbfrage(tx, abfrage, false)).map(
-    ({ eingechecktAm: _e, ausgechecktAm: _a, ...row }): BelegungRow => row,
-  );
+  (await belegungenAbfrage(tx, abfrage, false)).map(({ fahrtEintraege: _f, ...row }): BelegungRow => row);
 
 /**
- * `findBelegungen` with each booking's first CHECK_IN and CHECK_OUT (its trip state, decision 040) read in the
- * same statement: one round trip instead of a second statement with every booking id (decision 084).
+ * `findBelegungen` with each booking's trip state (decision 040): its CHECK_IN and CHECK_OUT history entries come in
+ * the same statement, one round trip instead of a second statement with every booking id (decision 084), and the
+ * domain's `fahrtStandAus` decides the state from them, as everywhere else.
  */
 export const findBelegungenMitFahrt = async (
   tx: Tx,
   abfrage: { fahrzeugIds: readonly string[]; from: Date; to: Date | null },
 ): Promise<(BelegungRow & { fahrt: FahrtStand })[]> =>
-  (await belegungenAbfrage(tx, abfrage, true)).map(({ eingechecktAm, ausgechecktAm, ...row }) => ({
+  (await belegungenAbfrage(tx, abfrage, true)).map(({ fahrtEintraege, ...row }) => ({
     ...row,
-    fahrt: { eingechecktAm, ausgechecktAm },
+    fahrt: fahrtStandAus({
+      buchungId: row.id,
+      historie: (fahrtEintraege ?? []).map((e) => ({
+        typ: parseHistorieTyp(e.typ),
+        fahrzeugBuchungId: row.id,
+        zeitpunkt: new Date(e.zeitpunkt),
+      })),
+    }),
   }));
 
-/** The first history entry of type `typ` of the booking row (through `(mandant_id, fahrzeug_buchung_id)`). */
-const ersterEintrag = (typ: 'CHECK_IN' | 'CHECK_OUT') =>
-  sql<Date | null>`(select min(${fahrzeugHistorie.zeitpunkt}) from ${fahrzeugHistorie}
-    where ${fahrzeugHistorie.fahrzeugBuchungId} = ${fahrzeugBuchung.id} and ${fahrzeugHistorie.typ} = ${typ})`.mapWith(
-    fahrzeugHistorie.zeitpunkt,
-  );
-const keinEintrag = sql<Date | null>`null::timestamptz`.mapWith(fahrzeugHistorie.zeitpunkt);
+type FahrtEintragJson = { typ: string; zeitpunkt: string };
+
+/** The booking row's CHECK_IN and CHECK_OUT entries as JSON (through `(mandant_id, fahrzeug_buchung_id)`). */
+const fahrtEintraegeSpalte = sql<FahrtEintragJson[] | null>`(select json_agg(json_build_object(
+    'typ', ${fahrzeugHistorie.typ}, 'zeitpunkt', ${fahrzeugHistorie.zeitpunkt}))
+  from ${fahrzeugHistorie}
+  where ${fahrzeugHistorie.fahrzeugBuchungId} = ${fahrzeugBuchung.id}
+    and ${fahrzeugHistorie.typ} in ('CHECK_IN', 'CHECK_OUT'))`;
+const keineFahrtEintraege = sql<FahrtEintragJson[] | null>`null::json`;
 
 const belegungenAbfrage = async (
   tx: Tx,
@@ -196,8 +208,7 @@ const belegungenAbfrage = async (
     typ: fahrzeugBuchung.typ,
     benutzerId: fahrzeugBuchung.benutzerId,
     fahrerId: fahrzeugBuchung.fahrerId,
-    eingechecktAm: mitFahrt ? ersterEintrag('CHECK_IN') : keinEintrag,
-    ausgechecktAm: mitFahrt ? ersterEintrag('CHECK_OUT') : keinEintrag,
+    fahrtEintraege: mitFahrt ? fahrtEintraegeSpalte : keineFahrtEintraege,
   };
   if (fahrzeugIds.length === 0) return [];
   // the ids as one array parameter, not one parameter each (decision 084)

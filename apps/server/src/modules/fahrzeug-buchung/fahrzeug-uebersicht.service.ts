@@ -5,7 +5,6 @@
  */
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TFahrzeugBelegung, TFahrzeugBelegungQuery } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { fahrtStandAus } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import { belegterZeitraum } from '@stellwerk/domain/fahrzeug-buchung/rules';
 import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
 import { geschlosseneZeiten } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
@@ -13,8 +12,7 @@ import type { SessionUser } from '../auth/auth.context.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import {
   findAktiveFahrzeuge,
-  findBelegungen,
-  findFahrtEintraege,
+  findBelegungenMitFahrt,
   findFensterZeilen,
   findStandorteMitFahrzeugen,
   standortExistiert,
@@ -46,17 +44,17 @@ export const getFahrzeugBelegung = (
       tx,
       rows.flatMap((r) => (r.fahrzeugOeffnungszeitId ? [r.fahrzeugOeffnungszeitId] : [])),
     );
-    const belegungen = await findBelegungen(tx, { fahrzeugIds: rows.map((r) => r.id), from: von, to: bis });
-    // only trips on the road need their history: one past its end occupies until now (decision 040)
-    const historie = await findFahrtEintraege(
-      tx,
-      belegungen.filter((b) => b.status === 'aktiv').map((b) => b.id),
-    );
+    // with each trip's state: one on the road past its end occupies until now (decision 040)
+    const belegungen = await findBelegungenMitFahrt(tx, {
+      fahrzeugIds: rows.map((r) => r.id),
+      from: von,
+      to: bis,
+    });
     const now = deps.now();
     const termineVon = new Map<string, TFahrzeugBelegung['fahrzeuge'][number]['termine']>();
     for (const b of belegungen) {
       const z = belegterZeitraum({
-        buchung: { ...b, fahrt: fahrtStandAus({ buchungId: b.id, historie }) },
+        buchung: b,
         now,
       });
       if (!z || z.bis.getTime() <= von.getTime() || z.von.getTime() >= bis.getTime()) continue;
