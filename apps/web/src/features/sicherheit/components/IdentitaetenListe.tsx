@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  PasswordInput,
-  Stack,
-  Table,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, PasswordInput, Stack, Table, Text } from '@mantine/core';
 import { formatError, isErrorCode } from '@stellwerk/domain/errors';
 import type { TIdentitaet } from '@stellwerk/domain/sicherheit/api';
 import type { IdentitaetArt } from '@stellwerk/domain/sicherheit/identitaet';
@@ -25,6 +15,7 @@ import {
   useVerknuepfeSso,
 } from '../api/identitaeten';
 import { SicherheitsKarte } from './SicherheitsKarte';
+import { SicherheitsTabelle } from './SicherheitsTabelle';
 
 /** What came back from the provider after a link: `?verknuepft=sso` or `?sso_fehler=<code>` (decision 081). */
 const rueckmeldungAus = (search: string): { ok: true } | { fehler: string } | null => {
@@ -88,64 +79,53 @@ export function IdentitaetenListe({ email }: { email: string }) {
         </Alert>
       )}
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={0}>
-          <Table
-            verticalSpacing="sm"
-            aria-label={t('sicherheit.identitaeten.titel')}
-            data-testid="identitaeten"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sicherheit.identitaeten.weg')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('sicherheit.identitaeten.aktionen')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="wrap">
-                      <Text fw={500}>{label(i)}</Text>
-                      {!i.nutzbar && (
-                        <Badge color="gray" variant="light">
-                          {t('sicherheit.identitaeten.nichtNutzbar')}
-                        </Badge>
-                      )}
-                    </Group>
-                    {i.erstellt && (
-                      <Text size="xs" c="dimmed">
-                        {t('sicherheit.identitaeten.seit', {
-                          datum: formatDateTime(i.erstellt, i18n.language),
-                        })}
-                      </Text>
-                    )}
-                    {!i.entfernbar && (
-                      <Text size="xs" c="dimmed">
-                        {t('sicherheit.identitaeten.letzter')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        color="red"
-                        disabled={!i.entfernbar}
-                        onClick={() => setRemoving(i)}
-                        aria-label={t('sicherheit.identitaeten.trennenVon', { name: label(i) })}
-                      >
-                        {t('sicherheit.identitaeten.trennen')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SicherheitsTabelle
+          label={t('sicherheit.identitaeten.titel')}
+          testId="identitaeten"
+          spalten={[t('sicherheit.identitaeten.weg')]}
+          aktionen={t('sicherheit.identitaeten.aktionen')}
+        >
+          {items.map((i) => (
+            <Table.Tr key={i.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="wrap">
+                  <Text fw={500}>{label(i)}</Text>
+                  {!i.nutzbar && (
+                    <Badge color="gray" variant="light">
+                      {t('sicherheit.identitaeten.nichtNutzbar')}
+                    </Badge>
+                  )}
+                </Group>
+                {i.erstellt && (
+                  <Text size="xs" c="dimmed">
+                    {t('sicherheit.identitaeten.seit', {
+                      datum: formatDateTime(i.erstellt, i18n.language),
+                    })}
+                  </Text>
+                )}
+                {!i.entfernbar && (
+                  <Text size="xs" c="dimmed">
+                    {t('sicherheit.identitaeten.letzter')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group justify="flex-end">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color="red"
+                    disabled={!i.entfernbar}
+                    onClick={() => setRemoving(i)}
+                    aria-label={t('sicherheit.identitaeten.trennenVon', { name: label(i) })}
+                  >
+                    {t('sicherheit.identitaeten.trennen')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </SicherheitsTabelle>
       )}
 
       {data?.sso?.verknuepfbar && (

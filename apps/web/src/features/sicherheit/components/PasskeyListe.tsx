@@ -1,4 +1,4 @@
-import { Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -14,6 +14,7 @@ import {
   useRenamePasskey,
 } from '../api/passkeys';
 import { SicherheitsKarte } from './SicherheitsKarte';
+import { SicherheitsTabelle } from './SicherheitsTabelle';
 
 /** A browser's refusal (cancelled, not allowed) or the server's catalogue message. */
 const passkeyErrorText = (error: unknown, t: (key: string) => string, language: string) =>
@@ -45,50 +46,42 @@ export function PasskeyListe() {
     >
       {items.length === 0 && !passkeys.isPending && <Text size="sm">{t('sicherheit.passkeys.keine')}</Text>}
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={0}>
-          <Table verticalSpacing="sm" aria-label={t('sicherheit.passkeys.titel')} data-testid="passkeys">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sicherheit.passkeys.name')}</Table.Th>
-                <Table.Th>{t('sicherheit.passkeys.eingerichtet')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('sicherheit.passkeys.aktionen')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>
-                    <Text fw={500}>{label(p)}</Text>
-                  </Table.Td>
-                  <Table.Td>{p.createdAt ? formatDateTime(p.createdAt, i18n.language) : '–'}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" justify="flex-end" wrap="wrap">
-                      <Button
-                        size="xs"
-                        variant="default"
-                        onClick={() => setRenaming({ id: p.id, name: p.name ?? '' })}
-                        aria-label={t('sicherheit.passkeys.umbenennenVon', { name: label(p) })}
-                      >
-                        {t('sicherheit.passkeys.umbenennen')}
-                      </Button>
-                      <Button
-                        size="xs"
-                        variant="default"
-                        color="red"
-                        onClick={() => setRemoving(p)}
-                        aria-label={t('sicherheit.passkeys.entfernenVon', { name: label(p) })}
-                      >
-                        {t('sicherheit.passkeys.entfernen')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SicherheitsTabelle
+          label={t('sicherheit.passkeys.titel')}
+          testId="passkeys"
+          spalten={[t('sicherheit.passkeys.name'), t('sicherheit.passkeys.eingerichtet')]}
+          aktionen={t('sicherheit.passkeys.aktionen')}
+        >
+          {items.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td>
+                <Text fw={500}>{label(p)}</Text>
+              </Table.Td>
+              <Table.Td>{p.createdAt ? formatDateTime(p.createdAt, i18n.language) : '–'}</Table.Td>
+              <Table.Td>
+                <Group gap="xs" justify="flex-end" wrap="wrap">
+                  <Button
+                    size="xs"
+                    variant="default"
+                    onClick={() => setRenaming({ id: p.id, name: p.name ?? '' })}
+                    aria-label={t('sicherheit.passkeys.umbenennenVon', { name: label(p) })}
+                  >
+                    {t('sicherheit.passkeys.umbenennen')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    color="red"
+                    onClick={() => setRemoving(p)}
+                    aria-label={t('sicherheit.passkeys.entfernenVon', { name: label(p) })}
+                  >
+                    {t('sicherheit.passkeys.entfernen')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </SicherheitsTabelle>
       )}
       {supported ? (
         <form

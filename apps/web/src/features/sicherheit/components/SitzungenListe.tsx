@@ -11,6 +11,7 @@ import { QUERY_ROOTS } from '../../../lib/query-roots';
 import { announceSignOut } from '../../../lib/session-broadcast';
 import { useAbmelden, useSitzungen } from '../api/sitzungen';
 import { SicherheitsKarte } from './SicherheitsKarte';
+import { SicherheitsTabelle } from './SicherheitsTabelle';
 
 /**
  * Personal settings: the user's active sessions (browser, system, last use, this device marked) and the three
@@ -56,44 +57,38 @@ export function SitzungenListe() {
         </Text>
       )}
       {items.length > 0 && (
-        <Table.ScrollContainer minWidth={0}>
-          <Table verticalSpacing="sm" aria-label={t('sicherheit.sitzungen.titel')} data-testid="sitzungen">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sicherheit.sitzungen.geraet')}</Table.Th>
-                <Table.Th>{t('sicherheit.sitzungen.zuletzt')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {items.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="wrap">
-                      <Text fw={500}>
-                        {t('sicherheit.sitzungen.browserAuf', {
-                          browser: s.browser ?? unknown,
-                          system: s.system ?? unknown,
-                        })}
-                      </Text>
-                      {s.diesesGeraet && (
-                        <Badge color="blue" variant="light">
-                          {t('sicherheit.sitzungen.diesesGeraet')}
-                        </Badge>
-                      )}
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {t('sicherheit.sitzungen.angemeldet', {
-                        datum: formatDateTime(s.erstellt, i18n.language),
-                        adresse: s.ipAddress ?? unknown,
-                      })}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{formatDateTime(s.zuletztAktiv, i18n.language)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SicherheitsTabelle
+          label={t('sicherheit.sitzungen.titel')}
+          testId="sitzungen"
+          spalten={[t('sicherheit.sitzungen.geraet'), t('sicherheit.sitzungen.zuletzt')]}
+        >
+          {items.map((s) => (
+            <Table.Tr key={s.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="wrap">
+                  <Text fw={500}>
+                    {t('sicherheit.sitzungen.browserAuf', {
+                      browser: s.browser ?? unknown,
+                      system: s.system ?? unknown,
+                    })}
+                  </Text>
+                  {s.diesesGeraet && (
+                    <Badge color="blue" variant="light">
+                      {t('sicherheit.sitzungen.diesesGeraet')}
+                    </Badge>
+                  )}
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {t('sicherheit.sitzungen.angemeldet', {
+                    datum: formatDateTime(s.erstellt, i18n.language),
+                    adresse: s.ipAddress ?? unknown,
+                  })}
+                </Text>
+              </Table.Td>
+              <Table.Td>{formatDateTime(s.zuletztAktiv, i18n.language)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </SicherheitsTabelle>
       )}
       {abmelden.error && !asking && <ErrorAlert error={abmelden.error} />}
       <Group gap="xs" wrap="wrap">

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { TFaktor } from '@stellwerk/domain/sicherheit/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   useResendTelefonCode,
 } from '../api/faktoren';
 import { SicherheitsKarte } from './SicherheitsKarte';
+import { SicherheitsTabelle } from './SicherheitsTabelle';
 
 /** The code step of the enrolment: the code from the SMS, send again, or give up. */
 function CodeBestaetigen({ faktor }: { faktor: TFaktor }) {
@@ -152,59 +153,48 @@ export function TelefonFaktorKarte() {
       beschreibung={t('sicherheit.telefon.beschreibung')}
     >
       {bestaetigt.length > 0 && (
-        <Table.ScrollContainer minWidth={0}>
-          <Table
-            verticalSpacing="sm"
-            aria-label={t('sicherheit.telefon.titel')}
-            data-testid="telefon-faktoren"
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sicherheit.faktoren.faktor')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('sicherheit.faktoren.aktionen')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {bestaetigt.map((f) => (
-                <Table.Tr key={f.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="wrap">
-                      <Text fw={500}>{label(f)}</Text>
-                      <Badge color="#1e6b30" variant="filled">
-                        {t('sicherheit.faktoren.bestaetigt')}
-                      </Badge>
-                    </Group>
-                    <Text size="xs" c="dimmed">
-                      {f.telefon}
-                      {f.createdAt &&
-                        ` · ${t('sicherheit.faktoren.seit', { datum: formatDateTime(f.createdAt, i18n.language) })}`}
-                    </Text>
-                    {!data.smsVerfuegbar && (
-                      <Text size="xs" c="dimmed">
-                        {t('sicherheit.telefon.keinGateway')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group justify="flex-end">
-                      <Button
-                        size="xs"
-                        color="red"
-                        variant="light"
-                        onClick={() => setRemoving(f)}
-                        aria-label={t('sicherheit.faktoren.entfernenVon', { name: label(f) })}
-                      >
-                        {t('sicherheit.faktoren.entfernen')}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SicherheitsTabelle
+          label={t('sicherheit.telefon.titel')}
+          testId="telefon-faktoren"
+          spalten={[t('sicherheit.faktoren.faktor')]}
+          aktionen={t('sicherheit.faktoren.aktionen')}
+        >
+          {bestaetigt.map((f) => (
+            <Table.Tr key={f.id}>
+              <Table.Td>
+                <Group gap="xs" wrap="wrap">
+                  <Text fw={500}>{label(f)}</Text>
+                  <Badge color="#1e6b30" variant="filled">
+                    {t('sicherheit.faktoren.bestaetigt')}
+                  </Badge>
+                </Group>
+                <Text size="xs" c="dimmed">
+                  {f.telefon}
+                  {f.createdAt &&
+                    ` · ${t('sicherheit.faktoren.seit', { datum: formatDateTime(f.createdAt, i18n.language) })}`}
+                </Text>
+                {!data.smsVerfuegbar && (
+                  <Text size="xs" c="dimmed">
+                    {t('sicherheit.telefon.keinGateway')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group justify="flex-end">
+                  <Button
+                    size="xs"
+                    color="red"
+                    variant="light"
+                    onClick={() => setRemoving(f)}
+                    aria-label={t('sicherheit.faktoren.entfernenVon', { name: label(f) })}
+                  >
+                    {t('sicherheit.faktoren.entfernen')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </SicherheitsTabelle>
       )}
       {offen && data.smsVerfuegbar && <CodeBestaetigen key={offen.id} faktor={offen} />}
       {!offen && bestaetigt.length === 0 && data.smsVerfuegbar && <NummerEingeben />}

@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  VisuallyHidden,
 } from '@mantine/core';
 import type { TFaktor } from '@stellwerk/domain/sicherheit/api';
 import QRCode from 'qrcode';
@@ -34,6 +33,7 @@ import {
 import { BackupCodes } from './BackupCodes';
 import { PasswordDialog } from './PasswordDialog';
 import { SicherheitsKarte } from './SicherheitsKarte';
+import { SicherheitsTabelle } from './SicherheitsTabelle';
 
 /** The QR code of an otpauth:// URI as an SVG image (made in the browser; the secret never leaves it). */
 function QrCode({ uri, alt }: { uri: string; alt: string }) {
@@ -321,24 +321,15 @@ export function ZweiFaktorEinrichtung() {
         <Text size="sm">{t('sicherheit.pflicht.erforderlich')}</Text>
       )}
       {data && bestaetigt.length > 0 && (
-        <Table.ScrollContainer minWidth={0}>
-          <Table verticalSpacing="sm" aria-label={t('sicherheit.faktoren.titel')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sicherheit.faktoren.faktor')}</Table.Th>
-                <Table.Th>{t('sicherheit.faktoren.status')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('sicherheit.faktoren.aktionen')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {bestaetigt.map((f) => (
-                <FaktorZeile key={f.id} faktor={f} onRemove={() => setRemoving(true)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <SicherheitsTabelle
+          label={t('sicherheit.faktoren.titel')}
+          spalten={[t('sicherheit.faktoren.faktor'), t('sicherheit.faktoren.status')]}
+          aktionen={t('sicherheit.faktoren.aktionen')}
+        >
+          {bestaetigt.map((f) => (
+            <FaktorZeile key={f.id} faktor={f} onRemove={() => setRemoving(true)} />
+          ))}
+        </SicherheitsTabelle>
       )}
       {data && bestaetigt.length > 0 && !freshCodes && (
         <Group gap="sm" justify="space-between" wrap="wrap">
