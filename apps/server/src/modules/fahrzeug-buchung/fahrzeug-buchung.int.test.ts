@@ -617,4 +617,36 @@ describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
       expect(stored).toHaveLength(1);
     },
   );
+
+  // last: it switches Musterstadt's vehicle booking off for a moment
+  it('answers 404 when the tenant switched vehicle booking off, also where its vehicles carry the switch', async () => {
+    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const mandanten = (await (
+      await fetch(`${server.baseUrl}/api/admin/mandanten`, { headers: { cookie: platform } })
+    ).json()) as { id: string; features: Record<string, boolean> }[];
+    const features = mandanten.find((m) => m.id === musterstadtId)!.features;
+    expect(features.FahrzeugBuchung).toBe(true);
+    const setze = async (FahrzeugBuchung: boolean) => {
+      const response = await fetch(`${server.baseUrl}/api/admin/mandanten/${musterstadtId}/features`, {
+        method: 'PUT',
+        headers: { cookie: platform, 'content-type': 'application/json', origin: server.baseUrl },
+        body: JSON.stringify({ ...features, FahrzeugBuchung }),
+      });
+      expect(response.status).toBe(200);
+    };
+    const period = `von=${encodeURIComponent(at(4, '09:00'))}&bis=${encodeURIComponent(at(4, '12:00'))}`;
+    const paths = [
+      '/api/fahrzeuge',
+      `/api/fahrzeuge?${period}&nurFrei=true`,
+      `/api/fahrzeuge/belegung?${period}`,
+    ];
+    for (const path of paths) expect((await call(server, mitarbeiter, 'GET', path)).status).toBe(200);
+    await setze(false);
+    try {
+      for (const path of paths) expect((await call(server, mitarbeiter, 'GET', path)).status).toBe(404);
+    } finally {
+      await setze(true);
+    }
+    for (const path of paths) expect((await call(server, mitarbeiter, 'GET', path)).status).toBe(200);
+  });
 });

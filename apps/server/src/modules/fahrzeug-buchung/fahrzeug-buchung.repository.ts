@@ -6,9 +6,11 @@ import {
 import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
 import { parseHistorieTyp, parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { inUuids } from '../../db/columns.ts';
 import { benutzer } from '../benutzer/benutzer.table.ts';
+import { feature, mandantFeature } from '../customizing/customizing.table.ts';
 import {
   FAHRZEUG_SPALTEN,
   fahrzeug,
@@ -58,18 +60,6 @@ export type FahrzeugRow = {
   huFaelligAm: string | null;
   uvvFaelligAm: string | null;
 };
-
-/** The tenant's active vehicles (optionally of one location), by make, model and plate. */
-export const findAktiveFahrzeuge = async (
-  tx: Tx,
-  { standortId }: { standortId?: string },
-): Promise<FahrzeugRow[]> =>
-  tx
-    .select(fahrzeugColumns)
-    .from(fahrzeug)
-    .innerJoin(standort, eq(standort.id, fahrzeug.standortId))
-    .where(and(eq(fahrzeug.deaktiviert, false), standortId ? eq(fahrzeug.standortId, standortId) : undefined))
-    .orderBy(asc(fahrzeug.marke), asc(fahrzeug.modell), asc(fahrzeug.kennzeichen));
 
 export const findFahrzeug = async (tx: Tx, id: string): Promise<FahrzeugRow | undefined> => {
   const rows = await tx
@@ -242,6 +232,65 @@ const belegungenAbfrage = async (
     .filter((r) => !seen.has(r.id) && seen.add(r.id))
     .sort((a, b) => a.von.getTime() - b.von.getTime())
     .map((r) => ({ ...r, status: parseStatus(r.status), typ: parseTyp(r.typ) }));
+};
+
+// --- the lists' vehicles ---------------------------------------------------------------------------------
+
+export type FahrzeugMitFensterRow = FahrzeugRow & {
+  /** the weekday rows of its opening-time set (empty without one) */
+  fensterZeilen: FensterZeileRow[];
+};
+
+/** The vehicle columns as the lists' statement selects them, each named as `FahrzeugRow` names it (rendered once). */
+const FAHRZEUG_AUSWAHL = sql.raw(
+  new PgDialect().sqlToQuery(
+    sql.join(
+      Object.entries(fahrzeugColumns).map(([name, spalte]) => sql`${spalte} as ${sql.identifier(name)}`),
+      sql`, `,
+    ),
+  ).sql,
+);
+
+/**
+ * The lists' vehicles (decision 086): the tenant's active vehicles (optionally of one location) by make, model and
+ * plate, each with the weekday rows of its opening-time set when `mitFenster`, and the tenant's FahrzeugBuchung switch,
+ * in one statement (the switch rides along once, as an init plan; `null` without a vehicle to carry it). The driver's
+ * rows are the vehicles' rows as they are: the columns carry `FahrzeugRow`'s names, no field of 200 rows is mapped.
+ */
+export const findFahrzeugeMitFenster = async (
+  tx: Tx,
+  {
+    standortId,
+    mitFenster,
+    featureVorgabe,
+  }: { standortId?: string; mitFenster: boolean; featureVorgabe: boolean },
+): Promise<{ fahrzeuge: FahrzeugMitFensterRow[]; featureAktiv: boolean | null }> => {
+  const fensterZeilen = mitFenster
+    ? sql`case when ${fahrzeug.fahrzeugOeffnungszeitId} is not null then (select json_agg(json_build_object(
+        'wochentag', ${oeffnungszeit.wochentag}, 'von', ${oeffnungszeit.von}, 'bis', ${oeffnungszeit.bis},
+        'geoeffnet', ${oeffnungszeit.geoeffnet}))
+      from ${oeffnungszeit} where ${oeffnungszeit.fahrzeugOeffnungszeitId} = ${fahrzeug.fahrzeugOeffnungszeitId}) end`
+    : sql`null::json`;
+  const result = await tx.execute(sql`select ${FAHRZEUG_AUSWAHL}, ${fensterZeilen} as "fensterZeilen",
+      coalesce((select ${mandantFeature.aktiv} from ${mandantFeature}
+        join ${feature} on ${feature.id} = ${mandantFeature.featureId} where ${feature.name} = 'FahrzeugBuchung'),
+        ${featureVorgabe}) as "featureAktiv"
+    from ${fahrzeug} join ${standort} on ${standort.id} = ${fahrzeug.standortId}
+    where not ${fahrzeug.deaktiviert}${standortId ? sql` and ${fahrzeug.standortId} = ${standortId}` : sql``}
+    order by ${fahrzeug.marke}, ${fahrzeug.modell}, ${fahrzeug.kennzeichen}`);
+  const rows = result.rows as (FahrzeugRow & {
+    fensterZeilen: Omit<FensterZeileRow, 'fahrzeugOeffnungszeitId'>[] | null;
+    featureAktiv: boolean;
+  })[];
+  return {
+    featureAktiv: rows[0]?.featureAktiv ?? null,
+    fahrzeuge: rows.map(({ fensterZeilen, featureAktiv: _f, ...row }) => ({
+      ...row,
+      fensterZeilen: row.fahrzeugOeffnungszeitId
+        ? (fensterZeilen ?? []).map((z) => ({ ...z, fahrzeugOeffnungszeitId: row.fahrzeugOeffnungszeitId! }))
+        : [],
+    })),
+  };
 };
 
 /** The CHECK_IN and CHECK_OUT history entries of the bookings (they decide the trip's state, decision 040). */

@@ -46,6 +46,7 @@ import {
 } from '@stellwerk/domain/fahrzeug-buchung/rules';
 import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
 import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
+import { DEFAULT_FEATURE_SWITCHES } from '@stellwerk/domain/features';
 import {
   type BuchungsPerson,
   type Fuehrerschein,
@@ -75,17 +76,18 @@ import { enqueueMail } from '../mail/mail.service.ts';
 import {
   type BelegungRow,
   type BuchungKernRow,
+  type FahrzeugMitFensterRow,
   type FahrzeugRow,
   type FensterZeileRow,
   type FreigeberRow,
   type FuehrerscheinRow,
-  findAktiveFahrzeuge,
   findBelegungen,
   findBelegungenMitFahrt,
   findBuchungen,
   findBuchungenByIds,
   findFahrtEintraege,
   findFahrzeug,
+  findFahrzeugeMitFenster,
   findFensterZeilen,
   findFreigeber,
   findFuehrerschein,
@@ -470,10 +472,10 @@ export const listFahrzeuge = (
   deps: FahrzeugBuchungDeps,
   user: SessionUser,
   query: TFahrzeugListeQuery,
-): Promise<TFahrzeug[]> =>
-  inFahrzeugModul(deps, user, async (tx) => {
+): Promise<TFahrzeug[]> => {
+  requireFahrzeugModul(user);
+  return deps.database.withTenant(user.mandantId, async (tx) => {
     const now = deps.now();
-    const rows = await findAktiveFahrzeuge(tx, { standortId: query.standortId });
     // the settings and the user's and tenant's favourites in one statement (decision 084)
     const { settings, liste: favoriten } = await loadEffectiveSettingsUndListe(
       tx,
@@ -481,32 +483,37 @@ export const listFahrzeuge = (
       'FahrzeugLieblingsFahrzeuge',
     );
     const einstellungen = fahrzeugEinstellungenAus({ settings });
+    const zeitraum = query.von && query.bis ? { von: new Date(query.von), bis: new Date(query.bis) } : null;
+    // the vehicles with their window rows and the tenant's feature switch in one statement (decision 086)
+    const { fahrzeuge: rows, featureAktiv } = await findFahrzeugeMitFenster(tx, {
+      standortId: query.standortId,
+      mitFenster: zeitraum !== null,
+      featureVorgabe: DEFAULT_FEATURE_SWITCHES.FahrzeugBuchung,
+    });
+    // read with the data, which is not answered when the switch is off (404, like a page that is not there)
+    if (featureAktiv === null) await assertFeature(tx);
+    else if (!featureAktiv) throw new DomainError('not_found');
     const favoritSet = new Set(favoriten);
-    let pruefung: (row: FahrzeugRow) => Pick<TFahrzeug, 'frei' | 'sonderfahrt' | 'grund' | 'grundParams'> =
-      () => ({
-        frei: null,
-        sonderfahrt: false,
-        grund: null,
-        grundParams: null,
-      });
-    if (query.von && query.bis) {
-      const von = new Date(query.von);
-      const bis = new Date(query.bis);
-      const zeilen = await findFensterZeilen(
-        tx,
-        rows.flatMap((r) => (r.fahrzeugOeffnungszeitId ? [r.fahrzeugOeffnungszeitId] : [])),
-      );
+    let pruefung: (
+      row: FahrzeugMitFensterRow,
+    ) => Pick<TFahrzeug, 'frei' | 'sonderfahrt' | 'grund' | 'grundParams'> = () => ({
+      frei: null,
+      sonderfahrt: false,
+      grund: null,
+      grundParams: null,
+    });
+    if (zeitraum) {
       const belegungen = await ladeBelegungen(
         tx,
         rows.map((r) => r.id),
-        von,
-        bis,
+        zeitraum.von,
+        zeitraum.bis,
         einstellungen,
       );
       // one checker for the period: what is the same for every vehicle is computed once (rules.ts)
-      const pruefer = fahrzeugBuchungsPruefer({ von, bis, einstellungen, now });
+      const pruefer = fahrzeugBuchungsPruefer({ ...zeitraum, einstellungen, now });
       pruefung = (row) => {
-        const result = pruefer(fahrzeugFuerBuchung(row, zeilen), belegungen.get(row.id) ?? []);
+        const result = pruefer(fahrzeugFuerBuchung(row, row.fensterZeilen), belegungen.get(row.id) ?? []);
         const first = result.verstoesse[0];
         return {
           frei: !first,
@@ -524,6 +531,7 @@ export const listFahrzeuge = (
     // stable sort: favourites first, otherwise the repository's order (make, model, plate)
     return gefiltert.sort((a, b) => Number(b.favorit) - Number(a.favorit));
   });
+};
 
 /** GET /api/fahrzeuge/{id}: the vehicle, the window that applies and its bookings and blocks still to come. */
 export const getFahrzeug = (

@@ -8,12 +8,12 @@ import type { TFahrzeugBelegung, TFahrzeugBelegungQuery } from '@stellwerk/domai
 import { belegterZeitraum } from '@stellwerk/domain/fahrzeug-buchung/rules';
 import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
 import { geschlosseneZeiten } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
+import { DEFAULT_FEATURE_SWITCHES } from '@stellwerk/domain/features';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import {
-  findAktiveFahrzeuge,
   findBelegungenMitFahrt,
-  findFensterZeilen,
+  findFahrzeugeMitFenster,
   findStandorteMitFahrzeugen,
   standortExistiert,
 } from './fahrzeug-buchung.repository.ts';
@@ -36,14 +36,15 @@ export const getFahrzeugBelegung = (
     }
     const leer = { standorte, standortId, von: von.toISOString(), bis: bis.toISOString(), fahrzeuge: [] };
     if (!standortId) return leer;
-    const rows = await findAktiveFahrzeuge(tx, { standortId });
+    // the vehicles with their window rows in one statement (decision 086; the switch was asked above)
+    const { fahrzeuge: rows } = await findFahrzeugeMitFenster(tx, {
+      standortId,
+      mitFenster: true,
+      featureVorgabe: DEFAULT_FEATURE_SWITCHES.FahrzeugBuchung,
+    });
     const settings = await loadEffectiveSettings(tx, user.benutzerId);
     if (rows.length === 0) return leer;
     const einstellungen = fahrzeugEinstellungenAus({ settings });
-    const zeilen = await findFensterZeilen(
-      tx,
-      rows.flatMap((r) => (r.fahrzeugOeffnungszeitId ? [r.fahrzeugOeffnungszeitId] : [])),
-    );
     // with each trip's state: one on the road past its end occupies until now (decision 040)
     const belegungen = await findBelegungenMitFahrt(tx, {
       fahrzeugIds: rows.map((r) => r.id),
@@ -86,7 +87,7 @@ export const getFahrzeugBelegung = (
           fahrzeug: {
             gueltigVon: row.gueltigVon,
             gueltigBis: row.gueltigBis,
-            fenster: fensterDes(row, zeilen),
+            fenster: fensterDes(row, row.fensterZeilen),
             buchungAusserhalbMoeglich: row.buchungAusserhalbMoeglich,
           },
           einstellungen,
