@@ -53,7 +53,7 @@ test.describe('licence checks', () => {
   });
 
   test('the licence checker records the check and sees the state change', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.slow(); // signs in twice and walks through the list, the dialog and the menu count
     const admin = demoUser('admin', MUSTERSTADT);
     await signInTo(page, admin.email, admin.startPage);
     // the menu counts the checks to act on

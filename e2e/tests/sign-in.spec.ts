@@ -79,7 +79,7 @@ test.describe('signing in', () => {
     page,
   }) => {
     // three of the six attempts solve a proof-of-work check first (see CAPTCHA_SOLVE_TIMEOUT)
-    test.setTimeout(3 * CAPTCHA_SOLVE_TIMEOUT);
+    test.setTimeout(test.info().timeout + 3 * CAPTCHA_SOLVE_TIMEOUT);
     await page.goto('/login');
     // a login nobody has: it is throttled exactly like an existing account, and locks nobody out
     const login = `gesperrt@${MUSTERSTADT.domain}`;
@@ -107,7 +107,7 @@ test.describe('signing in', () => {
   test('a colleague who mistyped three times signs in with the right password once the check is solved', async ({
     page,
   }) => {
-    test.setTimeout(2 * CAPTCHA_SOLVE_TIMEOUT);
+    test.setTimeout(test.info().timeout + 2 * CAPTCHA_SOLVE_TIMEOUT);
     const user = DEDICATED.mistyper;
     await page.goto('/login');
     for (let i = 0; i < 3; i++) {

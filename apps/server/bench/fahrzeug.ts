@@ -8,6 +8,8 @@
  * (a tenth cancelled, one in fifty a WARTUNG block, past ones performed); the days FREIE_TAGE ahead stay
  * free for the POST measurement.
  */
+
+import http from 'node:http';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
 import type { TestServer } from '../test/harness';
@@ -281,20 +283,57 @@ export const explain = async (server: TestServer, mandantId: string, query: Retu
     return (result.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
   });
 
-/** p50/p95 of `runs` sequential executions of `query` in the tenant's transaction (ms). */
-export const timeSql = async (
+/**
+ * API ÷ SQL in one loop (decision 086): one request of the API (one kept-alive connection, as autocannon's) and one
+ * execution of the raw statement in the tenant's transaction, in turn, `runs` times after 20 of each to warm up; so
+ * both see the machine as it is at that moment (two loops one after the other gave ratios between 2.0 and 3.4 for
+ * the same code when the machine's speed drifted between them). p50/p95 of each side in ms.
+ */
+export const timeApiAndSql = async (
   server: TestServer,
-  mandantId: string,
-  query: ReturnType<typeof sql>,
+  api: { path: string; headers: Record<string, string> },
+  sqlSide: { mandantId: string; query: ReturnType<typeof sql> },
   runs: number,
 ) => {
-  const times: number[] = [];
-  for (let i = 0; i < runs + 20; i++) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const request = () =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get(`${server.baseUrl}${api.path}`, { headers: api.headers, agent }, (response) => {
+          response.resume();
+          response.on('end', () =>
+            response.statusCode === 200
+              ? resolve()
+              : reject(new Error(`API answered ${response.statusCode}`)),
+          );
+        })
+        .on('error', reject);
+    });
+  const timed = async (fn: () => Promise<unknown>) => {
     const started = performance.now();
-    await server.database.withTenant(mandantId, (tx) => tx.execute(query));
-    if (i >= 20) times.push(performance.now() - started);
+    await fn();
+    return performance.now() - started;
+  };
+  const apiTimes: number[] = [];
+  const sqlTimes: number[] = [];
+  try {
+    for (let i = 0; i < runs + 20; i++) {
+      const a = await timed(request);
+      const b = await timed(() =>
+        server.database.withTenant(sqlSide.mandantId, (tx) => tx.execute(sqlSide.query)),
+      );
+      if (i >= 20) {
+        apiTimes.push(a);
+        sqlTimes.push(b);
+      }
+    }
+  } finally {
+    agent.destroy();
   }
-  times.sort((a, b) => a - b);
-  const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
-  return { p50: at(50), p95: at(95) };
+  const stats = (times: number[]) => {
+    times.sort((x, y) => x - y);
+    const at = (p: number) => times[Math.min(times.length - 1, Math.ceil((p / 100) * times.length) - 1)]!;
+    return { p50: at(50), p95: at(95) };
+  };
+  return { api: stats(apiTimes), sql: stats(sqlTimes) };
 };
