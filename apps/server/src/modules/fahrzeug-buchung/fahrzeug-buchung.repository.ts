@@ -3,6 +3,7 @@ import {
   fahrtStandAus,
   type HistorieEintrag,
 } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import { DEFAULT_FEATURE_SWITCHES } from '@stellwerk/domain/features';
 import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
 import { parseHistorieTyp, parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
@@ -97,34 +98,25 @@ export const lockFahrzeug = async (tx: Tx, id: string): Promise<FahrzeugRow | un
   return rows[0];
 };
 
-export type FensterZeileRow = {
-  fahrzeugOeffnungszeitId: string;
-  wochentag: number;
-  von: string;
-  bis: string;
-  geoeffnet: boolean;
-};
+/** One weekday row of a vehicle's opening-time set. */
+export type FensterZeile = { wochentag: number; von: string; bis: string; geoeffnet: boolean };
 
-/** The weekday rows of the vehicles' opening-time sets (`fahrzeug_oeffnungszeit` → `oeffnungszeit`). */
+/** The weekday rows of a vehicle's opening-time set (`fahrzeug_oeffnungszeit` → `oeffnungszeit`); none without one. */
 export const findFensterZeilen = async (
   tx: Tx,
-  fahrzeugOeffnungszeitIds: readonly string[],
-): Promise<FensterZeileRow[]> => {
-  if (fahrzeugOeffnungszeitIds.length === 0) return [];
-  const rows = await tx
-    .select({
-      fahrzeugOeffnungszeitId: oeffnungszeit.fahrzeugOeffnungszeitId,
-      wochentag: oeffnungszeit.wochentag,
-      von: oeffnungszeit.von,
-      bis: oeffnungszeit.bis,
-      geoeffnet: oeffnungszeit.geoeffnet,
-    })
-    .from(oeffnungszeit)
-    .where(inUuids(oeffnungszeit.fahrzeugOeffnungszeitId, fahrzeugOeffnungszeitIds));
-  return rows.flatMap((r) =>
-    r.fahrzeugOeffnungszeitId ? [{ ...r, fahrzeugOeffnungszeitId: r.fahrzeugOeffnungszeitId }] : [],
-  );
-};
+  fahrzeugOeffnungszeitId: string | null,
+): Promise<FensterZeile[]> =>
+  fahrzeugOeffnungszeitId
+    ? tx
+        .select({
+          wochentag: oeffnungszeit.wochentag,
+          von: oeffnungszeit.von,
+          bis: oeffnungszeit.bis,
+          geoeffnet: oeffnungszeit.geoeffnet,
+        })
+        .from(oeffnungszeit)
+        .where(eq(oeffnungszeit.fahrzeugOeffnungszeitId, fahrzeugOeffnungszeitId))
+    : [];
 
 // --- occupancy ------------------------------------------------------------------------------------------
 
@@ -237,8 +229,8 @@ const belegungenAbfrage = async (
 // --- the lists' vehicles ---------------------------------------------------------------------------------
 
 export type FahrzeugMitFensterRow = FahrzeugRow & {
-  /** the weekday rows of its opening-time set (empty without one) */
-  fensterZeilen: FensterZeileRow[];
+  /** the weekday rows of its opening-time set (empty without one, and when not asked for) */
+  fensterZeilen: FensterZeile[];
 };
 
 /** The vehicle columns as the lists' statement selects them, each named as `FahrzeugRow` names it (rendered once). */
@@ -253,44 +245,31 @@ const FAHRZEUG_AUSWAHL = sql.raw(
 
 /**
  * The lists' vehicles (decision 086): the tenant's active vehicles (optionally of one location) by make, model and
- * plate, each with the weekday rows of its opening-time set when `mitFenster`, and the tenant's FahrzeugBuchung switch,
- * in one statement (the switch rides along once, as an init plan; `null` without a vehicle to carry it). The driver's
- * rows are the vehicles' rows as they are: the columns carry `FahrzeugRow`'s names, no field of 200 rows is mapped.
+ * plate, each with the weekday rows of its opening-time set when `mitFenster`, and the tenant's FahrzeugBuchung switch
+ * (its stored value or the default), in one statement: the switch rides along once, as an init plan, and is `null`
+ * without a vehicle to carry it. The driver's rows are the vehicles' rows as they are: the columns carry
+ * `FahrzeugRow`'s names, no field of 200 rows is mapped.
  */
 export const findFahrzeugeMitFenster = async (
   tx: Tx,
-  {
-    standortId,
-    mitFenster,
-    featureVorgabe,
-  }: { standortId?: string; mitFenster: boolean; featureVorgabe: boolean },
+  { standortId, mitFenster }: { standortId?: string; mitFenster: boolean },
 ): Promise<{ fahrzeuge: FahrzeugMitFensterRow[]; featureAktiv: boolean | null }> => {
   const fensterZeilen = mitFenster
-    ? sql`case when ${fahrzeug.fahrzeugOeffnungszeitId} is not null then (select json_agg(json_build_object(
-        'wochentag', ${oeffnungszeit.wochentag}, 'von', ${oeffnungszeit.von}, 'bis', ${oeffnungszeit.bis},
-        'geoeffnet', ${oeffnungszeit.geoeffnet}))
+    ? sql`case when ${fahrzeug.fahrzeugOeffnungszeitId} is null then '[]'::json else (select coalesce(json_agg(
+        json_build_object('wochentag', ${oeffnungszeit.wochentag}, 'von', ${oeffnungszeit.von},
+          'bis', ${oeffnungszeit.bis}, 'geoeffnet', ${oeffnungszeit.geoeffnet})), '[]'::json)
       from ${oeffnungszeit} where ${oeffnungszeit.fahrzeugOeffnungszeitId} = ${fahrzeug.fahrzeugOeffnungszeitId}) end`
-    : sql`null::json`;
+    : sql`'[]'::json`;
   const result = await tx.execute(sql`select ${FAHRZEUG_AUSWAHL}, ${fensterZeilen} as "fensterZeilen",
       coalesce((select ${mandantFeature.aktiv} from ${mandantFeature}
         join ${feature} on ${feature.id} = ${mandantFeature.featureId} where ${feature.name} = 'FahrzeugBuchung'),
-        ${featureVorgabe}) as "featureAktiv"
+        ${DEFAULT_FEATURE_SWITCHES.FahrzeugBuchung}) as "featureAktiv"
     from ${fahrzeug} join ${standort} on ${standort.id} = ${fahrzeug.standortId}
     where not ${fahrzeug.deaktiviert}${standortId ? sql` and ${fahrzeug.standortId} = ${standortId}` : sql``}
     order by ${fahrzeug.marke}, ${fahrzeug.modell}, ${fahrzeug.kennzeichen}`);
-  const rows = result.rows as (FahrzeugRow & {
-    fensterZeilen: Omit<FensterZeileRow, 'fahrzeugOeffnungszeitId'>[] | null;
-    featureAktiv: boolean;
-  })[];
-  return {
-    featureAktiv: rows[0]?.featureAktiv ?? null,
-    fahrzeuge: rows.map(({ fensterZeilen, featureAktiv: _f, ...row }) => ({
-      ...row,
-      fensterZeilen: row.fahrzeugOeffnungszeitId
-        ? (fensterZeilen ?? []).map((z) => ({ ...z, fahrzeugOeffnungszeitId: row.fahrzeugOeffnungszeitId! }))
-        : [],
-    })),
-  };
+  // each row also carries `featureAktiv`; it is read from the first
+  const rows = result.rows as (FahrzeugMitFensterRow & { featureAktiv: boolean })[];
+  return { fahrzeuge: rows, featureAktiv: rows[0]?.featureAktiv ?? null };
 };
 
 /** The CHECK_IN and CHECK_OUT history entries of the bookings (they decide the trip's state, decision 040). */

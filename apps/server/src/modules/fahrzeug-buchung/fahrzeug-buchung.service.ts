@@ -46,7 +46,6 @@ import {
 } from '@stellwerk/domain/fahrzeug-buchung/rules';
 import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
 import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
-import { DEFAULT_FEATURE_SWITCHES } from '@stellwerk/domain/features';
 import {
   type BuchungsPerson,
   type Fuehrerschein,
@@ -78,7 +77,7 @@ import {
   type BuchungKernRow,
   type FahrzeugMitFensterRow,
   type FahrzeugRow,
-  type FensterZeileRow,
+  type FensterZeile,
   type FreigeberRow,
   type FuehrerscheinRow,
   findBelegungen,
@@ -164,11 +163,10 @@ export const nameOf = (p: Pick<PersonRow, 'vorname' | 'nachname'>): string =>
 export const zeitraumText = (von: Date, bis: Date): string =>
   `${formatDateDE(von)} ${formatTimeDE(von)} – ${formatDateDE(bis)} ${formatTimeDE(bis)}`;
 
-export const fensterDes = (row: FahrzeugRow, zeilen: readonly FensterZeileRow[]): Buchungsfenster | null =>
+/** The window a vehicle's own columns and the weekday rows of its opening-time set describe. */
+export const fensterDes = (row: FahrzeugRow, zeilen: readonly FensterZeile[]): Buchungsfenster | null =>
   fahrzeugFensterAus({
-    zeilen: zeilen
-      .filter((z) => z.fahrzeugOeffnungszeitId === row.fahrzeugOeffnungszeitId)
-      .map(({ wochentag, von, bis, geoeffnet }) => ({ wochentag, von, bis, geoeffnet })),
+    zeilen,
     buchungszeitraumVon: row.buchungszeitraumVon,
     buchungszeitraumBis: row.buchungszeitraumBis,
     buchungszeitraumWochentage: row.buchungszeitraumWochentage,
@@ -176,7 +174,7 @@ export const fensterDes = (row: FahrzeugRow, zeilen: readonly FensterZeileRow[])
 
 export const fahrzeugFuerBuchung = (
   row: FahrzeugRow,
-  zeilen: readonly FensterZeileRow[],
+  zeilen: readonly FensterZeile[],
 ): FahrzeugFuerBuchung => ({
   deaktiviert: row.deaktiviert,
   gueltigVon: row.gueltigVon,
@@ -488,7 +486,6 @@ export const listFahrzeuge = (
     const { fahrzeuge: rows, featureAktiv } = await findFahrzeugeMitFenster(tx, {
       standortId: query.standortId,
       mitFenster: zeitraum !== null,
-      featureVorgabe: DEFAULT_FEATURE_SWITCHES.FahrzeugBuchung,
     });
     // read with the data, which is not answered when the switch is off (404, like a page that is not there)
     if (featureAktiv === null) await assertFeature(tx);
@@ -548,10 +545,7 @@ export const getFahrzeug = (
       user.benutzerId,
       'FahrzeugLieblingsFahrzeuge',
     );
-    const zeilen = await findFensterZeilen(
-      tx,
-      row.fahrzeugOeffnungszeitId ? [row.fahrzeugOeffnungszeitId] : [],
-    );
+    const zeilen = await findFensterZeilen(tx, row.fahrzeugOeffnungszeitId);
     const termine = await findBelegungen(tx, { fahrzeugIds: [row.id], from: now, to: null });
     const einstellungen = fahrzeugEinstellungenAus({ settings });
     const fenster = wirksamesBuchungsfenster({
@@ -760,10 +754,7 @@ const pruefeBuchung = async (
   // the booking rules of spec §5 against the vehicle's bookings and blocks
   const settings = await einstellungenVon(tx, user.benutzerId);
   const einstellungen = fahrzeugEinstellungenAus({ settings });
-  const zeilen = await findFensterZeilen(
-    tx,
-    fahrzeugRow.fahrzeugOeffnungszeitId ? [fahrzeugRow.fahrzeugOeffnungszeitId] : [],
-  );
+  const zeilen = await findFensterZeilen(tx, fahrzeugRow.fahrzeugOeffnungszeitId);
   const belegungen = await ladeBelegungen(tx, [fahrzeugRow.id], von, bis, einstellungen);
   const { verstoesse, sonderfahrt } = pruefeFahrzeugBuchung({
     von,

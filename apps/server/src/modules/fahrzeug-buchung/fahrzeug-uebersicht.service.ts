@@ -8,7 +8,6 @@ import type { TFahrzeugBelegung, TFahrzeugBelegungQuery } from '@stellwerk/domai
 import { belegterZeitraum } from '@stellwerk/domain/fahrzeug-buchung/rules';
 import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
 import { geschlosseneZeiten } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
-import { DEFAULT_FEATURE_SWITCHES } from '@stellwerk/domain/features';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import {
@@ -40,7 +39,6 @@ export const getFahrzeugBelegung = (
     const { fahrzeuge: rows } = await findFahrzeugeMitFenster(tx, {
       standortId,
       mitFenster: true,
-      featureVorgabe: DEFAULT_FEATURE_SWITCHES.FahrzeugBuchung,
     });
     const settings = await loadEffectiveSettings(tx, user.benutzerId);
     if (rows.length === 0) return leer;
