@@ -3,9 +3,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzleNodePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -68,23 +68,35 @@ export const PLATFORM_ROLE = 'stellwerk_platform';
 /** Committed drizzle-kit migrations (apps/server/drizzle). */
 export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../drizzle');
 
+/** The dialect of `drizzle()` without options, for the transactions opened by `pgTransaction`. */
+const PG_DIALECT = new PgDialect();
+
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Any key works as long as all instances agree: serialises concurrent migrations of several instances. */
 const MIGRATION_LOCK_KEY = 7_363_201_001;
 
-/** One round trip: `set_config('role', …, true)` is SET LOCAL ROLE; the tenant setting is local too. */
-const enterTenant = (tx: Tx, mandantId: string) =>
-  tx.execute(
-    sql`select set_config('role', ${APP_ROLE}, true), set_config('app.mandant_id', ${mandantId}, true)`,
-  );
+/**
+ * What a transaction sets before its work: the role (`set_config('role', …, true)` is SET LOCAL ROLE) and the
+ * tenant, local to the transaction. `sql` is the statement with its values as literals, for the one round trip of
+ * `begin` and the statement on PostgreSQL (decision 087); only constants and a checked uuid are ever inlined.
+ */
+type Entering = { sql: string };
+
+const tenantEntering = (mandantId: string): Entering => {
+  if (!UUID_PATTERN.test(mandantId)) throw new TypeError(`mandantId must be a uuid, got '${mandantId}'`);
+  return {
+    sql: `select set_config('role', '${APP_ROLE}', true), set_config('app.mandant_id', '${mandantId}', true)`,
+  };
+};
 
 /** The platform role with no tenant; `bypass` adds the explicit crossing of tenants (decision 029). */
-const enterPlatform = (tx: Tx, bypass: boolean) =>
-  tx.execute(
-    sql`select set_config('role', ${PLATFORM_ROLE}, true), set_config('app.mandant_id', '', true),
-               set_config('app.bypass_rls', ${bypass ? 'on' : 'off'}, true)`,
-  );
+const platformEntering = (bypass: boolean): Entering => ({
+  sql: `select set_config('role', '${PLATFORM_ROLE}', true), set_config('app.mandant_id', '', true),
+               set_config('app.bypass_rls', '${bypass ? 'on' : 'off'}', true)`,
+});
+
+const enter = (tx: Tx, entering: Entering) => tx.execute(sql.raw(entering.sql));
 
 /**
  * Inside a `withoutTenant` / `withAllTenants` transaction (a platform path): runs `fn` exactly as
@@ -94,9 +106,13 @@ const enterPlatform = (tx: Tx, bypass: boolean) =>
  * rolled back by the caller.
  */
 export const asTenant = async <T>(tx: Tx, mandantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
-  if (!UUID_PATTERN.test(mandantId))
-    throw new TypeError(`asTenant: mandantId must be a uuid, got '${mandantId}'`);
-  await enterTenant(tx, mandantId);
+  let entering: Entering;
+  try {
+    entering = tenantEntering(mandantId);
+  } catch (err) {
+    throw new TypeError(`asTenant: ${(err as Error).message}`);
+  }
+  await enter(tx, entering);
   const result = await fn(tx);
   await tx.execute(
     sql`select set_config('role', ${PLATFORM_ROLE}, true), set_config('app.mandant_id', '', true)`,
@@ -104,29 +120,71 @@ export const asTenant = async <T>(tx: Tx, mandantId: string, fn: (tx: Tx) => Pro
   return result;
 };
 
-const transactionHelpers = (db: Db) => ({
-  withTenant<T>(mandantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    if (!UUID_PATTERN.test(mandantId)) {
-      return Promise.reject(new TypeError(`withTenant: mandantId must be a uuid, got '${mandantId}'`));
-    }
-    return db.transaction(async (tx) => {
-      await enterTenant(tx, mandantId);
+/** Runs `fn` in one transaction that first sets role and tenant as `entering` says. */
+type InTransaction = <T>(entering: Entering, fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** Drizzle's transaction, with the role and tenant set by the first statement in it (the embedded database). */
+const drizzleTransaction =
+  (db: Db): InTransaction =>
+  (entering, fn) =>
+    db.transaction(async (tx) => {
+      await enter(tx, entering);
       return fn(tx);
     });
+
+const transactionHelpers = (inTransaction: InTransaction) => ({
+  withTenant<T>(mandantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    let entering: Entering;
+    try {
+      entering = tenantEntering(mandantId);
+    } catch (err) {
+      return Promise.reject(new TypeError(`withTenant: ${(err as Error).message}`));
+    }
+    return inTransaction(entering, fn);
   },
   withoutTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return db.transaction(async (tx) => {
-      await enterPlatform(tx, false);
-      return fn(tx);
-    });
+    return inTransaction(platformEntering(false), fn);
   },
   withAllTenants<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    return db.transaction(async (tx) => {
-      await enterPlatform(tx, true);
-      return fn(tx);
-    });
+    return inTransaction(platformEntering(true), fn);
   },
 });
+
+/**
+ * PostgreSQL: `begin` and the role and tenant go to the server in one round trip (the simple-query protocol
+ * runs both statements), which drizzle's `transaction` would send as two; the work, `commit` and `rollback`
+ * are as drizzle does them, on a drizzle transaction over the pooled connection (decision 087). A connection
+ * whose rollback fails is closed rather than returned to the pool.
+ */
+const pgTransaction =
+  (pool: pg.Pool): InTransaction =>
+  async (entering, fn) => {
+    const client = await pool.connect();
+    try {
+      await client.query(`begin; ${entering.sql}`);
+    } catch (err) {
+      client.release(err as Error);
+      throw err;
+    }
+    let broken: Error | undefined;
+    try {
+      const tx = new NodePgTransaction(
+        PG_DIALECT,
+        new NodePgSession(client, PG_DIALECT, undefined),
+        undefined,
+      ) as unknown as Tx;
+      const result = await fn(tx);
+      await client.query('commit');
+      return result;
+    } catch (err) {
+      await client.query('rollback').catch((rollbackErr: Error) => {
+        broken = rollbackErr;
+      });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
 
 const openPglite = async (dataDir: string): Promise<Database> => {
   const dir = path.join(dataDir, 'db');
@@ -140,7 +198,7 @@ const openPglite = async (dataDir: string): Promise<Database> => {
     return {
       driver: 'pglite',
       db,
-      ...transactionHelpers(db),
+      ...transactionHelpers(drizzleTransaction(db)),
       async listen(channel, onPayload) {
         const unsubscribe = await client.listen(channel, onPayload);
         return () => unsubscribe();
@@ -316,7 +374,7 @@ const openPg = async (databaseUrl: string, log?: DatabaseLog): Promise<Database>
   return {
     driver: 'pg',
     db,
-    ...transactionHelpers(db),
+    ...transactionHelpers(pgTransaction(pool)),
     listen: listener.listen,
     listenerConnected: listener.connected,
     async notify(channel, payload) {
