@@ -1,3 +1,4 @@
+import type { TMe } from '@stellwerk/domain/api';
 import type { PermissionName } from '@stellwerk/domain/permissions';
 import type { TZweiFaktorStand } from '@stellwerk/domain/sicherheit/api';
 
@@ -19,9 +20,18 @@ export type SessionUser = {
   zweiFaktor: TZweiFaktorStand;
 };
 
+/**
+ * What is remembered with a cached session user and dies with it (decision 088): `/api/me`'s answer, which
+ * changes only through what drops the session's entry (its own mutating requests, administrative changes and
+ * live events of its tenant).
+ */
+export type SessionMemo = { me?: TMe };
+
 declare module 'fastify' {
   interface FastifyRequest {
     sessionUser: SessionUser | null;
+    /** The memo of the request's cached session entry; null without a session cookie. */
+    sessionMemo: SessionMemo | null;
     /**
      * The tenant whose users a request without a session changed (SCIM provisioning): on success, this instance
      * forgets the tenant's cached sessions at once instead of waiting for the live event to come back.

@@ -249,6 +249,7 @@ export const authPlugin = fp(
 
     app.decorateRequest('sessionUser', null);
     app.decorateRequest('changedMandantId', null);
+    app.decorateRequest('sessionMemo', null);
 
     // The one cookie better-auth validates: `stellwerk.session_token` on http, `__Secure-stellwerk.session_token`
     // on https. The cache is keyed on exactly that cookie, so another cookie beside it is never taken for a session.
@@ -322,11 +323,13 @@ export const authPlugin = fp(
       const cached = sessions.get(key);
       if (cached !== undefined) {
         request.sessionUser = cached;
+        request.sessionMemo = sessions.memo(key) ?? null;
         return;
       }
       const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       request.sessionUser = found ? await loadSessionUser(database, found.user.id, found.session.id) : null;
       sessions.set(key, request.sessionUser);
+      request.sessionMemo = sessions.memo(key) ?? null;
     });
 
     // A user the tenant requires to have a second factor, and who has none yet, may only enrol (issue 11).

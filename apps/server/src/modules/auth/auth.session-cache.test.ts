@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from './auth.context.ts';
+import type { SessionMemo, SessionUser } from './auth.context.ts';
 import { createSessionCache, SESSION_CACHE_MS } from './auth.session-cache.ts';
 
 const user: SessionUser = {
@@ -45,5 +45,35 @@ describe('session cache', () => {
     cache.dropTenant('m');
     expect(cache.get('a')).toBeUndefined();
     expect(cache.get('b')).toBeDefined();
+  });
+
+  it('keeps a memo with each entry that is forgotten with it: dropped, dropped with the tenant, or expired', () => {
+    let now = 0;
+    const cache = createSessionCache(() => now);
+    const me = { user: { id: 'b' } } as unknown as NonNullable<SessionMemo['me']>;
+    expect(cache.memo('token')).toBeUndefined();
+    cache.set('token', user);
+    const memo = cache.memo('token');
+    if (!memo) throw new Error('a live entry has a memo');
+    memo.me = me;
+    expect(cache.memo('token')?.me).toBe(me);
+
+    cache.drop('token');
+    cache.set('token', user);
+    expect(cache.memo('token')?.me).toBeUndefined();
+    // An answer computed before the drop lands in the forgotten memo, not in the new entry's.
+    memo.me = me;
+    expect(cache.memo('token')?.me).toBeUndefined();
+
+    cache.memo('token')!.me = me;
+    cache.dropTenant('m');
+    cache.set('token', user);
+    expect(cache.memo('token')?.me).toBeUndefined();
+
+    cache.memo('token')!.me = me;
+    now = SESSION_CACHE_MS;
+    expect(cache.memo('token')).toBeUndefined();
+    cache.set('token', user);
+    expect(cache.memo('token')?.me).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { SessionUser } from './auth.context.ts';
+import type { SessionMemo, SessionUser } from './auth.context.ts';
 
 /** How long a resolved session user is reused (ARCHITECTURE §12: /api/me p95 ≤ 10 ms). */
 export const SESSION_CACHE_MS = 5_000;
@@ -12,20 +12,31 @@ const MAX_ENTRIES = 10_000;
  * settings); every live event of a tenant, from any instance, drops that tenant's sessions too (decision 025).
  */
 export const createSessionCache = (now: () => number = Date.now) => {
-  const entries = new Map<string, { user: SessionUser | null; until: number }>();
+  const entries = new Map<string, { user: SessionUser | null; until: number; memo: SessionMemo }>();
+  const live = (key: string) => {
+    const hit = entries.get(key);
+    if (!hit) return undefined;
+    if (hit.until <= now()) {
+      entries.delete(key);
+      return undefined;
+    }
+    return hit;
+  };
   return {
     get(key: string): SessionUser | null | undefined {
-      const hit = entries.get(key);
-      if (!hit) return undefined;
-      if (hit.until <= now()) {
-        entries.delete(key);
-        return undefined;
-      }
-      return hit.user;
+      return live(key)?.user;
     },
     set(key: string, user: SessionUser | null): void {
       if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(key, { user, until: now() + SESSION_CACHE_MS });
+      entries.set(key, { user, until: now() + SESSION_CACHE_MS, memo: {} });
+    },
+    /**
+     * What routes remember for the session while its entry lives (decision 088): a new object with each entry,
+     * so whatever drops or expires the entry forgets it too, and an answer computed before the drop can only
+     * land in the forgotten object.
+     */
+    memo(key: string): SessionMemo | undefined {
+      return live(key)?.memo;
     },
     drop(key: string): void {
       entries.delete(key);

@@ -19,7 +19,12 @@ export const meRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (ap
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getMe({ database }, requireUser(request));
+      const user = requireUser(request);
+      const memo = request.sessionMemo;
+      if (memo?.me) return memo.me;
+      const me = await getMe({ database }, user);
+      if (memo) memo.me = me;
+      return me;
     },
   );
 
