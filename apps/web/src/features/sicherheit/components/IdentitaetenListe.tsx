@@ -15,7 +15,7 @@ import {
   useVerknuepfeSso,
 } from '../api/identitaeten';
 import { SicherheitsKarte } from './SicherheitsKarte';
-import { SicherheitsTabelle } from './SicherheitsTabelle';
+import { EntfernenKnopf, SicherheitsTabelle } from './SicherheitsTabelle';
 
 /** What came back from the provider after a link: `?verknuepft=sso` or `?sso_fehler=<code>` (decision 081). */
 const rueckmeldungAus = (search: string): { ok: true } | { fehler: string } | null => {
@@ -111,16 +111,13 @@ export function IdentitaetenListe({ email }: { email: string }) {
               </Table.Td>
               <Table.Td>
                 <Group justify="flex-end">
-                  <Button
-                    size="xs"
-                    variant="default"
-                    color="red"
+                  <EntfernenKnopf
                     disabled={!i.entfernbar}
                     onClick={() => setRemoving(i)}
-                    aria-label={t('sicherheit.identitaeten.trennenVon', { name: label(i) })}
+                    label={t('sicherheit.identitaeten.trennenVon', { name: label(i) })}
                   >
                     {t('sicherheit.identitaeten.trennen')}
-                  </Button>
+                  </EntfernenKnopf>
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -14,7 +14,7 @@ import {
   useRenamePasskey,
 } from '../api/passkeys';
 import { SicherheitsKarte } from './SicherheitsKarte';
-import { SicherheitsTabelle } from './SicherheitsTabelle';
+import { EntfernenKnopf, SicherheitsTabelle } from './SicherheitsTabelle';
 
 /** A browser's refusal (cancelled, not allowed) or the server's catalogue message. */
 const passkeyErrorText = (error: unknown, t: (key: string) => string, language: string) =>
@@ -68,15 +68,12 @@ export function PasskeyListe() {
                   >
                     {t('sicherheit.passkeys.umbenennen')}
                   </Button>
-                  <Button
-                    size="xs"
-                    variant="default"
-                    color="red"
+                  <EntfernenKnopf
                     onClick={() => setRemoving(p)}
-                    aria-label={t('sicherheit.passkeys.entfernenVon', { name: label(p) })}
+                    label={t('sicherheit.passkeys.entfernenVon', { name: label(p) })}
                   >
                     {t('sicherheit.passkeys.entfernen')}
-                  </Button>
+                  </EntfernenKnopf>
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -1,4 +1,4 @@
-import { Table, VisuallyHidden } from '@mantine/core';
+import { Button, Table, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -38,5 +38,28 @@ export function SicherheitsTabelle({
         <Table.Tbody>{children}</Table.Tbody>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/**
+ * The button that removes or disconnects a row of a security card (a way to sign in, a factor, a passkey): the
+ * same red, light button on every card. `label` names the row for screen readers; the dialog that asks first is
+ * the caller's.
+ */
+export function EntfernenKnopf({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button size="xs" color="red" variant="light" disabled={disabled} onClick={onClick} aria-label={label}>
+      {children}
+    </Button>
   );
 }

@@ -14,7 +14,7 @@ import {
   useResendTelefonCode,
 } from '../api/faktoren';
 import { SicherheitsKarte } from './SicherheitsKarte';
-import { SicherheitsTabelle } from './SicherheitsTabelle';
+import { EntfernenKnopf, SicherheitsTabelle } from './SicherheitsTabelle';
 
 /** The code step of the enrolment: the code from the SMS, send again, or give up. */
 function CodeBestaetigen({ faktor }: { faktor: TFaktor }) {
@@ -181,15 +181,12 @@ export function TelefonFaktorKarte() {
               </Table.Td>
               <Table.Td>
                 <Group justify="flex-end">
-                  <Button
-                    size="xs"
-                    color="red"
-                    variant="light"
+                  <EntfernenKnopf
                     onClick={() => setRemoving(f)}
-                    aria-label={t('sicherheit.faktoren.entfernenVon', { name: label(f) })}
+                    label={t('sicherheit.faktoren.entfernenVon', { name: label(f) })}
                   >
                     {t('sicherheit.faktoren.entfernen')}
-                  </Button>
+                  </EntfernenKnopf>
                 </Group>
               </Table.Td>
             </Table.Tr>

@@ -33,7 +33,7 @@ import {
 import { BackupCodes } from './BackupCodes';
 import { PasswordDialog } from './PasswordDialog';
 import { SicherheitsKarte } from './SicherheitsKarte';
-import { SicherheitsTabelle } from './SicherheitsTabelle';
+import { EntfernenKnopf, SicherheitsTabelle } from './SicherheitsTabelle';
 
 /** The QR code of an otpauth:// URI as an SVG image (made in the browser; the secret never leaves it). */
 function QrCode({ uri, alt }: { uri: string; alt: string }) {
@@ -270,15 +270,9 @@ function FaktorZeile({ faktor, onRemove }: { faktor: TFaktor; onRemove: () => vo
               {t('sicherheit.faktoren.umbenennen')}
             </Button>
           )}
-          <Button
-            size="xs"
-            color="red"
-            variant="light"
-            onClick={onRemove}
-            aria-label={t('sicherheit.faktoren.entfernenVon', { name: label })}
-          >
+          <EntfernenKnopf onClick={onRemove} label={t('sicherheit.faktoren.entfernenVon', { name: label })}>
             {t('sicherheit.faktoren.entfernen')}
-          </Button>
+          </EntfernenKnopf>
         </Group>
       </Table.Td>
     </Table.Tr>
