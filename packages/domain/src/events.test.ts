@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_EVENT_TYPES, ZServerEvent } from './events';
+import { AENDERT_SITZUNGEN, SERVER_EVENT_TYPES, ZServerEvent } from './events';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 
@@ -23,5 +23,16 @@ describe('server events', () => {
   it('lists every type of the schema once', () => {
     const types = ZServerEvent.options.map((o) => o.shape.type.value);
     expect([...SERVER_EVENT_TYPES].sort()).toEqual([...types].sort());
+  });
+
+  it('decides for every type whether it changes sessions: users, rights, settings and the tenant do; bookings, vehicles, floor plans and opening hours do not', () => {
+    expect(Object.keys(AENDERT_SITZUNGEN).sort()).toEqual([...SERVER_EVENT_TYPES].sort());
+    expect(SERVER_EVENT_TYPES.filter((type) => AENDERT_SITZUNGEN[type]).sort()).toEqual([
+      'benutzer',
+      'einstellung',
+      'gruppe',
+      'mandant',
+      'rolle',
+    ]);
   });
 });

@@ -59,3 +59,24 @@ export const SERVER_EVENT_TYPES = [
   'fahrzeug',
   'fuehrerschein',
 ] as const satisfies readonly TServerEventType[];
+
+/**
+ * Whether an event of this type can change what a signed-in user's session holds (decisions 012, 088, 089): who
+ * they are, their rights (roles, groups, grants), their settings, the tenant's switches, name and files. The
+ * server forgets the tenant's cached sessions only on these; a booking, a vehicle or a floor plan changing leaves
+ * every session as it is. A new event type must be decided here.
+ */
+export const AENDERT_SITZUNGEN: Readonly<Record<TServerEventType, boolean>> = {
+  einstellung: true,
+  benutzer: true,
+  gruppe: true,
+  rolle: true,
+  mandant: true,
+  oeffnungszeit: false,
+  abweichende_oeffnungszeit: false,
+  leseraum_buchung: false,
+  grundriss_leseraum: false,
+  fahrzeug_buchung: false,
+  fahrzeug: false,
+  fuehrerschein: false,
+};

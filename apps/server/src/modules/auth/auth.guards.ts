@@ -64,6 +64,12 @@ export type RouteGuard = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     guard?: RouteGuard;
+    /**
+     * The route changes nothing a session holds (who the user is, their rights, settings or tenant; decision
+     * 089): its success does not make the session be looked up again. Only for routes whose changes publish
+     * no event that `AENDERT_SITZUNGEN` marks (bookings and their steps).
+     */
+    sitzungBleibt?: true;
   }
 }
 

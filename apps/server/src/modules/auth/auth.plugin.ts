@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '@stellwerk/domain/errors';
+import { AENDERT_SITZUNGEN } from '@stellwerk/domain/events';
 import { waitMinutes } from '@stellwerk/domain/login-throttle';
 import { vorEinrichtungErlaubt } from '@stellwerk/domain/sicherheit/zwei-faktor';
 import { fromNodeHeaders } from 'better-auth/node';
@@ -312,8 +313,11 @@ export const authPlugin = fp(
       (await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })) !== null;
 
     const sessions = createSessionCache();
-    // A live event (from any instance) makes the tenant's sessions be looked up again (roles, groups, settings).
-    events?.onTenantEvent((mandantId) => sessions.dropTenant(mandantId));
+    // A live event (from any instance) that can change sessions makes the tenant's sessions be looked up again
+    // (users, roles, groups, settings, the tenant); bookings and the like leave them as they are (decision 089).
+    events?.onTenantEvent((mandantId, event) => {
+      if (AENDERT_SITZUNGEN[event.type]) sessions.dropTenant(mandantId);
+    });
     const sessionKeyOf = (request: FastifyRequest) => request.cookies[sessionCookie];
 
     app.addHook('onRequest', async (request) => {
@@ -345,6 +349,8 @@ export const authPlugin = fp(
     // administrative change is seen by every session of the tenant.
     app.addHook('onResponse', async (request, reply) => {
       if (request.method === 'GET' || request.method === 'HEAD') return;
+      // a route that declares it changes nothing a session holds (a booking) keeps the session (decision 089)
+      if (request.routeOptions.config.sitzungBleibt) return;
       const key = sessionKeyOf(request);
       if (key) sessions.drop(key);
       if (request.sessionUser && request.url.startsWith('/api/admin/') && reply.statusCode < 400) {

@@ -1,9 +1,12 @@
 import type { TServerEvent } from '@stellwerk/domain/events';
+import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventStream, openEventStream } from '../../../test/event-stream';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness';
 import { buildApp } from '../../app';
+import { EVENTS_CHANNEL } from './events.service';
 
 const call = async (server: TestServer, cookie: string, method: string, path: string, body?: unknown) => {
   const response = await fetch(`${server.baseUrl}${path}`, {
@@ -142,5 +145,50 @@ describe.each(testDrivers())('a second server instance on the same database, on 
     });
     await new Promise((resolve) => setTimeout(resolve, 300)); // the NOTIFY, well within the 5 s cache
     expect((await meOnSecond()).permissions.sort()).toEqual(['fahrzeug_buchen', 'fahrzeug_logbuch_report']);
+  });
+
+  it('keeps the sessions cached on both instances when a booking is made: a booking changes nothing a session holds (decision 089)', async () => {
+    const employee = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    type Me = { user: { id: string; vorname: string; mandantId: string } };
+    const meOn = async (instance: 'first' | 'second') =>
+      instance === 'first'
+        ? ((await call(server, employee, 'GET', '/api/me')) as Me)
+        : ((
+            await second.inject({ method: 'GET', url: '/api/me', headers: { cookie: employee } })
+          ).json() as Me);
+    const before = await meOn('first');
+    expect((await meOn('second')).user.vorname).toBe(before.user.vorname); // now cached on both instances
+    // a marker no session can know of: changed in the database, with no event
+    await server.database.withTenant(before.user.mandantId, (tx) =>
+      tx.execute(sql`update benutzer set vorname = 'Unbemerkt' where id = ${before.user.id}`),
+    );
+    const tag = addCalendarDays(berlinDateKey(new Date()), 3);
+    const von = berlinInstant(tag, '09:00').toISOString();
+    const bis = berlinInstant(tag, '12:00').toISOString();
+    const [fahrzeug] = (await call(
+      server,
+      employee,
+      'GET',
+      `/api/fahrzeuge?von=${encodeURIComponent(von)}&bis=${encodeURIComponent(bis)}&nurFrei=true`,
+    )) as { id: string }[];
+    // the booking's event reaches this listener after the second instance's, on the same connection
+    let angekommen: () => void = () => undefined;
+    const gehoert = new Promise<void>((resolve) => {
+      angekommen = resolve;
+    });
+    const unlisten = await server.database.listen(EVENTS_CHANNEL, (payload) => {
+      if ((JSON.parse(payload) as { event: TServerEvent }).event.type === 'fahrzeug_buchung') angekommen();
+    });
+    try {
+      await call(server, employee, 'POST', '/api/fahrzeug-buchungen', { fahrzeugId: fahrzeug!.id, von, bis });
+      await gehoert;
+    } finally {
+      await unlisten();
+    }
+    expect((await meOn('first')).user.vorname).toBe(before.user.vorname);
+    expect((await meOn('second')).user.vorname).toBe(before.user.vorname);
+    await server.database.withTenant(before.user.mandantId, (tx) =>
+      tx.execute(sql`update benutzer set vorname = ${before.user.vorname} where id = ${before.user.id}`),
+    );
   });
 });

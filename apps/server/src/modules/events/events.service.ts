@@ -54,11 +54,11 @@ export type EventHub = {
   /** Adds a connected browser; returns the function that removes it. */
   subscribe: (client: EventClient) => () => void;
   /**
-   * Called with the tenant of every event this instance receives, before its browsers are told (the session
-   * cache forgets the tenant's sessions, so the refetch they start sees the change, also one made through
-   * another instance).
+   * Called with the tenant and the event of every event this instance receives, before its browsers are told
+   * (the session cache forgets the tenant's sessions on an event that changes them, so the refetch they start
+   * sees the change, also one made through another instance).
    */
-  onTenantEvent: (listener: (mandantId: string) => void) => void;
+  onTenantEvent: (listener: (mandantId: string, event: TServerEvent) => void) => void;
   clientCount: () => number;
 };
 
@@ -78,7 +78,7 @@ export const createEventHub = ({
   heartbeatMs?: number;
 }): EventHub => {
   const byTenant = new Map<string, Set<EventClient>>();
-  const tenantListeners: ((mandantId: string) => void)[] = [];
+  const tenantListeners: ((mandantId: string, event: TServerEvent) => void)[] = [];
   let unlisten: (() => unknown) | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
 
@@ -90,7 +90,7 @@ export const createEventHub = ({
       log.warn({ err }, 'events: ignored a malformed notification');
       return;
     }
-    for (const listener of tenantListeners) listener(parsed.mandantId);
+    for (const listener of tenantListeners) listener(parsed.mandantId, parsed.event);
     for (const client of byTenant.get(parsed.mandantId) ?? []) {
       if (parsed.benutzerId && parsed.benutzerId !== client.benutzerId) continue;
       client.send(parsed.event);

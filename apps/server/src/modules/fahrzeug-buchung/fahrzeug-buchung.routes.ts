@@ -45,6 +45,8 @@ export const fahrzeugModul: RouteGuard = {
   },
 };
 const config = { guard: fahrzeugModul };
+/** Booking, changing and cancelling leave the session as it is (decision 089). */
+const schreibConfig = { ...config, sitzungBleibt: true } as const;
 
 /** Vehicle booking (spec §2 /fahrzeuge; issue 8): vehicles with availability, booking, change, cancellation. */
 export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
@@ -134,7 +136,7 @@ export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/fahrzeug-buchungen',
     {
-      config,
+      config: schreibConfig,
       schema: {
         operationId: 'createFahrzeugBuchung',
         tags: TAGS,
@@ -151,7 +153,7 @@ export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/fahrzeug-buchungen/:id',
     {
-      config,
+      config: schreibConfig,
       schema: {
         operationId: 'updateFahrzeugBuchung',
         tags: TAGS,
@@ -167,7 +169,7 @@ export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/fahrzeug-buchungen/:id/storno',
     {
-      config,
+      config: schreibConfig,
       schema: {
         operationId: 'cancelFahrzeugBuchung',
         tags: TAGS,

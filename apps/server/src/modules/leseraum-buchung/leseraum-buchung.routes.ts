@@ -125,7 +125,7 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/leseraum-buchungen',
     {
-      config: { guard: routeGuard.user },
+      config: { guard: routeGuard.user, sitzungBleibt: true },
       schema: {
         operationId: 'createLeseraumBuchung',
         tags: TAGS,
@@ -141,7 +141,7 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/leseraum-buchungen/:id',
     {
-      config: { guard: routeGuard.user },
+      config: { guard: routeGuard.user, sitzungBleibt: true },
       schema: {
         operationId: 'updateLeseraumBuchung',
         tags: TAGS,
@@ -158,7 +158,7 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
     app.post(
       `/api/leseraum-buchungen/:id/${path}`,
       {
-        config: { guard: routeGuard.user },
+        config: { guard: routeGuard.user, sitzungBleibt: true },
         schema: {
           operationId,
           tags: TAGS,
