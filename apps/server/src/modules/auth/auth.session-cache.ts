@@ -7,9 +7,10 @@ const MAX_ENTRIES = 10_000;
 /**
  * Remembers, per session cookie, who the request is for, so that a burst of requests does not look the
  * session, the user and their grants up again each time. Entries live `SESSION_CACHE_MS`; a mutating request
- * drops the entry of its own session at once (own sign-out, password or language change), and a successful
- * administrative change drops all sessions of its tenant on this instance (roles, groups, deactivation, tenant
- * settings); every live event of a tenant, from any instance, drops that tenant's sessions too (decision 025).
+ * drops the entry of its own session at once (own sign-out, password or language change) unless its route declares
+ * `sitzungBleibt` (bookings), and a successful administrative change drops all sessions of its tenant on this
+ * instance (roles, groups, deactivation, tenant settings); a live event of a tenant that can change sessions
+ * (`AENDERT_SITZUNGEN`), from any instance, drops that tenant's sessions too (decisions 025, 089).
  */
 export const createSessionCache = (now: () => number = Date.now) => {
   const entries = new Map<string, { user: SessionUser | null; until: number; memo: SessionMemo }>();
