@@ -1174,6 +1174,13 @@ const tryFromStoredValue = (
 export type ResolvedSetting = { value: CustomizingValue; source: SettingSource };
 export type ResolvedSettings = Record<string, ResolvedSetting>;
 
+/** A user's stored values (option name → stored text) by level: the tenant's, each group's in order, their own. */
+export type SettingLevels = {
+  tenant: Readonly<Record<string, string>>;
+  groups: readonly Readonly<Record<string, string>>[];
+  user: Readonly<Record<string, string>>;
+};
+
 const own = (record: Readonly<Record<string, string>>, name: string): string | undefined =>
   Object.hasOwn(record, name) ? record[name] : undefined;
 
@@ -1184,15 +1191,7 @@ const own = (record: Readonly<Record<string, string>>, name: string): string | u
  * refuse (wrong type, out of bounds, not allowed, too long) are skipped. Among groups the first in
  * `groups` that sets the option wins (see the file comment).
  */
-export const resolveSettings = ({
-  tenant,
-  groups,
-  user,
-}: {
-  tenant: Readonly<Record<string, string>>;
-  groups: readonly Readonly<Record<string, string>>[];
-  user: Readonly<Record<string, string>>;
-}): ResolvedSettings => {
+export const resolveSettings = ({ tenant, groups, user }: SettingLevels): ResolvedSettings => {
   const resolved: ResolvedSettings = {};
   for (const option of CUSTOMIZING_OPTIONS) {
     const candidates: [SettingSource, string | undefined][] = [];

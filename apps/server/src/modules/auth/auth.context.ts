@@ -1,4 +1,5 @@
 import type { TMe } from '@stellwerk/domain/api';
+import type { SettingLevels } from '@stellwerk/domain/customizing';
 import type { PermissionName } from '@stellwerk/domain/permissions';
 import type { TZweiFaktorStand } from '@stellwerk/domain/sicherheit/api';
 
@@ -25,7 +26,15 @@ export type SessionUser = {
  * changes only through what drops the session's entry (its own mutating requests, administrative changes and
  * live events of its tenant).
  */
-export type SessionMemo = { me?: TMe };
+export type SessionMemo = {
+  me?: TMe;
+  /**
+   * The session user's stored settings by level (tenant, groups, own), read once per entry (decision 090); they
+   * change only through what drops the entry (settings, groups and users publish events that do). `benutzerId`
+   * is whose they are, so they are never taken for anyone else's.
+   */
+  einstellungen?: { benutzerId: string; ebenen: SettingLevels };
+};
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -23,6 +23,7 @@ import {
   leseListe,
   type ResolvedSettings,
   resolveSettings,
+  type SettingLevels,
   toStoredValue,
 } from '@stellwerk/domain/customizing';
 import { canEditAdminSetting, canEditOwnSetting } from '@stellwerk/domain/einstellungen-rechte';
@@ -37,7 +38,7 @@ import { checkAdminRoute } from '@stellwerk/domain/permissions';
 import type { Database, Tx } from '../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import type { SessionUser } from '../auth/auth.context.ts';
+import type { SessionMemo, SessionUser } from '../auth/auth.context.ts';
 import { publishEvent } from '../events/events.service.ts';
 import {
   type CustomizingRecord,
@@ -57,13 +58,24 @@ type Deps = { database: Pick<Database, 'withTenant'> };
 
 /**
  * The effective settings of a user (user > group > tenant > default), inside a tenant transaction. Among the
- * user's groups, the one first by name (then id) wins (see packages/domain/src/customizing.ts).
+ * user's groups, the one first by name (then id) wins (see packages/domain/src/customizing.ts). With the memo of
+ * the session of `benutzerId`, the stored values are read once per cached session (decision 090).
  */
-export const loadEffectiveSettings = async (tx: Tx, benutzerId: string): Promise<ResolvedSettings> =>
-  resolveSettings(ebenenAus(await findRecordsForUser(tx, benutzerId)));
+export const loadEffectiveSettings = async (
+  tx: Tx,
+  benutzerId: string,
+  memo: SessionMemo | null = null,
+): Promise<ResolvedSettings> => resolveSettings(await ebenenVon(tx, benutzerId, memo));
+
+const ebenenVon = async (tx: Tx, benutzerId: string, memo: SessionMemo | null): Promise<SettingLevels> => {
+  if (memo?.einstellungen?.benutzerId === benutzerId) return memo.einstellungen.ebenen;
+  const ebenen = ebenenAus(await findRecordsForUser(tx, benutzerId));
+  if (memo) memo.einstellungen = { benutzerId, ebenen };
+  return ebenen;
+};
 
 /** A user's stored values by level: their own, their groups' (first by name, then id) and the tenant's. */
-const ebenenAus = (records: readonly CustomizingRecord[]) => {
+const ebenenAus = (records: readonly CustomizingRecord[]): SettingLevels => {
   const tenant: Record<string, string> = {};
   const user: Record<string, string> = {};
   const byGroup = new Map<string, { name: string; values: Record<string, string> }>();
@@ -90,8 +102,9 @@ export const loadEffectiveSettingsUndListe = async (
   tx: Tx,
   benutzerId: string,
   listenOption: string,
+  memo: SessionMemo | null = null,
 ): Promise<{ settings: ResolvedSettings; liste: string[] }> => {
-  const ebenen = ebenenAus(await findRecordsForUser(tx, benutzerId));
+  const ebenen = await ebenenVon(tx, benutzerId, memo);
   return { settings: resolveSettings(ebenen), liste: addierteListe(ebenen, listenOption) };
 };
 

@@ -69,7 +69,7 @@ export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZFahrzeugListe, ...errors },
       },
     },
-    async (request) => listFahrzeuge(deps, requireUser(request), request.query),
+    async (request) => listFahrzeuge(deps, requireUser(request), request.query, request.sessionMemo),
   );
 
   app.get(
@@ -84,7 +84,7 @@ export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZFahrzeugDetail, ...errors },
       },
     },
-    async (request) => getFahrzeug(deps, requireUser(request), request.params.id),
+    async (request) => getFahrzeug(deps, requireUser(request), request.params.id, request.sessionMemo),
   );
 
   app.get(

@@ -62,7 +62,7 @@ import { needsVehicleModule, type PermissionName } from '@stellwerk/domain/permi
 import { formatDateDE, formatTimeDE } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.ts';
-import type { SessionUser } from '../auth/auth.context.ts';
+import type { SessionMemo, SessionUser } from '../auth/auth.context.ts';
 import { inhaberVon } from '../auth/auth.inhaber.ts';
 import {
   loadEffectiveSettings,
@@ -470,6 +470,7 @@ export const listFahrzeuge = (
   deps: FahrzeugBuchungDeps,
   user: SessionUser,
   query: TFahrzeugListeQuery,
+  memo: SessionMemo | null = null,
 ): Promise<TFahrzeug[]> => {
   requireFahrzeugModul(user);
   return deps.database.withTenant(user.mandantId, async (tx) => {
@@ -479,6 +480,7 @@ export const listFahrzeuge = (
       tx,
       user.benutzerId,
       'FahrzeugLieblingsFahrzeuge',
+      memo,
     );
     const einstellungen = fahrzeugEinstellungenAus({ settings });
     const zeitraum = query.von && query.bis ? { von: new Date(query.von), bis: new Date(query.bis) } : null;
@@ -535,6 +537,7 @@ export const getFahrzeug = (
   deps: FahrzeugBuchungDeps,
   user: SessionUser,
   id: string,
+  memo: SessionMemo | null = null,
 ): Promise<TFahrzeugDetail> =>
   inFahrzeugModul(deps, user, async (tx) => {
     const row = await findFahrzeug(tx, id);
@@ -544,6 +547,7 @@ export const getFahrzeug = (
       tx,
       user.benutzerId,
       'FahrzeugLieblingsFahrzeuge',
+      memo,
     );
     const zeilen = await findFensterZeilen(tx, row.fahrzeugOeffnungszeitId);
     const termine = await findBelegungen(tx, { fahrzeugIds: [row.id], from: now, to: null });

@@ -31,6 +31,6 @@ export const fahrzeugUebersichtRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => getFahrzeugBelegung(deps, requireUser(request), request.query),
+    async (request) => getFahrzeugBelegung(deps, requireUser(request), request.query, request.sessionMemo),
   );
 };

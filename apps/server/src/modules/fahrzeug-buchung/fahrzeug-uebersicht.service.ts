@@ -8,7 +8,7 @@ import type { TFahrzeugBelegung, TFahrzeugBelegungQuery } from '@stellwerk/domai
 import { belegterZeitraum } from '@stellwerk/domain/fahrzeug-buchung/rules';
 import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
 import { geschlosseneZeiten } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
-import type { SessionUser } from '../auth/auth.context.ts';
+import type { SessionMemo, SessionUser } from '../auth/auth.context.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import {
   findBelegungenMitFahrt,
@@ -23,6 +23,7 @@ export const getFahrzeugBelegung = (
   deps: FahrzeugBuchungDeps,
   user: SessionUser,
   query: TFahrzeugBelegungQuery,
+  memo: SessionMemo | null = null,
 ): Promise<TFahrzeugBelegung> =>
   inFahrzeugModul(deps, user, async (tx) => {
     const von = new Date(query.von);
@@ -40,7 +41,7 @@ export const getFahrzeugBelegung = (
       standortId,
       mitFenster: true,
     });
-    const settings = await loadEffectiveSettings(tx, user.benutzerId);
+    const settings = await loadEffectiveSettings(tx, user.benutzerId, memo);
     if (rows.length === 0) return leer;
     const einstellungen = fahrzeugEinstellungenAus({ settings });
     // with each trip's state: one on the road past its end occupies until now (decision 040)

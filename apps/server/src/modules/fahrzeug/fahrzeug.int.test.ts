@@ -4,7 +4,7 @@ import type {
   TFahrzeugAdminGespeichert,
   TFahrzeugStornoVorschau,
 } from '@stellwerk/domain/fahrzeug/api';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,7 @@ import { call, errorOf } from '../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import type { Tx } from '../../db/client.ts';
 import { auditLog } from '../audit/audit.table.ts';
-import { feature, mandantFeature } from '../customizing/customizing.table.ts';
+import { customizing, feature, mandantFeature } from '../customizing/customizing.table.ts';
 import { mailOutbox } from '../mail/mail.table.ts';
 import { mandant } from '../mandant/mandant.table.ts';
 import { standort } from '../standort/standort.table.ts';
@@ -400,6 +400,38 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
     await call(server, mitarbeiter, 'PUT', '/api/customizing/benutzer/FahrzeugLieblingsFahrzeuge', {
       value: null,
     });
+  });
+
+  it("reads the list's settings once per cached session, and a change made through the API at the next list (decision 090)", async () => {
+    const [a, b, c] = [await anlegen(), await anlegen(), await anlegen()];
+    const mitarbeiterId = (
+      (await (await call(server, mitarbeiter, 'GET', '/api/me')).json()) as { user: { id: string } }
+    ).user.id;
+    const eigene = (value: string[] | null) =>
+      call(server, mitarbeiter, 'PUT', '/api/customizing/benutzer/FahrzeugLieblingsFahrzeuge', { value });
+    const favoriten = async () =>
+      ((await (await call(server, mitarbeiter, 'GET', '/api/fahrzeuge')).json()) as TFahrzeug[])
+        .filter((f) => f.favorit)
+        .map((f) => f.id);
+    expect((await eigene([a.id])).status).toBe(200);
+    expect(await favoriten()).toEqual([a.id]);
+    // a marker no session can know of: the stored value changed in the database, with no event
+    await asAll((tx) =>
+      tx
+        .update(customizing)
+        .set({ wert: JSON.stringify([b.id]) })
+        .where(
+          and(
+            eq(customizing.customizingOptionName, 'FahrzeugLieblingsFahrzeuge'),
+            eq(customizing.benutzerId, mitarbeiterId),
+          ),
+        ),
+    );
+    expect(await favoriten()).toEqual([a.id]);
+    // a change through the API drops the session's memo: the next list reads again
+    expect((await eigene([c.id])).status).toBe(200);
+    expect(await favoriten()).toEqual([c.id]);
+    await eigene(null);
   });
 
   it('refuses an update without the old vehicle data, with stale data, or with unconfirmed cancellations', async () => {
