@@ -57,6 +57,37 @@ describe.each(testDrivers())('database client on %s', (driver) => {
     expect(rows).toHaveLength(0);
   });
 
+  it('keeps role and tenant local to each transaction: after a failed one, no pooled connection carries them on', async () => {
+    const id = '0b6c1a55-1111-4a4a-8a8a-000000000002';
+    await expect(
+      t.database.withTenant(id, (tx) => tx.execute(sql`select 'kein-uuid'::uuid`)),
+    ).rejects.toThrow();
+    const seen = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.database.withoutTenant((tx) =>
+          tx.execute<{ who: string; m: string }>(
+            sql`select current_user as who, current_setting('app.mandant_id', true) as m`,
+          ),
+        ),
+      ),
+    );
+    for (const r of seen) expect(r.rows[0]).toEqual({ who: PLATFORM_ROLE, m: '' });
+    const ausserhalb = await t.database.db.execute<{ m: string | null }>(
+      sql`select current_setting('app.mandant_id', true) as m`,
+    );
+    expect(ausserhalb.rows[0]?.m ?? '').toBe('');
+  });
+
+  it('runs a nested transaction as a savepoint: its failure undoes only itself', async () => {
+    const id = '0b6c1a55-1111-4a4a-8a8a-000000000003';
+    const tenant = await t.database.withTenant(id, async (tx) => {
+      await expect(tx.transaction((inner) => inner.execute(sql`select 'kein-uuid'::uuid`))).rejects.toThrow();
+      const r = await tx.execute<{ m: string }>(sql`select current_setting('app.mandant_id') as m`);
+      return r.rows[0]?.m;
+    });
+    expect(tenant).toBe(id);
+  });
+
   it('reports SQLSTATE and constraint of driver errors', async () => {
     const err = await t.database.db
       .execute(sql`select 'kein-uuid'::uuid`)

@@ -83,8 +83,9 @@ const MIGRATION_LOCK_KEY = 7_363_201_001;
  */
 type Entering = { sql: string };
 
-const tenantEntering = (mandantId: string): Entering => {
-  if (!UUID_PATTERN.test(mandantId)) throw new TypeError(`mandantId must be a uuid, got '${mandantId}'`);
+const tenantEntering = (mandantId: string, caller: 'withTenant' | 'asTenant'): Entering => {
+  if (!UUID_PATTERN.test(mandantId))
+    throw new TypeError(`${caller}: mandantId must be a uuid, got '${mandantId}'`);
   return {
     sql: `select set_config('role', '${APP_ROLE}', true), set_config('app.mandant_id', '${mandantId}', true)`,
   };
@@ -106,13 +107,7 @@ const enter = (tx: Tx, entering: Entering) => tx.execute(sql.raw(entering.sql));
  * rolled back by the caller.
  */
 export const asTenant = async <T>(tx: Tx, mandantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
-  let entering: Entering;
-  try {
-    entering = tenantEntering(mandantId);
-  } catch (err) {
-    throw new TypeError(`asTenant: ${(err as Error).message}`);
-  }
-  await enter(tx, entering);
+  await enter(tx, tenantEntering(mandantId, 'asTenant'));
   const result = await fn(tx);
   await tx.execute(
     sql`select set_config('role', ${PLATFORM_ROLE}, true), set_config('app.mandant_id', '', true)`,
@@ -134,13 +129,11 @@ const drizzleTransaction =
 
 const transactionHelpers = (inTransaction: InTransaction) => ({
   withTenant<T>(mandantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
-    let entering: Entering;
     try {
-      entering = tenantEntering(mandantId);
+      return inTransaction(tenantEntering(mandantId, 'withTenant'), fn);
     } catch (err) {
-      return Promise.reject(new TypeError(`withTenant: ${(err as Error).message}`));
+      return Promise.reject(err);
     }
-    return inTransaction(entering, fn);
   },
   withoutTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     return inTransaction(platformEntering(false), fn);
