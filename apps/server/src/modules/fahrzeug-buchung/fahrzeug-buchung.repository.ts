@@ -21,7 +21,7 @@ import {
   sonderfreigabe,
 } from '../fahrzeug/fahrzeug.table.ts';
 import { fuehrerschein } from '../fuehrerschein/fuehrerschein.table.ts';
-import { oeffnungszeit } from '../oeffnungszeit/oeffnungszeit.table.ts';
+import { oeffnungszeit, type WochenRow, wochenSpalten } from '../oeffnungszeit/oeffnungszeit.table.ts';
 import { standort } from '../standort/standort.table.ts';
 
 // --- vehicles -------------------------------------------------------------------------------------------
@@ -99,7 +99,7 @@ export const lockFahrzeug = async (tx: Tx, id: string): Promise<FahrzeugRow | un
 };
 
 /** One weekday row of a vehicle's opening-time set. */
-export type FensterZeile = { wochentag: number; von: string; bis: string; geoeffnet: boolean };
+export type FensterZeile = WochenRow;
 
 /** The weekday rows of a vehicle's opening-time set (`fahrzeug_oeffnungszeit` → `oeffnungszeit`); none without one. */
 export const findFensterZeilen = async (
@@ -108,12 +108,7 @@ export const findFensterZeilen = async (
 ): Promise<FensterZeile[]> =>
   fahrzeugOeffnungszeitId
     ? tx
-        .select({
-          wochentag: oeffnungszeit.wochentag,
-          von: oeffnungszeit.von,
-          bis: oeffnungszeit.bis,
-          geoeffnet: oeffnungszeit.geoeffnet,
-        })
+        .select(wochenSpalten)
         .from(oeffnungszeit)
         .where(eq(oeffnungszeit.fahrzeugOeffnungszeitId, fahrzeugOeffnungszeitId))
     : [];

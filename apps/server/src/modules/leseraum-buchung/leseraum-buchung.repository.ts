@@ -10,7 +10,11 @@ import {
   leseraumAusstattung,
   leseraumBuchung,
 } from '../leseraum/leseraum.table.ts';
-import { abweichendeOeffnungszeit, oeffnungszeit } from '../oeffnungszeit/oeffnungszeit.table.ts';
+import {
+  abweichendeOeffnungszeit,
+  oeffnungszeit,
+  wochenSpalten,
+} from '../oeffnungszeit/oeffnungszeit.table.ts';
 import { standort } from '../standort/standort.table.ts';
 
 /** Bookings are made within one day's opening hours (rules.ts), so none lasts a day or longer. */
@@ -101,12 +105,7 @@ export const findAusstattungDerPlaetze = async (tx: Tx, grundrissId: string) =>
 /** Weekly opening rows and the special opening times of a plan covering [fromDay, toDay]. */
 export const findOeffnung = async (tx: Tx, grundrissId: string, fromDay: string, toDay: string) => {
   const weekly = await tx
-    .select({
-      wochentag: oeffnungszeit.wochentag,
-      von: oeffnungszeit.von,
-      bis: oeffnungszeit.bis,
-      geoeffnet: oeffnungszeit.geoeffnet,
-    })
+    .select(wochenSpalten)
     .from(oeffnungszeit)
     .where(eq(oeffnungszeit.grundrissId, grundrissId));
   const specials = await tx

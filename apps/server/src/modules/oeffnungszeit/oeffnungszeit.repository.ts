@@ -2,7 +2,14 @@ import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { grundrissLeseraum, leseraum, leseraumBuchung } from '../leseraum/leseraum.table.ts';
 import { standort } from '../standort/standort.table.ts';
-import { abweichendeOeffnungszeit, oeffnungszeit } from './oeffnungszeit.table.ts';
+import {
+  abweichendeOeffnungszeit,
+  oeffnungszeit,
+  type WochenRow,
+  wochenSpalten,
+} from './oeffnungszeit.table.ts';
+
+export type { WochenRow };
 
 /** Floor plans with their location, in creation order (spec §7 "floor plans: select all with location ordered by id"). */
 export const findGrundrisse = async (tx: Tx) => {
@@ -34,16 +41,9 @@ export const findGrundriss = async (tx: Tx, id: string) => {
   return rows[0];
 };
 
-export type WochenRow = { wochentag: number; von: string; bis: string; geoeffnet: boolean };
-
 export const findWoche = async (tx: Tx, grundrissId: string): Promise<WochenRow[]> =>
   tx
-    .select({
-      wochentag: oeffnungszeit.wochentag,
-      von: oeffnungszeit.von,
-      bis: oeffnungszeit.bis,
-      geoeffnet: oeffnungszeit.geoeffnet,
-    })
+    .select(wochenSpalten)
     .from(oeffnungszeit)
     .where(eq(oeffnungszeit.grundrissId, grundrissId))
     .orderBy(asc(oeffnungszeit.wochentag));

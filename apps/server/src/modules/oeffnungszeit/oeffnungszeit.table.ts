@@ -73,3 +73,12 @@ export const abweichendeOeffnungszeit = pgTable(
     check('abweichende_oeffnungszeit_zeit_check', sql`${t.von} ~ ${hhmm} and ${t.bis} ~ ${hhmm}`),
   ],
 );
+
+/** One weekday row as the windows and opening hours read it (floor plans and vehicles alike). */
+export const wochenSpalten = {
+  wochentag: oeffnungszeit.wochentag,
+  von: oeffnungszeit.von,
+  bis: oeffnungszeit.bis,
+  geoeffnet: oeffnungszeit.geoeffnet,
+};
+export type WochenRow = { wochentag: number; von: string; bis: string; geoeffnet: boolean };
