@@ -180,7 +180,14 @@ describe.each(testDrivers())('trips and the logbook on %s (issue 10)', (driver) 
     const pruefung = (await (
       await call(server, fuhrpark, 'POST', `/api/fahrzeuge/${auto}/fahrtenbuch/pruefung`)
     ).json()) as TKettenPruefung;
-    expect(pruefung).toEqual({ ok: true, anzahl: 2, letzterHash: zweite.hash, fehler: null, anker: null });
+    expect(pruefung).toEqual({
+      ok: true,
+      anzahl: 2,
+      letzterHash: zweite.hash,
+      fehler: null,
+      anker: null,
+      kopf: { laufnummer: 2, hash: zweite.hash },
+    });
 
     // after the seventh day the entry is locked
     clock = berlinInstant(addCalendarDays(tag, 8), '00:00');
@@ -212,11 +219,18 @@ describe.each(testDrivers())('trips and the logbook on %s (issue 10)', (driver) 
         ),
       ),
     ).toMatch(/permission denied/);
-    // the platform role has, and the trigger still refuses
+    // nor has the platform role since decision 091 (fahrtenbuch-schutz.int.test.ts tries every setting)
     expect(
       await fehler(asAll((tx) => tx.execute(sql`update fahrtenbuch_eintrag set zweck = 'privat'`))),
-    ).toMatch(/unveränderlich/);
+    ).toMatch(/permission denied/);
     expect(await fehler(asAll((tx) => tx.execute(sql`delete from fahrtenbuch_eintrag`)))).toMatch(
+      /permission denied/,
+    );
+    // and the table owner is stopped by the trigger
+    expect(
+      await fehler(server.database.db.execute(sql`update fahrtenbuch_eintrag set zweck = 'privat'`)),
+    ).toMatch(/unveränderlich/);
+    expect(await fehler(server.database.db.execute(sql`delete from fahrtenbuch_eintrag`))).toMatch(
       /unveränderlich/,
     );
     expect(await asAll((tx) => tx.select().from(fahrtenbuchEintrag))).toHaveLength(2);

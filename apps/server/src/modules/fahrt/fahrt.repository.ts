@@ -25,12 +25,13 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { benutzer } from '../benutzer/benutzer.table.ts';
-import { mandant } from '../mandant/mandant.table.ts';
 import { fahrzeug, fahrzeugBuchung, fahrzeugHistorie, type Schaden } from '../fahrzeug/fahrzeug.table.ts';
+import { mandant } from '../mandant/mandant.table.ts';
 import { abstellplatz } from '../standort/standort.table.ts';
 import {
   fahrtenbuchAnker,
   fahrtenbuchEintrag,
+  fahrtenbuchKopf,
   fahrzeugHistorieBeleg,
   fahrzeugSchaden,
 } from './fahrt.table.ts';
@@ -496,4 +497,58 @@ export const findAnker = async (tx: Tx, fahrzeugId: string): Promise<AnkerRow | 
     anzahl: Number(summe?.anzahl ?? 0),
     bisEnde: summe?.bisEnde ?? neuester.geloeschtAm,
   };
+};
+
+/**
+ * One page of a vehicle's chain for the check (decision 091): the versions after `nachLaufnummer` in recording
+ * order, each with the head the database recorded when it was stored (null when none was).
+ */
+export const findKettenSeite = async (
+  tx: Tx,
+  { fahrzeugId, nachLaufnummer, anzahl }: { fahrzeugId: string; nachLaufnummer: number; anzahl: number },
+): Promise<Array<EintragRow & { kopfHash: string | null }>> =>
+  (
+    await tx
+      .select({ ...eintragColumns, kopfHash: fahrtenbuchKopf.hash })
+      .from(fahrtenbuchEintrag)
+      .leftJoin(
+        fahrtenbuchKopf,
+        and(
+          eq(fahrtenbuchKopf.mandantId, fahrtenbuchEintrag.mandantId),
+          eq(fahrtenbuchKopf.fahrzeugId, fahrtenbuchEintrag.fahrzeugId),
+          eq(fahrtenbuchKopf.laufnummer, fahrtenbuchEintrag.laufnummer),
+        ),
+      )
+      .where(
+        and(eq(fahrtenbuchEintrag.fahrzeugId, fahrzeugId), gt(fahrtenbuchEintrag.laufnummer, nachLaufnummer)),
+      )
+      .orderBy(asc(fahrtenbuchEintrag.laufnummer))
+      .limit(anzahl)
+  ).map((r) => ({ ...toEintrag(r), kopfHash: r.kopfHash }));
+
+/** The newest head the database recorded for the vehicle's chain (decision 091), undefined before any entry. */
+export const findKettenKopf = async (
+  tx: Tx,
+  fahrzeugId: string,
+): Promise<{ laufnummer: number; hash: string } | undefined> => {
+  const [row] = await tx
+    .select({ laufnummer: fahrtenbuchKopf.laufnummer, hash: fahrtenbuchKopf.hash })
+    .from(fahrtenbuchKopf)
+    .where(eq(fahrtenbuchKopf.fahrzeugId, fahrzeugId))
+    .orderBy(desc(fahrtenbuchKopf.laufnummer))
+    .limit(1);
+  return row;
+};
+
+/** The head recorded for one number of the vehicle's chain (the purge's anchor is compared with it). */
+export const findKopfHash = async (
+  tx: Tx,
+  fahrzeugId: string,
+  laufnummer: number,
+): Promise<string | null> => {
+  const [row] = await tx
+    .select({ hash: fahrtenbuchKopf.hash })
+    .from(fahrtenbuchKopf)
+    .where(and(eq(fahrtenbuchKopf.fahrzeugId, fahrzeugId), eq(fahrtenbuchKopf.laufnummer, laufnummer)));
+  return row?.hash ?? null;
 };

@@ -10,15 +10,15 @@ import { DomainError } from '@stellwerk/domain/errors';
 import type {
   TCheckInEingabe,
   TCheckInVorlage,
-  TOffenerSchaden,
   TCheckOutEingabe,
   TFahrtAngabenEingabe,
   TFahrtenbuch,
+  TFahrtenbuchAnker,
   TFahrtenbuchFassung,
   TFassungEingabe,
   THandEintragEingabe,
-  TFahrtenbuchAnker,
   TKettenPruefung,
+  TOffenerSchaden,
 } from '@stellwerk/domain/fahrtenbuch/api';
 import {
   aktuelleFassungen,
@@ -40,7 +40,12 @@ import {
   type SchadenOrt,
   vorCheckOut,
 } from '@stellwerk/domain/fahrtenbuch/fahrt-schritt';
-import { type KettenInhalt, pruefeKette, verketten } from '@stellwerk/domain/fahrtenbuch/kette';
+import {
+  type KettenInhalt,
+  kettenPruefer,
+  kopfPruefer,
+  verketten,
+} from '@stellwerk/domain/fahrtenbuch/kette';
 import { assertPasstInKette, kilometerLuecken } from '@stellwerk/domain/fahrtenbuch/kilometer';
 import {
   assertKilometerstand,
@@ -66,6 +71,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { aktiveInhaber } from '../auth/auth.inhaber.ts';
 import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
+import { publishEvent } from '../events/events.service.ts';
 import {
   type FahrtSchrittKontext,
   type FahrzeugBuchungDeps,
@@ -74,7 +80,6 @@ import {
   sperreBuchungZeile,
   systemStorniere,
 } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
-import { publishEvent } from '../events/events.service.ts';
 import { sperreEintragen } from '../fahrzeug-sperre/fahrzeug-sperre.service.ts';
 import type { FahrtMeldungParams } from '../mail/mail.fahrt-templates.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
@@ -92,10 +97,12 @@ import {
   findFahrzeugStand,
   findHistorie,
   findKettenEnde,
+  findKettenKopf,
+  findKettenSeite,
+  findKopfHash,
   findLetzterKilometerstand,
   findOffeneFahrten,
   findOffeneSchaeden,
-  markSchadenBehoben,
   findPersonNamen,
   findPersonNamenMitMail,
   insertBelege,
@@ -105,6 +112,7 @@ import {
   insertSchaeden,
   isKorrigiert,
   lockFahrzeugKopf,
+  markSchadenBehoben,
 } from './fahrt.repository.ts';
 
 export type FahrtDeps = FahrzeugBuchungDeps & { dataDir: string };
@@ -737,6 +745,66 @@ const toAnker = (anker: AnkerRow | undefined): TFahrtenbuchAnker | null =>
       }
     : null;
 
+/** Versions per page of the chain check: a long chain is never held whole. */
+const PRUEFUNG_SEITE = 1000;
+
+/**
+ * Recomputes a vehicle's whole chain from its anchor (decision 081) and compares it with the heads the database
+ * recorded at every append (decision 091): the first version whose content or link does not fit, else a removed
+ * tail (or stretch) by number, else a stored version that is not the one recorded. Read in pages within `tx`.
+ */
+export const kettenBefund = async (tx: Tx, fahrzeugId: string): Promise<TKettenPruefung> => {
+  const anker = await findAnker(tx, fahrzeugId);
+  const ab = anker?.bisLaufnummer ?? 0;
+  const kette = kettenPruefer({ hash: sha256, anfang: anker?.hash });
+  const koepfe = kopfPruefer({
+    ab,
+    anker: anker ? { hash: anker.hash, kopfHash: await findKopfHash(tx, fahrzeugId, ab) } : null,
+  });
+  let fehlerNr = 0;
+  let nach = ab;
+  for (;;) {
+    const seite = await findKettenSeite(tx, { fahrzeugId, nachLaufnummer: nach, anzahl: PRUEFUNG_SEITE });
+    for (const e of seite) {
+      const { kopfHash, laufnummer, ...eintrag } = e;
+      kette.glied(eintrag);
+      if (fehlerNr === 0 && !kette.ergebnis().ok) fehlerNr = laufnummer;
+      koepfe.glied({ laufnummer, hash: e.hash, kopfHash });
+    }
+    if (seite.length < PRUEFUNG_SEITE) break;
+    nach = seite.at(-1)?.laufnummer ?? nach;
+  }
+  const kopf = (await findKettenKopf(tx, fahrzeugId)) ?? null;
+  const ergebnis = kette.ergebnis();
+  const kopfBefund = koepfe.ende(kopf);
+  const gemeinsam = { anzahl: ergebnis.anzahl, anker: toAnker(anker), kopf };
+  if (!ergebnis.ok)
+    return {
+      ...gemeinsam,
+      ok: false,
+      letzterHash: null,
+      fehler: {
+        laufnummer: fehlerNr,
+        bisLaufnummer: fehlerNr,
+        id: ergebnis.id,
+        grund: ergebnis.grund,
+      },
+    };
+  if (!kopfBefund.ok)
+    return {
+      ...gemeinsam,
+      ok: false,
+      letzterHash: null,
+      fehler: {
+        laufnummer: kopfBefund.laufnummer,
+        bisLaufnummer: kopfBefund.bisLaufnummer,
+        id: null,
+        grund: kopfBefund.grund,
+      },
+    };
+  return { ...gemeinsam, ok: true, letzterHash: ergebnis.letzterHash, fehler: null };
+};
+
 /** POST /api/fahrzeuge/{id}/fahrtenbuch/pruefung: recomputes the vehicle's whole chain (the `verify` action). */
 export const pruefeFahrtenbuch = (
   deps: FahrtDeps,
@@ -746,28 +814,7 @@ export const pruefeFahrtenbuch = (
   imModul(deps, user, async (tx) => {
     if (!darfLesen(user)) throw new DomainError('auth.forbidden');
     if (!(await findFahrzeugKopf(tx, fahrzeugId))) throw new DomainError('not_found');
-    const eintraege = await findEintraege(tx, fahrzeugId);
-    const anker = await findAnker(tx, fahrzeugId);
-    const ergebnis = pruefeKette({ eintraege, hash: sha256, anfang: anker?.hash });
-    if (ergebnis.ok)
-      return {
-        ok: true,
-        anzahl: ergebnis.anzahl,
-        letzterHash: ergebnis.letzterHash,
-        fehler: null,
-        anker: toAnker(anker),
-      };
-    return {
-      ok: false,
-      anzahl: ergebnis.anzahl,
-      letzterHash: null,
-      fehler: {
-        laufnummer: eintraege[ergebnis.index]?.laufnummer ?? 0,
-        id: ergebnis.id,
-        grund: ergebnis.grund,
-      },
-      anker: toAnker(anker),
-    };
+    return kettenBefund(tx, fahrzeugId);
   });
 
 // --- the vehicle's history ---------------------------------------------------------------------------------

@@ -123,6 +123,28 @@ export const fahrtenbuchAnker = pgTable(
 );
 
 /**
+ * The head of a vehicle's logbook chain after every append (issue 19, decision 091): `laufnummer` and `hash` of
+ * the version just stored, and the database's clock then. Written only by the trigger
+ * `fahrtenbuch_kopf_schreiben` on `fahrtenbuch_eintrag` (as the table owner), never changed, never deleted
+ * (except with the tenant); the application roles may only read it. The chain check compares the newest head with
+ * the stored chain, so a removed tail is reported by number; the purge's anchors can be checked against it too.
+ */
+export const fahrtenbuchKopf = pgTable(
+  'fahrtenbuch_kopf',
+  {
+    mandantId: mandantIdColumn(),
+    fahrzeugId: uuid('fahrzeug_id').notNull(),
+    laufnummer: integer('laufnummer').notNull(),
+    hash: text('hash').notNull(),
+    gespeichertAm: timestamptz('gespeichert_am').notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ name: 'fahrtenbuch_kopf_pk', columns: [t.mandantId, t.fahrzeugId, t.laufnummer] }),
+    check('fahrtenbuch_kopf_hash_check', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
+  ],
+);
+
+/**
  * A damage found at a check-in or reported at a check-out (issue 10, decision 064): where on the vehicle, what,
  * whether it affects safety, a photo (`datei` in bucket `schaeden`). Open until `behobenAm` is set; the
  * check-in dialog shows a vehicle's open damages. `historieId` is the history entry that reported it.
