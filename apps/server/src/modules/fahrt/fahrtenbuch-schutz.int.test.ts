@@ -7,12 +7,17 @@
  * heads or the purge's anchors; the purge deletes only what the fixed period allows from the row's own date;
  * and a tail removed past the database's guard is reported by number.
  */
+import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TKettenPruefung } from '@stellwerk/domain/fahrtenbuch/api';
 import type { FahrtenbuchEintrag } from '@stellwerk/domain/fahrtenbuch/eintrag';
 import { kettenHash, verketten } from '@stellwerk/domain/fahrtenbuch/kette';
 import { berlinInstant } from '@stellwerk/domain/time';
 import { and, eq, sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
@@ -315,6 +320,35 @@ describe.each(testDrivers())('the logbook cannot be shortened or rewritten on %s
       fehler: { grund: 'fehlt', laufnummer: 3, bisLaufnummer: 3, id: null },
       kopf: { laufnummer: 3, hash: kopf!.hash },
     });
+
+    // both exports run the check and print the warning naming the missing entry
+    const warnung = `ACHTUNG – Kette verletzt: Eintrag Nr. 3 fehlt (gelöscht oder entfernt). Erster betroffener Eintrag: Nr. 3; aufgezeichneter Kopf Nr. 3, Hash ${kopf!.hash}.`;
+    const zeitraum = `von=${encodeURIComponent(berlinInstant(`${jahr}-01-01`, '00:00').toISOString())}&bis=${encodeURIComponent(berlinInstant(`${jahr + 1}-01-01`, '00:00').toISOString())}`;
+    const pdf = await call(
+      server,
+      fuhrpark,
+      'GET',
+      `/api/fahrzeuge/${auto}/fahrtenbuch/export.pdf?${zeitraum}`,
+    );
+    expect(pdf.status).toBe(200);
+    const dir = mkdtempSync(join(tmpdir(), 'fahrtenbuch-schutz-'));
+    writeFileSync(join(dir, 'f.pdf'), Buffer.from(await pdf.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'f.pdf'), '-'], { encoding: 'utf8' });
+    rmSync(dir, { recursive: true });
+    expect(text.split('\f')[0]!.replace(/\s+/g, ' ')).toContain(warnung);
+    const xlsx = await call(
+      server,
+      fuhrpark,
+      'GET',
+      `/api/fahrzeuge/${auto}/fahrtenbuch/export.xlsx?${zeitraum}`,
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(await xlsx.arrayBuffer());
+    const zeilen: string[] = [];
+    wb.getWorksheet('Fahrtenbuch')!.eachRow((r) =>
+      zeilen.push((r.values as unknown[]).filter((v) => v !== undefined).join(' | ')),
+    );
+    expect(zeilen.some((z) => z.startsWith(`Kettenprüfung | ${warnung}`))).toBe(true);
 
     // a version rewritten with a recomputed hash (the chain alone would verify) is found by its recorded head
     await server.database.db.transaction(async (tx) => {
