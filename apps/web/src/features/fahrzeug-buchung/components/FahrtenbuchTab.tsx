@@ -311,7 +311,12 @@ function KettenPruefung({ fahrzeugId }: { fahrzeugId: string }) {
                   })
                 : t('fahrtenbuch.ketteFehler', {
                     nr: r.fehler?.laufnummer ?? 0,
-                    grund: t(`fahrtenbuch.ketteGrund.${r.fehler?.grund ?? 'inhalt'}`),
+                    grund:
+                      r.fehler?.grund === 'verkettung'
+                        ? t('fahrtenbuch.ketteGrund.verkettung')
+                        : r.fehler?.grund === 'kopf'
+                          ? t('fahrtenbuch.ketteGrund.kopf')
+                          : t('fahrtenbuch.ketteGrund.inhalt'),
                   })}
           </Text>
           {r.kopf && (
