@@ -59,9 +59,14 @@ export const ZCheckOutEingabe = ZCheckInEingabe.extend({
 });
 export type TCheckOutEingabe = z.infer<typeof ZCheckOutEingabe>;
 
-/** Body of `POST /api/fahrtenbuch/{id}/fassungen`: a new version (addition or correction) of an entry. */
+/**
+ * Body of `POST /api/fahrtenbuch/{id}/fassungen`: a new version (addition or correction) of an entry; the readings
+ * may be corrected too (decision 092), omitted they stay.
+ */
 export const ZFassungEingabe = ZFahrtAngabenEingabe.extend({
   grund: ZZeile.nullable().optional(),
+  kmBeginn: ZZahl.optional(),
+  kmEnde: ZZahl.optional(),
 });
 export type TFassungEingabe = z.infer<typeof ZFassungEingabe>;
 

@@ -84,6 +84,12 @@ describe('logbook export rows (decision 065)', () => {
     expect(aenderungen({ alt: eintrag(), neu: eintrag({ art: 'privat' }) })).toEqual([
       { feld: 'art', alt: 'Dienstfahrt', neu: 'Privatfahrt' },
     ]);
+    // a corrected reading shows old and new (decision 092)
+    const km = eintrag();
+    expect(aenderungen({ alt: km, neu: { ...km, kmEnde: km.kmEnde - 27 } })).toEqual([
+      { feld: 'kmEnde', alt: String(km.kmEnde), neu: String(km.kmEnde - 27) },
+    ]);
+    expect(aenderungsName(km, { ...km, kmEnde: km.kmEnde - 27 })).toBe('Korrektur');
   });
 
   it('file names are ASCII without spaces; times are Berlin wall-clock, also across DST', () => {

@@ -54,6 +54,8 @@ export const kennzeichnungen = ({
 };
 
 export const FELD_NAME = {
+  kmBeginn: 'Km-Stand Beginn',
+  kmEnde: 'Km-Stand Ende',
   art: 'Art',
   ziel: 'Reiseziel',
   zweck: 'Reisezweck',
@@ -72,8 +74,8 @@ export const aenderungen = ({
   neu: FahrtenbuchEintrag;
 }): Array<{ feld: GeaendertesFeld; alt: string; neu: string }> =>
   (Object.keys(FELD_NAME) as GeaendertesFeld[]).flatMap((feld) => {
-    const a = feld === 'art' ? ART_NAME[alt.art] : (alt[feld] ?? '');
-    const n = feld === 'art' ? ART_NAME[neu.art] : (neu[feld] ?? '');
+    const a = feld === 'art' ? ART_NAME[alt.art] : String(alt[feld] ?? '');
+    const n = feld === 'art' ? ART_NAME[neu.art] : String(neu[feld] ?? '');
     return a === n ? [] : [{ feld, alt: a, neu: n }];
   });
 

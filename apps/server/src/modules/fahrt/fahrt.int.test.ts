@@ -105,7 +105,8 @@ describe.each(testDrivers())('trips and the logbook on %s (issue 10)', (driver) 
       fahrt: { art: 'dienstlich' },
     });
     expect(niedriger.status).toBe(400);
-    expect((await errorOf(niedriger)).message).toBe('Kilometerstand muss größer als 11999 sein.');
+    // not below the check-in's 12000; 12000 itself is a trip of 0 km (decision 092)
+    expect((await errorOf(niedriger)).message).toBe('Kilometerstand muss mindestens 12000 sein.');
 
     const ok = await checkOut(mitarbeiter, {
       ...ablesung,

@@ -75,16 +75,44 @@ export const findPersonNamen = async (tx: Tx, ids: readonly string[]): Promise<M
   return new Map(rows.map((r) => [r.id, `${r.vorname} ${r.nachname}`.trim()]));
 };
 
-/** The vehicle's highest recorded reading: history (check-in, check-out) and trips recorded by hand. */
+/**
+ * The vehicle's last reading (decision 092): the highest end reading of the logbook's current versions (a
+ * corrected reading replaces the one it corrects), and the readings of history entries whose trip has no logbook
+ * entry (a trip under way: its check-in; older data). A trip's check-in and check-out readings are superseded by
+ * its logbook entry, so a correction counts for the next check-in.
+ */
 export const findLetzterKilometerstand = async (tx: Tx, fahrzeugId: string): Promise<number | null> => {
+  const spaeter = alias(fahrtenbuchEintrag, 'spaeter');
+  const eintrag = alias(fahrtenbuchEintrag, 'eintrag');
   const [historie] = await tx
     .select({ km: max(fahrzeugHistorie.kilometerstand) })
     .from(fahrzeugHistorie)
-    .where(and(eq(fahrzeugHistorie.fahrzeugId, fahrzeugId), isNotNull(fahrzeugHistorie.kilometerstand)));
+    .where(
+      and(
+        eq(fahrzeugHistorie.fahrzeugId, fahrzeugId),
+        isNotNull(fahrzeugHistorie.kilometerstand),
+        or(
+          isNull(fahrzeugHistorie.fahrzeugBuchungId),
+          notExists(
+            tx
+              .select({ x: sql`1` })
+              .from(eintrag)
+              .where(eq(eintrag.fahrzeugBuchungId, fahrzeugHistorie.fahrzeugBuchungId)),
+          ),
+        ),
+      ),
+    );
   const [buch] = await tx
     .select({ km: max(fahrtenbuchEintrag.kmEnde) })
     .from(fahrtenbuchEintrag)
-    .where(eq(fahrtenbuchEintrag.fahrzeugId, fahrzeugId));
+    .where(
+      and(
+        eq(fahrtenbuchEintrag.fahrzeugId, fahrzeugId),
+        notExists(
+          tx.select({ x: sql`1` }).from(spaeter).where(eq(spaeter.korrigiertId, fahrtenbuchEintrag.id)),
+        ),
+      ),
+    );
   const werte = [historie?.km, buch?.km].filter((v): v is number => typeof v === 'number');
   return werte.length === 0 ? null : Math.max(...werte);
 };

@@ -132,8 +132,10 @@ export type FahrtDateien = {
 const KEINE_DATEIEN: FahrtDateien = { belege: [], schadenFotos: new Map() };
 
 /**
- * Spec §5: fuel 0 to 100; the mileage not lower than the vehicle's last reading (equal is fine: the car has not
- * moved since; 'Kilometerstand muss größer als {value} sein.' names the last reading minus one); cleanliness
+ * Spec §5: fuel 0 to 100; at check-in the mileage greater than the vehicle's last reading (equal is refused;
+ * 'Kilometerstand muss größer als {value} sein.' names the last reading itself, decision 092), at check-out not
+ * below the trip's check-in reading (a trip of 0 km is recorded: 'Kilometerstand muss mindestens {value} sein.');
+ * cleanliness
  * from the tenant's list; the parking spot from the location's (decision 064); every damage with its place and
  * description ('Bitte alle Pflichtfelder ausfüllen.').
  */
@@ -141,12 +143,18 @@ const pruefeAblesung = async (
   { tx, fahrzeug, settings }: FahrtSchrittKontext,
   input: TCheckInEingabe,
   schritt: 'checkIn' | 'checkOut',
+  startKm: number | null = null,
 ): Promise<void> => {
   assertTankfuellung(input.tankfuellung);
   if (!Number.isInteger(input.kilometerstand) || input.kilometerstand < 0)
     throw new DomainError('fahrtenbuch.kilometer_ungueltig');
-  const letzter = await findLetzterKilometerstand(tx, fahrzeug.id);
-  assertKilometerstand({ neu: input.kilometerstand, letzter: letzter === null ? null : letzter - 1 });
+  if (schritt === 'checkIn')
+    assertKilometerstand({
+      neu: input.kilometerstand,
+      letzter: await findLetzterKilometerstand(tx, fahrzeug.id),
+    });
+  else if (startKm !== null && input.kilometerstand < startKm)
+    throw new DomainError('fahrtenbuch.kilometer_unter_beginn', { value: startKm });
   const liste = arraySetting(settings, 'FahrzeugReinigungszustaende').map(String);
   assertReinigungszustand({ art: 'Aussen', wert: input.sauberkeitAussen, liste });
   assertReinigungszustand({ art: 'Innen', wert: input.sauberkeitInnen, liste });
@@ -487,8 +495,8 @@ const anhaengen = async (
 /**
  * POST /api/fahrzeug-buchungen/{id}/check-out: the driver ends the trip (history entry CHECK_OUT) and states it
  * for the logbook; the booking's trip reason, destination and destination person are the defaults. A business
- * trip's purpose and partner may follow within the completion period (decision 062). A trip without distance
- * writes no logbook entry.
+ * trip's purpose and partner may follow within the completion period (decision 062). A trip of 0 km writes its
+ * entry too (decision 092).
  */
 export const checkOut = (
   deps: FahrtDeps,
@@ -502,11 +510,10 @@ export const checkOut = (
       const { tx, row, buchung, fahrzeug, now } = kontext;
       const start = await findCheckIn(tx, row.id);
       if (!start) throw new DomainError('fahrzeug_buchung.nicht_eingecheckt');
-      await pruefeAblesung(kontext, input, 'checkOut');
+      await pruefeAblesung(kontext, input, 'checkOut', start.kilometerstand);
       const danach = await schreibeSchritt(deps, user, kontext, input, 'checkOut', written);
       const kmBeginn = start.kilometerstand ?? input.kilometerstand;
-      // a trip without distance (checked in, not driven) leaves the logbook as it is
-      if (input.kilometerstand === kmBeginn) return danach;
+      // a trip of 0 km (checked in, not driven) is a trip too: it gets its entry (decision 092)
       const fahrer = buchung.fahrer ?? buchung.buchender;
       const angaben = angabenAus(
         {
@@ -663,13 +670,19 @@ export const neueFassung = (
     const neu = angabenAus(input, {
       beginn: alt.beginn,
       ende: alt.ende,
-      kmBeginn: alt.kmBeginn,
-      kmEnde: alt.kmEnde,
+      kmBeginn: input.kmBeginn ?? alt.kmBeginn,
+      kmEnde: input.kmEnde ?? alt.kmEnde,
       fahrerId: alt.fahrerId,
       fahrerName: alt.fahrerName,
     });
     const grund = leerZuNull(input.grund);
     assertNeueFassung({ alt, neu, grund, now });
+    // corrected readings must still fit between the trips before and after (decision 092)
+    if (neu.kmBeginn !== alt.kmBeginn || neu.kmEnde !== alt.kmEnde)
+      assertPasstInKette({
+        fahrt: { id: alt.id, ...neu },
+        fahrten: aktuelleFassungen(await findEintraege(tx, alt.fahrzeugId)).map((e) => e.aktuell),
+      });
     const ich = (await findPersonNamen(tx, [user.benutzerId])).get(user.benutzerId) ?? '';
     const eintrag = await anhaengen(tx, user.mandantId, {
       ...neu,

@@ -80,7 +80,8 @@ export const fahrtenbuchEintrag = pgTable(
     check('fahrtenbuch_eintrag_quelle_check', sql`${t.quelle} in ('fahrt', 'hand')`),
     check(
       'fahrtenbuch_eintrag_km_check',
-      sql`${t.kmBeginn} >= 0 and ${t.kmEnde} > ${t.kmBeginn} and ${t.ende} > ${t.beginn}`,
+      // a trip of 0 km is recorded too (decision 092)
+      sql`${t.kmBeginn} >= 0 and ${t.kmEnde} >= ${t.kmBeginn} and ${t.ende} > ${t.beginn}`,
     ),
     check(
       'fahrtenbuch_eintrag_hash_check',
