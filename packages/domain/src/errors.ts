@@ -625,6 +625,12 @@ export const ERRORS = {
     de: 'Kilometerstände sind ganze Zahlen ab 0.',
     en: 'Mileage readings are whole numbers from 0.',
   },
+  /** {value}: the trip's start reading; a trip of 0 km is recorded (decision 092). */
+  'fahrtenbuch.kilometer_unter_beginn': {
+    status: 400,
+    de: 'Kilometerstand muss mindestens {value} sein.',
+    en: 'Mileage must be at least {value}.',
+  },
   'fahrtenbuch.kilometer_zu_gross': {
     status: 400,
     de: 'Kilometerstand muss kleiner als {value} sein.',
@@ -642,8 +648,8 @@ export const ERRORS = {
   },
   'fahrtenbuch.ablesung_unveraenderlich': {
     status: 422,
-    de: 'Datum, Kilometerstände und Fahrer einer Fahrt stammen aus Check-in und Check-out und werden nicht geändert. Erfassen Sie eine fehlende Fahrt von Hand.',
-    en: 'Date, mileage and driver of a trip come from check-in and check-out and are not changed. Record a missing trip by hand.',
+    de: 'Datum und Fahrer einer Fahrt stammen aus Check-in und Check-out und werden nicht geändert. Erfassen Sie eine fehlende Fahrt von Hand.',
+    en: 'Date and driver of a trip come from check-in and check-out and are not changed. Record a missing trip by hand.',
   },
   'fahrtenbuch.grund_fehlt': {
     status: 422,

@@ -59,9 +59,14 @@ export const ZCheckOutEingabe = ZCheckInEingabe.extend({
 });
 export type TCheckOutEingabe = z.infer<typeof ZCheckOutEingabe>;
 
-/** Body of `POST /api/fahrtenbuch/{id}/fassungen`: a new version (addition or correction) of an entry. */
+/**
+ * Body of `POST /api/fahrtenbuch/{id}/fassungen`: a new version (addition or correction) of an entry; the readings
+ * may be corrected too (decision 092), omitted they stay.
+ */
 export const ZFassungEingabe = ZFahrtAngabenEingabe.extend({
   grund: ZZeile.nullable().optional(),
+  kmBeginn: ZZahl.optional(),
+  kmEnde: ZZahl.optional(),
 });
 export type TFassungEingabe = z.infer<typeof ZFassungEingabe>;
 
@@ -164,10 +169,21 @@ export const ZKettenPruefung = z.object({
   anzahl: z.number().int(),
   /** the final hash (ok) */
   letzterHash: z.string().length(64).nullable(),
-  /** the first version that does not fit (not ok) */
+  /**
+   * the first finding (not ok): a version whose content or link does not fit ('inhalt', 'verkettung'), versions
+   * `laufnummer` to `bisLaufnummer` recorded but no longer stored ('fehlt': a removed tail; no `id` then), or a
+   * stored version that is not the one the database recorded ('kopf'), decision 091
+   */
   fehler: z
-    .object({ laufnummer: z.number().int(), id: z.uuid(), grund: z.enum(['inhalt', 'verkettung']) })
+    .object({
+      laufnummer: z.number().int(),
+      bisLaufnummer: z.number().int(),
+      id: z.uuid().nullable(),
+      grund: z.enum(['inhalt', 'verkettung', 'fehlt', 'kopf']),
+    })
     .nullable(),
+  /** the chain's head as the database recorded it at the last append (decision 091), null before any entry */
+  kopf: z.object({ laufnummer: z.number().int(), hash: z.string().length(64) }).nullable(),
   /** the chain starts at this anchor (the retention purge deleted the versions before it), or null */
   anker: ZFahrtenbuchAnker.nullable(),
 });

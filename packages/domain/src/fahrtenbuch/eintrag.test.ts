@@ -68,8 +68,9 @@ describe('fehlendeAngaben / assertFahrt: what a trip must carry by its kind (iss
 
   it.each([
     [{ zweck: null }, 'Bitte alle Pflichtfelder ausfüllen.'],
-    [{ kmEnde: 12_000 }, 'Kilometerstand muss größer als 12000 sein.'],
-    [{ kmEnde: 11_999 }, 'Kilometerstand muss größer als 12000 sein.'],
+    // a trip of 0 km is recorded (decision 092)
+    [{ kmEnde: 12_000 }, 'no error'],
+    [{ kmEnde: 11_999 }, 'Kilometerstand muss mindestens 12000 sein.'],
     [{ kmBeginn: -1 }, 'Kilometerstände sind ganze Zahlen ab 0.'],
     [{ kmEnde: 12_000.5 }, 'Kilometerstände sind ganze Zahlen ab 0.'],
     [{ ende: t('2026-11-23', '09:00') }, 'Das Ende der Fahrt muss nach ihrem Beginn liegen.'],
@@ -82,7 +83,7 @@ describe('fehlendeAngaben / assertFahrt: what a trip must carry by its kind (iss
     const offen = { ...dienstfahrt, zweck: null, partner: null };
     expect(message(() => assertFahrt(offen, { pflichtfelder: false }))).toBe('no error');
     expect(message(() => assertFahrt({ ...offen, kmEnde: 1 }, { pflichtfelder: false }))).toBe(
-      'Kilometerstand muss größer als 12000 sein.',
+      'Kilometerstand muss mindestens 12000 sein.',
     );
   });
 
@@ -148,11 +149,28 @@ describe('assertNeueFassung', () => {
     ],
     [eintrag(), { ...dienstfahrt, partner: 'Andere GmbH' }, 'Tippfehler', 'no error'],
     [eintrag(), dienstfahrt, 'nichts', 'Die neue Fassung ändert nichts am Eintrag.'],
+    // a trip's readings are corrected like its other fields, with a reason (decision 092)
+    [eintrag(), { ...dienstfahrt, kmEnde: 12_090 }, 'falsch abgelesen', 'no error'],
     [
       eintrag(),
       { ...dienstfahrt, kmEnde: 12_090 },
-      'falsch abgelesen',
-      'Datum, Kilometerstände und Fahrer einer Fahrt stammen aus Check-in und Check-out und werden nicht geändert. Erfassen Sie eine fehlende Fahrt von Hand.',
+      null,
+      'Bitte geben Sie an, warum der Eintrag korrigiert wird.',
+    ],
+    [eintrag(), { ...dienstfahrt, kmBeginn: 11_990 }, 'Start falsch', 'no error'],
+    [
+      eintrag(),
+      { ...dienstfahrt, kmEnde: 11_999 },
+      'Tippfehler',
+      'Kilometerstand muss mindestens 12000 sein.',
+    ],
+    [eintrag(), { ...dienstfahrt, kmEnde: 12_000 }, 'nicht gefahren', 'no error'],
+    // date and driver stay those of check-in and check-out
+    [
+      eintrag(),
+      { ...dienstfahrt, fahrerId: 'u-2' },
+      'anderer Fahrer',
+      'Datum und Fahrer einer Fahrt stammen aus Check-in und Check-out und werden nicht geändert. Erfassen Sie eine fehlende Fahrt von Hand.',
     ],
     [eintrag({ quelle: 'hand' }), { ...dienstfahrt, kmEnde: 12_090 }, 'falsch abgelesen', 'no error'],
     [eintrag(), { ...dienstfahrt, partner: null }, 'vergessen', 'Bitte alle Pflichtfelder ausfüllen.'],

@@ -92,8 +92,9 @@ export const assertFahrt = (
   if (!(fahrt.ende.getTime() > fahrt.beginn.getTime())) throw new DomainError('fahrtenbuch.ende_vor_beginn');
   for (const km of [fahrt.kmBeginn, fahrt.kmEnde])
     if (!Number.isInteger(km) || km < 0) throw new DomainError('fahrtenbuch.kilometer_ungueltig');
-  if (!(fahrt.kmEnde > fahrt.kmBeginn))
-    throw new DomainError('fahrzeug.kilometerstand_zu_klein', { value: fahrt.kmBeginn });
+  // a trip of 0 km (checked out where it was checked in) is a trip too and is recorded (decision 092)
+  if (fahrt.kmEnde < fahrt.kmBeginn)
+    throw new DomainError('fahrtenbuch.kilometer_unter_beginn', { value: fahrt.kmBeginn });
   if (pflichtfelder && fehlendeAngaben(fahrt).length > 0) throw new DomainError('validation.pflichtfelder');
 };
 
@@ -112,6 +113,8 @@ export const isErgaenzbar = ({ ende, now }: { ende: Date; now: Date }): boolean 
 /** The fields a later version may differ in; date, mileage and driver belong to the mileage chain. */
 const ERGAENZBARE_FELDER = ['art', 'ziel', 'zweck', 'partner', 'umweg', 'notiz'] as const;
 const UNVERAENDERLICHE_FELDER = ['beginn', 'ende', 'kmBeginn', 'kmEnde', 'fahrerId'] as const;
+/** What a trip from check-in and check-out keeps in every version: when and who (decision 092). */
+const FAHRT_FELDER = ['beginn', 'ende', 'fahrerId'] as const;
 
 const gleich = (a: unknown, b: unknown): boolean =>
   a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
@@ -155,7 +158,8 @@ export const assertNeueFassung = ({
     });
   const art = aenderungsArt({ alt, neu });
   if (art === 'keine') throw new DomainError('fahrtenbuch.keine_aenderung');
-  if (alt.quelle === 'fahrt' && UNVERAENDERLICHE_FELDER.some((f) => !gleich(alt[f], neu[f])))
+  // a trip's readings may be corrected like its other fields (decision 092); its date and driver may not
+  if (alt.quelle === 'fahrt' && FAHRT_FELDER.some((f) => !gleich(alt[f], neu[f])))
     throw new DomainError('fahrtenbuch.ablesung_unveraenderlich');
   if (art === 'korrektur' && leer(grund)) throw new DomainError('fahrtenbuch.grund_fehlt');
   // a later version may complete a trip, never empty a mandatory field it had

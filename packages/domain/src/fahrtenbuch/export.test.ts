@@ -7,6 +7,7 @@ import {
   aenderungsName,
   exportDateiname,
   kennzeichnungen,
+  kettenBefundText,
   kuerzen,
   LEGENDE,
   pdfSeitenzahl,
@@ -83,6 +84,12 @@ describe('logbook export rows (decision 065)', () => {
     expect(aenderungen({ alt: eintrag(), neu: eintrag({ art: 'privat' }) })).toEqual([
       { feld: 'art', alt: 'Dienstfahrt', neu: 'Privatfahrt' },
     ]);
+    // a corrected reading shows old and new (decision 092)
+    const km = eintrag();
+    expect(aenderungen({ alt: km, neu: { ...km, kmEnde: km.kmEnde - 27 } })).toEqual([
+      { feld: 'kmEnde', alt: String(km.kmEnde), neu: String(km.kmEnde - 27) },
+    ]);
+    expect(aenderungsName(km, { ...km, kmEnde: km.kmEnde - 27 })).toBe('Korrektur');
   });
 
   it('file names are ASCII without spaces; times are Berlin wall-clock, also across DST', () => {
@@ -139,5 +146,46 @@ describe('logbook export rows (decision 065)', () => {
         },
       ),
     );
+  });
+});
+
+describe('kettenBefundText (decision 091)', () => {
+  const kopf = { laufnummer: 5, hash: 'a'.repeat(64) };
+  it.each([
+    [
+      { ok: true, anzahl: 5, fehler: null, kopf },
+      `Kette geprüft: in Ordnung, 5 Einträge, Kopf Nr. 5, Hash ${'a'.repeat(64)}.`,
+    ],
+    [
+      { ok: true, anzahl: 0, fehler: null, kopf: null },
+      'Kette geprüft: in Ordnung, 0 Einträge, noch kein Eintrag.',
+    ],
+    [
+      { ok: false, anzahl: 3, fehler: { laufnummer: 4, bisLaufnummer: 5, grund: 'fehlt' as const }, kopf },
+      `ACHTUNG – Kette verletzt: Einträge Nr. 4 bis 5 fehlen (gelöscht oder entfernt). Erster betroffener Eintrag: Nr. 4; aufgezeichneter Kopf Nr. 5, Hash ${'a'.repeat(64)}. Dieses Fahrtenbuch ist nicht ordnungsgemäß.`,
+    ],
+    [
+      { ok: false, anzahl: 4, fehler: { laufnummer: 5, bisLaufnummer: 5, grund: 'fehlt' as const }, kopf },
+      expect.stringContaining('Eintrag Nr. 5 fehlt (gelöscht oder entfernt)'),
+    ],
+    [
+      { ok: false, anzahl: 5, fehler: { laufnummer: 3, bisLaufnummer: 3, grund: 'inhalt' as const }, kopf },
+      expect.stringContaining('Eintrag Nr. 3 wurde nach dem Speichern verändert'),
+    ],
+    [
+      {
+        ok: false,
+        anzahl: 5,
+        fehler: { laufnummer: 2, bisLaufnummer: 2, grund: 'verkettung' as const },
+        kopf,
+      },
+      expect.stringContaining('Eintrag Nr. 2 folgt nicht auf seinen Vorgänger'),
+    ],
+    [
+      { ok: false, anzahl: 5, fehler: { laufnummer: 2, bisLaufnummer: 2, grund: 'kopf' as const }, kopf },
+      expect.stringContaining('ACHTUNG – Kette verletzt: Eintrag Nr. 2 ist nicht der gespeicherte'),
+    ],
+  ])('%o', (befund, text) => {
+    expect(kettenBefundText(befund)).toEqual(text);
   });
 });

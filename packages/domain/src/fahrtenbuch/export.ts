@@ -54,6 +54,8 @@ export const kennzeichnungen = ({
 };
 
 export const FELD_NAME = {
+  kmBeginn: 'Km-Stand Beginn',
+  kmEnde: 'Km-Stand Ende',
   art: 'Art',
   ziel: 'Reiseziel',
   zweck: 'Reisezweck',
@@ -72,8 +74,8 @@ export const aenderungen = ({
   neu: FahrtenbuchEintrag;
 }): Array<{ feld: GeaendertesFeld; alt: string; neu: string }> =>
   (Object.keys(FELD_NAME) as GeaendertesFeld[]).flatMap((feld) => {
-    const a = feld === 'art' ? ART_NAME[alt.art] : (alt[feld] ?? '');
-    const n = feld === 'art' ? ART_NAME[neu.art] : (neu[feld] ?? '');
+    const a = feld === 'art' ? ART_NAME[alt.art] : String(alt[feld] ?? '');
+    const n = feld === 'art' ? ART_NAME[neu.art] : String(neu[feld] ?? '');
     return a === n ? [] : [{ feld, alt: a, neu: n }];
   });
 
@@ -126,3 +128,36 @@ export const pdfSeitenzahl = ({
 /** Shortens `text` to at most `max` characters, with an ellipsis when cut. */
 export const kuerzen = (text: string, max: number): string =>
   text.length <= max ? text : `${text.slice(0, Math.max(0, max - 1))}…`;
+
+/** What the chain check found (the API's `TKettenPruefung`, decision 091), as the exports print it. */
+export type KettenBefund = {
+  ok: boolean;
+  anzahl: number;
+  fehler: {
+    laufnummer: number;
+    bisLaufnummer: number;
+    grund: 'inhalt' | 'verkettung' | 'fehlt' | 'kopf';
+  } | null;
+  kopf: { laufnummer: number; hash: string } | null;
+};
+
+/**
+ * The line every export prints on its first page and in its sheet (decision 091): the chain checked and intact
+ * with its count and head, or a warning naming the first broken entry (the exports are German, like the
+ * logbook's headers).
+ */
+export const kettenBefundText = (b: KettenBefund): string => {
+  const kopf = b.kopf ? `Kopf Nr. ${b.kopf.laufnummer}, Hash ${b.kopf.hash}` : 'noch kein Eintrag';
+  if (b.ok || !b.fehler) return `Kette geprüft: in Ordnung, ${b.anzahl} Einträge, ${kopf}.`;
+  const { laufnummer: nr, bisLaufnummer: bis } = b.fehler;
+  const befund = {
+    inhalt: `Eintrag Nr. ${nr} wurde nach dem Speichern verändert (Inhalt passt nicht zum Hash)`,
+    verkettung: `Eintrag Nr. ${nr} folgt nicht auf seinen Vorgänger (Verkettung unterbrochen)`,
+    fehlt:
+      nr === bis
+        ? `Eintrag Nr. ${nr} fehlt (gelöscht oder entfernt)`
+        : `Einträge Nr. ${nr} bis ${bis} fehlen (gelöscht oder entfernt)`,
+    kopf: `Eintrag Nr. ${nr} ist nicht der gespeicherte (Hash weicht vom aufgezeichneten Kopf ab)`,
+  }[b.fehler.grund];
+  return `ACHTUNG – Kette verletzt: ${befund}. Erster betroffener Eintrag: Nr. ${nr}; aufgezeichneter ${kopf}. Dieses Fahrtenbuch ist nicht ordnungsgemäß.`;
+};

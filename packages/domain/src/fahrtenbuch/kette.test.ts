@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { berlinInstant } from '../time.ts';
 import type { FahrtenbuchEintrag } from './eintrag.ts';
-import { KETTEN_ANFANG, type KettenInhalt, kanonischerText, pruefeKette, verketten } from './kette.ts';
+import {
+  KETTEN_ANFANG,
+  type KettenInhalt,
+  kanonischerText,
+  kettenPruefer,
+  pruefeKette,
+  pruefeKopf,
+  verketten,
+} from './kette.ts';
 
 /**
  * A stand-in for SHA-256 (the server passes node:crypto's; this package has no Node types): 32-bit FNV-1a of
@@ -194,5 +202,102 @@ describe('verketten / pruefeKette: tamper evidence (issue 10)', () => {
         grund: 'verkettung',
       });
     });
+  });
+});
+
+describe('pruefeKopf (decision 091)', () => {
+  const glieder = (n: number, ab = 0) =>
+    Array.from({ length: n }, (_, i) => ({
+      laufnummer: ab + i + 1,
+      hash: `h${ab + i + 1}`,
+      kopfHash: `h${ab + i + 1}`,
+    }));
+  it.each([
+    ['an intact chain', glieder(3), { laufnummer: 3, hash: 'h3' }, 0, { ok: true }],
+    ['an empty chain without heads', [], null, 0, { ok: true }],
+    [
+      'the newest version removed',
+      glieder(2),
+      { laufnummer: 3, hash: 'h3' },
+      0,
+      { ok: false, grund: 'fehlt', laufnummer: 3, bisLaufnummer: 3 },
+    ],
+    [
+      'the newest three removed',
+      glieder(2),
+      { laufnummer: 5, hash: 'h5' },
+      0,
+      { ok: false, grund: 'fehlt', laufnummer: 3, bisLaufnummer: 5 },
+    ],
+    [
+      'every version removed',
+      [],
+      { laufnummer: 4, hash: 'h4' },
+      0,
+      { ok: false, grund: 'fehlt', laufnummer: 1, bisLaufnummer: 4 },
+    ],
+    [
+      'a stretch in the middle removed',
+      [...glieder(2), { laufnummer: 5, hash: 'h5', kopfHash: 'h5' }],
+      { laufnummer: 5, hash: 'h5' },
+      0,
+      { ok: false, grund: 'fehlt', laufnummer: 3, bisLaufnummer: 4 },
+    ],
+    [
+      'a version rewritten (its hash is not the one recorded)',
+      [...glieder(1), { laufnummer: 2, hash: 'neu', kopfHash: 'h2' }, ...glieder(1, 2)],
+      { laufnummer: 3, hash: 'h3' },
+      0,
+      { ok: false, grund: 'kopf', laufnummer: 2, bisLaufnummer: 2 },
+    ],
+    [
+      'a version stored without a recorded head',
+      [...glieder(2), { laufnummer: 3, hash: 'h3', kopfHash: null }],
+      { laufnummer: 2, hash: 'h2' },
+      0,
+      { ok: false, grund: 'kopf', laufnummer: 3, bisLaufnummer: 3 },
+    ],
+    ['after the purge (anchor at 4)', glieder(2, 4), { laufnummer: 6, hash: 'h6' }, 4, { ok: true }],
+    [
+      'after the purge, tail removed',
+      glieder(1, 4),
+      { laufnummer: 6, hash: 'h6' },
+      4,
+      { ok: false, grund: 'fehlt', laufnummer: 6, bisLaufnummer: 6 },
+    ],
+  ] as const)('%s', (_name, g, kopf, ab, erwartet) => {
+    expect(pruefeKopf({ glieder: g, kopf, ab })).toEqual(erwartet);
+  });
+
+  it('an anchor whose hash is not the head recorded for its number is found', () => {
+    expect(
+      pruefeKopf({
+        glieder: glieder(1, 4),
+        kopf: { laufnummer: 5, hash: 'h5' },
+        ab: 4,
+        anker: { hash: 'x', kopfHash: 'h4' },
+      }),
+    ).toEqual({ ok: false, grund: 'kopf', laufnummer: 4, bisLaufnummer: 4 });
+  });
+
+  it('property: removing any non-empty tail of a chain is reported from its first number to the head', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 30 }), (n, weg) => {
+        const alle = glieder(n + weg);
+        const kopf = { laufnummer: n + weg, hash: `h${n + weg}` };
+        const gekuerzt = pruefeKopf({ glieder: alle.slice(0, n), kopf });
+        expect(gekuerzt).toEqual({ ok: false, grund: 'fehlt', laufnummer: n + 1, bisLaufnummer: n + weg });
+        // the chain check alone cannot see it: the shorter chain is valid
+        const k = kette(n + weg);
+        expect(pruefeKette({ eintraege: k.slice(0, n), hash: sha256 }).ok).toBe(true);
+      }),
+    );
+  });
+
+  it('kettenPruefer gives what pruefeKette gives, one version at a time', () => {
+    const k = kette(5);
+    const p = kettenPruefer({ hash: sha256 });
+    for (const e of k) p.glied(e);
+    expect(p.ergebnis()).toEqual(pruefeKette({ eintraege: k, hash: sha256 }));
   });
 });

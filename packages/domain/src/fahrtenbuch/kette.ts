@@ -101,14 +101,111 @@ export const pruefeKette = ({
   hash: HashFunktion;
   anfang?: string;
 }): KettenPruefung => {
+  const p = kettenPruefer({ hash, anfang });
+  for (const e of eintraege) p.glied(e);
+  return p.ergebnis();
+};
+
+/**
+ * `pruefeKette` one version at a time (the exports read the chain in pages and never hold it whole): `glied` in
+ * recording order, then `ergebnis`. The first version that does not fit is kept.
+ */
+export const kettenPruefer = ({ hash, anfang = KETTEN_ANFANG }: { hash: HashFunktion; anfang?: string }) => {
   let vorher = anfang;
-  for (const [index, e] of eintraege.entries()) {
-    if (e.hashVorher !== vorher)
-      return { ok: false, anzahl: eintraege.length, index, id: e.id, grund: 'verkettung' };
-    const { hash: _h, hashVorher: _v, ...inhalt } = e;
-    if (kettenHash({ inhalt, hashVorher: e.hashVorher, hash }) !== e.hash)
-      return { ok: false, anzahl: eintraege.length, index, id: e.id, grund: 'inhalt' };
-    vorher = e.hash;
-  }
-  return { ok: true, anzahl: eintraege.length, letzterHash: vorher };
+  let anzahl = 0;
+  let fehler: { index: number; id: string; grund: 'inhalt' | 'verkettung' } | null = null;
+  return {
+    glied(e: FahrtenbuchEintrag): void {
+      const index = anzahl;
+      anzahl += 1;
+      if (fehler) return;
+      if (e.hashVorher !== vorher) {
+        fehler = { index, id: e.id, grund: 'verkettung' };
+        return;
+      }
+      const { hash: _h, hashVorher: _v, ...inhalt } = e;
+      if (kettenHash({ inhalt, hashVorher: e.hashVorher, hash }) !== e.hash) {
+        fehler = { index, id: e.id, grund: 'inhalt' };
+        return;
+      }
+      vorher = e.hash;
+    },
+    ergebnis(): KettenPruefung {
+      return fehler ? { ok: false, anzahl, ...fehler } : { ok: true, anzahl, letzterHash: vorher };
+    },
+  };
+};
+
+/** A chain's head: the number and hash of its newest version (recorded by the database at every append). */
+export type KettenKopf = { laufnummer: number; hash: string };
+
+/** A stored version as the head check sees it: its number and hash, and the head recorded when it was stored. */
+export type KopfGlied = { laufnummer: number; hash: string; kopfHash: string | null };
+
+export type KopfPruefung =
+  | { ok: true }
+  | {
+      ok: false;
+      /**
+       * 'fehlt': versions `laufnummer` to `bisLaufnummer` were recorded but are no longer stored (a removed
+       * tail, or a removed stretch); 'kopf': the stored version `laufnummer` is not the one recorded then
+       * (rewritten, or stored past the database's record).
+       */
+      grund: 'fehlt' | 'kopf';
+      laufnummer: number;
+      bisLaufnummer: number;
+    };
+
+/**
+ * Compares the stored chain with the heads the database recorded at every append (decision 091), one version at
+ * a time so a long chain is never held whole. `ab` is the last number the retention purge deleted (its anchor;
+ * 0 before any purge); `anker` its hash, compared with the head recorded for that number. Feed the versions
+ * after `ab` in recording order (`glied`), then `ende` with the newest recorded head: a head past the last stored
+ * version is a removed tail, reported by number. The first finding wins.
+ */
+export const kopfPruefer = ({
+  ab = 0,
+  anker = null,
+}: {
+  ab?: number;
+  anker?: { hash: string; kopfHash: string | null } | null;
+}) => {
+  let befund: KopfPruefung | null =
+    anker && anker.kopfHash !== null && anker.kopfHash !== anker.hash
+      ? { ok: false, grund: 'kopf', laufnummer: ab, bisLaufnummer: ab }
+      : null;
+  let erwartet = ab + 1;
+  return {
+    glied(g: KopfGlied): void {
+      if (befund) return;
+      if (g.laufnummer > erwartet)
+        befund = { ok: false, grund: 'fehlt', laufnummer: erwartet, bisLaufnummer: g.laufnummer - 1 };
+      else if (g.kopfHash !== g.hash)
+        befund = { ok: false, grund: 'kopf', laufnummer: g.laufnummer, bisLaufnummer: g.laufnummer };
+      erwartet = g.laufnummer + 1;
+    },
+    ende(kopf: KettenKopf | null): KopfPruefung {
+      if (befund) return befund;
+      if (kopf && kopf.laufnummer >= erwartet)
+        return { ok: false, grund: 'fehlt', laufnummer: erwartet, bisLaufnummer: kopf.laufnummer };
+      return { ok: true };
+    },
+  };
+};
+
+/** `kopfPruefer` over a whole list. */
+export const pruefeKopf = ({
+  glieder,
+  kopf,
+  ab = 0,
+  anker = null,
+}: {
+  glieder: readonly KopfGlied[];
+  kopf: KettenKopf | null;
+  ab?: number;
+  anker?: { hash: string; kopfHash: string | null } | null;
+}): KopfPruefung => {
+  const p = kopfPruefer({ ab, anker });
+  for (const g of glieder) p.glied(g);
+  return p.ende(kopf);
 };

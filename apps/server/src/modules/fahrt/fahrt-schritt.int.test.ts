@@ -13,8 +13,8 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import { plainTextOf } from '../../../test/mail-message.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import type { Tx } from '../../db/client.ts';
-import { dispatchPendingMails } from '../mail/mail.dispatcher.ts';
 import { fahrzeug, fahrzeugBuchung, fahrzeugHistorie } from '../fahrzeug/fahrzeug.table.ts';
+import { dispatchPendingMails } from '../mail/mail.dispatcher.ts';
 import { datei } from '../storage/storage.table.ts';
 import { fahrzeugHistorieBeleg, fahrzeugSchaden } from './fahrt.table.ts';
 

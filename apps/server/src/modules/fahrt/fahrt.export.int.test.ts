@@ -150,6 +150,12 @@ describe.each(testDrivers())('logbook export and vehicle history on %s (issue 10
     expect(texte).toContain('Kennzeichen | MS-SW 102');
     expect(texte).toContain(`Letzter Hash der Kette | ${(await pruefung()).letzterHash}`);
     expect(texte.some((t) => t.startsWith('K | Korrektur'))).toBe(true);
+    // the chain check, in the legend and below the totals of the first sheet (decision 091)
+    const ok = `Kette geprüft: in Ordnung, 2 Einträge, Kopf Nr. 2, Hash ${(await pruefung()).letzterHash}.`;
+    expect(texte).toContain(`Kettenprüfung | ${ok}`);
+    const zeilen: string[] = [];
+    ws.eachRow((r) => zeilen.push((r.values as unknown[]).filter((v) => v !== undefined).join(' | ')));
+    expect(zeilen).toContain(`Kettenprüfung | ${ok}`);
   });
 
   it('exports the logbook as PDF: vehicle, period, both versions of the corrected trip, pages and the hash', async () => {
@@ -179,6 +185,11 @@ describe.each(testDrivers())('logbook export and vehicle history on %s (issue 10
     expect(text).toContain('30.000');
     expect(text).toContain('Seite 1 von 1');
     expect(text.replace(/\s+/g, '')).toContain((await pruefung()).letzterHash!);
+    // the chain check on the first page (decision 091)
+    const ersteSeite = text.split('\f')[0]!.replace(/\s+/g, ' ');
+    expect(ersteSeite).toContain(
+      `Kette geprüft: in Ordnung, 2 Einträge, Kopf Nr. 2, Hash ${(await pruefung()).letzterHash}.`,
+    );
   });
 
   it('refuses the export without fahrzeug_logbuch_report (403), another tenant’s vehicle (404), a reversed period', async () => {

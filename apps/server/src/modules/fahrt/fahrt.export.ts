@@ -9,6 +9,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { DomainError } from '@stellwerk/domain/errors';
+import type { TKettenPruefung } from '@stellwerk/domain/fahrtenbuch/api';
 import {
   aktuelleFassungen,
   fehlendeAngaben,
@@ -22,6 +23,7 @@ import {
   exportDateiname,
   FELD_NAME,
   kennzeichnungen,
+  kettenBefundText,
   kuerzen,
   LEGENDE,
   pdfSeitenzahl,
@@ -52,6 +54,7 @@ import {
   findKettenEnde,
   findMandantName,
 } from './fahrt.repository.ts';
+import { kettenBefund } from './fahrt.service.ts';
 
 export type FahrtExportDeps = { database: Database; now: () => Date; dataDir: string };
 export type ExportFormat = 'xlsx' | 'pdf';
@@ -78,6 +81,8 @@ type Kopf = {
   kette: { laufnummer: number; hash: string };
   /** the retention purge's anchor (decision 081): the chain's versions before it are deleted */
   anker: AnkerRow | undefined;
+  /** the chain check at the export's start (decision 091), printed on the first page and in the sheet */
+  befund: TKettenPruefung;
   betrachterId: string;
 };
 
@@ -298,6 +303,10 @@ const schreibeXlsx = async (deps: FahrtExportDeps, mandantId: string, kopf: Kopf
     n > 0 ? `SUMIF(H2:H${letzte},"A",G2:G${letzte})` : null,
   );
   summe('Kilometerlücken (L)', summen.lueckenKm, null);
+  ws.addRow([]).commit();
+  const pruefzeile = ws.addRow({ fahrer: 'Kettenprüfung', ziel: kettenBefundText(kopf.befund) });
+  pruefzeile.font = kopf.befund.ok ? { bold: true } : { bold: true, color: { argb: 'FFC00000' } };
+  pruefzeile.commit();
   ws.commit();
 
   // sheet 2: every addition and correction, field by field, old and new with who, when and why
@@ -347,6 +356,7 @@ const schreibeXlsx = async (deps: FahrtExportDeps, mandantId: string, kopf: Kopf
     ['Fahrten', summen.fahrten],
     ['Fassungen in der Hash-Kette', kopf.kette.laufnummer],
     ['Letzter Hash der Kette', kopf.kette.hash],
+    ['Kettenprüfung', kettenBefundText(kopf.befund)],
     ...(kopf.anker ? [['Aufbewahrung', ankerText(kopf.anker)] as [string, string]] : []),
     ['', ''],
     ['Abkürzung', 'Bedeutung'],
@@ -372,7 +382,7 @@ const ZEILEN_PRO_SEITE = Math.floor(
   (SEITE.hoehe - 2 * SEITE.rand - KOPF_HOEHE - TABELLENKOPF_HOEHE - FUSS_HOEHE) / ZEILEN_HOEHE,
 );
 /** The closing block (totals, chain, legend) in row units. */
-const SCHLUSS_ZEILEN = Math.ceil(((7 + LEGENDE.length) * 10) / ZEILEN_HOEHE) + 1;
+const SCHLUSS_ZEILEN = Math.ceil(((8 + LEGENDE.length) * 10) / ZEILEN_HOEHE) + 1;
 
 /** Columns: width in points; a character is about half the font size wide (Helvetica 7 pt). */
 const PDF_SPALTEN = [
@@ -490,6 +500,14 @@ const schreibePdf = async (deps: FahrtExportDeps, mandantId: string, kopf: Kopf,
       size: 9,
     });
     text(kuerzen(kopf.mandantName, 60), x0 + breite - 220, y, { size: 9, bold: true });
+    // the chain check on the first page (decision 091): below the logo, the whole width
+    if (seite === 1) {
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(7)
+        .fillColor(kopf.befund.ok ? '#000000' : '#c00000');
+      doc.text(kettenBefundText(kopf.befund), x0, y + 44, { lineBreak: false });
+    }
     // footer
     const fy = SEITE.hoehe - SEITE.rand - 9;
     text(`Seite ${seite} von ${seiten}`, x0 + breite - 70, fy, { size: 7 });
@@ -591,6 +609,7 @@ const schreibePdf = async (deps: FahrtExportDeps, mandantId: string, kopf: Kopf,
   schluss(
     `Nachgetragen oder korrigiert: ${summen.geaendert} · unvollständig: ${summen.unvollstaendig} · Kilometerlücken: ${summen.luecken} (${tausender(summen.lueckenKm)} km)`,
   );
+  schluss(kettenBefundText(kopf.befund), { bold: true, size: 6 });
   schluss(`Hash-Kette des Fahrzeugs: ${kopf.kette.laufnummer} Fassungen, letzter Hash:`);
   schluss(kopf.kette.hash, { size: 8 });
   if (kopf.anker) schluss(ankerText(kopf.anker), { size: 6 });
@@ -631,6 +650,7 @@ export const bereiteExportVor = async (
       fahrzeug,
       kette,
       anker: await findAnker(tx, fahrzeugId),
+      befund: await kettenBefund(tx, fahrzeugId),
       auswahl,
       anzahlFassungen: await countExportFassungen(tx, auswahl),
       mandantName: await findMandantName(tx, user.mandantId),

@@ -105,7 +105,8 @@ describe.each(testDrivers())('trips and the logbook on %s (issue 10)', (driver) 
       fahrt: { art: 'dienstlich' },
     });
     expect(niedriger.status).toBe(400);
-    expect((await errorOf(niedriger)).message).toBe('Kilometerstand muss größer als 11999 sein.');
+    // not below the check-in's 12000; 12000 itself is a trip of 0 km (decision 092)
+    expect((await errorOf(niedriger)).message).toBe('Kilometerstand muss mindestens 12000 sein.');
 
     const ok = await checkOut(mitarbeiter, {
       ...ablesung,
@@ -180,7 +181,14 @@ describe.each(testDrivers())('trips and the logbook on %s (issue 10)', (driver) 
     const pruefung = (await (
       await call(server, fuhrpark, 'POST', `/api/fahrzeuge/${auto}/fahrtenbuch/pruefung`)
     ).json()) as TKettenPruefung;
-    expect(pruefung).toEqual({ ok: true, anzahl: 2, letzterHash: zweite.hash, fehler: null, anker: null });
+    expect(pruefung).toEqual({
+      ok: true,
+      anzahl: 2,
+      letzterHash: zweite.hash,
+      fehler: null,
+      anker: null,
+      kopf: { laufnummer: 2, hash: zweite.hash },
+    });
 
     // after the seventh day the entry is locked
     clock = berlinInstant(addCalendarDays(tag, 8), '00:00');
@@ -212,11 +220,18 @@ describe.each(testDrivers())('trips and the logbook on %s (issue 10)', (driver) 
         ),
       ),
     ).toMatch(/permission denied/);
-    // the platform role has, and the trigger still refuses
+    // nor has the platform role since decision 091 (fahrtenbuch-schutz.int.test.ts tries every setting)
     expect(
       await fehler(asAll((tx) => tx.execute(sql`update fahrtenbuch_eintrag set zweck = 'privat'`))),
-    ).toMatch(/unveränderlich/);
+    ).toMatch(/permission denied/);
     expect(await fehler(asAll((tx) => tx.execute(sql`delete from fahrtenbuch_eintrag`)))).toMatch(
+      /permission denied/,
+    );
+    // and the table owner is stopped by the trigger
+    expect(
+      await fehler(server.database.db.execute(sql`update fahrtenbuch_eintrag set zweck = 'privat'`)),
+    ).toMatch(/unveränderlich/);
+    expect(await fehler(server.database.db.execute(sql`delete from fahrtenbuch_eintrag`))).toMatch(
       /unveränderlich/,
     );
     expect(await asAll((tx) => tx.select().from(fahrtenbuchEintrag))).toHaveLength(2);

@@ -25,12 +25,13 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { benutzer } from '../benutzer/benutzer.table.ts';
-import { mandant } from '../mandant/mandant.table.ts';
 import { fahrzeug, fahrzeugBuchung, fahrzeugHistorie, type Schaden } from '../fahrzeug/fahrzeug.table.ts';
+import { mandant } from '../mandant/mandant.table.ts';
 import { abstellplatz } from '../standort/standort.table.ts';
 import {
   fahrtenbuchAnker,
   fahrtenbuchEintrag,
+  fahrtenbuchKopf,
   fahrzeugHistorieBeleg,
   fahrzeugSchaden,
 } from './fahrt.table.ts';
@@ -74,16 +75,44 @@ export const findPersonNamen = async (tx: Tx, ids: readonly string[]): Promise<M
   return new Map(rows.map((r) => [r.id, `${r.vorname} ${r.nachname}`.trim()]));
 };
 
-/** The vehicle's highest recorded reading: history (check-in, check-out) and trips recorded by hand. */
+/**
+ * The vehicle's last reading (decision 092): the highest end reading of the logbook's current versions (a
+ * corrected reading replaces the one it corrects), and the readings of history entries whose trip has no logbook
+ * entry (a trip under way: its check-in; older data). A trip's check-in and check-out readings are superseded by
+ * its logbook entry, so a correction counts for the next check-in.
+ */
 export const findLetzterKilometerstand = async (tx: Tx, fahrzeugId: string): Promise<number | null> => {
+  const spaeter = alias(fahrtenbuchEintrag, 'spaeter');
+  const eintrag = alias(fahrtenbuchEintrag, 'eintrag');
   const [historie] = await tx
     .select({ km: max(fahrzeugHistorie.kilometerstand) })
     .from(fahrzeugHistorie)
-    .where(and(eq(fahrzeugHistorie.fahrzeugId, fahrzeugId), isNotNull(fahrzeugHistorie.kilometerstand)));
+    .where(
+      and(
+        eq(fahrzeugHistorie.fahrzeugId, fahrzeugId),
+        isNotNull(fahrzeugHistorie.kilometerstand),
+        or(
+          isNull(fahrzeugHistorie.fahrzeugBuchungId),
+          notExists(
+            tx
+              .select({ x: sql`1` })
+              .from(eintrag)
+              .where(eq(eintrag.fahrzeugBuchungId, fahrzeugHistorie.fahrzeugBuchungId)),
+          ),
+        ),
+      ),
+    );
   const [buch] = await tx
     .select({ km: max(fahrtenbuchEintrag.kmEnde) })
     .from(fahrtenbuchEintrag)
-    .where(eq(fahrtenbuchEintrag.fahrzeugId, fahrzeugId));
+    .where(
+      and(
+        eq(fahrtenbuchEintrag.fahrzeugId, fahrzeugId),
+        notExists(
+          tx.select({ x: sql`1` }).from(spaeter).where(eq(spaeter.korrigiertId, fahrtenbuchEintrag.id)),
+        ),
+      ),
+    );
   const werte = [historie?.km, buch?.km].filter((v): v is number => typeof v === 'number');
   return werte.length === 0 ? null : Math.max(...werte);
 };
@@ -496,4 +525,58 @@ export const findAnker = async (tx: Tx, fahrzeugId: string): Promise<AnkerRow | 
     anzahl: Number(summe?.anzahl ?? 0),
     bisEnde: summe?.bisEnde ?? neuester.geloeschtAm,
   };
+};
+
+/**
+ * One page of a vehicle's chain for the check (decision 091): the versions after `nachLaufnummer` in recording
+ * order, each with the head the database recorded when it was stored (null when none was).
+ */
+export const findKettenSeite = async (
+  tx: Tx,
+  { fahrzeugId, nachLaufnummer, anzahl }: { fahrzeugId: string; nachLaufnummer: number; anzahl: number },
+): Promise<Array<EintragRow & { kopfHash: string | null }>> =>
+  (
+    await tx
+      .select({ ...eintragColumns, kopfHash: fahrtenbuchKopf.hash })
+      .from(fahrtenbuchEintrag)
+      .leftJoin(
+        fahrtenbuchKopf,
+        and(
+          eq(fahrtenbuchKopf.mandantId, fahrtenbuchEintrag.mandantId),
+          eq(fahrtenbuchKopf.fahrzeugId, fahrtenbuchEintrag.fahrzeugId),
+          eq(fahrtenbuchKopf.laufnummer, fahrtenbuchEintrag.laufnummer),
+        ),
+      )
+      .where(
+        and(eq(fahrtenbuchEintrag.fahrzeugId, fahrzeugId), gt(fahrtenbuchEintrag.laufnummer, nachLaufnummer)),
+      )
+      .orderBy(asc(fahrtenbuchEintrag.laufnummer))
+      .limit(anzahl)
+  ).map((r) => ({ ...toEintrag(r), kopfHash: r.kopfHash }));
+
+/** The newest head the database recorded for the vehicle's chain (decision 091), undefined before any entry. */
+export const findKettenKopf = async (
+  tx: Tx,
+  fahrzeugId: string,
+): Promise<{ laufnummer: number; hash: string } | undefined> => {
+  const [row] = await tx
+    .select({ laufnummer: fahrtenbuchKopf.laufnummer, hash: fahrtenbuchKopf.hash })
+    .from(fahrtenbuchKopf)
+    .where(eq(fahrtenbuchKopf.fahrzeugId, fahrzeugId))
+    .orderBy(desc(fahrtenbuchKopf.laufnummer))
+    .limit(1);
+  return row;
+};
+
+/** The head recorded for one number of the vehicle's chain (the purge's anchor is compared with it). */
+export const findKopfHash = async (
+  tx: Tx,
+  fahrzeugId: string,
+  laufnummer: number,
+): Promise<string | null> => {
+  const [row] = await tx
+    .select({ hash: fahrtenbuchKopf.hash })
+    .from(fahrtenbuchKopf)
+    .where(and(eq(fahrtenbuchKopf.fahrzeugId, fahrzeugId), eq(fahrtenbuchKopf.laufnummer, laufnummer)));
+  return row?.hash ?? null;
 };

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { ZApiError } from '@stellwerk/domain/api';
 import { DomainError } from '@stellwerk/domain/errors';
 import {
@@ -17,9 +18,10 @@ import { ZFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { needsVehicleModule } from '@stellwerk/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PassThrough } from 'node:stream';
 import type { Database } from '../../db/client.ts';
 import { type RouteGuard, requireUser, routeGuard } from '../auth/auth.guards.ts';
+import { dokumentierterKoerper } from '../openapi/openapi.plugin.ts';
+import { bereiteExportVor, type ExportFormat } from './fahrt.export.ts';
 import {
   checkIn,
   checkInVorlage,
@@ -33,9 +35,7 @@ import {
   neueFassung,
   pruefeFahrtenbuch,
 } from './fahrt.service.ts';
-import { dokumentierterKoerper } from '../openapi/openapi.plugin.ts';
 import { leseSchritt } from './fahrt.upload.ts';
-import { bereiteExportVor, type ExportFormat } from './fahrt.export.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const writeErrors = { ...errors, 409: ZApiError, 422: ZApiError };

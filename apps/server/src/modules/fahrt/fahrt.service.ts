@@ -10,15 +10,15 @@ import { DomainError } from '@stellwerk/domain/errors';
 import type {
   TCheckInEingabe,
   TCheckInVorlage,
-  TOffenerSchaden,
   TCheckOutEingabe,
   TFahrtAngabenEingabe,
   TFahrtenbuch,
+  TFahrtenbuchAnker,
   TFahrtenbuchFassung,
   TFassungEingabe,
   THandEintragEingabe,
-  TFahrtenbuchAnker,
   TKettenPruefung,
+  TOffenerSchaden,
 } from '@stellwerk/domain/fahrtenbuch/api';
 import {
   aktuelleFassungen,
@@ -40,7 +40,12 @@ import {
   type SchadenOrt,
   vorCheckOut,
 } from '@stellwerk/domain/fahrtenbuch/fahrt-schritt';
-import { type KettenInhalt, pruefeKette, verketten } from '@stellwerk/domain/fahrtenbuch/kette';
+import {
+  type KettenInhalt,
+  kettenPruefer,
+  kopfPruefer,
+  verketten,
+} from '@stellwerk/domain/fahrtenbuch/kette';
 import { assertPasstInKette, kilometerLuecken } from '@stellwerk/domain/fahrtenbuch/kilometer';
 import {
   assertKilometerstand,
@@ -66,6 +71,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { aktiveInhaber } from '../auth/auth.inhaber.ts';
 import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
+import { publishEvent } from '../events/events.service.ts';
 import {
   type FahrtSchrittKontext,
   type FahrzeugBuchungDeps,
@@ -74,7 +80,6 @@ import {
   sperreBuchungZeile,
   systemStorniere,
 } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
-import { publishEvent } from '../events/events.service.ts';
 import { sperreEintragen } from '../fahrzeug-sperre/fahrzeug-sperre.service.ts';
 import type { FahrtMeldungParams } from '../mail/mail.fahrt-templates.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
@@ -92,10 +97,12 @@ import {
   findFahrzeugStand,
   findHistorie,
   findKettenEnde,
+  findKettenKopf,
+  findKettenSeite,
+  findKopfHash,
   findLetzterKilometerstand,
   findOffeneFahrten,
   findOffeneSchaeden,
-  markSchadenBehoben,
   findPersonNamen,
   findPersonNamenMitMail,
   insertBelege,
@@ -105,6 +112,7 @@ import {
   insertSchaeden,
   isKorrigiert,
   lockFahrzeugKopf,
+  markSchadenBehoben,
 } from './fahrt.repository.ts';
 
 export type FahrtDeps = FahrzeugBuchungDeps & { dataDir: string };
@@ -124,8 +132,10 @@ export type FahrtDateien = {
 const KEINE_DATEIEN: FahrtDateien = { belege: [], schadenFotos: new Map() };
 
 /**
- * Spec §5: fuel 0 to 100; the mileage not lower than the vehicle's last reading (equal is fine: the car has not
- * moved since; 'Kilometerstand muss größer als {value} sein.' names the last reading minus one); cleanliness
+ * Spec §5: fuel 0 to 100; at check-in the mileage greater than the vehicle's last reading (equal is refused;
+ * 'Kilometerstand muss größer als {value} sein.' names the last reading itself, decision 092), at check-out not
+ * below the trip's check-in reading (a trip of 0 km is recorded: 'Kilometerstand muss mindestens {value} sein.');
+ * cleanliness
  * from the tenant's list; the parking spot from the location's (decision 064); every damage with its place and
  * description ('Bitte alle Pflichtfelder ausfüllen.').
  */
@@ -133,12 +143,18 @@ const pruefeAblesung = async (
   { tx, fahrzeug, settings }: FahrtSchrittKontext,
   input: TCheckInEingabe,
   schritt: 'checkIn' | 'checkOut',
+  startKm: number | null = null,
 ): Promise<void> => {
   assertTankfuellung(input.tankfuellung);
   if (!Number.isInteger(input.kilometerstand) || input.kilometerstand < 0)
     throw new DomainError('fahrtenbuch.kilometer_ungueltig');
-  const letzter = await findLetzterKilometerstand(tx, fahrzeug.id);
-  assertKilometerstand({ neu: input.kilometerstand, letzter: letzter === null ? null : letzter - 1 });
+  if (schritt === 'checkIn')
+    assertKilometerstand({
+      neu: input.kilometerstand,
+      letzter: await findLetzterKilometerstand(tx, fahrzeug.id),
+    });
+  else if (startKm !== null && input.kilometerstand < startKm)
+    throw new DomainError('fahrtenbuch.kilometer_unter_beginn', { value: startKm });
   const liste = arraySetting(settings, 'FahrzeugReinigungszustaende').map(String);
   assertReinigungszustand({ art: 'Aussen', wert: input.sauberkeitAussen, liste });
   assertReinigungszustand({ art: 'Innen', wert: input.sauberkeitInnen, liste });
@@ -479,8 +495,8 @@ const anhaengen = async (
 /**
  * POST /api/fahrzeug-buchungen/{id}/check-out: the driver ends the trip (history entry CHECK_OUT) and states it
  * for the logbook; the booking's trip reason, destination and destination person are the defaults. A business
- * trip's purpose and partner may follow within the completion period (decision 062). A trip without distance
- * writes no logbook entry.
+ * trip's purpose and partner may follow within the completion period (decision 062). A trip of 0 km writes its
+ * entry too (decision 092).
  */
 export const checkOut = (
   deps: FahrtDeps,
@@ -494,11 +510,10 @@ export const checkOut = (
       const { tx, row, buchung, fahrzeug, now } = kontext;
       const start = await findCheckIn(tx, row.id);
       if (!start) throw new DomainError('fahrzeug_buchung.nicht_eingecheckt');
-      await pruefeAblesung(kontext, input, 'checkOut');
+      await pruefeAblesung(kontext, input, 'checkOut', start.kilometerstand);
       const danach = await schreibeSchritt(deps, user, kontext, input, 'checkOut', written);
       const kmBeginn = start.kilometerstand ?? input.kilometerstand;
-      // a trip without distance (checked in, not driven) leaves the logbook as it is
-      if (input.kilometerstand === kmBeginn) return danach;
+      // a trip of 0 km (checked in, not driven) is a trip too: it gets its entry (decision 092)
       const fahrer = buchung.fahrer ?? buchung.buchender;
       const angaben = angabenAus(
         {
@@ -655,13 +670,19 @@ export const neueFassung = (
     const neu = angabenAus(input, {
       beginn: alt.beginn,
       ende: alt.ende,
-      kmBeginn: alt.kmBeginn,
-      kmEnde: alt.kmEnde,
+      kmBeginn: input.kmBeginn ?? alt.kmBeginn,
+      kmEnde: input.kmEnde ?? alt.kmEnde,
       fahrerId: alt.fahrerId,
       fahrerName: alt.fahrerName,
     });
     const grund = leerZuNull(input.grund);
     assertNeueFassung({ alt, neu, grund, now });
+    // corrected readings must still fit between the trips before and after (decision 092)
+    if (neu.kmBeginn !== alt.kmBeginn || neu.kmEnde !== alt.kmEnde)
+      assertPasstInKette({
+        fahrt: { id: alt.id, ...neu },
+        fahrten: aktuelleFassungen(await findEintraege(tx, alt.fahrzeugId)).map((e) => e.aktuell),
+      });
     const ich = (await findPersonNamen(tx, [user.benutzerId])).get(user.benutzerId) ?? '';
     const eintrag = await anhaengen(tx, user.mandantId, {
       ...neu,
@@ -737,6 +758,66 @@ const toAnker = (anker: AnkerRow | undefined): TFahrtenbuchAnker | null =>
       }
     : null;
 
+/** Versions per page of the chain check: a long chain is never held whole. */
+const PRUEFUNG_SEITE = 1000;
+
+/**
+ * Recomputes a vehicle's whole chain from its anchor (decision 081) and compares it with the heads the database
+ * recorded at every append (decision 091): the first version whose content or link does not fit, else a removed
+ * tail (or stretch) by number, else a stored version that is not the one recorded. Read in pages within `tx`.
+ */
+export const kettenBefund = async (tx: Tx, fahrzeugId: string): Promise<TKettenPruefung> => {
+  const anker = await findAnker(tx, fahrzeugId);
+  const ab = anker?.bisLaufnummer ?? 0;
+  const kette = kettenPruefer({ hash: sha256, anfang: anker?.hash });
+  const koepfe = kopfPruefer({
+    ab,
+    anker: anker ? { hash: anker.hash, kopfHash: await findKopfHash(tx, fahrzeugId, ab) } : null,
+  });
+  let fehlerNr = 0;
+  let nach = ab;
+  for (;;) {
+    const seite = await findKettenSeite(tx, { fahrzeugId, nachLaufnummer: nach, anzahl: PRUEFUNG_SEITE });
+    for (const e of seite) {
+      const { kopfHash, laufnummer, ...eintrag } = e;
+      kette.glied(eintrag);
+      if (fehlerNr === 0 && !kette.ergebnis().ok) fehlerNr = laufnummer;
+      koepfe.glied({ laufnummer, hash: e.hash, kopfHash });
+    }
+    if (seite.length < PRUEFUNG_SEITE) break;
+    nach = seite.at(-1)?.laufnummer ?? nach;
+  }
+  const kopf = (await findKettenKopf(tx, fahrzeugId)) ?? null;
+  const ergebnis = kette.ergebnis();
+  const kopfBefund = koepfe.ende(kopf);
+  const gemeinsam = { anzahl: ergebnis.anzahl, anker: toAnker(anker), kopf };
+  if (!ergebnis.ok)
+    return {
+      ...gemeinsam,
+      ok: false,
+      letzterHash: null,
+      fehler: {
+        laufnummer: fehlerNr,
+        bisLaufnummer: fehlerNr,
+        id: ergebnis.id,
+        grund: ergebnis.grund,
+      },
+    };
+  if (!kopfBefund.ok)
+    return {
+      ...gemeinsam,
+      ok: false,
+      letzterHash: null,
+      fehler: {
+        laufnummer: kopfBefund.laufnummer,
+        bisLaufnummer: kopfBefund.bisLaufnummer,
+        id: null,
+        grund: kopfBefund.grund,
+      },
+    };
+  return { ...gemeinsam, ok: true, letzterHash: ergebnis.letzterHash, fehler: null };
+};
+
 /** POST /api/fahrzeuge/{id}/fahrtenbuch/pruefung: recomputes the vehicle's whole chain (the `verify` action). */
 export const pruefeFahrtenbuch = (
   deps: FahrtDeps,
@@ -746,28 +827,7 @@ export const pruefeFahrtenbuch = (
   imModul(deps, user, async (tx) => {
     if (!darfLesen(user)) throw new DomainError('auth.forbidden');
     if (!(await findFahrzeugKopf(tx, fahrzeugId))) throw new DomainError('not_found');
-    const eintraege = await findEintraege(tx, fahrzeugId);
-    const anker = await findAnker(tx, fahrzeugId);
-    const ergebnis = pruefeKette({ eintraege, hash: sha256, anfang: anker?.hash });
-    if (ergebnis.ok)
-      return {
-        ok: true,
-        anzahl: ergebnis.anzahl,
-        letzterHash: ergebnis.letzterHash,
-        fehler: null,
-        anker: toAnker(anker),
-      };
-    return {
-      ok: false,
-      anzahl: ergebnis.anzahl,
-      letzterHash: null,
-      fehler: {
-        laufnummer: eintraege[ergebnis.index]?.laufnummer ?? 0,
-        id: ergebnis.id,
-        grund: ergebnis.grund,
-      },
-      anker: toAnker(anker),
-    };
+    return kettenBefund(tx, fahrzeugId);
   });
 
 // --- the vehicle's history ---------------------------------------------------------------------------------

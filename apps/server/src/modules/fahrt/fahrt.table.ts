@@ -80,7 +80,8 @@ export const fahrtenbuchEintrag = pgTable(
     check('fahrtenbuch_eintrag_quelle_check', sql`${t.quelle} in ('fahrt', 'hand')`),
     check(
       'fahrtenbuch_eintrag_km_check',
-      sql`${t.kmBeginn} >= 0 and ${t.kmEnde} > ${t.kmBeginn} and ${t.ende} > ${t.beginn}`,
+      // a trip of 0 km is recorded too (decision 092)
+      sql`${t.kmBeginn} >= 0 and ${t.kmEnde} >= ${t.kmBeginn} and ${t.ende} > ${t.beginn}`,
     ),
     check(
       'fahrtenbuch_eintrag_hash_check',
@@ -119,6 +120,28 @@ export const fahrtenbuchAnker = pgTable(
     }),
     check('fahrtenbuch_anker_hash_check', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
     check('fahrtenbuch_anker_anzahl_check', sql`${t.anzahl} > 0 and ${t.bisLaufnummer} > 0`),
+  ],
+);
+
+/**
+ * The head of a vehicle's logbook chain after every append (issue 19, decision 091): `laufnummer` and `hash` of
+ * the version just stored, and the database's clock then. Written only by the trigger
+ * `fahrtenbuch_kopf_schreiben` on `fahrtenbuch_eintrag` (as the table owner), never changed, never deleted
+ * (except with the tenant); the application roles may only read it. The chain check compares the newest head with
+ * the stored chain, so a removed tail is reported by number; the purge's anchors can be checked against it too.
+ */
+export const fahrtenbuchKopf = pgTable(
+  'fahrtenbuch_kopf',
+  {
+    mandantId: mandantIdColumn(),
+    fahrzeugId: uuid('fahrzeug_id').notNull(),
+    laufnummer: integer('laufnummer').notNull(),
+    hash: text('hash').notNull(),
+    gespeichertAm: timestamptz('gespeichert_am').notNull().default(sql`now()`),
+  },
+  (t) => [
+    primaryKey({ name: 'fahrtenbuch_kopf_pk', columns: [t.mandantId, t.fahrzeugId, t.laufnummer] }),
+    check('fahrtenbuch_kopf_hash_check', sql`${t.hash} ~ '^[0-9a-f]{64}$'`),
   ],
 );
 

@@ -14,13 +14,22 @@ import {
   serviceheftEintrag,
 } from '../fahrzeug/fahrzeug.table.ts';
 
-/** The vehicles whose logbook has a version that ended before the cut-off. */
+/**
+ * A version's own date for retention (decision 091, § 147 (4) AO: the period runs from the end of the year in
+ * which the record was made): the later of the trip's end and its recording. The database's guard decides by
+ * the same date.
+ */
+const eigenesDatum = sql<Date>`greatest(${fahrtenbuchEintrag.ende}, ${fahrtenbuchEintrag.erfasstAm})`.mapWith(
+  fahrtenbuchEintrag.ende,
+);
+
+/** The vehicles whose logbook has a version that ended (and was recorded) before the cut-off. */
 export const findFahrzeugeMitAltemFahrtenbuch = async (tx: Tx, stichtag: Date): Promise<string[]> =>
   (
     await tx
       .selectDistinct({ id: fahrtenbuchEintrag.fahrzeugId })
       .from(fahrtenbuchEintrag)
-      .where(lt(fahrtenbuchEintrag.ende, stichtag))
+      .where(lt(eigenesDatum, stichtag))
   ).map((r) => r.id);
 
 /** The links of a vehicle's chain in recording order (only what the purge decides on). */
@@ -30,7 +39,7 @@ export const findKettenGlieder = (tx: Tx, fahrzeugId: string): Promise<KettenGli
       id: fahrtenbuchEintrag.id,
       laufnummer: fahrtenbuchEintrag.laufnummer,
       korrigiertId: fahrtenbuchEintrag.korrigiertId,
-      ende: fahrtenbuchEintrag.ende,
+      ende: eigenesDatum,
     })
     .from(fahrtenbuchEintrag)
     .where(eq(fahrtenbuchEintrag.fahrzeugId, fahrzeugId))

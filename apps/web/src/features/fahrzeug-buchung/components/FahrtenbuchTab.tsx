@@ -303,14 +303,27 @@ function KettenPruefung({ fahrzeugId }: { fahrzeugId: string }) {
           <Text size="sm">
             {r.ok
               ? t('fahrtenbuch.ketteOk', { anzahl: r.anzahl })
-              : t('fahrtenbuch.ketteFehler', {
-                  nr: r.fehler?.laufnummer ?? 0,
-                  grund:
-                    r.fehler?.grund === 'verkettung'
-                      ? t('fahrtenbuch.ketteGrund.verkettung')
-                      : t('fahrtenbuch.ketteGrund.inhalt'),
-                })}
+              : r.fehler?.grund === 'fehlt'
+                ? t('fahrtenbuch.ketteFehlt', {
+                    nr: r.fehler.laufnummer,
+                    bis: r.fehler.bisLaufnummer,
+                    count: r.fehler.bisLaufnummer - r.fehler.laufnummer + 1,
+                  })
+                : t('fahrtenbuch.ketteFehler', {
+                    nr: r.fehler?.laufnummer ?? 0,
+                    grund:
+                      r.fehler?.grund === 'verkettung'
+                        ? t('fahrtenbuch.ketteGrund.verkettung')
+                        : r.fehler?.grund === 'kopf'
+                          ? t('fahrtenbuch.ketteGrund.kopf')
+                          : t('fahrtenbuch.ketteGrund.inhalt'),
+                  })}
           </Text>
+          {r.kopf && (
+            <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+              {t('fahrtenbuch.ketteKopf', { nr: r.kopf.laufnummer, hash: r.kopf.hash })}
+            </Text>
+          )}
           {r.letzterHash && (
             <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
               {t('fahrtenbuch.letzterHash')}: {r.letzterHash}

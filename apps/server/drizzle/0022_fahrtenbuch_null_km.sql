@@ -1,0 +1,2 @@
+ALTER TABLE "fahrtenbuch_eintrag" DROP CONSTRAINT "fahrtenbuch_eintrag_km_check";--> statement-breakpoint
+ALTER TABLE "fahrtenbuch_eintrag" ADD CONSTRAINT "fahrtenbuch_eintrag_km_check" CHECK ("fahrtenbuch_eintrag"."km_beginn" >= 0 and "fahrtenbuch_eintrag"."km_ende" >= "fahrtenbuch_eintrag"."km_beginn" and "fahrtenbuch_eintrag"."ende" > "fahrtenbuch_eintrag"."beginn");
