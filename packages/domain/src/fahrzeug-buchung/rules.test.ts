@@ -77,6 +77,44 @@ describe('belegterZeitraum: which bookings occupy which time', () => {
   });
 });
 
+describe('an overdue trip not checked out keeps the car (decision 109)', () => {
+  // [day, booked from, to, checked in, now, new booking from, to, expected]
+  it.each<[string, string, string, string, string, string, string, string | null]>([
+    // the reported case: 16:00–16:15 checked in at 15:55, at 16:16 a booking from 16:15 is refused
+    ['2026-11-30', '16:00', '16:15', '15:55', '16:16', '16:15', '16:45', 'fahrzeug_buchung.noch_unterwegs'],
+    // exactly at the booked end the car is still out
+    ['2026-11-30', '16:00', '16:15', '15:55', '16:15', '16:15', '16:45', 'fahrzeug_buchung.noch_unterwegs'],
+    // an hour later, still not back: a booking of the current step is refused
+    ['2026-11-30', '16:00', '16:15', '15:55', '17:10', '17:00', '17:30', 'fahrzeug_buchung.noch_unterwegs'],
+    // a booking starting after now is accepted (the next booker is warned by the reminder job)
+    ['2026-11-30', '16:00', '16:15', '15:55', '16:16', '16:30', '17:00', null],
+    // before its end the trip is an ordinary booking
+    ['2026-11-30', '16:00', '17:00', '15:55', '16:10', '16:45', '17:30', 'fahrzeug_buchung.ueberschneidung'],
+    // DST weeks: the night the clocks go back and forward
+    ['2026-10-25', '01:00', '02:30', '01:00', '03:10', '03:00', '04:00', 'fahrzeug_buchung.noch_unterwegs'],
+    ['2026-03-29', '01:00', '01:45', '01:00', '03:10', '03:00', '04:00', 'fahrzeug_buchung.noch_unterwegs'],
+    ['2026-03-29', '01:00', '01:45', '01:00', '03:10', '03:15', '04:00', null],
+  ])('%s booked %s–%s, in at %s, now %s: %s–%s → %s', (day, von, bis, ein, jetzt, nVon, nBis, expected) => {
+    const unterwegs = trip(b(day, von), b(day, bis), {
+      status: 'aktiv',
+      fahrt: { eingechecktAm: b(day, ein), ausgechecktAm: null },
+    });
+    expect(
+      belegungVerstoss({ von: b(day, nVon), bis: b(day, nBis), buchungen: [unterwegs], now: b(day, jetzt) })
+        ?.code ?? null,
+    ).toBe(expected);
+    // checked out: the car is free from its check-out
+    const zurueck = {
+      ...unterwegs,
+      status: 'durchgeführt' as const,
+      fahrt: { ...unterwegs.fahrt, ausgechecktAm: b(day, ein) },
+    };
+    expect(
+      belegungVerstoss({ von: b(day, nVon), bis: b(day, nBis), buchungen: [zurueck], now: b(day, jetzt) }),
+    ).toBeNull();
+  });
+});
+
 describe('zeitraumVerstoss: start before end, step, not in the past', () => {
   const now = b('2026-11-23', '10:07');
   it.each<[string, Date, Date, string | null]>([
@@ -209,7 +247,7 @@ describe('belegungVerstoss: overlap, blocks and the minimum gap', () => {
         buchungen: [onTheRoad],
         now: now2,
       })?.code,
-    ).toBe('fahrzeug_buchung.ueberschneidung');
+    ).toBe('fahrzeug_buchung.noch_unterwegs');
     const back = {
       ...onTheRoad,
       status: 'durchgeführt' as const,

@@ -44,7 +44,8 @@ export type Belegung = {
  * - a cancelled booking occupies nothing;
  * - a trip checked out occupies until its check-out (an early check-out frees the rest of the slot);
  * - a trip on the road past its end occupies until now (spec §5: an active booking past its end counts
- *   as ending now), and from its check-in when that was before the start;
+ *   as ending now), and from its check-in when that was before the start; `belegungVerstoss` also refuses a
+ *   booking starting at now itself while the car is out (decision 109);
  * - everything else (booked, performed without check-in, blocks) occupies `[von, bis)`.
  */
 export const belegterZeitraum = ({
@@ -62,6 +63,16 @@ export const belegterZeitraum = ({
   else if (eingechecktAm && bis.getTime() < now.getTime()) bis = now;
   return bis.getTime() > von.getTime() ? { von, bis } : null;
 };
+
+/**
+ * A trip checked in and not checked out whose booked end has passed (decision 109): the car is still out, so it
+ * occupies the vehicle until its check-out (or until the fleet manager closes it), counted as "until now".
+ */
+export const isUeberfaelligUnterwegs = ({ buchung, now }: { buchung: Belegung; now: Date }): boolean =>
+  buchung.status !== 'storniert' &&
+  buchung.fahrt.eingechecktAm !== null &&
+  buchung.fahrt.ausgechecktAm === null &&
+  buchung.bis.getTime() <= now.getTime();
 
 /** The first instant of the step `now` lies in (Berlin wall clock): 10:07 → 10:00. */
 export const taktBeginn = ({
@@ -236,12 +247,22 @@ export const belegungVerstoss = ({
   let gapBroken = false;
   for (const b of buchungen) {
     if (ignoreId !== undefined && b.id === ignoreId) continue;
+    // the car is out at this instant: a booking starting now or earlier is refused until it is checked out
+    if (
+      isUeberfaelligUnterwegs({ buchung: b, now }) &&
+      von.getTime() <= now.getTime() &&
+      now.getTime() < bis.getTime()
+    )
+      return { code: 'fahrzeug_buchung.noch_unterwegs', params: {} };
     const z = belegterZeitraum({ buchung: b, now });
     if (!z) continue;
-    if (von.getTime() < z.bis.getTime() && z.von.getTime() < bis.getTime())
-      return isSperre(b)
-        ? { code: 'fahrzeug_buchung.gesperrt', params: {} }
-        : { code: 'fahrzeug_buchung.ueberschneidung', params: {} };
+    if (von.getTime() < z.bis.getTime() && z.von.getTime() < bis.getTime()) {
+      if (isSperre(b)) return { code: 'fahrzeug_buchung.gesperrt', params: {} };
+      // a trip on the road past its end: the car is not back yet (decision 109)
+      if (isUeberfaelligUnterwegs({ buchung: b, now }))
+        return { code: 'fahrzeug_buchung.noch_unterwegs', params: {} };
+      return { code: 'fahrzeug_buchung.ueberschneidung', params: {} };
+    }
     if (von.getTime() - gap < z.bis.getTime() && z.von.getTime() < bis.getTime() + gap) gapBroken = true;
   }
   return gapBroken
