@@ -82,6 +82,13 @@ const STORNO_GRUND_EN: Record<string, string> = {
   [STORNO_GRUND.standortAenderung]: "Cancelled because the vehicle's location changed.",
   [STORNO_GRUND.nichtMehrBuchbar]:
     'Cancelled because the vehicle can no longer be booked at the booked time.',
+  [STORNO_GRUND.sonderfreigabeAbgelehnt]: 'Cancelled because the special trip was rejected.',
+  [STORNO_GRUND.checkInVersaeumt]: 'Cancelled because the check-in did not happen in time.',
+  [STORNO_GRUND.nichtFreigegeben]: 'Cancelled because the special trip was not approved before its end.',
+  [STORNO_GRUND.WARTUNG]: 'Cancelled because of maintenance of the vehicle.',
+  [STORNO_GRUND.SERVICE]: 'Cancelled because of a service of the vehicle.',
+  [STORNO_GRUND.DEFEKT]: 'Cancelled because of a defect of the vehicle.',
+  [STORNO_GRUND.fahrverbot]: "Cancelled because of the driver's driving ban.",
 };
 
 export const stornoGrundText = ({ grund, sprache }: { grund: string; sprache: 'de' | 'en' }): string =>

@@ -4,11 +4,15 @@
  */
 import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import type { Tx } from '../../db/client.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { createJobRunner } from '../../jobs/scheduler.ts';
+import { benutzer } from '../benutzer/benutzer.table.ts';
+import { fahrzeug, fahrzeugBuchung } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBenachrichtigungJobs } from './fahrzeug-benachrichtigung.jobs.ts';
 
 const tag = addCalendarDays(berlinDateKey(new Date()), 3);
 const um = (hhmm: string, t = tag) => berlinInstant(t, hhmm);
@@ -94,5 +98,52 @@ describe.each(testDrivers())('occupancy of overdue and unapproved trips on %s (i
     const spaeter = await buche(freigabe, 'MS-SW 102', um('17:00'), um('17:30'));
     expect(spaeter.status).toBe(409);
     expect((await errorOf(spaeter)).code).toBe('fahrzeug_buchung.noch_unterwegs');
+  });
+
+  const runJobs = (now: Date) =>
+    createJobRunner({ database: server.database }).runAll(
+      fahrzeugBenachrichtigungJobs({ publicUrl: server.baseUrl }),
+      now,
+    );
+  const zeile = async (id: string) =>
+    (await asAll((tx) => tx.select().from(fahrzeugBuchung).where(eq(fahrzeugBuchung.id, id))))[0]!;
+
+  it('a special trip waiting for approval is not released 16 minutes after its start; 15 minutes after the automatic approval it is (decision 110)', async () => {
+    clock = um('08:00');
+    const an = await call(
+      server,
+      fuhrpark,
+      'PUT',
+      '/api/customizing/mandant/FahrzeugBuchungAusserhalbBuchungszeiten',
+      { value: true },
+    );
+    expect(an.status, await an.clone().text()).toBe(200);
+    const [sabine] = await asAll((tx) =>
+      tx.select({ id: benutzer.id }).from(benutzer).where(eq(benutzer.email, 'freigabe@musterstadt.example')),
+    );
+    const r = await buche(mitarbeiter, 'MS-SW 103', um('20:00'), um('23:00'), { freigeberIds: [sabine!.id] });
+    expect(r.status, await r.clone().text()).toBe(201);
+    const sonderfahrt = (await r.json()) as TFahrzeugBuchung;
+    expect(sonderfahrt.aktionen.wartetAufFreigabe).toBe(true);
+    // an ordinary trip of another car at the same time, as the control
+    const normal = (await (
+      await buche(mitarbeiter, 'MS-SW 104', um('17:00'), um('18:00'))
+    ).json()) as TFahrzeugBuchung;
+
+    await runJobs(um('18:16'));
+    expect((await zeile(normal.id)).status).toBe('storniert');
+    expect((await zeile(normal.id)).informationstext).toBe(
+      'Storno, weil der Check-in nicht rechtzeitig erfolgte.',
+    );
+
+    await runJobs(um('20:16'));
+    expect((await zeile(sonderfahrt.id)).status).toBe('reserviert');
+    // at 21:00 it counts as approved (spec §4): check-in possible, the 15 minutes run from then
+    await runJobs(um('21:14'));
+    expect((await zeile(sonderfahrt.id)).status).toBe('reserviert');
+    await runJobs(um('21:15'));
+    const danach = await zeile(sonderfahrt.id);
+    expect(danach.status).toBe('storniert');
+    expect(danach.informationstext).toBe('Storno, weil der Check-in nicht rechtzeitig erfolgte.');
   });
 });
