@@ -4,7 +4,7 @@
  * server cancels exactly those (bulk: status storniert plus the reason as `informationstext`).
  */
 import { DomainError } from '../errors.ts';
-import { isMassenStornierbar, isUnterwegs, STORNO_GRUND } from '../fahrzeug-buchung/machine.ts';
+import { isMassenStornierbar, isSperre, isUnterwegs, STORNO_GRUND } from '../fahrzeug-buchung/machine.ts';
 import { type Belegung, belegterZeitraum, isInnerhalbGueltigkeit } from '../fahrzeug-buchung/rules.ts';
 
 export type FahrzeugStand = {
@@ -33,10 +33,11 @@ const offeneBuchungen = <T extends Belegung>(buchungen: readonly T[], now: Date)
  * - without the old vehicle data the update is refused ('Update des Fahrzeugs ohne alte Fahrzeugdaten
  *   nicht möglich, da Validierung nicht durchgeführt werden kann!');
  * - deactivated now → every open booking, 'Storno, weil Fahrzeug deaktiviert wurde.';
- * - location name changed → every open booking, 'Storno wegen Standortänderung am Fahrzeug';
+ * - location name changed → every open trip, 'Storno wegen Standortänderung am Fahrzeug' (its blocks stay:
+ *   the maintenance is due wherever the car stands, decision 111);
  * - otherwise the open bookings outside the new validity (gueltigVon 00:00 to gueltigBis 23:59),
  *   'Storno da Fahrzeug zum Buchungszeitpunkt nicht mehr buchbar ist.'.
- * Blocks (WARTUNG, SERVICE, DEFEKT) count like trips: they are rows of the vehicle's bookings.
+ * Otherwise blocks (WARTUNG, SERVICE, DEFEKT) count like trips: they are rows of the vehicle's bookings.
  */
 export const stornosBeiFahrzeugAenderung = <T extends Belegung>({
   alt,
@@ -53,8 +54,9 @@ export const stornosBeiFahrzeugAenderung = <T extends Belegung>({
   const offen = offeneBuchungen(buchungen, now);
   if (neu.deaktiviert && !alt.deaktiviert)
     return { buchungen: offen, grund: STORNO_GRUND.fahrzeugDeaktiviert };
+  // a maintenance, service or defect block belongs to the car wherever it stands (issue 20, decision 111)
   if ((alt.standortName ?? '').trim() !== (neu.standortName ?? '').trim())
-    return { buchungen: offen, grund: STORNO_GRUND.standortAenderung };
+    return { buchungen: offen.filter((b) => !isSperre(b)), grund: STORNO_GRUND.standortAenderung };
   return {
     buchungen: offen.filter((b) => !isInnerhalbGueltigkeit({ fahrzeug: neu, von: b.von, bis: b.bis })),
     grund: STORNO_GRUND.nichtMehrBuchbar,
