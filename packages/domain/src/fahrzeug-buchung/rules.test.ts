@@ -353,43 +353,111 @@ describe('spaetestesBuchbaresEnde: latest bookable end', () => {
     );
   });
 
-  it.each<[string, Date, string, string, Date]>([
-    ['window opens mondays 08:00, asked on Wednesday', now, 'montags', '08:00', b('2026-11-30', '18:00')],
+  // the spec's reading (issue 20, decision 113): the last start of the weekday and hour inside today + N days
+  it.each<[string, Date, number, string, string, Date]>([
     [
-      'window opens wednesdays 12:00, asked Wednesday 10:00',
-      b('2026-11-25', '10:00'),
-      'mittwochs',
-      '12:00',
-      b('2026-11-25', '18:00'),
+      'the reported case: N 10, Monday 08:00, Friday 27.11.',
+      b('2026-11-27', '10:00'),
+      10,
+      'montags',
+      '08:00',
+      b('2026-12-07', '08:00'),
     ],
     [
-      'window opens wednesdays 12:00, asked Wednesday 12:00',
+      'N 10, Monday 08:00, Saturday 28.11.',
+      b('2026-11-28', '10:00'),
+      10,
+      'montags',
+      '08:00',
+      b('2026-12-07', '08:00'),
+    ],
+    [
+      'N 10, Monday 08:00, Monday 30.11. 07:00',
+      b('2026-11-30', '07:00'),
+      10,
+      'montags',
+      '08:00',
+      b('2026-12-07', '08:00'),
+    ],
+    [
+      'N 10, Monday 08:00, Tuesday 01.12.: the range reaches Friday 11.12.',
+      b('2026-12-01', '10:00'),
+      10,
+      'montags',
+      '08:00',
+      b('2026-12-07', '08:00'),
+    ],
+    [
+      'N 10, Monday 08:00, Friday 04.12.: a week later',
+      b('2026-12-04', '10:00'),
+      10,
+      'montags',
+      '08:00',
+      b('2026-12-14', '08:00'),
+    ],
+    [
+      'N 7, Monday 08:00, Wednesday 25.11.',
       b('2026-11-25', '12:00'),
-      'mittwochs',
-      '12:00',
-      b('2026-12-02', '18:00'),
+      7,
+      'montags',
+      '08:00',
+      b('2026-11-30', '08:00'),
     ],
     [
-      'across the spring DST change (Sunday 29.03.2026)',
-      b('2026-03-30', '09:00'),
+      'N 7, Wednesday 12:00, asked Wednesday 10:00',
+      b('2026-11-25', '10:00'),
+      7,
+      'mittwochs',
+      '12:00',
+      b('2026-12-02', '12:00'),
+    ],
+    [
+      'N 7, Wednesday 19:00 after the period end: the week before',
+      b('2026-11-25', '10:00'),
+      7,
+      'mittwochs',
+      '19:00',
+      b('2026-11-25', '19:00'),
+    ],
+    [
+      'N 14, Sunday 00:00 across the spring DST change',
+      b('2026-03-20', '09:00'),
+      14,
       'sonntags',
       '00:00',
-      b('2026-04-05', '18:00'),
+      b('2026-03-29', '00:00'),
     ],
     [
-      'across the autumn DST change (Sunday 31.10.2027)',
+      'N 10, Sunday 03:00 on the spring DST Sunday',
+      b('2026-03-20', '09:00'),
+      10,
+      'sonntags',
+      '03:00',
+      b('2026-03-29', '03:00'),
+    ],
+    [
+      'N 10, Sunday 01:00 on the autumn DST Sunday',
+      b('2026-10-16', '09:00'),
+      10,
+      'sonntags',
+      '01:00',
+      b('2026-10-25', '01:00'),
+    ],
+    [
+      'N 7, Sunday 02:30 across the autumn DST change 2027',
       b('2027-11-01', '09:00'),
+      7,
       'sonntags',
       '02:30',
-      b('2027-11-07', '18:00'),
+      b('2027-11-07', '02:30'),
     ],
   ])(
-    'counts from the last start of the booking-window weekday and hour: %s',
-    (_case, at, tag, uhr, expected) => {
+    'counts to the last start of the booking-window weekday and hour in range: %s',
+    (_case, at, n, tag, uhr, expected) => {
       expect(
         spaetestesBuchbaresEnde({
           now: at,
-          vorausbuchbareTage: 7,
+          vorausbuchbareTage: n,
           zeitraumBis: '18:00',
           fensterWochentag: tag,
           fensterUhrzeit: uhr,
@@ -647,7 +715,7 @@ describe('properties of the time limits (fast-check), through the DST weeks of 2
     .integer({ min: 0, max: 23 * 4 + 3 })
     .map((q) => `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`);
 
-  it('the latest bookable end lies at the period end, N days after a day at most a week back', () => {
+  it('the latest bookable end is today + N at the period end, or the last start of the weekday and hour within the week before it (decision 113)', () => {
     fc.assert(
       fc.property(
         instant,
@@ -663,12 +731,16 @@ describe('properties of the time limits (fast-check), through the DST weeks of 2
             fensterUhrzeit: '06:00',
           });
           expect(end).not.toBeNull();
+          const bereich = b(addCalendarDays(berlinDateKey(now), n), bis);
+          if (!tag) {
+            expect(end).toEqual(bereich);
+            return;
+          }
           const day = berlinDateKey(end as Date);
-          expect(end).toEqual(b(day, bis));
-          const base = addCalendarDays(day, -n);
-          expect(base <= berlinDateKey(now)).toBe(true);
-          expect(base >= addCalendarDays(berlinDateKey(now), tag ? -7 : 0)).toBe(true);
-          if (tag) expect(WOCHENTAG_NAMEN[weekdayOfDay(base)]).toBe(tag);
+          expect(end).toEqual(b(day, '06:00'));
+          expect(WOCHENTAG_NAMEN[weekdayOfDay(day)]).toBe(tag);
+          expect((end as Date).getTime()).toBeLessThanOrEqual(bereich.getTime());
+          expect(day >= addCalendarDays(berlinDateKey(bereich), -7)).toBe(true);
         },
       ),
     );

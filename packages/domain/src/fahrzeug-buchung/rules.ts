@@ -316,9 +316,12 @@ export const mindestdauerVerstoss = ({
 };
 
 /**
- * Spec §5 latest bookable end: the day N bookable days ahead at the period end time; with a
- * booking-window weekday (and hour) configured, counted from the last time that weekday and hour began
- * instead of from today (the window grows a week at a time). Null when N is 0 or unset.
+ * Spec §5 latest bookable end: today plus N bookable days at the period end time; with a booking-window weekday
+ * (and hour) configured, shifted back to the last start of that weekday and hour inside the range (issue 20,
+ * decision 113: with N = 10 and Monday 08:00, asked on Friday 27.11., the range ends Mon 07.12. at the period end and
+ * the latest end is Mon 07.12. 08:00). The latest end thus moves a week at a time, at the chosen hour. When the range
+ * holds no such start (N below a week), the last one before its end applies, which may lie before now: then nothing
+ * can be booked until the next start. Null when N is 0 or unset.
  */
 export const spaetestesBuchbaresEnde = ({
   now,
@@ -334,19 +337,18 @@ export const spaetestesBuchbaresEnde = ({
   fensterUhrzeit?: string | null;
 }): Date | null => {
   if (!vorausbuchbareTage || vorausbuchbareTage <= 0) return null;
-  let base = berlinDateKey(now);
+  const letzterTag = addCalendarDays(berlinDateKey(now), vorausbuchbareTage);
+  const ende = berlinInstant(letzterTag, zeitraumBis);
   const weekday = weekdayFromName(fensterWochentag);
-  if (weekday !== null) {
-    const uhrzeit = fensterUhrzeit || '00:00';
-    for (let back = 0; back <= 7; back++) {
-      const day = addCalendarDays(base, -back);
-      if (weekdayOfDay(day) === weekday && berlinInstant(day, uhrzeit).getTime() <= now.getTime()) {
-        base = day;
-        break;
-      }
-    }
+  if (weekday === null) return ende;
+  const uhrzeit = fensterUhrzeit || '00:00';
+  for (let back = 0; back <= 7; back++) {
+    const day = addCalendarDays(letzterTag, -back);
+    if (weekdayOfDay(day) !== weekday) continue;
+    const start = berlinInstant(day, uhrzeit);
+    if (start.getTime() <= ende.getTime()) return start;
   }
-  return berlinInstant(addCalendarDays(base, vorausbuchbareTage), zeitraumBis);
+  return ende;
 };
 
 export const zuWeitImVorausVerstoss = ({
