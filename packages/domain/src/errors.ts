@@ -707,6 +707,11 @@ export const ERRORS = {
     de: 'Das Fahrzeug ist im gewählten Zeitraum bereits gebucht.',
     en: 'The vehicle is already booked in the chosen period.',
   },
+  'fahrzeug_buchung.noch_unterwegs': {
+    status: 409,
+    de: 'Das Fahrzeug ist noch unterwegs: Die vorherige Fahrt wurde noch nicht ausgecheckt.',
+    en: 'The vehicle is still on the road: the previous trip has not been checked out yet.',
+  },
   'fahrzeug_buchung.zu_kurz': {
     status: 422,
     de: 'Eine Buchung muss mindestens {minuten} Minuten dauern.',

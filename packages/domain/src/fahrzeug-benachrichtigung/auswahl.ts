@@ -6,10 +6,14 @@
  * back as `gesendet`, so each notice goes out once however often the job runs.
  */
 import {
+  type AutoStornoGrund,
+  autoStornoFaelligkeit,
+  type FreigabeEntscheidung,
+} from '../fahrzeug-buchung/auto-freigabe.ts';
+import {
   type FahrtStand,
   fahrtStandAus,
   type HistorieEintrag,
-  isAutoStornoFaellig,
   isEingecheckt,
   isSperre,
   isUnterwegs,
@@ -48,33 +52,41 @@ const fahrtVon = (b: JobBuchung, historie: readonly HistorieEintrag[]): FahrtSta
   fahrtStandAus({ buchungId: b.id, historie });
 
 /**
- * Automatic release (spec §4): the trips (type BUCHUNG only) not checked in `autoStornoMinuten` after their
- * start, while check-in is switched on. Cancelling changes the status, so a second run finds nothing.
+ * Automatic release (spec §4): the trips (type BUCHUNG only) not checked in `autoStornoMinuten` after they could
+ * be checked in, while check-in is switched on, with the reason to store (decision 110: a special trip waiting for
+ * approval counts from its approval or automatic approval; one never checkable while it lasted is cancelled at its
+ * end as not approved). `freigaben` holds each special trip's approvers; a trip without an entry needs none.
+ * Cancelling changes the status, so a second run finds nothing.
  */
-export const autoStornoKandidaten = ({
+export const autoStornoFaellige = ({
   buchungen,
   historie,
+  freigaben = new Map(),
   einstellungen,
   now,
 }: {
   buchungen: readonly JobBuchung[];
   historie: readonly HistorieEintrag[];
+  freigaben?: ReadonlyMap<string, readonly FreigabeEntscheidung[]>;
   einstellungen: Pick<JobEinstellungen, 'checkInAktiv' | 'autoStornoMinuten'>;
   now: Date;
-}): string[] =>
-  buchungen
-    .filter(
-      (b) =>
-        b.typ === 'BUCHUNG' &&
-        isAutoStornoFaellig({
-          buchung: b,
-          fahrt: fahrtVon(b, historie),
-          now,
-          minuten: einstellungen.autoStornoMinuten,
-          checkInAktiv: einstellungen.checkInAktiv,
-        }),
-    )
-    .map((b) => b.id);
+}): { id: string; grund: AutoStornoGrund }[] =>
+  buchungen.flatMap((b) => {
+    if (b.typ !== 'BUCHUNG') return [];
+    const grund = autoStornoFaelligkeit({
+      buchung: b,
+      fahrt: fahrtVon(b, historie),
+      freigeber: freigaben.get(b.id) ?? [],
+      now,
+      minuten: einstellungen.autoStornoMinuten,
+      checkInAktiv: einstellungen.checkInAktiv,
+    });
+    return grund ? [{ id: b.id, grund }] : [];
+  });
+
+/** The ids of `autoStornoFaellige`. */
+export const autoStornoKandidaten = (input: Parameters<typeof autoStornoFaellige>[0]): string[] =>
+  autoStornoFaellige(input).map((f) => f.id);
 
 /** Is the trip on the road past its end: checked in, not out, not cancelled, a trip rather than a block. */
 const ueberfaellig = (b: JobBuchung, fahrt: FahrtStand, now: Date, minuten: number): boolean =>

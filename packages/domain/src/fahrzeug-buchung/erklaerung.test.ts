@@ -57,11 +57,8 @@ describe('warumNichtBuchbar', () => {
 describe('spaetestesEndeAb: the latest end the dialog offers', () => {
   it.each<[string, Date, Date | null]>([
     ['before a booking: its start minus the gap', b('2026-11-23', '09:00'), b('2026-11-23', '13:00')],
-    [
-      'after a booking: the window end of Friday (the weekend is closed)',
-      b('2026-11-23', '17:00'),
-      b('2026-11-27', '19:00'),
-    ],
+    // the nights are closed (decision 112): the window ends on the same day
+    ['after a booking: the window end of that day', b('2026-11-23', '17:00'), b('2026-11-23', '19:00')],
     ['on Friday: Friday 19:00', b('2026-11-27', '09:00'), b('2026-11-27', '19:00')],
     ['inside the gap: none', b('2026-11-23', '16:30'), null],
   ])('%s', (_case, von, expected) => {

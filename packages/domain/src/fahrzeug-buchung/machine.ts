@@ -25,6 +25,7 @@ export const STORNO_GRUND = {
   nichtMehrBuchbar: 'Storno da Fahrzeug zum Buchungszeitpunkt nicht mehr buchbar ist.',
   sonderfreigabeAbgelehnt: 'Storno, weil die Sonderfreigabe abgelehnt wurde.',
   checkInVersaeumt: 'Storno, weil der Check-in nicht rechtzeitig erfolgte.',
+  nichtFreigegeben: 'Storno, weil die Sonderfahrt bis zu ihrem Ende nicht freigegeben wurde.',
   WARTUNG: 'Storno wegen Wartung des Fahrzeugs.',
   SERVICE: 'Storno wegen Service des Fahrzeugs.',
   DEFEKT: 'Storno wegen Defekt des Fahrzeugs.',

@@ -77,6 +77,44 @@ describe('belegterZeitraum: which bookings occupy which time', () => {
   });
 });
 
+describe('an overdue trip not checked out keeps the car (decision 109)', () => {
+  // [day, booked from, to, checked in, now, new booking from, to, expected]
+  it.each<[string, string, string, string, string, string, string, string | null]>([
+    // the reported case: 16:00–16:15 checked in at 15:55, at 16:16 a booking from 16:15 is refused
+    ['2026-11-30', '16:00', '16:15', '15:55', '16:16', '16:15', '16:45', 'fahrzeug_buchung.noch_unterwegs'],
+    // exactly at the booked end the car is still out
+    ['2026-11-30', '16:00', '16:15', '15:55', '16:15', '16:15', '16:45', 'fahrzeug_buchung.noch_unterwegs'],
+    // an hour later, still not back: a booking of the current step is refused
+    ['2026-11-30', '16:00', '16:15', '15:55', '17:10', '17:00', '17:30', 'fahrzeug_buchung.noch_unterwegs'],
+    // a booking starting after now is accepted (the next booker is warned by the reminder job)
+    ['2026-11-30', '16:00', '16:15', '15:55', '16:16', '16:30', '17:00', null],
+    // before its end the trip is an ordinary booking
+    ['2026-11-30', '16:00', '17:00', '15:55', '16:10', '16:45', '17:30', 'fahrzeug_buchung.ueberschneidung'],
+    // DST weeks: the night the clocks go back and forward
+    ['2026-10-25', '01:00', '02:30', '01:00', '03:10', '03:00', '04:00', 'fahrzeug_buchung.noch_unterwegs'],
+    ['2026-03-29', '01:00', '01:45', '01:00', '03:10', '03:00', '04:00', 'fahrzeug_buchung.noch_unterwegs'],
+    ['2026-03-29', '01:00', '01:45', '01:00', '03:10', '03:15', '04:00', null],
+  ])('%s booked %s–%s, in at %s, now %s: %s–%s → %s', (day, von, bis, ein, jetzt, nVon, nBis, expected) => {
+    const unterwegs = trip(b(day, von), b(day, bis), {
+      status: 'aktiv',
+      fahrt: { eingechecktAm: b(day, ein), ausgechecktAm: null },
+    });
+    expect(
+      belegungVerstoss({ von: b(day, nVon), bis: b(day, nBis), buchungen: [unterwegs], now: b(day, jetzt) })
+        ?.code ?? null,
+    ).toBe(expected);
+    // checked out: the car is free from its check-out
+    const zurueck = {
+      ...unterwegs,
+      status: 'durchgeführt' as const,
+      fahrt: { ...unterwegs.fahrt, ausgechecktAm: b(day, ein) },
+    };
+    expect(
+      belegungVerstoss({ von: b(day, nVon), bis: b(day, nBis), buchungen: [zurueck], now: b(day, jetzt) }),
+    ).toBeNull();
+  });
+});
+
 describe('zeitraumVerstoss: start before end, step, not in the past', () => {
   const now = b('2026-11-23', '10:07');
   it.each<[string, Date, Date, string | null]>([
@@ -209,7 +247,7 @@ describe('belegungVerstoss: overlap, blocks and the minimum gap', () => {
         buchungen: [onTheRoad],
         now: now2,
       })?.code,
-    ).toBe('fahrzeug_buchung.ueberschneidung');
+    ).toBe('fahrzeug_buchung.noch_unterwegs');
     const back = {
       ...onTheRoad,
       status: 'durchgeführt' as const,
@@ -315,43 +353,111 @@ describe('spaetestesBuchbaresEnde: latest bookable end', () => {
     );
   });
 
-  it.each<[string, Date, string, string, Date]>([
-    ['window opens mondays 08:00, asked on Wednesday', now, 'montags', '08:00', b('2026-11-30', '18:00')],
+  // the spec's reading (issue 20, decision 113): the last start of the weekday and hour inside today + N days
+  it.each<[string, Date, number, string, string, Date]>([
     [
-      'window opens wednesdays 12:00, asked Wednesday 10:00',
-      b('2026-11-25', '10:00'),
-      'mittwochs',
-      '12:00',
-      b('2026-11-25', '18:00'),
+      'the reported case: N 10, Monday 08:00, Friday 27.11.',
+      b('2026-11-27', '10:00'),
+      10,
+      'montags',
+      '08:00',
+      b('2026-12-07', '08:00'),
     ],
     [
-      'window opens wednesdays 12:00, asked Wednesday 12:00',
+      'N 10, Monday 08:00, Saturday 28.11.',
+      b('2026-11-28', '10:00'),
+      10,
+      'montags',
+      '08:00',
+      b('2026-12-07', '08:00'),
+    ],
+    [
+      'N 10, Monday 08:00, Monday 30.11. 07:00',
+      b('2026-11-30', '07:00'),
+      10,
+      'montags',
+      '08:00',
+      b('2026-12-07', '08:00'),
+    ],
+    [
+      'N 10, Monday 08:00, Tuesday 01.12.: the range reaches Friday 11.12.',
+      b('2026-12-01', '10:00'),
+      10,
+      'montags',
+      '08:00',
+      b('2026-12-07', '08:00'),
+    ],
+    [
+      'N 10, Monday 08:00, Friday 04.12.: a week later',
+      b('2026-12-04', '10:00'),
+      10,
+      'montags',
+      '08:00',
+      b('2026-12-14', '08:00'),
+    ],
+    [
+      'N 7, Monday 08:00, Wednesday 25.11.',
       b('2026-11-25', '12:00'),
-      'mittwochs',
-      '12:00',
-      b('2026-12-02', '18:00'),
+      7,
+      'montags',
+      '08:00',
+      b('2026-11-30', '08:00'),
     ],
     [
-      'across the spring DST change (Sunday 29.03.2026)',
-      b('2026-03-30', '09:00'),
+      'N 7, Wednesday 12:00, asked Wednesday 10:00',
+      b('2026-11-25', '10:00'),
+      7,
+      'mittwochs',
+      '12:00',
+      b('2026-12-02', '12:00'),
+    ],
+    [
+      'N 7, Wednesday 19:00 after the period end: the week before',
+      b('2026-11-25', '10:00'),
+      7,
+      'mittwochs',
+      '19:00',
+      b('2026-11-25', '19:00'),
+    ],
+    [
+      'N 14, Sunday 00:00 across the spring DST change',
+      b('2026-03-20', '09:00'),
+      14,
       'sonntags',
       '00:00',
-      b('2026-04-05', '18:00'),
+      b('2026-03-29', '00:00'),
     ],
     [
-      'across the autumn DST change (Sunday 31.10.2027)',
+      'N 10, Sunday 03:00 on the spring DST Sunday',
+      b('2026-03-20', '09:00'),
+      10,
+      'sonntags',
+      '03:00',
+      b('2026-03-29', '03:00'),
+    ],
+    [
+      'N 10, Sunday 01:00 on the autumn DST Sunday',
+      b('2026-10-16', '09:00'),
+      10,
+      'sonntags',
+      '01:00',
+      b('2026-10-25', '01:00'),
+    ],
+    [
+      'N 7, Sunday 02:30 across the autumn DST change 2027',
       b('2027-11-01', '09:00'),
+      7,
       'sonntags',
       '02:30',
-      b('2027-11-07', '18:00'),
+      b('2027-11-07', '02:30'),
     ],
   ])(
-    'counts from the last start of the booking-window weekday and hour: %s',
-    (_case, at, tag, uhr, expected) => {
+    'counts to the last start of the booking-window weekday and hour in range: %s',
+    (_case, at, n, tag, uhr, expected) => {
       expect(
         spaetestesBuchbaresEnde({
           now: at,
-          vorausbuchbareTage: 7,
+          vorausbuchbareTage: n,
           zeitraumBis: '18:00',
           fensterWochentag: tag,
           fensterUhrzeit: uhr,
@@ -609,7 +715,7 @@ describe('properties of the time limits (fast-check), through the DST weeks of 2
     .integer({ min: 0, max: 23 * 4 + 3 })
     .map((q) => `${String(Math.floor(q / 4)).padStart(2, '0')}:${String((q % 4) * 15).padStart(2, '0')}`);
 
-  it('the latest bookable end lies at the period end, N days after a day at most a week back', () => {
+  it('the latest bookable end is today + N at the period end, or the last start of the weekday and hour within the week before it (decision 113)', () => {
     fc.assert(
       fc.property(
         instant,
@@ -625,12 +731,16 @@ describe('properties of the time limits (fast-check), through the DST weeks of 2
             fensterUhrzeit: '06:00',
           });
           expect(end).not.toBeNull();
+          const bereich = b(addCalendarDays(berlinDateKey(now), n), bis);
+          if (!tag) {
+            expect(end).toEqual(bereich);
+            return;
+          }
           const day = berlinDateKey(end as Date);
-          expect(end).toEqual(b(day, bis));
-          const base = addCalendarDays(day, -n);
-          expect(base <= berlinDateKey(now)).toBe(true);
-          expect(base >= addCalendarDays(berlinDateKey(now), tag ? -7 : 0)).toBe(true);
-          if (tag) expect(WOCHENTAG_NAMEN[weekdayOfDay(base)]).toBe(tag);
+          expect(end).toEqual(b(day, '06:00'));
+          expect(WOCHENTAG_NAMEN[weekdayOfDay(day)]).toBe(tag);
+          expect((end as Date).getTime()).toBeLessThanOrEqual(bereich.getTime());
+          expect(day >= addCalendarDays(berlinDateKey(bereich), -7)).toBe(true);
         },
       ),
     );

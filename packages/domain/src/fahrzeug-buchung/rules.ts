@@ -44,7 +44,8 @@ export type Belegung = {
  * - a cancelled booking occupies nothing;
  * - a trip checked out occupies until its check-out (an early check-out frees the rest of the slot);
  * - a trip on the road past its end occupies until now (spec §5: an active booking past its end counts
- *   as ending now), and from its check-in when that was before the start;
+ *   as ending now), and from its check-in when that was before the start; `belegungVerstoss` also refuses a
+ *   booking starting at now itself while the car is out (decision 109);
  * - everything else (booked, performed without check-in, blocks) occupies `[von, bis)`.
  */
 export const belegterZeitraum = ({
@@ -62,6 +63,16 @@ export const belegterZeitraum = ({
   else if (eingechecktAm && bis.getTime() < now.getTime()) bis = now;
   return bis.getTime() > von.getTime() ? { von, bis } : null;
 };
+
+/**
+ * A trip checked in and not checked out whose booked end has passed (decision 109): the car is still out, so it
+ * occupies the vehicle until its check-out (or until the fleet manager closes it), counted as "until now".
+ */
+export const isUeberfaelligUnterwegs = ({ buchung, now }: { buchung: Belegung; now: Date }): boolean =>
+  buchung.status !== 'storniert' &&
+  buchung.fahrt.eingechecktAm !== null &&
+  buchung.fahrt.ausgechecktAm === null &&
+  buchung.bis.getTime() <= now.getTime();
 
 /** The first instant of the step `now` lies in (Berlin wall clock): 10:07 → 10:00. */
 export const taktBeginn = ({
@@ -236,12 +247,22 @@ export const belegungVerstoss = ({
   let gapBroken = false;
   for (const b of buchungen) {
     if (ignoreId !== undefined && b.id === ignoreId) continue;
+    // the car is out at this instant: a booking starting now or earlier is refused until it is checked out
+    if (
+      isUeberfaelligUnterwegs({ buchung: b, now }) &&
+      von.getTime() <= now.getTime() &&
+      now.getTime() < bis.getTime()
+    )
+      return { code: 'fahrzeug_buchung.noch_unterwegs', params: {} };
     const z = belegterZeitraum({ buchung: b, now });
     if (!z) continue;
-    if (von.getTime() < z.bis.getTime() && z.von.getTime() < bis.getTime())
-      return isSperre(b)
-        ? { code: 'fahrzeug_buchung.gesperrt', params: {} }
-        : { code: 'fahrzeug_buchung.ueberschneidung', params: {} };
+    if (von.getTime() < z.bis.getTime() && z.von.getTime() < bis.getTime()) {
+      if (isSperre(b)) return { code: 'fahrzeug_buchung.gesperrt', params: {} };
+      // a trip on the road past its end: the car is not back yet (decision 109)
+      if (isUeberfaelligUnterwegs({ buchung: b, now }))
+        return { code: 'fahrzeug_buchung.noch_unterwegs', params: {} };
+      return { code: 'fahrzeug_buchung.ueberschneidung', params: {} };
+    }
     if (von.getTime() - gap < z.bis.getTime() && z.von.getTime() < bis.getTime() + gap) gapBroken = true;
   }
   return gapBroken
@@ -295,9 +316,12 @@ export const mindestdauerVerstoss = ({
 };
 
 /**
- * Spec §5 latest bookable end: the day N bookable days ahead at the period end time; with a
- * booking-window weekday (and hour) configured, counted from the last time that weekday and hour began
- * instead of from today (the window grows a week at a time). Null when N is 0 or unset.
+ * Spec §5 latest bookable end: today plus N bookable days at the period end time; with a booking-window weekday
+ * (and hour) configured, shifted back to the last start of that weekday and hour inside the range (issue 20,
+ * decision 113: with N = 10 and Monday 08:00, asked on Friday 27.11., the range ends Mon 07.12. at the period end and
+ * the latest end is Mon 07.12. 08:00). The latest end thus moves a week at a time, at the chosen hour. When the range
+ * holds no such start (N below a week), the last one before its end applies, which may lie before now: then nothing
+ * can be booked until the next start. Null when N is 0 or unset.
  */
 export const spaetestesBuchbaresEnde = ({
   now,
@@ -313,19 +337,18 @@ export const spaetestesBuchbaresEnde = ({
   fensterUhrzeit?: string | null;
 }): Date | null => {
   if (!vorausbuchbareTage || vorausbuchbareTage <= 0) return null;
-  let base = berlinDateKey(now);
+  const letzterTag = addCalendarDays(berlinDateKey(now), vorausbuchbareTage);
+  const ende = berlinInstant(letzterTag, zeitraumBis);
   const weekday = weekdayFromName(fensterWochentag);
-  if (weekday !== null) {
-    const uhrzeit = fensterUhrzeit || '00:00';
-    for (let back = 0; back <= 7; back++) {
-      const day = addCalendarDays(base, -back);
-      if (weekdayOfDay(day) === weekday && berlinInstant(day, uhrzeit).getTime() <= now.getTime()) {
-        base = day;
-        break;
-      }
-    }
+  if (weekday === null) return ende;
+  const uhrzeit = fensterUhrzeit || '00:00';
+  for (let back = 0; back <= 7; back++) {
+    const day = addCalendarDays(letzterTag, -back);
+    if (weekdayOfDay(day) !== weekday) continue;
+    const start = berlinInstant(day, uhrzeit);
+    if (start.getTime() <= ende.getTime()) return start;
   }
-  return berlinInstant(addCalendarDays(base, vorausbuchbareTage), zeitraumBis);
+  return ende;
 };
 
 export const zuWeitImVorausVerstoss = ({

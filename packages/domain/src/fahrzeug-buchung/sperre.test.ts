@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FAHRT_OFFEN } from './machine.ts';
-import type { Belegung } from './rules.ts';
+import { type Belegung, DEFAULT_FAHRZEUG_EINSTELLUNGEN } from './rules.ts';
 import {
   type ErsatzKandidat,
   sperreAusfuehrung,
@@ -33,6 +33,77 @@ const kandidat = (id: string, over: Partial<ErsatzKandidat> = {}): ErsatzKandida
   ...over,
 });
 const block = { typ: 'WARTUNG' as const, von: t('2026-11-23', '00:00'), bis: t('2026-11-25', '00:00') };
+
+describe('sperreVorschlag with every booking rule of the replacement car (decision 111)', () => {
+  // Saturday 28 November 2026, a maintenance block all day; the trip 10:00–12:00
+  const samstag = { typ: 'WARTUNG' as const, von: t('2026-11-28', '00:00'), bis: t('2026-11-29', '00:00') };
+  const fahrt = trip('fahrt', t('2026-11-28', '10:00'), t('2026-11-28', '12:00'));
+  const werktags = [1, 2, 3, 4, 5].map((wochentag) => ({
+    wochentag,
+    von: '07:00',
+    bis: '19:00',
+    geoeffnet: true,
+  }));
+  const einstellungen = {
+    ...DEFAULT_FAHRZEUG_EINSTELLUNGEN,
+    buchungszeitraumVon: '00:00',
+    buchungszeitraumBis: '23:45',
+    individuelleBuchungszeiten: true,
+    buchungAusserhalbBuchungszeiten: true,
+  };
+  const ziel = (k: ErsatzKandidat[], sonderfahrten = new Set<string>()) => {
+    const [v] = sperreVorschlag({
+      ...samstag,
+      fahrzeug,
+      buchungen: [fahrt],
+      kandidaten: k,
+      einstellungen,
+      sonderfahrten,
+      now,
+    }).vorschlaege;
+    return v?.aktion === 'umbuchen' ? v.fahrzeugId : v?.aktion;
+  };
+  it.each<[string, ErsatzKandidat[], Set<string>, string | undefined]>([
+    [
+      'a car closed on Saturdays is no target',
+      [kandidat('werktags', { fenster: werktags })],
+      new Set(),
+      'stornieren',
+    ],
+    [
+      'a car where the trip would need approval is no target for a plain booking',
+      [kandidat('sonder', { fenster: werktags, buchungAusserhalbMoeglich: true })],
+      new Set(),
+      'stornieren',
+    ],
+    [
+      'a special trip may move where it is a special trip too (its approvers carry over)',
+      [kandidat('sonder', { fenster: werktags, buchungAusserhalbMoeglich: true })],
+      new Set(['fahrt']),
+      'sonder',
+    ],
+    [
+      'a special trip does not move where it would lose its approval need',
+      [kandidat('frei')],
+      new Set(['fahrt']),
+      'stornieren',
+    ],
+    [
+      'a car open every day takes it',
+      [kandidat('werktags', { fenster: werktags }), kandidat('frei')],
+      new Set(),
+      'frei',
+    ],
+    [
+      'a car valid only until Friday is no target',
+      [kandidat('bis_freitag', { gueltigBis: '2026-11-27' })],
+      new Set(),
+      'stornieren',
+    ],
+  ])('%s', (_case, kandidaten, sonderfahrten, expected) => {
+    expect(ziel(kandidaten, sonderfahrten)).toBe(expected);
+  });
+});
 
 describe('sperreVorschlag: move or cancel the bookings a block overlaps', () => {
   it('moves to a free car of the same location and class, else cancels with the block reason', () => {

@@ -4,14 +4,17 @@
  * time; accepted moves keep the booking, the rest are cancelled in bulk (never a durchgeführt one).
  */
 import type { RuleViolation } from '../errors.ts';
+import type { Buchungsfenster } from '../fahrzeug/buchungsfenster.ts';
 import type { FahrzeugBuchungTyp } from '../status.ts';
 import { isMassenStornierbar, isSperre, isUnterwegs, STORNO_GRUND } from './machine.ts';
 import {
   type Belegung,
   belegterZeitraum,
   belegungVerstoss,
+  type FahrzeugBuchungsEinstellungen,
   type Gueltigkeit,
   isInnerhalbGueltigkeit,
+  pruefeFahrzeugBuchung,
   taktBeginn,
   zeitraumVerstoss,
 } from './rules.ts';
@@ -25,6 +28,57 @@ export type ErsatzKandidat = Gueltigkeit & {
   deaktiviert: boolean;
   /** the candidate's bookings and blocks around the period */
   buchungen: readonly Belegung[];
+  /** its own weekday window rows (null: none) and whether it may be booked outside them (decision 111) */
+  fenster?: Buchungsfenster | null;
+  buchungAusserhalbMoeglich?: boolean;
+};
+
+/**
+ * Whether `b` may move to `k` (decision 111): every rule a new booking of `k` for the same period must pass
+ * (validity, weekday window, start of booking, minimum duration, latest bookable end, overlap and minimum gap,
+ * also against moves planned before it), and the move must not change whether the trip needs approval: a trip
+ * inside the window does not become a special trip on `k`, a special trip does not lose its approvers.
+ */
+const kannUmziehen = ({
+  b,
+  k,
+  geplant,
+  einstellungen,
+  sonderfahrt,
+  mindestabstandStunden,
+  now,
+}: {
+  b: Belegung & { id?: string };
+  k: ErsatzKandidat;
+  geplant: readonly Belegung[];
+  einstellungen: FahrzeugBuchungsEinstellungen | undefined;
+  sonderfahrt: boolean;
+  mindestabstandStunden: number;
+  now: Date;
+}): boolean => {
+  const buchungen = [...k.buchungen, ...geplant];
+  if (!einstellungen)
+    return (
+      isInnerhalbGueltigkeit({ fahrzeug: k, von: b.von, bis: b.bis }) &&
+      belegungVerstoss({ von: b.von, bis: b.bis, buchungen, mindestabstandStunden, now }) === null
+    );
+  const ergebnis = pruefeFahrzeugBuchung({
+    von: b.von,
+    bis: b.bis,
+    fahrzeug: {
+      deaktiviert: k.deaktiviert,
+      gueltigVon: k.gueltigVon,
+      gueltigBis: k.gueltigBis,
+      fenster: k.fenster ?? null,
+      buchungAusserhalbMoeglich: k.buchungAusserhalbMoeglich ?? false,
+    },
+    buchungen,
+    einstellungen: { ...einstellungen, mindestabstandStunden },
+    now,
+    ignoreId: b.id,
+    bisherigerVon: b.von,
+  });
+  return ergebnis.verstoesse.length === 0 && ergebnis.sonderfahrt === sonderfahrt;
 };
 
 export type SperreVorschlag<T> =
@@ -40,9 +94,10 @@ export type SperreVorschlag<T> =
  * - `verstoss`: 'fahrzeug_sperre.fahrt_laeuft' when a trip checked in and not yet checked out overlaps
  *   (it can be neither moved nor cancelled: the car is out), or 'fahrzeug_buchung.gesperrt' when another
  *   block overlaps. Durchgeführt bookings are never touched.
- * The weekday window is not checked for candidates: the trip was accepted for that time and moves whole.
+ * With `einstellungen`, a candidate must pass every rule a new booking of it would (decision 111: its weekday
+ * window, approval need, start of booking, duration, latest end); the licence class and location are the pool's.
  */
-export const sperreVorschlag = <T extends Belegung>({
+export const sperreVorschlag = <T extends Belegung & { id?: string }>({
   typ,
   von,
   bis,
@@ -50,6 +105,8 @@ export const sperreVorschlag = <T extends Belegung>({
   buchungen,
   kandidaten,
   mindestabstandStunden = 0,
+  einstellungen,
+  sonderfahrten = new Set(),
   now,
 }: {
   typ: SperreTyp;
@@ -59,6 +116,10 @@ export const sperreVorschlag = <T extends Belegung>({
   buchungen: readonly T[];
   kandidaten: readonly ErsatzKandidat[];
   mindestabstandStunden?: number;
+  /** with the tenant's settings every booking rule of a candidate applies (decision 111); without, validity and overlap */
+  einstellungen?: FahrzeugBuchungsEinstellungen;
+  /** the ids of the overlapping trips that are special trips (with approvers) */
+  sonderfahrten?: ReadonlySet<string>;
   now: Date;
 }): { verstoss: RuleViolation | null; vorschlaege: SperreVorschlag<T>[] } => {
   const overlapping = buchungen
@@ -83,16 +144,16 @@ export const sperreVorschlag = <T extends Belegung>({
   const vorschlaege: SperreVorschlag<T>[] = [];
   for (const b of overlapping) {
     if (isSperre(b) || isUnterwegs(b) || !isMassenStornierbar(b)) continue;
-    const ziel = pool.find(
-      (k) =>
-        isInnerhalbGueltigkeit({ fahrzeug: k, von: b.von, bis: b.bis }) &&
-        belegungVerstoss({
-          von: b.von,
-          bis: b.bis,
-          buchungen: [...k.buchungen, ...(planned.get(k.id) ?? [])],
-          mindestabstandStunden,
-          now,
-        }) === null,
+    const ziel = pool.find((k) =>
+      kannUmziehen({
+        b,
+        k,
+        geplant: planned.get(k.id) ?? [],
+        einstellungen,
+        sonderfahrt: b.id !== undefined && sonderfahrten.has(b.id),
+        mindestabstandStunden,
+        now,
+      }),
     );
     if (ziel) {
       planned.set(ziel.id, [...(planned.get(ziel.id) ?? []), b]);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { berlinInstant, WOCHENTAG_NAMEN } from '../time.ts';
 import {
-  fensterAm,
   fahrzeugFensterAus,
+  fensterAm,
   fensterAusZeitraum,
   isInnerhalbBuchungsfenster,
   parseBuchungsfenster,
@@ -71,6 +71,75 @@ describe('parseBuchungsfenster: the rows of fahrzeug_oeffnungszeit', () => {
   });
 });
 
+describe('isInnerhalbBuchungsfenster over nights (issue 20, decision 112)', () => {
+  const werktags = [1, 2, 3, 4, 5].map((wochentag) => ({
+    wochentag,
+    von: '07:00',
+    bis: '19:00',
+    geoeffnet: true,
+  }));
+  const rundUmDieUhr = [0, 1, 2, 3, 4, 5, 6].map((wochentag) => ({
+    wochentag,
+    von: '00:00',
+    bis: '23:59',
+    geoeffnet: true,
+  }));
+  it.each<[string, typeof werktags, Date, Date, boolean]>([
+    [
+      'the reported case: Tue 18:00 → Wed 08:00 on Mon–Fri 07:00–19:00',
+      werktags,
+      b('2026-11-24', '18:00'),
+      b('2026-11-25', '08:00'),
+      false,
+    ],
+    ['Tue 07:00–19:00', werktags, b('2026-11-24', '07:00'), b('2026-11-24', '19:00'), true],
+    [
+      'round the clock: Mon 18:00 → Wed 10:00',
+      rundUmDieUhr,
+      b('2026-11-23', '18:00'),
+      b('2026-11-25', '10:00'),
+      true,
+    ],
+    [
+      'round the clock: a day ending at midnight',
+      rundUmDieUhr,
+      b('2026-11-23', '00:00'),
+      b('2026-11-24', '00:00'),
+      true,
+    ],
+    [
+      'ending at 19:00 on the day is inside, 19:15 not',
+      werktags,
+      b('2026-11-24', '18:00'),
+      b('2026-11-24', '19:15'),
+      false,
+    ],
+    [
+      'round the clock over the night the clocks go back',
+      rundUmDieUhr,
+      b('2026-10-24', '22:00'),
+      b('2026-10-25', '04:00'),
+      true,
+    ],
+    [
+      'round the clock over the night the clocks go forward',
+      rundUmDieUhr,
+      b('2026-03-28', '22:00'),
+      b('2026-03-29', '04:00'),
+      true,
+    ],
+    [
+      'Fri 18:00 → Mon 08:00 over a closed weekend',
+      werktags,
+      b('2026-11-27', '18:00'),
+      b('2026-11-30', '08:00'),
+      false,
+    ],
+  ])('%s', (_case, fenster, von, bis, expected) => {
+    expect(isInnerhalbBuchungsfenster({ fenster, von, bis })).toBe(expected);
+  });
+});
+
 describe('isInnerhalbBuchungsfenster', () => {
   const fenster = [
     { wochentag: 1, von: '07:00', bis: '19:00', geoeffnet: true },
@@ -83,7 +152,8 @@ describe('isInnerhalbBuchungsfenster', () => {
     ['Monday 06:45–08:00', b('2026-11-23', '06:45'), b('2026-11-23', '08:00'), false],
     ['Tuesday 08:00–12:00 (its own hours)', b('2026-11-24', '08:00'), b('2026-11-24', '12:00'), true],
     ['Tuesday 11:00–13:00', b('2026-11-24', '11:00'), b('2026-11-24', '13:00'), false],
-    ['Monday 18:00 to Tuesday 10:00', b('2026-11-23', '18:00'), b('2026-11-24', '10:00'), true],
+    // the night between is closed (issue 20, decision 112)
+    ['Monday 18:00 to Tuesday 10:00', b('2026-11-23', '18:00'), b('2026-11-24', '10:00'), false],
     ['Wednesday (closed row)', b('2026-11-25', '09:00'), b('2026-11-25', '10:00'), false],
     [
       'Tuesday to Thursday over a closed Wednesday',

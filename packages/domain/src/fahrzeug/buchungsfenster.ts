@@ -101,8 +101,11 @@ export const fensterAm = ({
 };
 
 /**
- * Inside the window (spec §5): every Berlin day the booking touches is open, it starts at or after the
- * start day's opening time and ends at or before the end day's closing time.
+ * Inside the window (spec §5): every instant of the booking lies in the open hours of its Berlin day (issue 20,
+ * decision 112). A booking over several days therefore only fits where the hours meet across midnight: the start
+ * day open until its end (a closing time of 23:59 counts as midnight, the last time `HH:mm` can say), every day in
+ * between open all day, the end day open from 00:00. Tue 18:00 → Wed 08:00 on a car open 07:00–19:00 is outside:
+ * the night is closed.
  */
 export const isInnerhalbBuchungsfenster = ({
   fenster,
@@ -114,15 +117,21 @@ export const isInnerhalbBuchungsfenster = ({
   bis: Date;
 }): boolean => {
   const startDay = berlinDateKey(von);
-  const endDay = berlinDateKey(bis);
-  // every day in between only has to be open (its hours do not matter): no instants to compute
-  const offen = new Set(fenster.filter((r) => r.geoeffnet).map((r) => r.wochentag));
+  // the end instant itself is not booked ([von, bis)): a booking ending at 00:00 ends on the day before
+  const endDay = berlinDateKey(new Date(bis.getTime() - 1));
   for (let day = startDay; day <= endDay; day = addCalendarDays(day, 1)) {
-    if (!offen.has(weekdayOfDay(day))) return false;
+    const row = fenster.find((r) => r.wochentag === weekdayOfDay(day) && r.geoeffnet);
+    if (!row) return false;
+    const oeffnet = berlinInstant(day, row.von).getTime();
+    const schliesst =
+      row.bis >= '23:59'
+        ? berlinInstant(addCalendarDays(day, 1), '00:00').getTime()
+        : berlinInstant(day, row.bis).getTime();
+    const tagVon = Math.max(von.getTime(), berlinInstant(day, '00:00').getTime());
+    const tagBis = Math.min(bis.getTime(), berlinInstant(addCalendarDays(day, 1), '00:00').getTime());
+    if (tagVon < oeffnet || tagBis > schliesst) return false;
   }
-  const start = fensterAm({ fenster, tag: startDay });
-  const end = fensterAm({ fenster, tag: endDay });
-  return !!start && !!end && von.getTime() >= start.von.getTime() && bis.getTime() <= end.bis.getTime();
+  return true;
 };
 
 /**

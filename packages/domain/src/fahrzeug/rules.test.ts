@@ -60,11 +60,11 @@ describe('stornosBeiFahrzeugAenderung: cancellation reasons on vehicle update (s
       ['in', 'late', 'block'],
     ],
     [
-      'changing the location',
+      'changing the location: the trips, not the maintenance block (issue 20, decision 111)',
       { ...stand, standortName: 'Außenstelle' },
       stand,
       'Storno wegen Standortänderung am Fahrzeug',
-      ['in', 'late', 'block'],
+      ['in', 'late'],
     ],
     [
       'shortening the validity',

@@ -4,7 +4,7 @@
  * server cancels exactly those (bulk: status storniert plus the reason as `informationstext`).
  */
 import { DomainError } from '../errors.ts';
-import { isMassenStornierbar, isUnterwegs, STORNO_GRUND } from '../fahrzeug-buchung/machine.ts';
+import { isMassenStornierbar, isSperre, isUnterwegs, STORNO_GRUND } from '../fahrzeug-buchung/machine.ts';
 import { type Belegung, belegterZeitraum, isInnerhalbGueltigkeit } from '../fahrzeug-buchung/rules.ts';
 
 export type FahrzeugStand = {
@@ -33,10 +33,11 @@ const offeneBuchungen = <T extends Belegung>(buchungen: readonly T[], now: Date)
  * - without the old vehicle data the update is refused ('Update des Fahrzeugs ohne alte Fahrzeugdaten
  *   nicht möglich, da Validierung nicht durchgeführt werden kann!');
  * - deactivated now → every open booking, 'Storno, weil Fahrzeug deaktiviert wurde.';
- * - location name changed → every open booking, 'Storno wegen Standortänderung am Fahrzeug';
+ * - location name changed → every open trip, 'Storno wegen Standortänderung am Fahrzeug' (its blocks stay:
+ *   the maintenance is due wherever the car stands, decision 111);
  * - otherwise the open bookings outside the new validity (gueltigVon 00:00 to gueltigBis 23:59),
  *   'Storno da Fahrzeug zum Buchungszeitpunkt nicht mehr buchbar ist.'.
- * Blocks (WARTUNG, SERVICE, DEFEKT) count like trips: they are rows of the vehicle's bookings.
+ * Otherwise blocks (WARTUNG, SERVICE, DEFEKT) count like trips: they are rows of the vehicle's bookings.
  */
 export const stornosBeiFahrzeugAenderung = <T extends Belegung>({
   alt,
@@ -53,8 +54,9 @@ export const stornosBeiFahrzeugAenderung = <T extends Belegung>({
   const offen = offeneBuchungen(buchungen, now);
   if (neu.deaktiviert && !alt.deaktiviert)
     return { buchungen: offen, grund: STORNO_GRUND.fahrzeugDeaktiviert };
+  // a maintenance, service or defect block belongs to the car wherever it stands (issue 20, decision 111)
   if ((alt.standortName ?? '').trim() !== (neu.standortName ?? '').trim())
-    return { buchungen: offen, grund: STORNO_GRUND.standortAenderung };
+    return { buchungen: offen.filter((b) => !isSperre(b)), grund: STORNO_GRUND.standortAenderung };
   return {
     buchungen: offen.filter((b) => !isInnerhalbGueltigkeit({ fahrzeug: neu, von: b.von, bis: b.bis })),
     grund: STORNO_GRUND.nichtMehrBuchbar,
@@ -82,6 +84,13 @@ const STORNO_GRUND_EN: Record<string, string> = {
   [STORNO_GRUND.standortAenderung]: "Cancelled because the vehicle's location changed.",
   [STORNO_GRUND.nichtMehrBuchbar]:
     'Cancelled because the vehicle can no longer be booked at the booked time.',
+  [STORNO_GRUND.sonderfreigabeAbgelehnt]: 'Cancelled because the special trip was rejected.',
+  [STORNO_GRUND.checkInVersaeumt]: 'Cancelled because the check-in did not happen in time.',
+  [STORNO_GRUND.nichtFreigegeben]: 'Cancelled because the special trip was not approved before its end.',
+  [STORNO_GRUND.WARTUNG]: 'Cancelled because of maintenance of the vehicle.',
+  [STORNO_GRUND.SERVICE]: 'Cancelled because of a service of the vehicle.',
+  [STORNO_GRUND.DEFEKT]: 'Cancelled because of a defect of the vehicle.',
+  [STORNO_GRUND.fahrverbot]: "Cancelled because of the driver's driving ban.",
 };
 
 export const stornoGrundText = ({ grund, sprache }: { grund: string; sprache: 'de' | 'en' }): string =>

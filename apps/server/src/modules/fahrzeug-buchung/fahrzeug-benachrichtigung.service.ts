@@ -15,7 +15,7 @@ import {
 } from '@stellwerk/domain/customizing';
 import { stornoGrundText } from '@stellwerk/domain/fahrzeug/rules';
 import {
-  autoStornoKandidaten,
+  autoStornoFaellige,
   checkOutMahnungen,
   freiesErsatzfahrzeug,
   type JobEinstellungen,
@@ -30,7 +30,8 @@ import {
   type ReportZeile,
   reportZusammenfassung,
 } from '@stellwerk/domain/fahrzeug-benachrichtigung/report';
-import { FAHRZEUG_BUCHUNG_UEBERGAENGE, STORNO_GRUND } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import type { FreigabeEntscheidung } from '@stellwerk/domain/fahrzeug-buchung/auto-freigabe';
+import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import { addCalendarDays, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
 import ExcelJS from 'exceljs';
@@ -52,6 +53,7 @@ import {
 } from './fahrzeug-benachrichtigung.repository.ts';
 import {
   findFahrtEintraege,
+  findFreigeber,
   findPersonen,
   lockBuchung,
   type PersonRow,
@@ -128,20 +130,30 @@ export const gibVersaeumteFahrtenFrei = async (
     tx,
     buchungen.map((b) => b.id),
   );
-  const ids = autoStornoKandidaten({
+  const freigaben = new Map<string, FreigabeEntscheidung[]>();
+  for (const f of await findFreigeber(
+    tx,
+    buchungen.filter((b) => b.typ === 'BUCHUNG' && b.status === 'reserviert').map((b) => b.id),
+  ))
+    freigaben.set(f.fahrzeugBuchungId, [
+      ...(freigaben.get(f.fahrzeugBuchungId) ?? []),
+      { isFreigegeben: f.isFreigegeben, freigegebenAm: f.freigegebenAt },
+    ]);
+  const faellige = autoStornoFaellige({
     buchungen,
     historie,
+    freigaben,
     einstellungen: jobEinstellungenAus(settings),
     now,
   });
   const mails = booleanSetting(settings, 'FahrzeugMailStornoSenden');
   let anzahl = 0;
-  for (const id of ids) {
+  for (const { id, grund } of faellige) {
     const row = await lockBuchung(tx, id);
     if (row?.typ !== 'BUCHUNG' || !FAHRZEUG_BUCHUNG_UEBERGAENGE.autoStorno.von.includes(row.status)) continue;
     await updateBuchung(tx, id, {
       status: FAHRZEUG_BUCHUNG_UEBERGAENGE.autoStorno.nach,
-      informationstext: STORNO_GRUND.checkInVersaeumt,
+      informationstext: grund,
     });
     anzahl++;
     if (mails)
@@ -162,7 +174,7 @@ export const gibVersaeumteFahrtenFrei = async (
               kennzeichen: row.kennzeichen,
               zeitraum: zeitraumText(row.von, row.bis),
               url: `${deps.publicUrl}/fahrzeuge`,
-              grund: stornoGrundText({ grund: STORNO_GRUND.checkInVersaeumt, sprache: language }),
+              grund: stornoGrundText({ grund, sprache: language }),
             },
           },
           now,

@@ -163,12 +163,18 @@ export const findBelegungenMitFahrt = async (
 
 type FahrtEintragJson = { typ: string; zeitpunkt: string };
 
-/** The booking row's CHECK_IN and CHECK_OUT entries as JSON (through `(mandant_id, fahrzeug_buchung_id)`). */
+/**
+ * The booking row's CHECK_IN and CHECK_OUT entries as JSON (through `(mandant_id, fahrzeug_buchung_id)`). Written
+ * with qualified names: drizzle renders the select list of a one-table query without the table's name, so
+ * `${fahrzeugBuchung.id}` here became a bare "id", which inside the subquery named the history row's own id and
+ * matched nothing; every trip then read as not checked in, and an overdue trip stopped blocking at its end
+ * (issue 20, decision 109).
+ */
 const fahrtEintraegeSpalte = sql<FahrtEintragJson[] | null>`(select json_agg(json_build_object(
-    'typ', ${fahrzeugHistorie.typ}, 'zeitpunkt', ${fahrzeugHistorie.zeitpunkt}))
-  from ${fahrzeugHistorie}
-  where ${fahrzeugHistorie.fahrzeugBuchungId} = ${fahrzeugBuchung.id}
-    and ${fahrzeugHistorie.typ} in ('CHECK_IN', 'CHECK_OUT'))`;
+    'typ', h.typ, 'zeitpunkt', h.zeitpunkt))
+  from ${fahrzeugHistorie} h
+  where h.fahrzeug_buchung_id = ${sql.raw('"fahrzeug_buchung"."id"')}
+    and h.typ in ('CHECK_IN', 'CHECK_OUT'))`;
 const keineFahrtEintraege = sql<FahrtEintragJson[] | null>`null::json`;
 
 const belegungenAbfrage = async (

@@ -183,6 +183,24 @@ export const fahrzeugFuerBuchung = (
   buchungAusserhalbMoeglich: row.buchungAusserhalbMoeglich,
 });
 
+/** The vehicles `ids` as the booking rules see them (validity, window rows, outside booking), for block moves. */
+export const fahrzeugeFuerBuchung = async (
+  tx: Tx,
+  ids: readonly string[],
+): Promise<Map<string, FahrzeugFuerBuchung>> => {
+  const result = new Map<string, FahrzeugFuerBuchung>();
+  for (const id of ids) {
+    const row = await findFahrzeug(tx, id);
+    if (row)
+      result.set(id, fahrzeugFuerBuchung(row, await findFensterZeilen(tx, row.fahrzeugOeffnungszeitId)));
+  }
+  return result;
+};
+
+/** The ids among `buchungIds` that are special trips (have approvers). */
+export const sonderfahrtIds = async (tx: Tx, buchungIds: readonly string[]): Promise<Set<string>> =>
+  new Set((await findFreigeber(tx, buchungIds)).map((f) => f.fahrzeugBuchungId));
+
 const toBelegungen = (
   rows: readonly BelegungRow[],
   historie: readonly HistorieEintrag[],

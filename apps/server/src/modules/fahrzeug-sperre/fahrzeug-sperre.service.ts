@@ -31,11 +31,13 @@ import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import { publishEvent } from '../events/events.service.ts';
 import {
   assertFeature,
+  fahrzeugeFuerBuchung,
   guardUeberschneidung,
   ladeBelegungen,
   ladeBuchungen,
   meldeAenderung,
   sendeMails,
+  sonderfahrtIds,
   zeitraumText,
 } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
 import {
@@ -123,6 +125,9 @@ const berechne = async (
     betroffen.length === 0
       ? new Map()
       : await ladeBelegungen(tx, [...kandidaten.keys()], ab, bis, einstellungen);
+  // every rule of each candidate applies to a move, as to a new booking (decision 111): its window rows too
+  const fuerBuchung =
+    betroffen.length === 0 ? new Map() : await fahrzeugeFuerBuchung(tx, [...kandidaten.keys()]);
   const ersatz: ErsatzKandidat[] = [...kandidaten.values()].map((k) => ({
     id: k.id,
     standortId: k.standortId,
@@ -131,7 +136,13 @@ const berechne = async (
     gueltigVon: k.gueltigVon,
     gueltigBis: k.gueltigBis,
     buchungen: belegt.get(k.id) ?? [],
+    fenster: fuerBuchung.get(k.id)?.fenster ?? null,
+    buchungAusserhalbMoeglich: fuerBuchung.get(k.id)?.buchungAusserhalbMoeglich ?? false,
   }));
+  const sonderfahrten = await sonderfahrtIds(
+    tx,
+    betroffen.map((b) => b.id),
+  );
   const { verstoss, vorschlaege } = sperreVorschlag({
     typ: input.typ,
     von: zeitraum.von,
@@ -140,6 +151,8 @@ const berechne = async (
     buchungen: eigene,
     kandidaten: ersatz,
     mindestabstandStunden: einstellungen.mindestabstandStunden,
+    einstellungen,
+    sonderfahrten,
     now,
   });
   return { zeitraum, verstoss, vorschlaege, kandidaten };
