@@ -261,6 +261,14 @@ describe.each(testDrivers())('factors that cannot be replayed or left behind, on
     ).toBe(429);
 
     const admin = await signedIn('admin@musterstadt.example');
+    // failed sign-ins are written after the answer (the same time for unknown logins): wait for them
+    await expect
+      .poll(
+        async () =>
+          (await protokoll(admin, 'entity=benutzer.anmeldung')).filter((e) => e.entityId === benutzerId)
+            .length,
+      )
+      .toBeGreaterThanOrEqual(6);
     const failures = await protokoll(admin, 'entity=benutzer.anmeldung&action=anmeldung_fehlgeschlagen');
     expect(failures.filter((e) => e.entityId === benutzerId)).toHaveLength(5);
     expect(failures[0]?.newValue).toMatchObject({ weg: 'passwortpruefung' });
@@ -295,6 +303,9 @@ describe.each(testDrivers())('factors that cannot be replayed or left behind, on
       ['faktor_entfernt', { art: 'totp' }],
       ['faktor_hinzugefuegt', { art: 'totp' }],
     ]);
+    await expect
+      .poll(async () => mine(await protokoll(admin, 'entity=benutzer.anmeldung')).length)
+      .toBeGreaterThanOrEqual(6);
     const anmeldung = mine(await protokoll(admin, 'entity=benutzer.anmeldung'));
     expect(anmeldung.filter((e) => e.action === 'anmeldung_fehlgeschlagen')).toHaveLength(5);
     expect(anmeldung.filter((e) => e.action === 'anmeldung_gedrosselt')).toHaveLength(1);

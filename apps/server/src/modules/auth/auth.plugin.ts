@@ -358,26 +358,30 @@ export const authPlugin = fp(
     type Weg = 'passwort' | 'code' | 'passwortpruefung';
     /**
      * A wrong password or code: counted by the throttle; for an existing account audited as a failed sign-in, and
-     * as a lock when this failure starts one (later attempts are refused before they are counted).
+     * as a lock when this failure starts one (later attempts are refused before they are counted). The entries are
+     * written after the answer, not before it: an unknown login has none to write, and the answer must take the
+     * same time for both (decision 021).
      */
-    const zaehleFehlschlag = async (account: string, address: string, weg: Weg): Promise<void> => {
+    const zaehleFehlschlag = (account: string, address: string, weg: Weg): void => {
       throttle.recordFailure(account, address);
       if (!account.startsWith('user:')) return;
       const authUserId = account.slice('user:'.length);
-      await protokoll(authUserId, {
-        entity: SICHERHEIT_ENTITAETEN.anmeldung,
-        action: 'anmeldung_fehlgeschlagen',
-        newValue: { weg, adresse: address },
-        selbst: false,
-      });
       const waitMs = throttle.waitMs(account, address);
-      if (waitMs > 0)
+      setImmediate(async () => {
         await protokoll(authUserId, {
           entity: SICHERHEIT_ENTITAETEN.anmeldung,
-          action: 'anmeldung_gedrosselt',
-          newValue: { weg, adresse: address, minuten: waitMinutes(waitMs) },
+          action: 'anmeldung_fehlgeschlagen',
+          newValue: { weg, adresse: address },
           selbst: false,
         });
+        if (waitMs > 0)
+          await protokoll(authUserId, {
+            entity: SICHERHEIT_ENTITAETEN.anmeldung,
+            action: 'anmeldung_gedrosselt',
+            newValue: { weg, adresse: address, minuten: waitMinutes(waitMs) },
+            selbst: false,
+          });
+      });
     };
     /** A throttled account waits (429 with Retry-After) before its password or code is looked at. */
     const wartet = (reply: FastifyReply, account: string, address: string): void => {
@@ -400,7 +404,7 @@ export const authPlugin = fp(
       const hash = await database.withoutTenant((tx) => passwortHashVon(tx, authUserId));
       if (!hash) return false;
       if (!(await password.verify({ hash, password: passwort }))) {
-        await zaehleFehlschlag(account, request.ip, 'passwortpruefung');
+        zaehleFehlschlag(account, request.ip, 'passwortpruefung');
         throw new DomainError('auth.current_password_wrong');
       }
       throttle.recordSuccess(account, request.ip);
@@ -736,9 +740,9 @@ export const authPlugin = fp(
             if (retryAfter) reply.header('retry-after', retryAfter);
           }
           if (isSignIn && mapped.isCredentialFailure)
-            await zaehleFehlschlag(account, request.ip, isCodeStep ? 'code' : 'passwort');
+            zaehleFehlschlag(account, request.ip, isCodeStep ? 'code' : 'passwort');
           if (pruefKonto && mapped.code === 'auth.current_password_wrong')
-            await zaehleFehlschlag(pruefKonto, request.ip, 'passwortpruefung');
+            zaehleFehlschlag(pruefKonto, request.ip, 'passwortpruefung');
           throw new DomainError(mapped.code, mapped.params);
         }
         if (pruefKonto) throttle.recordSuccess(pruefKonto, request.ip);
