@@ -4,7 +4,7 @@
  * The user is one of the unchanged demo users: a passkey changes nothing of their password sign-in.
  */
 import { expect, test } from '@playwright/test';
-import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
+import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser } from '../support/demo.ts';
 import { expectPath, signInTo, signOut } from '../support/session.ts';
 
 const user = demoUser('mitarbeiter', BEISPIELHAUSEN);
@@ -29,6 +29,10 @@ test('enrol a passkey, sign out, and sign in with it instead of the password', a
   await expect(section.getByText('Sie haben noch keinen Passkey eingerichtet.')).toBeVisible();
   await section.getByLabel('Name des neuen Passkeys').fill('Laptop im Büro');
   await section.getByRole('button', { name: 'Passkey hinzufügen' }).click();
+  // adding a factor needs the password (decision 100), asked before the browser's passkey dialog
+  const passwordDialog = page.getByRole('dialog', { name: 'Passkey hinzufügen' });
+  await passwordDialog.getByLabel('Ihr Passwort', { exact: true }).fill(DEMO_PASSWORD);
+  await passwordDialog.getByRole('button', { name: 'Weiter' }).click();
   await expect(section.getByRole('status')).toHaveText('Der Passkey wurde eingerichtet.');
   await expect(section.getByTestId('passkeys').getByText('Laptop im Büro')).toBeVisible();
 

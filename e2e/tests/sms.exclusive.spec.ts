@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
+import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser } from '../support/demo.ts';
 import { expectPath, signIn, signInTo } from '../support/session.ts';
 import { receivedSmsCount, smsCodeTo } from '../support/sms.ts';
 
@@ -33,6 +33,8 @@ test('enrol a mobile number with a code by SMS, sign in with an SMS code, remove
   let after = receivedSmsCount();
   await card.getByLabel('Mobilnummer').fill('0170 1234567');
   await card.getByLabel('Name', { exact: true }).fill('Diensthandy');
+  // adding a factor needs the password (decision 100)
+  await card.getByLabel('Ihr Passwort', { exact: true }).fill(DEMO_PASSWORD);
   await card.getByRole('button', { name: 'Code senden' }).click();
   await expect(card.getByRole('status')).toContainText('+49 ••••••••67');
   const first = await smsCodeTo(NUMMER, after);

@@ -198,6 +198,18 @@ export const ERRORS = {
     de: 'Ein Passwort kann hier nicht festgelegt werden: Sie haben bereits eines, oder Ihre Organisation hat die Anmeldung mit Passwort abgeschaltet.',
     en: 'A password cannot be set here: you already have one, or your organisation switched password sign-in off.',
   },
+  /** Adding a factor (authenticator app, phone, passkey) without the password (decision 100). */
+  'sicherheit.passwort_noetig': {
+    status: 403,
+    de: 'Bitte bestätigen Sie diese Änderung mit Ihrem Passwort.',
+    en: 'Please confirm this change with your password.',
+  },
+  /** Adding a factor without a password to confirm it, and the sign-in is more than five minutes old. */
+  'sicherheit.neu_anmelden': {
+    status: 403,
+    de: 'Bitte melden Sie sich erneut an: Einen weiteren Faktor können Sie bis 5 Minuten nach der Anmeldung einrichten.',
+    en: 'Please sign in again: you can add another factor up to 5 minutes after signing in.',
+  },
   // --- phone factor and SMS (issue 11, decision 083) ---------------------------------------------------
   /** No SMS gateway (SMS_URL) is configured: the phone factor is not offered. */
   'sicherheit.sms_nicht_verfuegbar': {

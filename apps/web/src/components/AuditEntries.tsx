@@ -21,8 +21,33 @@ export const AUDIT_ENTITIES = [
   'leseraum_buchung',
   'customizing.mandant',
   'customizing.gruppe',
+  // security events (decisions 060, 081, 100, 101)
+  'benutzer.faktor',
+  'benutzer.identitaet',
+  'benutzer.anmeldung',
+  'benutzer.sitzung',
 ] as const;
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'import', 'upload', 'cancel'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'import',
+  'upload',
+  'cancel',
+  // security events (decisions 060, 081, 100, 101)
+  'faktor_hinzugefuegt',
+  'faktor_entfernt',
+  'backup_codes_erneuert',
+  'faktoren_zuruecksetzen',
+  'identitaet_hinzugefuegt',
+  'identitaet_entfernt',
+  'passwort_gesetzt',
+  'passwort_geaendert',
+  'passkey_widerrufen',
+  'anmeldung_fehlgeschlagen',
+  'anmeldung_gedrosselt',
+  'sitzung_beendet',
+] as const;
 
 /** Readable names of audit entities and actions; unknown values are shown as recorded. */
 export const useAuditLabels = () => {
@@ -42,6 +67,10 @@ export const useAuditLabels = () => {
     leseraum_buchung: t('adminProtokoll.entities.leseraumBuchung'),
     'customizing.mandant': t('adminProtokoll.entities.einstellungMandant'),
     'customizing.gruppe': t('adminProtokoll.entities.einstellungGruppe'),
+    'benutzer.faktor': t('adminProtokoll.entities.benutzerFaktor'),
+    'benutzer.identitaet': t('adminProtokoll.entities.benutzerIdentitaet'),
+    'benutzer.anmeldung': t('adminProtokoll.entities.benutzerAnmeldung'),
+    'benutzer.sitzung': t('adminProtokoll.entities.benutzerSitzung'),
   };
   const actions: Record<string, string> = {
     create: t('adminProtokoll.actions.create'),
@@ -50,6 +79,18 @@ export const useAuditLabels = () => {
     import: t('adminProtokoll.actions.import'),
     upload: t('adminProtokoll.actions.upload'),
     cancel: t('adminProtokoll.actions.cancel'),
+    faktor_hinzugefuegt: t('adminProtokoll.actions.faktorHinzugefuegt'),
+    faktor_entfernt: t('adminProtokoll.actions.faktorEntfernt'),
+    backup_codes_erneuert: t('adminProtokoll.actions.backupCodesErneuert'),
+    faktoren_zuruecksetzen: t('adminProtokoll.actions.faktorenZuruecksetzen'),
+    identitaet_hinzugefuegt: t('adminProtokoll.actions.identitaetHinzugefuegt'),
+    identitaet_entfernt: t('adminProtokoll.actions.identitaetEntfernt'),
+    passwort_gesetzt: t('adminProtokoll.actions.passwortGesetzt'),
+    passwort_geaendert: t('adminProtokoll.actions.passwortGeaendert'),
+    passkey_widerrufen: t('adminProtokoll.actions.passkeyWiderrufen'),
+    anmeldung_fehlgeschlagen: t('adminProtokoll.actions.anmeldungFehlgeschlagen'),
+    anmeldung_gedrosselt: t('adminProtokoll.actions.anmeldungGedrosselt'),
+    sitzung_beendet: t('adminProtokoll.actions.sitzungBeendet'),
   };
   return {
     entityLabel: (entity: string) => entities[entity] ?? entity,

@@ -75,6 +75,27 @@ export type TAbmelden = z.infer<typeof ZAbmelden>;
 export const ZAbmeldenErgebnis = z.object({ beendet: z.number().int().min(0) });
 export type TAbmeldenErgebnis = z.infer<typeof ZAbmeldenErgebnis>;
 
+export const ZSitzungId = z.object({ id: ZId });
+
+/** Ends one chosen session; `diesesGeraet` says it was this one (then the user is signed out). */
+export const ZSitzungBeendet = z.object({ diesesGeraet: z.boolean() });
+export type TSitzungBeendet = z.infer<typeof ZSitzungBeendet>;
+
+/** Confirms the password before a factor is added that cannot carry it (a passkey), for five minutes. */
+export const ZPasswortBestaetigen = z.object({ passwort: z.string().min(1).max(1000) });
+export type TPasswortBestaetigen = z.infer<typeof ZPasswortBestaetigen>;
+
+/** A user's passkey as the user administration sees it (decision 100): name and dates, never the key. */
+export const ZAdminPasskey = z.object({
+  id: ZId,
+  name: z.string().max(200).nullable(),
+  deviceType: z.string().max(40).nullable(),
+  createdAt: ZInstant.nullable(),
+});
+export const ZAdminPasskeys = z.object({ items: z.array(ZAdminPasskey).max(100) });
+export type TAdminPasskeys = z.infer<typeof ZAdminPasskeys>;
+export const ZAdminPasskeyParams = z.object({ id: z.uuid(), passkeyId: ZId });
+
 /** The administrator's reset of a user's factors (lost phone). */
 export const ZFaktorenZurueckgesetzt = z.object({
   faktoren: z.number().int().min(0),
@@ -121,6 +142,8 @@ export type TSsoVerknuepfung = z.infer<typeof ZSsoVerknuepfung>;
 export const ZTelefonFaktorNeu = z.object({
   telefonnummer: z.string().trim().min(1).max(40),
   friendlyName: singleLineText().trim().max(MAX_FAKTOR_NAME).optional(),
+  /** The user's password (decision 100); without it, a confirmation of the last five minutes is needed. */
+  passwort: z.string().min(1).max(1000).optional(),
 });
 export type TTelefonFaktorNeu = z.infer<typeof ZTelefonFaktorNeu>;
 

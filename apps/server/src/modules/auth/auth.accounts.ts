@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { generateRandomString } from 'better-auth/crypto';
 import { and, eq, inArray, like, ne, sql } from 'drizzle-orm';
 import { APP_ROLE, PLATFORM_ROLE, type Tx } from '../../db/client.ts';
+import { passkey } from './auth.passkey.table.ts';
 import { account, session, twoFactor, user, verification } from './auth.table.ts';
 import { telefonFaktor } from './auth.telefon.table.ts';
 
@@ -164,14 +165,14 @@ export const endSessions = async (tx: Tx, userId: string): Promise<void> => {
 
 /**
  * An administrator's reset of a login's second factors (lost phone): the authenticator app and its backup
- * codes and the phone factors are removed, the login no longer asks for a code, and every session of the login ends. Returns how
- * many factors and sessions were removed.
+ * codes, the phone factors and the passkeys are removed (decision 100), the login no longer asks for a code, and
+ * every session of the login ends. Returns how many factors (passkeys included) and sessions were removed.
  */
 export const resetFactors = async (
   tx: Tx,
   userId: string,
   now: Date,
-): Promise<{ faktoren: number; sitzungen: number }> =>
+): Promise<{ faktoren: number; passkeys: number; sitzungen: number }> =>
   asOwner(tx, async () => {
     const factors = await tx
       .delete(twoFactor)
@@ -181,9 +182,50 @@ export const resetFactors = async (
       .delete(telefonFaktor)
       .where(eq(telefonFaktor.userId, userId))
       .returning({ id: telefonFaktor.id });
+    const passkeys = await tx.delete(passkey).where(eq(passkey.userId, userId)).returning({ id: passkey.id });
     await tx.update(user).set({ twoFactorEnabled: false, updatedAt: now }).where(eq(user.id, userId));
     const sessions = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
-    return { faktoren: factors.length + phones.length, sitzungen: sessions.length };
+    return {
+      faktoren: factors.length + phones.length + passkeys.length,
+      passkeys: passkeys.length,
+      sitzungen: sessions.length,
+    };
+  });
+
+export type LoginPasskey = { id: string; name: string | null; deviceType: string; createdAt: Date | null };
+
+/** A login's passkeys for the user administration (decision 100): names and dates, never the key. */
+export const listLoginPasskeys = async (tx: Tx, userId: string): Promise<LoginPasskey[]> =>
+  asOwner(tx, () =>
+    tx
+      .select({
+        id: passkey.id,
+        name: passkey.name,
+        deviceType: passkey.deviceType,
+        createdAt: passkey.createdAt,
+      })
+      .from(passkey)
+      .where(eq(passkey.userId, userId))
+      .orderBy(passkey.createdAt),
+  );
+
+/** Revokes one passkey of a login; the removed passkey, or undefined when the login has none with this id. */
+export const revokeLoginPasskey = async (
+  tx: Tx,
+  userId: string,
+  id: string,
+): Promise<LoginPasskey | undefined> =>
+  asOwner(tx, async () => {
+    const [row] = await tx
+      .delete(passkey)
+      .where(and(eq(passkey.id, id), eq(passkey.userId, userId)))
+      .returning({
+        id: passkey.id,
+        name: passkey.name,
+        deviceType: passkey.deviceType,
+        createdAt: passkey.createdAt,
+      });
+    return row;
   });
 
 /** Deletes the login with its accounts, sessions and two-factor rows (cascade) and open reset tokens. */

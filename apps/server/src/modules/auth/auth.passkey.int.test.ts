@@ -1,7 +1,13 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
+import {
+  DEMO_PASSWORD,
+  signIn,
+  startTestServer,
+  type TestServer,
+  testDrivers,
+} from '../../../test/harness.ts';
 
 /**
  * Passkeys (decision 072): the options name the RP id of the address the page was opened at (localhost and
@@ -23,6 +29,13 @@ describe.each(testDrivers())('passkeys, on %s', (driver) => {
   const port = () => new URL(server.baseUrl).port;
 
   it('enrolment options carry the RP id of the address used: 127.0.0.1 or localhost', async () => {
+    // enrolling needs the password confirmed first (decision 100)
+    const confirmed = await fetch(`${server.baseUrl}/api/sicherheit/bestaetigen`, {
+      method: 'POST',
+      headers: { origin: server.baseUrl, 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ passwort: DEMO_PASSWORD }),
+    });
+    expect(confirmed.status).toBe(204);
     for (const host of ['127.0.0.1', 'localhost']) {
       const response = await fetch(`http://${host}:${port()}/api/auth/passkey/generate-register-options`, {
         headers: { cookie },

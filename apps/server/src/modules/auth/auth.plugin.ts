@@ -22,12 +22,24 @@ import {
 } from '../sso/sso.service.ts';
 import { createCaptcha } from './auth.captcha.ts';
 import { mapBetterAuthError } from './auth.errors.ts';
+import {
+  beanspruchTotpSchritt,
+  type PasswortPruefung,
+  passwortHashVon,
+  vergissBestaetigung,
+  verlangeBestaetigung,
+} from './auth.faktor-schutz.ts';
 import { routeGuard } from './auth.guards.ts';
 import { passkeyEntfernbar } from './auth.identitaeten.ts';
 import { createLoginThrottle } from './auth.login-throttle.ts';
 import { appUrlOf, checkOrigin, type OriginPolicy, originOf } from './auth.origin.ts';
 import { hostNameOf, passkeyRpIds, withRpId } from './auth.passkey.ts';
-import { findAuthUserIdByLogin } from './auth.repository.ts';
+import {
+  protokolliereSicherheit,
+  SICHERHEIT_ENTITAETEN,
+  type SicherheitsEreignis,
+} from './auth.protokoll.ts';
+import { type FactorRow, findAuthUserIdByLogin, findFactors, findPasskeys } from './auth.repository.ts';
 import { createAuth } from './auth.service.ts';
 import { createSessionCache } from './auth.session-cache.ts';
 import { loadSessionUser, queuePasswordResetMail } from './auth.session-user.ts';
@@ -54,6 +66,26 @@ const PASSKEY_OPTIONS = new Set([
   '/api/auth/passkey/generate-authenticate-options',
 ]);
 const PASSKEY_SIGN_IN = '/api/auth/passkey/verify-authentication';
+/** Enrolling a passkey: its options need a password confirmation of the session (decision 100). */
+const PASSKEY_REGISTER_OPTIONS = '/api/auth/passkey/generate-register-options';
+const PASSKEY_REGISTER = '/api/auth/passkey/verify-registration';
+const VERIFY_TOTP = '/api/auth/two-factor/verify-totp';
+const TWO_FACTOR_ENABLE = '/api/auth/two-factor/enable';
+const TWO_FACTOR_DISABLE = '/api/auth/two-factor/disable';
+const BACKUP_CODES_NEW = '/api/auth/two-factor/generate-backup-codes';
+/**
+ * better-auth's endpoints that check the password of a signed-in user: each wrong password counts towards the
+ * account's sign-in throttle, and a locked account waits here as at /login (decision 100).
+ */
+const PASSWORD_CHECKS = new Set([
+  TWO_FACTOR_ENABLE,
+  TWO_FACTOR_DISABLE,
+  BACKUP_CODES_NEW,
+  '/api/auth/two-factor/get-totp-uri',
+  '/api/auth/change-password',
+  '/api/auth/verify-password',
+  '/api/auth/delete-user',
+]);
 /** Removing a passkey through better-auth: never the last way to sign in (decision 081). */
 const PASSKEY_DELETE = '/api/auth/passkey/delete-passkey';
 /** Where a provider sends the user back (OIDC callback, SAML assertion consumer service), with the tenant id. */
@@ -307,10 +339,77 @@ export const authPlugin = fp(
       }
     };
 
+    /** The request's session, if it carries a valid one. */
+    const sessionOf = async (request: FastifyRequest) =>
+      request.cookies[sessionCookie] === undefined
+        ? null
+        : await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     /** Whether the request carries a valid session (then a code confirms an enrolment, not a sign-in). */
     const hasSession = async (request: FastifyRequest): Promise<boolean> =>
-      request.cookies[sessionCookie] !== undefined &&
-      (await auth.api.getSession({ headers: fromNodeHeaders(request.headers) })) !== null;
+      (await sessionOf(request)) !== null;
+
+    /** A security event in the login's tenant's audit log (decision 101); a failure to write is only logged. */
+    const protokoll = (authUserId: string, ereignis: SicherheitsEreignis) =>
+      protokolliereSicherheit(database, authUserId, ereignis).catch((error: unknown) => {
+        app.log.error({ err: error, action: ereignis.action }, 'security event not audited');
+      });
+
+    /** How a password or code was tried, for the audit log. */
+    type Weg = 'passwort' | 'code' | 'passwortpruefung';
+    /**
+     * A wrong password or code: counted by the throttle; for an existing account audited as a failed sign-in, and
+     * as a lock when this failure starts one (later attempts are refused before they are counted). The entries are
+     * written after the answer, not before it: an unknown login has none to write, and the answer must take the
+     * same time for both (decision 021).
+     */
+    const zaehleFehlschlag = (account: string, address: string, weg: Weg): void => {
+      throttle.recordFailure(account, address);
+      if (!account.startsWith('user:')) return;
+      const authUserId = account.slice('user:'.length);
+      const waitMs = throttle.waitMs(account, address);
+      setImmediate(async () => {
+        await protokoll(authUserId, {
+          entity: SICHERHEIT_ENTITAETEN.anmeldung,
+          action: 'anmeldung_fehlgeschlagen',
+          newValue: { weg, adresse: address },
+          selbst: false,
+        });
+        if (waitMs > 0)
+          await protokoll(authUserId, {
+            entity: SICHERHEIT_ENTITAETEN.anmeldung,
+            action: 'anmeldung_gedrosselt',
+            newValue: { weg, adresse: address, minuten: waitMinutes(waitMs) },
+            selbst: false,
+          });
+      });
+    };
+    /** A throttled account waits (429 with Retry-After) before its password or code is looked at. */
+    const wartet = (reply: FastifyReply, account: string, address: string): void => {
+      const waitMs = throttle.waitMs(account, address);
+      if (waitMs > 0) {
+        reply.header('retry-after', Math.ceil(waitMs / 1000));
+        throw new DomainError('auth.sign_in_throttled', { minuten: waitMinutes(waitMs) });
+      }
+    };
+
+    /**
+     * The password of a signed-in user, checked for one of our routes (a phone factor, the confirmation before a
+     * passkey): counted by the sign-in throttle like a wrong password at /login. True when it is right; a wrong one
+     * answers `auth.current_password_wrong`; a login without a password has none to check (false).
+     */
+    const pruefePasswort: PasswortPruefung = async (request, reply, authUserId, passwort) => {
+      const account = `user:${authUserId}`;
+      wartet(reply, account, request.ip);
+      const { password } = await auth.$context;
+      const hash = await database.withoutTenant((tx) => passwortHashVon(tx, authUserId));
+      if (!hash) return false;
+      if (!(await password.verify({ hash, password: passwort }))) {
+        zaehleFehlschlag(account, request.ip, 'passwortpruefung');
+        throw new DomainError('auth.current_password_wrong');
+      }
+      throttle.recordSuccess(account, request.ip);
+      return true;
+    };
 
     const sessions = createSessionCache();
     // A live event (from any instance) that can change sessions makes the tenant's sessions be looked up again
@@ -343,7 +442,16 @@ export const authPlugin = fp(
       }
     });
 
-    await app.register(sicherheitRoutes, { database, auth, sessions, sessionCookie, config, telefon });
+    await app.register(sicherheitRoutes, {
+      database,
+      auth,
+      sessions,
+      sessionCookie,
+      config,
+      telefon,
+      pruefePasswort,
+      protokoll,
+    });
 
     // A change made through this session (sign-out, password, own settings) is seen by its next request; an
     // administrative change is seen by every session of the tenant.
@@ -385,6 +493,56 @@ export const authPlugin = fp(
       const login = kind === 'email' ? { email: value } : { username: value };
       const id = await database.withoutTenant((tx) => findAuthUserIdByLogin(tx, login));
       return id ? `user:${id}` : `login:${kind}:${value.trim().toLowerCase()}`;
+    };
+
+    /** Audits a successful change of factors or ways to sign in made through better-auth (decision 101). */
+    const protokolliereErfolg = async (
+      path: string,
+      request: FastifyRequest,
+      k: {
+        pruefUser: string | null;
+        totpVorher: { authUserId: string; rows: FactorRow[] } | null;
+        passkeySitzung: { authUserId: string; sessionId: string } | null;
+        passkeyWeg: { authUserId: string; name: string | null } | null;
+      },
+    ): Promise<void> => {
+      const selbst = (authUserId: string, ereignis: Omit<SicherheitsEreignis, 'selbst'>) =>
+        protokoll(authUserId, { ...ereignis, selbst: true });
+      const { faktor, identitaet } = SICHERHEIT_ENTITAETEN;
+      // the first code confirms the authenticator app: it counts from now on
+      if (path === VERIFY_TOTP && k.totpVorher?.rows.some((r) => r.verified !== true))
+        await selbst(k.totpVorher.authUserId, {
+          entity: faktor,
+          action: 'faktor_hinzugefuegt',
+          newValue: { art: 'totp' },
+        });
+      if (path === TWO_FACTOR_DISABLE && k.pruefUser)
+        await selbst(k.pruefUser, { entity: faktor, action: 'faktor_entfernt', oldValue: { art: 'totp' } });
+      if (path === BACKUP_CODES_NEW && k.pruefUser)
+        await selbst(k.pruefUser, { entity: faktor, action: 'backup_codes_erneuert' });
+      if (path === CHANGE_PASSWORD && k.pruefUser)
+        await selbst(k.pruefUser, {
+          entity: identitaet,
+          action: 'passwort_geaendert',
+          newValue: { art: 'passwort' },
+        });
+      if (path === PASSKEY_REGISTER && k.passkeySitzung) {
+        // one confirmation, one passkey
+        await vergissBestaetigung(database, k.passkeySitzung.sessionId);
+        const name =
+          isRecord(request.body) && typeof request.body.name === 'string' ? request.body.name : null;
+        await selbst(k.passkeySitzung.authUserId, {
+          entity: identitaet,
+          action: 'identitaet_hinzugefuegt',
+          newValue: { art: 'passkey', name },
+        });
+      }
+      if (path === PASSKEY_DELETE && k.passkeyWeg)
+        await selbst(k.passkeyWeg.authUserId, {
+          entity: identitaet,
+          action: 'identitaet_entfernt',
+          oldValue: { art: 'passkey', name: k.passkeyWeg.name },
+        });
     };
 
     app.route({
@@ -431,13 +589,44 @@ export const authPlugin = fp(
           : codeStepUser
             ? `user:${codeStepUser}`
             : '';
-        if (isSignIn) {
-          const waitMs = throttle.waitMs(account, request.ip);
-          if (waitMs > 0) {
-            reply.header('retry-after', Math.ceil(waitMs / 1000));
-            throw new DomainError('auth.sign_in_throttled', { minuten: waitMinutes(waitMs) });
-          }
+        if (isSignIn) wartet(reply, account, request.ip);
+
+        // A password check of a signed-in user counts towards the account's throttle (decision 100).
+        const pruefSitzung = isPost && PASSWORD_CHECKS.has(url.pathname) ? await sessionOf(request) : null;
+        const pruefKonto = pruefSitzung ? `user:${pruefSitzung.user.id}` : null;
+        if (pruefKonto) wartet(reply, pruefKonto, request.ip);
+        // The phone factor is enrolled through /api/sicherheit/faktoren/telefon (decision 083), not better-auth's otp.
+        if (url.pathname === TWO_FACTOR_ENABLE && isRecord(request.body) && request.body.method === 'otp')
+          throw new DomainError('validation.failed', { method: 'otp' });
+
+        // A TOTP code is accepted once (decision 100): its time step is claimed before better-auth checks the
+        // code; a code of a step accepted before (also by a parallel request) is answered as a wrong code.
+        const totpSitzung = isPost && url.pathname === VERIFY_TOTP ? await sessionOf(request) : null;
+        const totpUser = totpSitzung?.user.id ?? (url.pathname === VERIFY_TOTP ? codeStepUser : null);
+        const totpVorher =
+          totpSitzung && (await database.withoutTenant((tx) => findFactors(tx, totpSitzung.user.id)));
+        if (totpUser && isRecord(request.body) && typeof request.body.code === 'string') {
+          const anspruch = await beanspruchTotpSchritt(
+            database,
+            authContext.secretConfig,
+            totpUser,
+            request.body.code,
+          );
+          // better-auth then refuses it itself, so that its per-challenge and per-account counts see it too
+          if (anspruch === 'verbraucht') request.body = { ...request.body, code: 'verbraucht' };
         }
+
+        // Enrolling a passkey needs the password confirmed within five minutes (or, without one, a fresh sign-in).
+        const passkeySitzung =
+          url.pathname === PASSKEY_REGISTER_OPTIONS || (isPost && url.pathname === PASSKEY_REGISTER)
+            ? await sessionOf(request)
+            : null;
+        if (passkeySitzung)
+          await verlangeBestaetigung(
+            database,
+            { authUserId: passkeySitzung.user.id, sessionId: passkeySitzung.session.id },
+            new Date(),
+          );
 
         // After repeated failures a password is only looked at with a solved security check (decision 077).
         if (isPasswordStep) await pruefeCaptcha(request, throttle.needsCaptcha(account, request.ip));
@@ -477,11 +666,17 @@ export const authPlugin = fp(
         }
 
         // A passkey is an identity: the last way to sign in is not removed (decision 081).
+        let passkeyWeg: { authUserId: string; name: string | null } | null = null;
         if (isPost && url.pathname === PASSKEY_DELETE && isRecord(request.body)) {
           const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
           const id = request.body.id;
           if (found && typeof id === 'string' && !(await passkeyEntfernbar({ database }, found.user.id, id)))
             throw new DomainError('sicherheit.letzte_identitaet');
+          if (found && typeof id === 'string') {
+            const eigene = await database.withoutTenant((tx) => findPasskeys(tx, found.user.id));
+            const ziel = eigene.find((p) => p.id === id);
+            if (ziel) passkeyWeg = { authUserId: found.user.id, name: ziel.name };
+          }
         }
 
         // Recovery asks for the solved captcha first (decision 076).
@@ -544,9 +739,22 @@ export const authPlugin = fp(
             const retryAfter = response.headers.get('x-retry-after') ?? response.headers.get('retry-after');
             if (retryAfter) reply.header('retry-after', retryAfter);
           }
-          if (isSignIn && mapped.isCredentialFailure) throttle.recordFailure(account, request.ip);
+          if (isSignIn && mapped.isCredentialFailure)
+            zaehleFehlschlag(account, request.ip, isCodeStep ? 'code' : 'passwort');
+          if (pruefKonto && mapped.code === 'auth.current_password_wrong')
+            zaehleFehlschlag(pruefKonto, request.ip, 'passwortpruefung');
           throw new DomainError(mapped.code, mapped.params);
         }
+        if (pruefKonto) throttle.recordSuccess(pruefKonto, request.ip);
+        await protokolliereErfolg(url.pathname, request, {
+          pruefUser: pruefSitzung?.user.id ?? null,
+          totpVorher:
+            totpSitzung && totpVorher ? { authUserId: totpSitzung.user.id, rows: totpVorher } : null,
+          passkeySitzung: passkeySitzung
+            ? { authUserId: passkeySitzung.user.id, sessionId: passkeySitzung.session.id }
+            : null,
+          passkeyWeg,
+        });
         // A right password of an account with a second factor is not yet a sign-in: its failures are kept
         // until the code is right, so a known password does not reset the count of wrong codes.
         const waitsForCode = isPasswordStep && isTwoFactorRedirect(await readJson(response.clone()));

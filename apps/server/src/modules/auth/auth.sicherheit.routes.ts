@@ -1,4 +1,5 @@
 import { ZApiError } from '@stellwerk/domain/api';
+import { DomainError } from '@stellwerk/domain/errors';
 import {
   ZAbmelden,
   ZAbmeldenErgebnis,
@@ -8,16 +9,21 @@ import {
   ZFaktorName,
   ZIdentitaeten,
   ZIdentitaetId,
+  ZPasswortBestaetigen,
   ZPasswortSetzen,
+  ZSitzungBeendet,
   ZSitzungen,
+  ZSitzungId,
   ZSsoVerknuepfung,
   ZTelefonFaktorAngelegt,
   ZTelefonFaktorNeu,
 } from '@stellwerk/domain/sicherheit/api';
+import { normalisiereTelefonnummer } from '@stellwerk/domain/sicherheit/telefon';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { merkeBestaetigung, type PasswortPruefung, verlangeBestaetigung } from './auth.faktor-schutz.ts';
 import { requireUser, routeGuard } from './auth.guards.ts';
 import {
   entferneIdentitaet,
@@ -25,9 +31,16 @@ import {
   setzePasswort,
   starteSsoVerknuepfung,
 } from './auth.identitaeten.ts';
+import type { SicherheitsEreignis } from './auth.protokoll.ts';
 import type { Auth } from './auth.service.ts';
 import type { createSessionCache } from './auth.session-cache.ts';
-import { abmelden, getFaktoren, listSitzungen, renameFaktor } from './auth.sicherheit.service.ts';
+import {
+  abmelden,
+  beendeSitzung,
+  getFaktoren,
+  listSitzungen,
+  renameFaktor,
+} from './auth.sicherheit.service.ts';
 import {
   bestaetigeTelefonFaktor,
   entferneTelefonFaktor,
@@ -50,9 +63,45 @@ export const sicherheitRoutes: FastifyPluginAsyncZod<{
   sessionCookie: string;
   config: Config;
   telefon: TelefonDeps;
+  /** The password of a signed-in user, counted by the sign-in throttle (auth plugin, decision 100). */
+  pruefePasswort: PasswortPruefung;
+  /** A security event in the login's tenant's audit log (decision 101). */
+  protokoll: (authUserId: string, ereignis: SicherheitsEreignis) => Promise<void>;
   now?: () => Date;
-}> = async (app, { database, auth, sessions, sessionCookie, config, telefon, now = () => new Date() }) => {
+}> = async (
+  app,
+  { database, auth, sessions, sessionCookie, config, telefon, pruefePasswort, now = () => new Date() },
+) => {
   const deps = { database, auth, sessions, now, smsVerfuegbar: Boolean(config.smsUrl) };
+  const clearSessionCookie = (reply: { clearCookie: (name: string, options: object) => unknown }) =>
+    reply.clearCookie(sessionCookie, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.publicUrl.startsWith('https://'),
+    });
+
+  app.post(
+    '/api/sicherheit/bestaetigen',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'bestaetigePasswort',
+        tags: TAGS,
+        summary:
+          'Confirm your password before adding a passkey: for five minutes this session may enrol one (decision 100). Wrong passwords count towards the sign-in throttle (429 auth.sign_in_throttled); without a password, 403 sicherheit.neu_anmelden',
+        body: ZPasswortBestaetigen,
+        response: { 204: z.null(), 400: ZApiError, ...refusals, 429: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      if (!(await pruefePasswort(request, reply, user.authUserId, request.body.passwort)))
+        throw new DomainError('sicherheit.neu_anmelden');
+      await merkeBestaetigung(database, user.authUserId, user.sessionId, now());
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     '/api/sicherheit/faktoren/telefon',
@@ -62,19 +111,28 @@ export const sicherheitRoutes: FastifyPluginAsyncZod<{
         operationId: 'legeTelefonFaktorAn',
         tags: TAGS,
         summary:
-          'Enrol a phone factor (factor_type phone): the number gets a code by SMS; confirm with POST /api/sicherheit/faktoren/{id}/verify. Only with an SMS gateway (SMS_URL), else 409 sicherheit.sms_nicht_verfuegbar',
+          'Enrol a phone factor (factor_type phone): the number gets a code by SMS; confirm with POST /api/sicherheit/faktoren/{id}/verify. Needs `passwort` (or a confirmation of the last five minutes; 403 sicherheit.passwort_noetig), counted by the sign-in throttle. Only with an SMS gateway (SMS_URL), else 409 sicherheit.sms_nicht_verfuegbar',
         body: ZTelefonFaktorNeu,
         response: {
           201: ZTelefonFaktorAngelegt,
           400: ZApiError,
           ...refusals,
           409: ZApiError,
+          429: ZApiError,
           502: ZApiError,
         },
       },
     },
     async (request, reply) => {
-      const angelegt = await legeTelefonFaktorAn(telefon, requireUser(request), request.body);
+      const user = requireUser(request);
+      const { passwort, ...eingabe } = request.body;
+      // what cannot work is said before the password is asked for
+      if (!config.smsUrl) throw new DomainError('sicherheit.sms_nicht_verfuegbar');
+      if (!normalisiereTelefonnummer(eingabe.telefonnummer))
+        throw new DomainError('sicherheit.telefonnummer_ungueltig');
+      const geprueft = passwort ? await pruefePasswort(request, reply, user.authUserId, passwort) : false;
+      await verlangeBestaetigung(database, user, now(), geprueft);
+      const angelegt = await legeTelefonFaktorAn(telefon, user, eingabe);
       return reply.code(201).send(angelegt);
     },
   );
@@ -268,6 +326,26 @@ export const sicherheitRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  app.delete(
+    '/api/sicherheit/sitzungen/:id',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'beendeSitzung',
+        tags: TAGS,
+        summary:
+          "End one of your sessions (that device is signed out at its next request); this device's session signs you out. Audited",
+        params: ZSitzungId,
+        response: { 200: ZSitzungBeendet, 400: ZApiError, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const result = await beendeSitzung(deps, requireUser(request), request.params.id);
+      if (result.diesesGeraet) clearSessionCookie(reply);
+      return result;
+    },
+  );
+
   app.post(
     '/api/sicherheit/abmelden',
     {
@@ -283,14 +361,7 @@ export const sicherheitRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const result = await abmelden(deps, requireUser(request), request.body);
-      if (request.body.scope !== 'others') {
-        reply.clearCookie(sessionCookie, {
-          path: '/',
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: config.publicUrl.startsWith('https://'),
-        });
-      }
+      if (request.body.scope !== 'others') clearSessionCookie(reply);
       return result;
     },
   );

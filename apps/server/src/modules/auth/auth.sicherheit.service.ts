@@ -1,9 +1,16 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import type { TAbmelden, TAbmeldenErgebnis, TFaktoren, TSitzungen } from '@stellwerk/domain/sicherheit/api';
+import type {
+  TAbmelden,
+  TAbmeldenErgebnis,
+  TFaktoren,
+  TSitzungBeendet,
+  TSitzungen,
+} from '@stellwerk/domain/sicherheit/api';
 import { beschreibeGeraet, zuBeendendeSitzungen } from '@stellwerk/domain/sicherheit/sitzung';
 import { maskiereTelefonnummer } from '@stellwerk/domain/sicherheit/telefon';
 import type { Database } from '../../db/client.ts';
 import type { SessionUser } from './auth.context.ts';
+import { protokolliereSelbst, SICHERHEIT_ENTITAETEN } from './auth.protokoll.ts';
 import { deleteSessions, findActiveSessions, findFactors, renameFactor } from './auth.repository.ts';
 import type { Auth } from './auth.service.ts';
 import type { createSessionCache } from './auth.session-cache.ts';
@@ -114,4 +121,27 @@ export const abmelden = async (
   });
   sessions.dropSessions(ended);
   return { beendet: ended.length };
+};
+
+/**
+ * Ends one chosen session of the user (the security page's session list): another user's or an unknown id is 404.
+ * Ending this device's session signs the user out. Audited as `sitzung_beendet`.
+ */
+export const beendeSitzung = async (
+  { database, sessions, now }: SicherheitDeps,
+  user: SessionUser,
+  id: string,
+): Promise<TSitzungBeendet> => {
+  await database.withoutTenant(async (tx) => {
+    const ziel = (await findActiveSessions(tx, user.authUserId, now())).find((r) => r.id === id);
+    if (!ziel || (await deleteSessions(tx, user.authUserId, [id])) === 0) throw new DomainError('not_found');
+    const geraet = beschreibeGeraet(ziel.userAgent);
+    await protokolliereSelbst(tx, user, {
+      entity: SICHERHEIT_ENTITAETEN.sitzung,
+      action: 'sitzung_beendet',
+      oldValue: { ...geraet, adresse: ziel.ipAddress, diesesGeraet: id === user.sessionId },
+    });
+  });
+  sessions.dropSessions([id]);
+  return { diesesGeraet: id === user.sessionId };
 };

@@ -95,6 +95,11 @@ export const twoFactor = pgTable(
     /** The name the user gave the factor (spec §3 MFA factor friendly_name); ours, better-auth does not know it. */
     friendlyName: text('friendly_name'),
     createdAt: timestamptz('created_at').defaultNow(),
+    /**
+     * The last TOTP time step (Unix time / 30 s) whose code was accepted: a code of this step or an earlier one is
+     * refused, so a code signs in once (decision 100). Ours; better-auth does not know it.
+     */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
   },
   (t) => [index('two_factor_user_id_idx').on(t.userId), index('two_factor_secret_idx').on(t.secret)],
 );

@@ -1,8 +1,8 @@
 import type { TMe } from '@stellwerk/domain/api';
 import type { TFaktoren, TSmsAusgang, TTelefonFaktorAngelegt } from '@stellwerk/domain/sicherheit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { CookieJar as Jar } from '../../../test/cookie-jar.ts';
+import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { startSmsGateway } from '../../../test/sms-gateway.ts';
 
 type ErrorBody = { error: { code: string } };
@@ -88,6 +88,7 @@ describe.each(testDrivers())('phone factor with an SMS gateway, on %s', (driver)
     const created = await call(server, jar, 'POST', '/api/sicherheit/faktoren/telefon', {
       telefonnummer: '0151 123 456 78',
       friendlyName: 'Diensthandy',
+      passwort: DEMO_PASSWORD,
     });
     expect(created.status).toBe(201);
     const angelegt = (await created.json()) as TTelefonFaktorAngelegt;
@@ -166,6 +167,7 @@ describe.each(testDrivers())('phone factor with an SMS gateway, on %s', (driver)
     gateway.antworteMit(500);
     const failed = await call(server, jar, 'POST', '/api/sicherheit/faktoren/telefon', {
       telefonnummer: '+49 160 9876543',
+      passwort: DEMO_PASSWORD,
     });
     expect(failed.status).toBe(502);
     expect(await codeOf(failed)).toBe('sicherheit.sms_fehlgeschlagen');
@@ -199,6 +201,7 @@ describe.each(testDrivers())('phone factor with an SMS gateway, on %s', (driver)
     const jar = await signedIn(server, 'fahrzeugpflege@musterstadt.example');
     const created = await call(server, jar, 'POST', '/api/sicherheit/faktoren/telefon', {
       telefonnummer: '+49 170 5550001',
+      passwort: DEMO_PASSWORD,
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as TTelefonFaktorAngelegt;

@@ -15,6 +15,7 @@ import type { Database, Tx } from '../../db/client.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import { pruefeSmsLimit, type SmsDeps, sendeSms } from '../sms/sms.service.ts';
 import type { SessionUser } from './auth.context.ts';
+import { protokolliereSelbst, SICHERHEIT_ENTITAETEN } from './auth.protokoll.ts';
 import { findBenutzerByAuthUserId, hasConfirmedFactor } from './auth.repository.ts';
 import {
   aendereTelefonCode,
@@ -197,8 +198,18 @@ export const bestaetigeTelefonFaktor = async (
       return false;
     }
     await loescheTelefonCode(tx, stored.id);
+    const faktor = await findeEigenen(tx, sessionUser.authUserId, id);
     await bestaetigeTelefonFaktorRow(tx, id);
     await aktualisiereZweiFaktorAn(tx, sessionUser.authUserId, now);
+    await protokolliereSelbst(tx, sessionUser, {
+      entity: SICHERHEIT_ENTITAETEN.faktor,
+      action: 'faktor_hinzugefuegt',
+      newValue: {
+        art: 'telefon',
+        name: faktor.friendlyName,
+        telefon: maskiereTelefonnummer(faktor.telefonnummer),
+      },
+    });
     return true;
   });
   if (!ok) throw new DomainError('sicherheit.code_falsch');
@@ -211,9 +222,19 @@ export const entferneTelefonFaktor = async (
   id: string,
 ): Promise<void> => {
   await deps.database.withoutTenant(async (tx) => {
-    await findeEigenen(tx, sessionUser.authUserId, id);
+    const faktor = await findeEigenen(tx, sessionUser.authUserId, id);
     await loescheTelefonFaktor(tx, id);
     await aktualisiereZweiFaktorAn(tx, sessionUser.authUserId, deps.now());
+    if (faktor.verified)
+      await protokolliereSelbst(tx, sessionUser, {
+        entity: SICHERHEIT_ENTITAETEN.faktor,
+        action: 'faktor_entfernt',
+        oldValue: {
+          art: 'telefon',
+          name: faktor.friendlyName,
+          telefon: maskiereTelefonnummer(faktor.telefonnummer),
+        },
+      });
   });
 };
 

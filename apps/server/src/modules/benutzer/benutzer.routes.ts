@@ -12,7 +12,11 @@ import {
 } from '@stellwerk/domain/admin-benutzer.api';
 import { ZApiError } from '@stellwerk/domain/api';
 import { DomainError } from '@stellwerk/domain/errors';
-import { ZFaktorenZurueckgesetzt } from '@stellwerk/domain/sicherheit/api';
+import {
+  ZAdminPasskeyParams,
+  ZAdminPasskeys,
+  ZFaktorenZurueckgesetzt,
+} from '@stellwerk/domain/sicherheit/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -27,7 +31,9 @@ import {
   getBenutzer,
   getBenutzerOptionen,
   listBenutzer,
+  listBenutzerPasskeys,
   resetBenutzerFaktoren,
+  revokeBenutzerPasskey,
   updateBenutzer,
 } from './benutzer.service.ts';
 
@@ -149,12 +155,53 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
         operationId: 'resetBenutzerFaktoren',
         tags: TAGS,
         summary:
-          "Reset a user's second factors (authenticator app and backup codes) and end all their sessions (lost phone); audited",
+          "Reset a user's second factors (authenticator app and backup codes, phone factors, passkeys) and end all their sessions (lost phone); audited",
         params: ZIdParams,
         response: { 200: ZFaktorenZurueckgesetzt, 400: ZApiError, ...refusals, 404: ZApiError },
       },
     },
     async (request) => resetBenutzerFaktoren(deps, requireAdminRoute(request, SCREEN), request.params.id),
+  );
+
+  app.get(
+    '/api/admin/benutzer/:id/passkeys',
+    {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
+      schema: {
+        operationId: 'listBenutzerPasskeys',
+        tags: TAGS,
+        summary: "A user's passkeys (name, kind, enrolled); never the key",
+        params: ZIdParams,
+        response: { 200: ZAdminPasskeys, 400: ZApiError, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listBenutzerPasskeys(deps, requireAdminRoute(request, SCREEN), request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/admin/benutzer/:id/passkeys/:passkeyId',
+    {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
+      schema: {
+        operationId: 'revokeBenutzerPasskey',
+        tags: TAGS,
+        summary: "Revoke one of a user's passkeys (lost or stolen device); audited",
+        params: ZAdminPasskeyParams,
+        response: { 204: z.null(), 400: ZApiError, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await revokeBenutzerPasskey(
+        deps,
+        requireAdminRoute(request, SCREEN),
+        request.params.id,
+        request.params.passkeyId,
+      );
+      return reply.code(204).send(null);
+    },
   );
 
   app.delete(

@@ -17,7 +17,7 @@ import {
   PERMISSION_DESCRIPTIONS,
   PERMISSION_NAMES,
 } from '@stellwerk/domain/permissions';
-import type { TFaktorenZurueckgesetzt } from '@stellwerk/domain/sicherheit/api';
+import type { TAdminPasskeys, TFaktorenZurueckgesetzt } from '@stellwerk/domain/sicherheit/api';
 import type { Database, Tx } from '../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../db/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -27,7 +27,9 @@ import {
   endSessions,
   findTakenLoginEmails,
   isLoginUsernameTaken,
+  listLoginPasskeys,
   resetFactors,
+  revokeLoginPasskey,
   updateLogin,
 } from '../auth/auth.accounts.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
@@ -467,17 +469,68 @@ export const resetBenutzerFaktoren = async (
     assertMayChange(user, row);
     const removed = row.authUserId
       ? await resetFactors(tx, row.authUserId, now())
-      : { faktoren: 0, sitzungen: 0 };
+      : { faktoren: 0, passkeys: 0, sitzungen: 0 };
     await writeAudit(tx, {
       mandantId: user.mandantId,
       benutzerId: user.benutzerId,
       action: 'faktoren_zuruecksetzen',
       entity: 'benutzer',
       entityId: id,
-      oldValue: { faktoren: removed.faktoren },
-      newValue: { faktoren: 0, beendeteSitzungen: removed.sitzungen },
+      oldValue: { faktoren: removed.faktoren, passkeys: removed.passkeys },
+      newValue: { faktoren: 0, passkeys: 0, beendeteSitzungen: removed.sitzungen },
     });
     await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
-    return removed;
+    return { faktoren: removed.faktoren, sitzungen: removed.sitzungen };
+  });
+};
+
+/** A user's passkeys for the user administration (decision 100); another tenant's user is 404. */
+export const listBenutzerPasskeys = async (
+  { database }: BenutzerDeps,
+  user: SessionUser,
+  id: string,
+): Promise<TAdminPasskeys> => {
+  assertMayMaintainBenutzer(user);
+  return database.withTenant(user.mandantId, async (tx) => {
+    const row = await findBenutzerById(tx, id);
+    if (!row) throw new DomainError('not_found');
+    const passkeys = row.authUserId ? await listLoginPasskeys(tx, row.authUserId) : [];
+    return {
+      items: passkeys.map((p) => ({
+        id: p.id,
+        name: p.name,
+        deviceType: p.deviceType,
+        createdAt: p.createdAt?.toISOString() ?? null,
+      })),
+    };
+  });
+};
+
+/**
+ * An administrator revokes one passkey of a user (a lost or stolen device): it no longer signs in. Audited as
+ * `passkey_widerrufen` on `benutzer`; another tenant's user or an unknown passkey is 404.
+ */
+export const revokeBenutzerPasskey = async (
+  { database }: BenutzerDeps,
+  user: SessionUser,
+  id: string,
+  passkeyId: string,
+): Promise<void> => {
+  assertMayMaintainBenutzer(user);
+  await database.withTenant(user.mandantId, async (tx) => {
+    const row = await findBenutzerById(tx, id);
+    if (!row?.authUserId) throw new DomainError('not_found');
+    assertMayChange(user, row);
+    const removed = await revokeLoginPasskey(tx, row.authUserId, passkeyId);
+    if (!removed) throw new DomainError('not_found');
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'passkey_widerrufen',
+      entity: 'benutzer',
+      entityId: id,
+      oldValue: { passkey: removed.name ?? removed.id },
+    });
+    await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
   });
 };

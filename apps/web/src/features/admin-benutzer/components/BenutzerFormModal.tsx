@@ -13,10 +13,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 import { PermissionSwitches } from '../../../components/PermissionSwitches';
 import { apiFieldError, zodFieldErrors } from '../../../lib/form-errors';
 import { useBenutzerDetail, useBenutzerOptionen, useSaveBenutzer } from '../api/benutzer-api';
-import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
+import { BenutzerPasskeys } from './BenutzerPasskeys';
 
 type FormValues = {
   vorname: string;
@@ -118,6 +119,14 @@ export function BenutzerFormModal({ target, onClose }: BenutzerFormModalProps) {
       closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {body}
+      {editId && detail.data && (
+        <Stack mt="xl">
+          <BenutzerPasskeys
+            benutzerId={editId}
+            name={`${detail.data.vorname} ${detail.data.nachname}`.trim() || detail.data.email}
+          />
+        </Stack>
+      )}
     </Modal>
   );
 }

@@ -118,7 +118,7 @@ export const useAddTelefon = () => {
   const refresh = useRefresh();
   return useMutation({
     mutationKey: ['sicherheit', 'telefon-neu'],
-    mutationFn: (input: { telefonnummer: string; friendlyName?: string }) =>
+    mutationFn: (input: { telefonnummer: string; friendlyName?: string; passwort?: string }) =>
       apiFetch<TTelefonFaktorAngelegt>('/api/sicherheit/faktoren/telefon', { method: 'POST', body: input }),
     onSettled: refresh,
   });

@@ -20,7 +20,9 @@ export const useEnrolPasskey = () => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationKey: ['auth', 'passkey-register'],
-    mutationFn: async ({ name }: { name: string }) => {
+    mutationFn: async ({ name, passwort }: { name: string; passwort?: string }) => {
+      // adding a passkey needs the password confirmed (decision 100); without one, a fresh sign-in suffices
+      if (passwort) await apiFetch('/api/sicherheit/bestaetigen', { method: 'POST', body: { passwort } });
       const optionsJSON = await apiFetch<Parameters<typeof startRegistration>[0]['optionsJSON']>(
         '/api/auth/passkey/generate-register-options',
       );

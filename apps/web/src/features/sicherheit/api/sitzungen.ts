@@ -1,5 +1,5 @@
+import type { TAbmeldenErgebnis, TSitzungBeendet, TSitzungen } from '@stellwerk/domain/sicherheit/api';
 import type { AbmeldeScope } from '@stellwerk/domain/sicherheit/sitzung';
-import type { TAbmeldenErgebnis, TSitzungen } from '@stellwerk/domain/sicherheit/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { sicherheitKeys } from './faktoren';
@@ -22,6 +22,19 @@ export const useAbmelden = () => {
       apiFetch<TAbmeldenErgebnis>('/api/sicherheit/abmelden', { method: 'POST', body: { scope } }),
     onSuccess: (_result, scope) => {
       if (scope === 'others') void queryClient.invalidateQueries({ queryKey: sicherheitKeys.sitzungen });
+    },
+  });
+};
+
+/** Ends one chosen session (decision 101); ending this device's session signs out. */
+export const useBeendeSitzung = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['sicherheit', 'sitzung-beenden'],
+    mutationFn: (id: string) =>
+      apiFetch<TSitzungBeendet>(`/api/sicherheit/sitzungen/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: (result) => {
+      if (!result.diesesGeraet) void queryClient.invalidateQueries({ queryKey: sicherheitKeys.sitzungen });
     },
   });
 };

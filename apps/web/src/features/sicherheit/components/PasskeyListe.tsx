@@ -13,6 +13,7 @@ import {
   useRemovePasskey,
   useRenamePasskey,
 } from '../api/passkeys';
+import { PasswordDialog } from './PasswordDialog';
 import { SicherheitsKarte } from './SicherheitsKarte';
 import { EntfernenKnopf, SicherheitsTabelle } from './SicherheitsTabelle';
 
@@ -22,7 +23,10 @@ const passkeyErrorText = (error: unknown, t: (key: string) => string, language: 
     ? errorMessage(error, t as never, language)
     : t('sicherheit.passkeys.abgebrochen');
 
-/** Personal settings: the user's passkeys (decision 072): enrol with a name, rename, remove. */
+/**
+ * Personal settings: the user's passkeys (decision 072): enrol with a name (after entering the password, decision
+ * 100), rename, remove.
+ */
 export function PasskeyListe() {
   const { t, i18n } = useTranslation();
   const passkeys = usePasskeys();
@@ -32,6 +36,23 @@ export function PasskeyListe() {
   const [name, setName] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  /** The password is asked for before the browser's passkey dialog (the server wants it confirmed). */
+  const [askingPassword, setAskingPassword] = useState(false);
+  const needsPassword = (error: unknown) =>
+    error instanceof ApiError && error.code === 'sicherheit.passwort_noetig';
+  const enrolWith = (passwort?: string) =>
+    enrol.mutate(
+      { name, passwort },
+      {
+        onSuccess: () => {
+          setName('');
+          setAskingPassword(false);
+        },
+        onError: (error) => {
+          if (!passwort && needsPassword(error)) setAskingPassword(true);
+        },
+      },
+    );
   const supported = passkeysSupported();
   const items = passkeys.data ?? [];
   const label = (p: Passkey) => p.name?.trim() || t('sicherheit.passkeys.ohneName');
@@ -84,7 +105,7 @@ export function PasskeyListe() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            enrol.mutate({ name }, { onSuccess: () => setName('') });
+            enrolWith();
           }}
         >
           <Group align="flex-end" gap="sm" wrap="wrap">
@@ -104,7 +125,7 @@ export function PasskeyListe() {
       ) : (
         <Text size="sm">{t('sicherheit.passkeys.nichtUnterstuetzt')}</Text>
       )}
-      {enrol.error && (
+      {enrol.error && !askingPassword && !needsPassword(enrol.error) && (
         <Text size="sm" c="red" role="alert">
           {passkeyErrorText(enrol.error, t, i18n.language)}
         </Text>
@@ -114,6 +135,20 @@ export function PasskeyListe() {
           {t('sicherheit.passkeys.hinzugefuegt')}
         </Text>
       )}
+      <PasswordDialog
+        opened={askingPassword}
+        title={t('sicherheit.passkeys.hinzufuegen')}
+        message={t('sicherheit.passkeys.passwortHinweis')}
+        confirmLabel={t('sicherheit.passkeys.weiter')}
+        color="blue"
+        loading={enrol.isPending}
+        error={askingPassword && enrol.error && !needsPassword(enrol.error) ? enrol.error : null}
+        onConfirm={(passwort) => enrolWith(passwort)}
+        onClose={() => {
+          enrol.reset();
+          setAskingPassword(false);
+        }}
+      />
       <ConfirmDialog
         opened={renaming !== null}
         title={t('sicherheit.passkeys.umbenennen')}

@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import type { TSitzung } from '@stellwerk/domain/sicherheit/api';
 import type { AbmeldeScope } from '@stellwerk/domain/sicherheit/sitzung';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,13 +10,14 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import { QUERY_ROOTS } from '../../../lib/query-roots';
 import { announceSignOut } from '../../../lib/session-broadcast';
-import { useAbmelden, useSitzungen } from '../api/sitzungen';
+import { useAbmelden, useBeendeSitzung, useSitzungen } from '../api/sitzungen';
 import { SicherheitsKarte } from './SicherheitsKarte';
-import { SicherheitsTabelle } from './SicherheitsTabelle';
+import { EntfernenKnopf, SicherheitsTabelle } from './SicherheitsTabelle';
 
 /**
- * Personal settings: the user's active sessions (browser, system, last use, this device marked) and the three
- * sign-out scopes of spec §7. Signing out this device or everywhere returns to /login (the other tabs too).
+ * Personal settings: the user's active sessions (browser, system, last use, this device marked), each other
+ * device with its own button to end it (asked first, decision 101), and the three sign-out scopes of spec §7.
+ * Signing out this device or everywhere returns to /login (the other tabs too).
  */
 export function SitzungenListe() {
   const { t, i18n } = useTranslation();
@@ -24,6 +26,9 @@ export function SitzungenListe() {
   const abmelden = useAbmelden();
   const [asking, setAsking] = useState<AbmeldeScope | null>(null);
   const [done, setDone] = useState<number | null>(null);
+  const beenden = useBeendeSitzung();
+  const [ending, setEnding] = useState<TSitzung | null>(null);
+  const [ended, setEnded] = useState<string | null>(null);
 
   const run = (scope: AbmeldeScope) =>
     abmelden.mutate(scope, {
@@ -42,6 +47,22 @@ export function SitzungenListe() {
 
   const items = sitzungen.data?.items ?? [];
   const unknown = t('sicherheit.sitzungen.unbekannt');
+  const geraetVon = (s: TSitzung) =>
+    t('sicherheit.sitzungen.browserAuf', { browser: s.browser ?? unknown, system: s.system ?? unknown });
+  const beende = (s: TSitzung) =>
+    beenden.mutate(s.id, {
+      onSuccess: (result) => {
+        setEnding(null);
+        if (!result.diesesGeraet) {
+          setEnded(geraetVon(s));
+          return;
+        }
+        announceSignOut();
+        queryClient.clear();
+        queryClient.setQueryData(QUERY_ROOTS.me, null);
+        window.location.assign('/login');
+      },
+    });
 
   return (
     <SicherheitsKarte
@@ -56,22 +77,23 @@ export function SitzungenListe() {
           {t('sicherheit.sitzungen.beendet', { anzahl: done })}
         </Text>
       )}
+      {ended !== null && (
+        <Text size="sm" role="status">
+          {t('sicherheit.sitzungen.einzelnBeendet', { geraet: ended })}
+        </Text>
+      )}
       {items.length > 0 && (
         <SicherheitsTabelle
           label={t('sicherheit.sitzungen.titel')}
           testId="sitzungen"
           spalten={[t('sicherheit.sitzungen.geraet'), t('sicherheit.sitzungen.zuletzt')]}
+          aktionen={t('sicherheit.sitzungen.aktionen')}
         >
           {items.map((s) => (
             <Table.Tr key={s.id}>
               <Table.Td>
                 <Group gap="xs" wrap="wrap">
-                  <Text fw={500}>
-                    {t('sicherheit.sitzungen.browserAuf', {
-                      browser: s.browser ?? unknown,
-                      system: s.system ?? unknown,
-                    })}
-                  </Text>
+                  <Text fw={500}>{geraetVon(s)}</Text>
                   {s.diesesGeraet && (
                     <Badge color="blue" variant="light">
                       {t('sicherheit.sitzungen.diesesGeraet')}
@@ -86,6 +108,25 @@ export function SitzungenListe() {
                 </Text>
               </Table.Td>
               <Table.Td>{formatDateTime(s.zuletztAktiv, i18n.language)}</Table.Td>
+              <Table.Td>
+                {/* this device signs out with the buttons below */}
+                {!s.diesesGeraet && (
+                  <Group justify="flex-end">
+                    <EntfernenKnopf
+                      onClick={() => {
+                        beenden.reset();
+                        setEnding(s);
+                      }}
+                      label={t('sicherheit.sitzungen.beendenVon', {
+                        geraet: geraetVon(s),
+                        datum: formatDateTime(s.erstellt, i18n.language),
+                      })}
+                    >
+                      {t('sicherheit.sitzungen.beenden')}
+                    </EntfernenKnopf>
+                  </Group>
+                )}
+              </Table.Td>
             </Table.Tr>
           ))}
         </SicherheitsTabelle>
@@ -102,6 +143,20 @@ export function SitzungenListe() {
           {t('sicherheit.sitzungen.global')}
         </Button>
       </Group>
+      <ConfirmDialog
+        opened={ending !== null}
+        title={t('sicherheit.sitzungen.beendenTitel')}
+        message={t('sicherheit.sitzungen.beendenHinweis', {
+          geraet: ending ? geraetVon(ending) : '',
+          adresse: ending?.ipAddress ?? unknown,
+        })}
+        confirmLabel={t('sicherheit.sitzungen.beenden')}
+        cancelLabel={t('sicherheit.abbrechen')}
+        loading={beenden.isPending}
+        error={beenden.error ? errorMessage(beenden.error, t, i18n.language) : null}
+        onConfirm={() => ending && beende(ending)}
+        onClose={() => setEnding(null)}
+      />
       <ConfirmDialog
         opened={asking !== null}
         title={asking === 'global' ? t('sicherheit.sitzungen.global') : t('sicherheit.sitzungen.andere')}

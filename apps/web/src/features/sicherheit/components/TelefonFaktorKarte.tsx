@@ -1,9 +1,10 @@
-import { Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, PasswordInput, Stack, Table, Text, TextInput } from '@mantine/core';
 import type { TFaktor } from '@stellwerk/domain/sicherheit/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import {
@@ -74,13 +75,18 @@ function CodeBestaetigen({ faktor }: { faktor: TFaktor }) {
   );
 }
 
-/** The first step: the mobile number and a name; the server sends the code. */
+/** The first step: the mobile number, a name and the password (decision 100); the server sends the code. */
 function NummerEingeben() {
   const { t, i18n } = useTranslation();
   const add = useAddTelefon();
   const [nummer, setNummer] = useState('');
   const [name, setName] = useState('');
+  const [passwort, setPasswort] = useState('');
   const [touched, setTouched] = useState(false);
+  // a wrong number is said at the number, everything else (password, throttle) at the password
+  const fehlerCode = add.error instanceof ApiError ? add.error.code : undefined;
+  const nummerFehler = fehlerCode === 'sicherheit.telefonnummer_ungueltig';
+  const fehler = add.error ? errorMessage(add.error, t, i18n.language) : undefined;
   return (
     <form
       noValidate
@@ -88,7 +94,11 @@ function NummerEingeben() {
         event.preventDefault();
         setTouched(true);
         if (!nummer.trim()) return;
-        add.mutate({ telefonnummer: nummer, friendlyName: name.trim() || undefined });
+        add.mutate({
+          telefonnummer: nummer,
+          friendlyName: name.trim() || undefined,
+          passwort: passwort || undefined,
+        });
       }}
     >
       <Stack gap="sm">
@@ -100,13 +110,7 @@ function NummerEingeben() {
             autoComplete="tel"
             value={nummer}
             onChange={(event) => setNummer(event.currentTarget.value)}
-            error={
-              touched && !nummer.trim()
-                ? t('validation.required')
-                : add.error
-                  ? errorMessage(add.error, t, i18n.language)
-                  : undefined
-            }
+            error={touched && !nummer.trim() ? t('validation.required') : nummerFehler ? fehler : undefined}
             required
             style={{ flex: '1 1 14rem' }}
           />
@@ -116,6 +120,16 @@ function NummerEingeben() {
             value={name}
             maxLength={60}
             onChange={(event) => setName(event.currentTarget.value)}
+            style={{ flex: '1 1 14rem' }}
+          />
+          <PasswordInput
+            label={t('sicherheit.passwort')}
+            description={t('sicherheit.telefon.passwortHinweis')}
+            autoComplete="current-password"
+            visibilityToggleButtonProps={{ 'aria-label': t('auth.togglePasswordVisibility') }}
+            value={passwort}
+            onChange={(event) => setPasswort(event.currentTarget.value)}
+            error={!nummerFehler ? fehler : undefined}
             style={{ flex: '1 1 14rem' }}
           />
         </Group>
