@@ -37,7 +37,6 @@ import ExcelJS from 'exceljs';
 import type { Tx } from '../../db/client.ts';
 import { aktiveInhaber } from '../auth/auth.inhaber.ts';
 import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
-import { publishEvent } from '../events/events.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { MailAnhang } from '../mail/mail.table.ts';
 import {
@@ -57,7 +56,7 @@ import {
   type PersonRow,
   updateBuchung,
 } from './fahrzeug-buchung.repository.ts';
-import { nameOf, zeitraumText } from './fahrzeug-buchung.service.ts';
+import { meldeFahrzeugBuchung, nameOf, zeitraumText } from './fahrzeug-buchung.service.ts';
 
 export type FahrzeugJobDeps = { publicUrl: string };
 type Kontext = { mandantId: string; now: Date };
@@ -168,7 +167,10 @@ export const gibVersaeumteFahrtenFrei = async (
           now,
         );
       }
-    await publishEvent(tx, mandantId, { type: 'fahrzeug_buchung', id, fahrzeugId: row.fahrzeugId });
+    await meldeFahrzeugBuchung(tx, mandantId, { id, fahrzeugId: row.fahrzeugId }, [
+      row.benutzerId,
+      row.fahrerId,
+    ]);
   }
   return anzahl;
 };

@@ -28,13 +28,13 @@ import type {
 import type { Database, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
-import { publishEvent } from '../events/events.service.ts';
 import {
   assertFeature,
   guardUeberschneidung,
   ladeBelegungen,
   ladeBuchungen,
   meldeAenderung,
+  meldeFahrzeugBuchung,
   sendeMails,
   zeitraumText,
 } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
@@ -329,11 +329,8 @@ export const sperreEintragen = async (
       // the car it left changed as well
       if (alt && alt.fahrzeug.id !== b.fahrzeug.id) await meldeAenderung(tx, user.mandantId, alt);
     }
-    await publishEvent(tx, user.mandantId, {
-      type: 'fahrzeug_buchung',
-      id: sperre.id,
-      fahrzeugId: fahrzeugRow.id,
-    });
+    // a block names no person: the fleet staff hear it, everyone else the vehicle's occupancy (decision 115)
+    await meldeFahrzeugBuchung(tx, user.mandantId, { id: sperre.id, fahrzeugId: fahrzeugRow.id }, []);
     return {
       sperre: toApiSperre(sperre, fahrzeugRow),
       umgebucht: plan.umbuchen.map((u) => ({
@@ -382,6 +379,6 @@ export const hebeSperreAufById = (deps: FahrzeugSperreDeps, user: SessionUser, i
       benutzerId: user.benutzerId,
       zeitpunkt: deps.now(),
     });
-    await publishEvent(tx, user.mandantId, { type: 'fahrzeug_buchung', id, fahrzeugId: sperre.fahrzeugId });
+    await meldeFahrzeugBuchung(tx, user.mandantId, { id, fahrzeugId: sperre.fahrzeugId }, []);
   });
 };
