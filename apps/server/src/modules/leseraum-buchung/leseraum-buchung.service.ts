@@ -240,8 +240,10 @@ const sendMail = async (
     grundZusatz?: string;
     /** Another recipient than the booker (POST /api/mail to the confirmer). */
     to?: string;
+    /** A mail the user asked for again (POST /api/mail): sent whatever the switches say (decision 116). */
+    ausdruecklich?: boolean;
   } = {},
-): Promise<string> => {
+): Promise<string | null> => {
   const to = extra.to ?? row.buchenderMail;
   const language = await languageOfMail(tx, to);
   const fenster = checkInFenster(row.von);
@@ -276,6 +278,7 @@ const sendMail = async (
       },
     },
     deps.now(),
+    { ausdruecklich: extra.ausdruecklich },
   );
 };
 
@@ -706,9 +709,11 @@ export const sendeMailErneut = async (
     const to = input.empfaenger === 'bestaetiger' ? row.bestaetigerMail! : row.buchenderMail;
     const mailId = await sendMail(tx, deps, user.mandantId, row, input.typ, {
       to,
+      ausdruecklich: true,
       alt,
       bestaetigungDurchPersonal: input.typ === 'useMailVormerkung' ? row.bestaetigerMail === null : undefined,
     });
+    if (!mailId) throw new Error('a mail asked for again is never stopped by a switch');
     return { mailId, buchung: row.id, typ: input.typ, an: to, status: 'eingereiht' };
   });
 

@@ -1,8 +1,8 @@
 import type { TApiError } from '@stellwerk/domain/api';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness';
 import { loeseCaptcha } from '../../../test/captcha';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness';
 import { waitForMail } from '../../../test/mail-inbox';
 import { confirmLinkIn } from '../../../test/mail-message';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
