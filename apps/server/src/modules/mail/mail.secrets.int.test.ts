@@ -92,7 +92,7 @@ describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => 
     );
     expect(shown?.subject).toBe('Passwort zurücksetzen');
     expect(shown?.text).toContain(REDACTED.de);
-    expect(shown?.text).not.toContain('/auth/confirm');
+    expect(shown?.text).not.toContain('/auth/recovery');
 
     // Stored as a platform mail, without a tenant.
     const rows = await server.database.db

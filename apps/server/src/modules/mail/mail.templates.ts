@@ -1,10 +1,4 @@
 import type { Language } from '@stellwerk/domain/language';
-import { type FahrtMeldungParams, fahrtMeldungDe, fahrtMeldungEn } from './mail.fahrt-templates.ts';
-import {
-  type FahrzeugHinweisParams,
-  fahrzeugHinweisDe,
-  fahrzeugHinweisEn,
-} from './mail.fahrzeug-hinweis-templates.ts';
 import {
   type FahrzeugBuchungMailParams,
   fahrzeugBuchungMailDe,
@@ -15,6 +9,12 @@ import {
   fuehrerscheinErinnerungDe,
   fuehrerscheinErinnerungEn,
 } from './mail.fuehrerschein-templates.ts';
+import { type FahrtMeldungParams, fahrtMeldungDe, fahrtMeldungEn } from './mail.fahrt-templates.ts';
+import {
+  type FahrzeugHinweisParams,
+  fahrzeugHinweisDe,
+  fahrzeugHinweisEn,
+} from './mail.fahrzeug-hinweis-templates.ts';
 import { type LeseraumMailParams, leseraumMailDe, leseraumMailEn } from './mail.leseraum-templates.ts';
 
 /** Every mail the product sends, with the params its template needs. Later issues add theirs. */

@@ -2,8 +2,8 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { type TProfil, ZProfilInput } from '@stellwerk/domain/admin-stammdaten.api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 import { apiFieldError, type FieldErrors, zodFieldErrors } from '../../../lib/form-errors';
+import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 import { useSaveProfil } from '../api/customizing';
 
 /** First and last name; the e-mail address is shown but changed by administrators only. */
