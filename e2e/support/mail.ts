@@ -40,7 +40,7 @@ export const mailTo = async (email: string, after = 0): Promise<string> => {
   return text ?? '';
 };
 
-/** The `/auth/confirm?token=…` link of the newest mail to `email` (see `mailTo`). */
+/** The `/auth/confirm?token=…` (invitation) or `/auth/recovery?token=…` (recovery) link of the newest mail to `email` (see `mailTo`). */
 export const confirmLinkTo = async (email: string, after = 0): Promise<string> => {
   const text = await mailTo(email, after);
   const link = confirmLinkIn(text);

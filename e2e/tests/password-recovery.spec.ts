@@ -24,7 +24,7 @@ test('a user recovers the password with the link from the mail and is signed in;
 
   // 2. The link arrives by mail (the journeys' SMTP receiver stands in for the user's mailbox).
   const link = await confirmLinkTo(user.email, mailsBefore);
-  expect(link).toMatch(/^http:\/\/localhost:\d+\/auth\/confirm\?token=/);
+  expect(link).toMatch(/^http:\/\/localhost:\d+\/auth\/recovery\?token=/);
 
   // The tenant's administrator sees on the outbox page that the mail went out, but not the link (decision 017).
   const adminContext = await browser.newContext();
@@ -44,9 +44,9 @@ test('a user recovers the password with the link from the mail and is signed in;
     await adminContext.close();
   }
 
-  // 3. The link leads to /auth/confirm, where the new password is set.
+  // 3. The link leads to /auth/recovery (the spec's route table), where the new password is set.
   await page.goto(link);
-  await expectPath(page, '/auth/confirm');
+  await expectPath(page, '/auth/recovery');
   const passwordFields = page.locator('input[type="password"]');
   // count() does not wait: let the lazily loaded form render first.
   await expect(passwordFields.first()).toBeVisible();

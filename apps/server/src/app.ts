@@ -143,7 +143,7 @@ export const buildApp = async ({
   if (testClock) await app.register(testUhrRoutes, { clock: testClock });
   await app.register(impressumRoutes, { imprintFile: config.imprintFile });
   await app.register(meRoutes, { database });
-  await app.register(eventsRoutes, { events });
+  await app.register(eventsRoutes, { events, database });
   await app.register(mailRoutes, { database });
   await app.register(smsRoutes, { database });
   await app.register(storageRoutes, { database, dataDir: config.dataDir, now });

@@ -55,4 +55,4 @@ export const plainTextOf = (raw: string): string => {
 
 /** The first `/auth/confirm?token=…` link of a mail text, or undefined. */
 export const confirmLinkIn = (text: string): string | undefined =>
-  /https?:\/\/\S+\/auth\/confirm\?token=[\w%.-]+/.exec(text)?.[0];
+  /https?:\/\/\S+\/auth\/(?:confirm|recovery)\?token=[\w%.-]+/.exec(text)?.[0];

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { AENDERT_SITZUNGEN, SERVER_EVENT_TYPES, ZServerEvent } from './events';
+import {
+  AENDERT_SITZUNGEN,
+  hoertEvent,
+  oeffentlicheFassung,
+  PERSOENLICHE_EVENT_TYPES,
+  PUBLIKUM_RECHTE,
+  publikumFuer,
+  SERVER_EVENT_TYPES,
+  ZServerEvent,
+} from './events';
+import type { PermissionName } from './permissions';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 
@@ -34,5 +44,61 @@ describe('server events', () => {
       'mandant',
       'rolle',
     ]);
+  });
+});
+
+describe('who hears an event (decision 115)', () => {
+  const BOOKER = '00000000-0000-4000-8000-0000000000b1';
+  const OTHER = '00000000-0000-4000-8000-0000000000b2';
+  const PLACE = '00000000-0000-4000-8000-0000000000c9';
+  const an = publikumFuer('leseraum_buchung', [BOOKER, null, BOOKER]);
+  const empfaenger = (benutzerId: string, ...rechte: PermissionName[]) => ({
+    benutzerId,
+    permissions: new Set(rechte),
+  });
+
+  it('names each person once and the rights of the type', () => {
+    expect(an).toEqual({ benutzerIds: [BOOKER], rechte: ['buchung_pflege'] });
+    expect(Object.keys(PUBLIKUM_RECHTE).sort()).toEqual([...PERSOENLICHE_EVENT_TYPES].sort());
+  });
+
+  it.each([
+    ['a tenant-wide event, anyone', null, null, empfaenger(OTHER), true],
+    ['an event for one user, that user', null, OTHER, empfaenger(OTHER), true],
+    ['an event for one user, another', null, BOOKER, empfaenger(OTHER), false],
+    ['a booking, its booker', an, null, empfaenger(BOOKER), true],
+    ['a booking, staff with buchung_pflege', an, null, empfaenger(OTHER, 'buchung_pflege'), true],
+    ['a booking, a colleague with other rights', an, null, empfaenger(OTHER, 'fahrzeug_pflege'), false],
+    ['a booking, a colleague with no rights', an, null, empfaenger(OTHER), false],
+    [
+      'a block (nobody named), the fleet staff',
+      publikumFuer('fahrzeug_buchung', []),
+      null,
+      empfaenger(OTHER, 'fahrzeug_pflege'),
+      true,
+    ],
+    [
+      'a block (nobody named), a driver',
+      publikumFuer('fahrzeug_buchung', []),
+      null,
+      empfaenger(OTHER, 'fahrzeug_buchen'),
+      false,
+    ],
+  ] as const)('%s: %s', (_case, publikum, benutzerId, wer, expected) => {
+    expect(hoertEvent({ an: publikum, benutzerId, empfaenger: wer })).toBe(expected);
+  });
+
+  it.each([
+    [
+      { type: 'leseraum_buchung', id: BOOKER, grundrissId: PLACE },
+      { type: 'leseraum_belegung', id: PLACE },
+    ],
+    [
+      { type: 'fahrzeug_buchung', id: BOOKER, fahrzeugId: PLACE },
+      { type: 'fahrzeug_belegung', id: PLACE },
+    ],
+    [{ type: 'fuehrerschein', id: BOOKER }, null],
+  ] as const)('the rest of the tenant hears of %j only %j: no booking, no person', (event, expected) => {
+    expect(oeffentlicheFassung(event)).toEqual(expected);
   });
 });

@@ -25,6 +25,8 @@ export type JobBuchung = {
   id: string;
   fahrzeugId: string;
   benutzerId: string;
+  /** who drives when it is not the booker (the reminder before the trip goes to both) */
+  fahrerId?: string | null;
   typ: FahrzeugBuchungTyp;
   status: BuchungStatus;
   von: Date;
@@ -227,3 +229,34 @@ export const freiesErsatzfahrzeug = <F extends { id: string; standortId: string;
         ),
     )
     .sort((a, b) => a.kennzeichen.localeCompare(b.kennzeichen, 'de'))[0] ?? null;
+
+/**
+ * The reminder before the trip (spec §9, FahrzeugZeitErinnerungsmail, R364): each reserved trip (type BUCHUNG) that
+ * has not started is reminded to its booker and its driver once each, from their own lead (`vorlauf`, minutes, the
+ * person's effective value; 0 = none) before its start. The key carries the start, so a trip moved to another
+ * time is reminded again.
+ */
+export const fahrtErinnerungen = ({
+  buchungen,
+  vorlauf,
+  gesendet,
+  now,
+}: {
+  buchungen: readonly JobBuchung[];
+  vorlauf: ReadonlyMap<string, number>;
+  gesendet: ReadonlySet<string>;
+  now: Date;
+}): (Benachrichtigung & { benutzerId: string })[] => {
+  const result: (Benachrichtigung & { benutzerId: string })[] = [];
+  for (const b of buchungen) {
+    if (isSperre(b) || b.status !== 'reserviert' || now.getTime() >= b.von.getTime()) continue;
+    for (const benutzerId of new Set([b.benutzerId, ...(b.fahrerId ? [b.fahrerId] : [])])) {
+      const minuten = vorlauf.get(benutzerId) ?? 0;
+      const schluessel = `erinnerung:${b.id}:${b.von.toISOString()}:${benutzerId}`;
+      if (minuten <= 0 || gesendet.has(schluessel)) continue;
+      if (now.getTime() >= b.von.getTime() - minuten * 60_000)
+        result.push({ schluessel, buchungId: b.id, benutzerId });
+    }
+  }
+  return result;
+};

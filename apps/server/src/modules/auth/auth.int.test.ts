@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loeseCaptcha } from '../../../test/captcha.ts';
 import {
   DEMO_PASSWORD,
   signIn,
@@ -7,7 +8,6 @@ import {
   type TestServer,
   testDrivers,
 } from '../../../test/harness.ts';
-import { loeseCaptcha } from '../../../test/captcha.ts';
 import { waitForMail } from '../../../test/mail-inbox.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 
@@ -110,7 +110,7 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
     expect((await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).status).toBe(401);
   });
 
-  it('password recovery writes a mail with a link to /auth/confirm, and the token sets a new password', async () => {
+  it('password recovery writes a mail with a link to /auth/recovery, and the token sets a new password', async () => {
     const email = 'fahrzeugpflege@musterstadt.example';
     const request = await post(server, '/api/auth/request-password-reset', {
       email,
@@ -128,7 +128,7 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
 
     // The link reaches the recipient by mail (the mailbox shows it redacted, decision 017).
     const mail = await waitForMail({ database: server.database, smtp }, email);
-    const link = mail.text.match(/https?:\/\/\S+\/auth\/confirm\?token=([\w-]+)/);
+    const link = mail.text.match(/https?:\/\/\S+\/auth\/recovery\?token=([\w-]+)/);
     expect(link, mail.text).not.toBeNull();
 
     const reset = await post(server, '/api/auth/reset-password', {

@@ -70,7 +70,8 @@ export const loadSessionUser = async (
 };
 
 /**
- * Puts the recovery mail into the outbox, in the user's language, with a link to /auth/confirm.
+ * Puts the recovery mail into the outbox, in the user's language, with a link to /auth/recovery (spec's route
+ * table: the recovery page sets the new password; links to /auth/confirm from before still work there).
  * Unknown or deactivated users get no mail, nor does a recipient who already got `MAX_RESET_MAILS_PER_HOUR`
  * links in the last hour (the API answers the same in every case). better-auth has stored the new token
  * before it calls this, so it is among those counted.
@@ -95,7 +96,7 @@ export const queuePasswordResetMail = async (
     language,
     params: {
       name: `${found.vorname} ${found.nachname}`.trim(),
-      url: `${config.publicUrl}/auth/confirm?token=${encodeURIComponent(token)}`,
+      url: `${config.publicUrl}/auth/recovery?token=${encodeURIComponent(token)}`,
     },
   } as const;
   // A platform administrator's mail is a platform mail: no tenant's mailbox lists it (decision 017).

@@ -1,3 +1,5 @@
+import { publikumFuer, type TOeffentlichesEvent } from '@stellwerk/domain/events';
+import type { PermissionName } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDrivers } from '../../db/test-database';
 import { type ClientEvent, createEventHub, type EventHub, publishEvent } from './events.service';
@@ -6,7 +8,10 @@ const TENANT_A = '00000000-0000-4000-8000-00000000000a';
 const TENANT_B = '00000000-0000-4000-8000-00000000000b';
 const USER_1 = '00000000-0000-4000-8000-000000000001';
 const USER_2 = '00000000-0000-4000-8000-000000000002';
+const USER_3 = '00000000-0000-4000-8000-000000000003';
 const PLAN = '00000000-0000-4000-8000-0000000000c1';
+const BOOKING = '00000000-0000-4000-8000-0000000000d1';
+const VEHICLE = '00000000-0000-4000-8000-0000000000e1';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
@@ -23,16 +28,20 @@ describe.each(testDrivers())('event hub on %s', (driver) => {
     await testDb?.close();
   });
 
-  const connect = (mandantId: string, benutzerId: string) => {
+  const connect = (mandantId: string, benutzerId: string, permissions: PermissionName[] = []) => {
     const received: ClientEvent[] = [];
+    const state = { closed: false };
     const unsubscribe = hub.subscribe({
       mandantId,
       benutzerId,
+      permissions: new Set(permissions),
       send: (e) => received.push(e),
       heartbeat: () => undefined,
-      close: () => undefined,
+      close: () => {
+        state.closed = true;
+      },
     });
-    return { received, unsubscribe };
+    return { received, unsubscribe, state };
   };
 
   it('an event published in a transaction reaches the clients of its tenant on commit, not others', async () => {
@@ -73,6 +82,95 @@ describe.each(testDrivers())('event hub on %s', (driver) => {
     a2.unsubscribe();
     expect(hub.clientCount()).toBe(0);
   });
+
+  it("a booking's event reaches its booker and staff with the right; everyone else hears only the plan's occupancy (decision 115)", async () => {
+    const booker = connect(TENANT_A, USER_1);
+    const colleague = connect(TENANT_A, USER_2, ['fahrzeug_buchen']);
+    const staff = connect(TENANT_A, USER_3, ['buchung_pflege']);
+    const event = { type: 'leseraum_buchung', id: BOOKING, grundrissId: PLAN } as const;
+    await testDb.database.withAllTenants((tx) =>
+      publishEvent(tx, TENANT_A, event, { an: publikumFuer('leseraum_buchung', [USER_1]) }),
+    );
+    await settle();
+    const occupancy = { type: 'leseraum_belegung', id: PLAN };
+    expect(booker.received).toEqual([event, occupancy]);
+    expect(staff.received).toEqual([event, occupancy]);
+    expect(colleague.received).toEqual([occupancy]);
+    for (const c of [booker, colleague, staff]) c.unsubscribe();
+  });
+
+  it("a vehicle booking's event reaches its booker, driver and the fleet staff; others hear only the vehicle's occupancy", async () => {
+    const booker = connect(TENANT_A, USER_1);
+    const driver = connect(TENANT_A, USER_2);
+    const fleet = connect(TENANT_A, USER_3, ['fahrzeug_pflege']);
+    const other = connect(TENANT_A, '00000000-0000-4000-8000-000000000004', ['fahrzeug_buchen']);
+    const event = { type: 'fahrzeug_buchung', id: BOOKING, fahrzeugId: VEHICLE } as const;
+    await publishEvent(testDb.database, TENANT_A, event, {
+      an: publikumFuer('fahrzeug_buchung', [USER_1, USER_2, null]),
+    });
+    await settle();
+    const occupancy = { type: 'fahrzeug_belegung', id: VEHICLE };
+    for (const c of [booker, driver, fleet]) expect(c.received).toEqual([event, occupancy]);
+    expect(other.received).toEqual([occupancy]);
+    for (const c of [booker, driver, fleet, other]) c.unsubscribe();
+  });
+
+  it('a personal event published without an audience reaches nobody but its public form', async () => {
+    const a1 = connect(TENANT_A, USER_1, ['fahrzeug_buchen']);
+    await publishEvent(
+      testDb.database,
+      TENANT_A,
+      { type: 'fuehrerschein', id: USER_2 },
+      {} as unknown as { an: ReturnType<typeof publikumFuer> },
+    );
+    await settle();
+    expect(a1.received).toEqual([]);
+    a1.unsubscribe();
+  });
+
+  it('after a role change a page hears by the rights its user holds then; a page whose rights cannot be read is closed', async () => {
+    const event = { type: 'leseraum_buchung', id: BOOKING, grundrissId: PLAN } as const;
+    const an = publikumFuer('leseraum_buchung', [USER_1]);
+    let rechteJetzt: PermissionName[] = ['buchung_pflege'];
+    let reads = 0;
+    const received: ClientEvent[] = [];
+    const staff = {
+      mandantId: TENANT_A,
+      benutzerId: USER_2,
+      permissions: new Set<PermissionName>(['buchung_pflege']),
+      send: (e: ClientEvent) => received.push(e),
+      heartbeat: () => undefined,
+      close: () => undefined,
+      refreshPermissions: async () => {
+        reads++;
+        return new Set(rechteJetzt);
+      },
+    };
+    const unsubscribe = hub.subscribe(staff);
+    const noRefresh = connect(TENANT_A, USER_3, ['buchung_pflege']);
+    rechteJetzt = []; // the right was taken away with the role
+    await publishEvent(testDb.database, TENANT_A, { type: 'rolle', id: USER_3 });
+    await publishEvent(testDb.database, TENANT_A, event, { an });
+    await settle();
+    expect(reads).toBe(1);
+    expect(received).toEqual([
+      { type: 'rolle', id: USER_3 },
+      { type: 'leseraum_belegung', id: PLAN },
+    ]);
+    expect(noRefresh.state.closed).toBe(true);
+    // a change of another user reads nobody's rights again; a change of this user does
+    await publishEvent(testDb.database, TENANT_A, { type: 'benutzer', id: USER_1 });
+    await settle();
+    expect(reads).toBe(1);
+    rechteJetzt = ['buchung_pflege'];
+    await publishEvent(testDb.database, TENANT_A, { type: 'benutzer', id: USER_2 });
+    await publishEvent(testDb.database, TENANT_A, event, { an });
+    await settle();
+    expect(reads).toBe(2);
+    expect(received.at(-2)).toEqual(event);
+    unsubscribe();
+    noRefresh.unsubscribe();
+  });
 });
 
 describe('events that are not typed', () => {
@@ -85,9 +183,7 @@ describe('events that are not typed', () => {
       },
     } as unknown as Parameters<typeof publishEvent>[0];
     await expect(
-      publishEvent(database, TENANT_A, { type: 'settings.changed' } as unknown as Parameters<
-        typeof publishEvent
-      >[2]),
+      publishEvent(database, TENANT_A, { type: 'settings.changed' } as unknown as TOeffentlichesEvent),
     ).rejects.toThrow();
     expect(notified).toBe(false);
   });
@@ -111,6 +207,7 @@ describe('event hub heartbeat', () => {
     hub.subscribe({
       mandantId: TENANT_A,
       benutzerId: USER_1,
+      permissions: new Set(),
       send: () => undefined,
       heartbeat: () => {
         beats++;

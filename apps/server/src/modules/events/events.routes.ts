@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '../../db/client';
 import { requireUser, routeGuard } from '../auth/auth.guards';
+import { loadSessionUser } from '../auth/auth.session-user';
 import { type EventHub, subscribeToEvents } from './events.service';
 
 /** Reconnect hint for EventSource; the web app backs off 1, 2, 5, 10 s itself (spec §9). */
 const RETRY_MS = 1000;
 
-export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventHub }> = async (app, { events }) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventHub; database: Database }> = async (
+  app,
+  { events, database },
+) => {
   app.get(
     '/api/events',
     {
@@ -44,6 +49,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventHub }> = async (
         close: () => {
           raw.end();
         },
+        // after a change of users, groups or roles: the rights the session holds now (decision 115)
+        refreshPermissions: async () =>
+          (await loadSessionUser(database, user.authUserId, user.sessionId))?.permissions ?? null,
       });
       request.raw.once('close', unsubscribe);
     },

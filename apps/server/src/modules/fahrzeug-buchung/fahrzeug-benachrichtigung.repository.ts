@@ -4,6 +4,7 @@ import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { benutzer } from '../benutzer/benutzer.table.ts';
+import { customizing } from '../customizing/customizing.table.ts';
 import {
   fahrzeug,
   fahrzeugBenachrichtigung,
@@ -136,4 +137,35 @@ export const findBenutzerZuAdressen = async (
       ),
     );
   return new Map(rows.map((r) => [r.email.toLowerCase(), r.id]));
+};
+
+/** Reserved trips (type BUCHUNG) starting in `(von, bis]`, with their driver: the reminder before the trip. */
+export const findReservierteFahrtenIm = async (tx: Tx, von: Date, bis: Date): Promise<JobBuchung[]> =>
+  (
+    await tx
+      .select({ ...jobBuchungColumns, fahrerId: fahrzeugBuchung.fahrerId })
+      .from(fahrzeugBuchung)
+      .where(
+        and(
+          sql`${fahrzeugBuchung.status} = 'reserviert'`,
+          sql`${fahrzeugBuchung.typ} = 'BUCHUNG'`,
+          sql`${fahrzeugBuchung.von} > ${von}`,
+          lte(fahrzeugBuchung.von, bis),
+        ),
+      )
+      .orderBy(asc(fahrzeugBuchung.von))
+  ).map((r) => ({ ...r, typ: parseTyp(r.typ), status: parseStatus(r.status) }));
+
+/** The largest whole-number value stored for an option at any level of the tenant (null: none stored). */
+export const findGroessterWert = async (tx: Tx, option: string): Promise<number | null> => {
+  const rows = await tx
+    .select({
+      n: sql<
+        number | null
+      >`max(case when ${customizing.wert} ~ '^[0-9]{1,9}$' then ${customizing.wert}::int end)`,
+    })
+    .from(customizing)
+    .where(sql`${customizing.customizingOptionName} = ${option}`);
+  const n = rows[0]?.n;
+  return n === null || n === undefined ? null : Number(n);
 };

@@ -17,6 +17,7 @@ import { stornoGrundText } from '@stellwerk/domain/fahrzeug/rules';
 import {
   autoStornoFaellige,
   checkOutMahnungen,
+  fahrtErinnerungen,
   freiesErsatzfahrzeug,
   type JobEinstellungen,
   pflegehinweis,
@@ -38,16 +39,17 @@ import ExcelJS from 'exceljs';
 import type { Tx } from '../../db/client.ts';
 import { aktiveInhaber } from '../auth/auth.inhaber.ts';
 import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
-import { publishEvent } from '../events/events.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import type { MailAnhang } from '../mail/mail.table.ts';
 import {
   findBelegungenIm,
   findBenutzerZuAdressen,
   findGesendet,
+  findGroessterWert,
   findJobFahrzeuge,
   findOffeneBuchungen,
   findReportEintraege,
+  findReservierteFahrtenIm,
   insertGesendet,
   type JobFahrzeug,
 } from './fahrzeug-benachrichtigung.repository.ts';
@@ -59,7 +61,85 @@ import {
   type PersonRow,
   updateBuchung,
 } from './fahrzeug-buchung.repository.ts';
-import { nameOf, zeitraumText } from './fahrzeug-buchung.service.ts';
+import { meldeFahrzeugBuchung, nameOf, zeitraumText } from './fahrzeug-buchung.service.ts';
+
+/**
+ * The reminder before the trip (R364, spec §9 FahrzeugZeitErinnerungsmail): to the booker and the driver of each
+ * reserved trip, each from their own lead (their effective value, minutes, 0 = none), once per person and start
+ * (`erinnerung:<id>:<start>:<person>` in the sent notices). The mail switches decide in the outbox
+ * (FahrzeugMailErinnerungSenden, BenachrichtigungErinnerung; decision 116). Returns how many were written.
+ */
+export const sendeFahrtErinnerungen = async (
+  tx: Tx,
+  deps: FahrzeugJobDeps,
+  kontext: Kontext,
+): Promise<number> => {
+  const settings = await ladeEinstellungen(tx);
+  if (!settings) return 0;
+  const { now, mandantId } = kontext;
+  // no lead anyone may have is longer than the largest value stored or the catalogue's default
+  const groessterVorlauf = Math.max(
+    numberSetting(settings, 'FahrzeugZeitErinnerungsmail'),
+    (await findGroessterWert(tx, 'FahrzeugZeitErinnerungsmail')) ?? 0,
+  );
+  if (groessterVorlauf <= 0) return 0;
+  const buchungen = await findReservierteFahrtenIm(
+    tx,
+    now,
+    new Date(now.getTime() + groessterVorlauf * 60_000),
+  );
+  if (buchungen.length === 0) return 0;
+  const personen = new Map(
+    (
+      await findPersonen(tx, [
+        ...new Set(buchungen.flatMap((b) => [b.benutzerId, ...(b.fahrerId ? [b.fahrerId] : [])])),
+      ])
+    ).map((p) => [p.id, p]),
+  );
+  const vorlauf = new Map<string, number>();
+  const sprache = new Map<string, Language>();
+  for (const id of personen.keys()) {
+    const eigene = await loadEffectiveSettings(tx, id);
+    vorlauf.set(id, numberSetting(eigene, 'FahrzeugZeitErinnerungsmail'));
+    sprache.set(id, parseLanguage(stringSetting(eigene, 'Sprache')));
+  }
+  const faellig = fahrtErinnerungen({ buchungen, vorlauf, gesendet: await findGesendet(tx), now });
+  if (faellig.length === 0) return 0;
+  const fahrzeuge = new Map((await findJobFahrzeuge(tx)).map((f) => [f.id, f]));
+  const buchungVon = new Map(buchungen.map((b) => [b.id, b]));
+  let mails = 0;
+  for (const f of faellig) {
+    const b = buchungVon.get(f.buchungId)!;
+    const fahrzeug = fahrzeuge.get(b.fahrzeugId);
+    const p = personen.get(f.benutzerId);
+    if (!fahrzeug || !p || p.status !== 'aktiv') continue;
+    const id = await enqueueMail(
+      tx,
+      {
+        mandantId,
+        to: p.email,
+        template: 'fahrzeug_buchung',
+        language: sprache.get(p.id) ?? 'de',
+        params: {
+          typ: 'erinnerung',
+          fahrzeug: `${fahrzeug.marke} ${fahrzeug.modell}`,
+          kennzeichen: fahrzeug.kennzeichen,
+          zeitraum: zeitraumText(b.von, b.bis),
+          url: `${deps.publicUrl}/fahrzeuge`,
+        },
+      },
+      now,
+    );
+    if (id) mails++;
+  }
+  await insertGesendet(
+    tx,
+    mandantId,
+    faellig.map((f) => f.schluessel),
+    now,
+  );
+  return mails;
+};
 
 export type FahrzeugJobDeps = { publicUrl: string };
 type Kontext = { mandantId: string; now: Date };
@@ -180,7 +260,10 @@ export const gibVersaeumteFahrtenFrei = async (
           now,
         );
       }
-    await publishEvent(tx, mandantId, { type: 'fahrzeug_buchung', id, fahrzeugId: row.fahrzeugId });
+    await meldeFahrzeugBuchung(tx, mandantId, { id, fahrzeugId: row.fahrzeugId }, [
+      row.benutzerId,
+      row.fahrerId,
+    ]);
   }
   return anzahl;
 };

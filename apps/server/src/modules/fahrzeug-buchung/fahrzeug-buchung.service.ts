@@ -12,6 +12,7 @@ import {
   stringSetting,
 } from '@stellwerk/domain/customizing';
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
+import { publikumFuer } from '@stellwerk/domain/events';
 import { type Buchungsfenster, fahrzeugFensterAus } from '@stellwerk/domain/fahrzeug/buchungsfenster';
 import { parseUvvModus, uvvBuchungsRegel } from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
 import type {
@@ -441,13 +442,34 @@ const fordereFreigabenAn = async (
   }
 };
 
-/** Tells the tenant's open pages (on commit) that a booking of a vehicle changed (decision 025). */
+/**
+ * Tells (on commit) the open pages of the booker, the driver, the approvers and the fleet staff that a booking
+ * of a vehicle changed, and every other page of the tenant that the vehicle's occupancy did (decisions 025, 115).
+ */
 export const meldeAenderung = (
   tx: Tx,
   mandantId: string,
-  buchung: Pick<TFahrzeugBuchung, 'id' | 'fahrzeug'>,
+  buchung: Pick<TFahrzeugBuchung, 'id' | 'fahrzeug' | 'buchender' | 'fahrer' | 'freigeber'>,
 ) =>
-  publishEvent(tx, mandantId, { type: 'fahrzeug_buchung', id: buchung.id, fahrzeugId: buchung.fahrzeug.id });
+  meldeFahrzeugBuchung(tx, mandantId, { id: buchung.id, fahrzeugId: buchung.fahrzeug.id }, [
+    buchung.buchender.id,
+    buchung.fahrer?.id,
+    ...buchung.freigeber.map((f) => f.id),
+  ]);
+
+/** The event of a vehicle booking or block `id` to the people it concerns and the fleet staff (decision 115). */
+export const meldeFahrzeugBuchung = (
+  tx: Tx,
+  mandantId: string,
+  { id, fahrzeugId }: { id: string; fahrzeugId: string },
+  betroffene: readonly (string | null | undefined)[],
+) =>
+  publishEvent(
+    tx,
+    mandantId,
+    { type: 'fahrzeug_buchung', id, fahrzeugId },
+    { an: publikumFuer('fahrzeug_buchung', betroffene) },
+  );
 
 // --- reading --------------------------------------------------------------------------------------------
 
@@ -1182,11 +1204,7 @@ export const systemStorniere = async (
         deps.now(),
       );
     }
-    await publishEvent(tx, user.mandantId, {
-      type: 'fahrzeug_buchung',
-      id: row.id,
-      fahrzeugId: row.fahrzeugId,
-    });
+    await meldeFahrzeugBuchung(tx, user.mandantId, row, [row.benutzerId, row.fahrerId]);
   }
   return anzahl;
 };

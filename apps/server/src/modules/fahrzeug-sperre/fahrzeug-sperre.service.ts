@@ -28,7 +28,6 @@ import type {
 import type { Database, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
-import { publishEvent } from '../events/events.service.ts';
 import {
   assertFeature,
   fahrzeugeFuerBuchung,
@@ -36,6 +35,7 @@ import {
   ladeBelegungen,
   ladeBuchungen,
   meldeAenderung,
+  meldeFahrzeugBuchung,
   sendeMails,
   sonderfahrtIds,
   zeitraumText,
@@ -342,11 +342,8 @@ export const sperreEintragen = async (
       // the car it left changed as well
       if (alt && alt.fahrzeug.id !== b.fahrzeug.id) await meldeAenderung(tx, user.mandantId, alt);
     }
-    await publishEvent(tx, user.mandantId, {
-      type: 'fahrzeug_buchung',
-      id: sperre.id,
-      fahrzeugId: fahrzeugRow.id,
-    });
+    // a block names no person: the fleet staff hear it, everyone else the vehicle's occupancy (decision 115)
+    await meldeFahrzeugBuchung(tx, user.mandantId, { id: sperre.id, fahrzeugId: fahrzeugRow.id }, []);
     return {
       sperre: toApiSperre(sperre, fahrzeugRow),
       umgebucht: plan.umbuchen.map((u) => ({
@@ -395,6 +392,6 @@ export const hebeSperreAufById = (deps: FahrzeugSperreDeps, user: SessionUser, i
       benutzerId: user.benutzerId,
       zeitpunkt: deps.now(),
     });
-    await publishEvent(tx, user.mandantId, { type: 'fahrzeug_buchung', id, fahrzeugId: sperre.fahrzeugId });
+    await meldeFahrzeugBuchung(tx, user.mandantId, { id, fahrzeugId: sperre.fahrzeugId }, []);
   });
 };

@@ -13,6 +13,7 @@ import {
   stringSetting,
 } from '@stellwerk/domain/customizing';
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
+import { publikumFuer } from '@stellwerk/domain/events';
 import type {
   TFahrverbotBuchung,
   TFuehrerscheinGespeichert,
@@ -305,7 +306,12 @@ export const saveFuehrerschein = (
       fahrverbot: input,
       stornieren: true,
     });
-    await publishEvent(tx, user.mandantId, { type: 'fuehrerschein', id: benutzerId });
+    await publishEvent(
+      tx,
+      user.mandantId,
+      { type: 'fuehrerschein', id: benutzerId },
+      { an: publikumFuer('fuehrerschein', [benutzerId]) },
+    );
     return { zeile: await zeileNach(tx, person, now), storniert };
   });
 
@@ -343,7 +349,12 @@ export const recordPruefung = (
       originalGesehen: input.originalGesehen,
       geprueftAm: pruefung.geprueftAm,
     });
-    await publishEvent(tx, user.mandantId, { type: 'fuehrerschein', id: benutzerId });
+    await publishEvent(
+      tx,
+      user.mandantId,
+      { type: 'fuehrerschein', id: benutzerId },
+      { an: publikumFuer('fuehrerschein', [benutzerId]) },
+    );
     return zeileNach(tx, person, now);
   });
 

@@ -249,6 +249,10 @@ const buchungColumns = {
   status: leseraumBuchung.status,
   gruppengroesse: leseraumBuchung.gruppengroesse,
   buchenderMail: leseraumBuchung.systembenutzer1Mail,
+  /** The booker's user id (bookings name the booker by mail, as the spec does): who hears the booking's events. */
+  buchenderId: sql<
+    string | null
+  >`(select ${benutzer.id} from ${benutzer} where ${benutzer.email} = ${leseraumBuchung.systembenutzer1Mail} limit 1)`,
   bestaetigerMail: leseraumBuchung.systembenutzer2Mail,
   leseraumId: leseraum.id,
   leseraumBezeichnung: leseraum.bezeichnung,
@@ -265,6 +269,7 @@ export type BuchungRow = {
   status: BuchungStatus;
   gruppengroesse: number;
   buchenderMail: string;
+  buchenderId: string | null;
   bestaetigerMail: string | null;
   leseraumId: string;
   leseraumBezeichnung: string;

@@ -7,6 +7,7 @@
 import type { TBetroffeneBuchung } from '@stellwerk/domain/admin-stammdaten.api';
 import { arraySetting, numberSetting, stringSetting } from '@stellwerk/domain/customizing';
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
+import { publikumFuer } from '@stellwerk/domain/events';
 import type { FeatureSwitches } from '@stellwerk/domain/features';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import type {
@@ -111,6 +112,22 @@ const assertBereichOffen = (features: FeatureSwitches, bereich: Bereich) => {
 };
 
 const istPersonal = (user: SessionUser) => user.permissions.has('buchung_pflege');
+
+/**
+ * Tells, on commit, the booker's and the staff's open pages that this booking changed, and every other page of
+ * the tenant that its plan's occupancy did (decision 115).
+ */
+const meldeBuchung = (
+  tx: Tx,
+  mandantId: string,
+  row: Pick<BuchungRow, 'id' | 'grundrissId' | 'buchenderId'>,
+) =>
+  publishEvent(
+    tx,
+    mandantId,
+    { type: 'leseraum_buchung', id: row.id, grundrissId: row.grundrissId },
+    { an: publikumFuer('leseraum_buchung', [row.buchenderId]) },
+  );
 
 const toOeffnung = (rows: Awaited<ReturnType<typeof findOeffnung>>) => {
   const weekly: Wochenoeffnung[] = rows.weekly;
@@ -223,8 +240,10 @@ const sendMail = async (
     grundZusatz?: string;
     /** Another recipient than the booker (POST /api/mail to the confirmer). */
     to?: string;
+    /** A mail the user asked for again (POST /api/mail): sent whatever the switches say (decision 116). */
+    ausdruecklich?: boolean;
   } = {},
-): Promise<string> => {
+): Promise<string | null> => {
   const to = extra.to ?? row.buchenderMail;
   const language = await languageOfMail(tx, to);
   const fenster = checkInFenster(row.von);
@@ -259,6 +278,7 @@ const sendMail = async (
       },
     },
     deps.now(),
+    { ausdruecklich: extra.ausdruecklich },
   );
 };
 
@@ -513,11 +533,7 @@ export const createBuchung = async (
     await sendMail(tx, deps, user.mandantId, row, leseraumMailFuer({ art: 'erstellt' })!, {
       bestaetigungDurchPersonal: platz.bestaetigungDurchPersonal,
     });
-    await publishEvent(tx, user.mandantId, {
-      type: 'leseraum_buchung',
-      id: row.id,
-      grundrissId: row.grundrissId,
-    });
+    await meldeBuchung(tx, user.mandantId, row);
     return toApi(row, user, deps.now());
   });
 
@@ -582,11 +598,7 @@ export const aendereBuchung = async (
     await sendMail(tx, deps, user.mandantId, updated, leseraumMailFuer({ art: 'geaendert' })!, {
       alt: { von: row.von, bis: row.bis },
     });
-    await publishEvent(tx, user.mandantId, {
-      type: 'leseraum_buchung',
-      id: updated.id,
-      grundrissId: updated.grundrissId,
-    });
+    await meldeBuchung(tx, user.mandantId, updated);
     return toApi(updated, user, now);
   });
 
@@ -607,11 +619,7 @@ export const bestaetigeBuchung = async (deps: LeseraumDeps, user: SessionUser, i
       updated,
       leseraumMailFuer({ art: 'status', nach: 'reserviert' })!,
     );
-    await publishEvent(tx, user.mandantId, {
-      type: 'leseraum_buchung',
-      id: updated.id,
-      grundrissId: updated.grundrissId,
-    });
+    await meldeBuchung(tx, user.mandantId, updated);
     return toApi(updated, user, now);
   });
 
@@ -633,11 +641,7 @@ export const storniereBuchung = async (deps: LeseraumDeps, user: SessionUser, id
         grund: byStaff ? 'personal' : undefined,
       },
     );
-    await publishEvent(tx, user.mandantId, {
-      type: 'leseraum_buchung',
-      id: updated.id,
-      grundrissId: updated.grundrissId,
-    });
+    await meldeBuchung(tx, user.mandantId, updated);
     return toApi(updated, user, now);
   });
 
@@ -647,11 +651,7 @@ export const checkInBuchung = async (deps: LeseraumDeps, user: SessionUser, id: 
     const verstoss = leseraumCheckInVerstoss({ status: row.status, akteur, von: row.von, now });
     if (verstoss) throw toDomainError(verstoss);
     await updateBuchung(tx, row.id, { status: 'durchgeführt' });
-    await publishEvent(tx, user.mandantId, {
-      type: 'leseraum_buchung',
-      id: row.id,
-      grundrissId: row.grundrissId,
-    });
+    await meldeBuchung(tx, user.mandantId, row);
     return toApi(await reload(tx, row.id), user, now);
   });
 
@@ -669,7 +669,6 @@ export const releaseLapsedBuchungen = async (
 ): Promise<number> => {
   const rows = await findOffeneBuchungenBis(tx, now);
   let released = 0;
-  let last: (typeof rows)[number] | undefined;
   for (const row of rows) {
     const grund = leseraumVerfall({ status: row.status, von: row.von, now });
     if (!grund) continue;
@@ -678,14 +677,8 @@ export const releaseLapsedBuchungen = async (
       grund,
     });
     released++;
-    last = row;
+    await meldeBuchung(tx, mandantId, row);
   }
-  if (last)
-    await publishEvent(tx, mandantId, {
-      type: 'leseraum_buchung',
-      id: last.id,
-      grundrissId: last.grundrissId,
-    });
   return released;
 };
 
@@ -716,9 +709,11 @@ export const sendeMailErneut = async (
     const to = input.empfaenger === 'bestaetiger' ? row.bestaetigerMail! : row.buchenderMail;
     const mailId = await sendMail(tx, deps, user.mandantId, row, input.typ, {
       to,
+      ausdruecklich: true,
       alt,
       bestaetigungDurchPersonal: input.typ === 'useMailVormerkung' ? row.bestaetigerMail === null : undefined,
     });
+    if (!mailId) throw new Error('a mail asked for again is never stopped by a switch');
     return { mailId, buchung: row.id, typ: input.typ, an: to, status: 'eingereiht' };
   });
 
@@ -777,7 +772,6 @@ export const storniereWegenSchliessung = async (
   }: { mandantId: string; ids: string[]; beschreibung?: string; now: Date },
 ): Promise<Set<string>> => {
   const storniert = new Set<string>();
-  const plaene = new Map<string, string>();
   for (const id of ids) {
     const row = await lockBuchung(tx, id);
     if (!row || leseraumStornoVerstoss({ status: row.status, akteur: 'personal' })) continue;
@@ -788,10 +782,8 @@ export const storniereWegenSchliessung = async (
       grundZusatz: beschreibung || undefined,
     });
     storniert.add(row.id);
-    plaene.set(row.grundrissId, row.id);
+    await meldeBuchung(tx, mandantId, row);
   }
-  for (const [grundrissId, id] of plaene)
-    await publishEvent(tx, mandantId, { type: 'leseraum_buchung', id, grundrissId });
   return storniert;
 };
 
@@ -840,8 +832,6 @@ export const storniereDurchSystem = async (
     await sendMail(tx, { publicUrl: deps.publicUrl, now: () => now }, mandantId, row, storno.mail);
     done.push(row);
   }
-  const plans = new Map(done.map((r) => [r.grundrissId, r.id]));
-  for (const [grundrissId, id] of plans)
-    await publishEvent(tx, mandantId, { type: 'leseraum_buchung', id, grundrissId });
+  for (const row of done) await meldeBuchung(tx, mandantId, row);
   return done.map((r) => ({ ...toBetroffene(r), status: 'storniert' }));
 };

@@ -12,7 +12,8 @@ export type FahrzeugBuchungMailTyp =
   | 'storniert'
   | 'freigabe_anfrage'
   | 'freigegeben'
-  | 'umgebucht';
+  | 'umgebucht'
+  | 'erinnerung';
 
 export type FahrzeugBuchungMailParams = {
   typ: FahrzeugBuchungMailTyp;
@@ -43,6 +44,16 @@ export const fahrzeugBuchungMailDe = (p: FahrzeugBuchungMailParams): Rendered =>
     ? 'Die Fahrt liegt außerhalb der Buchungszeiten und wartet auf eine Sonderfreigabe.'
     : '';
   switch (p.typ) {
+    case 'erinnerung':
+      return {
+        subject: `Erinnerung: Ihre Fahrt beginnt bald (${p.kennzeichen ?? ''})`,
+        lines: [
+          'Guten Tag,',
+          `Ihre Fahrt mit ${was} beginnt bald.`,
+          'Denken Sie an den Check-in zu Beginn der Fahrt.',
+        ],
+        linkLabel: 'Meine Buchungen öffnen',
+      };
     case 'freigabe_anfrage':
       return {
         subject: `Sonderfreigabe erbeten: ${p.kennzeichen ?? ''}`,
@@ -114,6 +125,16 @@ export const fahrzeugBuchungMailEn = (p: FahrzeugBuchungMailParams): Rendered =>
   const what = `${p.fahrzeug ?? ''} (${p.kennzeichen ?? ''}), ${p.zeitraum ?? ''}`;
   const special = p.sonderfahrt ? 'The trip lies outside the booking times and awaits special approval.' : '';
   switch (p.typ) {
+    case 'erinnerung':
+      return {
+        subject: `Reminder: your trip starts soon (${p.kennzeichen ?? ''})`,
+        lines: [
+          'Hello,',
+          `your trip with ${what} starts soon.`,
+          'Remember to check in when the trip starts.',
+        ],
+        linkLabel: 'Open my bookings',
+      };
     case 'freigabe_anfrage':
       return {
         subject: `Special approval requested: ${p.kennzeichen ?? ''}`,

@@ -216,3 +216,18 @@ export const findOutboxMail = async (tx: Tx, id: string) => {
     .where(eq(mailOutbox.id, id));
   return row;
 };
+
+/**
+ * The id of the tenant's user with this mail address, if one has it: as written (the unique index), else
+ * case-insensitively.
+ */
+export const findBenutzerIdByMail = async (tx: Tx, mail: string): Promise<string | undefined> => {
+  const exact = await tx.select({ id: benutzer.id }).from(benutzer).where(eq(benutzer.email, mail)).limit(1);
+  if (exact[0]) return exact[0].id;
+  const rows = await tx
+    .select({ id: benutzer.id })
+    .from(benutzer)
+    .where(sql`lower(${benutzer.email}) = ${mail.toLowerCase()}`)
+    .limit(1);
+  return rows[0]?.id;
+};

@@ -1,8 +1,8 @@
 import type { TApiError } from '@stellwerk/domain/api';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness';
 import { loeseCaptcha } from '../../../test/captcha';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness';
 import { waitForMail } from '../../../test/mail-inbox';
 import { confirmLinkIn } from '../../../test/mail-message';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver';
@@ -92,7 +92,7 @@ describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => 
     );
     expect(shown?.subject).toBe('Passwort zurücksetzen');
     expect(shown?.text).toContain(REDACTED.de);
-    expect(shown?.text).not.toContain('/auth/confirm');
+    expect(shown?.text).not.toContain('/auth/recovery');
 
     // Stored as a platform mail, without a tenant.
     const rows = await server.database.db

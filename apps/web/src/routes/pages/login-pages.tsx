@@ -76,9 +76,15 @@ export function PublicPage() {
   );
 }
 
-/** /auth/recovery: never redirects away, even for a signed-in user. */
+/**
+ * /auth/recovery: never redirects away, even for a signed-in user. Without a token it asks for the mail address;
+ * the recovery mail's link (`?token=…`, or `?error=…` when the server refused it) opens it to set the new
+ * password (spec's route table, R310).
+ */
 export function RecoveryPage() {
   const { t } = useTranslation();
+  const search = useLocation({ select: (l) => new URLSearchParams(l.searchStr) });
+  if (search.has('token') || search.has('error')) return <ConfirmPage />;
   return (
     <>
       <CardTitle title={t('auth.recovery.title')} />
@@ -87,7 +93,10 @@ export function RecoveryPage() {
   );
 }
 
-/** /auth/confirm?token=…: the mailed link lands here; sets the new password, then goes to the start page. */
+/**
+ * /auth/confirm?token=…: the invitation's link (and recovery links mailed before R310) lands here; sets the
+ * password, then goes to the start page.
+ */
 export function ConfirmPage() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

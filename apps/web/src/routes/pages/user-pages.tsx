@@ -17,7 +17,7 @@ import {
 } from '../../features/fuehrerschein/hooks/fuehrerschein-suche';
 import { Impressum } from '../../features/impressum/components/Impressum';
 import { type Ansicht, Sitzplan } from '../../features/leseraum/components/Sitzplan';
-import { ZPlatzSuche } from '../../features/leseraum/hooks/platz-suche';
+import { vorgabenAus, ZPlatzSuche } from '../../features/leseraum/hooks/platz-suche';
 import { NoAreaNotice } from '../../features/navigation/components/NoAreaNotice';
 import { IdentitaetenListe } from '../../features/sicherheit/components/IdentitaetenListe';
 import { PasskeyListe } from '../../features/sicherheit/components/PasskeyListe';
@@ -142,6 +142,7 @@ function SitzplanPage({ bereich, ansicht }: { bereich: Bereich; ansicht: Ansicht
             : []
         }
         zoomProzent={typeof zoom === 'number' ? zoom : 100}
+        vorgaben={vorgabenAus(setting)}
       />
     </>
   );

@@ -11,7 +11,7 @@ export const useRequestPasswordReset = () =>
     mutationFn: ({ email, captcha }: { email: string; captcha: string }) =>
       apiFetch('/api/auth/request-password-reset', {
         method: 'POST',
-        body: { email: email.trim(), redirectTo: '/auth/confirm', captcha },
+        body: { email: email.trim(), redirectTo: '/auth/recovery', captcha },
       }),
   });
 

@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
+import { PflichtMails } from '../../../components/PflichtMails';
 import { formatSettingValue } from '../../../components/SettingControl';
 import { SettingEditor } from '../../../components/SettingEditor';
 import { optionHelp, optionLabel } from '../../../components/setting-value';
@@ -237,6 +238,7 @@ export function EigeneEinstellungen({
                 onReset={() => set.mutateAsync({ name: o.name, value: null })}
               />
             ))}
+            {section.id === 'benachrichtigungen' && <PflichtMails language={language} />}
           </Paper>
         );
       })}

@@ -1,11 +1,12 @@
 import { Alert, Badge, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
-import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_GROUPS } from '@stellwerk/domain/customizing';
 import type { TEinstellung } from '@stellwerk/domain/admin-stammdaten.api';
+import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_GROUPS } from '@stellwerk/domain/customizing';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
+import { PflichtMails } from '../../../components/PflichtMails';
 import { FEATURE_ORDER, featureLabel, formatSettingValue } from '../../../components/SettingControl';
 import { SettingEditor } from '../../../components/SettingEditor';
 import { optionHelp, optionLabel } from '../../../components/setting-value';
@@ -109,6 +110,9 @@ function OptionenTabs({
                     onReset={() => set.mutateAsync({ name: o.name, value: null })}
                   />
                 ))}
+                {(group === 'mails' || group === 'benachrichtigungen') && (
+                  <PflichtMails language={language} />
+                )}
               </section>
             );
           })}

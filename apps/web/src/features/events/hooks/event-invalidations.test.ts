@@ -36,6 +36,15 @@ describe('live event → queries to refresh', () => {
     expect(keys).toContainEqual(QUERY_ROOTS.raeume);
   });
 
+  it("another user's booking (its plan's or vehicle's occupancy) refreshes the same lists as one's own", () => {
+    expect(invalidationsOf({ type: 'leseraum_belegung', id: 'p' }, ME)).toEqual(
+      invalidationsOf({ type: 'leseraum_buchung', id: 'b', grundrissId: 'p' }, ME),
+    );
+    expect(invalidationsOf({ type: 'fahrzeug_belegung', id: 'f' }, ME)).toEqual(
+      invalidationsOf({ type: 'fahrzeug_buchung', id: 'b', fahrzeugId: 'f' }, ME),
+    );
+  });
+
   it('an unknown or old event type refreshes nothing', () => {
     expect(invalidationsOf({ type: 'settings.changed' }, ME)).toEqual([]);
     expect(invalidationsOf({ type: 'toString' }, ME)).toEqual([]);
@@ -48,11 +57,13 @@ describe('live event → queries to refresh', () => {
         'benutzer',
         'einstellung',
         'fahrzeug_buchung',
+        'fahrzeug_belegung',
         'fahrzeug',
         'fuehrerschein',
         'gruppe',
         'grundriss_leseraum',
         'leseraum_buchung',
+        'leseraum_belegung',
         'mandant',
         'oeffnungszeit',
         'rolle',

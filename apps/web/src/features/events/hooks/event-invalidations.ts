@@ -45,8 +45,10 @@ export const EVENT_INVALIDATIONS: {
     QUERY_ROOTS.protokoll,
   ],
   mandant: () => [QUERY_ROOTS.me, QUERY_ROOTS.mandanten, QUERY_ROOTS.protokoll],
-  // Occupancy of the plans and the user's own bookings (the sidebar) follow every booking change.
+  // Occupancy of the plans and the user's own bookings (the sidebar) follow every booking change; only the
+  // booker and the staff hear a booking's own event, everyone else its plan's occupancy (decision 115).
   leseraum_buchung: () => [QUERY_ROOTS.leseraum, QUERY_ROOTS.raeume],
+  leseraum_belegung: () => [QUERY_ROOTS.leseraum, QUERY_ROOTS.raeume],
   // A plan or its places changed: the booking pages, the rooms admin, the admin counts.
   grundriss_leseraum: () => [
     QUERY_ROOTS.leseraum,
@@ -56,6 +58,8 @@ export const EVENT_INVALIDATIONS: {
     QUERY_ROOTS.protokoll,
   ],
   fahrzeug_buchung: () => [QUERY_ROOTS.fahrzeuge, QUERY_ROOTS.fahrzeugBuchungen],
+  // another user's trip: the vehicle lists and the timeline show the vehicle's occupancy
+  fahrzeug_belegung: () => [QUERY_ROOTS.fahrzeuge, QUERY_ROOTS.fahrzeugBuchungen],
   // the vehicle list, the administration's table and bookings that name the vehicle
   fahrzeug: () => [QUERY_ROOTS.fahrzeuge, QUERY_ROOTS.fahrzeugBuchungen, QUERY_ROOTS.uebersicht],
   // a licence check or driving ban changes who may drive (driver lists) and the due count

@@ -6,7 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { useBelegung, useGrundrisse } from '../api/leseraum-api';
-import { auswahlAus, type PlatzAuswahl, type TPlatzSuche } from '../hooks/platz-suche';
+import {
+  auswahlAus,
+  type PlatzAuswahl,
+  type PlatzVorgaben,
+  STANDARD_VORGABEN,
+  type TPlatzSuche,
+} from '../hooks/platz-suche';
 import { BuchungsAuswahl } from './BuchungsAuswahl';
 import { PlanKarte } from './PlanKarte';
 import { PlatzDialog } from './PlatzDialog';
@@ -27,6 +33,7 @@ export function Sitzplan({
   lieblingsGrundriss,
   lieblingsPlaetze,
   zoomProzent,
+  vorgaben = STANDARD_VORGABEN,
 }: {
   bereich: Bereich;
   ansicht: Ansicht;
@@ -36,10 +43,12 @@ export function Sitzplan({
   lieblingsGrundriss: string;
   lieblingsPlaetze: readonly string[];
   zoomProzent: number;
+  /** The user's preselection (Buchungsmodus, Tageszeit, LeseraumZeitVon/-Bis) where the URL says nothing. */
+  vorgaben?: PlatzVorgaben;
 }) {
   const { t } = useTranslation();
   const heute = berlinDateKey(new Date());
-  const auswahl = auswahlAus(suche, heute);
+  const auswahl = auswahlAus(suche, heute, vorgaben);
   const grundrisse = useGrundrisse(bereich);
   // the favourite plan first (LeseraumLieblingsGrundriss), then the server's order
   const plaene = useMemo(() => {
@@ -81,10 +90,11 @@ export function Sitzplan({
     onSucheChange({
       grundriss: next.grundriss ?? suche.grundriss,
       tag: merged.tag === heute ? undefined : merged.tag,
-      modus: merged.modus === 'ganztags' ? undefined : merged.modus,
-      tageszeit: merged.tageszeit === 'ganztags' ? undefined : merged.tageszeit,
-      von: merged.modus === 'stuendlich' ? merged.von : undefined,
-      bis: merged.modus === 'stuendlich' ? merged.bis : undefined,
+      // what equals the preselection stays out of the URL
+      modus: merged.modus === vorgaben.modus ? undefined : merged.modus,
+      tageszeit: merged.tageszeit === vorgaben.tageszeit ? undefined : merged.tageszeit,
+      von: merged.modus === 'stuendlich' && merged.von !== vorgaben.von ? merged.von : undefined,
+      bis: merged.modus === 'stuendlich' && merged.bis !== vorgaben.bis ? merged.bis : undefined,
       nurFrei: merged.nurFrei ? '1' : undefined,
       minPlaetze: merged.minPlaetze > 1 ? merged.minPlaetze : undefined,
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auswahlAus, ZPlatzSuche } from './platz-suche';
+import { auswahlAus, STANDARD_VORGABEN, vorgabenAus, ZPlatzSuche } from './platz-suche';
 
 describe('the seat-planning search in the URL', () => {
   it('fills spec §9 defaults: today, full day, 09:00–18:00, filter off', () => {
@@ -56,5 +56,38 @@ describe('the seat-planning search in the URL', () => {
       minPlaetze: 4,
       nurFrei: true,
     });
+  });
+
+  it("preselects the user's booking mode, time of day and hours where the URL says nothing", () => {
+    const settings: Record<string, unknown> = {
+      Buchungsmodus: 'stuendlich',
+      Tageszeit: 'nachmittags',
+      LeseraumZeitVon: '13:00',
+      LeseraumZeitBis: '17:30',
+    };
+    const vorgaben = vorgabenAus((name) => settings[name]);
+    expect(auswahlAus(ZPlatzSuche.parse({}), '2026-11-23', vorgaben)).toMatchObject({
+      modus: 'stuendlich',
+      tageszeit: 'nachmittags',
+      von: '13:00',
+      bis: '17:30',
+    });
+    // the URL wins over the preselection
+    expect(
+      auswahlAus(ZPlatzSuche.parse({ modus: 'ganztags', von: '08:00' }), '2026-11-23', vorgaben),
+    ).toMatchObject({
+      modus: 'ganztags',
+      von: '08:00',
+      bis: '17:30',
+    });
+  });
+
+  it('keeps the standard for unreadable settings', () => {
+    const settings: Record<string, unknown> = {
+      Buchungsmodus: 'woechentlich',
+      LeseraumZeitVon: '25:00',
+      Tageszeit: 3,
+    };
+    expect(vorgabenAus((name) => settings[name])).toEqual(STANDARD_VORGABEN);
   });
 });

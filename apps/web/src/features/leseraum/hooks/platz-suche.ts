@@ -43,14 +43,51 @@ export type PlatzAuswahl = {
   minPlaetze: number;
 };
 
-/** The search with spec §9's defaults filled in; `heute` is today's Berlin day `YYYY-MM-DD`. */
-export const auswahlAus = (suche: TPlatzSuche, heute: string): PlatzAuswahl => {
+/** What the search preselects when the URL does not say: spec §9's defaults or the user's settings. */
+export type PlatzVorgaben = Pick<PlatzAuswahl, 'modus' | 'tageszeit' | 'von' | 'bis'>;
+export const STANDARD_VORGABEN: PlatzVorgaben = {
+  modus: 'ganztags',
+  tageszeit: 'ganztags',
+  von: '09:00',
+  bis: '18:00',
+};
+
+/**
+ * The user's preselection from their effective settings (Buchungsmodus, Tageszeit, LeseraumZeitVon,
+ * LeseraumZeitBis); an unreadable value keeps the standard.
+ */
+export const vorgabenAus = (setting: (name: string) => unknown): PlatzVorgaben => {
+  const modus = setting('Buchungsmodus');
+  const tageszeit = setting('Tageszeit');
+  const von = setting('LeseraumZeitVon');
+  const bis = setting('LeseraumZeitBis');
+  const isTime = (v: unknown): v is string => typeof v === 'string' && time.safeParse(v).success;
+  return {
+    modus: modus === 'stuendlich' || modus === 'ganztags' ? modus : STANDARD_VORGABEN.modus,
+    tageszeit:
+      tageszeit === 'vormittags' || tageszeit === 'nachmittags' || tageszeit === 'ganztags'
+        ? tageszeit
+        : STANDARD_VORGABEN.tageszeit,
+    von: isTime(von) ? von : STANDARD_VORGABEN.von,
+    bis: isTime(bis) ? bis : STANDARD_VORGABEN.bis,
+  };
+};
+
+/**
+ * The search with the defaults filled in (spec §9's, or the user's preselection `vorgaben`); `heute` is today's
+ * Berlin day `YYYY-MM-DD`.
+ */
+export const auswahlAus = (
+  suche: TPlatzSuche,
+  heute: string,
+  vorgaben: PlatzVorgaben = STANDARD_VORGABEN,
+): PlatzAuswahl => {
   // hours the wrong way round are read the right way round
-  const [von, bis] = [suche.von ?? '09:00', suche.bis ?? '18:00'].sort() as [string, string];
+  const [von, bis] = [suche.von ?? vorgaben.von, suche.bis ?? vorgaben.bis].sort() as [string, string];
   return {
     tag: suche.tag && suche.tag >= heute ? suche.tag : heute,
-    modus: suche.modus ?? 'ganztags',
-    tageszeit: suche.tageszeit ?? 'ganztags',
+    modus: suche.modus ?? vorgaben.modus,
+    tageszeit: suche.tageszeit ?? vorgaben.tageszeit,
     von,
     bis,
     nurFrei: suche.nurFrei === '1',
