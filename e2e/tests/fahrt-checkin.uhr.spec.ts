@@ -95,15 +95,15 @@ test.describe('vehicle check-in and check-out (moved server clock)', () => {
     const km = dialog.getByRole('textbox', { name: /Kilometerstand/ });
     const vorschlag = Number((await km.inputValue()) || '0');
     if (vorschlag > 0) {
-      // a lower reading than the last one is refused at the field
-      await km.fill(String(vorschlag - 10));
+      // a reading not above the last one is refused at the field, naming the last reading (decision 092)
+      await km.fill(String(vorschlag));
       await dialog.getByRole('textbox', { name: /Tankfüllung/ }).fill('80');
       await dialog.getByRole('combobox', { name: /Sauberkeit innen/ }).click();
       await page.getByRole('option', { name: 'sauber', exact: true }).click();
       await dialog.getByRole('combobox', { name: /Sauberkeit außen/ }).click();
       await page.getByRole('option', { name: 'sauber', exact: true }).click();
       await dialog.getByRole('button', { name: 'Check-in' }).click();
-      await expect(dialog.getByText(`Kilometerstand muss größer als ${vorschlag - 1} sein.`)).toBeVisible();
+      await expect(dialog.getByText(`Kilometerstand muss größer als ${vorschlag} sein.`)).toBeVisible();
     } else {
       await dialog.getByRole('textbox', { name: /Tankfüllung/ }).fill('80');
       await dialog.getByRole('combobox', { name: /Sauberkeit innen/ }).click();
@@ -112,7 +112,7 @@ test.describe('vehicle check-in and check-out (moved server clock)', () => {
       await page.getByRole('option', { name: 'sauber', exact: true }).click();
     }
     // the server refuses a lower reading too, with the same message at the field
-    const start = vorschlag > 0 ? vorschlag : 20_000;
+    const start = vorschlag > 0 ? vorschlag + 1 : 20_000;
     await km.fill(String(start));
     await dialog.getByRole('button', { name: 'Check-in' }).click();
     await expect(dialog).toBeHidden();
@@ -145,8 +145,8 @@ test.describe('vehicle check-in and check-out (moved server clock)', () => {
       .setInputFiles({ name: 'delle.png', mimeType: 'image/png', buffer: PNG });
     await page.screenshot({ path: test.info().outputPath('check-out-dialog-390.png'), fullPage: true });
     await aus.getByRole('button', { name: 'Check-out' }).click();
-    // the server names the last reading: the reading is lower than the check-in's
-    await expect(aus.getByText(`Kilometerstand muss größer als ${start - 1} sein.`)).toBeVisible();
+    // the reading is lower than the check-in's: it must be at least that (0 km is a trip), decision 092
+    await expect(aus.getByText(`Kilometerstand muss mindestens ${start} sein.`)).toBeVisible();
     await kmAus.fill(String(start + 42));
     await aus.getByRole('button', { name: 'Check-out' }).click();
     await expect(aus).toBeHidden();

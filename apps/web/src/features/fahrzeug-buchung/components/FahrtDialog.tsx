@@ -61,6 +61,7 @@ const feldDesFehlers = (error: unknown): string | null => {
   if (!(error instanceof ApiError) || !error.code) return null;
   switch (error.code) {
     case 'fahrzeug.kilometerstand_zu_klein':
+    case 'fahrtenbuch.kilometer_unter_beginn':
     case 'fahrtenbuch.kilometer_ungueltig':
       return 'kilometerstand';
     case 'fahrzeug.tankfuellung_ungueltig':
@@ -120,9 +121,14 @@ function Formular({
     const f: Record<string, string> = {};
     const km = typeof kilometerstand === 'number' ? kilometerstand : Number.NaN;
     if (kilometerstand === '') f.kilometerstand = pflicht;
-    else if (vorlage.kilometerstand !== null && km < vorlage.kilometerstand)
+    // check-in: above the last reading; check-out: not below the check-in's (0 km is a trip), decision 092
+    else if (vorlage.kilometerstand !== null && !checkOut && km <= vorlage.kilometerstand)
       f.kilometerstand = formatError('fahrzeug.kilometerstand_zu_klein', sprache, {
-        value: vorlage.kilometerstand - 1,
+        value: vorlage.kilometerstand,
+      });
+    else if (vorlage.kilometerstand !== null && checkOut && km < vorlage.kilometerstand)
+      f.kilometerstand = formatError('fahrtenbuch.kilometer_unter_beginn', sprache, {
+        value: vorlage.kilometerstand,
       });
     if (tankfuellung === '') f.tankfuellung = pflicht;
     else if (typeof tankfuellung !== 'number' || tankfuellung < 0 || tankfuellung > 100)

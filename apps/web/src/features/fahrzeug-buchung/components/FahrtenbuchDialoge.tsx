@@ -89,7 +89,13 @@ export function FassungDialog({
     notiz: e.notiz ?? '',
   });
   const [grund, setGrund] = useState('');
+  const [kmBeginn, setKmBeginn] = useState<number | string>(e.kmBeginn);
+  const [kmEnde, setKmEnde] = useState<number | string>(e.kmEnde);
   const speichern = useNeueFassung(fahrzeugId);
+  /** A changed reading goes with the version (decision 092); an unchanged one is left out. */
+  const km = (wert: number | string, bisher: number) =>
+    typeof wert === 'number' && wert !== bisher ? wert : undefined;
+  const kmGeaendert = km(kmBeginn, e.kmBeginn) !== undefined || km(kmEnde, e.kmEnde) !== undefined;
   return (
     <Modal opened onClose={onClose} title={t('fahrtenbuch.ergaenzenTitel')} fullScreen={isPhone} size="lg">
       <form
@@ -106,6 +112,8 @@ export function FassungDialog({
                 umweg: leerZuNull(werte.umweg),
                 notiz: leerZuNull(werte.notiz),
                 grund: leerZuNull(grund),
+                kmBeginn: km(kmBeginn, e.kmBeginn),
+                kmEnde: km(kmEnde, e.kmEnde),
               },
             },
             { onSuccess: onClose },
@@ -119,9 +127,34 @@ export function FassungDialog({
               bis: formatDateTime(eintrag.ergaenzbarBis, i18n.language),
             })}
           </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <NumberInput
+              label={t('fahrtenbuch.kmBeginn')}
+              value={kmBeginn}
+              onChange={setKmBeginn}
+              min={0}
+              allowDecimal={false}
+            />
+            <NumberInput
+              label={t('fahrtenbuch.kmEnde')}
+              value={kmEnde}
+              onChange={setKmEnde}
+              min={0}
+              allowDecimal={false}
+            />
+          </SimpleGrid>
+          {kmGeaendert && (
+            <Text size="sm" data-testid="km-korrektur">
+              {t('fahrtenbuch.kmKorrektur', {
+                alt: `${e.kmBeginn.toLocaleString(i18n.language)} → ${e.kmEnde.toLocaleString(i18n.language)}`,
+                neu: `${Number(kmBeginn).toLocaleString(i18n.language)} → ${Number(kmEnde).toLocaleString(i18n.language)}`,
+              })}
+            </Text>
+          )}
           <AngabenFelder werte={werte} onChange={setWerte} />
           <TextInput
             label={t('fahrtenbuch.grundKorrektur')}
+            withAsterisk={kmGeaendert}
             description={t('fahrtenbuch.grundKorrekturHinweis')}
             value={grund}
             onChange={(ev) => setGrund(ev.currentTarget.value)}

@@ -15,10 +15,10 @@ import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { ladeExport, useFahrtenbuch, usePruefeKette } from '../api/fahrtenbuch-api';
 import { artText, FassungDialog, HandEintragDialog, type HandVorschlag } from './FahrtenbuchDialoge';
 
-const FELDER = ['art', 'ziel', 'zweck', 'partner', 'umweg', 'notiz'] as const;
+const FELDER = ['kmBeginn', 'kmEnde', 'art', 'ziel', 'zweck', 'partner', 'umweg', 'notiz'] as const;
 type Feld = (typeof FELDER)[number];
 
-/** What a later version changed against the one it replaced. */
+/** What a later version changed against the one it replaced (a corrected reading too, decision 092). */
 const aenderungen = (alt: TFahrtenbuchFassung, neu: TFahrtenbuchFassung) =>
   FELDER.filter((f) => alt[f] !== neu[f]).map((f) => ({ feld: f, alt: alt[f], neu: neu[f] }));
 
@@ -26,8 +26,20 @@ function Versionen({ eintrag }: { eintrag: TFahrtenbuchEintrag }) {
   const { t, i18n } = useTranslation();
   const [offen, setOffen] = useState(false);
   const kette = [...eintrag.fruehere, eintrag.aktuell];
-  const wert = (feld: Feld, v: string | null) =>
-    v === null || v === '' ? '—' : feld === 'art' ? artText(t, v as FahrtArt) : v;
+  const wert = (feld: Feld, v: string | number | null) =>
+    v === null || v === ''
+      ? '—'
+      : typeof v === 'number'
+        ? `${v.toLocaleString(i18n.language)} km`
+        : feld === 'art'
+          ? artText(t, v as FahrtArt)
+          : v;
+  const feldName = (feld: Feld) =>
+    feld === 'kmBeginn'
+      ? t('fahrtenbuch.kmBeginn')
+      : feld === 'kmEnde'
+        ? t('fahrtenbuch.kmEnde')
+        : t(`fahrtenbuch.feld.${feld}`);
   return (
     <div>
       <Button variant="subtle" size="compact-sm" onClick={() => setOffen((o) => !o)} aria-expanded={offen}>
@@ -61,7 +73,7 @@ function Versionen({ eintrag }: { eintrag: TFahrtenbuchEintrag }) {
                 )}
                 {aenderungen(alt, neu).map((a) => (
                   <Text size="xs" key={a.feld}>
-                    {t(`fahrtenbuch.feld.${a.feld}`)}:{' '}
+                    {feldName(a.feld)}:{' '}
                     <Text span size="xs" td="line-through" c="dimmed" data-testid="alt">
                       {wert(a.feld, a.alt)}
                     </Text>{' '}
