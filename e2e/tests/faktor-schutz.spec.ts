@@ -5,7 +5,7 @@
  * The user is one no other journey uses.
  */
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser } from '../support/demo.ts';
 import { switchLanguage } from '../support/language.ts';
 import { expectPath, signInTo } from '../support/session.ts';
@@ -19,21 +19,31 @@ const shoot = async (page: Page, name: string) => {
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 };
 
+/** The language switch of the wide layout's menu (an open dialog closed first). */
+const switchTo = async (page: Page, language: 'de' | 'en', reopen: () => Promise<void>) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/einstellungen');
+  await switchLanguage(page, language);
+  await reopen();
+};
+
 /** Screenshots at 1280 px and 375 px in German and English, back in German at 1280 px. */
-const shootBoth = async (page: Page, name: string, reopen: () => Promise<void>) => {
+const shootBoth = async (
+  page: Page,
+  name: string,
+  reopen: () => Promise<void>,
+  /** What the screenshot must show (scrolled into view, e.g. inside a dialog). */
+  subject?: Locator,
+) => {
   for (const language of ['de', 'en'] as const) {
-    if (language === 'en') {
-      await switchLanguage(page, 'en');
-      await reopen();
-    }
+    if (language === 'en') await switchTo(page, 'en', reopen);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await subject?.scrollIntoViewIfNeeded();
       await shoot(page, `${name}-${language}-${width}`);
     }
   }
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await switchLanguage(page, 'de');
-  await reopen();
+  await switchTo(page, 'de', reopen);
 };
 
 const signedInPage = async (browser: Browser, login: string, startPage: string) => {
@@ -46,7 +56,7 @@ test('end one chosen session from the session list: that device is signed out, t
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const other = await signedInPage(browser, user.email, user.startPage);
   await signInTo(page, user.email, user.startPage);
   await page.goto(SECURITY);
@@ -63,7 +73,10 @@ test('end one chosen session from the session list: that device is signed out, t
   });
 
   const before = await table.getByRole('row').count();
-  await table.getByRole('button', { name: /abmelden$/ }).first().click();
+  await table
+    .getByRole('button', { name: /abmelden$/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Gerät abmelden' });
   await expect(dialog).toContainText('muss sich neu anmelden');
   await dialog.getByRole('button', { name: 'Abmelden' }).click();
@@ -78,8 +91,11 @@ test('end one chosen session from the session list: that device is signed out, t
   await expectPath(page, SECURITY);
 });
 
-test("an administrator sees a user's passkey in the user dialog and revokes it", async ({ page, browser }) => {
-  test.setTimeout(120_000);
+test("an administrator sees a user's passkey in the user dialog and revokes it", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(300_000);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -98,20 +114,22 @@ test("an administrator sees a user's passkey in the user dialog and revokes it",
   await section.getByLabel('Name des neuen Passkeys').fill('Büro-Laptop');
   await section.getByRole('button', { name: 'Passkey hinzufügen' }).click();
   const passwordDialog = page.getByRole('dialog', { name: 'Passkey hinzufügen' });
-  await passwordDialog.getByLabel('Ihr Passwort', { exact: true }).fill(DEMO_PASSWORD);
+  await passwordDialog.getByLabel(/^Ihr Passwort/).fill(DEMO_PASSWORD);
   await passwordDialog.getByRole('button', { name: 'Weiter' }).click();
   await expect(section.getByRole('status')).toHaveText('Der Passkey wurde eingerichtet.');
 
   const adminPage = await signedInPage(browser, admin.email, admin.startPage);
   const openUser = async () => {
     await adminPage.goto(`/admin/benutzer?q=${encodeURIComponent(user.email)}`);
-    await adminPage.getByRole('button', { name: `${user.email} bearbeiten` }).click();
+    await adminPage
+      .getByRole('button', { name: new RegExp(`^(Edit )?${user.email}( bearbeiten)?$`) })
+      .click();
     await expect(adminPage.getByTestId('benutzer-passkeys')).toBeVisible();
   };
   await openUser();
   const list = adminPage.getByTestId('benutzer-passkeys');
   await expect(list.getByText('Büro-Laptop')).toBeVisible();
-  await shootBoth(adminPage, 'admin-passkeys', openUser);
+  await shootBoth(adminPage, 'admin-passkeys', openUser, list);
 
   await list.getByRole('button', { name: /^Passkey „Büro-Laptop“ von .* widerrufen$/ }).click();
   const confirm = adminPage.getByRole('dialog', { name: 'Passkey widerrufen' });

@@ -3,8 +3,8 @@ import type { TFaktoren } from '@stellwerk/domain/sicherheit/api';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRequest } from '../../../test/auth-requests.ts';
-import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import { CookieJar as Jar } from '../../../test/cookie-jar.ts';
+import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 
 type ErrorBody = { error: { code: string } };
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { TSitzung } from '@stellwerk/domain/sicherheit/api';
 import type { AbmeldeScope } from '@stellwerk/domain/sicherheit/sitzung';
 import { useQueryClient } from '@tanstack/react-query';
@@ -87,7 +87,6 @@ export function SitzungenListe() {
           label={t('sicherheit.sitzungen.titel')}
           testId="sitzungen"
           spalten={[t('sicherheit.sitzungen.geraet'), t('sicherheit.sitzungen.zuletzt')]}
-          aktionen={t('sicherheit.sitzungen.aktionen')}
         >
           {items.map((s) => (
             <Table.Tr key={s.id}>
@@ -107,11 +106,11 @@ export function SitzungenListe() {
                   })}
                 </Text>
               </Table.Td>
-              <Table.Td>{formatDateTime(s.zuletztAktiv, i18n.language)}</Table.Td>
               <Table.Td>
-                {/* this device signs out with the buttons below */}
-                {!s.diesesGeraet && (
-                  <Group justify="flex-end">
+                <Stack gap={6} align="flex-start">
+                  <Text size="sm">{formatDateTime(s.zuletztAktiv, i18n.language)}</Text>
+                  {/* this device signs out with the buttons below the list */}
+                  {!s.diesesGeraet && (
                     <EntfernenKnopf
                       onClick={() => {
                         beenden.reset();
@@ -124,8 +123,8 @@ export function SitzungenListe() {
                     >
                       {t('sicherheit.sitzungen.beenden')}
                     </EntfernenKnopf>
-                  </Group>
-                )}
+                  )}
+                </Stack>
               </Table.Td>
             </Table.Tr>
           ))}
