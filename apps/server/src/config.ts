@@ -39,6 +39,8 @@ export type Config = {
   /** `TRUSTED_ORIGINS`: further pages allowed to call the sign-in API (normalised origins). */
   trustedOrigins: string[];
   sessionSecret: string;
+  /** `SESSION_DAYS`: how long a session lasts without use, in days (1–365, default 7; renewed daily while used). */
+  sessionDays: number;
   /** Directory of the built web app (served in production); undefined when not built. */
   webDist: string | undefined;
   /**
@@ -89,6 +91,15 @@ export const parseTrustedOrigins = (value: string | undefined): string[] => {
 };
 
 /** SEED_DEMO: 'true' or 'false'; unset means true on the embedded database and false with DATABASE_URL. */
+/** `SESSION_DAYS` (R216): whole days from 1 to 365; unset or empty: 7. */
+export const sessionDaysOf = (value: string | undefined): number => {
+  if (value === undefined || value === '') return 7;
+  const days = Number(value);
+  if (!Number.isInteger(days) || days < 1 || days > 365)
+    throw new Error(`SESSION_DAYS must be a whole number of days from 1 to 365, got '${value}'`);
+  return days;
+};
+
 const seedDemoOf = (value: string | undefined, databaseUrl: string | undefined): boolean => {
   if (value === undefined || value === '') return !databaseUrl;
   if (value === 'true' || value === 'false') return value === 'true';
@@ -127,6 +138,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     publicUrlSet: Boolean(env.PUBLIC_URL),
     trustedOrigins: parseTrustedOrigins(env.TRUSTED_ORIGINS),
     sessionSecret: env.SESSION_SECRET || readSecret(dataDir),
+    sessionDays: sessionDaysOf(env.SESSION_DAYS),
     webDist: existsSync(path.join(webDist, 'index.html')) ? webDist : undefined,
     seedDemo: seedDemoOf(env.SEED_DEMO, env.DATABASE_URL || undefined),
     runScheduler: env.RUN_SCHEDULER !== 'false',

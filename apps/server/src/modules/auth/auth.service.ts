@@ -48,9 +48,6 @@ const withStatementTransactions =
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** Seven days, renewed daily while in use. */
-const SESSION_SECONDS = 60 * 60 * 24 * 7;
-
 /**
  * better-auth, linked 1:1 to `benutzer` (benutzer.auth_user_id = user.id). Sign-up is off: users are created
  * by administrators and the seed. Sign-in with e-mail (`/sign-in/email`) or user name (`/sign-in/username`).
@@ -125,7 +122,8 @@ export const createAuth = ({ config, database, isActive, sendPasswordReset, sso,
       // Single sign-on per tenant through OIDC or SAML (@better-auth/sso, issue 11, decision 069).
       ssoPlugin(sso),
     ],
-    session: { expiresIn: SESSION_SECONDS, updateAge: 60 * 60 * 24 },
+    // SESSION_DAYS (default seven days), renewed daily while in use (R216)
+    session: { expiresIn: 60 * 60 * 24 * config.sessionDays, updateAge: 60 * 60 * 24 },
     databaseHooks: {
       session: {
         create: {

@@ -59,6 +59,12 @@ export function BuchungsAuswahl({
         locale={i18n.language === 'en' ? 'en' : 'de'}
         valueFormat="DD.MM.YYYY"
         firstDayOfWeek={1}
+        // the calendar's month buttons have names (issue 20, accessibility)
+        ariaLabels={{
+          previousMonth: t('sitzplan.monatZurueck'),
+          nextMonth: t('sitzplan.monatVor'),
+          monthLevelControl: t('sitzplan.monatWahl'),
+        }}
         onChange={(value) => value && onChange({ tag: value })}
         w={{ base: '100%', xs: 160 }}
       />
