@@ -33,6 +33,11 @@ export const ZFahrzeugBuchungEingabe = z.object({
   mitfahrer: z.array(ZMitfahrer).max(20).default([]),
   /** approvers of a special trip (users holding fahrzeug_freigabe_von_sonderfahrten) */
   freigeberIds: z.array(z.uuid()).max(20).default([]),
+  /**
+   * the booking's type, when sent: only 'BUCHUNG' (a trip) is booked here; anything else answers the spec's
+   * 'Typ {x} unbekannt' (issue 20: an unknown type was booked as a trip). Blocks go to /api/fahrzeug-sperren.
+   */
+  typ: z.string().max(40).optional(),
 });
 export type TFahrzeugBuchungEingabe = z.infer<typeof ZFahrzeugBuchungEingabe>;
 

@@ -77,8 +77,11 @@ export const ZFahrzeugAdminEingabe = z
     buchungszeitraumBis: ZTimeInput.nullish().transform((s) => (s ? s : null)),
     buchungszeitraumWochentage: z.array(ZWochentag).max(7).default([]),
     buchungAusserhalbMoeglich: z.boolean().default(false),
-    /** per-weekday opening times; when given they decide the window instead of the three fields above */
-    oeffnungszeiten: z.array(ZFahrzeugOeffnungszeitZeile).max(7).default([]),
+    /**
+     * per-weekday opening times; when given they decide the window instead of the three fields above. Left out,
+     * the stored rows stay as they are (issue 20: saving the simple window wiped them); `[]` removes them.
+     */
+    oeffnungszeiten: z.array(ZFahrzeugOeffnungszeitZeile).max(7).optional(),
     deaktiviert: z.boolean().default(false),
   })
   .refine((f) => !f.gueltigVon || !f.gueltigBis || f.gueltigVon <= f.gueltigBis, {

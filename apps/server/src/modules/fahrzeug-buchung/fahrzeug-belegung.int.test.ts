@@ -146,4 +146,15 @@ describe.each(testDrivers())('occupancy of overdue and unapproved trips on %s (i
     expect(danach.status).toBe('storniert');
     expect(danach.informationstext).toBe('Storno, weil der Check-in nicht rechtzeitig erfolgte.');
   });
+
+  it("errors say the real reason: an unknown type is 'Typ PARTY unbekannt', a booking 400 days ahead is too far ahead (issue 20)", async () => {
+    clock = um('08:00');
+    const party = await buche(mitarbeiter, 'MS-SW 104', um('10:00'), um('11:00'), { typ: 'PARTY' });
+    expect(party.status).toBe(400);
+    expect((await errorOf(party)).message).toBe('Typ PARTY unbekannt');
+    const fern = addCalendarDays(tag, 400);
+    const weit = await buche(mitarbeiter, 'MS-SW 104', um('10:00', fern), um('11:00', fern));
+    expect(weit.status).toBe(422);
+    expect((await errorOf(weit)).code).toBe('fahrzeug_buchung.zu_weit_im_voraus');
+  });
 });

@@ -784,16 +784,17 @@ const pruefeBuchung = async (
               buchenderId,
             ) ?? new Set<PermissionName>(),
         };
-  first(
-    fahrerVerstoss({
-      akteur,
-      fahrer: person,
-      fuehrerschein,
-      klasse: isFuehrerscheinKlasse(fahrzeugRow.fuehrerscheinklasse) ? fahrzeugRow.fuehrerscheinklasse : null,
-      zeitraeume: [{ von, bis }],
-      now,
-    }),
-  );
+  const fahrerPruefung = fahrerVerstoss({
+    akteur,
+    fahrer: person,
+    fuehrerschein,
+    klasse: isFuehrerscheinKlasse(fahrzeugRow.fuehrerscheinklasse) ? fahrzeugRow.fuehrerscheinklasse : null,
+    zeitraeume: [{ von, bis }],
+    now,
+  });
+  // who may book for whom is answered first (nothing else matters then); the licence after the period's rules,
+  // so the answer names what the user can fix first: a date too far ahead before a lapsed licence check (issue 20)
+  if (fahrerPruefung?.code.startsWith('fahrzeug_buchung.')) first(fahrerPruefung);
 
   // the booking rules of spec §5 against the vehicle's bookings and blocks
   const settings = await einstellungenVon(tx, user.benutzerId);
@@ -811,6 +812,7 @@ const pruefeBuchung = async (
     bisherigerVon: bisherigerVon ?? null,
   });
   first(verstoesse[0]);
+  first(fahrerPruefung);
 
   // an overdue UVV inspection warns or refuses, as the tenant chooses (decision 068)
   const uvv = uvvBuchungsRegel({
@@ -886,6 +888,7 @@ export const createBuchung = (
   input: TFahrzeugBuchungEingabe,
 ): Promise<TFahrzeugBuchung> =>
   inFahrzeugModul(deps, user, async (tx) => {
+    assertBuchungsTyp(input);
     const fahrzeugRow = await lockFahrzeug(tx, input.fahrzeugId);
     if (!fahrzeugRow) throw new DomainError('not_found');
     const fahrerId = input.fahrerId ?? user.benutzerId;
@@ -925,6 +928,12 @@ export const createBuchung = (
     return { ...buchung, hinweise };
   });
 
+/** A booking request names no type or 'BUCHUNG' (spec §8 'Typ {x} unbekannt' otherwise; issue 20). */
+const assertBuchungsTyp = (input: TFahrzeugBuchungEingabe): void => {
+  if (input.typ !== undefined && input.typ !== 'BUCHUNG')
+    throw new DomainError('typ.unbekannt', { typ: input.typ });
+};
+
 /** The booking as the user may see it: booked or driven by them, or any for maintainers; 404 otherwise. */
 const requireSichtbar = (row: BuchungKernRow | undefined, user: SessionUser): BuchungKernRow => {
   if (row?.typ !== 'BUCHUNG') throw new DomainError('not_found');
@@ -947,6 +956,7 @@ export const updateFahrzeugBuchung = (
   inFahrzeugModul(deps, user, async (tx) => {
     const now = deps.now();
     // lock the vehicles first (in id order, as every booking does), then the booking
+    assertBuchungsTyp(input);
     const [vorher] = await findBuchungenByIds(tx, [id]);
     requireSichtbar(vorher, user);
     const fahrzeugIds = [...new Set([vorher!.fahrzeugId, input.fahrzeugId])].sort();

@@ -525,6 +525,30 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
     expect((await errorOf(loeschen)).code).toBe('fahrzeug.in_verwendung');
   });
 
+  it('saving the simple window without weekday rows keeps the stored rows; an empty list removes them (issue 20)', async () => {
+    const zeilen = [1, 2, 3, 4, 5, 6, 0].map((wochentag) => ({
+      wochentag,
+      von: '07:00',
+      bis: '19:00',
+      geoeffnet: wochentag >= 1 && wochentag <= 5,
+    }));
+    const f = await anlegen({ oeffnungszeiten: zeilen });
+    expect(f.oeffnungszeiten).toHaveLength(7);
+    const { oeffnungszeiten: _weg, ...einfach } = alsEingabe(f);
+    const { gespeichert } = await speichern(f, {
+      ...einfach,
+      buchungszeitraumVon: '08:00',
+      buchungszeitraumBis: '17:00',
+    });
+    expect(gespeichert.fahrzeug.buchungszeitraumVon).toBe('08:00');
+    expect(gespeichert.fahrzeug.oeffnungszeiten).toHaveLength(7);
+    const { gespeichert: ohne } = await speichern(gespeichert.fahrzeug, {
+      ...alsEingabe(gespeichert.fahrzeug),
+      oeffnungszeiten: [],
+    });
+    expect(ohne.fahrzeug.oeffnungszeiten).toEqual([]);
+  });
+
   it('deletes only a vehicle that was never booked', async () => {
     const benutzt = await anlegen();
     const b = await buchen(benutzt.id, 2);

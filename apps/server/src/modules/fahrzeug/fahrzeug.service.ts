@@ -178,6 +178,8 @@ const pruefeEingabe = (input: TFahrzeugAdminEingabe) => {
       von: input.buchungszeitraumVon,
       bis: input.buchungszeitraumBis,
     });
+  // left out: the stored rows stay (undefined); given: they replace the stored ones
+  if (input.oeffnungszeiten === undefined) return undefined;
   for (const zeile of input.oeffnungszeiten) {
     assertTime(zeile.von);
     assertTime(zeile.bis);
@@ -273,7 +275,7 @@ export const createFahrzeugAdmin = (
       setId: null,
       gueltigVon: input.gueltigVon,
       buchungAusserhalbMoeglich: input.buchungAusserhalbMoeglich,
-      zeilen,
+      zeilen: zeilen ?? [],
     });
     if (setId) await updateFahrzeug(tx, id, { fahrzeugOeffnungszeitId: setId });
     await insertHistorie(tx, {
@@ -416,13 +418,19 @@ export const updateFahrzeugAdmin = (
     });
     const werte = werteAus(input);
     await guardKennzeichen(input.kennzeichen, () => updateFahrzeug(tx, id, werte));
+    // without rows in the input the stored ones stay (issue 20); the set's validity still follows the vehicle
+    const neueZeilen =
+      zeilen ??
+      (
+        await findOeffnungszeitZeilen(tx, row.fahrzeugOeffnungszeitId ? [row.fahrzeugOeffnungszeitId] : [])
+      ).map(({ wochentag, von, bis, geoeffnet }) => ({ wochentag, von, bis, geoeffnet }));
     const setId = await replaceOeffnungszeiten(tx, {
       mandantId: user.mandantId,
       fahrzeugId: id,
       setId: row.fahrzeugOeffnungszeitId,
       gueltigVon: input.gueltigVon,
       buchungAusserhalbMoeglich: input.buchungAusserhalbMoeglich,
-      zeilen,
+      zeilen: neueZeilen,
     });
     if (setId !== row.fahrzeugOeffnungszeitId)
       await updateFahrzeug(tx, id, { fahrzeugOeffnungszeitId: setId });
@@ -451,7 +459,12 @@ export const updateFahrzeugAdmin = (
       entity: 'fahrzeug',
       entityId: id,
       oldValue: { ...standVon(row), kennzeichen: row.kennzeichen },
-      newValue: { ...werte, oeffnungszeiten: zeilen, storniert, grund: storniert > 0 ? storno.grund : null },
+      newValue: {
+        ...werte,
+        oeffnungszeiten: neueZeilen,
+        storniert,
+        grund: storniert > 0 ? storno.grund : null,
+      },
     });
     await publishEvent(tx, user.mandantId, { type: 'fahrzeug', id });
     return { fahrzeug: await ladeEines(tx, id, now), storniert };
