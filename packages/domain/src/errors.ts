@@ -164,6 +164,15 @@ export const ERRORS = {
     de: 'Ihr Benutzerkonto ist deaktiviert. Bitte wenden Sie sich an Ihre Administration.',
     en: 'Your user account is deactivated. Please contact your administration.',
   },
+  /**
+   * The right password of a user an administrator deactivated (README "Users"): said as it is, since only the
+   * account's own password reaches this answer; a wrong password stays `auth.invalid_credentials`.
+   */
+  'auth.konto_deaktiviert': {
+    status: 403,
+    de: 'Ihr Benutzerkonto ist deaktiviert. Bitte wenden Sie sich an Ihre Administration.',
+    en: 'Your user account is deactivated. Please contact your administration.',
+  },
   /** The provider's address belongs to a user of another tenant. */
   'auth.sso_anderer_mandant': {
     status: 403,
