@@ -15,6 +15,8 @@ const start = (env: Record<string, string>) =>
     const child = spawn(tsx, ['src/main.ts'], {
       cwd: serverDir,
       env: { ...process.env, RUN_SCHEDULER: 'false', LOG_LEVEL: 'warn', INIT_CWD: serverDir, ...env },
+      // its own process group: a start that hangs is ended with tsx's node child
+      detached: true,
     });
     let output = '';
     child.stdout.on('data', (chunk) => {
@@ -23,7 +25,7 @@ const start = (env: Record<string, string>) =>
     child.stderr.on('data', (chunk) => {
       output += chunk;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 170_000);
+    const timer = setTimeout(() => process.kill(-(child.pid ?? 0), 'SIGKILL'), 170_000);
     child.on('exit', (code) => {
       clearTimeout(timer);
       resolve({ code, output });

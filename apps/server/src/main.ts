@@ -27,7 +27,8 @@ const trustProxyOf = (value: string | undefined): BuildAppOptions['trustProxy'] 
  */
 const reservePort = (host: string, port: number): Promise<Server> =>
   new Promise((resolve, reject) => {
-    const server = createServer();
+    // a client that connects meanwhile (a health check) is hung up on, so that closing it never waits
+    const server = createServer((socket) => socket.destroy());
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(
         error.code === 'EADDRINUSE'
