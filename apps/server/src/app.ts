@@ -15,6 +15,7 @@ import {
   MAX_UPLOAD_BYTES,
   registerErrorHandling,
 } from './http/error-handler';
+import { registerOriginGuard } from './http/origin-guard.ts';
 import { enforceRouteDeclarations } from './http/route-guards';
 import { registerWebApp, webAppFallback } from './http/web-app';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -131,6 +132,8 @@ export const buildApp = async ({
   });
   await registerOpenApi(app, { config });
   enforceRouteDeclarations(app);
+  // before the session is read and any body parsed: a change from a page of another site is refused (decision 104)
+  registerOriginGuard(app, config);
 
   const events = createEventHub({ database, log: app.log });
   await app.register(authPlugin, { config, database, events });

@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BuildAppOptions, buildApp } from './app';
 import { loadConfig } from './config';
@@ -20,10 +21,31 @@ const trustProxyOf = (value: string | undefined): BuildAppOptions['trustProxy'] 
   return value.split(',').map((s) => s.trim());
 };
 
-/** `npm start`: configuration, database (migrated), demo data, HTTP server, scheduler. */
+/**
+ * Takes the port before anything else (decision 106): a second `npm start` fails here, with a message naming the
+ * port, before it opens the database. Held until the app listens on it.
+ */
+const reservePort = (host: string, port: number): Promise<Server> =>
+  new Promise((resolve, reject) => {
+    // a client that connects meanwhile (a health check) is hung up on, so that closing it never waits
+    const server = createServer((socket) => socket.destroy());
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(
+              `Port ${port} ist schon belegt (läuft Stellwerk schon?). Beenden Sie das andere Programm oder starten Sie mit PORT=<anderer Port>. / Port ${port} is in use.`,
+            )
+          : error,
+      );
+    });
+    server.listen({ host, port, exclusive: true }, () => resolve(server));
+  });
+
+/** `npm start`: configuration, port, database (migrated), demo data, HTTP server, scheduler. */
 const main = async () => {
   const config = loadConfig();
   const startedAt = Date.now();
+  const reserved = await reservePort(config.host, config.port);
   // The app's logger exists once the app is built; the database may report before that.
   let appLog: FastifyBaseLogger | undefined;
   const database = await openDatabase({
@@ -74,6 +96,7 @@ const main = async () => {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  await new Promise<void>((resolve) => reserved.close(() => resolve()));
   await app.listen({ host: config.host, port: config.port });
   if (config.runScheduler)
     scheduler = startScheduler({ database, jobs: productJobs(config), log: app.log, now });
@@ -103,6 +126,9 @@ const main = async () => {
 };
 
 main().catch((err) => {
-  console.error(err);
+  // a known refusal (port busy, data folder in use) is its message; anything else with its stack
+  console.error(
+    err instanceof Error && /^(Port \d+ |Der Datenordner )/.test(err.message) ? err.message : err,
+  );
   process.exit(1);
 });

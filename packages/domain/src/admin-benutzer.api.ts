@@ -121,6 +121,30 @@ export const ZBenutzerInput = z.object({
 export type TBenutzerInput = z.input<typeof ZBenutzerInput>;
 export type TBenutzerInputParsed = z.output<typeof ZBenutzerInput>;
 
+/**
+ * PUT /api/admin/benutzer/:id (decision 105): name and e-mail are required; every other field left out stays as it
+ * is (`null` clears employeeId and username, `[]` removes all roles, groups or direct permissions).
+ */
+export const ZBenutzerAenderung = ZBenutzerInput.extend({
+  employeeId: singleLineText()
+    .trim()
+    .max(BENUTZER_LIMITS.employeeId)
+    .nullish()
+    .transform((s) => (s === undefined ? undefined : s ? s : null)),
+  username: singleLineText()
+    .trim()
+    .max(BENUTZER_LIMITS.username)
+    .regex(/^([a-zA-Z0-9_.]{3,})?$/)
+    .nullish()
+    .transform((s) => (s === undefined ? undefined : s ? s.toLowerCase() : null)),
+  status: ZBenutzerStatus.optional(),
+  rolleIds: z.array(z.uuid()).max(MAX_LINKS).optional(),
+  gruppeIds: z.array(z.uuid()).max(MAX_LINKS).optional(),
+  permissions: ZGrants.optional(),
+});
+export type TBenutzerAenderung = z.input<typeof ZBenutzerAenderung>;
+export type TBenutzerAenderungParsed = z.output<typeof ZBenutzerAenderung>;
+
 export const ZPermissionInfo = z.object({
   name: z.enum(PERMISSION_NAMES),
   description: z.object({ de: z.string().max(500), en: z.string().max(500) }),
@@ -204,6 +228,10 @@ export type TGruppeList = z.infer<typeof ZGruppeList>;
 
 export const ZGruppeInput = z.object({ name: ZName, rolleIds: z.array(z.uuid()).max(MAX_LINKS).default([]) });
 export type TGruppeInput = z.input<typeof ZGruppeInput>;
+/** PUT /api/admin/gruppen/:id (decision 105): `rolleIds` left out keeps the group's roles. */
+export const ZGruppeAenderung = ZGruppeInput.extend({
+  rolleIds: z.array(z.uuid()).max(MAX_LINKS).optional(),
+});
 
 export const ZRolle = z.object({
   id: z.uuid(),
@@ -218,6 +246,8 @@ export type TRolleList = z.infer<typeof ZRolleList>;
 
 export const ZRolleInput = z.object({ name: ZName, permissions: ZGrants.default([]) });
 export type TRolleInput = z.input<typeof ZRolleInput>;
+/** PUT /api/admin/rollen/:id (decision 105): `permissions` left out keeps the role's permissions. */
+export const ZRolleAenderung = ZRolleInput.extend({ permissions: ZGrants.optional() });
 
 /** How many users a delete would affect, for the confirmation dialog. */
 export const ZUsage = z.object({ benutzerAnzahl: z.number().int() });

@@ -51,6 +51,15 @@ export const ERRORS = {
     de: 'Anmeldung von dieser Adresse nicht erlaubt. Die Adresse der Anwendung ist {adresse}.',
     en: 'Signing in from this address is not allowed. The address of the application is {adresse}.',
   },
+  /**
+   * A change (POST, PUT, PATCH, DELETE) sent by a page at another address than the application's or a trusted
+   * one (decision 104): refused before anything is read or written.
+   */
+  'request.fremde_herkunft': {
+    status: 403,
+    de: 'Diese Änderung kommt von einer fremden Seite und wurde nicht ausgeführt. Die Adresse der Anwendung ist {adresse}.',
+    en: 'This change came from another site and was not carried out. The address of the application is {adresse}.',
+  },
   'auth.current_password_wrong': {
     status: 400,
     de: 'Das aktuelle Passwort ist falsch.',
@@ -151,6 +160,15 @@ export const ERRORS = {
   },
   /** The provider signed in a user whom an administrator deactivated. */
   'auth.sso_deaktiviert': {
+    status: 403,
+    de: 'Ihr Benutzerkonto ist deaktiviert. Bitte wenden Sie sich an Ihre Administration.',
+    en: 'Your user account is deactivated. Please contact your administration.',
+  },
+  /**
+   * The right password of a user an administrator deactivated (README "Users"): said as it is, since only the
+   * account's own password reaches this answer; a wrong password stays `auth.invalid_credentials`.
+   */
+  'auth.konto_deaktiviert': {
     status: 403,
     de: 'Ihr Benutzerkonto ist deaktiviert. Bitte wenden Sie sich an Ihre Administration.',
     en: 'Your user account is deactivated. Please contact your administration.',

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { syncCatalogues } from './catalogue.ts';
+import { acquireDataLock } from './data-lock.ts';
 
 /** What `execute(sql`...`)` resolves to on both drivers: the rows (plus driver-specific extras). */
 export type DbQueryResult<TRow> = { rows: TRow[] };
@@ -181,8 +182,17 @@ const pgTransaction =
 
 const openPglite = async (dataDir: string): Promise<Database> => {
   const dir = path.join(dataDir, 'db');
+  mkdirSync(dataDir, { recursive: true });
+  // one process per embedded database (decision 106): a second one is refused before it touches the files
+  const lock = acquireDataLock(dataDir);
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create({ dataDir: dir, extensions: { btree_gist } });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir: dir, extensions: { btree_gist } });
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   try {
     const pgliteDb = drizzlePglite({ client });
     await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -206,10 +216,12 @@ const openPglite = async (dataDir: string): Promise<Database> => {
       },
       async close() {
         if (!client.closed) await client.close();
+        lock.release();
       },
     };
   } catch (err) {
     await client.close();
+    lock.release();
     throw err;
   }
 };

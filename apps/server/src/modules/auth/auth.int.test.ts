@@ -181,16 +181,21 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
     await expect(signIn(server.baseUrl, email, 'anderes-passwort-2')).resolves.toBeTruthy();
   });
 
-  it('a deactivated user cannot sign in and gets the same answer as a wrong password', async () => {
+  it('a deactivated user cannot sign in: the right password is told the account is deactivated (README), a wrong one gets the same answer as for anybody', async () => {
     const email = 'fahrzeugpflege@beispielhausen.example';
     await server.database.withAllTenants((tx) =>
       tx.execute(sql`update benutzer set status = 'inaktiv' where email = ${email}`),
     );
     const response = await post(server, '/api/auth/sign-in/email', { email, password: DEMO_PASSWORD });
-    expect(response.status).toBe(401);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe(
-      'auth.invalid_credentials',
-    );
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'auth.konto_deaktiviert',
+      message: 'Ihr Benutzerkonto ist deaktiviert. Bitte wenden Sie sich an Ihre Administration.',
+    });
+    expect(response.headers.get('set-cookie')).toBeNull();
+    const wrong = await post(server, '/api/auth/sign-in/email', { email, password: 'falsch-falsch' });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('auth.invalid_credentials');
   });
 
   it('sign-up is closed: users are created by administrators', async () => {

@@ -116,6 +116,23 @@ describe('which page may call the sign-in API (decision 020)', () => {
     });
   });
 
+  it.each<[string, OriginEvidence, boolean]>([
+    ['the address it was sent to', sentTo('http://10.0.0.5:3000', { origin: 'http://10.0.0.5:3000' }), true],
+    ['PUBLIC_URL', sentTo('http://10.0.0.5:3000', { origin: 'https://stellwerk.example.org' }), true],
+    ['TRUSTED_ORIGINS', sentTo('http://10.0.0.5:3000', { origin: 'https://intranet.example.org' }), true],
+    [
+      'another port of that address',
+      sentTo('http://10.0.0.5:3000', { origin: 'http://10.0.0.5:5173' }),
+      false,
+    ],
+    ['a sibling subdomain', sentTo('https://a.example.org', { origin: 'https://b.example.org' }), false],
+    ['Origin: null', sentTo('http://10.0.0.5:3000', { origin: 'null' }), false],
+    ['a program', sentTo('http://10.0.0.5:3000'), true],
+    ['cross-site without Origin', sentTo('http://10.0.0.5:3000', { secFetchSite: 'cross-site' }), false],
+  ])('a change (decision 104, PUBLIC_URL set), %s: trusted %s', (_name, evidence, trusted) => {
+    expect(checkOrigin(set, evidence, { ownOriginTrusted: true }).trusted).toBe(trusted);
+  });
+
   it('origins are compared normalised; anything but http(s) is not an origin', () => {
     expect(originOf('https://Example.org:443/path?q')).toBe('https://example.org');
     expect(originOf('javascript:alert(1)')).toBeUndefined();

@@ -43,11 +43,20 @@ export const appUrlOf = (policy: OriginPolicy, ownOrigin: string): string =>
  *   someone else's cookies; trusted, unless the browser's own `Sec-Fetch-Site` says the request is cross-site.
  *   Browsers send `Origin` with every POST.
  * - `Origin: null` (sandboxed frames, file pages) is refused.
+ * - `ownOriginTrusted` (every change outside sign-in, decision 104): the address the request was sent to counts
+ *   as the app's own also when `PUBLIC_URL` is set; a browser sets `Host` itself, so a page of another site never
+ *   matches it.
  */
-export const checkOrigin = (policy: OriginPolicy, evidence: OriginEvidence): OriginDecision => {
+export const checkOrigin = (
+  policy: OriginPolicy,
+  evidence: OriginEvidence,
+  { ownOriginTrusted = false }: { ownOriginTrusted?: boolean } = {},
+): OriginDecision => {
   const appUrl = appUrlOf(policy, evidence.ownOrigin);
   const allowed = new Set(
-    [appUrl, ...policy.trustedOrigins].map(originOf).filter((o): o is string => o !== undefined),
+    [appUrl, ...policy.trustedOrigins, ...(ownOriginTrusted ? [evidence.ownOrigin] : [])]
+      .map(originOf)
+      .filter((o): o is string => o !== undefined),
   );
   const header = evidence.origin?.trim();
   if (header === 'null') return { trusted: false, appUrl, claimed: 'null' };

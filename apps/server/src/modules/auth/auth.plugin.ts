@@ -726,6 +726,16 @@ export const authPlugin = fp(
 
         if (response.status >= 400) {
           const body = await readJson(response);
+          // the session hook refused a session after the password was checked: a deactivated user with the right
+          // password is told so (not counted as a failure); anything else below is answered like a wrong password
+          if (
+            isPasswordStep &&
+            isRecord(body) &&
+            body.code === 'FAILED_TO_CREATE_SESSION' &&
+            account.startsWith('user:') &&
+            !(await sessionErlaubt(database, account.slice('user:'.length)))
+          )
+            throw new DomainError('auth.konto_deaktiviert');
           const mapped = mapBetterAuthError(response.status, body, {
             isSignIn: isPasswordStep,
             isPasskeySignIn: url.pathname === PASSKEY_SIGN_IN,

@@ -1,4 +1,5 @@
 import {
+  ZBenutzerAenderung,
   ZBenutzerDetail,
   ZBenutzerImportFailure,
   ZBenutzerImportJson,
@@ -24,6 +25,7 @@ import type { Database } from '../../db/client.ts';
 import { errorBody } from '../../http/error-handler.ts';
 import { readUploadedFile } from '../../http/multipart-upload.ts';
 import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import { previewBenutzerImport, runBenutzerImport } from './benutzer.import.ts';
 import {
   createBenutzer,
@@ -137,9 +139,18 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'updateBenutzer',
         tags: TAGS,
-        summary: 'Update a user; roles, groups and direct permissions are the complete desired lists',
+        summary:
+          'Update a user; roles, groups and direct permissions are the complete desired lists. Only name and e-mail are required: a field left out stays as it is (decision 105)',
         params: ZIdParams,
-        body: ZBenutzerInput,
+        body: ZBenutzerAenderung,
+        ...weglassbar({
+          employeeId: 'bleibt',
+          username: 'bleibt',
+          status: 'bleibt',
+          rolleIds: 'bleibt',
+          gruppeIds: 'bleibt',
+          permissions: 'bleibt',
+        }),
         response: { 200: ZBenutzerDetail, 400: ZApiError, ...refusals, 404: ZApiError, 409: ZApiError },
       },
     },

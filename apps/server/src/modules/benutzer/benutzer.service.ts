@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  TBenutzerAenderungParsed,
   TBenutzerDetail,
   TBenutzerInputParsed,
   TBenutzerList,
@@ -349,7 +350,7 @@ export const updateBenutzer = async (
   deps: BenutzerDeps,
   user: SessionUser,
   id: string,
-  input: TBenutzerInputParsed,
+  aenderung: TBenutzerAenderungParsed,
 ): Promise<TBenutzerDetail> => {
   assertMayMaintainBenutzer(user);
   const now = deps.now();
@@ -358,6 +359,16 @@ export const updateBenutzer = async (
       const row = await findBenutzerById(tx, id);
       const before = row && (await loadBenutzerDetail(tx, id));
       if (!row || !before) throw new DomainError('not_found');
+      // a field left out stays as it is (decision 105): never an empty list for a list not sent
+      const input: TBenutzerInputParsed = {
+        ...aenderung,
+        employeeId: aenderung.employeeId === undefined ? before.employeeId : aenderung.employeeId,
+        username: aenderung.username === undefined ? before.username : aenderung.username,
+        status: aenderung.status ?? (before.status === 'aktiv' ? 'aktiv' : 'inaktiv'),
+        rolleIds: aenderung.rolleIds ?? before.rollen.map((r) => r.id),
+        gruppeIds: aenderung.gruppeIds ?? before.gruppen.map((g) => g.id),
+        permissions: aenderung.permissions ?? before.permissions,
+      };
       assertMayChange(user, row);
       const isDeactivation = row.status === 'aktiv' && input.status !== 'aktiv';
       if (isDeactivation) assertNotSelf(user, row);
@@ -410,7 +421,7 @@ export const updateBenutzer = async (
       return after;
     });
   } catch (err) {
-    throw mapBenutzerUniqueViolation(err, input);
+    throw mapBenutzerUniqueViolation(err, { email: aenderung.email, username: aenderung.username ?? null });
   }
 };
 

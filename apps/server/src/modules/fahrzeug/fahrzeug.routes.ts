@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { readUploadedFile } from '../../http/multipart-upload.ts';
 import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import {
   createFahrzeugAdmin,
   deleteFahrzeugAdmin,
@@ -116,6 +117,7 @@ export const fahrzeugRoutes: FastifyPluginAsyncZod<{
           'Body: `fahrzeug` (the new data), `alt.updatedAt` (the version the change is based on; without it the update is refused, 400 `fahrzeug.update_ohne_altdaten`; a newer version answers 409 `fahrzeug.veraltet`) and `bestaetigteStornos` (the ids of the preview; when the change cancels any other booking, 409 `fahrzeug.stornierung_bestaetigen` and nothing is saved).',
         params: ZIdParams,
         body: ZFahrzeugAdminAenderung,
+        ...weglassbar({ alt: 'bestaetigung', bestaetigteStornos: 'bestaetigung' }),
         response: { 200: ZFahrzeugAdminGespeichert, ...errors },
       },
     },

@@ -1,9 +1,17 @@
-import { ZGruppe, ZGruppeInput, ZGruppeList, ZIdParams, ZUsage } from '@stellwerk/domain/admin-benutzer.api';
+import {
+  ZGruppe,
+  ZGruppeAenderung,
+  ZGruppeInput,
+  ZGruppeList,
+  ZIdParams,
+  ZUsage,
+} from '@stellwerk/domain/admin-benutzer.api';
 import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import { createGruppe, deleteGruppe, getGruppeUsage, listGruppen, updateGruppe } from './gruppe.service.ts';
 
 /** The screen whose guard every route here applies (spec §2): right berechtigungs_pflege. */
@@ -54,7 +62,8 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         tags: TAGS,
         summary: 'Rename a group and set its roles (the complete desired list)',
         params: ZIdParams,
-        body: ZGruppeInput,
+        body: ZGruppeAenderung,
+        ...weglassbar({ rolleIds: 'bleibt' }),
         response: { 200: ZGruppe, 400: ZApiError, ...refusals, 404: ZApiError, 409: ZApiError },
       },
     },

@@ -28,7 +28,8 @@ import {
 } from './gruppe.repository.ts';
 
 export type GruppeDeps = { database: Pick<Database, 'withTenant'> };
-export type GruppeInput = { name: string; rolleIds: string[] };
+/** `rolleIds` left out (a PUT, decision 105) keeps the group's roles. */
+export type GruppeInput = { name: string; rolleIds?: string[] };
 
 /** Group maintenance follows the guard of /admin/gruppen (spec §2): berechtigungs_pflege. */
 const assertMayMaintainGruppen = (user: SessionUser): void => {
@@ -79,6 +80,7 @@ const gruppen: NamedEntityStore<TGruppe, GruppeInput> = {
   remove: deleteGruppeRow,
   /** Writes the roles through gruppe_rolle (added ones inserted, removed ones deleted). */
   writeLinks: async (tx, { mandantId, id }, before, input) => {
+    if (input.rolleIds === undefined) return;
     await assertRollenExist(tx, input.rolleIds);
     const changes = syncLinks(before?.rollen.map((r) => r.id) ?? [], input.rolleIds);
     await deleteGruppeRollen(tx, id, changes.remove);

@@ -23,6 +23,7 @@ import { errorBody } from '../../http/error-handler.ts';
 import { readUploadedFile } from '../../http/multipart-upload.ts';
 import { requestLanguage } from '../../http/request-language.ts';
 import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import {
   createGrundriss,
   createPlatz,
@@ -126,6 +127,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
           'Change a floor plan; deactivating it over bookings that have not ended needs confirmCancel (409 lists them), then they are cancelled with the deactivation mail',
         params: ZIdParams,
         body: ZGrundrissInput,
+        ...weglassbar({ confirmCancel: 'bestaetigung' }),
         response: { 200: ZGrundrissGespeichert, 409: ZStornierungBestaetigen, ...errors },
       },
     },
@@ -243,6 +245,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
           'Change a place, its equipment rows replaced; deactivating it over bookings that have not ended needs confirmCancel (409 lists them)',
         params: ZIdParams,
         body: ZPlatzInput,
+        ...weglassbar({ position: 'bleibt', confirmCancel: 'bestaetigung' }),
         response: { 200: ZPlatzGespeichert, 409: ZStornierungBestaetigen, ...errors },
       },
     },

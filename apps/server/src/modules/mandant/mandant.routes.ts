@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { requirePlatformAdmin, routeGuard } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import {
   createMandant,
   createMandantAdministrator,
@@ -73,6 +74,7 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
         summary: 'Rename a tenant and sync its domains (missing added, removed deleted)',
         params: ZIdParams,
         body: ZMandantInput,
+        ...weglassbar({ kundenname: 'bleibt' }),
         response: { 200: ZMandant, ...errors },
       },
     },

@@ -20,6 +20,7 @@ import type { Database } from '../../db/client.ts';
 import { errorBody } from '../../http/error-handler.ts';
 import { requestLanguage } from '../../http/request-language.ts';
 import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import {
   getWoche,
   listGrundrisse,
@@ -103,6 +104,7 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
           'Replace the 7 weekday rows (wochentag 0 = Sunday … 6, von/bis HH:mm, geoeffnet); closing a weekday over bookings needs confirmCancel (409 lists them)',
         params: ZIdParams,
         body: ZOeffnungszeitenInput,
+        ...weglassbar({ confirmCancel: 'bestaetigung' }),
         response: { 200: ZOeffnungszeitenGespeichert, 409: ZStornierungBestaetigen, ...errors },
       },
     },
@@ -188,6 +190,7 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
         summary: 'Change a special opening time; closing over bookings needs confirmCancel (409 lists them)',
         params: ZSonderoeffnungszeitParams,
         body: ZSonderoeffnungszeitInput,
+        ...weglassbar({ confirmCancel: 'bestaetigung' }),
         response: { 200: ZSonderoeffnungszeitSaved, 409: ZStornierungBestaetigen, ...errors },
       },
     },

@@ -45,6 +45,18 @@ type JsonSchemaObject = {
   additionalProperties?: unknown;
 };
 
+/**
+ * What leaving out a property of a PUT body means (decision 105): `bleibt` — the stored value stays as it is;
+ * `bestaetigung` — a confirmation or precondition of the request, not stored (left out: not given, e.g.
+ * `confirmCancel`); `alternative` — one of several ways to give one value (SAML metadata as XML or as its
+ * address), at least one is required. Every other property of a PUT body is required; `put-walk.int.test.ts` checks the document.
+ */
+export type Weglassbar = Record<string, 'bleibt' | 'bestaetigung' | 'alternative'>;
+
+/** Documents a PUT's properties that may be left out, as `x-weglassbar` of its operation; spread into the schema. */
+export const weglassbar = (felder: Weglassbar) =>
+  ({ 'x-weglassbar': felder }) as unknown as Record<never, never>;
+
 export const dokumentierterKoerper = (body: unknown, multipart: JsonSchemaObject) =>
   ({ [DOC_BODY]: body, [DOC_MULTIPART]: multipart }) as unknown as Record<never, never>;
 

@@ -2,6 +2,7 @@ import {
   ZIdParams,
   ZPermissionList,
   ZRolle,
+  ZRolleAenderung,
   ZRolleInput,
   ZRolleList,
   ZUsage,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type RouteGuard, requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import {
   createRolle,
   deleteRolle,
@@ -85,7 +87,8 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
         tags: TAGS,
         summary: 'Rename a role and set its permissions (the complete desired list)',
         params: ZIdParams,
-        body: ZRolleInput,
+        body: ZRolleAenderung,
+        ...weglassbar({ permissions: 'bleibt' }),
         response: { 200: ZRolle, 400: ZApiError, ...refusals, 404: ZApiError, 409: ZApiError },
       },
     },

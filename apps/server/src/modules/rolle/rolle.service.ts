@@ -35,7 +35,8 @@ import {
 } from './rolle.repository.ts';
 
 export type RolleDeps = { database: Pick<Database, 'withTenant'> };
-export type RolleInput = { name: string; permissions: TGrant[] };
+/** `permissions` left out (a PUT, decision 105) keeps the role's permissions. */
+export type RolleInput = { name: string; permissions?: TGrant[] };
 
 /** Role maintenance follows the guard of /admin/rollen (spec §2): berechtigungs_pflege. */
 const assertMayMaintainRollen = (user: SessionUser): void => {
@@ -87,6 +88,7 @@ const rollen: NamedEntityStore<TRolle, RolleInput> = {
   remove: deleteRolleRow,
   /** Writes the permissions through rolle_permission (added, changed, removed). */
   writeLinks: async (tx, { mandantId, id }, before, input) => {
+    if (input.permissions === undefined) return;
     const changes = syncGrants(before?.permissions ?? [], input.permissions);
     await deleteGrants(tx, id, changes.remove);
     for (const grant of changes.update) await updateGrant(tx, id, grant);

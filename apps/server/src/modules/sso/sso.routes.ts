@@ -9,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { requirePermission, routeGuard } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import {
   deleteSsoKonfiguration,
   getAnmeldeMethoden,
@@ -77,6 +78,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
         summary:
           "Configure the tenant's identity provider: OIDC (issuer with discovery, client id and secret, scopes; PKCE always) or SAML 2.0 (IdP metadata as XML or address); the groups claim; whether password sign-in stays allowed",
         body: ZSsoKonfigurationInput,
+        ...weglassbar({ clientSecret: 'bleibt', metadataXml: 'alternative', metadataUrl: 'alternative' }),
         response: { 200: ZSsoKonfiguration, 400: ZApiError, ...refusals },
       },
     },

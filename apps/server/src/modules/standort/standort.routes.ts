@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import { createStandort, listStandorte, removeStandort, updateStandort } from './standort.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -53,6 +54,7 @@ export const standortRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
         summary: 'Rename a location and sync its parking spots (missing added, removed deleted)',
         params: ZIdParams,
         body: ZStandortInput,
+        ...weglassbar({ abstellplaetze: 'bleibt' }),
         response: { 200: ZStandort, ...errors },
       },
     },
