@@ -245,3 +245,13 @@ export const mehrFaktorVomAnbieter = (
     (c) => MFA_SAML.has(c),
   );
 };
+
+/**
+ * Whether an address may belong to a user of a tenant with these domains (decision 096): its domain is one of
+ * them (compared without case). No tenant creates users in another's domains, so none can claim another's
+ * addresses; a tenant without domains creates none through the administration, import, SCIM or single sign-on.
+ */
+export const adresseInDomains = (email: string, domains: readonly string[]): boolean => {
+  const domain = domainOfEmail(email);
+  return domain !== null && domains.some((d) => d.trim().toLowerCase() === domain);
+};
