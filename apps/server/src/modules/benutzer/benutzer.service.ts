@@ -321,6 +321,8 @@ export const createBenutzer = async (
   assertMayMaintainBenutzer(user);
   try {
     return await deps.database.withTenant(user.mandantId, async (tx) => {
+      // a taken address is told as such first; then the tenant's domains (decision 096)
+      await assertIdentityFree(tx, input);
       await assertAdresseDesMandanten(tx, input.email);
       const created = await insertBenutzerWithLogin(tx, deps, user.mandantId, input);
       await writeAudit(tx, {
