@@ -26,6 +26,7 @@ const columns = {
   username: benutzer.username,
   status: benutzer.status,
   isPlatformAdmin: benutzer.plattformAdmin,
+  isSso: benutzer.isSso,
   authUserId: benutzer.authUserId,
 };
 export type BenutzerRow = {
@@ -37,6 +38,7 @@ export type BenutzerRow = {
   username: string | null;
   status: string;
   isPlatformAdmin: boolean;
+  isSso: boolean;
   authUserId: string | null;
 };
 

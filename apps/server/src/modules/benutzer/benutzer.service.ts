@@ -89,6 +89,7 @@ const toItem = (row: BenutzerRow, rollen: LinkRow[], gruppen: LinkRow[]): TBenut
   username: row.username,
   status: row.status,
   isPlatformAdmin: row.isPlatformAdmin,
+  isSso: row.isSso,
   rollen: rollen.filter((r) => r.benutzerId === row.id).map(ref),
   gruppen: gruppen.filter((g) => g.benutzerId === row.id).map(ref),
 });
