@@ -15,7 +15,14 @@ export type IdpAccount = {
   family_name?: string;
   name?: string;
   groups?: string[];
+  /** Overrides the provider's `email_verified: true` (false, or undefined to leave the claim out). */
+  email_verified?: boolean | undefined;
+  /** Entra ID's object id, as provisioning may deliver it as externalId. */
+  oid?: string;
 };
+
+/** How the next interaction says the user signed in (RFC 8176 `amr`, `acr`). */
+export type IdpLogin = { amr?: string[]; acr?: string };
 
 export type OidcIdp = {
   issuer: string;
@@ -24,7 +31,7 @@ export type OidcIdp = {
   /** Accounts by sub; change them between sign-ins. */
   accounts: Map<string, IdpAccount>;
   /** The account the next interaction signs in. */
-  signInAs: (sub: string) => void;
+  signInAs: (sub: string, login?: IdpLogin) => void;
   close: () => Promise<void>;
 };
 
@@ -37,6 +44,7 @@ export const startOidcIdp = async ({
 }): Promise<OidcIdp> => {
   const accounts = new Map<string, IdpAccount>();
   let next: string | null = null;
+  let nextLogin: IdpLogin = {};
   const clientId = 'stellwerk';
   const clientSecret = 'stellwerk-test-secret-0123456789abcdef';
   const server: Server = createServer();
@@ -54,8 +62,11 @@ export const startOidcIdp = async ({
       },
     ],
     scopes: ['openid', 'email', 'profile', 'groups'],
+    // the ID token carries the scopes' claims (as Entra ID's and Okta's do), not only the user info
+    conformIdTokenClaims: false,
     claims: {
-      openid: ['sub'],
+      // how the user signed in (RFC 8176 amr, acr) goes into the ID token with the openid scope
+      openid: ['sub', 'oid', 'amr', 'acr'],
       email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name'],
       groups: ['groups'],
@@ -66,7 +77,15 @@ export const startOidcIdp = async ({
     findAccount: (_ctx: unknown, sub: string) => {
       const account = accounts.get(sub);
       if (!account) return undefined;
-      return { accountId: sub, claims: () => ({ email_verified: true, ...account }) };
+      return {
+        accountId: sub,
+        claims: () => {
+          const claims: Record<string, unknown> = { email_verified: true, ...account };
+          if ('email_verified' in account && account.email_verified === undefined)
+            delete claims.email_verified;
+          return claims;
+        },
+      };
     },
   });
   const callback = provider.callback();
@@ -86,7 +105,7 @@ export const startOidcIdp = async ({
       await provider.interactionFinished(
         req,
         res,
-        { login: { accountId }, consent: { grantId } },
+        { login: { accountId, ...nextLogin }, consent: { grantId } },
         { mergeWithLastSubmission: false },
       );
     } catch (error) {
@@ -99,8 +118,9 @@ export const startOidcIdp = async ({
     clientId,
     clientSecret,
     accounts,
-    signInAs: (sub) => {
+    signInAs: (sub, login = {}) => {
       next = sub;
+      nextLogin = login;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -78,6 +78,8 @@ export const ZBenutzerListItem = z.object({
   username: z.string().max(BENUTZER_LIMITS.username).nullable(),
   status: z.string().max(50),
   isPlatformAdmin: z.boolean(),
+  /** A single-sign-on user: signs in through the tenant's identity provider (decision 095). */
+  isSso: z.boolean(),
   rollen: z.array(ZRef).max(MAX_LINKS * 10),
   gruppen: z.array(ZRef).max(MAX_LINKS * 10),
 });

@@ -14,6 +14,7 @@ const me: TMe = {
     status: 'aktiv',
     mandantId: 'm1',
     isPlatformAdmin: false,
+    isSso: false,
   },
   mandant: { id: 'm1', name: 'Stadtwerke', domains: ['example.org'], hasLogo: false, hasDatenschutz: true },
   permissions: ['fahrzeug_buchen'],

@@ -7,8 +7,8 @@ import { CUSTOMIZING_LEVELS, MAX_ARRAY_ITEMS, MAX_STRING_LENGTH } from './custom
 import { SWITCHABLE_FEATURES } from './features.ts';
 import { LANGUAGES } from './language.ts';
 import { PERMISSION_NAMES } from './permissions.ts';
-import { multiLineText, singleLineText } from './text-input.ts';
 import { ZZweiFaktorStand } from './sicherheit/api.ts';
+import { multiLineText, singleLineText } from './text-input.ts';
 
 /** Limits used across the contract. */
 export const LIMITS = {
@@ -68,6 +68,8 @@ export const ZMe = z.object({
     status: z.string().max(50),
     mandantId: ZId,
     isPlatformAdmin: z.boolean(),
+    /** A single-sign-on user: signs in through the tenant's identity provider (spec "User", decision 095). */
+    isSso: z.boolean(),
   }),
   mandant: z.object({
     id: ZId,

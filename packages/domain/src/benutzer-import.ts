@@ -9,8 +9,10 @@
  * Roles and groups are given by name, several separated by '|'. Empty lines are skipped.
  * A row is numbered by the line of the file it starts on (the header is line 1), as a spreadsheet shows it.
  */
+
 import { z } from 'zod';
 import type { ErrorCode, ErrorParams, RuleViolation } from './errors.ts';
+import { adresseInDomains } from './sso/sso.ts';
 import { hasControlCharacters } from './text-input.ts';
 
 export const IMPORT_COLUMNS = ['vorname', 'nachname', 'email', 'employeeId', 'rollen', 'gruppen'] as const;
@@ -201,11 +203,14 @@ export const validateBenutzerImport = ({
   takenEmails,
   rollen,
   gruppen,
+  domains,
 }: {
   rows: readonly RawImportRow[];
   takenEmails: ReadonlySet<string>;
   rollen: readonly string[];
   gruppen: readonly string[];
+  /** The tenant's domains: addresses elsewhere are refused (decision 096); omitted, not checked. */
+  domains?: readonly string[];
 }): { rows: ImportRow[]; summary: ImportSummary } => {
   const firstLineOf = new Map<string, number>();
   const checked = rows.map((raw): ImportRow => {
@@ -240,6 +245,12 @@ export const validateBenutzerImport = ({
       const shown = email.slice(0, BENUTZER_LIMITS.email);
       if (!isValidEmail(email)) {
         errors.push({ field: 'email', code: 'benutzer.email_ungueltig', params: { email: shown } });
+      } else if (domains && !adresseInDomains(email, domains)) {
+        errors.push({
+          field: 'email',
+          code: 'benutzer.domain_fremd',
+          params: { email, domains: domains.join(', ') || '–' },
+        });
       } else if (takenEmails.has(email)) {
         errors.push({ field: 'email', code: 'benutzer.email_vergeben', params: { email } });
       } else {

@@ -197,6 +197,18 @@ export const ERRORS = {
     de: 'Dieses Konto beim Identitätsanbieter ist bereits mit einem anderen Benutzerkonto verknüpft.',
     en: 'This account at the identity provider is already linked to another user account.',
   },
+  /** The provider says the address is not verified: never linked, never created (decision 095). */
+  'auth.sso_adresse_unbestaetigt': {
+    status: 403,
+    de: 'Ihr Identitätsanbieter bestätigt Ihre E-Mail-Adresse nicht. Bitte bestätigen Sie sie dort oder wenden Sie sich an Ihre Administration.',
+    en: 'Your identity provider does not confirm your e-mail address. Please verify it there or contact your administration.',
+  },
+  /** Just in time: the provider's address is not in one of the tenant's domains (decision 095). */
+  'auth.sso_domain_fremd': {
+    status: 403,
+    de: 'Ihre E-Mail-Adresse gehört zu keiner Domain Ihrer Organisation. Bitte wenden Sie sich an Ihre Administration.',
+    en: "Your e-mail address is not in one of your organisation's domains. Please contact your administration.",
+  },
   // --- linked identities (issue 11, decision 081) --------------------------------------------------
   /** Unlinking the last identity that signs the user in. */
   'sicherheit.letzte_identitaet': {
@@ -949,6 +961,12 @@ export const ERRORS = {
     status: 400,
     de: 'Die E-Mail-Adresse {email} ist ungültig.',
     en: 'The e-mail address {email} is invalid.',
+  },
+  /** A user's address must be in one of the tenant's domains (admin API, import, SCIM; decision 096). */
+  'benutzer.domain_fremd': {
+    status: 400,
+    de: 'Die Adresse {email} gehört zu keiner Domain Ihrer Organisation ({domains}).',
+    en: "The address {email} is not in one of your organisation's domains ({domains}).",
   },
   'benutzer.username_vergeben': {
     status: 409,

@@ -50,6 +50,7 @@ const betterAuthPosts = (server: TestServer): string[] => {
     database: server.database,
     isActive: async () => true,
     sendPasswordReset: async () => undefined,
+    sessionCreated: async () => undefined,
     sendSmsCode: async () => undefined,
     sso: {
       trustedOrigins: async () => [],

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import type { TMe } from '@stellwerk/domain/api';
+import { SCREENS } from '@stellwerk/domain/screens';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../AppProviders';
 import { initI18n } from '../i18n/i18n';
 import { createQueryClient } from '../lib/query-client';
-import { SCREENS } from '@stellwerk/domain/screens';
 import { createAppRouter } from './router';
 
 const baseMe: TMe = {
@@ -20,6 +20,7 @@ const baseMe: TMe = {
     status: 'aktiv',
     mandantId: 'm1',
     isPlatformAdmin: false,
+    isSso: false,
   },
   mandant: { id: 'm1', name: 'Stadtwerke Musterstadt', domains: [], hasLogo: false, hasDatenschutz: false },
   permissions: ['fahrzeug_buchen'],

@@ -53,3 +53,9 @@ export const ZScimListQuery = z.object({
 });
 
 export const ZScimIdParams = z.object({ id: z.string().min(1).max(100) });
+
+/** What a client asks to see of one resource (RFC 7644 §3.9). */
+export const ZScimAuswahlQuery = z.object({
+  attributes: z.string().max(1000).optional(),
+  excludedAttributes: z.string().max(1000).optional(),
+});

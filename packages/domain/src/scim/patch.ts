@@ -13,7 +13,13 @@ export type ScimUserState = {
   familyName: string;
   email: string;
   active: boolean;
+  /** The enterprise extension's `employeeNumber`: the personnel number (benutzer.employee_id). */
+  employeeNumber?: string | null;
 };
+
+/** The enterprise extension's schema (RFC 7643 §4.3). */
+export const SCIM_ENTERPRISE_USER = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
+const ENTERPRISE = SCIM_ENTERPRISE_USER.toLowerCase();
 
 export type ScimGroupState = { displayName: string; externalId: string | null; members: string[] };
 
@@ -105,8 +111,18 @@ const setUserAttribute = (
       if (remove || !email) return { ok: false, detail: 'An e-mail address is required' };
       return { ok: true, state: { ...state, email } };
     }
+    case `${ENTERPRISE}:employeenumber`:
+      return { ok: true, state: { ...state, employeeNumber: remove ? null : (str ?? null) } };
+    case ENTERPRISE: {
+      // Okta's path-less form: { "urn:…:enterprise:2.0:User": { "employeeNumber": "…" } }
+      if (!isRecord(value) || !('employeeNumber' in value)) return { ok: true, state };
+      return {
+        ok: true,
+        state: { ...state, employeeNumber: remove ? null : (text(value.employeeNumber) ?? null) },
+      };
+    }
     default:
-      // displayName, title, phone numbers, enterprise extension …: not kept, accepted and ignored
+      // displayName, title, phone numbers, the enterprise extension's other attributes …: accepted and ignored
       return { ok: true, state };
   }
 };

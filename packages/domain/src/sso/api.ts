@@ -21,6 +21,8 @@ export const ZAnmeldeMethodenQuery = z.object({ email: z.string().max(320) });
 export const ZSsoKonfiguration = z.object({
   protokoll: z.enum(SSO_PROTOKOLLE).nullable(),
   passwortErlaubt: z.boolean(),
+  /** The provider's multi-factor sign-in (OIDC amr/acr, SAML AuthnContext) counts for the two-factor policy. */
+  mfaVertrauen: z.boolean(),
   gruppenClaim: z.string(),
   oidc: z
     .object({
@@ -46,6 +48,8 @@ export const ZSsoKonfigurationInput = z.discriminatedUnion('protokoll', [
   z.object({
     protokoll: z.literal('oidc'),
     passwortErlaubt: z.boolean(),
+    /** Trust the provider's multi-factor sign-in (decision 097); default off. */
+    mfaVertrauen: z.boolean().optional(),
     gruppenClaim: ZClaim,
     issuer: ZUrl,
     clientId: z.string().trim().min(1).max(300),
@@ -56,6 +60,8 @@ export const ZSsoKonfigurationInput = z.discriminatedUnion('protokoll', [
   z.object({
     protokoll: z.literal('saml'),
     passwortErlaubt: z.boolean(),
+    /** Trust the provider's multi-factor sign-in (decision 097); default off. */
+    mfaVertrauen: z.boolean().optional(),
     gruppenClaim: ZClaim,
     /** The IdP metadata XML, or … */
     metadataXml: z.string().max(200_000).optional(),

@@ -1,10 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  adresseBestaetigt,
   anmeldeMethoden,
   domainOfEmail,
   gruppenAusClaims,
   gruppenNamenAusClaim,
+  mehrFaktorVomAnbieter,
   namenAusClaims,
   ssoAufloesung,
 } from './sso.ts';
@@ -168,5 +170,128 @@ describe('which user a sign-in through the provider belongs to (decision 082)', 
   ];
   it.each(cases)('%s', (_, lage, erwartet) => {
     expect(ssoAufloesung(lage)).toEqual(erwartet);
+  });
+});
+
+describe('the matching order of a sign-in through the provider (decision 095)', () => {
+  const M = 'mandant-a';
+  const k = (authUserId: string, mandantId: string | null = M, hatIdentitaet = false) => ({
+    authUserId,
+    mandantId,
+    hatIdentitaet,
+  });
+  const basis = {
+    angefragt: undefined,
+    besitzer: undefined,
+    provisioniert: undefined,
+    vorhanden: undefined,
+    mandantId: M,
+    bestaetigt: true as boolean | null,
+    eigeneDomain: true,
+  };
+  const cases: [string, Partial<Parameters<typeof ssoAufloesung>[0]>, ReturnType<typeof ssoAufloesung>][] = [
+    [
+      '0. a provider saying "not verified" is refused before anything',
+      { bestaetigt: false, besitzer: 'u1' },
+      { action: 'reject', code: 'auth.sso_adresse_unbestaetigt' },
+    ],
+    [
+      '1. a linked identity signs in its owner, verified or not',
+      { besitzer: 'u1', bestaetigt: null },
+      { action: 'continue' },
+    ],
+    [
+      '1. before a provisioned user with the same subject',
+      { besitzer: 'u1', provisioniert: k('u2') },
+      { action: 'continue' },
+    ],
+    [
+      '2. a waiting link request wins over provisioning',
+      { angefragt: 'u1', provisioniert: k('u2') },
+      { action: 'link', userId: 'u1' },
+    ],
+    [
+      '3. the provisioned externalId links, even without a vouched-for address',
+      { provisioniert: k('u2'), vorhanden: k('u3'), bestaetigt: null },
+      { action: 'link', userId: 'u2' },
+    ],
+    [
+      '3. a provisioned user already linked to another subject is not linked again',
+      { provisioniert: k('u2', M, true) },
+      { action: 'continue' },
+    ],
+    [
+      '4. a vouched-for address links the existing user of this tenant',
+      { vorhanden: k('u3') },
+      { action: 'link', userId: 'u3' },
+    ],
+    [
+      '4. an address not vouched for: link by hand',
+      { vorhanden: k('u3'), bestaetigt: null },
+      { action: 'reject', code: 'auth.sso_nicht_verknuepft' },
+    ],
+    [
+      '4. a user with another identity at the provider is not linked to a second one',
+      { vorhanden: k('u3', M, true) },
+      { action: 'reject', code: 'auth.sso_nicht_verknuepft' },
+    ],
+    [
+      "4. another tenant's user is refused as such",
+      { vorhanden: k('u3', 'mandant-b') },
+      { action: 'reject', code: 'auth.sso_anderer_mandant' },
+    ],
+    ['5. nobody: created just in time', {}, { action: 'continue' }],
+    [
+      '5. not without a vouched-for address',
+      { bestaetigt: null },
+      { action: 'reject', code: 'auth.sso_adresse_unbestaetigt' },
+    ],
+    [
+      "5. not outside the tenant's domains",
+      { eigeneDomain: false },
+      { action: 'reject', code: 'auth.sso_domain_fremd' },
+    ],
+  ];
+  it.each(cases)('%s', (_, lage, erwartet) => {
+    expect(ssoAufloesung({ ...basis, ...lage })).toEqual(erwartet);
+  });
+});
+
+describe('whether the provider vouches for the address', () => {
+  it.each([
+    ['oidc', { email_verified: true }, true],
+    ['oidc', { email_verified: 'true' }, true],
+    ['oidc', { email_verified: false }, false],
+    ['oidc', { xms_edov: true }, true],
+    ['oidc', { email_verified: false, xms_edov: true }, false],
+    ['oidc', {}, null],
+    ['saml', {}, true],
+    ['saml', { email_verified: ['false'] }, false],
+  ] as const)('%s %j → %s', (protokoll, claims, erwartet) => {
+    expect(adresseBestaetigt(protokoll, claims)).toBe(erwartet);
+  });
+});
+
+describe("the provider's multi-factor sign-in (decision 097)", () => {
+  it.each([
+    ['oidc', { amr: ['pwd', 'mfa'] }, undefined, true],
+    ['oidc', { amr: ['pwd'] }, undefined, false],
+    ['oidc', { acr: 'urn:okta:loa:2fa:any' }, undefined, true],
+    ['oidc', { acr: '1' }, undefined, false],
+    ['oidc', {}, undefined, false],
+    ['saml', {}, ['http://schemas.microsoft.com/claims/multipleauthn'], true],
+    ['saml', {}, ['urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport'], false],
+    [
+      'saml',
+      {
+        'http://schemas.microsoft.com/claims/authnmethodsreferences': [
+          'http://schemas.microsoft.com/claims/multipleauthn',
+        ],
+      },
+      [],
+      true,
+    ],
+  ] as const)('%s %j %j → %s', (protokoll, claims, authnContext, erwartet) => {
+    expect(mehrFaktorVomAnbieter(protokoll, { claims, authnContext })).toBe(erwartet);
   });
 });

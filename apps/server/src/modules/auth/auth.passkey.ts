@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { hostname } from 'node:os';
 import type { Config } from '../../config.ts';
 
@@ -41,3 +42,10 @@ export const withRpId = (options: unknown, rpId: string): unknown => {
   if (record.rp && typeof record.rp === 'object') return { ...record, rp: { ...record.rp, id: rpId } };
   return options;
 };
+
+/**
+ * A sign-in with a passkey being answered (the auth plugin runs better-auth's verify-authentication inside it):
+ * better-auth's `afterVerification` notes whether the authenticator verified the user (PIN, fingerprint), and
+ * the session hook records the session as signed in with two factors then (decision 097).
+ */
+export const passkeyAnmeldung = new AsyncLocalStorage<{ mehrFaktor: boolean }>();

@@ -12,6 +12,8 @@ import type { EventHub } from '../events/events.service.ts';
 import {
   aufraeumenNachAblehnung,
   loeseSsoBenutzer,
+  merkeSitzungAnmeldung,
+  mitNonce,
   passwortAnmeldungErlaubt,
   protokolliereVerknuepfung,
   provisionSsoUser,
@@ -33,7 +35,7 @@ import { routeGuard } from './auth.guards.ts';
 import { passkeyEntfernbar } from './auth.identitaeten.ts';
 import { createLoginThrottle } from './auth.login-throttle.ts';
 import { appUrlOf, checkOrigin, type OriginPolicy, originOf } from './auth.origin.ts';
-import { hostNameOf, passkeyRpIds, withRpId } from './auth.passkey.ts';
+import { hostNameOf, passkeyAnmeldung, passkeyRpIds, withRpId } from './auth.passkey.ts';
 import {
   protokolliereSicherheit,
   SICHERHEIT_ENTITAETEN,
@@ -44,10 +46,12 @@ import { createAuth } from './auth.service.ts';
 import { createSessionCache } from './auth.session-cache.ts';
 import { loadSessionUser, queuePasswordResetMail } from './auth.session-user.ts';
 import { sicherheitRoutes } from './auth.sicherheit.routes.ts';
-import { isSsoPath } from './auth.sso.ts';
+import { authnContextOf, isSsoPath } from './auth.sso.ts';
 import { anmeldeTelefonVon, sendeAnmeldeCode, smsVersand, type TelefonDeps } from './auth.telefon.ts';
 
 const SIGN_IN_EMAIL = '/api/auth/sign-in/email';
+/** Starting a sign-in through the tenant's provider (better-auth's @better-auth/sso). */
+const SIGN_IN_SSO = '/api/auth/sign-in/sso';
 const SIGN_IN_USERNAME = '/api/auth/sign-in/username';
 const REQUEST_PASSWORD_RESET = '/api/auth/request-password-reset';
 const RESET_PASSWORD = '/api/auth/reset-password';
@@ -246,6 +250,7 @@ export const authPlugin = fp(
         }
       },
       isActive: (authUserId) => sessionErlaubt(database, authUserId),
+      sessionCreated: (sessionId) => merkeSitzungAnmeldung(database, sessionId, passkeyAnmeldung.getStore()),
       sendPasswordReset: async (mail) => {
         const outcome = await queuePasswordResetMail(database, config, mail);
         if (outcome === 'skipped')
@@ -640,7 +645,13 @@ export const authPlugin = fp(
         // A provider sends the user back: the sign-in is answered inside its tenant's context (sso.service.ts).
         const ssoReturn = SSO_RETURN.exec(url.pathname);
         if (ssoReturn?.[1]) {
-          const anmeldung: SsoAnmeldung = { mandantId: ssoReturn[1] };
+          const anmeldung: SsoAnmeldung = {
+            mandantId: ssoReturn[1],
+            // SAML: the response's AuthnContext, for the tenant's trust in the provider's MFA (decision 097)
+            authnContext: SAML_ACS.test(url.pathname) ? authnContextOf(request.body) : undefined,
+            // OIDC: the state names the nonce this sign-in sent (decision 098)
+            state: url.searchParams.get('state') ?? undefined,
+          };
           const response = await ssoAnmeldung.run(anmeldung, () =>
             auth.handler(toWebRequest(request, url, origin)).catch((error: unknown) => {
               request.log.warn({ err: error }, 'sign-in through a provider failed');
@@ -711,7 +722,23 @@ export const authPlugin = fp(
           if (sent.ok) return sendWebResponse(reply, sent);
         }
 
-        const response = await auth.handler(toWebRequest(request, url, origin));
+        // An OIDC sign-in sends a nonce, checked in the ID token at the callback (decision 098).
+        if (isPost && url.pathname === SIGN_IN_SSO) {
+          const started = await auth.handler(toWebRequest(request, url, origin));
+          const body = started.ok ? await readJson(started.clone()) : undefined;
+          const adresse = isRecord(body) && typeof body.url === 'string' ? body.url : undefined;
+          if (!adresse) return sendWebResponse(reply, started);
+          const mitN = await mitNonce(database, adresse, new Date());
+          return sendWebResponse(reply, started, [], (b) => (isRecord(b) ? { ...b, url: mitN } : b));
+        }
+
+        // A passkey sign-in notes whether the authenticator verified the user (decision 097).
+        const response =
+          isPost && url.pathname === PASSKEY_SIGN_IN
+            ? await passkeyAnmeldung.run({ mehrFaktor: false }, () =>
+                auth.handler(toWebRequest(request, url, origin)),
+              )
+            : await auth.handler(toWebRequest(request, url, origin));
 
         if (reset && resetEmail && response.ok) {
           const cookies = await signInAfterReset(request, origin, resetEmail, reset.newPassword);

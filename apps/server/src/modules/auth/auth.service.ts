@@ -8,7 +8,7 @@ import { username } from 'better-auth/plugins/username';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { passkey } from './auth.passkey.table.ts';
-import { passkeyRpIds } from './auth.passkey.ts';
+import { passkeyAnmeldung, passkeyRpIds } from './auth.passkey.ts';
 import { ssoProvider } from './auth.sso.table.ts';
 import { type SsoAuthDeps, ssoPlugin } from './auth.sso.ts';
 import { account, rateLimit, session, twoFactor, user, verification } from './auth.table.ts';
@@ -20,6 +20,8 @@ type AuthDeps = {
   database: Database;
   /** Only active users (benutzer.status 'aktiv') may start a session. */
   isActive: (authUserId: string) => Promise<boolean>;
+  /** A session was made: records how (single sign-on, passkey) where the two-factor policy needs it (decision 097). */
+  sessionCreated: (sessionId: string) => Promise<void>;
   /** Writes the recovery mail into the outbox (the change and its mail in one transaction). */
   sendPasswordReset: (mail: PasswordResetMail) => Promise<unknown>;
   /** Single sign-on per tenant (auth.sso.ts). */
@@ -52,7 +54,15 @@ export const PASSWORD_MAX_LENGTH = 128;
  * better-auth, linked 1:1 to `benutzer` (benutzer.auth_user_id = user.id). Sign-up is off: users are created
  * by administrators and the seed. Sign-in with e-mail (`/sign-in/email`) or user name (`/sign-in/username`).
  */
-export const createAuth = ({ config, database, isActive, sendPasswordReset, sso, sendSmsCode }: AuthDeps) =>
+export const createAuth = ({
+  config,
+  database,
+  isActive,
+  sessionCreated,
+  sendPasswordReset,
+  sso,
+  sendSmsCode,
+}: AuthDeps) =>
   betterAuth({
     appName: 'Stellwerk',
     baseURL: config.publicUrl,
@@ -118,6 +128,13 @@ export const createAuth = ({ config, database, isActive, sendPasswordReset, sso,
         rpID: passkeyRpIds(config) as unknown as string,
         rpName: 'Stellwerk',
         advanced: { webAuthnChallengeCookie: 'passkey' },
+        // a passkey with user verification counts as two factors for the tenant's policy (decision 097)
+        authentication: {
+          afterVerification: ({ verification }) => {
+            const anmeldung = passkeyAnmeldung.getStore();
+            if (anmeldung) anmeldung.mehrFaktor = verification.authenticationInfo.userVerified === true;
+          },
+        },
       }),
       // Single sign-on per tenant through OIDC or SAML (@better-auth/sso, issue 11, decision 069).
       ssoPlugin(sso),
@@ -129,6 +146,9 @@ export const createAuth = ({ config, database, isActive, sendPasswordReset, sso,
         create: {
           // Refusing here makes the sign-in fail like a wrong password (the plugin maps it to one message).
           before: async (newSession) => ((await isActive(newSession.userId)) ? undefined : false),
+          after: async (created) => {
+            await sessionCreated(created.id);
+          },
         },
       },
     },

@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
+import { sitzungMitZweiFaktoren } from '../sso/sso.service.ts';
 import type { SessionUser } from './auth.context.ts';
 import {
   countResetTokensSince,
@@ -37,9 +38,11 @@ export const loadSessionUser = async (
   authUserId: string,
   sessionId: string,
 ): Promise<SessionUser | null> => {
-  const { found, eingerichtet } = await database.withAllTenants(async (tx) => ({
+  const { found, eingerichtet, zweiFaktorenBeiAnmeldung } = await database.withAllTenants(async (tx) => ({
     found: await findBenutzerByAuthUserId(tx, authUserId),
     eingerichtet: await hasConfirmedFactor(tx, authUserId),
+    // the provider's trusted multi-factor sign-in or a passkey with user verification (decision 097)
+    zweiFaktorenBeiAnmeldung: await sitzungMitZweiFaktoren(tx, sessionId),
   }));
   if (!found || found.status !== ACTIVE) return null;
   return database.withTenant(found.mandantId, async (tx) => {
@@ -64,7 +67,14 @@ export const loadSessionUser = async (
       permissions,
       authUserId,
       sessionId,
-      zweiFaktor: { pflicht, erforderlich, eingerichtet, mussEinrichten: erforderlich && !eingerichtet },
+      zweiFaktor: {
+        pflicht,
+        erforderlich,
+        eingerichtet,
+        // a session signed in with two factors (trusted provider, passkey with user verification) is not
+        // asked to enrol another (decision 097)
+        mussEinrichten: erforderlich && !eingerichtet && !zweiFaktorenBeiAnmeldung,
+      },
     };
   });
 };

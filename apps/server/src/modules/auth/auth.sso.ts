@@ -16,6 +16,11 @@ export type SsoAuthDeps = {
     providerId: string;
     accountId: string;
     email: string;
+    protokoll: 'oidc' | 'saml';
+    /** The verified claims (OIDC: ID token and user info) or the assertion's attributes (SAML). */
+    claims: Record<string, unknown>;
+    /** OIDC: the verified ID token's nonce (decision 098). */
+    nonce?: unknown;
   }) => Promise<
     | { action: 'continue' }
     | { action: 'link'; userId: string; profile: 'preserve' }
@@ -46,6 +51,12 @@ export const ssoPlugin = (deps: SsoAuthDeps) =>
         providerId: input.providerId,
         accountId: input.accountKey.accountId,
         email: input.providerUser.email,
+        protokoll: input.protocol,
+        claims:
+          input.protocol === 'oidc'
+            ? { ...input.providerClaims, ...input.verifiedIdTokenClaims }
+            : { ...input.providerAttributes },
+        nonce: input.protocol === 'oidc' ? input.verifiedIdTokenClaims.nonce : undefined,
       }),
     provisionUser: async ({ user, userInfo, provider }) => {
       await deps.provisionUser({
@@ -56,3 +67,19 @@ export const ssoPlugin = (deps: SsoAuthDeps) =>
       });
     },
   });
+
+/**
+ * The AuthnContextClassRef values of a SAML response posted to the ACS (decision 097), read before better-auth
+ * checks the response: only a response whose signature better-auth accepts makes a session, and only then is
+ * what is read here used. Several different values (e.g. an unsigned second assertion) count as none.
+ */
+export const authnContextOf = (body: unknown): string[] => {
+  const raw =
+    typeof body === 'object' && body !== null ? (body as Record<string, unknown>).SAMLResponse : undefined;
+  if (typeof raw !== 'string' || raw.length > 2_000_000) return [];
+  const xml = Buffer.from(raw, 'base64').toString('utf8');
+  const found = new Set(
+    [...xml.matchAll(/<(?:[\w-]+:)?AuthnContextClassRef\b[^>]*>([^<]*)<\//g)].map((m) => (m[1] ?? '').trim()),
+  );
+  return found.size === 1 ? [...found] : [];
+};

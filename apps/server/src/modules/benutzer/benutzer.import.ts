@@ -16,6 +16,7 @@ import type { SessionUser } from '../auth/auth.context.ts';
 import {
   findAllGruppen,
   findAllRollen,
+  findMandantDomains,
   findMandantName,
   findTakenTenantEmails,
   insertBenutzer,
@@ -57,7 +58,9 @@ const checkImport = async (tx: Tx, csv: string, language: Language): Promise<Che
   ]);
   const rollen = await findAllRollen(tx);
   const gruppen = await findAllGruppen(tx);
+  const domains = await findMandantDomains(tx);
   const { rows, summary } = validateBenutzerImport({
+    domains,
     rows: read.value.rows,
     takenEmails: taken,
     rollen: rollen.map((r) => r.name),

@@ -4,7 +4,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from
 import type { Tx } from '../../db/client.ts';
 import { fahrzeugBuchung } from '../fahrzeug/fahrzeug.table.ts';
 import { leseraumBuchung } from '../leseraum/leseraum.table.ts';
-import { mandant } from '../mandant/mandant.table.ts';
+import { mandant, mandantDomain } from '../mandant/mandant.table.ts';
 import {
   benutzer,
   benutzerGruppe,
@@ -26,6 +26,7 @@ const columns = {
   username: benutzer.username,
   status: benutzer.status,
   isPlatformAdmin: benutzer.plattformAdmin,
+  isSso: benutzer.isSso,
   authUserId: benutzer.authUserId,
 };
 export type BenutzerRow = {
@@ -37,6 +38,7 @@ export type BenutzerRow = {
   username: string | null;
   status: string;
   isPlatformAdmin: boolean;
+  isSso: boolean;
   authUserId: string | null;
 };
 
@@ -301,3 +303,7 @@ export const findMandantName = async (tx: Tx, mandantId: string): Promise<string
   const rows = await tx.select({ name: mandant.name }).from(mandant).where(eq(mandant.id, mandantId));
   return rows[0]?.name ?? '';
 };
+
+/** The tenant's domains (tenant transaction). */
+export const findMandantDomains = async (tx: Tx): Promise<string[]> =>
+  (await tx.select({ domain: mandantDomain.domain }).from(mandantDomain)).map((r) => r.domain).sort();

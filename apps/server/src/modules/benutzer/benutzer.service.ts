@@ -19,6 +19,7 @@ import {
   PERMISSION_NAMES,
 } from '@stellwerk/domain/permissions';
 import type { TAdminPasskeys, TFaktorenZurueckgesetzt } from '@stellwerk/domain/sicherheit/api';
+import { adresseInDomains } from '@stellwerk/domain/sso/sso';
 import type { Database, Tx } from '../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../db/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
@@ -50,6 +51,7 @@ import {
   findExistingGruppeIds,
   findExistingRolleIds,
   findGruppenOf,
+  findMandantDomains,
   findMandantName,
   findRollenOf,
   findTakenTenantEmails,
@@ -90,6 +92,7 @@ const toItem = (row: BenutzerRow, rollen: LinkRow[], gruppen: LinkRow[]): TBenut
   username: row.username,
   status: row.status,
   isPlatformAdmin: row.isPlatformAdmin,
+  isSso: row.isSso,
   rollen: rollen.filter((r) => r.benutzerId === row.id).map(ref),
   gruppen: gruppen.filter((g) => g.benutzerId === row.id).map(ref),
 });
@@ -244,6 +247,20 @@ export const queueInvitation = async (
 };
 
 /**
+ * A tenant's users have addresses in the tenant's domains only (decision 096): the administration, the import and
+ * SCIM create (or move) a user only there. Run in the tenant's transaction.
+ */
+export const assertAdresseDesMandanten = async (tx: Tx, email: string): Promise<void> => {
+  const domains = await findMandantDomains(tx);
+  if (!adresseInDomains(email, domains))
+    throw new DomainError('benutzer.domain_fremd', {
+      field: 'email',
+      email,
+      domains: domains.join(', ') || '–',
+    });
+};
+
+/**
  * The tenant side of creating a user, inside the caller's tenant transaction (`withTenant`, or a platform
  * path scoped to the tenant): checks that roles and groups are the tenant's and that e-mail and user name
  * are free, creates the login (better-auth user and a credential account nobody can use), the benutzer
@@ -308,6 +325,9 @@ export const createBenutzer = async (
   assertMayMaintainBenutzer(user);
   try {
     return await deps.database.withTenant(user.mandantId, async (tx) => {
+      // a taken address is told as such first; then the tenant's domains (decision 096)
+      await assertIdentityFree(tx, input);
+      await assertAdresseDesMandanten(tx, input.email);
       const created = await insertBenutzerWithLogin(tx, deps, user.mandantId, input);
       await writeAudit(tx, {
         mandantId: user.mandantId,
@@ -375,6 +395,8 @@ export const updateBenutzer = async (
       await assertReferencesExist(tx, input);
       if (input.email !== row.email.toLowerCase() || (input.username && input.username !== row.username))
         await assertIdentityFree(tx, input, row);
+      // a changed address stays in the tenant's domains (decision 096)
+      if (input.email !== row.email.toLowerCase()) await assertAdresseDesMandanten(tx, input.email);
 
       await updateBenutzerRow(tx, id, {
         vorname: input.vorname,

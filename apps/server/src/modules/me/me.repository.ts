@@ -20,6 +20,7 @@ export const findMeRow = async (tx: Tx, benutzerId: string) => {
       status: benutzer.status,
       mandantId: benutzer.mandantId,
       isPlatformAdmin: benutzer.plattformAdmin,
+      isSso: benutzer.isSso,
       mandantName: mandant.name,
       domains: sql<
         string[]

@@ -157,7 +157,7 @@ describe.each(testDrivers())('SCIM provisioning, on %s', (driver) => {
     await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
   });
 
-  it('Okta: create with application/json, replace without path, DELETE deactivates', async () => {
+  it('Okta: create with application/json, replace without path, DELETE deletes (404 after, RFC 7644 §3.6)', async () => {
     const created = await scim(
       tokenA,
       'POST',
@@ -197,7 +197,15 @@ describe.each(testDrivers())('SCIM provisioning, on %s', (driver) => {
       externalId: '00u1ab2cd3EF4gh5i6j7',
     });
     expect((await scim(tokenA, 'DELETE', `/Users/${id}`)).status).toBe(204);
-    expect((await scim(tokenA, 'GET', `/Users/${id}`)).body.active).toBe(false);
+    // deleted (decision 099): 404 from now on, left out of lists; the user stays deactivated for its records
+    const gone = await scim(tokenA, 'GET', `/Users/${id}`);
+    expect(gone.status).toBe(404);
+    expect(gone.body.schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
+    expect((await scim(tokenA, 'DELETE', `/Users/${id}`)).status).toBe(404);
+    expect(
+      (await scim(tokenA, 'GET', `/Users${filter('userName eq "okta.user@musterstadt.example"')}`)).body
+        .totalResults,
+    ).toBe(0);
   });
 
   it('groups: Okta creates with members, Entra patches members and name; filters by displayName', async () => {

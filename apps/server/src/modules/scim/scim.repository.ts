@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { benutzer, benutzerGruppe, gruppe } from '../benutzer/benutzer.table.ts';
-import { scimExternalId, scimToken } from './scim.table.ts';
+import { scimExternalId, scimGeloescht, scimToken } from './scim.table.ts';
 
 export type ScimTyp = 'User' | 'Group';
 
@@ -58,11 +58,15 @@ export const setExternalId = async (
 
 // --- users and groups of the tenant -----------------------------------------------------------------
 
+/** Not deleted through SCIM (decision 099). */
+const nichtGeloescht = (tx: Tx) =>
+  notExists(tx.select().from(scimGeloescht).where(eq(scimGeloescht.benutzerId, benutzer.id)));
+
 export const listBenutzerRows = (tx: Tx) =>
   tx
     .select()
     .from(benutzer)
-    .where(eq(benutzer.plattformAdmin, false))
+    .where(and(eq(benutzer.plattformAdmin, false), nichtGeloescht(tx)))
     .orderBy(asc(benutzer.createdAt), asc(benutzer.id));
 
 export const findBenutzerRow = async (tx: Tx, id: string) =>
@@ -70,14 +74,35 @@ export const findBenutzerRow = async (tx: Tx, id: string) =>
     await tx
       .select()
       .from(benutzer)
-      .where(and(eq(benutzer.id, id), eq(benutzer.plattformAdmin, false)))
+      .where(and(eq(benutzer.id, id), eq(benutzer.plattformAdmin, false), nichtGeloescht(tx)))
   )[0];
+
+/** A user deleted through SCIM with this address (to bring back when it is created again). */
+export const findGeloeschtByEmail = async (tx: Tx, email: string) =>
+  (
+    await tx
+      .select({ id: benutzer.id })
+      .from(benutzer)
+      .innerJoin(scimGeloescht, eq(scimGeloescht.benutzerId, benutzer.id))
+      .where(eq(benutzer.email, email))
+  )[0];
+
+export const markGeloescht = async (tx: Tx, mandantId: string, benutzerId: string) => {
+  await tx.insert(scimGeloescht).values({ mandantId, benutzerId }).onConflictDoNothing();
+};
+
+export const unmarkGeloescht = async (tx: Tx, benutzerId: string) => {
+  await tx.delete(scimGeloescht).where(eq(scimGeloescht.benutzerId, benutzerId));
+};
 
 export const updateBenutzerRow = (
   tx: Tx,
   id: string,
   change: Partial<
-    Pick<typeof benutzer.$inferInsert, 'vorname' | 'nachname' | 'email' | 'username' | 'status'>
+    Pick<
+      typeof benutzer.$inferInsert,
+      'vorname' | 'nachname' | 'email' | 'username' | 'status' | 'employeeId'
+    >
   >,
   now: Date,
 ) =>

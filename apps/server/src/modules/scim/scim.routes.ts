@@ -1,6 +1,7 @@
 import { ZApiError } from '@stellwerk/domain/api';
 import { DomainError, ERRORS, formatError } from '@stellwerk/domain/errors';
 import {
+  ZScimAuswahlQuery,
   ZScimIdParams,
   ZScimListQuery,
   ZScimPatch,
@@ -14,6 +15,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import {
+  resourceTypeById,
+  resourceTypeList,
+  schemaById,
+  schemaList,
+  serviceProviderConfig,
+} from './scim.discovery.ts';
 import {
   authenticateScim,
   createScimGroup,
@@ -29,8 +37,8 @@ import {
   replaceScimGroup,
   replaceScimUser,
   SCIM_ERROR,
-  ScimError,
   type ScimDeps,
+  ScimError,
 } from './scim.service.ts';
 import { createScimToken, listScimTokens, revokeScimToken } from './scim.token.service.ts';
 
@@ -156,9 +164,17 @@ export const scimRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
   );
   app.get(
     '/scim/v2/Users/:id',
-    { schema: { ...common, operationId: 'scimGetUser', summary: 'One user', params: ZScimIdParams } },
+    {
+      schema: {
+        ...common,
+        operationId: 'scimGetUser',
+        summary: 'One user (attributes / excludedAttributes)',
+        params: ZScimIdParams,
+        querystring: ZScimAuswahlQuery,
+      },
+    },
     async (request, reply) =>
-      scim(reply, 200, await getScimUser(deps, await caller(request), request.params.id)),
+      scim(reply, 200, await getScimUser(deps, await caller(request), request.params.id, request.query)),
   );
   app.put(
     '/scim/v2/Users/:id',
@@ -198,7 +214,7 @@ export const scimRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
       schema: {
         ...common,
         operationId: 'scimDeleteUser',
-        summary: 'Deactivate a user (never removed)',
+        summary: 'Delete a user: deactivated and answered 404 from now on (the records stay)',
         params: ZScimIdParams,
       },
     },
@@ -235,10 +251,11 @@ export const scimRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
         operationId: 'scimGetGroup',
         summary: 'One group with its members',
         params: ZScimIdParams,
+        querystring: ZScimAuswahlQuery,
       },
     },
     async (request, reply) =>
-      scim(reply, 200, await getScimGroup(deps, await caller(request), request.params.id)),
+      scim(reply, 200, await getScimGroup(deps, await caller(request), request.params.id, request.query)),
   );
   app.put(
     '/scim/v2/Groups/:id',
@@ -282,4 +299,56 @@ export const scimRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
       return reply.code(204).send();
     },
   );
+
+  // Discovery (RFC 7644 §4, decision 099): the same for every tenant, so answered without a token.
+  const base = `${options.publicUrl}/scim/v2`;
+  const discovery = { ...common, params: z.object({ id: z.string().max(200) }) };
+  app.get(
+    '/scim/v2/ServiceProviderConfig',
+    { schema: { ...common, operationId: 'scimServiceProviderConfig' } },
+    (_r, reply) => scim(reply, 200, serviceProviderConfig(base)),
+  );
+  app.get('/scim/v2/Schemas', { schema: { ...common, operationId: 'scimSchemas' } }, (_r, reply) =>
+    scim(reply, 200, schemaList(base)),
+  );
+  app.get(
+    '/scim/v2/Schemas/:id',
+    { schema: { ...discovery, operationId: 'scimSchema' } },
+    (request, reply) => {
+      const found = schemaById(base, request.params.id);
+      if (!found) throw new ScimError(404, `Schema ${request.params.id} not found`);
+      return scim(reply, 200, found);
+    },
+  );
+  app.get(
+    '/scim/v2/ResourceTypes',
+    { schema: { ...common, operationId: 'scimResourceTypes' } },
+    (_r, reply) => scim(reply, 200, resourceTypeList(base)),
+  );
+  app.get(
+    '/scim/v2/ResourceTypes/:id',
+    { schema: { ...discovery, operationId: 'scimResourceType' } },
+    (request, reply) => {
+      const found = resourceTypeById(base, request.params.id);
+      if (!found) throw new ScimError(404, `Resource type ${request.params.id} not found`);
+      return scim(reply, 200, found);
+    },
+  );
+  // Anything else under /scim/ is a SCIM 404, never the web app's page.
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+    url: '/scim/*',
+    schema: { hide: true },
+    handler: async () => {
+      throw new ScimError(404, 'Unknown SCIM endpoint');
+    },
+  });
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'],
+    url: '/scim',
+    schema: { hide: true },
+    handler: async () => {
+      throw new ScimError(404, 'Unknown SCIM endpoint');
+    },
+  });
 };

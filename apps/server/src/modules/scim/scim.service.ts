@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ZBenutzerInput } from '@stellwerk/domain/admin-benutzer.api';
 import { DomainError, ERRORS, formatError } from '@stellwerk/domain/errors';
+import { scimProjektion } from '@stellwerk/domain/scim/attributes';
 import { parseScimFilter, scimValueMatches } from '@stellwerk/domain/scim/filter';
 import {
   applyScimGroupPatch,
   applyScimUserPatch,
+  SCIM_ENTERPRISE_USER,
   type ScimGroupState,
   type ScimOperation,
   type ScimUserState,
@@ -14,25 +16,32 @@ import {
 } from '@stellwerk/domain/scim/patch';
 import type { Database, Tx } from '../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.ts';
-import { endSessions, updateLogin } from '../auth/auth.accounts.ts';
 import { writeAudit } from '../audit/audit.service.ts';
-import { insertBenutzerWithLogin, mapBenutzerUniqueViolation } from '../benutzer/benutzer.service.ts';
+import { endSessions, updateLogin } from '../auth/auth.accounts.ts';
+import {
+  assertAdresseDesMandanten,
+  insertBenutzerWithLogin,
+  mapBenutzerUniqueViolation,
+} from '../benutzer/benutzer.service.ts';
 import { publishEvent } from '../events/events.service.ts';
 import {
   deleteGruppeRow,
   externalIdsOf,
   findActiveTokenByHash,
   findBenutzerRow,
+  findGeloeschtByEmail,
   findGruppeRow,
   groupsOf,
   insertGruppeRow,
   listBenutzerRows,
   listGruppeRows,
+  markGeloescht,
   membersOf,
   renameGruppe,
   setExternalId,
   setMembers,
   touchToken,
+  unmarkGeloescht,
   updateBenutzerRow,
 } from './scim.repository.ts';
 
@@ -95,6 +104,7 @@ const stateOf = (row: BenutzerRow, externalId: string | null): ScimUserState => 
   familyName: row.nachname,
   email: row.email,
   active: row.status === 'aktiv',
+  employeeNumber: row.employeeId,
 });
 
 const userJson = (
@@ -103,7 +113,7 @@ const userJson = (
   externalId: string | null,
   groups: { gruppeId: string; name: string }[],
 ): Json => ({
-  schemas: [SCIM_USER],
+  schemas: row.employeeId ? [SCIM_USER, SCIM_ENTERPRISE_USER] : [SCIM_USER],
   id: row.id,
   ...(externalId ? { externalId } : {}),
   userName: row.username ?? row.email,
@@ -116,6 +126,8 @@ const userJson = (
     display: g.name,
     $ref: `${deps.publicUrl}/scim/v2/Groups/${g.gruppeId}`,
   })),
+  // the enterprise extension: the personnel number (decision 099)
+  ...(row.employeeId ? { [SCIM_ENTERPRISE_USER]: { employeeNumber: row.employeeId } } : {}),
   meta: {
     resourceType: 'User',
     created: row.createdAt.toISOString(),
@@ -139,7 +151,16 @@ const stateFromBody = (body: Json): ScimUserState => {
       (typeof name.familyName === 'string' && name.familyName.trim()) || display.slice(1).join(' ') || local,
     email,
     active: body.active === undefined ? true : (scimBoolean(body.active) ?? true),
+    employeeNumber: employeeNumberOf(body),
   };
+};
+
+/** The enterprise extension's `employeeNumber` of a body (the extension's key in any case), or null. */
+const employeeNumberOf = (body: Json): string | null => {
+  const key = Object.keys(body).find((k) => k.toLowerCase() === SCIM_ENTERPRISE_USER.toLowerCase());
+  const ext = key ? body[key] : undefined;
+  const value = typeof ext === 'object' && ext !== null ? (ext as Json).employeeNumber : undefined;
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
 };
 
 /**
@@ -154,6 +175,7 @@ const fieldsOf = (state: ScimUserState) => {
     nachname: state.familyName,
     email: (isAddress ? state.userName : state.email).toLowerCase(),
     username: isAddress ? null : state.userName,
+    employeeId: state.employeeNumber ?? null,
     status: state.active ? 'aktiv' : 'inaktiv',
   });
   if (!parsed.success) {
@@ -197,10 +219,16 @@ const filterOf = (filter: string | undefined) => {
   return parsed.comparisons;
 };
 
+/** What the client asked to see of each resource (`attributes`, `excludedAttributes`). */
+type Auswahl = { attributes?: string; excludedAttributes?: string };
+const userProjektion = (json: Json, auswahl: Auswahl) =>
+  scimProjektion(json, auswahl, SCIM_USER, [SCIM_ENTERPRISE_USER]);
+const groupProjektion = (json: Json, auswahl: Auswahl) => scimProjektion(json, auswahl, SCIM_GROUP);
+
 export const listScimUsers = (
   deps: ScimDeps,
   caller: ScimCaller,
-  query: { filter?: string; startIndex?: number; count?: number },
+  query: { filter?: string; startIndex?: number; count?: number } & Auswahl,
 ) => {
   const comparisons = filterOf(query.filter);
   return deps.database.withTenant(caller.mandantId, async (tx) => {
@@ -233,11 +261,14 @@ export const listScimUsers = (
     );
     return listResponse(
       matching.map((row) =>
-        userJson(
-          deps,
-          row,
-          ext.get(row.id) ?? null,
-          groups.filter((g) => g.benutzerId === row.id),
+        userProjektion(
+          userJson(
+            deps,
+            row,
+            ext.get(row.id) ?? null,
+            groups.filter((g) => g.benutzerId === row.id),
+          ),
+          query,
         ),
       ),
       query,
@@ -245,8 +276,10 @@ export const listScimUsers = (
   });
 };
 
-export const getScimUser = (deps: ScimDeps, caller: ScimCaller, id: string) =>
-  deps.database.withTenant(caller.mandantId, async (tx) => loadUserJson(deps, tx, await requireUser(tx, id)));
+export const getScimUser = (deps: ScimDeps, caller: ScimCaller, id: string, auswahl: Auswahl = {}) =>
+  deps.database.withTenant(caller.mandantId, async (tx) =>
+    userProjektion(await loadUserJson(deps, tx, await requireUser(tx, id)), auswahl),
+  );
 
 const audit = (tx: Tx, caller: ScimCaller, action: string, entity: string, id: string, newValue?: unknown) =>
   writeAudit(tx, {
@@ -266,6 +299,14 @@ export const createScimUser = async (deps: ScimDeps, caller: ScimCaller, body: J
   const fields = fieldsOf(state);
   try {
     return await deps.database.withTenant(caller.mandantId, async (tx) => {
+      await assertAdresseDesMandanten(tx, fields.email);
+      // a user the provider deleted before comes back under the same id (decision 099)
+      const geloescht = await findGeloeschtByEmail(tx, fields.email);
+      if (geloescht) {
+        await unmarkGeloescht(tx, geloescht.id);
+        const row = (await findBenutzerRow(tx, geloescht.id))!;
+        return writeUser(deps, caller, tx, row, state);
+      }
       const created = await insertBenutzerWithLogin(tx, deps, caller.mandantId, fields);
       await setExternalId(tx, caller.mandantId, 'User', created.id, state.externalId);
       await audit(tx, caller, 'scim_create', 'benutzer', created.id, {
@@ -290,6 +331,7 @@ const writeUser = async (
 ) => {
   const fields = fieldsOf(state);
   const now = deps.now();
+  if (fields.email !== row.email.toLowerCase()) await assertAdresseDesMandanten(tx, fields.email);
   await updateBenutzerRow(
     tx,
     row.id,
@@ -299,6 +341,7 @@ const writeUser = async (
       email: fields.email,
       username: fields.username,
       status: fields.status,
+      employeeId: fields.employeeId,
     },
     now,
   );
@@ -349,11 +392,16 @@ export const patchScimUser = (deps: ScimDeps, caller: ScimCaller, id: string, op
   });
 
 /**
- * DELETE deactivates (decision 071): bookings, approvals and logbook entries keep pointing at the person, so a
- * provisioned user is never removed by the identity provider; the external id is forgotten.
+ * DELETE (RFC 7644 §3.6, decision 099): the user is deactivated (sessions end) and marked as deleted, so SCIM answers
+ * 404 for it from now on and lists leave it out; the `benutzer` stays, because bookings, approvals and logbook
+ * entries keep pointing at the person. The external id is forgotten. `active: false` only deactivates.
  */
 export const deleteScimUser = async (deps: ScimDeps, caller: ScimCaller, id: string) => {
   await changeUser(deps, caller, id, (current) => ({ ...current, active: false, externalId: null }));
+  await deps.database.withTenant(caller.mandantId, async (tx) => {
+    await markGeloescht(tx, caller.mandantId, id);
+    await audit(tx, caller, 'scim_delete', 'benutzer', id);
+  });
 };
 
 // --- groups -----------------------------------------------------------------------------------------
@@ -389,7 +437,7 @@ const loadGroupJson = async (deps: ScimDeps, tx: Tx, row: GruppeRow) => {
 export const listScimGroups = (
   deps: ScimDeps,
   caller: ScimCaller,
-  query: { filter?: string; startIndex?: number; count?: number; excludedAttributes?: string },
+  query: { filter?: string; startIndex?: number; count?: number } & Auswahl,
 ) => {
   const comparisons = filterOf(query.filter);
   return deps.database.withTenant(caller.mandantId, async (tx) => {
@@ -413,21 +461,18 @@ export const listScimGroups = (
         return false;
       }),
     );
-    const withoutMembers = /\bmembers\b/i.test(query.excludedAttributes ?? '');
     return listResponse(
-      matching.map((row) => {
-        const json = groupJson(deps, row, ext.get(row.id) ?? null, memberIds(row.id));
-        if (withoutMembers) delete json.members;
-        return json;
-      }),
+      matching.map((row) =>
+        groupProjektion(groupJson(deps, row, ext.get(row.id) ?? null, memberIds(row.id)), query),
+      ),
       query,
     );
   });
 };
 
-export const getScimGroup = (deps: ScimDeps, caller: ScimCaller, id: string) =>
+export const getScimGroup = (deps: ScimDeps, caller: ScimCaller, id: string, auswahl: Auswahl = {}) =>
   deps.database.withTenant(caller.mandantId, async (tx) =>
-    loadGroupJson(deps, tx, await requireGroup(tx, id)),
+    groupProjektion(await loadGroupJson(deps, tx, await requireGroup(tx, id)), auswahl),
   );
 
 /** Only this tenant's users can be members; another id is refused (it may be another tenant's). */

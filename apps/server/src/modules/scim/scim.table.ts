@@ -1,5 +1,5 @@
-import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz } from '../../db/columns.ts';
 import { mandantIdColumn } from '../mandant/mandant.table.ts';
 
@@ -43,4 +43,19 @@ export const scimExternalId = pgTable(
     unique('scim_external_id_key').on(t.mandantId, t.typ, t.externalId),
     check('scim_external_id_typ_check', sql`${t.typ} in ('User', 'Group')`),
   ],
+);
+
+/**
+ * A user the identity provider deleted through SCIM (RFC 7644 §3.6, decision 099): the `benutzer` stays (inactive:
+ * bookings, approvals and logbook entries keep pointing at the person), but SCIM answers 404 for it and lists leave
+ * it out. Creating the same address again through SCIM brings the user back.
+ */
+export const scimGeloescht = pgTable(
+  'scim_geloescht',
+  {
+    mandantId: mandantIdColumn(),
+    benutzerId: uuid('benutzer_id').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [unique('scim_geloescht_key').on(t.mandantId, t.benutzerId)],
 );

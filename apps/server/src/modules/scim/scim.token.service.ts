@@ -1,8 +1,8 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TScimTokenCreated, TScimTokenInput, TScimTokenList } from '@stellwerk/domain/scim/api';
 import type { Database } from '../../db/client.ts';
-import type { SessionUser } from '../auth/auth.context.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import type { SessionUser } from '../auth/auth.context.ts';
 import { findToken, insertToken, listTokens, revokeToken } from './scim.repository.ts';
 import { hashToken, newToken } from './scim.service.ts';
 

@@ -92,9 +92,16 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
     expect((await errorOf(link)).code).toBe('sicherheit.sso_nicht_verknuepfbar');
   });
 
-  it('before linking, the provider’s sign-in with the user’s address is refused as "not linked"', async () => {
+  it('before linking, the provider’s sign-in with the user’s address is refused as "not linked" while the provider does not vouch for the address', async () => {
     expect((await configure()).status).toBe(200);
-    idp.accounts.set('fp-1', { sub: 'fp-1', email: FUHRPARK, given_name: 'Fritz', family_name: 'Fuhrpark' });
+    // a provider that vouches for the address links on the first sign-in (decision 095, sso.verknuepfung.int.test.ts)
+    idp.accounts.set('fp-1', {
+      sub: 'fp-1',
+      email: FUHRPARK,
+      given_name: 'Fritz',
+      family_name: 'Fuhrpark',
+      email_verified: undefined,
+    });
     const { landed, me } = await throughProvider('fp-1');
     expect(landed.url).toBe(`${server.baseUrl}/login?sso_fehler=auth.sso_nicht_verknuepft`);
     expect(me.status).toBe(401);

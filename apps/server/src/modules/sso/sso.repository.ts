@@ -5,7 +5,8 @@ import { ssoProvider } from '../auth/auth.sso.table.ts';
 import { account, user, verification } from '../auth/auth.table.ts';
 import { benutzer, benutzerGruppe, gruppe } from '../benutzer/benutzer.table.ts';
 import { mandantDomain } from '../mandant/mandant.table.ts';
-import { mandantSso } from './sso.table.ts';
+import { scimExternalId } from '../scim/scim.table.ts';
+import { mandantSso, sitzungAnmeldung } from './sso.table.ts';
 
 export type MandantSsoRow = typeof mandantSso.$inferSelect;
 
@@ -189,4 +190,73 @@ export const findAccountOwner = async (
       .where(and(eq(account.providerId, providerId), eq(account.accountId, accountId)))
       .limit(1);
     return rows[0]?.userId;
+  });
+
+/** Whether the better-auth user has an identity (any subject) at the provider. */
+export const hasAccountAt = async (tx: Tx, providerId: string, authUserId: string): Promise<boolean> =>
+  asOwner(tx, async () => {
+    const rows = await tx
+      .select({ id: account.id })
+      .from(account)
+      .where(and(eq(account.providerId, providerId), eq(account.userId, authUserId)))
+      .limit(1);
+    return rows.length > 0;
+  });
+
+/**
+ * The login of the tenant's user whose provisioning `externalId` (SCIM) is one of `externalIds` (platform
+ * transaction; the tenant is named).
+ */
+export const findProvisionedLogin = async (
+  tx: Tx,
+  mandantId: string,
+  externalIds: readonly string[],
+): Promise<{ authUserId: string; mandantId: string } | undefined> => {
+  if (externalIds.length === 0) return undefined;
+  const rows = await tx
+    .select({ authUserId: benutzer.authUserId, mandantId: benutzer.mandantId })
+    .from(scimExternalId)
+    .innerJoin(benutzer, eq(benutzer.id, scimExternalId.ressourceId))
+    .where(
+      and(
+        eq(scimExternalId.mandantId, mandantId),
+        eq(scimExternalId.typ, 'User'),
+        inArray(scimExternalId.externalId, [...externalIds]),
+      ),
+    )
+    .limit(1);
+  const row = rows[0];
+  return row?.authUserId ? { authUserId: row.authUserId, mandantId: row.mandantId } : undefined;
+};
+
+/** A tenant's domains (platform transaction). */
+export const findDomainsOf = async (tx: Tx, mandantId: string): Promise<string[]> => {
+  const rows = await tx
+    .select({ domain: mandantDomain.domain })
+    .from(mandantDomain)
+    .where(eq(mandantDomain.mandantId, mandantId));
+  return rows.map((r) => r.domain);
+};
+
+/** How a session was signed in (decision 097); owner-only like the session itself. */
+export const saveSitzungAnmeldung = async (
+  tx: Tx,
+  row: { sessionId: string; art: 'sso' | 'passkey'; mehrFaktor: boolean },
+): Promise<void> =>
+  asOwner(tx, async () => {
+    await tx.insert(sitzungAnmeldung).values(row).onConflictDoNothing();
+  });
+
+/** Whether the session was signed in with two factors by the provider or a passkey (decision 097). */
+export const findSitzungAnmeldung = async (
+  tx: Tx,
+  sessionId: string,
+): Promise<{ art: string; mehrFaktor: boolean } | undefined> =>
+  asOwner(tx, async () => {
+    const rows = await tx
+      .select({ art: sitzungAnmeldung.art, mehrFaktor: sitzungAnmeldung.mehrFaktor })
+      .from(sitzungAnmeldung)
+      .where(eq(sitzungAnmeldung.sessionId, sessionId))
+      .limit(1);
+    return rows[0];
   });

@@ -1,41 +1,50 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomBytes } from 'node:crypto';
 import { discoverOIDCConfig } from '@better-auth/sso';
 import { DomainError } from '@stellwerk/domain/errors';
 import { syncLinks } from '@stellwerk/domain/link-sync';
 import type { TAnmeldeMethoden, TSsoKonfiguration, TSsoKonfigurationInput } from '@stellwerk/domain/sso/api';
 import {
+  adresseBestaetigt,
   anmeldeMethoden,
   DEFAULT_OIDC_SCOPES,
   domainOfEmail,
   gruppenAusClaims,
+  mehrFaktorVomAnbieter,
   namenAusClaims,
   type SsoProtokoll,
   ssoAufloesung,
 } from '@stellwerk/domain/sso/sso';
 import { asTenant, type Database, type Tx } from '../../db/client.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { deleteLogin, endSessions, updateLogin } from '../auth/auth.accounts.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
-import { writeAudit } from '../audit/audit.service.ts';
+import { inhaberVon } from '../auth/auth.inhaber.ts';
 import { publishEvent } from '../events/events.service.ts';
 import {
   addGruppen,
   deleteMandantSso,
   deleteSsoProvider,
+  findAccountOwner,
   findAllSsoProviders,
   findBenutzerOfLogin,
   findBenutzerRow,
   findDomains,
+  findDomainsOf,
   findGruppeIdsOf,
   findGruppenRefs,
+  findLoginIdByEmail,
   findMandantSso,
   findMandantSsoOf,
-  findAccountOwner,
-  findLoginIdByEmail,
+  findProvisionedLogin,
   findRoutingByDomain,
+  findSitzungAnmeldung,
   findSsoProvider,
+  hasAccountAt,
   insertSsoBenutzer,
   type MandantSsoRow,
   removeGruppen,
+  saveSitzungAnmeldung,
   saveSsoProvider,
   saveVerknuepfung,
   takeVerknuepfung,
@@ -53,7 +62,9 @@ export type SsoAblehnung =
   | 'auth.sso_anderer_mandant'
   | 'auth.sso_fehlgeschlagen'
   | 'auth.sso_nicht_verknuepft'
-  | 'auth.sso_anderes_konto';
+  | 'auth.sso_anderes_konto'
+  | 'auth.sso_adresse_unbestaetigt'
+  | 'auth.sso_domain_fremd';
 
 /**
  * The sign-in through a tenant's provider that is being answered (the callback or ACS request): set by the
@@ -67,6 +78,12 @@ export type SsoAnmeldung = {
   neu?: boolean;
   /** The user who asked to link the provider (decision 081): the answer goes back to their security page. */
   verknuepfung?: string;
+  /** OIDC: the `state` the provider sent back, under which the sign-in's nonce waits (decision 098). */
+  state?: string;
+  /** SAML: the AuthnContextClassRef values of the response (read by the auth plugin before better-auth). */
+  authnContext?: string[];
+  /** The provider said the sign-in had more than one factor (decision 097; counted where the tenant trusts it). */
+  mehrFaktor?: boolean;
 };
 export const ssoAnmeldung = new AsyncLocalStorage<SsoAnmeldung>();
 
@@ -94,17 +111,32 @@ export const getAnmeldeMethoden = async (database: Database, email: string): Pro
 };
 
 /**
+ * The right of the tenant administrators who keep their password as a way in when the tenant switched password
+ * sign-in off (break-glass for an outage of the identity provider, decision 096): those who can change or
+ * remove the tenant's provider.
+ */
+export const NOTZUGANG_RECHT = 'customizing_mandant_pflege';
+
+/**
  * Whether the user behind a better-auth user may sign in with the password: not when their tenant has a
- * provider and switched password sign-in off (platform administrators always may, so the platform cannot be
- * locked out). Unknown users may try (they fail like a wrong password).
+ * provider and switched password sign-in off — except platform administrators (the platform cannot be locked
+ * out) and the tenant's administrators holding `NOTZUGANG_RECHT` (break-glass, decision 096; their second
+ * factor is asked as always). Unknown users may try (they fail like a wrong password).
  */
 export const passwortAnmeldungErlaubt = async (database: Database, authUserId: string): Promise<boolean> =>
   database.withAllTenants(async (tx) => {
     const found = await findBenutzerOfLogin(tx, authUserId);
     if (!found || found.plattformAdmin) return true;
     const sso = await findMandantSsoOf(tx, found.mandantId);
-    return anmeldeMethoden(sso ? { sso: protokollOf(sso), passwortErlaubt: sso.passwortErlaubt } : null)
-      .passwort;
+    if (
+      anmeldeMethoden(sso ? { sso: protokollOf(sso), passwortErlaubt: sso.passwortErlaubt } : null).passwort
+    )
+      return true;
+    return asTenant(
+      tx,
+      found.mandantId,
+      async (t) => (await inhaberVon(t, [found.id], [NOTZUGANG_RECHT])).length > 0,
+    );
   });
 
 /**
@@ -260,6 +292,36 @@ export const merkeSsoVerknuepfung = async (
   );
 };
 
+/** How long a nonce waits for the provider's answer (as better-auth's state). */
+const NONCE_MINUTEN = 10;
+const nonceKennung = (state: string) => `sso-nonce:${state}`;
+
+/**
+ * OIDC sign-in starts (decision 098): better-auth's authorization address gets a fresh `nonce`, remembered under
+ * the request's `state`; the callback's ID token must carry it. Other addresses (SAML) are returned unchanged.
+ */
+export const mitNonce = async (database: Database, adresse: string, now: Date): Promise<string> => {
+  if (!URL.canParse(adresse)) return adresse;
+  const url = new URL(adresse);
+  const state = url.searchParams.get('state');
+  if (!state || url.searchParams.get('response_type') !== 'code') return adresse;
+  const nonce = randomBytes(24).toString('base64url');
+  await database.withoutTenant((tx) =>
+    saveVerknuepfung(tx, {
+      identifier: nonceKennung(state),
+      authUserId: nonce,
+      expiresAt: new Date(now.getTime() + NONCE_MINUTEN * 60_000),
+      now,
+    }),
+  );
+  url.searchParams.set('nonce', nonce);
+  return url.toString();
+};
+
+/** Takes (uses up) the nonce waiting under `state`, if it has not expired. */
+const nimmNonce = (database: Database, state: string, now: Date): Promise<string | undefined> =>
+  database.withoutTenant((tx) => takeVerknuepfung(tx, nonceKennung(state), now));
+
 /** better-auth's SSO user resolution, as Stellwerk answers it. */
 export type BetterAuthAufloesung =
   | { action: 'continue' }
@@ -267,30 +329,101 @@ export type BetterAuthAufloesung =
   | { action: 'reject'; code: string };
 
 /**
- * better-auth's `resolveUser` (decision 082): gathers what the rule `ssoAufloesung` (domain) needs, uses up a
- * waiting link request, and records a refusal for the page the browser is sent to.
+ * better-auth's `resolveUser` (decisions 082, 095): gathers what the rule `ssoAufloesung` (domain) needs — the
+ * identity's owner, a waiting link request, the user provisioned with the provider's subject as `externalId`,
+ * the user with the provider's address, whether the provider vouches for it and whether its domain is the
+ * tenant's — uses up a waiting link request, and records a refusal for the page the browser is sent to. It also
+ * notes whether the provider said the sign-in had more than one factor (decision 097).
  */
 export const loeseSsoBenutzer = async (
   database: Database,
-  input: { providerId: string; accountId: string; email: string },
+  input: {
+    providerId: string;
+    accountId: string;
+    email: string;
+    protokoll?: SsoProtokoll;
+    claims?: Record<string, unknown>;
+    /** OIDC: the verified ID token's `nonce`. */
+    nonce?: unknown;
+  },
   now: Date,
 ): Promise<BetterAuthAufloesung> => {
   const anmeldung = ssoAnmeldung.getStore();
   const mandantId = input.providerId;
+  // OIDC: the ID token must carry the nonce this sign-in sent (decision 098)
+  if (input.protokoll === 'oidc' && anmeldung) {
+    const erwartet = anmeldung.state ? await nimmNonce(database, anmeldung.state, now) : undefined;
+    if (!erwartet || input.nonce !== erwartet) {
+      anmeldung.ablehnung = 'auth.sso_fehlgeschlagen';
+      return { action: 'reject', code: 'auth.sso_fehlgeschlagen' };
+    }
+  }
   const email = input.email.trim().toLowerCase();
+  const protokoll = input.protokoll ?? 'oidc';
+  const claims = input.claims ?? {};
+  if (anmeldung)
+    anmeldung.mehrFaktor = mehrFaktorVomAnbieter(protokoll, { claims, authnContext: anmeldung.authnContext });
+  // the subjects provisioning may have delivered as externalId: OIDC `sub` (Entra ID also `oid`), SAML NameID
+  const subjekte = [input.accountId, typeof claims.oid === 'string' ? claims.oid : null].filter(
+    (v): v is string => typeof v === 'string' && v.length > 0,
+  );
   const ergebnis = await database.withAllTenants(async (tx) => {
     const angefragt = await takeVerknuepfung(tx, verknuepfungsKennung(mandantId, email), now);
     if (angefragt && anmeldung) anmeldung.verknuepfung = angefragt;
     const besitzer = await findAccountOwner(tx, input.providerId, input.accountId);
-    const login = !besitzer && !angefragt && email ? await findLoginIdByEmail(tx, email) : undefined;
-    const vorhanden = login
-      ? { mandantId: (await findBenutzerOfLogin(tx, login))?.mandantId ?? null }
-      : undefined;
-    return ssoAufloesung({ angefragt, besitzer, vorhanden, mandantId });
+    const kandidat = async (authUserId: string) => ({
+      authUserId,
+      mandantId: (await findBenutzerOfLogin(tx, authUserId))?.mandantId ?? null,
+      hatIdentitaet: await hasAccountAt(tx, input.providerId, authUserId),
+    });
+    const suchen = !besitzer && !angefragt;
+    const provisioniertLogin = suchen ? await findProvisionedLogin(tx, mandantId, subjekte) : undefined;
+    const provisioniert = provisioniertLogin ? await kandidat(provisioniertLogin.authUserId) : undefined;
+    const login = suchen && email ? await findLoginIdByEmail(tx, email) : undefined;
+    const vorhanden = login ? await kandidat(login) : undefined;
+    const domain = domainOfEmail(email);
+    const eigeneDomain = domain !== null && (await findDomainsOf(tx, mandantId)).includes(domain);
+    return ssoAufloesung({
+      angefragt,
+      besitzer,
+      provisioniert,
+      vorhanden,
+      mandantId,
+      bestaetigt: adresseBestaetigt(protokoll, claims),
+      eigeneDomain,
+    });
   });
   if (ergebnis.action === 'reject' && anmeldung) anmeldung.ablehnung = ergebnis.code;
   return ergebnis.action === 'link' ? { ...ergebnis, profile: 'preserve' } : ergebnis;
 };
+
+/**
+ * A session was made (better-auth's session hook, after): a sign-in through the tenant's provider or with a
+ * passkey is recorded with whether it had two factors (decision 097): the provider's word only where the tenant
+ * trusts it (`mfaVertrauen`), a passkey when the authenticator verified the user.
+ */
+export const merkeSitzungAnmeldung = async (
+  database: Database,
+  sessionId: string,
+  passkey: { mehrFaktor: boolean } | undefined,
+): Promise<void> => {
+  const anmeldung = ssoAnmeldung.getStore();
+  if (anmeldung) {
+    const mehrFaktor =
+      anmeldung.mehrFaktor === true &&
+      (await database.withAllTenants((tx) => findMandantSsoOf(tx, anmeldung.mandantId)))?.mfaVertrauen ===
+        true;
+    await database.withAllTenants((tx) => saveSitzungAnmeldung(tx, { sessionId, art: 'sso', mehrFaktor }));
+  } else if (passkey) {
+    await database.withAllTenants((tx) =>
+      saveSitzungAnmeldung(tx, { sessionId, art: 'passkey', mehrFaktor: passkey.mehrFaktor }),
+    );
+  }
+};
+
+/** Whether a session was signed in with two factors by the provider or a passkey (decision 097). */
+export const sitzungMitZweiFaktoren = async (tx: Tx, sessionId: string): Promise<boolean> =>
+  (await findSitzungAnmeldung(tx, sessionId))?.mehrFaktor === true;
 
 /** A link through the provider succeeded: audited as the user's own change (decision 082). */
 export const protokolliereVerknuepfung = async (database: Database, authUserId: string): Promise<void> => {
@@ -358,6 +491,7 @@ export const getSsoKonfiguration = async (deps: SsoDeps, user: SessionUser): Pro
     return {
       protokoll,
       passwortErlaubt: row?.passwortErlaubt ?? true,
+      mfaVertrauen: row?.mfaVertrauen ?? false,
       gruppenClaim: row?.gruppenClaim ?? 'groups',
       oidc:
         row && protokoll === 'oidc'
@@ -464,6 +598,7 @@ export const saveSsoKonfiguration = async (
       samlMetadataUrl: null,
       gruppenClaim: input.gruppenClaim,
       passwortErlaubt: input.passwortErlaubt,
+      mfaVertrauen: input.mfaVertrauen ?? false,
     };
   } else {
     const xml = input.metadataXml?.trim()
@@ -499,6 +634,7 @@ export const saveSsoKonfiguration = async (
       samlMetadataUrl: input.metadataXml?.trim() ? null : (input.metadataUrl ?? null),
       gruppenClaim: input.gruppenClaim,
       passwortErlaubt: input.passwortErlaubt,
+      mfaVertrauen: input.mfaVertrauen ?? false,
     };
   }
   await deps.database.withTenant(user.mandantId, async (tx) => {
@@ -528,6 +664,7 @@ const auditOf = (row: Omit<MandantSsoRow, 'mandantId' | 'updatedAt'>) => ({
   samlMetadataUrl: row.samlMetadataUrl,
   gruppenClaim: row.gruppenClaim,
   passwortErlaubt: row.passwortErlaubt,
+  mfaVertrauen: row.mfaVertrauen,
 });
 
 /** Removes the tenant's provider: everyone signs in with the password again. Audited. */

@@ -1,5 +1,6 @@
 import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
-import { updatedAtColumn } from '../../db/columns.ts';
+import { timestamptz, updatedAtColumn } from '../../db/columns.ts';
+import { session } from '../auth/auth.table.ts';
 import { mandantIdColumn } from '../mandant/mandant.table.ts';
 
 /**
@@ -17,5 +18,25 @@ export const mandantSso = pgTable('mandant_sso', {
   samlMetadataUrl: text('saml_metadata_url'),
   gruppenClaim: text('gruppen_claim').notNull().default('groups'),
   passwortErlaubt: boolean('passwort_erlaubt').notNull().default(true),
+  /**
+   * Whether the provider's multi-factor sign-in counts for the tenant's two-factor policy (decision 097): OIDC
+   * `amr`/`acr`, SAML AuthnContext. Off by default.
+   */
+  mfaVertrauen: boolean('mfa_vertrauen').notNull().default(false),
   updatedAt: updatedAtColumn(),
+});
+
+/**
+ * How a session was signed in, where that matters for the tenant's two-factor policy (decision 097): through
+ * the tenant's provider (`sso`) or with a passkey (`passkey`), and whether that sign-in had two factors (the
+ * provider's multi-factor sign-in trusted by the tenant, or a passkey with user verification). Global and
+ * owner-only like better-auth's `session`; the row goes with its session.
+ */
+export const sitzungAnmeldung = pgTable('sitzung_anmeldung', {
+  sessionId: text('session_id')
+    .primaryKey()
+    .references(() => session.id, { onDelete: 'cascade' }),
+  art: text('art').notNull(),
+  mehrFaktor: boolean('mehr_faktor').notNull().default(false),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });

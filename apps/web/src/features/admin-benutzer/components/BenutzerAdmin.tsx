@@ -29,9 +29,9 @@ import {
   toggleSort,
 } from '../hooks/benutzer-search';
 import { BenutzerDeleteDialog } from './BenutzerDeleteDialog';
-import { FaktorenResetDialog } from './FaktorenResetDialog';
 import { BenutzerFormModal } from './BenutzerFormModal';
 import { BenutzerImportModal } from './BenutzerImportModal';
+import { FaktorenResetDialog } from './FaktorenResetDialog';
 
 type SortColumn = Exclude<(typeof BENUTZER_SEARCH_SORT)[number], 'standard'>;
 
@@ -200,6 +200,11 @@ export function BenutzerAdmin({
                         {t('adminBenutzer.platformAdmin')}
                       </Text>
                     )}
+                    {user.isSso && (
+                      <Text size="xs" c="blue.9" fw={600}>
+                        {t('adminBenutzer.ssoUser')}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>{user.email}</Table.Td>
                   <Table.Td>{user.employeeId ?? '–'}</Table.Td>
@@ -229,6 +234,11 @@ export function BenutzerAdmin({
                 <Text size="sm" style={{ wordBreak: 'break-all' }}>
                   {user.email}
                 </Text>
+                {user.isSso && (
+                  <Text size="xs" c="blue.9" fw={600}>
+                    {t('adminBenutzer.ssoUser')}
+                  </Text>
+                )}
                 {user.employeeId && (
                   <Text size="sm" c="dimmed">
                     {t('adminBenutzer.fields.employeeId')}: {user.employeeId}

@@ -35,7 +35,10 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
   const email = domainOfEmail(debouncedLogin) ? debouncedLogin.trim() : null;
   const methoden = useAnmeldeMethoden(email);
   const sso = email ? (methoden.data?.sso ?? null) : null;
-  const passwort = !email || (methoden.data?.passwort ?? true);
+  // Break-glass (decision 096): a tenant administrator may open the password form although the tenant signs in
+  // through its provider only; the server decides who may use it.
+  const [notzugang, setNotzugang] = useState(false);
+  const passwort = !email || (methoden.data?.passwort ?? true) || notzugang;
   const [ssoStarting, setSsoStarting] = useState(false);
   const [ssoError, setSsoError] = useState<unknown>(null);
   const form = useForm({
@@ -163,6 +166,11 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
               {t('auth.login.sso')}
             </Button>
             {passwort && <Divider label={t('auth.login.orPassword')} labelPosition="center" />}
+            {!passwort && (
+              <Anchor component="button" type="button" size="sm" onClick={() => setNotzugang(true)}>
+                {t('auth.login.notzugang')}
+              </Anchor>
+            )}
           </Stack>
         )}
         {passwort && (

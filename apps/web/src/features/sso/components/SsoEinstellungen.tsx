@@ -47,12 +47,17 @@ function SsoForm({ current }: { current: TSsoKonfiguration }) {
   const [metadataXml, setMetadataXml] = useState('');
   const [gruppenClaim, setGruppenClaim] = useState(current.gruppenClaim || DEFAULT_GRUPPEN_CLAIM);
   const [passwortErlaubt, setPasswortErlaubt] = useState(current.passwortErlaubt);
+  const [mfaVertrauen, setMfaVertrauen] = useState(current.mfaVertrauen);
   const [saved, setSaved] = useState(false);
   const failure = save.error ?? remove.error;
 
   const submit = () => {
     setSaved(false);
-    const common = { passwortErlaubt, gruppenClaim: gruppenClaim.trim() || DEFAULT_GRUPPEN_CLAIM };
+    const common = {
+      passwortErlaubt,
+      mfaVertrauen,
+      gruppenClaim: gruppenClaim.trim() || DEFAULT_GRUPPEN_CLAIM,
+    };
     save.mutate(
       protokoll === 'oidc'
         ? {
@@ -176,6 +181,12 @@ function SsoForm({ current }: { current: TSsoKonfiguration }) {
           description={t('sso.passwordAllowedHelp')}
           checked={passwortErlaubt}
           onChange={(e) => setPasswortErlaubt(e.currentTarget.checked)}
+        />
+        <Switch
+          label={t('sso.mfaTrust')}
+          description={t('sso.mfaTrustHelp')}
+          checked={mfaVertrauen}
+          onChange={(e) => setMfaVertrauen(e.currentTarget.checked)}
         />
         <Group>
           <Button type="submit" loading={save.isPending}>
