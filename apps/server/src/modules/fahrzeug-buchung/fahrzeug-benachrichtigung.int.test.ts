@@ -186,9 +186,13 @@ describe.each(testDrivers())('vehicle jobs on %s', (driver) => {
     expect(an('mitarbeiter@musterstadt.example').sort()).toEqual(
       [expect.stringMatching(/^Check-out fehlt: /), expect.stringMatching(/storniert/i)].sort(),
     );
-    // the next booker: the car is still on the road, with a free car of the location
+    // the next booker: the car is still on the road, with a free car of the location; and, since decision 117,
+    // the reminder before their own trip (once, although every job ran twice)
     const naechster = mails.filter((m) => m.to === 'fahrer@musterstadt.example');
-    expect(naechster.map((m) => m.subject)).toEqual([expect.stringMatching(/^Fahrzeug noch unterwegs: /)]);
+    expect(naechster.map((m) => m.subject).sort()).toEqual([
+      expect.stringMatching(/^Erinnerung: Ihre Fahrt beginnt bald /),
+      expect.stringMatching(/^Fahrzeug noch unterwegs: /),
+    ]);
     // fleet managers and caretakers (fahrzeug_pflege): escalation, care notice, UVV reminder; English for Claudia
     for (const email of ['fuhrpark@musterstadt.example', 'fahrzeugpflege@musterstadt.example']) {
       const subjects = an(email);

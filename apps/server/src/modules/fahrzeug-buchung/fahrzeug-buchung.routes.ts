@@ -1,3 +1,4 @@
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import { ZApiError } from '@stellwerk/domain/api';
 import { DomainError } from '@stellwerk/domain/errors';
 import {
@@ -161,6 +162,8 @@ export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
         params: ZIdParams,
         body: ZFahrzeugBuchungEingabe,
         response: { 200: ZFahrzeugBuchung, ...writeErrors },
+        // the type is checked, never stored: a booking stays a booking (blocks have their own API)
+        ...weglassbar({ typ: 'bleibt' }),
       },
     },
     async (request) => updateFahrzeugBuchung(deps, requireUser(request), request.params.id, request.body),

@@ -148,7 +148,9 @@ describe.each(testDrivers())('SCIM provisioning, on %s', (driver) => {
     const me = await call(server, cookie, 'GET', '/api/me');
     expect([401, 200]).toContain(me.status);
     if (me.status === 200) expect(await me.json()).toBeNull();
-    await expect(signIn(server.baseUrl, 'mitarbeiter@musterstadt.example')).rejects.toThrow(/401/);
+    await expect(signIn(server.baseUrl, 'mitarbeiter@musterstadt.example')).rejects.toThrow(
+      /403 .*auth\.konto_deaktiviert/,
+    ); // the README's promise: a deactivated account is told so
     // reactivated, the password works again
     const back = await scim(tokenA, 'PATCH', `/Users/${id}`, {
       Operations: [{ op: 'Replace', path: 'active', value: 'True' }],

@@ -78,7 +78,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
         summary:
           "Configure the tenant's identity provider: OIDC (issuer with discovery, client id and secret, scopes; PKCE always) or SAML 2.0 (IdP metadata as XML or address); the groups claim; whether password sign-in stays allowed",
         body: ZSsoKonfigurationInput,
-        ...weglassbar({ clientSecret: 'bleibt', metadataXml: 'alternative', metadataUrl: 'alternative' }),
+        ...weglassbar({
+          clientSecret: 'bleibt',
+          mfaVertrauen: 'bleibt',
+          metadataXml: 'alternative',
+          metadataUrl: 'alternative',
+        }),
         response: { 200: ZSsoKonfiguration, 400: ZApiError, ...refusals },
       },
     },

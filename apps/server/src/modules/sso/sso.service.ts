@@ -598,7 +598,7 @@ export const saveSsoKonfiguration = async (
       samlMetadataUrl: null,
       gruppenClaim: input.gruppenClaim,
       passwortErlaubt: input.passwortErlaubt,
-      mfaVertrauen: input.mfaVertrauen ?? false,
+      mfaVertrauen: input.mfaVertrauen ?? previous.row?.mfaVertrauen ?? false,
     };
   } else {
     const xml = input.metadataXml?.trim()
@@ -634,7 +634,7 @@ export const saveSsoKonfiguration = async (
       samlMetadataUrl: input.metadataXml?.trim() ? null : (input.metadataUrl ?? null),
       gruppenClaim: input.gruppenClaim,
       passwortErlaubt: input.passwortErlaubt,
-      mfaVertrauen: input.mfaVertrauen ?? false,
+      mfaVertrauen: input.mfaVertrauen ?? previous.row?.mfaVertrauen ?? false,
     };
   }
   await deps.database.withTenant(user.mandantId, async (tx) => {
