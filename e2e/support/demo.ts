@@ -86,6 +86,11 @@ export const DEDICATED = {
     tenant: MUSTERSTADT,
     startPage: MUSTERSTADT.startPage,
   } satisfies DemoUser,
+  /**
+   * faktor-schutz.spec.ts: switches its language, ends its sessions and enrols a passkey the administrator
+   * revokes; a user of its own, since a saved language would override the browser's choice of language.spec.ts.
+   */
+  faktorSchutz: demoUser('freigabe', BEISPIELHAUSEN),
   /** sign-in.spec.ts: mistypes three times, then signs in after the security check (decision 077). */
   mistyper: demoUser('fuehrerschein', BEISPIELHAUSEN),
   /**

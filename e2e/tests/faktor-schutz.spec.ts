@@ -6,11 +6,11 @@
  */
 import path from 'node:path';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser } from '../support/demo.ts';
+import { BEISPIELHAUSEN, DEDICATED, DEMO_PASSWORD, demoUser } from '../support/demo.ts';
 import { switchLanguage } from '../support/language.ts';
 import { expectPath, signInTo } from '../support/session.ts';
 
-const user = demoUser('fuehrerschein', BEISPIELHAUSEN);
+const user = DEDICATED.faktorSchutz;
 const admin = demoUser('admin', BEISPIELHAUSEN);
 const SECURITY = '/einstellungen/sicherheit';
 

@@ -55,7 +55,9 @@ const openSecurity = async (page: Page) => {
 /** Starts an enrolment (password step) and returns the secret shown as text beside the QR code. */
 const startEnrolment = async (page: Page, labels: { start: RegExp; password: RegExp; next: RegExp }) => {
   await page.getByRole('button', { name: labels.start }).click();
-  await page.getByLabel(labels.password).fill(DEMO_PASSWORD);
+  // the authenticator card's own field: the passkey card asks for the password too (decision 100)
+  const card = page.getByRole('region', { name: /^(Anmeldung in zwei Schritten|Two-step sign-in)$/ });
+  await card.getByLabel(labels.password).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: labels.next }).click();
   await expect(page.getByTestId('totp-qr')).toBeVisible();
   return ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
