@@ -59,7 +59,7 @@ export const startTestServer = async ({
   publicUrl,
   trustedOrigins,
 }: TestServerOptions = {}): Promise<TestServer> => {
-  const testDatabase = await openTestDatabase(driver);
+  const testDatabase = await openTestDatabase(driver, { seeded: seed });
   const { database, dataDir } = testDatabase;
   try {
     const port = await freePort();
@@ -75,7 +75,7 @@ export const startTestServer = async ({
       SEED_DEMO: seed ? 'true' : 'false',
       RUN_SCHEDULER: 'false',
     });
-    if (seed) await seedDemo(database, { dataDir });
+    if (seed && !testDatabase.seeded) await seedDemo(database, { dataDir });
     const app = await buildApp({
       config,
       database,

@@ -459,17 +459,26 @@ export const authPlugin = fp(
     });
 
     // A change made through this session (sign-out, password, own settings) is seen by its next request; an
-    // administrative change is seen by every session of the tenant.
-    app.addHook('onResponse', async (request, reply) => {
-      if (request.method === 'GET' || request.method === 'HEAD') return;
+    // administrative change (the administration, the tenant's and groups' settings) is seen by every session of
+    // the tenant on this instance. Dropped before the answer is sent, so a request that follows the answer, on this
+    // or another session, cannot find the old entry: the live event that drops them on the other instances
+    // arrives a moment later, on PostgreSQL also here.
+    const TENANT_WIDE = ['/api/admin/', '/api/customizing/mandant', '/api/customizing/gruppen'];
+    app.addHook('onSend', async (request, reply, payload) => {
+      if (request.method === 'GET' || request.method === 'HEAD') return payload;
       // a route that declares it changes nothing a session holds (a booking) keeps the session (decision 089)
-      if (request.routeOptions.config.sitzungBleibt) return;
+      if (request.routeOptions.config.sitzungBleibt) return payload;
       const key = sessionKeyOf(request);
       if (key) sessions.drop(key);
-      if (request.sessionUser && request.url.startsWith('/api/admin/') && reply.statusCode < 400) {
+      if (
+        request.sessionUser &&
+        TENANT_WIDE.some((prefix) => request.url.startsWith(prefix)) &&
+        reply.statusCode < 400
+      ) {
         sessions.dropTenant(request.sessionUser.mandantId);
       }
       if (request.changedMandantId && reply.statusCode < 400) sessions.dropTenant(request.changedMandantId);
+      return payload;
     });
 
     /**
