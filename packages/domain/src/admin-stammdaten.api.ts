@@ -191,7 +191,11 @@ export const ZSonderoeffnungszeitInput = z.object({
   gueltigBis: ZDayInput,
   von: ZTimeInput.optional(),
   bis: ZTimeInput.optional(),
-  status: ZOeffnungszeitStatus,
+  /**
+   * 'offen' or 'geschlossen'; read by the service, so anything else answers the spec's 'Status {x} unbekannt'
+   * (`status.unbekannt`, issue 20) instead of a generic validation message.
+   */
+  status: singleLineText().max(40),
   /** Required (true) when a closing period would cancel bookings. */
   confirmCancel: z.boolean().optional(),
 });

@@ -176,8 +176,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     min: 1,
     max: 104,
     description: {
-      de: 'Buchungsfenster in Wochen (im Wochenmodus um eine Woche verlängert). Standard: 4.',
-      en: 'Booking window in weeks (extended by a week in weekly mode). Default: 4.',
+      de: 'Buchungsfenster der Fahrzeuge in Wochen, wenn es wöchentlich wächst (Wochentag der Fenstererweiterung gesetzt): es reicht so viele Wochen voraus und wächst am Wochentag um eine Woche. Sonst gilt „Im Voraus buchbar“ in Tagen. Standard: 4.',
+      en: 'Vehicle booking window in weeks when it grows weekly (weekday the window grows set): it reaches this many weeks ahead and grows by a week on that weekday. Otherwise "Bookable ahead" in days applies. Default: 4.',
     },
   },
   {

@@ -113,7 +113,8 @@ describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
     const mine = await json<TBelegung>(
       await call(server, booker, 'GET', `/api/grundrisse/${plan.id}/belegung?tag=2026-11-24`),
     );
-    expect(mine.plaetze.find((p) => p.id === seat(3).id)!.zustand).toBe('eigene_reservierung');
+    // the booker's own hold is named as theirs (issue 20: one name per seat state in map, list and sidebar)
+    expect(mine.plaetze.find((p) => p.id === seat(3).id)!.zustand).toBe('eigene_vormerkung');
     const theirs = await json<TBelegung>(
       await call(server, other, 'GET', `/api/grundrisse/${plan.id}/belegung?tag=2026-11-24`),
     );

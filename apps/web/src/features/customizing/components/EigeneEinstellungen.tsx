@@ -13,6 +13,7 @@ import { SettingEditor } from '../../../components/SettingEditor';
 import { optionHelp, optionLabel } from '../../../components/setting-value';
 import { customizingKeys, useEigeneEinstellungen, useSetEigeneEinstellung } from '../api/customizing';
 import { ProfilForm } from './ProfilForm';
+import { weekdayFromName } from '@stellwerk/domain/time';
 
 /** The sections of the personal settings page and the options each shows (spec §2 "Settings"). */
 export const SECTIONS = [
@@ -90,20 +91,26 @@ const buchungsfenster = (
     return typeof value === 'number' ? value : null;
   };
   const lines: { label: string; value: string }[] = [];
-  const wochen = number('BuchungsfensterWochen');
-  if (wochen !== null)
-    lines.push({
-      label: t('einstellungen.buchungsfenster.wochen'),
-      value: `${wochen} ${t('einstellungen.units.wochen')}`,
-    });
   const leseraum = number('LeseraumVorausbuchbareTage');
   if (leseraum !== null && features.includes('Leseraum'))
     lines.push({
       label: t('einstellungen.buchungsfenster.leseraum'),
       value: `${leseraum} ${t('einstellungen.units.tage')}`,
     });
+  // vehicles: days ahead, or in the weekly mode weeks that grow on a weekday (decision 140)
+  const wochentag = weekdayFromName(String(effective.FahrzeugBuchungsfensterWochentag?.value ?? ''));
+  const wochen = number('BuchungsfensterWochen');
   const fahrzeug = number('FahrzeugVorausbuchbareTage');
-  if (fahrzeug !== null && features.includes('FahrzeugBuchung'))
+  if (features.includes('FahrzeugBuchung') && wochentag !== null && wochen !== null)
+    lines.push({
+      label: t('einstellungen.buchungsfenster.fahrzeug'),
+      value: t('einstellungen.buchungsfenster.woechentlich', {
+        wochen,
+        tag: t(`einstellungen.weekdays.${wochentag}`),
+        zeit: String(effective.FahrzeugBuchungsfensterUhrzeit?.value ?? '00:00'),
+      }),
+    });
+  else if (fahrzeug !== null && features.includes('FahrzeugBuchung'))
     lines.push({
       label: t('einstellungen.buchungsfenster.fahrzeug'),
       value: `${fahrzeug} ${t('einstellungen.units.tage')}`,

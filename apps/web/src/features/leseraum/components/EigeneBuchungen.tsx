@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { type BuchungsSchritt, useBuchungsSchritt, useEigeneBuchungen } from '../api/leseraum-api';
 import { countdownText, useNow } from '../hooks/countdown';
+import { useZustandText } from '../hooks/zustand-text';
 
 const when = (b: TLeseraumBuchung, language: string) => {
   const locale = language === 'en' ? 'en-GB' : 'de-DE';
@@ -34,14 +35,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /** One of the user's bookings with its countdown and next steps (sidebar, and the place's dialog). */
 export function BuchungKarte({ buchung }: { buchung: TLeseraumBuchung }) {
   const { t, i18n } = useTranslation();
+  const zustand = useZustandText();
   const now = useNow();
   const schritt = useBuchungsSchritt();
   const run = (s: BuchungsSchritt) => schritt.mutate({ id: buchung.id, schritt: s });
   const [fragen, setFragen] = useState(false);
   const countdown = buchung.countdownBis ? new Date(buchung.countdownBis) : null;
+  // a hold and a reservation carry the names of their seat states on the map and in the list (issue 20)
   const statusText: Record<TLeseraumBuchung['status'], string> = {
-    vorgemerkt: t('sitzplan.status.vorgemerkt'),
-    reserviert: t('sitzplan.status.reserviert'),
+    vorgemerkt: zustand.zustand('eigene_vormerkung'),
+    reserviert: zustand.zustand('eigene_reservierung'),
     aktiv: t('sitzplan.status.aktiv'),
     durchgeführt: t('sitzplan.status.durchgefuehrt'),
     storniert: t('sitzplan.status.storniert'),
@@ -53,11 +56,15 @@ export function BuchungKarte({ buchung }: { buchung: TLeseraumBuchung }) {
         <Text size="sm" fw={600}>
           {buchung.leseraum.bezeichnung}
         </Text>
+        {/* text colours of at least 4.5:1 on the badge's background (WCAG 1.4.3; the light yellow had 2.68:1) */}
         <Badge
           size="sm"
-          variant="light"
+          variant={buchung.status === 'vorgemerkt' ? 'outline' : 'light'}
           color={
-            buchung.status === 'vorgemerkt' ? 'yellow' : buchung.status === 'reserviert' ? 'blue' : 'gray'
+            buchung.status === 'vorgemerkt' ? 'blue.8' : buchung.status === 'reserviert' ? 'blue' : 'gray'
+          }
+          c={
+            buchung.status === 'vorgemerkt' ? 'blue.8' : buchung.status === 'reserviert' ? 'blue.9' : 'dark.6'
           }
           tt="none"
         >
