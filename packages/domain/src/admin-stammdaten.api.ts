@@ -295,6 +295,10 @@ export const ZEinstellungInput = ZUpdateSetting;
 export const ZEigeneEinstellung = ZEinstellung.extend({
   effective: ZCustomizingValue,
   source: ZSettingSource,
+  /** The tenant's value beside the own one (R295); null where the tenant sets none. */
+  mandantWert: ZCustomizingValue.nullable(),
+  /** The value of the user's group that applies (the first by name that sets one), with the group's name. */
+  gruppenWert: z.object({ gruppe: z.string().max(LIMITS.name), value: ZCustomizingValue }).nullable(),
 });
 export type TEigeneEinstellung = z.infer<typeof ZEigeneEinstellung>;
 

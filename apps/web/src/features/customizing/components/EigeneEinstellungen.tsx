@@ -80,6 +80,22 @@ const sourceBadge = (o: TEigeneEinstellung, t: TFunction) => {
   }
 };
 
+/** The tenant's and the group's value beside the own one (R295), e.g. "Mandant: 09:00 · Gruppe Alle: 10:00". */
+const ebenenText = (o: TEigeneEinstellung, t: TFunction): string =>
+  [
+    o.mandantWert === null
+      ? null
+      : t('einstellungen.ebenen.mandant', { wert: formatSettingValue(o, o.mandantWert, t) }),
+    o.gruppenWert === null
+      ? null
+      : t('einstellungen.ebenen.gruppe', {
+          gruppe: o.gruppenWert.gruppe,
+          wert: formatSettingValue(o, o.gruppenWert.value, t),
+        }),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
 /** The booking window as it applies to the user (set by administrators, shown read-only). */
 const buchungsfenster = (
   effective: Record<string, { value: unknown }>,
@@ -233,13 +249,20 @@ export function EigeneEinstellungen({
                 resetLabel={t('einstellungen.reset')}
                 badges={sourceBadge(o, t)}
                 hint={
-                  o.value === null ? (
-                    <Text size="xs" c="dimmed" component="span">
-                      {t('einstellungen.geerbtHint')}
-                    </Text>
-                  ) : (
-                    t('einstellungen.persoenlichHint', { standard: formatSettingValue(o, o.default, t) })
-                  )
+                  <>
+                    {o.value === null ? (
+                      <Text size="xs" c="dimmed" component="span">
+                        {t('einstellungen.geerbtHint')}
+                      </Text>
+                    ) : (
+                      t('einstellungen.persoenlichHint', { standard: formatSettingValue(o, o.default, t) })
+                    )}
+                    {ebenenText(o, t) && (
+                      <Text size="xs" c="dimmed" component="span" display="block">
+                        {ebenenText(o, t)}
+                      </Text>
+                    )}
+                  </>
                 }
                 onSave={(value) => set.mutateAsync({ name: o.name, value })}
                 onReset={() => set.mutateAsync({ name: o.name, value: null })}

@@ -72,6 +72,8 @@ export function BuchungsAuswahl({
           monthLevelControl: t('sitzplan.monatWahl'),
         }}
         onChange={(value) => value && onChange({ tag: value })}
+        // the focus goes back to the field once a day is chosen, not to the page (issue 20)
+        popoverProps={{ returnFocus: true }}
         w={{ base: '100%', xs: 160 }}
       />
       <SegmentedControl

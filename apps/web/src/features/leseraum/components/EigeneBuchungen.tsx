@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Bereich, TLeseraumBuchung } from '@stellwerk/domain/leseraum-buchung/api';
 import { TIME_ZONE } from '@stellwerk/domain/time';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -38,7 +38,23 @@ export function BuchungKarte({ buchung }: { buchung: TLeseraumBuchung }) {
   const zustand = useZustandText();
   const now = useNow();
   const schritt = useBuchungsSchritt();
-  const run = (s: BuchungsSchritt) => schritt.mutate({ id: buchung.id, schritt: s });
+  const karte = useRef<HTMLDivElement>(null);
+  const titelId = useId();
+  // after a step the keyboard focus stays with the booking (its button is gone or was disabled while the step
+  // ran, and the focus fell to the page; issue 20): on this card, or where the booking is shown now
+  const run = (s: BuchungsSchritt) =>
+    schritt.mutate(
+      { id: buchung.id, schritt: s },
+      {
+        onSuccess: () =>
+          requestAnimationFrame(() => {
+            const ziel = karte.current?.isConnected
+              ? karte.current
+              : document.querySelector<HTMLElement>(`[data-buchung-id="${buchung.id}"]`);
+            ziel?.focus();
+          }),
+      },
+    );
   const [fragen, setFragen] = useState(false);
   const countdown = buchung.countdownBis ? new Date(buchung.countdownBis) : null;
   // a hold and a reservation carry the names of their seat states on the map and in the list (issue 20)
@@ -51,9 +67,18 @@ export function BuchungKarte({ buchung }: { buchung: TLeseraumBuchung }) {
     verschlossen: t('sitzplan.status.verschlossen'),
   };
   return (
-    <Card withBorder padding="xs" radius="sm" data-buchung-id={buchung.id}>
+    <Card
+      ref={karte}
+      withBorder
+      padding="xs"
+      radius="sm"
+      data-buchung-id={buchung.id}
+      tabIndex={-1}
+      role="group"
+      aria-labelledby={titelId}
+    >
       <Group justify="space-between" gap={4} wrap="nowrap">
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} id={titelId}>
           {buchung.leseraum.bezeichnung}
         </Text>
         {/* text colours of at least 4.5:1 on the badge's background (WCAG 1.4.3; the light yellow had 2.68:1) */}
