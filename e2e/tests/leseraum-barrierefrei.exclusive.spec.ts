@@ -242,6 +242,32 @@ test.describe('the reading room, accessible', () => {
     await expect(page.getByRole('button', { name: 'Platz 16 als Lieblingsplatz merken' })).toBeFocused();
   });
 
+  test("'Meine Einstellungen' shows the tenant's value beside the own one (R295)", async ({
+    browser,
+    page,
+  }) => {
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInTo(admin, demoUser('admin', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+    const tenant = (value: unknown) =>
+      admin.request.put('/api/customizing/mandant/Tageszeit', { data: { value } });
+    try {
+      expect((await tenant('vormittags')).status()).toBe(200);
+      await signInTo(page, demoUser('fuhrpark', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+      await page.goto('/einstellungen');
+      const row = page.locator('[data-setting="Tageszeit"]');
+      await expect(row.getByText('Mandant: Vormittags', { exact: true })).toBeVisible();
+      expect(await seriousViolations(page), '/einstellungen').toEqual([]);
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: path.join(test.info().project.outputDir, 'screenshots', 'einstellungen-ebenen-de.png'),
+      });
+    } finally {
+      await tenant(null);
+      await adminContext.close();
+    }
+  });
+
   test("the view, the filter and the booking step come from the user's settings", async ({ page }) => {
     const user = demoUser('fuhrpark', BEISPIELHAUSEN);
     await signInTo(page, user.email, BEISPIELHAUSEN.startPage);
