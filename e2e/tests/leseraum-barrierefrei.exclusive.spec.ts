@@ -268,7 +268,15 @@ test.describe('the reading room, accessible', () => {
     }
   });
 
-  test("the view, the filter and the booking step come from the user's settings", async ({ page }) => {
+  test("the view, the filter and the booking step come from the user's settings", async ({
+    browser,
+    page,
+  }) => {
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signInTo(admin, demoUser('admin', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+    const takt = (value: unknown) =>
+      admin.request.put('/api/customizing/mandant/LeseraumBuchungstakt', { data: { value } });
     const user = demoUser('fuhrpark', BEISPIELHAUSEN);
     await signInTo(page, user.email, BEISPIELHAUSEN.startPage);
     const set = async (name: string, value: unknown) =>
@@ -284,9 +292,19 @@ test.describe('the reading room, accessible', () => {
       await expect(page.getByLabel('Nur freie Plätze')).toBeVisible();
       await page.goto('/arbeitswelt');
       await expect(page.getByRole('heading', { level: 1, name: 'Arbeitswelt – Liste' })).toBeVisible();
+
+      // the booking step of 30 minutes: the hour fields step by it, and 09:10 is offered as 09:00
+      expect((await takt(30)).status()).toBe(200);
+      await page.goto(`/leseraum/karte?tag=${werktag(2)}&modus=stuendlich&von=09:10&bis=11:50`);
+      const von = page.getByLabel('Von', { exact: true });
+      await expect(von).toHaveValue('09:00');
+      await expect(von).toHaveAttribute('step', '1800');
+      await expect(page.getByLabel('Bis', { exact: true })).toHaveValue('12:00');
     } finally {
       await set('Ansicht', null);
       await set('Filter', null);
+      await takt(null);
+      await adminContext.close();
     }
     await page.goto('/leseraum');
     await expect(page).toHaveURL((url) => url.pathname === '/leseraum/karte');
