@@ -34,13 +34,15 @@ test.describe('reading room', () => {
     await expect(
       booker.getByText(/Platz 07 ist vorgemerkt\. Bitte bestätigen Sie bis 08:00 Uhr\./),
     ).toBeVisible();
-    await expect(platz(booker, 'Platz 07')).toHaveAttribute('data-zustand', 'eigene_reservierung');
+    // the booker's own hold has a state and a name of its own (issue 20, decision 141)
+    await expect(platz(booker, 'Platz 07')).toHaveAttribute('data-zustand', 'eigene_vormerkung');
 
     const sidebar = booker.getByRole('complementary', { name: 'Seitenleiste' });
     const karte = sidebar.locator('[data-buchung-id]').filter({ hasText: 'Platz 07' });
     await expect(karte.getByText('Vorgemerkt')).toBeVisible();
     await karte.getByRole('button', { name: 'Bestätigen' }).click();
     await expect(karte.getByText('Reserviert')).toBeVisible();
+    await expect(platz(booker, 'Platz 07')).toHaveAttribute('data-zustand', 'eigene_reservierung');
 
     const otherContext = await browser.newContext();
     const other = await otherContext.newPage();

@@ -191,7 +191,11 @@ export const ZSonderoeffnungszeitInput = z.object({
   gueltigBis: ZDayInput,
   von: ZTimeInput.optional(),
   bis: ZTimeInput.optional(),
-  status: ZOeffnungszeitStatus,
+  /**
+   * 'offen' or 'geschlossen'; read by the service, so anything else answers the spec's 'Status {x} unbekannt'
+   * (`status.unbekannt`, issue 20) instead of a generic validation message.
+   */
+  status: singleLineText().max(40),
   /** Required (true) when a closing period would cancel bookings. */
   confirmCancel: z.boolean().optional(),
 });
@@ -291,6 +295,10 @@ export const ZEinstellungInput = ZUpdateSetting;
 export const ZEigeneEinstellung = ZEinstellung.extend({
   effective: ZCustomizingValue,
   source: ZSettingSource,
+  /** The tenant's value beside the own one (R295); null where the tenant sets none. */
+  mandantWert: ZCustomizingValue.nullable(),
+  /** The value of the user's group that applies (the first by name that sets one), with the group's name. */
+  gruppenWert: z.object({ gruppe: z.string().max(LIMITS.name), value: ZCustomizingValue }).nullable(),
 });
 export type TEigeneEinstellung = z.infer<typeof ZEigeneEinstellung>;
 

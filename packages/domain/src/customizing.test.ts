@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ZResolvedSetting } from './api.ts';
 import {
+  ebenenWerte,
   addierteListe,
   arraySetting,
   assertLevel,
@@ -558,5 +559,41 @@ describe('list options that add up over the levels (favourite vehicles, decision
 
   it('reads a missing value as an empty list', () => {
     expect(leseListe(undefined)).toEqual([]);
+  });
+});
+
+describe('ebenenWerte: the tenant and group values beside the own one (R295)', () => {
+  const gruppen: { name: string; values: Record<string, string> }[] = [
+    { name: 'Alle', values: { Zoom: '120' } },
+    { name: 'Bibliothek', values: { Zoom: '150', Tageszeit: 'nachmittags' } },
+  ];
+  it.each<[string, string, Record<string, string>, ReturnType<typeof ebenenWerte>]>([
+    [
+      'tenant and the first group',
+      'Zoom',
+      { Zoom: '90' },
+      { mandant: 90, gruppe: { name: 'Alle', value: 120 } },
+    ],
+    [
+      'a later group when the first sets none',
+      'Tageszeit',
+      {},
+      { mandant: null, gruppe: { name: 'Bibliothek', value: 'nachmittags' } },
+    ],
+    ['nothing set', 'Filter', {}, { mandant: null, gruppe: null }],
+    [
+      'an unreadable tenant value counts as not set',
+      'Ansicht',
+      { Ansicht: 'tabelle' },
+      { mandant: null, gruppe: null },
+    ],
+    [
+      'a user-only option has no tenant or group value',
+      'LeseraumLieblingsGrundriss',
+      { LeseraumLieblingsGrundriss: 'x' },
+      { mandant: null, gruppe: null },
+    ],
+  ])('%s', (_case, name, tenant, expected) => {
+    expect(ebenenWerte({ option: findOption(name), tenant, groups: gruppen })).toEqual(expected);
   });
 });

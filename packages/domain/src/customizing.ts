@@ -176,8 +176,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     min: 1,
     max: 104,
     description: {
-      de: 'Buchungsfenster in Wochen (im Wochenmodus um eine Woche verlängert). Standard: 4.',
-      en: 'Booking window in weeks (extended by a week in weekly mode). Default: 4.',
+      de: 'Buchungsfenster der Fahrzeuge in Wochen, wenn es wöchentlich wächst (Wochentag der Fenstererweiterung gesetzt): es reicht so viele Wochen voraus und wächst am Wochentag um eine Woche. Sonst gilt „Im Voraus buchbar“ in Tagen. Standard: 4.',
+      en: 'Vehicle booking window in weeks when it grows weekly (weekday the window grows set): it reaches this many weeks ahead and grows by a week on that weekday. Otherwise "Bookable ahead" in days applies. Default: 4.',
     },
   },
   {
@@ -1210,6 +1210,43 @@ export const resolveSettings = ({ tenant, groups, user }: SettingLevels): Resolv
     resolved[option.name] = setting ?? { value: fromStoredValue(option, option.default), source: 'default' };
   }
   return resolved;
+};
+
+/** What the tenant and the user's groups set for one option, shown beside the user's own value (R295). */
+export type EbenenWerte = {
+  /** The tenant's value; null where it sets none (or may not). */
+  mandant: CustomizingValue | null;
+  /** The value of the first of the user's groups that sets one (the group that wins), with its name. */
+  gruppe: { name: string; value: CustomizingValue } | null;
+};
+
+/**
+ * The tenant's and the winning group's value of `option` (R295: a user's settings answer shows them beside the
+ * user's own). `groups` in precedence order, as `resolveSettings` takes them; levels the option may not be set at
+ * and unreadable values count as not set, as there.
+ */
+export const ebenenWerte = ({
+  option,
+  tenant,
+  groups,
+}: {
+  option: CustomizingOption;
+  tenant: Readonly<Record<string, string>>;
+  groups: readonly { name: string; values: Readonly<Record<string, string>> }[];
+}): EbenenWerte => {
+  const mandant = canSetAtLevel(option, 'mandant')
+    ? tryFromStoredValue(option, own(tenant, option.name))
+    : undefined;
+  let gruppe: EbenenWerte['gruppe'] = null;
+  if (canSetAtLevel(option, 'gruppe'))
+    for (const g of groups) {
+      const value = tryFromStoredValue(option, own(g.values, option.name));
+      if (value !== undefined) {
+        gruppe = { name: g.name, value };
+        break;
+      }
+    }
+  return { mandant: mandant ?? null, gruppe };
 };
 
 /** The strings of a stored list value; [] when it is not a JSON array (unreadable values count as not set). */

@@ -185,6 +185,25 @@ describe('startPage: chosen among the screens the user may open (decision 036)',
     expect(startPage(context, preferred)).toBe(expected);
     expect(mayOpenScreen(startPage(context, preferred), context)).toBe(true);
   });
+
+  it.each<[string, ScreenContext, string | undefined, string, string]>([
+    ['a reader preferring the list', readingRoomOnly, undefined, 'liste', '/leseraum/liste'],
+    ['a reader preferring the map', readingRoomOnly, undefined, 'karte', '/leseraum/karte'],
+    ['a booker preferring the list, starting on vehicles', booker, undefined, 'liste', '/fahrzeuge'],
+    [
+      'a booker preferring the reading room and its list',
+      booker,
+      'leseraum/karte',
+      'liste',
+      '/leseraum/liste',
+    ],
+    ['an unknown view', readingRoomOnly, undefined, 'tabelle', '/leseraum/karte'],
+  ])(
+    "%s: the reading room opens in the user's view (Ansicht)",
+    (_who, context, preferred, ansicht, expected) => {
+      expect(startPage(context, preferred, ansicht)).toBe(expected);
+    },
+  );
 });
 
 describe('visibleAdminMenu: the admin guard and the feature switches', () => {

@@ -136,9 +136,10 @@ export const NO_AREA_START_PAGE = '/';
  * among the screens the user may open (decision 036): the user's `Startseite` setting ('fahrzeuge' or
  * 'leseraum/karte') first, then the vehicle list, the reading-room map, the approvals, the licence
  * checks, the administration, the workspace and the office locker when their switch is on; with none of
- * them '/', which shows what the tenant has switched on and offers sign-out.
+ * them '/', which shows what the tenant has switched on and offers sign-out. The reading room opens in the user's
+ * view (`Ansicht` 'liste': the list, spec §2 "Views: map or list (default map)").
  */
-export const startPage = (ctx: ScreenContext, preferred?: string | null): string => {
+export const startPage = (ctx: ScreenContext, preferred?: string | null, ansicht?: string | null): string => {
   const areas =
     preferred === 'leseraum/karte' ? ['/leseraum/karte', '/fahrzeuge'] : ['/fahrzeuge', '/leseraum/karte'];
   const candidates = [
@@ -149,5 +150,8 @@ export const startPage = (ctx: ScreenContext, preferred?: string | null): string
     ...(ctx.features.Arbeitswelt ? ['/arbeitswelt'] : []),
     ...(ctx.features.Officelocker ? ['/officelocker'] : []),
   ];
-  return candidates.find((path) => mayOpenScreen(path, ctx)) ?? NO_AREA_START_PAGE;
+  const start = candidates.find((path) => mayOpenScreen(path, ctx)) ?? NO_AREA_START_PAGE;
+  return start === '/leseraum/karte' && ansicht === 'liste' && mayOpenScreen('/leseraum/liste', ctx)
+    ? '/leseraum/liste'
+    : start;
 };

@@ -29,7 +29,7 @@ import { ZProtokollSearch } from '../features/admin-protokoll/hooks/protokoll-se
 import { ZRaeumeSuche } from '../features/admin-raeume/hooks/qr-bogen';
 import { ZFuehrerscheinSuche } from '../features/fuehrerschein/hooks/fuehrerschein-suche';
 import { ZFahrzeugSuche } from '../features/fahrzeug-buchung/hooks/fahrzeug-suche';
-import { ZPlatzSuche } from '../features/leseraum/hooks/platz-suche';
+import { ansichtAus, ZPlatzSuche } from '../features/leseraum/hooks/platz-suche';
 import { signOut } from '../features/auth/api/sign-out';
 import { rememberRedirect } from '../features/auth/hooks/redirect-cookie';
 import { meKeys, meQueryOptions } from '../features/session/api/get-me';
@@ -204,8 +204,10 @@ const licenceRoute = createRoute({
 const leseraumRedirect = createRoute({
   getParentRoute: () => rootRoute,
   path: 'leseraum',
-  beforeLoad: () => {
-    throw redirect({ to: '/leseraum/karte', replace: true });
+  // the user's view (Ansicht), the map by default (spec §2)
+  beforeLoad: ({ context }) => {
+    const ansicht = ansichtAus((name) => context.me?.settings[name]?.value);
+    throw redirect({ to: ansicht === 'liste' ? '/leseraum/liste' : '/leseraum/karte', replace: true });
   },
 });
 const readingRoomLayout = createRoute({

@@ -52,6 +52,9 @@ export const ZPlatzBelegung = z.object({
   bezeichnung: z.string().max(LIMITS.name),
   kapazitaet: z.number().int(),
   position: ZPlanPosition.nullable(),
+  /** What the place offers and the conditions of its use (spec §3 leseraum), shown to bookers (issue 20). */
+  beschreibung: z.string().max(LIMITS.message).nullable(),
+  bedingungen: z.string().max(LIMITS.message).nullable(),
   zustand: z.enum(PLATZ_ZUSTAENDE),
   marker: z.array(z.enum(PLATZ_MARKER)).max(PLATZ_MARKER.length),
   ausstattung: z

@@ -40,7 +40,22 @@ describe('platzZustand (spec §2 seat states)', () => {
     ['taken for two hours', [b('10:00', '12:00')], 'stundenweise_belegt'],
     ['taken with a gap', [b('08:00', '12:00'), b('12:15', '18:00')], 'stundenweise_belegt'],
     ['your own booking', [b('10:00', '12:00', 'reserviert', 'anna@x.de')], 'eigene_reservierung'],
-    ['your own hold', [b('10:00', '12:00', 'vorgemerkt', 'anna@x.de')], 'eigene_reservierung'],
+    ['your own hold', [b('10:00', '12:00', 'vorgemerkt', 'anna@x.de')], 'eigene_vormerkung'],
+    [
+      'your own hold and your own reservation',
+      [b('08:00', '10:00', 'vorgemerkt', 'anna@x.de'), b('10:00', '12:00', 'reserviert', 'anna@x.de')],
+      'eigene_reservierung',
+    ],
+    [
+      'your own checked-in booking',
+      [b('08:00', '18:00', 'durchgeführt', 'anna@x.de')],
+      'eigene_reservierung',
+    ],
+    [
+      "your own hold beside someone else's reservation",
+      [b('08:00', '12:00', 'vorgemerkt', 'anna@x.de'), b('12:00', '18:00')],
+      'eigene_vormerkung',
+    ],
   ])('%s: %s', (_case, buchungen, expected) => {
     expect(zustand(buchungen)).toBe(expected);
   });

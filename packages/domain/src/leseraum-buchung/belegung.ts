@@ -6,14 +6,16 @@ import type { BuchungStatus } from '../status.ts';
 
 /**
  * free; occupied (the chosen period is taken); occupied by the hour (some of the day is taken, but the
- * chosen period is not all taken: bookable in hourly mode around it); your reservation; held by someone
- * (vorgemerkt); closed (the day is closed, or the place or its plan is inactive).
+ * chosen period is not all taken: bookable in hourly mode around it); your reservation; your hold (your own
+ * booking still vorgemerkt: the sidebar names it as the map does, issue 20); held by someone (vorgemerkt);
+ * closed (the day is closed, or the place or its plan is inactive).
  */
 export const PLATZ_ZUSTAENDE = [
   'frei',
   'belegt',
   'stundenweise_belegt',
   'eigene_reservierung',
+  'eigene_vormerkung',
   'vorgemerkt',
   'geschlossen',
 ] as const;
@@ -45,7 +47,8 @@ const covers = (
 /**
  * The state of one place for the chosen period (`zeitraum`, e.g. today's opening hours or the hours
  * picked) and its day (`tag`: the whole open day, to see whether anything is taken). `buchungen` are the
- * place's bookings of that day in any status. Precedence: closed, the user's own booking, occupied, held,
+ * place's bookings of that day in any status. Precedence: closed, the user's own booking (reserved or checked in
+ * before held), occupied, held,
  * occupied by the hour, free.
  */
 export const platzZustand = ({
@@ -67,7 +70,9 @@ export const platzZustand = ({
   const lebend = buchungen.filter((b) => b.status !== 'storniert');
   const mine = (b: Belegung) => !!b.buchenderMail && b.buchenderMail.toLowerCase() === userMail.toLowerCase();
   const inPeriod = lebend.filter((b) => overlaps(b, zeitraum));
-  if (inPeriod.some(mine)) return 'eigene_reservierung';
+  const eigene = inPeriod.filter(mine);
+  if (eigene.length > 0)
+    return eigene.every((b) => b.status === 'vorgemerkt') ? 'eigene_vormerkung' : 'eigene_reservierung';
   if (covers(inPeriod, zeitraum))
     return inPeriod.every((b) => b.status === 'vorgemerkt') ? 'vorgemerkt' : 'belegt';
   if (inPeriod.length > 0 || lebend.some((b) => overlaps(b, tag))) return 'stundenweise_belegt';

@@ -222,6 +222,44 @@ describe.each(testDrivers())('settings on %s', (driver) => {
       });
     });
 
+    it("shows the tenant's and the group's value beside the own one (R295)", async () => {
+      const { gruppen } = await tenantSettings(adminMS);
+      const alle = gruppen.find((g) => g.name === 'Alle Mitarbeitenden')!;
+      const gruppePath = `/api/customizing/gruppen/${alle.id}/Tageszeit`;
+      expect((await put(adminMS, 'Tageszeit', 'vormittags')).status).toBe(200);
+      expect((await call(server, adminMS, 'PUT', gruppePath, { value: 'nachmittags' })).status).toBe(200);
+      try {
+        const before = (await mine(bookerMS)).optionen.find((o) => o.name === 'Tageszeit')!;
+        expect(before).toMatchObject({
+          value: null,
+          effective: 'nachmittags',
+          source: 'gruppe',
+          mandantWert: 'vormittags',
+          gruppenWert: { gruppe: 'Alle Mitarbeitenden', value: 'nachmittags' },
+        });
+        const own = await call(server, bookerMS, 'PUT', '/api/customizing/benutzer/Tageszeit', {
+          value: 'ganztags',
+        });
+        expect(own.status).toBe(200);
+        expect((await mine(bookerMS)).optionen.find((o) => o.name === 'Tageszeit')).toMatchObject({
+          value: 'ganztags',
+          effective: 'ganztags',
+          source: 'benutzer',
+          mandantWert: 'vormittags',
+          gruppenWert: { gruppe: 'Alle Mitarbeitenden', value: 'nachmittags' },
+        });
+        // nothing set above the user: both null
+        expect((await mine(bookerMS)).optionen.find((o) => o.name === 'Filter')).toMatchObject({
+          mandantWert: null,
+          gruppenWert: null,
+        });
+      } finally {
+        await call(server, bookerMS, 'PUT', '/api/customizing/benutzer/Tageszeit', { value: null });
+        await call(server, adminMS, 'PUT', gruppePath, { value: null });
+        await put(adminMS, 'Tageszeit', null);
+      }
+    });
+
     it('PUT /api/customizing/benutzer/:name enforces the report right, saves toggles and removes a value with null', async () => {
       const refused = await call(
         server,

@@ -17,6 +17,7 @@ import {
   type CustomizingOption,
   type CustomizingValue,
   canSetAtLevel,
+  ebenenWerte,
   findOption,
   fromStoredValue,
   isUnchanged,
@@ -76,6 +77,12 @@ const ebenenVon = async (tx: Tx, benutzerId: string, memo: SessionMemo | null): 
 
 /** A user's stored values by level: their own, their groups' (first by name, then id) and the tenant's. */
 const ebenenAus = (records: readonly CustomizingRecord[]): SettingLevels => {
+  const { tenant, gruppen, user } = ebenenMitGruppennamen(records);
+  return { tenant, groups: gruppen.map((g) => g.values), user };
+};
+
+/** As `ebenenAus`, with each group's name (the personal settings show which group's value applies, R295). */
+const ebenenMitGruppennamen = (records: readonly CustomizingRecord[]) => {
   const tenant: Record<string, string> = {};
   const user: Record<string, string> = {};
   const byGroup = new Map<string, { name: string; values: Record<string, string> }>();
@@ -87,10 +94,10 @@ const ebenenAus = (records: readonly CustomizingRecord[]): SettingLevels => {
       byGroup.set(r.gruppeId, group);
     } else tenant[r.customizingOptionName] = r.wert;
   }
-  const groups = [...byGroup.entries()]
+  const gruppen = [...byGroup.entries()]
     .sort(([idA, a], [idB, b]) => a.name.localeCompare(b.name, 'de') || idA.localeCompare(idB))
-    .map(([, g]) => g.values);
-  return { tenant, groups, user };
+    .map(([, g]) => g);
+  return { tenant, gruppen, user };
 };
 
 /**
@@ -356,15 +363,17 @@ export const setGruppenEinstellung = async (
 
 /**
  * Personal settings of the signed-in user: the options they may change themself, each with their own value
- * (null = inherited) and the effective value with its source.
+ * (null = inherited), the effective value with its source, and beside them the tenant's and the winning group's
+ * value (R295), all from one read of the records.
  */
 export const getEigeneEinstellungen = async (
   { database }: Deps,
   user: SessionUser,
 ): Promise<TEigeneEinstellungen> =>
   database.withTenant(user.mandantId, async (tx) => {
-    const own = await findLevelValues(tx, { gruppeId: null, benutzerId: user.benutzerId });
-    const effective = await loadEffectiveSettings(tx, user.benutzerId);
+    const records = await findRecordsForUser(tx, user.benutzerId);
+    const ebenen = ebenenMitGruppennamen(records);
+    const effective = resolveSettings(ebenenAus(records));
     const optionen = CUSTOMIZING_OPTIONS.filter((option) =>
       canEditOwnSetting({ option, permissions: user.permissions }),
     ).map((option) => {
@@ -372,10 +381,13 @@ export const getEigeneEinstellungen = async (
         value: fromStoredValue(option, option.default),
         source: 'default' as const,
       };
+      const { mandant, gruppe } = ebenenWerte({ option, tenant: ebenen.tenant, groups: ebenen.gruppen });
       return {
-        ...toView(option, own.get(option.name), true),
+        ...toView(option, ebenen.user[option.name], true),
         effective: resolved.value,
         source: resolved.source,
+        mandantWert: mandant,
+        gruppenWert: gruppe && { gruppe: gruppe.name, value: gruppe.value },
       };
     });
     return { optionen };

@@ -70,6 +70,18 @@ describe.each(testDrivers())('trips and the logbook on %s (issue 10)', (driver) 
     // another employee does not even see it
     expect((await checkIn(freigabe, { ...ablesung, kilometerstand: 12_000 })).status).toBe(404);
 
+    // decision 142 (R208): no check-out before a check-in
+    const ohneCheckIn = await checkOut(mitarbeiter, {
+      ...ablesung,
+      kilometerstand: 12_010,
+      fahrt: { art: 'dienstlich' },
+    });
+    expect(ohneCheckIn.status).toBe(409);
+    expect(await errorOf(ohneCheckIn)).toMatchObject({
+      code: 'fahrzeug_buchung.nicht_eingecheckt',
+      message: 'Ein Check-out ist erst nach dem Check-in möglich.',
+    });
+
     const tank = await checkIn(mitarbeiter, { ...ablesung, tankfuellung: 120, kilometerstand: 12_000 });
     expect(tank.status).toBe(400);
     expect((await errorOf(tank)).message).toBe('Tankfüllung muss zwischen 0 und 100 sein!');
@@ -116,6 +128,17 @@ describe.each(testDrivers())('trips and the logbook on %s (issue 10)', (driver) 
     });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as TFahrzeugBuchung).status).toBe('durchgeführt');
+    // decision 142 (R208): a trip is checked out once and not checked in again
+    const zweiterCheckOut = await checkOut(mitarbeiter, {
+      ...ablesung,
+      kilometerstand: 12_090,
+      fahrt: { art: 'dienstlich' },
+    });
+    expect(zweiterCheckOut.status).toBe(409);
+    expect((await errorOf(zweiterCheckOut)).code).toBe('fahrzeug_buchung.bereits_ausgecheckt');
+    expect((await errorOf(await checkIn(mitarbeiter, { ...ablesung, kilometerstand: 12_090 }))).code).toBe(
+      'fahrzeug_buchung.bereits_ausgecheckt',
+    );
 
     expect((await call(server, mitarbeiter, 'GET', `/api/fahrzeuge/${auto}/fahrtenbuch`)).status).toBe(403);
     const buch = (await (

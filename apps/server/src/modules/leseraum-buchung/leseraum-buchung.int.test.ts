@@ -80,6 +80,12 @@ describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
     expect(seat(1).marker).toEqual(['ersthelfer']);
     expect(seat(5).marker).toEqual(['brandschutzhelfer']);
     expect(seat(1).ausstattung.map((a) => a.name)).toContain('Monitor');
+    // what the place offers and its conditions reach the booker (issue 20)
+    expect(seat(1)).toMatchObject({
+      beschreibung: 'Einzelplatz mit Monitor',
+      bedingungen: 'Bitte den Platz nach der Nutzung aufgeräumt verlassen.',
+    });
+    expect(groupRoom().bedingungen).toBe('Buchung für Gruppen; bitte Whiteboard nach der Nutzung reinigen.');
     const sunday = await json<TBelegung>(
       await call(server, booker, 'GET', `/api/grundrisse/${plan.id}/belegung?tag=2026-11-29`),
     );
@@ -113,7 +119,8 @@ describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
     const mine = await json<TBelegung>(
       await call(server, booker, 'GET', `/api/grundrisse/${plan.id}/belegung?tag=2026-11-24`),
     );
-    expect(mine.plaetze.find((p) => p.id === seat(3).id)!.zustand).toBe('eigene_reservierung');
+    // the booker's own hold is named as theirs (issue 20: one name per seat state in map, list and sidebar)
+    expect(mine.plaetze.find((p) => p.id === seat(3).id)!.zustand).toBe('eigene_vormerkung');
     const theirs = await json<TBelegung>(
       await call(server, other, 'GET', `/api/grundrisse/${plan.id}/belegung?tag=2026-11-24`),
     );

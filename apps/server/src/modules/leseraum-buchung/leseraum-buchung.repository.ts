@@ -66,6 +66,8 @@ export type PlatzRow = {
   bezeichnung: string;
   kapazitaet: number;
   position: { x: number; y: number } | null;
+  beschreibung: string | null;
+  bedingungen: string | null;
   aktiv: boolean;
   brandschutzhelfer: boolean;
   ersthelfer: boolean;
@@ -79,6 +81,8 @@ export const findPlaetze = async (tx: Tx, grundrissId: string): Promise<PlatzRow
       bezeichnung: leseraum.bezeichnung,
       kapazitaet: leseraum.kapazitaet,
       position: leseraum.position,
+      beschreibung: leseraum.beschreibung,
+      bedingungen: leseraum.bedingungen,
       aktiv: leseraum.aktiv,
       brandschutzhelfer: leseraum.brandschutzhelfer,
       ersthelfer: leseraum.ersthelfer,
@@ -189,7 +193,7 @@ export const findBelegungenDesPlatzes = async (
   return rows as BelegungRow[];
 };
 
-export type GesperrterPlatz = PlatzRow & {
+export type GesperrterPlatz = Omit<PlatzRow, 'beschreibung' | 'bedingungen'> & {
   grundrissId: string;
   grundrissAktiv: boolean;
   bereich: string;

@@ -308,7 +308,8 @@ const gewaehlterZeitraum = (
 
 /**
  * GET /api/grundrisse/{id}/belegung: every place of the plan with its state for the chosen period of a day
- * (spec §2 seat states), its markers, equipment and the day's booked times (not who booked them).
+ * (spec §2 seat states), its description and conditions, markers, equipment and the day's booked times (not who
+ * booked them).
  */
 export const getBelegung = async (
   deps: LeseraumDeps,
@@ -349,6 +350,8 @@ export const getBelegung = async (
           bezeichnung: p.bezeichnung,
           kapazitaet: p.kapazitaet,
           position: p.position,
+          beschreibung: p.beschreibung,
+          bedingungen: p.bedingungen,
           zustand: platzZustand({
             aktiv: p.aktiv && plan.aktiv,
             tagGeoeffnet: hours !== null,

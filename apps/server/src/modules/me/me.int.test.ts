@@ -76,6 +76,19 @@ describe.each(testDrivers())('GET /api/me and the own settings on %s', (driver) 
     }
   });
 
+  it("the reading room opens in the user's view: Ansicht 'liste' starts on the list", async () => {
+    const cookie = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
+    expect((await putSetting(server, cookie, 'Ansicht', 'liste')).status).toBe(200);
+    try {
+      const me = await getMe(server, cookie);
+      expect(me.settings.Ansicht).toEqual({ value: 'liste', source: 'benutzer' });
+      expect(me.startPage).toBe('/leseraum/liste');
+    } finally {
+      expect((await putSetting(server, cookie, 'Ansicht', null)).status).toBe(200);
+    }
+    expect((await getMe(server, cookie)).startPage).toBe('/leseraum/karte');
+  });
+
   it('a user switches the language to English; it is kept at user level and wins over the tenant', async () => {
     const cookie = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
     const response = await putSetting(server, cookie, 'Sprache', 'en');

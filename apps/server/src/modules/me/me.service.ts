@@ -36,6 +36,7 @@ export const getMe = async ({ database }: Deps, user: SessionUser): Promise<TMe>
       startPage: startPage(
         { permissions: user.permissions, isPlatformAdmin: user.isPlatformAdmin, features },
         stringSetting(settings, 'Startseite'),
+        stringSetting(settings, 'Ansicht'),
       ),
       zweiFaktor: user.zweiFaktor,
     };

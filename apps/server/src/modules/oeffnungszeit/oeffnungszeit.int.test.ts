@@ -188,6 +188,22 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
     expect(response.status).toBe(404);
   });
 
+  it("a special opening time with an unknown status answers 'Status halb unbekannt' (spec §8)", async () => {
+    const path = `/api/admin/grundrisse/${planBH.id}/sonderoeffnungszeiten`;
+    const body = { gueltigVon: '2030-04-01', gueltigBis: '2030-04-01', status: 'halb' };
+    const created = await call(server, pflegeBH, 'POST', path, body);
+    expect(created.status).toBe(400);
+    expect(await errorOf(created)).toMatchObject({
+      code: 'status.unbekannt',
+      message: 'Status halb unbekannt',
+      params: { status: 'halb' },
+    });
+    const preview = await call(server, pflegeBH, 'POST', `${path}/preview`, body);
+    expect((await errorOf(preview)).message).toBe('Status halb unbekannt');
+    const list = (await (await call(server, pflegeBH, 'GET', path)).json()) as TSonderoeffnungszeit[];
+    expect(list.filter((s) => s.gueltigVon === '2030-04-01')).toEqual([]);
+  });
+
   it('an opening period gets the default 01:00–23:00 and can be changed and deleted', async () => {
     const created = await call(
       server,

@@ -17,7 +17,7 @@ import {
 } from '../../features/fuehrerschein/hooks/fuehrerschein-suche';
 import { Impressum } from '../../features/impressum/components/Impressum';
 import { type Ansicht, Sitzplan } from '../../features/leseraum/components/Sitzplan';
-import { vorgabenAus, ZPlatzSuche } from '../../features/leseraum/hooks/platz-suche';
+import { ansichtAus, vorgabenAus, ZPlatzSuche } from '../../features/leseraum/hooks/platz-suche';
 import { NoAreaNotice } from '../../features/navigation/components/NoAreaNotice';
 import { IdentitaetenListe } from '../../features/sicherheit/components/IdentitaetenListe';
 import { PasskeyListe } from '../../features/sicherheit/components/PasskeyListe';
@@ -156,8 +156,10 @@ export function LeseraumListePage() {
   return <SitzplanPage bereich="leseraum" ansicht="liste" />;
 }
 
+/** /arbeitswelt: the workspace in the user's view (Ansicht), the map by default. */
 export function ArbeitsweltPage() {
-  return <SitzplanPage bereich="arbeitswelt" ansicht="karte" />;
+  const me = useCurrentMe();
+  return <SitzplanPage bereich="arbeitswelt" ansicht={ansichtAus((name) => me?.settings[name]?.value)} />;
 }
 
 export function ArbeitsweltKartePage() {

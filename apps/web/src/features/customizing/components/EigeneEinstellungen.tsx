@@ -13,6 +13,7 @@ import { SettingEditor } from '../../../components/SettingEditor';
 import { optionHelp, optionLabel } from '../../../components/setting-value';
 import { customizingKeys, useEigeneEinstellungen, useSetEigeneEinstellung } from '../api/customizing';
 import { ProfilForm } from './ProfilForm';
+import { weekdayFromName } from '@stellwerk/domain/time';
 
 /** The sections of the personal settings page and the options each shows (spec §2 "Settings"). */
 export const SECTIONS = [
@@ -79,6 +80,22 @@ const sourceBadge = (o: TEigeneEinstellung, t: TFunction) => {
   }
 };
 
+/** The tenant's and the group's value beside the own one (R295), e.g. "Mandant: 09:00 · Gruppe Alle: 10:00". */
+const ebenenText = (o: TEigeneEinstellung, t: TFunction): string =>
+  [
+    o.mandantWert === null
+      ? null
+      : t('einstellungen.ebenen.mandant', { wert: formatSettingValue(o, o.mandantWert, t) }),
+    o.gruppenWert === null
+      ? null
+      : t('einstellungen.ebenen.gruppe', {
+          gruppe: o.gruppenWert.gruppe,
+          wert: formatSettingValue(o, o.gruppenWert.value, t),
+        }),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
 /** The booking window as it applies to the user (set by administrators, shown read-only). */
 const buchungsfenster = (
   effective: Record<string, { value: unknown }>,
@@ -90,20 +107,26 @@ const buchungsfenster = (
     return typeof value === 'number' ? value : null;
   };
   const lines: { label: string; value: string }[] = [];
-  const wochen = number('BuchungsfensterWochen');
-  if (wochen !== null)
-    lines.push({
-      label: t('einstellungen.buchungsfenster.wochen'),
-      value: `${wochen} ${t('einstellungen.units.wochen')}`,
-    });
   const leseraum = number('LeseraumVorausbuchbareTage');
   if (leseraum !== null && features.includes('Leseraum'))
     lines.push({
       label: t('einstellungen.buchungsfenster.leseraum'),
       value: `${leseraum} ${t('einstellungen.units.tage')}`,
     });
+  // vehicles: days ahead, or in the weekly mode weeks that grow on a weekday (decision 140)
+  const wochentag = weekdayFromName(String(effective.FahrzeugBuchungsfensterWochentag?.value ?? ''));
+  const wochen = number('BuchungsfensterWochen');
   const fahrzeug = number('FahrzeugVorausbuchbareTage');
-  if (fahrzeug !== null && features.includes('FahrzeugBuchung'))
+  if (features.includes('FahrzeugBuchung') && wochentag !== null && wochen !== null)
+    lines.push({
+      label: t('einstellungen.buchungsfenster.fahrzeug'),
+      value: t('einstellungen.buchungsfenster.woechentlich', {
+        wochen,
+        tag: t(`einstellungen.weekdays.${wochentag}`),
+        zeit: String(effective.FahrzeugBuchungsfensterUhrzeit?.value ?? '00:00'),
+      }),
+    });
+  else if (fahrzeug !== null && features.includes('FahrzeugBuchung'))
     lines.push({
       label: t('einstellungen.buchungsfenster.fahrzeug'),
       value: `${fahrzeug} ${t('einstellungen.units.tage')}`,
@@ -226,13 +249,20 @@ export function EigeneEinstellungen({
                 resetLabel={t('einstellungen.reset')}
                 badges={sourceBadge(o, t)}
                 hint={
-                  o.value === null ? (
-                    <Text size="xs" c="dimmed" component="span">
-                      {t('einstellungen.geerbtHint')}
-                    </Text>
-                  ) : (
-                    t('einstellungen.persoenlichHint', { standard: formatSettingValue(o, o.default, t) })
-                  )
+                  <>
+                    {o.value === null ? (
+                      <Text size="xs" c="dimmed" component="span">
+                        {t('einstellungen.geerbtHint')}
+                      </Text>
+                    ) : (
+                      t('einstellungen.persoenlichHint', { standard: formatSettingValue(o, o.default, t) })
+                    )}
+                    {ebenenText(o, t) && (
+                      <Text size="xs" c="dimmed" component="span" display="block">
+                        {ebenenText(o, t)}
+                      </Text>
+                    )}
+                  </>
                 }
                 onSave={(value) => set.mutateAsync({ name: o.name, value })}
                 onReset={() => set.mutateAsync({ name: o.name, value: null })}

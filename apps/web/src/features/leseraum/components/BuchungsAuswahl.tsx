@@ -19,6 +19,8 @@ export function BuchungsAuswahl({
   heute,
   onChange,
   lieblingsGrundriss,
+  filterVorgabe = false,
+  takt = 15,
 }: {
   grundrisse: readonly TGrundrissKurz[];
   grundrissId: string | undefined;
@@ -26,9 +28,13 @@ export function BuchungsAuswahl({
   heute: string;
   onChange: (next: Partial<PlatzAuswahl> & { grundriss?: string }) => void;
   lieblingsGrundriss: string;
+  /** The user's `Filter` setting: the filter is shown from the start ('an'). */
+  filterVorgabe?: boolean;
+  /** The booking step in minutes (`LeseraumBuchungstakt`): the hours are offered on it. */
+  takt?: number;
 }) {
   const { t, i18n } = useTranslation();
-  const [filter, setFilter] = useState(auswahl.nurFrei || auswahl.minPlaetze > 1);
+  const [filter, setFilter] = useState(filterVorgabe || auswahl.nurFrei || auswahl.minPlaetze > 1);
   return (
     <Group align="flex-end" gap="sm" wrap="wrap">
       {grundrisse.length > 1 && (
@@ -66,6 +72,8 @@ export function BuchungsAuswahl({
           monthLevelControl: t('sitzplan.monatWahl'),
         }}
         onChange={(value) => value && onChange({ tag: value })}
+        // the focus goes back to the field once a day is chosen, not to the page (issue 20)
+        popoverProps={{ returnFocus: true }}
         w={{ base: '100%', xs: 160 }}
       />
       <SegmentedControl
@@ -94,7 +102,7 @@ export function BuchungsAuswahl({
         <Group gap="xs" wrap="nowrap">
           <TextInput
             type="time"
-            step={900}
+            step={takt * 60}
             label={t('sitzplan.von')}
             value={auswahl.von}
             onChange={(e) => e.currentTarget.value && onChange({ von: e.currentTarget.value })}
@@ -102,7 +110,7 @@ export function BuchungsAuswahl({
           />
           <TextInput
             type="time"
-            step={900}
+            step={takt * 60}
             label={t('sitzplan.bis')}
             value={auswahl.bis}
             onChange={(e) => e.currentTarget.value && onChange({ bis: e.currentTarget.value })}

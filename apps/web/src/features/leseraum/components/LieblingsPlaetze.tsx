@@ -4,10 +4,11 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useLieblingsPlaetze } from '../api/leseraum-api';
+import type { TPlatzSuche } from '../hooks/platz-suche';
 
 /**
  * The sidebar's favourite places (spec §2, LeseraumLieblingsPlatz): each opens its plan's map with the
- * place's dialog; the star on a place (dialog or list) adds or removes it.
+ * place's dialog for the day and period chosen; the star on a place (dialog or list) adds or removes it.
  */
 export function LieblingsPlaetze({ bereich }: { bereich: Bereich }) {
   const { t } = useTranslation();
@@ -32,7 +33,15 @@ export function LieblingsPlaetze({ bereich }: { bereich: Bereich }) {
           <Anchor
             component={Link}
             to={bereich === 'leseraum' ? '/leseraum/karte' : '/arbeitswelt/karte'}
-            search={{ grundriss: p.grundriss.id, platz: p.id } as never}
+            // the chosen day, mode and hours stay (issue 20: the favourite opened on today instead)
+            search={
+              ((prev: TPlatzSuche) => ({
+                ...prev,
+                grundriss: p.grundriss.id,
+                platz: p.id,
+                checkin: undefined,
+              })) as never
+            }
             size="sm"
           >
             {p.bezeichnung}

@@ -38,6 +38,8 @@ export function LieblingsStern(
         ? t('leseraumLieblinge.planEntfernen', { plan: props.name })
         : t('leseraumLieblinge.planMerken', { plan: props.name });
   const toggle = () => {
+    // no `loading` on the button: it disabled the button and the keyboard focus fell to the page (issue 20)
+    if (set.isPending) return;
     if (props.art === 'platz')
       set.mutate({
         name: 'LeseraumLieblingsPlatz',
@@ -54,7 +56,7 @@ export function LieblingsStern(
           size="lg"
           aria-label={label}
           aria-pressed={an}
-          loading={set.isPending}
+          aria-busy={set.isPending}
           onClick={toggle}
           data-liebling={an ? 'an' : 'aus'}
         >

@@ -57,7 +57,11 @@ const PlatzAufPlan = memo(function PlatzAufPlan({
       }}
       onFocus={() => onSelect(platz.id)}
     >
-      <title>{label}</title>
+      {/* the name is the label; the tooltip and the accessible description add what the place offers and its
+          conditions (issue 20) */}
+      <title>{[label, platz.beschreibung, platz.bedingungen].filter(Boolean).join('\n')}</title>
+      {/* the tap target: at least 24 × 24 CSS px at any zoom (WCAG 2.5.8; radius from the plan's --treffer-r) */}
+      <circle className={classes.treffer} r={r} />
       {selected && (
         <circle
           r={r + 7}
@@ -83,9 +87,11 @@ const PlatzAufPlan = memo(function PlatzAufPlan({
 
 /**
  * The floor plan (the tenant's sanitised SVG as the background) with every placed place drawn over it at
- * its plan coordinates, in its state's colour and shape. Zoom with the buttons, pan by scrolling or
- * dragging; on a phone the plan starts fitted to the screen. Keyboard: Tab reaches the selected place,
- * the arrow keys move to the nearest place in that direction, Enter or Space opens the booking dialog.
+ * its plan coordinates, in its state's colour and shape. It opens at the user's `Zoom` (R367, default 100 %); zoom
+ * with the buttons or fit it to the screen, pan by scrolling or dragging. Every place is a tap target of at least
+ * 24 × 24 CSS px at any zoom. Keyboard: Tab reaches the selected place, the arrow keys move to the nearest place in
+ * that direction, Enter or Space opens the booking dialog. Below the plan: the selected place's description and
+ * conditions.
  */
 export const PlanKarte = memo(function PlanKarte({
   planUrl,
@@ -150,14 +156,10 @@ export const PlanKarte = memo(function PlanKarte({
     setScale(fitScale({ width: breite, height: Math.max(320, window.innerHeight * 0.7) }, size));
   }, [size, breite]);
 
-  // First view: the user's zoom where the plan fits, otherwise fitted to the screen (phones). Drawn at that
-  // scale at once (not first at 100 % and again when an effect set it: that laid out 1,000 places twice).
-  const anfang =
-    size && breite > 0
-      ? size.width * (zoomProzent / 100) <= breite
-        ? zoomProzent / 100
-        : fitScale({ width: breite, height: 10_000 }, size)
-      : null;
+  // First view: the user's zoom (R367; issue 20: before, a plan wider than the screen was fitted instead, so the
+  // setting rarely applied and a phone showed places of 21 × 7 px). Drawn at that scale at once (not first at
+  // 100 % and again when an effect set it: that laid out 1,000 places twice).
+  const anfang = size && breite > 0 ? Math.min(4, Math.max(0.1, zoomProzent / 100)) : null;
   useEffect(() => {
     if (scale === null && anfang !== null) setScale(anfang);
   }, [scale, anfang]);
@@ -213,6 +215,7 @@ export const PlanKarte = memo(function PlanKarte({
   const drag = useRef<{ x: number; y: number; left: number; top: number } | null>(null);
 
   const s = scale ?? anfang ?? 1;
+  const gewaehlt = selectedId ? placed.find((p) => p.id === selectedId) : undefined;
   const firstId = selectedId ?? placed[0]?.id ?? null;
   // The places as elements, made again only when what they show changes: zooming, dragging or the parent's
   // renders leave the 1,000 places alone.
@@ -266,6 +269,7 @@ export const PlanKarte = memo(function PlanKarte({
       {/* biome-ignore lint/a11y/noStaticElementInteractions: keyboard navigation of the places inside */}
       <div
         ref={viewport}
+        data-plan-viewport
         onKeyDown={onKeyDown}
         onPointerDown={(e) => {
           if (e.pointerType !== 'mouse' || !viewport.current) return;
@@ -320,7 +324,12 @@ export const PlanKarte = memo(function PlanKarte({
               viewBox={`0 0 ${size.width} ${size.height}`}
               width={size.width * s}
               height={size.height * s}
-              style={{ position: 'absolute', inset: 0 }}
+              // the tap target's radius in plan units: 12.5 CSS px at this scale (25 px across), never below the symbol
+              style={{
+                position: 'absolute',
+                inset: 0,
+                ['--treffer-r' as string]: `${Math.max(13, 12.5 / s)}px`,
+              }}
               className={classes.plaetze}
               aria-label={t('sitzplan.plaetzeAufDemPlan')}
             >
@@ -329,6 +338,18 @@ export const PlanKarte = memo(function PlanKarte({
           )}
         </div>
       </div>
+      {/* what the selected place offers and its conditions (issue 20), also for touch, where no tooltip shows */}
+      <Text size="sm" mt="xs" aria-live="polite" data-testid="platz-info">
+        {gewaehlt && (gewaehlt.beschreibung || gewaehlt.bedingungen)
+          ? [
+              `${gewaehlt.bezeichnung}:`,
+              gewaehlt.beschreibung,
+              gewaehlt.bedingungen ? `${t('sitzplan.bedingungen')}: ${gewaehlt.bedingungen}` : null,
+            ]
+              .filter(Boolean)
+              .join(' ')
+          : null}
+      </Text>
     </Box>
   );
 });

@@ -97,6 +97,8 @@ export function PlatzDialog({
       onSuccess: (buchung) => {
         notifications.show({
           color: 'teal',
+          // the close button of the notice has a name (axe button-name, issue 20)
+          closeButtonProps: { 'aria-label': t('common.close') },
           title: t('sitzplan.vorgemerktTitel'),
           message:
             buchung.bestaetigerMail === null
@@ -140,6 +142,16 @@ export function PlatzDialog({
           </Group>
           {platz.kapazitaet > 1 && (
             <Text size="sm">{t('sitzplan.plaetze', { count: platz.kapazitaet })}</Text>
+          )}
+          {/* what the place offers and the conditions of its use (spec §3 leseraum; issue 20) */}
+          {platz.beschreibung && <Text size="sm">{platz.beschreibung}</Text>}
+          {platz.bedingungen && (
+            <section aria-label={t('sitzplan.bedingungen')}>
+              <Text size="sm" fw={600}>
+                {t('sitzplan.bedingungen')}
+              </Text>
+              <Text size="sm">{platz.bedingungen}</Text>
+            </section>
           )}
           {platz.ausstattung.length > 0 && (
             <Group gap={4}>

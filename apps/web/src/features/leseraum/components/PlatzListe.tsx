@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TPlatzBelegung } from '@stellwerk/domain/leseraum-buchung/api';
 import { useTranslation } from 'react-i18next';
 import { useZustandText } from '../hooks/zustand-text';
@@ -24,20 +24,35 @@ export function PlatzListe({
       </Text>
     );
   return (
-    <Table.ScrollContainer minWidth={320}>
-      <Table striped highlightOnHover verticalSpacing="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('sitzplan.spalten.platz')}</Table.Th>
-            <Table.Th>{t('sitzplan.spalten.zustand')}</Table.Th>
-            <Table.Th visibleFrom="sm">{t('sitzplan.spalten.ausstattung')}</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>{t('sitzplan.spalten.aktion')}</VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {plaetze.map((p) => (
+    // no minimum width: at 375 px the list fits the screen without sideways scrolling (issue 20); the state stands
+    // under the place's name and the action column wraps its star under the button
+    <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{t('sitzplan.spalten.platz')}</Table.Th>
+          <Table.Th visibleFrom="sm">{t('sitzplan.spalten.ausstattung')}</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>{t('sitzplan.spalten.aktion')}</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {plaetze.map((p) => {
+          const zustand = (
+            <>
+              <Group gap={6} wrap="nowrap">
+                <SymbolIcon zustand={p.zustand} />
+                <Text size="sm">{text.zustand(p.zustand)}</Text>
+              </Group>
+              {p.marker.map((m) => (
+                <Group key={m} gap={6} wrap="nowrap">
+                  <SymbolIcon marker={m} size={14} />
+                  <Text size="xs">{text.marker(m)}</Text>
+                </Group>
+              ))}
+            </>
+          );
+          return (
             <Table.Tr key={p.id} data-platz-id={p.id}>
               <Table.Td>
                 <Text fw={600} size="sm">
@@ -48,18 +63,8 @@ export function PlatzListe({
                     {t('sitzplan.plaetze', { count: p.kapazitaet })}
                   </Text>
                 )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <SymbolIcon zustand={p.zustand} />
-                  <Text size="sm">{text.zustand(p.zustand)}</Text>
-                </Group>
-                {p.marker.map((m) => (
-                  <Group key={m} gap={6} wrap="nowrap">
-                    <SymbolIcon marker={m} size={14} />
-                    <Text size="xs">{text.marker(m)}</Text>
-                  </Group>
-                ))}
+                {/* the state stands under the name (one column less: the list fits 375 px, issue 20) */}
+                <Box mt={4}>{zustand}</Box>
               </Table.Td>
               <Table.Td visibleFrom="sm">
                 <Group gap={4}>
@@ -71,7 +76,7 @@ export function PlatzListe({
                 </Group>
               </Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
+                <Group gap={4} wrap="wrap" justify="flex-end">
                   {p.zustand === 'frei' || p.zustand === 'stundenweise_belegt' ? (
                     <Button
                       size="xs"
@@ -95,9 +100,9 @@ export function PlatzListe({
                 </Group>
               </Table.Td>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -10,6 +10,7 @@ const FARBE: Record<PlatzZustand, string> = {
   belegt: 'var(--mantine-color-red-8)',
   stundenweise_belegt: 'var(--mantine-color-orange-7)',
   eigene_reservierung: 'var(--mantine-color-blue-7)',
+  eigene_vormerkung: 'var(--mantine-color-blue-7)',
   vorgemerkt: 'var(--mantine-color-yellow-8)',
   geschlossen: 'var(--mantine-color-gray-6)',
 };
@@ -51,6 +52,17 @@ export const ZustandsForm = memo(function ZustandsForm({ zustand, r }: { zustand
       );
     case 'eigene_reservierung':
       return <polygon points={star(r * 1.2)} fill={fill} />;
+    case 'eigene_vormerkung':
+      // the own star, drawn hollow while the hold waits for its confirmation
+      return (
+        <polygon
+          points={star(r * 1.1)}
+          fill="#fff"
+          stroke={fill}
+          strokeWidth={r / 4}
+          strokeLinejoin="round"
+        />
+      );
     case 'vorgemerkt':
       return (
         <>

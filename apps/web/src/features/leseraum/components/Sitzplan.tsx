@@ -114,6 +114,8 @@ export function Sitzplan({
         heute={heute}
         onChange={change}
         lieblingsGrundriss={lieblingsGrundriss}
+        filterVorgabe={vorgaben.filter}
+        takt={vorgaben.takt}
       />
       <Group justify="space-between" gap="xs">
         <SegmentedControl

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auswahlAus, STANDARD_VORGABEN, vorgabenAus, ZPlatzSuche } from './platz-suche';
+import { ansichtAus, auswahlAus, aufTakt, STANDARD_VORGABEN, vorgabenAus, ZPlatzSuche } from './platz-suche';
 
 describe('the seat-planning search in the URL', () => {
   it('fills spec §9 defaults: today, full day, 09:00–18:00, filter off', () => {
@@ -89,5 +89,47 @@ describe('the seat-planning search in the URL', () => {
       Tageszeit: 3,
     };
     expect(vorgabenAus((name) => settings[name])).toEqual(STANDARD_VORGABEN);
+  });
+
+  it('reads the filter and the booking step of the settings (Filter, LeseraumBuchungstakt)', () => {
+    expect(vorgabenAus((name) => ({ Filter: 'an', LeseraumBuchungstakt: 30 })[name])).toMatchObject({
+      filter: true,
+      takt: 30,
+    });
+    expect(vorgabenAus((name) => ({ Filter: 'aus', LeseraumBuchungstakt: 0 })[name])).toMatchObject({
+      filter: false,
+      takt: 15,
+    });
+  });
+
+  it.each([
+    ['09:00', 30, '09:00'],
+    ['09:10', 30, '09:00'],
+    ['09:15', 30, '09:30'],
+    ['09:07', 15, '09:00'],
+    ['17:50', 60, '18:00'],
+    ['23:50', 60, '23:00'],
+    ['23:59', 15, '23:45'],
+    ['10:20', 45, '10:30'],
+    ['10:20', 0, '10:20'],
+  ])('puts %s on the step of %i minutes: %s', (zeit, takt, erwartet) => {
+    expect(aufTakt(zeit, takt)).toBe(erwartet);
+  });
+
+  it('offers hours on the booking step only', () => {
+    const vorgaben = { ...STANDARD_VORGABEN, takt: 60 };
+    expect(
+      auswahlAus(
+        ZPlatzSuche.parse({ modus: 'stuendlich', von: '09:15', bis: '11:45' }),
+        '2026-11-23',
+        vorgaben,
+      ),
+    ).toMatchObject({ von: '09:00', bis: '12:00' });
+  });
+
+  it("opens the user's view (Ansicht), the map by default", () => {
+    expect(ansichtAus(() => 'liste')).toBe('liste');
+    expect(ansichtAus(() => undefined)).toBe('karte');
+    expect(ansichtAus(() => 'tabelle')).toBe('karte');
   });
 });

@@ -43,24 +43,49 @@ export type PlatzAuswahl = {
   minPlaetze: number;
 };
 
-/** What the search preselects when the URL does not say: spec §9's defaults or the user's settings. */
-export type PlatzVorgaben = Pick<PlatzAuswahl, 'modus' | 'tageszeit' | 'von' | 'bis'>;
+/**
+ * What the search preselects when the URL does not say: spec §9's defaults or the user's settings; with the
+ * filter shown or hidden (`Filter`) and the step of the hours (`LeseraumBuchungstakt`, minutes).
+ */
+export type PlatzVorgaben = Pick<PlatzAuswahl, 'modus' | 'tageszeit' | 'von' | 'bis'> & {
+  filter: boolean;
+  takt: number;
+};
 export const STANDARD_VORGABEN: PlatzVorgaben = {
   modus: 'ganztags',
   tageszeit: 'ganztags',
   von: '09:00',
   bis: '18:00',
+  filter: false,
+  takt: 15,
+};
+
+/** Spec §2 "Views: map or list (default map)": the user's `Ansicht`, where no view is named in the path. */
+export const ansichtAus = (setting: (name: string) => unknown): 'karte' | 'liste' =>
+  setting('Ansicht') === 'liste' ? 'liste' : 'karte';
+
+/**
+ * A time `HH:mm` moved to the nearest step of `takt` minutes counted from midnight (the server's rule
+ * `leseraum_buchung.takt`), never past 23:59; a step of 0 or less leaves it.
+ */
+export const aufTakt = (zeit: string, takt: number): string => {
+  if (!(takt > 0)) return zeit;
+  const [h, m] = zeit.split(':').map(Number) as [number, number];
+  let minuten = Math.round((h * 60 + m) / takt) * takt;
+  if (minuten > 23 * 60 + 59) minuten = Math.floor((23 * 60 + 59) / takt) * takt;
+  return `${String(Math.floor(minuten / 60)).padStart(2, '0')}:${String(minuten % 60).padStart(2, '0')}`;
 };
 
 /**
  * The user's preselection from their effective settings (Buchungsmodus, Tageszeit, LeseraumZeitVon,
- * LeseraumZeitBis); an unreadable value keeps the standard.
+ * LeseraumZeitBis, Filter, LeseraumBuchungstakt); an unreadable value keeps the standard.
  */
 export const vorgabenAus = (setting: (name: string) => unknown): PlatzVorgaben => {
   const modus = setting('Buchungsmodus');
   const tageszeit = setting('Tageszeit');
   const von = setting('LeseraumZeitVon');
   const bis = setting('LeseraumZeitBis');
+  const takt = setting('LeseraumBuchungstakt');
   const isTime = (v: unknown): v is string => typeof v === 'string' && time.safeParse(v).success;
   return {
     modus: modus === 'stuendlich' || modus === 'ganztags' ? modus : STANDARD_VORGABEN.modus,
@@ -70,6 +95,8 @@ export const vorgabenAus = (setting: (name: string) => unknown): PlatzVorgaben =
         : STANDARD_VORGABEN.tageszeit,
     von: isTime(von) ? von : STANDARD_VORGABEN.von,
     bis: isTime(bis) ? bis : STANDARD_VORGABEN.bis,
+    filter: setting('Filter') === 'an',
+    takt: typeof takt === 'number' && Number.isInteger(takt) && takt > 0 ? takt : STANDARD_VORGABEN.takt,
   };
 };
 
@@ -82,8 +109,10 @@ export const auswahlAus = (
   heute: string,
   vorgaben: PlatzVorgaben = STANDARD_VORGABEN,
 ): PlatzAuswahl => {
-  // hours the wrong way round are read the right way round
-  const [von, bis] = [suche.von ?? vorgaben.von, suche.bis ?? vorgaben.bis].sort() as [string, string];
+  // hours the wrong way round are read the right way round, on the booking step (LeseraumBuchungstakt)
+  const [von, bis] = [suche.von ?? vorgaben.von, suche.bis ?? vorgaben.bis]
+    .map((zeit) => aufTakt(zeit, vorgaben.takt))
+    .sort() as [string, string];
   return {
     tag: suche.tag && suche.tag >= heute ? suche.tag : heute,
     modus: suche.modus ?? vorgaben.modus,

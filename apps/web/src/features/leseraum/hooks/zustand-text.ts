@@ -2,7 +2,10 @@ import type { PlatzMarker, PlatzZustand } from '@stellwerk/domain/leseraum-buchu
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The names of place states and markers in the UI language (the legend's words). */
+/**
+ * The names of place states and markers in the UI language (the legend's words): one name per state on the map,
+ * in the list, the legend and the sidebar (issue 20; docs/glossary.md "Seat states").
+ */
 export const useZustandText = () => {
   const { t } = useTranslation();
   // the same object while the language stays: the plan labels its 1,000 places with it
@@ -12,6 +15,7 @@ export const useZustandText = () => {
       belegt: t('leseraum.legend.occupied'),
       stundenweise_belegt: t('leseraum.legend.occupiedHourly'),
       eigene_reservierung: t('leseraum.legend.mine'),
+      eigene_vormerkung: t('leseraum.legend.mineHeld'),
       vorgemerkt: t('leseraum.legend.held'),
       geschlossen: t('leseraum.legend.closed'),
     };
