@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '@stellwerk/domain/errors';
 import { AENDERT_SITZUNGEN } from '@stellwerk/domain/events';
 import { waitMinutes } from '@stellwerk/domain/login-throttle';
+import { anmeldeFehlerAdresse } from '@stellwerk/domain/sicherheit/anmelde-fehler';
 import { vorEinrichtungErlaubt } from '@stellwerk/domain/sicherheit/zwei-faktor';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -92,6 +93,8 @@ const PASSWORD_CHECKS = new Set([
 ]);
 /** Removing a passkey through better-auth: never the last way to sign in (decision 081). */
 const PASSKEY_DELETE = '/api/auth/passkey/delete-passkey';
+/** better-auth's error page (decision 123: forwarded to the app's own). */
+const AUTH_ERROR = '/api/auth/error';
 /** Where a provider sends the user back (OIDC callback, SAML assertion consumer service), with the tenant id. */
 const SSO_RETURN = /^\/api\/auth\/sso\/(?:callback|saml2\/sp\/acs)\/([0-9a-f-]{36})$/;
 /** The SAML assertion consumer service: the IdP's page posts the response there (cross-site form post). */
@@ -559,6 +562,12 @@ export const authPlugin = fp(
       handler: async (request, reply) => {
         const started = performance.now();
         const url = new URL(request.url, config.publicUrl);
+        // better-auth's own error page (English, with an external link) is never shown: the app's page explains
+        // the code in the user's language and leads back to /login (decision 123).
+        if (url.pathname === AUTH_ERROR) {
+          reply.header('cache-control', 'no-store');
+          return reply.redirect(anmeldeFehlerAdresse(url.searchParams.get('error')), 302);
+        }
         const ownOrigin = ownOriginOf(request);
         const isPost = request.method === 'POST';
 

@@ -72,7 +72,7 @@ function SpMetadaten() {
         title={t('sso.renewKeyTitle')}
         message={t('sso.renewKeyQuestion')}
         confirmLabel={t('sso.renewKey')}
-        cancelLabel={t('common.cancel')}
+        cancelLabel={t('sso.cancel')}
         color="orange"
         loading={erneuern.isPending}
         error={erneuern.error ? errorMessage(erneuern.error, t, i18n.language) : null}
