@@ -42,7 +42,13 @@ import {
   SICHERHEIT_ENTITAETEN,
   type SicherheitsEreignis,
 } from './auth.protokoll.ts';
-import { type FactorRow, findAuthUserIdByLogin, findFactors, findPasskeys } from './auth.repository.ts';
+import {
+  type FactorRow,
+  findAuthUserIdByLogin,
+  findBenutzerByAuthUserId,
+  findFactors,
+  findPasskeys,
+} from './auth.repository.ts';
 import { createAuth } from './auth.service.ts';
 import { createSessionCache } from './auth.session-cache.ts';
 import { loadSessionUser, queuePasswordResetMail } from './auth.session-user.ts';
@@ -314,12 +320,17 @@ export const authPlugin = fp(
       return found && found.expiresAt > new Date() ? found.value : null;
     };
     /** The address of the account a reset token belongs to, or null for an unknown or expired token. */
-    const emailOfResetToken = async (token: string): Promise<string | null> => {
+    const userOfResetToken = async (token: string): Promise<{ id: string; email: string } | null> => {
       const { internalAdapter } = await auth.$context;
       const found = await internalAdapter.findVerificationValue(`reset-password:${token}`);
       if (!found || found.expiresAt < new Date()) return null;
       const authUser = await internalAdapter.findUserById(found.value);
-      return authUser?.email ?? null;
+      return authUser ? { id: authUser.id, email: authUser.email } : null;
+    };
+    /** Whether the user behind a login was deactivated by an administrator (or SCIM). */
+    const deaktiviert = async (authUserId: string): Promise<boolean> => {
+      const found = await database.withAllTenants((tx) => findBenutzerByAuthUserId(tx, authUserId));
+      return found !== undefined && found.status !== 'aktiv';
     };
 
     /**
@@ -709,7 +720,11 @@ export const authPlugin = fp(
 
         // Recovery signs in (decision 037): whose token it is must be read before better-auth consumes it.
         const reset = isPost && url.pathname === RESET_PASSWORD ? resetOf(request.body) : null;
-        const resetEmail = reset ? await emailOfResetToken(reset.token) : null;
+        const resetUser = reset ? await userOfResetToken(reset.token) : null;
+        const resetEmail = resetUser?.email ?? null;
+        // A deactivated user's invitation or recovery link sets no password and says why (issue 19): the page must
+        // not tell them they can sign in now.
+        if (resetUser && (await deaktiviert(resetUser.id))) throw new DomainError('auth.konto_deaktiviert');
 
         // Passkeys: the RP id is the host name of the page (the one checked above, else the address the request
         // was sent to, which serves the page); an address that is not the application's gets no options.
