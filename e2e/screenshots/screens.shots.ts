@@ -93,3 +93,36 @@ for (const lang of ['de', 'en'] as const) {
     });
   }
 }
+
+/**
+ * The single-sign-on settings (issue 19) in SAML mode before anything is saved: the SP metadata download with the
+ * signing key and the MFA-trust switch; the section only, at desktop width and at 375 px.
+ */
+for (const lang of ['de', 'en'] as const) {
+  for (const [width, viewport] of Object.entries({ ...WIDTHS, phone: { width: 375, height: 812 } })) {
+    test(`single sign-on settings, ${lang}, ${width}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signInAs(page, MUSTERSTADT, lang);
+      await page.goto('/admin/einstellungen');
+      const section = page.locator('section[aria-labelledby="sso-title"]');
+      await section.getByText('SAML 2.0', { exact: true }).click();
+      await expect(
+        section.getByRole('link', {
+          name: lang === 'de' ? 'SP-Metadaten herunterladen' : 'Download SP metadata',
+        }),
+      ).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // the whole page, cut to the section: the sticky header would cover its top on screen
+      const clip = await section.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x + window.scrollX, y: r.y + window.scrollY, width: r.width, height: r.height };
+      });
+      await page.screenshot({
+        path: path.join(OUT, `admin-sso-${lang}-${width}.png`),
+        fullPage: true,
+        clip,
+        animations: 'disabled',
+      });
+    });
+  }
+}

@@ -48,7 +48,27 @@ const keyPair = () => {
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export type SamlUser = { nameId: string; attributes: Record<string, string | string[]> };
+/**
+ * What the redirect binding signs (SAML bindings §3.4.4.1): `SAMLRequest=…&RelayState=…&SigAlg=…` exactly as
+ * they stand URL-encoded in the address.
+ */
+export const signedOctets = (requestUrl: string): string => {
+  const raw = new URL(requestUrl).search.slice(1).split('&');
+  const part = (name: string) => raw.find((p) => p.startsWith(`${name}=`));
+  return ['SAMLRequest', 'RelayState', 'SigAlg']
+    .map(part)
+    .filter((p): p is string => p !== undefined)
+    .join('&');
+};
+
+export type SamlUser = {
+  nameId: string;
+  attributes: Record<string, string | string[]>;
+  /** The assertion's AuthnContextClassRef (default: password over a protected transport). */
+  authnContext?: string;
+};
+
+const PASSWORT_KONTEXT = 'urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport';
 
 /**
  * `ssoUrl`: where the app sends the browser; a browser journey uses an http:// address it answers itself
@@ -66,6 +86,8 @@ export const createSamlIdp = ({ ssoUrl = IDP_SSO }: { ssoUrl?: string } = {}) =>
     signingCert: cert,
     privateKey,
     nameIDFormat: ['urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
+    // The app signs its AuthnRequests (decision 122): the IdP checks them against the SP metadata's certificate.
+    wantAuthnRequestsSigned: true,
     singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: ssoUrl }],
   });
   return {
@@ -74,12 +96,16 @@ export const createSamlIdp = ({ ssoUrl = IDP_SSO }: { ssoUrl?: string } = {}) =>
     metadata: idp.getMetadata(),
     /**
      * The SAMLResponse (base64) the IdP's page would post to the app's ACS, answering the AuthnRequest in
-     * `requestUrl` (the redirect to the IdP, whose query carries SAMLRequest and RelayState).
+     * `requestUrl` (the redirect to the IdP, whose query carries SAMLRequest, RelayState and the signature, which
+     * is checked against the signing certificate of `spMetadata`).
      */
     respond: async (spMetadata: string, requestUrl: string, user: SamlUser, acsUrl?: string) => {
       const sp = samlify.ServiceProvider({ metadata: spMetadata });
       const query = Object.fromEntries(new URL(requestUrl).searchParams);
-      const request = await idp.parseLoginRequest(sp, 'redirect', { query });
+      const request = await idp.parseLoginRequest(sp, 'redirect', {
+        query,
+        octetString: signedOctets(requestUrl),
+      });
       const requestId = String((request.extract.request as { id?: string } | undefined)?.id ?? '');
       const acs =
         acsUrl ?? String(sp.entityMeta.getAssertionConsumerService(samlify.Constants.namespace.binding.post));
@@ -113,7 +139,7 @@ export const createSamlIdp = ({ ssoUrl = IDP_SSO }: { ssoUrl?: string } = {}) =>
         NameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
         NameID: escapeXml(user.nameId),
         InResponseTo: requestId,
-        AuthnStatement: `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_s${Date.now()}"><saml:AuthnContext><saml:AuthnContextClassRef>urn:oasis:names:tc:SAML:2.0:ac:classes:PasswordProtectedTransport</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
+        AuthnStatement: `<saml:AuthnStatement AuthnInstant="${now.toISOString()}" SessionIndex="_s${Date.now()}"><saml:AuthnContext><saml:AuthnContextClassRef>${escapeXml(user.authnContext ?? PASSWORT_KONTEXT)}</saml:AuthnContextClassRef></saml:AuthnContext></saml:AuthnStatement>`,
         AttributeStatement: `<saml:AttributeStatement>${attributes}</saml:AttributeStatement>`,
       };
       const response = await idp.createLoginResponse(

@@ -11,6 +11,7 @@ describe('isPublicRoute', () => {
     ['/public', true],
     ['/auth/recovery', true],
     ['/auth/confirm', true],
+    ['/auth/fehler?code=state_mismatch', true],
     ['/kiosk', true],
     ['/kiosk/raum-3', true],
     ['/logout', true],

@@ -13,6 +13,8 @@ export const PUBLIC_ROUTES = [
   '/public',
   '/auth/recovery',
   '/auth/confirm',
+  // the app's own page for a sign-in the authentication library could not finish (decision 123)
+  '/auth/fehler',
   '/kiosk',
   '/logout',
   '/impressum',

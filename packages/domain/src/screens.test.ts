@@ -115,6 +115,7 @@ describe('checkScreen: sign-in, unknown paths and the admin guard', () => {
   it.each<[string, ScreenContext | null, string | null]>([
     ['/login', null, null],
     ['/auth/recovery', null, null],
+    ['/auth/fehler', null, null],
     ['/impressum', null, null],
     ['/kiosk', null, null],
     ['/fahrzeuge', null, 'guard.benutzer_muss_existieren'],

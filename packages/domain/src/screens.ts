@@ -50,6 +50,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/logout' },
   { path: '/auth/confirm' },
   { path: '/auth/recovery' },
+  { path: '/auth/fehler' },
   { path: '/kiosk' },
   { path: '/impressum' },
   { path: '/leseraum', feature: 'Leseraum' },

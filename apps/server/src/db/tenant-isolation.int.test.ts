@@ -33,6 +33,7 @@ const AUTH_TABLES = [
   'account',
   'passkey',
   'rate_limit',
+  'saml_sp_schluessel',
   'session',
   'sso_provider',
   'two_factor',
@@ -413,7 +414,7 @@ describe.each(testDrivers())('tenant isolation on %s', (driver) => {
       join pg_attribute a on a.attrelid = c.oid and a.attname = 'mandant_id' and not a.attisdropped
       where n.nspname = 'public' and c.relkind = 'r'
       order by 1`);
-    expect(rows.length).toBe(44); // 0018 added fahrtenbuch_anker and datei_entfernung (decision 081), 0019 sms_ausgang (decision 083), fahrtenbuch_kopf (decision 091), scim_geloescht (decision 099)
+    expect(rows.length).toBe(45); // saml_sp_schluessel (decision 122), 0018 added fahrtenbuch_anker and datei_entfernung (decision 081), 0019 sms_ausgang (decision 083), fahrtenbuch_kopf (decision 091), scim_geloescht (decision 099)
     expect(rows.filter((r) => !r.rls || !r.leading_index)).toEqual([]);
   });
 });

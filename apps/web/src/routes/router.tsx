@@ -110,7 +110,7 @@ const indexRoute = createRoute({
   component: lazyRouteComponent(userPages, 'NoAreaPage'),
 });
 
-// --- login layout: /login, /public, /auth/recovery, /auth/confirm ---------------------------------
+// --- login layout: /login, /public, /auth/recovery, /auth/confirm, /auth/fehler ---------------------------------
 
 const loginLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -141,6 +141,12 @@ const confirmRoute = createRoute({
   getParentRoute: () => loginLayout,
   path: 'auth/confirm',
   component: lazyRouteComponent(loginPages, 'ConfirmPage'),
+});
+/** A sign-in the authentication library could not finish (decision 123). */
+const authFehlerRoute = createRoute({
+  getParentRoute: () => loginLayout,
+  path: 'auth/fehler',
+  component: lazyRouteComponent(loginPages, 'AuthFehlerPage'),
 });
 /** The imprint is public (reachable from the login page's footer). */
 const imprintRoute = createRoute({
@@ -332,7 +338,14 @@ const mailboxRoute = createRoute({
 // --- tree -----------------------------------------------------------------------------------------
 
 export const routeTree = rootRoute.addChildren([
-  loginLayout.addChildren([loginRoute, publicRoute, recoveryRoute, confirmRoute, imprintRoute]),
+  loginLayout.addChildren([
+    loginRoute,
+    publicRoute,
+    recoveryRoute,
+    confirmRoute,
+    authFehlerRoute,
+    imprintRoute,
+  ]),
   kioskLayout.addChildren([kioskRoute, logoutRoute]),
   userLayout.addChildren([
     indexRoute,

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '@stellwerk/domain/errors';
 import { AENDERT_SITZUNGEN } from '@stellwerk/domain/events';
 import { waitMinutes } from '@stellwerk/domain/login-throttle';
+import { anmeldeFehlerAdresse } from '@stellwerk/domain/sicherheit/anmelde-fehler';
 import { vorEinrichtungErlaubt } from '@stellwerk/domain/sicherheit/zwei-faktor';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,7 +42,13 @@ import {
   SICHERHEIT_ENTITAETEN,
   type SicherheitsEreignis,
 } from './auth.protokoll.ts';
-import { type FactorRow, findAuthUserIdByLogin, findFactors, findPasskeys } from './auth.repository.ts';
+import {
+  type FactorRow,
+  findAuthUserIdByLogin,
+  findBenutzerByAuthUserId,
+  findFactors,
+  findPasskeys,
+} from './auth.repository.ts';
 import { createAuth } from './auth.service.ts';
 import { createSessionCache } from './auth.session-cache.ts';
 import { loadSessionUser, queuePasswordResetMail } from './auth.session-user.ts';
@@ -92,6 +99,8 @@ const PASSWORD_CHECKS = new Set([
 ]);
 /** Removing a passkey through better-auth: never the last way to sign in (decision 081). */
 const PASSKEY_DELETE = '/api/auth/passkey/delete-passkey';
+/** better-auth's error page (decision 123: forwarded to the app's own). */
+const AUTH_ERROR = '/api/auth/error';
 /** Where a provider sends the user back (OIDC callback, SAML assertion consumer service), with the tenant id. */
 const SSO_RETURN = /^\/api\/auth\/sso\/(?:callback|saml2\/sp\/acs)\/([0-9a-f-]{36})$/;
 /** The SAML assertion consumer service: the IdP's page posts the response there (cross-site form post). */
@@ -311,12 +320,17 @@ export const authPlugin = fp(
       return found && found.expiresAt > new Date() ? found.value : null;
     };
     /** The address of the account a reset token belongs to, or null for an unknown or expired token. */
-    const emailOfResetToken = async (token: string): Promise<string | null> => {
+    const userOfResetToken = async (token: string): Promise<{ id: string; email: string } | null> => {
       const { internalAdapter } = await auth.$context;
       const found = await internalAdapter.findVerificationValue(`reset-password:${token}`);
       if (!found || found.expiresAt < new Date()) return null;
       const authUser = await internalAdapter.findUserById(found.value);
-      return authUser?.email ?? null;
+      return authUser ? { id: authUser.id, email: authUser.email } : null;
+    };
+    /** Whether the user behind a login was deactivated by an administrator (or SCIM). */
+    const deaktiviert = async (authUserId: string): Promise<boolean> => {
+      const found = await database.withAllTenants((tx) => findBenutzerByAuthUserId(tx, authUserId));
+      return found !== undefined && found.status !== 'aktiv';
     };
 
     /**
@@ -568,6 +582,12 @@ export const authPlugin = fp(
       handler: async (request, reply) => {
         const started = performance.now();
         const url = new URL(request.url, config.publicUrl);
+        // better-auth's own error page (English, with an external link) is never shown: the app's page explains
+        // the code in the user's language and leads back to /login (decision 123).
+        if (url.pathname === AUTH_ERROR) {
+          reply.header('cache-control', 'no-store');
+          return reply.redirect(anmeldeFehlerAdresse(url.searchParams.get('error')), 302);
+        }
         const ownOrigin = ownOriginOf(request);
         const isPost = request.method === 'POST';
 
@@ -709,7 +729,11 @@ export const authPlugin = fp(
 
         // Recovery signs in (decision 037): whose token it is must be read before better-auth consumes it.
         const reset = isPost && url.pathname === RESET_PASSWORD ? resetOf(request.body) : null;
-        const resetEmail = reset ? await emailOfResetToken(reset.token) : null;
+        const resetUser = reset ? await userOfResetToken(reset.token) : null;
+        const resetEmail = resetUser?.email ?? null;
+        // A deactivated user's invitation or recovery link sets no password and says why (issue 19): the page must
+        // not tell them they can sign in now.
+        if (resetUser && (await deaktiviert(resetUser.id))) throw new DomainError('auth.konto_deaktiviert');
 
         // Passkeys: the RP id is the host name of the page (the one checked above, else the address the request
         // was sent to, which serves the page); an address that is not the application's gets no options.

@@ -6,7 +6,7 @@ import { account, user, verification } from '../auth/auth.table.ts';
 import { benutzer, benutzerGruppe, gruppe } from '../benutzer/benutzer.table.ts';
 import { mandantDomain } from '../mandant/mandant.table.ts';
 import { scimExternalId } from '../scim/scim.table.ts';
-import { mandantSso, sitzungAnmeldung } from './sso.table.ts';
+import { mandantSso, samlSpSchluessel, sitzungAnmeldung } from './sso.table.ts';
 
 export type MandantSsoRow = typeof mandantSso.$inferSelect;
 
@@ -260,3 +260,36 @@ export const findSitzungAnmeldung = async (
       .limit(1);
     return rows[0];
   });
+
+export type SamlSpSchluesselRow = typeof samlSpSchluessel.$inferSelect;
+
+/** The tenant's SAML SP signing key (tenant transaction; read as the owner role, decision 122). */
+export const findSamlSpSchluessel = async (tx: Tx): Promise<SamlSpSchluesselRow | undefined> =>
+  asOwner(tx, async () => {
+    const rows = await tx.select().from(samlSpSchluessel).limit(1);
+    return rows[0];
+  });
+
+/** Stores a tenant's first key; a key made at the same time by another request stays (it wins). */
+export const insertSamlSpSchluessel = async (
+  tx: Tx,
+  row: typeof samlSpSchluessel.$inferInsert,
+): Promise<void> => {
+  await asOwner(tx, () => tx.insert(samlSpSchluessel).values(row).onConflictDoNothing());
+};
+
+/** Replaces the tenant's key (rotation). */
+export const replaceSamlSpSchluessel = async (
+  tx: Tx,
+  row: typeof samlSpSchluessel.$inferInsert,
+): Promise<void> => {
+  await asOwner(tx, () =>
+    tx
+      .insert(samlSpSchluessel)
+      .values(row)
+      .onConflictDoUpdate({
+        target: samlSpSchluessel.mandantId,
+        set: { privateKey: row.privateKey, zertifikat: row.zertifikat, createdAt: row.createdAt },
+      }),
+  );
+};

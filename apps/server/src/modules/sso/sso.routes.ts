@@ -5,6 +5,7 @@ import {
   ZSsoKonfiguration,
   ZSsoKonfigurationInput,
 } from '@stellwerk/domain/sso/api';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
@@ -12,7 +13,9 @@ import { requirePermission, routeGuard } from '../auth/auth.guards.ts';
 import { weglassbar } from '../openapi/openapi.plugin.ts';
 import {
   deleteSsoKonfiguration,
+  erneuereSpMetadaten,
   getAnmeldeMethoden,
+  getSpMetadaten,
   getSsoKonfiguration,
   saveSsoKonfiguration,
   type SsoDeps,
@@ -88,6 +91,50 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => saveSsoKonfiguration(deps, requirePermission(request, RIGHT), request.body),
+  );
+
+  const sendeMetadaten = (reply: FastifyReply, xml: string) =>
+    reply
+      .header('content-type', 'application/samlmetadata+xml; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="stellwerk-sp-metadata.xml"')
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(xml);
+
+  app.get(
+    '/api/admin/sso/saml-metadaten',
+    {
+      config: { guard: routeGuard.permission(RIGHT) },
+      schema: {
+        operationId: 'getSamlSpMetadaten',
+        tags: TAGS,
+        summary:
+          "The tenant's SAML service-provider metadata (entity id, ACS, signing certificate; AuthnRequests signed), also before a provider is saved; the signing key is made on first need and never answered",
+        produces: ['application/samlmetadata+xml'],
+        // no parameters: a request carrying any is refused before the key is made on first need
+        querystring: z.object({}).strict(),
+        response: { 200: z.any().describe('The SP metadata (XML)'), 400: ZApiError, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      sendeMetadaten(reply, await getSpMetadaten(deps, requirePermission(request, RIGHT))),
+  );
+
+  app.post(
+    '/api/admin/sso/saml-schluessel',
+    {
+      config: { guard: routeGuard.permission(RIGHT) },
+      schema: {
+        operationId: 'erneuereSamlSpSchluessel',
+        tags: TAGS,
+        summary:
+          "Replace the tenant's SAML signing key (a saved SAML provider signs with the new key at once; give the IdP the new metadata); answers the new SP metadata",
+        produces: ['application/samlmetadata+xml'],
+        response: { 200: z.any().describe('The new SP metadata (XML)'), ...refusals },
+      },
+    },
+    async (request, reply) =>
+      sendeMetadaten(reply, await erneuereSpMetadaten(deps, requirePermission(request, RIGHT))),
   );
 
   app.delete(

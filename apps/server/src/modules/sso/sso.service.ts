@@ -51,6 +51,13 @@ import {
   updateSsoBenutzer,
   upsertMandantSso,
 } from './sso.repository.ts';
+import {
+  erneuereSpSchluessel,
+  mitSigniertenAnfragen,
+  samlSpKonfiguration,
+  spMetadataXml,
+  spSchluesselVon,
+} from './sso.saml-sp.ts';
 
 const ACTIVE = 'aktiv';
 /** The claim key under which the provider's groups reach `provisionUser` (better-auth's mapping.extraFields). */
@@ -610,6 +617,9 @@ export const saveSsoKonfiguration = async (
         : null;
     if (!xml) throw new DomainError('sso.metadaten_fehlen');
     const idpEntityId = idpEntityIdOf(xml);
+    const schluessel = await deps.database.withTenant(user.mandantId, (tx) =>
+      spSchluesselVon(tx, schluesselAnlass(deps, user)),
+    );
     provider = {
       issuer: idpEntityId,
       oidcConfig: null,
@@ -617,8 +627,9 @@ export const saveSsoKonfiguration = async (
         issuer: urls.spEntityId,
         entryPoint: '',
         callbackUrl: `${deps.publicUrl}/`,
-        idpMetadata: { metadata: xml },
-        spMetadata: {},
+        // AuthnRequests are signed with the tenant's SP key, published in the SP metadata (decision 122)
+        idpMetadata: { metadata: mitSigniertenAnfragen(xml) },
+        ...samlSpKonfiguration(urls, schluessel),
         wantAssertionsSigned: true,
         mapping: {
           email: 'email',
@@ -654,6 +665,55 @@ export const saveSsoKonfiguration = async (
     });
   });
   return getSsoKonfiguration(deps, user);
+};
+
+/** Who makes or renews the tenant's SP key, and the name its certificate carries (decision 122). */
+const schluesselAnlass = (deps: SsoDeps, user: SessionUser) => ({
+  mandantId: user.mandantId,
+  benutzerId: user.benutzerId,
+  name: `Stellwerk SAML SP ${new URL(deps.publicUrl).host}`,
+  now: new Date(),
+});
+
+/**
+ * The tenant's SAML SP metadata with its signing certificate, for the administrator before (and after) a provider
+ * is saved (decision 122): the key is made on first need. After saving, better-auth's public metadata address
+ * answers the same document.
+ */
+export const getSpMetadaten = async (deps: SsoDeps, user: SessionUser): Promise<string> => {
+  const urls = urlsOf(deps.publicUrl, user.mandantId);
+  const schluessel = await deps.database.withTenant(user.mandantId, (tx) =>
+    spSchluesselVon(tx, schluesselAnlass(deps, user)),
+  );
+  return spMetadataXml({ entityId: urls.spEntityId, acsUrl: urls.acsUrl, zertifikat: schluessel.zertifikat });
+};
+
+/**
+ * A new SP key replaces the tenant's key (decision 122); a saved SAML provider signs with it from now on. The IdP
+ * must be given the new metadata (or certificate): one that checks signed requests refuses the new signature
+ * until then. Answers the new metadata.
+ */
+export const erneuereSpMetadaten = async (deps: SsoDeps, user: SessionUser): Promise<string> => {
+  const providerId = providerIdOf(user.mandantId);
+  const urls = urlsOf(deps.publicUrl, user.mandantId);
+  const schluessel = await deps.database.withTenant(user.mandantId, async (tx) => {
+    const neu = await erneuereSpSchluessel(tx, schluesselAnlass(deps, user));
+    const provider = await findSsoProvider(tx, providerId);
+    if (provider?.samlConfig) {
+      const bisher = JSON.parse(provider.samlConfig) as { idpMetadata?: { metadata?: string } };
+      const samlConfig = {
+        ...bisher,
+        // a provider saved before decision 122 signs from now on as well
+        idpMetadata: bisher.idpMetadata?.metadata
+          ? { ...bisher.idpMetadata, metadata: mitSigniertenAnfragen(bisher.idpMetadata.metadata) }
+          : bisher.idpMetadata,
+        ...samlSpKonfiguration(urls, neu),
+      };
+      await saveSsoProvider(tx, { ...provider, samlConfig: JSON.stringify(samlConfig) });
+    }
+    return neu;
+  });
+  return spMetadataXml({ entityId: urls.spEntityId, acsUrl: urls.acsUrl, zertifikat: schluessel.zertifikat });
 };
 
 const auditOf = (row: Omit<MandantSsoRow, 'mandantId' | 'updatedAt'>) => ({

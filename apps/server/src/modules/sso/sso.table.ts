@@ -40,3 +40,15 @@ export const sitzungAnmeldung = pgTable('sitzung_anmeldung', {
   mehrFaktor: boolean('mehr_faktor').notNull().default(false),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+/**
+ * The tenant's SAML service-provider signing key (decision 122): made on first need (the SP metadata download,
+ * saving a SAML provider), kept until rotated. Like better-auth's `sso_provider` (which holds a copy for the
+ * signing) for the owner connection only: the application role cannot read it, and no answer carries the key.
+ */
+export const samlSpSchluessel = pgTable('saml_sp_schluessel', {
+  mandantId: mandantIdColumn().primaryKey(),
+  privateKey: text('private_key').notNull(),
+  zertifikat: text('zertifikat').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});

@@ -203,6 +203,15 @@ describe.each(testDrivers())('single sign-on with provisioning, on %s', (driver)
     // a password-only sign-in at the provider is not two factors
     const single = await throughProvider('pairwise-pia', { amr: ['pwd'] });
     expect(((await single.me.json()) as TMe).zweiFaktor.mussEinrichten).toBe(true);
+    // `acr` alone: a multi-factor level (Okta, Entra ID's phr) counts, a single-factor one does not
+    for (const [acr, asked] of [
+      ['urn:okta:loa:2fa:any', false],
+      ['phr', false],
+      ['urn:okta:loa:1fa:pwd', true],
+    ] as const) {
+      const viaAcr = await throughProvider('pairwise-pia', { acr });
+      expect(((await viaAcr.me.json()) as TMe).zweiFaktor.mussEinrichten, acr).toBe(asked);
+    }
     await server.database.withTenant(mandantId, (tx) =>
       tx.delete(customizing).where(eq(customizing.customizingOptionName, 'ZweiFaktorPflicht')),
     );

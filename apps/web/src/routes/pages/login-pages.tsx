@@ -1,9 +1,10 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { formatError, isErrorCode } from '@stellwerk/domain/errors';
 import { pathAfterLogin } from '@stellwerk/domain/navigation';
+import { anmeldeFehlerArt, anmeldeFehlerCode } from '@stellwerk/domain/sicherheit/anmelde-fehler';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NotAvailable } from '../../components/NotAvailable';
 import { LoginForm } from '../../features/auth/components/LoginForm';
@@ -116,6 +117,47 @@ export function ConfirmPage() {
     <>
       <CardTitle title={t('auth.confirm.title')} />
       <ResetPasswordForm token={token} linkError={linkError} onDone={onDone} />
+    </>
+  );
+}
+
+/**
+ * /auth/fehler?code=…: a sign-in the authentication library could not finish (better-auth's /api/auth/error is
+ * forwarded here, decision 123). Explains the code in the user's language, names it, and leads back to /login;
+ * no link leaves the app.
+ */
+export function AuthFehlerPage() {
+  const { t, i18n } = useTranslation();
+  const code = anmeldeFehlerCode(
+    useLocation({ select: (l) => new URLSearchParams(l.searchStr).get('code') }),
+  );
+  const art = anmeldeFehlerArt(code);
+  const texte = {
+    abgelaufen: t('auth.error.abgelaufen'),
+    abgelehnt: t('auth.error.abgelehnt'),
+    nicht_zugeordnet: t('auth.error.nicht_zugeordnet'),
+    unbekannt: t('auth.error.unbekannt'),
+  };
+  const text =
+    art === 'katalog' && code && isErrorCode(code)
+      ? formatError(code, i18n.language === 'en' ? 'en' : 'de')
+      : texte[art === 'katalog' ? 'unbekannt' : art];
+  return (
+    <>
+      <CardTitle title={t('auth.error.title')} />
+      <Stack gap="md">
+        <Alert color="red" role="alert">
+          <Text size="sm">{text}</Text>
+          {code && (
+            <Text size="xs" c="dimmed" mt="xs">
+              {t('auth.error.code', { code })}
+            </Text>
+          )}
+        </Alert>
+        <Anchor component={Link} to="/login" size="sm">
+          {t('auth.backToLogin')}
+        </Anchor>
+      </Stack>
     </>
   );
 }

@@ -27,3 +27,12 @@ export const useDeleteSsoKonfiguration = () => {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ssoKey }),
   });
 };
+
+/** The tenant's SAML SP metadata with its signing certificate, downloadable before a provider is saved (decision 122). */
+export const SP_METADATEN_PFAD = '/api/admin/sso/saml-metadaten';
+
+/** Replaces the tenant's SAML signing key (decision 122); a saved SAML provider signs with the new key at once. */
+export const useErneuereSamlSchluessel = () =>
+  useMutation({
+    mutationFn: () => apiFetch<string>('/api/admin/sso/saml-schluessel', { method: 'POST' }),
+  });

@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Button,
   Code,
   Group,
@@ -17,9 +16,17 @@ import type { TSsoKonfiguration } from '@stellwerk/domain/sso/api';
 import { DEFAULT_GRUPPEN_CLAIM, DEFAULT_OIDC_SCOPES, type SsoProtokoll } from '@stellwerk/domain/sso/sso';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
-import { useDeleteSsoKonfiguration, useSaveSsoKonfiguration, useSsoKonfiguration } from '../api/sso';
+import { errorMessage } from '../../../lib/error-message';
+import {
+  SP_METADATEN_PFAD,
+  useDeleteSsoKonfiguration,
+  useErneuereSamlSchluessel,
+  useSaveSsoKonfiguration,
+  useSsoKonfiguration,
+} from '../api/sso';
 
 function Address({ label, value }: { label: string; value: string }) {
   return (
@@ -30,6 +37,48 @@ function Address({ label, value }: { label: string; value: string }) {
       <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
         {value}
       </Code>
+    </Stack>
+  );
+}
+
+/**
+ * The SP metadata with the signing certificate (decision 122): downloadable before the provider is saved, the
+ * first step at ADFS and Entra ID; the signing key can be replaced.
+ */
+function SpMetadaten() {
+  const { t, i18n } = useTranslation();
+  const erneuern = useErneuereSamlSchluessel();
+  const [fragen, setFragen] = useState(false);
+  return (
+    <Stack gap="xs">
+      <Text size="sm" c="dimmed">
+        {t('sso.spMetadataHelp')}
+      </Text>
+      {erneuern.isSuccess && (
+        <Alert color="green" role="status">
+          {t('sso.keyRenewed')}
+        </Alert>
+      )}
+      <Group gap="sm">
+        <Button component="a" href={SP_METADATEN_PFAD} download="stellwerk-sp-metadata.xml" variant="light">
+          {t('sso.spMetadataDownload')}
+        </Button>
+        <Button variant="subtle" color="orange" onClick={() => setFragen(true)}>
+          {t('sso.renewKey')}
+        </Button>
+      </Group>
+      <ConfirmDialog
+        opened={fragen}
+        title={t('sso.renewKeyTitle')}
+        message={t('sso.renewKeyQuestion')}
+        confirmLabel={t('sso.renewKey')}
+        cancelLabel={t('sso.cancel')}
+        color="orange"
+        loading={erneuern.isPending}
+        error={erneuern.error ? errorMessage(erneuern.error, t, i18n.language) : null}
+        onConfirm={() => erneuern.mutate(undefined, { onSuccess: () => setFragen(false) })}
+        onClose={() => setFragen(false)}
+      />
     </Stack>
   );
 }
@@ -163,11 +212,7 @@ function SsoForm({ current }: { current: TSsoKonfiguration }) {
             />
             <Address label={t('sso.acsUrl')} value={current.acsUrl} />
             <Address label={t('sso.spEntityId')} value={current.spEntityId} />
-            {current.protokoll === 'saml' && (
-              <Anchor href={current.spMetadataUrl} download="stellwerk-sp-metadata.xml" size="sm">
-                {t('sso.spMetadataDownload')}
-              </Anchor>
-            )}
+            <SpMetadaten />
           </>
         )}
         <TextInput
