@@ -704,6 +704,11 @@ export const ERRORS = {
     de: 'Der Abstellplatz muss einer der Abstellplätze des Standorts sein: [{liste}]',
     en: 'The parking spot must be one of the location’s parking spots: [{liste}]',
   },
+  'fahrt.schadensort_ungueltig': {
+    status: 400,
+    de: 'Der Schadensort „{ort}“ ist nicht erlaubt. Erlaubt sind: {liste}.',
+    en: 'The damage location "{ort}" is not allowed. Allowed are: {liste}.',
+  },
   'fahrt.vorbuchung_nicht_ausgecheckt': {
     status: 409,
     de: 'Ein CheckIn ist nicht möglich, da die vorherige Buchung des Fahrzeugs noch nicht ausgecheckt wurde.',

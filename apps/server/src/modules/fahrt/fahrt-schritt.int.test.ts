@@ -136,6 +136,17 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
     );
     expect(ohneOrt.status).toBe(400);
     expect((await errorOf(ohneOrt)).message).toBe('Bitte alle Pflichtfelder ausfüllen.');
+    // a place outside the fixed list is told which places there are (issue 20)
+    const kofferraum = await schritt(mitarbeiter, b.id, 'check-in', {
+      ...daten,
+      schaeden: [{ ort: 'kofferraum', beschreibung: 'Delle', sicherheitsrelevant: false }],
+    });
+    expect(kofferraum.status).toBe(400);
+    expect(await errorOf(kofferraum)).toMatchObject({
+      code: 'fahrt.schadensort_ungueltig',
+      message:
+        'Der Schadensort „kofferraum“ ist nicht erlaubt. Erlaubt sind: vorne, hinten, links, rechts, dach, innenraum, unterboden, sonstiges.',
+    });
     expect(
       await asAll((tx) =>
         tx.select().from(fahrzeugHistorie).where(eq(fahrzeugHistorie.fahrzeugBuchungId, b.id)),
@@ -401,5 +412,16 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
       await call(server, mitarbeiter, 'GET', `/api/fahrzeug-buchungen/${b.id}/check-in`)
     ).json()) as TCheckInVorlage;
     expect(vorlage.offeneSchaeden.map((x) => x.id)).not.toContain(schaden!.id);
+  });
+
+  it('the API document lists the damage locations a check-in and a check-out accept (issue 20)', async () => {
+    const text = await (await call(server, null, 'GET', '/api/openapi.json')).text();
+    const doc = JSON.parse(text) as { paths: Record<string, Record<string, unknown>> };
+    const checkIn = JSON.stringify(doc.paths['/api/fahrzeug-buchungen/{id}/check-in']?.post);
+    const liste = ['vorne', 'hinten', 'links', 'rechts', 'dach', 'innenraum', 'unterboden', 'sonstiges'];
+    expect(checkIn).toContain(`"enum":${JSON.stringify(liste)}`);
+    expect(JSON.stringify(doc.paths['/api/fahrzeug-buchungen/{id}/check-out']?.post)).toContain(
+      `"enum":${JSON.stringify(liste)}`,
+    );
   });
 });
