@@ -51,6 +51,7 @@ import {
   type BuchungsPerson,
   type Fuehrerschein,
   fahrerVerstoss,
+  eigeneBuchbarkeitVerstoss,
   fuehrerscheinHinweise,
   fuehrerscheinVerstoss,
   isFuehrerscheinKlasse,
@@ -218,7 +219,17 @@ const toBelegungen = (
 
 const toFahrzeug = (
   row: FahrzeugRow,
-  extra: Pick<TFahrzeug, 'favorit' | 'frei' | 'sonderfahrt' | 'grund' | 'grundParams'>,
+  extra: Pick<
+    TFahrzeug,
+    | 'favorit'
+    | 'frei'
+    | 'sonderfahrt'
+    | 'grund'
+    | 'grundParams'
+    | 'fuerMichBuchbar'
+    | 'fuerMichGrund'
+    | 'fuerMichGrundParams'
+  >,
 ): TFahrzeug => ({
   id: row.id,
   marke: row.marke,
@@ -503,6 +514,37 @@ export const ladeBelegungen = async (
 };
 
 /**
+ * Whether `user` may book each vehicle for themself (`eigeneBuchbarkeitVerstoss`): one read of their licence,
+ * none with fahrzeug_fremdbuchung (they book for others too).
+ */
+const eigeneBuchbarkeit = async (
+  tx: Tx,
+  user: SessionUser,
+  zeitraum: { von: Date; bis: Date } | null,
+  now: Date,
+): Promise<
+  (row: FahrzeugRow) => Pick<TFahrzeug, 'fuerMichBuchbar' | 'fuerMichGrund' | 'fuerMichGrundParams'>
+> => {
+  const fremd = user.permissions.has('fahrzeug_fremdbuchung');
+  const fuehrerschein = fremd ? null : toFuehrerschein(await findFuehrerschein(tx, user.benutzerId));
+  const benutzer = { id: user.benutzerId, permissions: user.permissions };
+  return (row) => {
+    const v = eigeneBuchbarkeitVerstoss({
+      benutzer,
+      fuehrerschein,
+      klasse: isFuehrerscheinKlasse(row.fuehrerscheinklasse) ? row.fuehrerscheinklasse : null,
+      zeitraum,
+      now,
+    });
+    return {
+      fuerMichBuchbar: !v,
+      fuerMichGrund: v?.code ?? null,
+      fuerMichGrundParams: v ? { ...v.params } : null,
+    };
+  };
+};
+
+/**
  * GET /api/fahrzeuge: the tenant's active vehicles with key data and photo; with a period, whether each is
  * free under every booking rule; favourites (the tenant's and the user's) first.
  */
@@ -562,11 +604,13 @@ export const listFahrzeuge = (
         };
       };
     }
-    // checked first, shaped after: with nurFrei only the free vehicles become answers
-    const geprueft = rows.map((row) => ({ row, ergebnis: pruefung(row) }));
-    const gefiltert = (query.nurFrei ? geprueft.filter((g) => g.ergebnis.frei) : geprueft).map(
-      ({ row, ergebnis }) => toFahrzeug(row, { favorit: favoritSet.has(row.id), ...ergebnis }),
-    );
+    // may the user book each car for themself (issue 20): their licence against its class, over the period
+    const fuerMich = await eigeneBuchbarkeit(tx, user, zeitraum, now);
+    // checked first, shaped after: with nurFrei only the vehicles free (and bookable for the user) become answers
+    const geprueft = rows.map((row) => ({ row, ergebnis: { ...pruefung(row), ...fuerMich(row) } }));
+    const gefiltert = (
+      query.nurFrei ? geprueft.filter((g) => g.ergebnis.frei && g.ergebnis.fuerMichBuchbar) : geprueft
+    ).map(({ row, ergebnis }) => toFahrzeug(row, { favorit: favoritSet.has(row.id), ...ergebnis }));
     // stable sort: favourites first, otherwise the repository's order (make, model, plate)
     return gefiltert.sort((a, b) => Number(b.favorit) - Number(a.favorit));
   });
@@ -605,6 +649,7 @@ export const getFahrzeug = (
         sonderfahrt: false,
         grund: null,
         grundParams: null,
+        ...(await eigeneBuchbarkeit(tx, user, null, now))(row),
       }),
       buchungsfenster: fenster.map((z) => ({ ...z })),
       termine: termine.slice(0, 2000).map((t) => ({
