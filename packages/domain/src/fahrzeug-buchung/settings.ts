@@ -3,6 +3,7 @@
  * take, so server and web read them the same way.
  */
 import { booleanSetting, numberSetting, type ResolvedSettings, stringSetting } from '../customizing.ts';
+import { wochentagNameAus } from '../time.ts';
 import { type FahrzeugBuchungsEinstellungen, TAKT_MINUTEN } from './rules.ts';
 
 export const fahrzeugEinstellungenAus = ({
@@ -14,8 +15,11 @@ export const fahrzeugEinstellungenAus = ({
   buchungszeitraumBis: stringSetting(settings, 'FahrzeugBuchungszeitraumBis'),
   minimaleBuchungszeitMinuten: numberSetting(settings, 'FahrzeugMinimaleBuchungszeit'),
   mindestabstandStunden: numberSetting(settings, 'FahrzeugMindestabstandStunden'),
+  mindestabstandMinuten: numberSetting(settings, 'FahrzeugMindestabstandMinuten'),
+  mehrereFahrzeugeGleichzeitig: booleanSetting(settings, 'FahrzeugMehrereFahrzeugeGleichzeitig'),
   vorausbuchbareTage: numberSetting(settings, 'FahrzeugVorausbuchbareTage'),
-  fensterWochentag: stringSetting(settings, 'FahrzeugBuchungsfensterWochentag') || null,
+  // a value stored before names were read ('Montag') counts as its spec name (decision 134)
+  fensterWochentag: wochentagNameAus(stringSetting(settings, 'FahrzeugBuchungsfensterWochentag')),
   fensterUhrzeit: stringSetting(settings, 'FahrzeugBuchungsfensterUhrzeit') || null,
   individuelleBuchungszeiten: booleanSetting(settings, 'FahrzeugIndividuelleBuchungszeiten'),
   buchungAusserhalbBuchungszeiten: booleanSetting(settings, 'FahrzeugBuchungAusserhalbBuchungszeiten'),

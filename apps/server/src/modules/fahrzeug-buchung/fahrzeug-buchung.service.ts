@@ -41,7 +41,9 @@ import {
   type Belegung,
   type FahrzeugBuchungsEinstellungen,
   type FahrzeugFuerBuchung,
+  fahrerDoppeltVerstoss,
   fahrzeugBuchungsPruefer,
+  mindestabstandMs,
   pruefeFahrzeugBuchung,
   wirksamesBuchungsfenster,
 } from '@stellwerk/domain/fahrzeug-buchung/rules';
@@ -84,6 +86,7 @@ import {
   type FuehrerscheinRow,
   findBelegungen,
   findBelegungenMitFahrt,
+  findFahrerBelegungen,
   findBuchungen,
   findBuchungenByIds,
   findFahrtEintraege,
@@ -92,6 +95,7 @@ import {
   findFensterZeilen,
   findFreigeber,
   findFuehrerschein,
+  lockFahrer,
   findMitfahrer,
   findNaechstePruefungen,
   findPersonen,
@@ -492,7 +496,7 @@ export const ladeBelegungen = async (
   bis: Date,
   einstellungen: FahrzeugBuchungsEinstellungen,
 ) => {
-  const gap = einstellungen.mindestabstandStunden * 3_600_000;
+  const gap = mindestabstandMs(einstellungen);
   // with each trip's check-in and check-out: the history decides whether it is on the road or back (decision 040)
   const rows = await findBelegungenMitFahrt(tx, {
     fahrzeugIds,
@@ -858,6 +862,23 @@ const pruefeBuchung = async (
   });
   first(verstoesse[0]);
   first(fahrerPruefung);
+
+  // one driver, one car at a time, unless the tenant allows more (issue 20, decision 134); the lock makes two
+  // parallel bookings of one driver on two cars wait for each other
+  if (!einstellungen.mehrereFahrzeugeGleichzeitig) {
+    await lockFahrer(tx, fahrerId);
+    first(
+      fahrerDoppeltVerstoss({
+        von,
+        bis,
+        fahrerName: nameOf(fahrer),
+        buchungen: await findFahrerBelegungen(tx, { fahrerId, from: von, to: bis }),
+        erlaubt: false,
+        now,
+        ignoreId,
+      }),
+    );
+  }
 
   // an overdue UVV inspection warns or refuses, as the tenant chooses (decision 068)
   const uvv = uvvBuchungsRegel({
