@@ -6,7 +6,7 @@ import {
 import { DEFAULT_FEATURE_SWITCHES } from '@stellwerk/domain/features';
 import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
 import { parseHistorieTyp, parseStatus, parseTyp } from '@stellwerk/domain/status';
-import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { inUuids } from '../../db/columns.ts';
@@ -470,6 +470,39 @@ export const findBuchungen = async (
         benutzerId
           ? or(eq(fahrzeugBuchung.benutzerId, benutzerId), eq(fahrzeugBuchung.fahrerId, benutzerId))
           : undefined,
+      ),
+    )
+    .orderBy(asc(fahrzeugBuchung.von), asc(fahrzeugBuchung.id))
+    .limit(limit);
+  return rows.map(toKern);
+};
+
+/**
+ * The user's trips (booked or driven) the system cancelled with one of `gruende` whose end lies in [from, to):
+ * "Meine Buchungen" keeps them a while after their end (decision 135).
+ */
+export const findSystemStornos = async (
+  tx: Tx,
+  {
+    benutzerId,
+    from,
+    to,
+    gruende,
+    limit,
+  }: { benutzerId: string; from: Date; to: Date; gruende: readonly string[]; limit: number },
+): Promise<BuchungKernRow[]> => {
+  const rows = await tx
+    .select(buchungColumns)
+    .from(fahrzeugBuchung)
+    .innerJoin(fahrzeug, eq(fahrzeug.id, fahrzeugBuchung.fahrzeugId))
+    .where(
+      and(
+        eq(fahrzeugBuchung.typ, 'BUCHUNG'),
+        eq(fahrzeugBuchung.status, 'storniert'),
+        inArray(fahrzeugBuchung.informationstext, [...gruende]),
+        gt(fahrzeugBuchung.bis, from),
+        lte(fahrzeugBuchung.bis, to),
+        or(eq(fahrzeugBuchung.benutzerId, benutzerId), eq(fahrzeugBuchung.fahrerId, benutzerId)),
       ),
     )
     .orderBy(asc(fahrzeugBuchung.von), asc(fahrzeugBuchung.id))

@@ -34,9 +34,11 @@ import {
   FAHRZEUG_BUCHUNG_UEBERGAENGE,
   fahrtStandAus,
   type HistorieEintrag,
+  STORNO_GRUND,
+  SYSTEM_STORNO_ANZEIGE_TAGE,
   statusAusFahrt,
 } from '@stellwerk/domain/fahrzeug-buchung/machine';
-import { abilitiesFor } from '@stellwerk/domain/fahrzeug-buchung/policy';
+import { abilitiesFor, isEigeneFahrt } from '@stellwerk/domain/fahrzeug-buchung/policy';
 import {
   type Belegung,
   type FahrzeugBuchungsEinstellungen,
@@ -87,6 +89,7 @@ import {
   findBelegungen,
   findBelegungenMitFahrt,
   findFahrerBelegungen,
+  findSystemStornos,
   findBuchungen,
   findBuchungenByIds,
   findFahrtEintraege,
@@ -662,7 +665,7 @@ export const getFahrzeug = (
         bis: t.bis.toISOString(),
         status: t.status,
         typ: t.typ,
-        eigene: t.benutzerId === user.benutzerId || t.fahrerId === user.benutzerId,
+        eigene: isEigeneFahrt({ termin: t, benutzerId: user.benutzerId }),
       })),
     };
   });
@@ -685,6 +688,18 @@ export const listBuchungen = (
       to: query.bis ? new Date(query.bis) : null,
       limit: LISTE_MAX,
     });
+    // the user's own list keeps what the system cancelled for a while after its end, with the reason (decision 135)
+    if (query.eigene && !query.von) {
+      const storniert = await findSystemStornos(tx, {
+        benutzerId: user.benutzerId,
+        from: new Date(now.getTime() - SYSTEM_STORNO_ANZEIGE_TAGE * 86_400_000),
+        to: now,
+        gruende: Object.values(STORNO_GRUND),
+        limit: LISTE_MAX,
+      });
+      rows.unshift(...storniert.filter((s) => !rows.some((r) => r.id === s.id)));
+      rows.splice(LISTE_MAX);
+    }
     return toApiBuchungen(tx, rows, user, now);
   });
 };
