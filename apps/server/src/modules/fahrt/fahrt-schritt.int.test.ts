@@ -13,8 +13,10 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import { plainTextOf } from '../../../test/mail-message.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import type { Tx } from '../../db/client.ts';
+import { customizing } from '../customizing/customizing.table.ts';
 import { fahrzeug, fahrzeugBuchung, fahrzeugHistorie } from '../fahrzeug/fahrzeug.table.ts';
 import { dispatchPendingMails } from '../mail/mail.dispatcher.ts';
+import { mandant } from '../mandant/mandant.table.ts';
 import { datei } from '../storage/storage.table.ts';
 import { fahrzeugHistorieBeleg, fahrzeugSchaden } from './fahrt.table.ts';
 
@@ -52,6 +54,18 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
       tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
     ))
       autos[f.kennzeichen] = f.id;
+    // these journeys put one driver on several cars of one day at overlapping times: the tenant allows it here
+    // (one driver, one car is its own journey: fahrer-und-abstand.int.test.ts, decision 134)
+    const [m] = await asAll((tx) =>
+      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
+    );
+    await asAll((tx) =>
+      tx.insert(customizing).values({
+        mandantId: m!.id,
+        customizingOptionName: 'FahrzeugMehrereFahrzeugeGleichzeitig',
+        wert: 'true',
+      }),
+    );
   });
   afterAll(async () => {
     await server?.close();

@@ -99,11 +99,14 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
     deaktiviert: f.deaktiviert,
   });
 
+  // each booking of the one booker at its own hour: one person cannot hold two cars at the same time (decision 134)
+  let stunde = 0;
   const buchen = async (fahrzeugId: string, days: number) => {
+    const h = 9 + (stunde++ % 8);
     const response = await call(server, mitarbeiter, 'POST', '/api/fahrzeug-buchungen', {
       fahrzeugId,
-      von: at(days, '09:00'),
-      bis: at(days, '10:00'),
+      von: at(days, `${String(h).padStart(2, '0')}:00`),
+      bis: at(days, `${String(h + 1).padStart(2, '0')}:00`),
     });
     expect(response.status, await response.clone().text()).toBe(201);
     return (await response.json()) as TFahrzeugBuchung;
