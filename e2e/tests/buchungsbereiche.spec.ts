@@ -136,6 +136,57 @@ test.describe('the booking areas as their users found them (issue 20)', () => {
     }
   });
 
+  test('saving the simple window keeps the weekday rows; the dialog names their validity and warns before removing them', async ({
+    page,
+  }) => {
+    await anmelden(page, 'fuhrpark');
+    const vorher = (
+      (await (await page.request.get('/api/admin/fahrzeuge')).json()) as {
+        kennzeichen: string;
+        oeffnungszeiten: unknown[];
+        oeffnungszeitenGueltigVon: string | null;
+      }[]
+    ).find((f) => f.kennzeichen === 'MS-SW 101')!;
+    expect(vorher.oeffnungszeiten).toHaveLength(7);
+    await page.goto('/admin/fahrzeuge');
+    await page.getByRole('button', { name: 'MS-SW 101 bearbeiten' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Fahrzeug MS-SW 101 bearbeiten' });
+    if (vorher.oeffnungszeitenGueltigVon)
+      await expect(dialog.getByText(`Gültig ab ${deutsch(vorher.oeffnungszeitenGueltigVon)}`)).toBeVisible();
+    // switching the rows off says what saving would do; switched on again, nothing is lost
+    const schalter = dialog.getByRole('switch', { name: 'Eigene Zeiten je Wochentag' });
+    await schalter.uncheck();
+    await expect(
+      dialog.getByText(/Beim Speichern werden die gespeicherten Zeiten je Wochentag entfernt/),
+    ).toBeVisible();
+    await schalter.check();
+    await expect(dialog.getByText(/Beim Speichern werden/)).toHaveCount(0);
+    // save with only the simple window's end changed
+    const bis = dialog.getByLabel('Bis', { exact: true });
+    const alt = await bis.inputValue();
+    await bis.fill('18:30');
+    const gespeichert = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/fahrzeuge/') && r.request().method() === 'PUT',
+    );
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    const antwort = (await (await gespeichert).json()) as { fahrzeug: { oeffnungszeiten: unknown[] } };
+    expect(antwort.fahrzeug.oeffnungszeiten).toHaveLength(7);
+    // back as it was
+    await page.getByRole('button', { name: 'MS-SW 101 bearbeiten' }).click();
+    await page
+      .getByRole('dialog', { name: 'Fahrzeug MS-SW 101 bearbeiten' })
+      .getByLabel('Bis', { exact: true })
+      .fill(alt);
+    const zurueck = page.waitForResponse(
+      (r) => r.url().includes('/api/admin/fahrzeuge/') && r.request().method() === 'PUT',
+    );
+    await page
+      .getByRole('dialog', { name: 'Fahrzeug MS-SW 101 bearbeiten' })
+      .getByRole('button', { name: 'Speichern' })
+      .click();
+    expect((await zurueck).status()).toBe(200);
+  });
+
   test('the hand entry of the logbook starts with the business trip', async ({ page }) => {
     await anmelden(page, 'fuhrpark');
     await page.goto(`/fahrzeuge?fahrzeug=${await fahrzeugId(page, 'MS-SW 101')}`);
