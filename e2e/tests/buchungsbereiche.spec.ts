@@ -4,6 +4,7 @@
  * in "Meine Buchungen" with its reason; a fleet manager's block is not "Ihre Buchung"; the hand entry of the logbook
  * starts with the business trip.
  */
+import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { demoUser, MUSTERSTADT } from '../support/demo.ts';
 import { signInTo } from '../support/session.ts';
@@ -88,6 +89,11 @@ test.describe('the booking areas as their users found them (issue 20)', () => {
       });
       await expect(karte.getByText('Für dieses Fahrzeug ist die Führerscheinklasse D nötig.')).toBeVisible();
       await expect(karte.getByText('Frei', { exact: true })).toHaveCount(0);
+      await page.setViewportSize({ width: 375, height: 800 });
+      await karte.scrollIntoViewIfNeeded();
+      await karte.screenshot({
+        path: path.join(test.info().project.outputDir, 'screenshots', 'fahrzeug-nicht-fuer-mich-de-375.png'),
+      });
       // "only free cars" leaves it out
       await page.getByRole('checkbox', { name: 'Nur freie Fahrzeuge' }).check();
       await expect(karte).toHaveCount(0);
@@ -123,6 +129,14 @@ test.describe('the booking areas as their users found them (issue 20)', () => {
       const karte = page.locator('[data-buchung-id]').filter({ hasText: 'MS-SW 103' });
       await expect(karte.getByText('Storniert', { exact: true })).toBeVisible();
       await expect(karte.getByText('Grund: Storno wegen Wartung des Fahrzeugs.')).toBeVisible();
+      await page.setViewportSize({ width: 375, height: 800 });
+      await karte.screenshot({
+        path: path.join(
+          test.info().project.outputDir,
+          'screenshots',
+          'meine-buchungen-system-storno-de-375.png',
+        ),
+      });
 
       // the fleet manager's own block is listed as maintenance, without "Ihre Buchung"
       await fuhrpark.goto(`/fahrzeuge?fahrzeug=${id103}`);
