@@ -14,7 +14,7 @@
 import { DomainError } from './errors.ts';
 import type { FeatureName } from './features.ts';
 import type { Texts } from './language.ts';
-import { isValidTime, WOCHENTAG_NAMEN } from './time.ts';
+import { isValidTime, WOCHENTAG_NAMEN, wochentagNameAus } from './time.ts';
 
 export type CustomizingTyp = 'number' | 'boolean' | 'string' | 'time' | 'array';
 export type CustomizingUnit = 'minuten' | 'stunden' | 'tage' | 'wochen' | 'monate' | 'prozent';
@@ -660,6 +660,40 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     },
   },
   {
+    name: 'FahrzeugMindestabstandMinuten',
+    label: { de: 'Zusätzlicher Puffer zwischen zwei Buchungen', en: 'Extra buffer between two bookings' },
+    group: 'buchungsregeln',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '0',
+    unit: 'minuten',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 1440,
+    description: {
+      de: 'Puffer in Minuten zwischen zwei Buchungen eines Fahrzeugs, zusätzlich zum Mindestabstand in Stunden (z. B. 30 Minuten zum Laden oder Reinigen). Standard: 0.',
+      en: 'Buffer in minutes between two bookings of a vehicle, on top of the minimum gap in hours (e.g. 30 minutes to charge or clean). Default: 0.',
+    },
+  },
+  {
+    name: 'FahrzeugMehrereFahrzeugeGleichzeitig',
+    label: {
+      de: 'Eine Person darf mehrere Fahrzeuge zur selben Zeit buchen',
+      en: 'One person may book several vehicles for the same time',
+    },
+    group: 'buchungsregeln',
+    feature: 'FahrzeugBuchung',
+    typ: 'boolean',
+    default: 'false',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'Aus: Wer fährt, kann nicht zwei Fahrzeuge für dieselbe Zeit halten; die zweite Buchung wird abgelehnt. Standard: aus.',
+      en: 'Off: a driver cannot hold two vehicles for the same time; the second booking is refused. Default: off.',
+    },
+  },
+  {
     name: 'FahrzeugBuchungsfensterWochentag',
     label: { de: 'Wochentag der Fenstererweiterung', en: 'Weekday the window grows' },
     group: 'buchungsregeln',
@@ -670,8 +704,8 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     userEditable: false,
     allowedValues: ['', ...WOCHENTAG_NAMEN],
     description: {
-      de: 'Wochentag (sonntags … samstags), an dem das Buchungsfenster um eine Woche wächst; leer = täglich um einen Tag. Standard: leer.',
-      en: 'Weekday (sonntags … samstags) on which the booking window grows by a week; empty = by a day daily. Default: empty.',
+      de: 'Wochentag (sonntags … samstags; auch „Montag“, „Mo“ oder „monday“ wird gelesen), an dem das Buchungsfenster um eine Woche wächst; leer = täglich um einen Tag. Standard: leer.',
+      en: 'Weekday (sonntags … samstags; "Montag", "Mo" or "monday" are read too) on which the booking window grows by a week; empty = by a day daily. Default: empty.',
     },
   },
   {
@@ -1065,9 +1099,24 @@ const checkNumber = (option: CustomizingOption, n: number): number => {
   return n === 0 ? 0 : n; // no -0
 };
 
+/** An option whose values are the spec's weekday names (`sonntags` … `samstags`, and '' for none). */
+const isWochentagOption = (option: CustomizingOption): boolean =>
+  !!option.allowedValues?.includes(WOCHENTAG_NAMEN[1]);
+
 const checkString = (option: CustomizingOption, s: string): string => {
   if (s.length > MAX_STRING_LENGTH)
     throw new DomainError('customizing.value_too_long', { name: option.name, max: MAX_STRING_LENGTH });
+  // 'Montag', 'Mo' or 'monday' are read as 'montags'; an unknown name is refused with the names (issue 20)
+  if (isWochentagOption(option) && s.trim() !== '') {
+    const name = wochentagNameAus(s);
+    if (!name)
+      throw new DomainError('customizing.wochentag_unbekannt', {
+        name: option.name,
+        wert: shown(s),
+        liste: WOCHENTAG_NAMEN.join(', '),
+      });
+    return name;
+  }
   if (option.allowedValues && !option.allowedValues.includes(s))
     throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: shown(s) });
   return s;

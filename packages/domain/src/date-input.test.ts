@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DAY_INPUT_HINT, INSTANT_INPUT_HINT, ZDayInput, ZInstantInput } from './date-input.ts';
+import {
+  DAY_INPUT_HINT,
+  INSTANT_INPUT_HINT,
+  parseTagEingabe,
+  ZDayInput,
+  ZInstantInput,
+} from './date-input.ts';
 
 describe('ZDayInput', () => {
   it.each([
@@ -51,5 +57,28 @@ describe('ZInstantInput', () => {
     expect(ZInstantInput.safeParse('9999-01-01T00:00:00Z').error?.issues[0]?.message).toBe(
       INSTANT_INPUT_HINT,
     );
+  });
+});
+
+describe('parseTagEingabe: a day as typed', () => {
+  it.each([
+    ['28.11.2026', '2026-11-28'],
+    [' 28.11.2026 ', '2026-11-28'],
+    ['1.2.2027', '2027-02-01'],
+    ['2026-11-28', '2026-11-28'],
+    ['29.02.2028', '2028-02-29'],
+    ['29.02.2027', null],
+    ['31.04.2026', null],
+    ['28.11.2', null],
+    ['28.11.20', null],
+    ['28.11.', null],
+    ['28', null],
+    ['', null],
+    ['28.11.1999', null],
+    ['28.11.2101', null],
+    ['11/28/2026', null],
+    ['morgen', null],
+  ])('%j is %j', (text, expected) => {
+    expect(parseTagEingabe(text)).toBe(expected);
   });
 });

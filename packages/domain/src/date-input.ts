@@ -35,3 +35,24 @@ export const ZTimeInput = singleLineText().max(20);
 
 /** A calendar day in a response (stored values; not range-checked). */
 export const ZDayValue = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+
+/**
+ * A calendar day as a person types it into a date field: `DD.MM.YYYY` (spec §5), one-digit day or month allowed
+ * (`1.2.2027`), or `YYYY-MM-DD`. Answers `YYYY-MM-DD`, or null while the text is no whole real day in the years
+ * 2000 to 2100 (so `28.11.2` as typed on the way to `28.11.2026` is nothing yet, and `30.02.2027` stays nothing).
+ * The date fields of the web app use it as their parser, so a typed day is kept on Tab (issue 20).
+ */
+export const parseTagEingabe = (text: string): string | null => {
+  const trimmed = text.trim();
+  const de = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(trimmed);
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
+  const [y, m, d] = de
+    ? [Number(de[3]), Number(de[2]), Number(de[1])]
+    : iso
+      ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+      : [0, 0, 0];
+  if (y < DATE_INPUT_YEARS.min || y > DATE_INPUT_YEARS.max) return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+};

@@ -501,6 +501,11 @@ export const ERRORS = {
     de: 'Der Wert für {name} ist zu lang (höchstens {max} Zeichen).',
     en: 'The value for {name} is too long (at most {max} characters).',
   },
+  'customizing.wochentag_unbekannt': {
+    status: 400,
+    de: 'Der Wochentag {wert} ist für {name} unbekannt. Erlaubt sind: {liste} (auch Montag, Mo oder monday).',
+    en: 'The weekday {wert} is unknown for {name}. Allowed are: {liste} (also Montag, Mo or monday).',
+  },
   'customizing.value_not_allowed': {
     status: 400,
     de: 'Der Wert {wert} ist für {name} nicht erlaubt.',
@@ -703,6 +708,11 @@ export const ERRORS = {
     status: 400,
     de: 'Der Abstellplatz muss einer der Abstellplätze des Standorts sein: [{liste}]',
     en: 'The parking spot must be one of the location’s parking spots: [{liste}]',
+  },
+  'fahrt.schadensort_ungueltig': {
+    status: 400,
+    de: 'Der Schadensort „{ort}“ ist nicht erlaubt. Erlaubt sind: {liste}.',
+    en: 'The damage location "{ort}" is not allowed. Allowed are: {liste}.',
   },
   'fahrt.vorbuchung_nicht_ausgecheckt': {
     status: 409,
@@ -1101,6 +1111,16 @@ export const ERRORS = {
     status: 409,
     de: 'Zwischen zwei Buchungen des Fahrzeugs müssen mindestens {stunden} Stunden liegen.',
     en: 'There must be at least {stunden} hours between two bookings of the vehicle.',
+  },
+  'fahrzeug_buchung.mindestabstand_minuten': {
+    status: 409,
+    de: 'Zwischen zwei Buchungen des Fahrzeugs müssen mindestens {minuten} Minuten liegen.',
+    en: 'There must be at least {minuten} minutes between two bookings of the vehicle.',
+  },
+  'fahrzeug_buchung.fahrer_doppelt': {
+    status: 409,
+    de: '{fahrer} hat in dieser Zeit schon ein Fahrzeug gebucht ({kennzeichen}, {zeitraum}). Eine Person kann nicht zwei Fahrzeuge gleichzeitig fahren.',
+    en: '{fahrer} already has a vehicle booked in this period ({kennzeichen}, {zeitraum}). One person cannot drive two vehicles at the same time.',
   },
   'fahrzeug_buchung.vor_buchungsstart': {
     status: 422,

@@ -169,6 +169,28 @@ export const weekdayFromName = (name: string | null | undefined): number | null 
   return index >= 0 ? index : null;
 };
 
+/** Other spellings of each weekday (index = JavaScript weekday), German and English, compared in lower case. */
+const WOCHENTAG_SCHREIBWEISEN: readonly (readonly string[])[] = [
+  ['sonntag', 'so', 'sunday', 'sun'],
+  ['montag', 'mo', 'monday', 'mon'],
+  ['dienstag', 'di', 'tuesday', 'tue', 'tues'],
+  ['mittwoch', 'mi', 'wednesday', 'wed'],
+  ['donnerstag', 'do', 'thursday', 'thu', 'thur', 'thurs'],
+  ['freitag', 'fr', 'friday', 'fri'],
+  ['samstag', 'sa', 'sonnabend', 'saturday', 'sat'],
+];
+
+/**
+ * A weekday name as people write it, read as the spec's name (issue 20): `montags`, `Montag`, `Mo.`, `monday` and
+ * `Mon` all give `montags`; anything else null. Settings store the spec's name (decision 134).
+ */
+export const wochentagNameAus = (text: string | null | undefined): WochentagName | null => {
+  const t = (text ?? '').trim().toLowerCase().replace(/\.$/, '');
+  if (t === '') return null;
+  const index = WOCHENTAG_NAMEN.findIndex((name, i) => name === t || WOCHENTAG_SCHREIBWEISEN[i]!.includes(t));
+  return index >= 0 ? WOCHENTAG_NAMEN[index]! : null;
+};
+
 /** The Berlin weekday (0 = Sunday .. 6 = Saturday) of `date`. */
 export const berlinWeekday = (date: Date): number =>
   new Date(date.getTime() + berlinOffsetMinutes(date.getTime()) * 60_000).getUTCDay();

@@ -22,7 +22,12 @@ const ZZahl = z.number().finite();
  * checked by the rules ('Bitte alle Pflichtfelder ausfüllen.').
  */
 const ZSchaden = z.object({
-  ort: z.string().max(40),
+  // read as text so that a place outside the list gets the rule's message naming the allowed ones (issue 20);
+  // the API document lists them
+  ort: z
+    .string()
+    .max(40)
+    .meta({ enum: [...SCHADEN_ORTE], description: `Where on the vehicle: ${SCHADEN_ORTE.join(', ')}` }),
   beschreibung: ZText,
   sicherheitsrelevant: z.boolean().default(false),
 });

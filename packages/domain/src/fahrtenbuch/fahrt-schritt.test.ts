@@ -56,6 +56,10 @@ describe('check-in and check-out rules (issue 10, decisions 063, 064)', () => {
     [{ ort: '', beschreibung: 'Delle', sicherheitsrelevant: false }, 'Bitte alle Pflichtfelder ausfüllen.'],
     [
       { ort: 'kofferraum', beschreibung: 'Delle', sicherheitsrelevant: false },
+      'Der Schadensort „kofferraum“ ist nicht erlaubt. Erlaubt sind: vorne, hinten, links, rechts, dach, innenraum, unterboden, sonstiges.',
+    ],
+    [
+      { ort: 'kofferraum', beschreibung: '', sicherheitsrelevant: false },
       'Bitte alle Pflichtfelder ausfüllen.',
     ],
     [{ ort: 'dach', beschreibung: '   ', sicherheitsrelevant: true }, 'Bitte alle Pflichtfelder ausfüllen.'],

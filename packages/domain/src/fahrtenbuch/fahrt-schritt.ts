@@ -22,11 +22,20 @@ export type SchadenOrt = (typeof SCHADEN_ORTE)[number];
 
 export type SchadenAngabe = { ort: string; beschreibung: string; sicherheitsrelevant: boolean };
 
-/** Spec §8 'Bitte alle Pflichtfelder ausfüllen.': every damage names its place and describes what is wrong. */
+/**
+ * Spec §8 'Bitte alle Pflichtfelder ausfüllen.': every damage names its place and describes what is wrong. A place
+ * outside the fixed list is refused with a message naming the allowed places (issue 20).
+ */
 export const assertSchaeden = (schaeden: readonly SchadenAngabe[]): void => {
-  for (const s of schaeden)
-    if (!(SCHADEN_ORTE as readonly string[]).includes(s.ort) || s.beschreibung.trim() === '')
+  for (const s of schaeden) {
+    if (s.ort.trim() === '' || s.beschreibung.trim() === '')
       throw new DomainError('validation.pflichtfelder');
+    if (!(SCHADEN_ORTE as readonly string[]).includes(s.ort))
+      throw new DomainError('fahrt.schadensort_ungueltig', {
+        ort: s.ort.slice(0, 40),
+        liste: SCHADEN_ORTE.join(', '),
+      });
+  }
 };
 
 /**

@@ -75,6 +75,17 @@ export const ZFahrzeug = z.object({
   grundParams: z
     .record(z.string().max(LIMITS.code), z.union([z.string().max(LIMITS.name), z.number()]))
     .nullable(),
+  /**
+   * whether the user may book it for themself (licence record, class, next check, driving ban over the period,
+   * the right to book; always true with fahrzeug_fremdbuchung); false marks the car "not bookable for you"
+   * instead of 'Frei' (issue 20)
+   */
+  fuerMichBuchbar: z.boolean(),
+  /** why not bookable for the user: the rule's error code (catalogue), null when bookable */
+  fuerMichGrund: z.string().max(LIMITS.code).nullable(),
+  fuerMichGrundParams: z
+    .record(z.string().max(LIMITS.code), z.union([z.string().max(LIMITS.name), z.number()]))
+    .nullable(),
 });
 export type TFahrzeug = z.infer<typeof ZFahrzeug>;
 

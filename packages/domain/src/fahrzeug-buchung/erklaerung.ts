@@ -65,6 +65,7 @@ const ENDGUELTIG = new Set<string>([
   'fahrzeug_buchung.ueberschneidung',
   'fahrzeug_buchung.gesperrt',
   'fahrzeug_buchung.mindestabstand',
+  'fahrzeug_buchung.mindestabstand_minuten',
   'fahrzeug_buchung.zu_weit_im_voraus',
   'fahrzeug_buchung.ausserhalb_gueltigkeit',
 ]);

@@ -32,6 +32,40 @@ export const STORNO_GRUND = {
   fahrverbot: 'Storno wegen Fahrverbot des Fahrers.',
 } as const;
 
+/** The system's cancellation reasons (a block, a ban, auto-release, a rejected approval, a vehicle change). */
+const SYSTEM_GRUENDE: ReadonlySet<string> = new Set(Object.values(STORNO_GRUND));
+
+/**
+ * Whether a booking was cancelled by the system (issue 20, decision 135): cancelled, with one of the system's
+ * reasons as its information text. A booking the user cancelled themself keeps their own text (or none).
+ */
+export const isSystemStorno = ({
+  status,
+  informationstext,
+}: {
+  status: string;
+  informationstext: string | null;
+}): boolean => status === 'storniert' && informationstext !== null && SYSTEM_GRUENDE.has(informationstext);
+
+/** How long "Meine Buchungen" keeps showing a booking the system cancelled: days after its end (decision 135). */
+export const SYSTEM_STORNO_ANZEIGE_TAGE = 14;
+
+/**
+ * Whether "Meine Buchungen" shows the booking: every booking not cancelled that the list answers, and one the
+ * system cancelled until `tage` days after its end, with its reason, instead of letting it vanish (issue 20).
+ */
+export const isInMeinenBuchungen = ({
+  buchung,
+  now,
+  tage = SYSTEM_STORNO_ANZEIGE_TAGE,
+}: {
+  buchung: { status: string; informationstext: string | null; bis: Date };
+  now: Date;
+  tage?: number;
+}): boolean =>
+  buchung.status !== 'storniert' ||
+  (isSystemStorno(buchung) && buchung.bis.getTime() + tage * 86_400_000 > now.getTime());
+
 export type FahrzeugBuchungAktion =
   | 'checkIn'
   | 'checkOut'

@@ -117,3 +117,16 @@ export const abilitiesFor = ({
     freigegeben,
   };
 };
+
+/**
+ * Whether a booking or block counts as the user's own trip on the vehicle's pages: a trip (BUCHUNG) they booked or
+ * drive. A block a fleet manager entered is a block, not "Ihre Buchung" (issue 20).
+ */
+export const isEigeneFahrt = ({
+  termin,
+  benutzerId,
+}: {
+  termin: { typ: string; benutzerId: string; fahrerId: string | null };
+  benutzerId: string;
+}): boolean =>
+  termin.typ === 'BUCHUNG' && (termin.benutzerId === benutzerId || termin.fahrerId === benutzerId);

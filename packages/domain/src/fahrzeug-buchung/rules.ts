@@ -223,9 +223,27 @@ export const buchungsfensterPruefung = ({
 };
 
 /**
+ * The buffer between two bookings of a vehicle in milliseconds: the minimum gap in hours (spec §5, "hours × 60")
+ * plus the minutes of `FahrzeugMindestabstandMinuten` (issue 20: a 30-minute buffer; decision 134).
+ */
+export const mindestabstandMs = ({
+  mindestabstandStunden = 0,
+  mindestabstandMinuten = 0,
+}: {
+  mindestabstandStunden?: number;
+  mindestabstandMinuten?: number;
+}): number => (mindestabstandStunden * 60 + mindestabstandMinuten) * 60_000;
+
+/** The gap's violation: in hours as the spec words it, in minutes when the gap is no whole number of hours. */
+const mindestabstandVerletzt = (stunden: number, minuten: number): RuleViolation =>
+  minuten === 0
+    ? { code: 'fahrzeug_buchung.mindestabstand', params: { stunden } }
+    : { code: 'fahrzeug_buchung.mindestabstand_minuten', params: { minuten: stunden * 60 + minuten } };
+
+/**
  * Spec §5 availability against the vehicle's other bookings and blocks: no overlap with what they
- * occupy (`belegterZeitraum`), and the minimum gap (hours × 60 = the buffer in minutes on each side)
- * kept before and after each. Reports a block as 'gesperrt', a trip as 'ueberschneidung', and a
+ * occupy (`belegterZeitraum`), and the minimum gap (hours × 60 plus minutes = the buffer in minutes on each
+ * side) kept before and after each. Reports a block as 'gesperrt', a trip as 'ueberschneidung', and a
  * violation of the gap alone as 'mindestabstand'. `ignoreId` skips the booking being changed.
  */
 export const belegungVerstoss = ({
@@ -233,6 +251,7 @@ export const belegungVerstoss = ({
   bis,
   buchungen,
   mindestabstandStunden = 0,
+  mindestabstandMinuten = 0,
   now,
   ignoreId,
 }: {
@@ -240,10 +259,11 @@ export const belegungVerstoss = ({
   bis: Date;
   buchungen: readonly Belegung[];
   mindestabstandStunden?: number;
+  mindestabstandMinuten?: number;
   now: Date;
   ignoreId?: string;
 }): RuleViolation | null => {
-  const gap = mindestabstandStunden * 3_600_000;
+  const gap = mindestabstandMs({ mindestabstandStunden, mindestabstandMinuten });
   let gapBroken = false;
   for (const b of buchungen) {
     if (ignoreId !== undefined && b.id === ignoreId) continue;
@@ -265,9 +285,50 @@ export const belegungVerstoss = ({
     }
     if (von.getTime() - gap < z.bis.getTime() && z.von.getTime() < bis.getTime() + gap) gapBroken = true;
   }
-  return gapBroken
-    ? { code: 'fahrzeug_buchung.mindestabstand', params: { stunden: mindestabstandStunden } }
-    : null;
+  return gapBroken ? mindestabstandVerletzt(mindestabstandStunden, mindestabstandMinuten) : null;
+};
+
+/** A trip of the driver (on any vehicle), with the vehicle's plate for the message. */
+export type FahrerBelegung = Belegung & { id: string; kennzeichen: string };
+
+/**
+ * One driver cannot hold two cars for the same time (issue 20, decision 134) unless the tenant allows it
+ * (`FahrzeugMehrereFahrzeugeGleichzeitig`): the driver's other trips (bookings of type BUCHUNG, on any vehicle)
+ * must not overlap `[von, bis)` in the time they occupy (`belegterZeitraum`: a trip checked out early frees the
+ * rest, an overdue trip on the road lasts until now). Blocks are no trips. `ignoreId` skips the booking changed.
+ */
+export const fahrerDoppeltVerstoss = ({
+  von,
+  bis,
+  fahrerName,
+  buchungen,
+  erlaubt,
+  now,
+  ignoreId,
+}: {
+  von: Date;
+  bis: Date;
+  fahrerName: string;
+  buchungen: readonly FahrerBelegung[];
+  erlaubt: boolean;
+  now: Date;
+  ignoreId?: string;
+}): RuleViolation | null => {
+  if (erlaubt) return null;
+  for (const b of [...buchungen].sort((x, y) => x.von.getTime() - y.von.getTime())) {
+    if (b.id === ignoreId || b.typ !== 'BUCHUNG') continue;
+    const z = belegterZeitraum({ buchung: b, now });
+    if (z && von.getTime() < z.bis.getTime() && z.von.getTime() < bis.getTime())
+      return {
+        code: 'fahrzeug_buchung.fahrer_doppelt',
+        params: {
+          fahrer: fahrerName,
+          kennzeichen: b.kennzeichen,
+          zeitraum: `${formatDateDE(b.von)} ${formatTimeDE(b.von)} – ${formatDateDE(b.bis)} ${formatTimeDE(b.bis)}`,
+        },
+      };
+  }
+  return null;
 };
 
 /**
@@ -280,6 +341,7 @@ export const buchungsGrenzen = ({
   zeitraumVon,
   zeitraumBis,
   mindestabstandStunden = 0,
+  mindestabstandMinuten = 0,
   vorherigesEnde = null,
   naechsterBeginn = null,
 }: {
@@ -287,11 +349,12 @@ export const buchungsGrenzen = ({
   zeitraumVon: string;
   zeitraumBis: string;
   mindestabstandStunden?: number;
+  mindestabstandMinuten?: number;
   vorherigesEnde?: Date | null;
   naechsterBeginn?: Date | null;
 }): { fruehesterBeginn: Date; spaetestesEnde: Date } => {
   const day = berlinDateKey(tag);
-  const gap = mindestabstandStunden * 3_600_000;
+  const gap = mindestabstandMs({ mindestabstandStunden, mindestabstandMinuten });
   let fruehester = berlinInstant(day, zeitraumVon).getTime();
   let spaetestes = berlinInstant(day, zeitraumBis).getTime();
   if (vorherigesEnde) fruehester = Math.max(fruehester, vorherigesEnde.getTime() + gap);
@@ -426,6 +489,10 @@ export type FahrzeugBuchungsEinstellungen = {
   buchungszeitraumBis: string;
   minimaleBuchungszeitMinuten: number;
   mindestabstandStunden: number;
+  /** added to the hours (FahrzeugMindestabstandMinuten, decision 134) */
+  mindestabstandMinuten: number;
+  /** one driver may hold two cars at the same time (FahrzeugMehrereFahrzeugeGleichzeitig, decision 134) */
+  mehrereFahrzeugeGleichzeitig: boolean;
   vorausbuchbareTage: number;
   fensterWochentag: string | null;
   fensterUhrzeit: string | null;
@@ -439,6 +506,8 @@ export const DEFAULT_FAHRZEUG_EINSTELLUNGEN: FahrzeugBuchungsEinstellungen = {
   buchungszeitraumBis: '18:00',
   minimaleBuchungszeitMinuten: 0,
   mindestabstandStunden: 0,
+  mindestabstandMinuten: 0,
+  mehrereFahrzeugeGleichzeitig: false,
   vorausbuchbareTage: 30,
   fensterWochentag: null,
   fensterUhrzeit: '00:00',
@@ -578,6 +647,7 @@ export const fahrzeugBuchungsPruefer = ({
         bis,
         buchungen,
         mindestabstandStunden: e.mindestabstandStunden,
+        mindestabstandMinuten: e.mindestabstandMinuten,
         now,
         ignoreId,
       }),

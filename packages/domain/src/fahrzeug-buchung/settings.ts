@@ -3,7 +3,7 @@
  * take, so server and web read them the same way.
  */
 import { booleanSetting, numberSetting, type ResolvedSettings, stringSetting } from '../customizing.ts';
-import { weekdayFromName } from '../time.ts';
+import { wochentagNameAus } from '../time.ts';
 import { type FahrzeugBuchungsEinstellungen, TAKT_MINUTEN } from './rules.ts';
 
 /**
@@ -12,7 +12,7 @@ import { type FahrzeugBuchungsEinstellungen, TAKT_MINUTEN } from './rules.ts';
  * mode in weeks", `BuchungsfensterWochen` × 7 days, and grows by a week at the weekday and hour.
  */
 export const vorausbuchbareTageAus = (settings: ResolvedSettings): number =>
-  weekdayFromName(stringSetting(settings, 'FahrzeugBuchungsfensterWochentag')) === null
+  wochentagNameAus(stringSetting(settings, 'FahrzeugBuchungsfensterWochentag')) === null
     ? numberSetting(settings, 'FahrzeugVorausbuchbareTage')
     : numberSetting(settings, 'BuchungsfensterWochen') * 7;
 
@@ -25,8 +25,11 @@ export const fahrzeugEinstellungenAus = ({
   buchungszeitraumBis: stringSetting(settings, 'FahrzeugBuchungszeitraumBis'),
   minimaleBuchungszeitMinuten: numberSetting(settings, 'FahrzeugMinimaleBuchungszeit'),
   mindestabstandStunden: numberSetting(settings, 'FahrzeugMindestabstandStunden'),
+  mindestabstandMinuten: numberSetting(settings, 'FahrzeugMindestabstandMinuten'),
+  mehrereFahrzeugeGleichzeitig: booleanSetting(settings, 'FahrzeugMehrereFahrzeugeGleichzeitig'),
   vorausbuchbareTage: vorausbuchbareTageAus(settings),
-  fensterWochentag: stringSetting(settings, 'FahrzeugBuchungsfensterWochentag') || null,
+  // a value stored before names were read ('Montag') counts as its spec name (decision 134)
+  fensterWochentag: wochentagNameAus(stringSetting(settings, 'FahrzeugBuchungsfensterWochentag')),
   fensterUhrzeit: stringSetting(settings, 'FahrzeugBuchungsfensterUhrzeit') || null,
   individuelleBuchungszeiten: booleanSetting(settings, 'FahrzeugIndividuelleBuchungszeiten'),
   buchungAusserhalbBuchungszeiten: booleanSetting(settings, 'FahrzeugBuchungAusserhalbBuchungszeiten'),

@@ -146,6 +146,12 @@ export const ZFahrzeugAdmin = z.object({
       }),
     )
     .max(7),
+  /**
+   * the validity of the opening-time set the weekday rows belong to (spec §3 `fahrzeug_oeffnungszeit.gueltig_von`,
+   * `gueltig_bis`; the set starts with the vehicle's `gueltigVon`, `gueltigBis` stays open); both null without rows
+   */
+  oeffnungszeitenGueltigVon: ZDayValue.nullable(),
+  oeffnungszeitenGueltigBis: ZDayValue.nullable(),
   deaktiviert: z.boolean(),
   /** the photo (bucket `fahrzeuge`), served through /api/dateien/{id} after the tenant check */
   bildUrl: z.string().max(LIMITS.path).nullable(),

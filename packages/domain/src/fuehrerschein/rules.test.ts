@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type BuchungsPerson,
   buchenFuerVerstoss,
+  eigeneBuchbarkeitVerstoss,
   type Fuehrerschein,
   fahrerVerstoss,
   fuehrerscheinHinweise,
@@ -401,6 +402,55 @@ describe('fahrerVerstoss: booking for others checks the right, the next check an
   ])('%s', (_case, f, fuehrerschein, expected) => {
     expect(
       fahrerVerstoss({ akteur, fahrer: f, fuehrerschein, klasse: 'B', zeitraeume, now })?.code ?? null,
+    ).toBe(expected);
+  });
+});
+
+describe('eigeneBuchbarkeitVerstoss: may the user book the car for themself (the list mark, issue 20)', () => {
+  const perms = (...p: PermissionName[]) => new Set(p);
+  const buchen = { id: 'u', permissions: perms('fahrzeug_buchen') };
+  const zeitraum = { von: t('2026-12-01', '09:00'), bis: t('2026-12-01', '17:00') };
+  it.each<[string, typeof buchen, Fuehrerschein | null, 'B' | 'C', typeof zeitraum | null, string | null]>([
+    ['a booker with class B, car B, no period', buchen, schein, 'B', null, null],
+    ['a booker with class B, car B, a period', buchen, schein, 'B', zeitraum, null],
+    ['a car needing class C', buchen, schein, 'C', null, 'fuehrerschein.klasse_fehlt'],
+    ['a car needing class C, a period', buchen, schein, 'C', zeitraum, 'fuehrerschein.klasse_fehlt'],
+    ['no licence record', buchen, null, 'B', null, 'fuehrerschein.fehlt'],
+    [
+      'a lapsed check',
+      buchen,
+      { ...schein, naechstePruefung: '2026-11-20' },
+      'B',
+      null,
+      'fuehrerschein.pruefung_abgelaufen',
+    ],
+    [
+      'a driving ban over the period',
+      buchen,
+      { ...schein, fahrverbot: true, fahrverbotVon: '2026-11-30', fahrverbotBis: '2026-12-02' },
+      'B',
+      zeitraum,
+      'fuehrerschein.fahrverbot',
+    ],
+    [
+      'without fahrzeug_buchen',
+      { id: 'u', permissions: perms() },
+      schein,
+      'B',
+      null,
+      'fahrzeug_buchung.buchen_nicht_erlaubt',
+    ],
+    [
+      'with fahrzeug_fremdbuchung: books for others, so never marked',
+      { id: 'u', permissions: perms('fahrzeug_fremdbuchung') },
+      null,
+      'C',
+      zeitraum,
+      null,
+    ],
+  ])('%s', (_case, benutzer, fuehrerschein, klasse, z, expected) => {
+    expect(
+      eigeneBuchbarkeitVerstoss({ benutzer, fuehrerschein, klasse, zeitraum: z, now })?.code ?? null,
     ).toBe(expected);
   });
 });

@@ -331,6 +331,41 @@ export const fahrerVerstoss = ({
   buchenFuerVerstoss({ akteur, fahrer, now }) ?? fuehrerscheinVerstoss({ fuehrerschein, klasse, zeitraeume });
 
 /**
+ * Whether the user may book the vehicle for themself (issue 20: the car list said 'Frei' for a car the user may
+ * not book): the same rules as a booking with the user as driver (`fahrerVerstoss`), over the asked period when
+ * there is one. A user holding fahrzeug_fremdbuchung books for others too, so their own licence does not make a
+ * car unbookable for them (null).
+ */
+export const eigeneBuchbarkeitVerstoss = ({
+  benutzer,
+  fuehrerschein,
+  klasse,
+  zeitraum,
+  now,
+}: {
+  benutzer: { id: string; permissions: ReadonlySet<PermissionName> };
+  fuehrerschein: Fuehrerschein | null;
+  klasse: FuehrerscheinKlasse | null;
+  zeitraum: { von: Date; bis: Date } | null;
+  now: Date;
+}): RuleViolation | null => {
+  if (benutzer.permissions.has('fahrzeug_fremdbuchung')) return null;
+  return fahrerVerstoss({
+    akteur: benutzer,
+    fahrer: {
+      id: benutzer.id,
+      status: 'aktiv', // the user is signed in
+      permissions: benutzer.permissions,
+      naechstePruefung: fuehrerschein?.naechstePruefung ?? null,
+    },
+    fuehrerschein,
+    klasse,
+    zeitraeume: zeitraum ? [zeitraum] : [],
+    now,
+  });
+};
+
+/**
  * Entering a driving ban (issue 8): the driver's bookings still to come or under way that the ban
  * overlaps, to list before saving and cancel in bulk with 'Storno wegen Fahrverbot des Fahrers.'.
  * `buchungen` are the bookings where the user is the driver (or the booker without a named driver).

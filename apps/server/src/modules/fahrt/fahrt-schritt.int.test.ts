@@ -13,8 +13,10 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import { plainTextOf } from '../../../test/mail-message.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../test/smtp-receiver.ts';
 import type { Tx } from '../../db/client.ts';
+import { customizing } from '../customizing/customizing.table.ts';
 import { fahrzeug, fahrzeugBuchung, fahrzeugHistorie } from '../fahrzeug/fahrzeug.table.ts';
 import { dispatchPendingMails } from '../mail/mail.dispatcher.ts';
+import { mandant } from '../mandant/mandant.table.ts';
 import { datei } from '../storage/storage.table.ts';
 import { fahrzeugHistorieBeleg, fahrzeugSchaden } from './fahrt.table.ts';
 
@@ -52,6 +54,18 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
       tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
     ))
       autos[f.kennzeichen] = f.id;
+    // these journeys put one driver on several cars of one day at overlapping times: the tenant allows it here
+    // (one driver, one car is its own journey: fahrer-und-abstand.int.test.ts, decision 134)
+    const [m] = await asAll((tx) =>
+      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
+    );
+    await asAll((tx) =>
+      tx.insert(customizing).values({
+        mandantId: m!.id,
+        customizingOptionName: 'FahrzeugMehrereFahrzeugeGleichzeitig',
+        wert: 'true',
+      }),
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -136,6 +150,17 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
     );
     expect(ohneOrt.status).toBe(400);
     expect((await errorOf(ohneOrt)).message).toBe('Bitte alle Pflichtfelder ausfüllen.');
+    // a place outside the fixed list is told which places there are (issue 20)
+    const kofferraum = await schritt(mitarbeiter, b.id, 'check-in', {
+      ...daten,
+      schaeden: [{ ort: 'kofferraum', beschreibung: 'Delle', sicherheitsrelevant: false }],
+    });
+    expect(kofferraum.status).toBe(400);
+    expect(await errorOf(kofferraum)).toMatchObject({
+      code: 'fahrt.schadensort_ungueltig',
+      message:
+        'Der Schadensort „kofferraum“ ist nicht erlaubt. Erlaubt sind: vorne, hinten, links, rechts, dach, innenraum, unterboden, sonstiges.',
+    });
     expect(
       await asAll((tx) =>
         tx.select().from(fahrzeugHistorie).where(eq(fahrzeugHistorie.fahrzeugBuchungId, b.id)),
@@ -401,5 +426,16 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
       await call(server, mitarbeiter, 'GET', `/api/fahrzeug-buchungen/${b.id}/check-in`)
     ).json()) as TCheckInVorlage;
     expect(vorlage.offeneSchaeden.map((x) => x.id)).not.toContain(schaden!.id);
+  });
+
+  it('the API document lists the damage locations a check-in and a check-out accept (issue 20)', async () => {
+    const text = await (await call(server, null, 'GET', '/api/openapi.json')).text();
+    const doc = JSON.parse(text) as { paths: Record<string, Record<string, unknown>> };
+    const checkIn = JSON.stringify(doc.paths['/api/fahrzeug-buchungen/{id}/check-in']?.post);
+    const liste = ['vorne', 'hinten', 'links', 'rechts', 'dach', 'innenraum', 'unterboden', 'sonstiges'];
+    expect(checkIn).toContain(`"enum":${JSON.stringify(liste)}`);
+    expect(JSON.stringify(doc.paths['/api/fahrzeug-buchungen/{id}/check-out']?.post)).toContain(
+      `"enum":${JSON.stringify(liste)}`,
+    );
   });
 });

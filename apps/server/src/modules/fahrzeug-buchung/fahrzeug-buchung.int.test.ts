@@ -296,6 +296,47 @@ describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
     expect(invalid.status).toBe(400);
   });
 
+  it('marks a car the user may not book for themself as not bookable for them, not free (issue 20)', async () => {
+    const fahrzeugId = autos.get('MS-SW 103')!;
+    await asAll((tx) =>
+      tx.update(fahrzeug).set({ fuehrerscheinklasse: 'D' }).where(eq(fahrzeug.id, fahrzeugId)),
+    );
+    try {
+      const zeitraum = `von=${encodeURIComponent(at(4, '09:00'))}&bis=${encodeURIComponent(at(4, '10:00'))}`;
+      const liste = (await (
+        await call(server, mitarbeiter, 'GET', `/api/fahrzeuge?${zeitraum}`)
+      ).json()) as TFahrzeug[];
+      expect(liste.find((f) => f.id === fahrzeugId)).toMatchObject({
+        frei: true,
+        fuerMichBuchbar: false,
+        fuerMichGrund: 'fuehrerschein.klasse_fehlt',
+        fuerMichGrundParams: { klasse: 'D' },
+      });
+      expect(liste.find((f) => f.id === autos.get('MS-SW 101'))).toMatchObject({
+        fuerMichBuchbar: true,
+        fuerMichGrund: null,
+      });
+      // "only free" leaves it out; without a period the mark stays; the detail answers it too
+      const frei = (await (
+        await call(server, mitarbeiter, 'GET', `/api/fahrzeuge?${zeitraum}&nurFrei=true`)
+      ).json()) as TFahrzeug[];
+      expect(frei.map((f) => f.id)).not.toContain(fahrzeugId);
+      const ohne = (await (await call(server, mitarbeiter, 'GET', '/api/fahrzeuge')).json()) as TFahrzeug[];
+      expect(ohne.find((f) => f.id === fahrzeugId)).toMatchObject({ frei: null, fuerMichBuchbar: false });
+      const detail = (await (
+        await call(server, mitarbeiter, 'GET', `/api/fahrzeuge/${fahrzeugId}`)
+      ).json()) as TFahrzeugDetail;
+      expect(detail).toMatchObject({ fuerMichBuchbar: false, fuerMichGrund: 'fuehrerschein.klasse_fehlt' });
+      // the booking itself is refused for the same reason
+      const refused = await book(mitarbeiter, { fahrzeugId, von: at(4, '09:00'), bis: at(4, '10:00') });
+      expect((await errorOf(refused)).code).toBe('fuehrerschein.klasse_fehlt');
+    } finally {
+      await asAll((tx) =>
+        tx.update(fahrzeug).set({ fuehrerscheinklasse: 'B' }).where(eq(fahrzeug.id, fahrzeugId)),
+      );
+    }
+  });
+
   it('changes a booking under the same rules and cancels it; only the booker or a maintainer may, once', async () => {
     const fahrzeugId = autos.get('MS-SW 102')!;
     const created = (await (

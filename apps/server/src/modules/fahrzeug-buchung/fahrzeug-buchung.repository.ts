@@ -6,7 +6,7 @@ import {
 import { DEFAULT_FEATURE_SWITCHES } from '@stellwerk/domain/features';
 import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
 import { parseHistorieTyp, parseStatus, parseTyp } from '@stellwerk/domain/status';
-import { and, asc, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import { inUuids } from '../../db/columns.ts';
@@ -227,6 +227,59 @@ const belegungenAbfrage = async (
     .map((r) => ({ ...r, status: parseStatus(r.status), typ: parseTyp(r.typ) }));
 };
 
+/**
+ * The trips (type BUCHUNG, not cancelled) a person drives (named driver, or booker without one) on any vehicle
+ * around `[from, to)`, with the plate and the trip state, for "one driver, one car at a time" (decision 134). Trips
+ * that started up to a week before `from` come along, so an overdue trip still on the road is seen.
+ */
+export const findFahrerBelegungen = async (
+  tx: Tx,
+  { fahrerId, from, to }: { fahrerId: string; from: Date; to: Date },
+) => {
+  const rows = await tx
+    .select({
+      id: fahrzeugBuchung.id,
+      von: fahrzeugBuchung.von,
+      bis: fahrzeugBuchung.bis,
+      status: fahrzeugBuchung.status,
+      typ: fahrzeugBuchung.typ,
+      kennzeichen: fahrzeug.kennzeichen,
+      fahrtEintraege: fahrtEintraegeSpalte,
+    })
+    .from(fahrzeugBuchung)
+    .innerJoin(fahrzeug, eq(fahrzeug.id, fahrzeugBuchung.fahrzeugId))
+    .where(
+      and(
+        or(
+          eq(fahrzeugBuchung.fahrerId, fahrerId),
+          and(sql`${fahrzeugBuchung.fahrerId} is null`, eq(fahrzeugBuchung.benutzerId, fahrerId)),
+        ),
+        eq(fahrzeugBuchung.typ, 'BUCHUNG'),
+        ne(fahrzeugBuchung.status, 'storniert'),
+        lt(fahrzeugBuchung.von, to),
+        gt(fahrzeugBuchung.bis, new Date(from.getTime() - 7 * 24 * 3_600_000)),
+      ),
+    );
+  return rows.map(({ fahrtEintraege, ...row }) => ({
+    ...row,
+    status: parseStatus(row.status),
+    typ: parseTyp(row.typ),
+    fahrt: fahrtStandAus({
+      buchungId: row.id,
+      historie: (fahrtEintraege ?? []).map((e) => ({
+        typ: parseHistorieTyp(e.typ),
+        fahrzeugBuchungId: row.id,
+        zeitpunkt: new Date(e.zeitpunkt),
+      })),
+    }),
+  }));
+};
+
+/** Serialises the bookings of one driver (decision 134): two parallel bookings of two cars cannot both pass. */
+export const lockFahrer = async (tx: Tx, fahrerId: string): Promise<void> => {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`fahrer:${fahrerId}`}))`);
+};
+
 // --- the lists' vehicles ---------------------------------------------------------------------------------
 
 export type FahrzeugMitFensterRow = FahrzeugRow & {
@@ -417,6 +470,39 @@ export const findBuchungen = async (
         benutzerId
           ? or(eq(fahrzeugBuchung.benutzerId, benutzerId), eq(fahrzeugBuchung.fahrerId, benutzerId))
           : undefined,
+      ),
+    )
+    .orderBy(asc(fahrzeugBuchung.von), asc(fahrzeugBuchung.id))
+    .limit(limit);
+  return rows.map(toKern);
+};
+
+/**
+ * The user's trips (booked or driven) the system cancelled with one of `gruende` whose end lies in [from, to):
+ * "Meine Buchungen" keeps them a while after their end (decision 135).
+ */
+export const findSystemStornos = async (
+  tx: Tx,
+  {
+    benutzerId,
+    from,
+    to,
+    gruende,
+    limit,
+  }: { benutzerId: string; from: Date; to: Date; gruende: readonly string[]; limit: number },
+): Promise<BuchungKernRow[]> => {
+  const rows = await tx
+    .select(buchungColumns)
+    .from(fahrzeugBuchung)
+    .innerJoin(fahrzeug, eq(fahrzeug.id, fahrzeugBuchung.fahrzeugId))
+    .where(
+      and(
+        eq(fahrzeugBuchung.typ, 'BUCHUNG'),
+        eq(fahrzeugBuchung.status, 'storniert'),
+        inArray(fahrzeugBuchung.informationstext, [...gruende]),
+        gt(fahrzeugBuchung.bis, from),
+        lte(fahrzeugBuchung.bis, to),
+        or(eq(fahrzeugBuchung.benutzerId, benutzerId), eq(fahrzeugBuchung.fahrerId, benutzerId)),
       ),
     )
     .orderBy(asc(fahrzeugBuchung.von), asc(fahrzeugBuchung.id))

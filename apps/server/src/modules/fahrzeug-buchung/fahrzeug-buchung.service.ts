@@ -34,14 +34,18 @@ import {
   FAHRZEUG_BUCHUNG_UEBERGAENGE,
   fahrtStandAus,
   type HistorieEintrag,
+  STORNO_GRUND,
+  SYSTEM_STORNO_ANZEIGE_TAGE,
   statusAusFahrt,
 } from '@stellwerk/domain/fahrzeug-buchung/machine';
-import { abilitiesFor } from '@stellwerk/domain/fahrzeug-buchung/policy';
+import { abilitiesFor, isEigeneFahrt } from '@stellwerk/domain/fahrzeug-buchung/policy';
 import {
   type Belegung,
   type FahrzeugBuchungsEinstellungen,
   type FahrzeugFuerBuchung,
+  fahrerDoppeltVerstoss,
   fahrzeugBuchungsPruefer,
+  mindestabstandMs,
   pruefeFahrzeugBuchung,
   wirksamesBuchungsfenster,
 } from '@stellwerk/domain/fahrzeug-buchung/rules';
@@ -51,6 +55,7 @@ import {
   type BuchungsPerson,
   type Fuehrerschein,
   fahrerVerstoss,
+  eigeneBuchbarkeitVerstoss,
   fuehrerscheinHinweise,
   fuehrerscheinVerstoss,
   isFuehrerscheinKlasse,
@@ -83,6 +88,8 @@ import {
   type FuehrerscheinRow,
   findBelegungen,
   findBelegungenMitFahrt,
+  findFahrerBelegungen,
+  findSystemStornos,
   findBuchungen,
   findBuchungenByIds,
   findFahrtEintraege,
@@ -91,6 +98,7 @@ import {
   findFensterZeilen,
   findFreigeber,
   findFuehrerschein,
+  lockFahrer,
   findMitfahrer,
   findNaechstePruefungen,
   findPersonen,
@@ -218,7 +226,17 @@ const toBelegungen = (
 
 const toFahrzeug = (
   row: FahrzeugRow,
-  extra: Pick<TFahrzeug, 'favorit' | 'frei' | 'sonderfahrt' | 'grund' | 'grundParams'>,
+  extra: Pick<
+    TFahrzeug,
+    | 'favorit'
+    | 'frei'
+    | 'sonderfahrt'
+    | 'grund'
+    | 'grundParams'
+    | 'fuerMichBuchbar'
+    | 'fuerMichGrund'
+    | 'fuerMichGrundParams'
+  >,
 ): TFahrzeug => ({
   id: row.id,
   marke: row.marke,
@@ -481,7 +499,7 @@ export const ladeBelegungen = async (
   bis: Date,
   einstellungen: FahrzeugBuchungsEinstellungen,
 ) => {
-  const gap = einstellungen.mindestabstandStunden * 3_600_000;
+  const gap = mindestabstandMs(einstellungen);
   // with each trip's check-in and check-out: the history decides whether it is on the road or back (decision 040)
   const rows = await findBelegungenMitFahrt(tx, {
     fahrzeugIds,
@@ -500,6 +518,37 @@ export const ladeBelegungen = async (
     })),
     (b) => b.fahrzeugId,
   );
+};
+
+/**
+ * Whether `user` may book each vehicle for themself (`eigeneBuchbarkeitVerstoss`): one read of their licence,
+ * none with fahrzeug_fremdbuchung (they book for others too).
+ */
+const eigeneBuchbarkeit = async (
+  tx: Tx,
+  user: SessionUser,
+  zeitraum: { von: Date; bis: Date } | null,
+  now: Date,
+): Promise<
+  (row: FahrzeugRow) => Pick<TFahrzeug, 'fuerMichBuchbar' | 'fuerMichGrund' | 'fuerMichGrundParams'>
+> => {
+  const fremd = user.permissions.has('fahrzeug_fremdbuchung');
+  const fuehrerschein = fremd ? null : toFuehrerschein(await findFuehrerschein(tx, user.benutzerId));
+  const benutzer = { id: user.benutzerId, permissions: user.permissions };
+  return (row) => {
+    const v = eigeneBuchbarkeitVerstoss({
+      benutzer,
+      fuehrerschein,
+      klasse: isFuehrerscheinKlasse(row.fuehrerscheinklasse) ? row.fuehrerscheinklasse : null,
+      zeitraum,
+      now,
+    });
+    return {
+      fuerMichBuchbar: !v,
+      fuerMichGrund: v?.code ?? null,
+      fuerMichGrundParams: v ? { ...v.params } : null,
+    };
+  };
 };
 
 /**
@@ -562,11 +611,13 @@ export const listFahrzeuge = (
         };
       };
     }
-    // checked first, shaped after: with nurFrei only the free vehicles become answers
-    const geprueft = rows.map((row) => ({ row, ergebnis: pruefung(row) }));
-    const gefiltert = (query.nurFrei ? geprueft.filter((g) => g.ergebnis.frei) : geprueft).map(
-      ({ row, ergebnis }) => toFahrzeug(row, { favorit: favoritSet.has(row.id), ...ergebnis }),
-    );
+    // may the user book each car for themself (issue 20): their licence against its class, over the period
+    const fuerMich = await eigeneBuchbarkeit(tx, user, zeitraum, now);
+    // checked first, shaped after: with nurFrei only the vehicles free (and bookable for the user) become answers
+    const geprueft = rows.map((row) => ({ row, ergebnis: { ...pruefung(row), ...fuerMich(row) } }));
+    const gefiltert = (
+      query.nurFrei ? geprueft.filter((g) => g.ergebnis.frei && g.ergebnis.fuerMichBuchbar) : geprueft
+    ).map(({ row, ergebnis }) => toFahrzeug(row, { favorit: favoritSet.has(row.id), ...ergebnis }));
     // stable sort: favourites first, otherwise the repository's order (make, model, plate)
     return gefiltert.sort((a, b) => Number(b.favorit) - Number(a.favorit));
   });
@@ -605,6 +656,7 @@ export const getFahrzeug = (
         sonderfahrt: false,
         grund: null,
         grundParams: null,
+        ...(await eigeneBuchbarkeit(tx, user, null, now))(row),
       }),
       buchungsfenster: fenster.map((z) => ({ ...z })),
       termine: termine.slice(0, 2000).map((t) => ({
@@ -613,7 +665,7 @@ export const getFahrzeug = (
         bis: t.bis.toISOString(),
         status: t.status,
         typ: t.typ,
-        eigene: t.benutzerId === user.benutzerId || t.fahrerId === user.benutzerId,
+        eigene: isEigeneFahrt({ termin: t, benutzerId: user.benutzerId }),
       })),
     };
   });
@@ -636,6 +688,18 @@ export const listBuchungen = (
       to: query.bis ? new Date(query.bis) : null,
       limit: LISTE_MAX,
     });
+    // the user's own list keeps what the system cancelled for a while after its end, with the reason (decision 135)
+    if (query.eigene && !query.von) {
+      const storniert = await findSystemStornos(tx, {
+        benutzerId: user.benutzerId,
+        from: new Date(now.getTime() - SYSTEM_STORNO_ANZEIGE_TAGE * 86_400_000),
+        to: now,
+        gruende: Object.values(STORNO_GRUND),
+        limit: LISTE_MAX,
+      });
+      rows.unshift(...storniert.filter((s) => !rows.some((r) => r.id === s.id)));
+      rows.splice(LISTE_MAX);
+    }
     return toApiBuchungen(tx, rows, user, now);
   });
 };
@@ -813,6 +877,23 @@ const pruefeBuchung = async (
   });
   first(verstoesse[0]);
   first(fahrerPruefung);
+
+  // one driver, one car at a time, unless the tenant allows more (issue 20, decision 134); the lock makes two
+  // parallel bookings of one driver on two cars wait for each other
+  if (!einstellungen.mehrereFahrzeugeGleichzeitig) {
+    await lockFahrer(tx, fahrerId);
+    first(
+      fahrerDoppeltVerstoss({
+        von,
+        bis,
+        fahrerName: nameOf(fahrer),
+        buchungen: await findFahrerBelegungen(tx, { fahrerId, from: von, to: bis }),
+        erlaubt: false,
+        now,
+        ignoreId,
+      }),
+    );
+  }
 
   // an overdue UVV inspection warns or refuses, as the tenant chooses (decision 068)
   const uvv = uvvBuchungsRegel({

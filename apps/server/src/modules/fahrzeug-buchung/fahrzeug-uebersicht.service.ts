@@ -5,6 +5,7 @@
  */
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TFahrzeugBelegung, TFahrzeugBelegungQuery } from '@stellwerk/domain/fahrzeug-buchung/api';
+import { isEigeneFahrt } from '@stellwerk/domain/fahrzeug-buchung/policy';
 import { belegterZeitraum } from '@stellwerk/domain/fahrzeug-buchung/rules';
 import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
 import { geschlosseneZeiten } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
@@ -65,7 +66,7 @@ export const getFahrzeugBelegung = (
         bis: z.bis.toISOString(),
         status: b.status,
         typ: b.typ,
-        eigene: b.benutzerId === user.benutzerId || b.fahrerId === user.benutzerId,
+        eigene: isEigeneFahrt({ termin: b, benutzerId: user.benutzerId }),
       });
       termineVon.set(b.fahrzeugId, list);
     }

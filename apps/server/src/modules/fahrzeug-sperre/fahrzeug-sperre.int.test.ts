@@ -5,11 +5,12 @@ import type {
   TFahrzeugSperreVorschau,
 } from '@stellwerk/domain/fahrzeug-buchung/sperre-api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
 import type { Tx } from '../../db/client.ts';
+import { benutzer } from '../benutzer/benutzer.table.ts';
 import { feature, mandantFeature } from '../customizing/customizing.table.ts';
 import { fahrzeug, fahrzeugBuchung } from '../fahrzeug/fahrzeug.table.ts';
 import { mailOutbox } from '../mail/mail.table.ts';
@@ -108,9 +109,29 @@ describe.each(testDrivers())('maintenance, service and defect blocks on %s', (dr
   it('previews moves and cancellations, then moves the accepted booking, cancels the rest and mails the bookers', async () => {
     const frueh = await book(mitarbeiter, 'MS-SW 101', at(8, '09:00'), at(8, '12:00'));
     const spaet = await book(mitarbeiter, 'MS-SW 101', at(8, '13:00'), at(8, '15:00'));
-    // every other car of the location is taken in the afternoon: the late trip cannot move
-    for (const k of ['MS-SW 102', 'MS-SW 103', 'MS-SW 104'])
-      await book(fuhrpark, k, at(8, '13:00'), at(8, '15:00'));
+    // every other car of the location is taken in the afternoon: the late trip cannot move (three drivers: one
+    // person cannot hold two cars at the same time, decision 134)
+    const fahrer = await asAll((tx) =>
+      tx
+        .select({ id: benutzer.id })
+        .from(benutzer)
+        .where(
+          inArray(benutzer.email, [
+            'fuhrpark@musterstadt.example',
+            'freigabe@musterstadt.example',
+            'fuehrerschein@musterstadt.example',
+          ]),
+        ),
+    );
+    for (const [i, k] of ['MS-SW 102', 'MS-SW 103', 'MS-SW 104'].entries()) {
+      const r = await call(server, fuhrpark, 'POST', '/api/fahrzeug-buchungen', {
+        fahrzeugId: autos.get(k),
+        von: at(8, '13:00'),
+        bis: at(8, '15:00'),
+        fahrerId: fahrer[i]!.id,
+      });
+      expect(r.status).toBe(201);
+    }
     const block = {
       fahrzeugId: autos.get('MS-SW 101'),
       typ: 'WARTUNG',

@@ -99,11 +99,14 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
     deaktiviert: f.deaktiviert,
   });
 
+  // each booking of the one booker at its own hour: one person cannot hold two cars at the same time (decision 134)
+  let stunde = 0;
   const buchen = async (fahrzeugId: string, days: number) => {
+    const h = 9 + (stunde++ % 8);
     const response = await call(server, mitarbeiter, 'POST', '/api/fahrzeug-buchungen', {
       fahrzeugId,
-      von: at(days, '09:00'),
-      bis: at(days, '10:00'),
+      von: at(days, `${String(h).padStart(2, '0')}:00`),
+      bis: at(days, `${String(h + 1).padStart(2, '0')}:00`),
     });
     expect(response.status, await response.clone().text()).toBe(201);
     return (await response.json()) as TFahrzeugBuchung;
@@ -534,6 +537,8 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
     }));
     const f = await anlegen({ oeffnungszeiten: zeilen });
     expect(f.oeffnungszeiten).toHaveLength(7);
+    // the set's validity is answered: it starts with the vehicle's, its end stays open
+    expect(f).toMatchObject({ oeffnungszeitenGueltigVon: tag(-30), oeffnungszeitenGueltigBis: null });
     const { oeffnungszeiten: _weg, ...einfach } = alsEingabe(f);
     const { gespeichert } = await speichern(f, {
       ...einfach,
@@ -541,12 +546,19 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
       buchungszeitraumBis: '17:00',
     });
     expect(gespeichert.fahrzeug.buchungszeitraumVon).toBe('08:00');
-    expect(gespeichert.fahrzeug.oeffnungszeiten).toHaveLength(7);
+    expect(gespeichert.fahrzeug.oeffnungszeiten).toEqual(zeilen.sort((a, b) => a.wochentag - b.wochentag));
+    expect(gespeichert.fahrzeug.oeffnungszeitenGueltigVon).toBe(tag(-30));
+    const gelesen = (
+      (await (await call(server, pflege, 'GET', '/api/admin/fahrzeuge')).json()) as TFahrzeugAdmin[]
+    ).find((x) => x.id === f.id);
+    expect(gelesen?.oeffnungszeiten).toHaveLength(7);
+    expect(gelesen?.oeffnungszeitenGueltigVon).toBe(tag(-30));
     const { gespeichert: ohne } = await speichern(gespeichert.fahrzeug, {
       ...alsEingabe(gespeichert.fahrzeug),
       oeffnungszeiten: [],
     });
     expect(ohne.fahrzeug.oeffnungszeiten).toEqual([]);
+    expect(ohne.fahrzeug).toMatchObject({ oeffnungszeitenGueltigVon: null, oeffnungszeitenGueltigBis: null });
   });
 
   it('deletes only a vehicle that was never booked', async () => {

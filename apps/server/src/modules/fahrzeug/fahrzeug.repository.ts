@@ -12,7 +12,12 @@ import {
   serviceheftEintrag,
 } from './fahrzeug.table.ts';
 
-export type FahrzeugAdminRow = typeof fahrzeug.$inferSelect & { standortName: string };
+export type FahrzeugAdminRow = typeof fahrzeug.$inferSelect & {
+  standortName: string;
+  /** the validity of the vehicle's opening-time set (`fahrzeug_oeffnungszeit`), null without a set */
+  oeffnungszeitenGueltigVon: string | null;
+  oeffnungszeitenGueltigBis: string | null;
+};
 
 const columns = {
   ...FAHRZEUG_SPALTEN,
@@ -20,7 +25,12 @@ const columns = {
   createdAt: fahrzeug.createdAt,
   updatedAt: fahrzeug.updatedAt,
   standortName: standort.name,
+  oeffnungszeitenGueltigVon: fahrzeugOeffnungszeit.gueltigVon,
+  oeffnungszeitenGueltigBis: fahrzeugOeffnungszeit.gueltigBis,
 };
+
+/** The set the vehicle points to (none: the validity columns are null). */
+const SET_DES_FAHRZEUGS = eq(fahrzeugOeffnungszeit.id, fahrzeug.fahrzeugOeffnungszeitId);
 
 /** Every vehicle of the tenant, deactivated ones included, by make, model and plate. */
 export const findFahrzeugeAdmin = (tx: Tx): Promise<FahrzeugAdminRow[]> =>
@@ -28,6 +38,7 @@ export const findFahrzeugeAdmin = (tx: Tx): Promise<FahrzeugAdminRow[]> =>
     .select(columns)
     .from(fahrzeug)
     .innerJoin(standort, eq(standort.id, fahrzeug.standortId))
+    .leftJoin(fahrzeugOeffnungszeit, SET_DES_FAHRZEUGS)
     .orderBy(asc(fahrzeug.marke), asc(fahrzeug.modell), asc(fahrzeug.kennzeichen));
 
 /** One vehicle, locked for the change (`FOR UPDATE`: bookings of it wait until the change committed). */
@@ -36,6 +47,7 @@ export const lockFahrzeugAdmin = async (tx: Tx, id: string): Promise<FahrzeugAdm
     .select(columns)
     .from(fahrzeug)
     .innerJoin(standort, eq(standort.id, fahrzeug.standortId))
+    .leftJoin(fahrzeugOeffnungszeit, SET_DES_FAHRZEUGS)
     .where(eq(fahrzeug.id, id))
     .for('update', { of: fahrzeug });
   return row;
@@ -46,6 +58,7 @@ export const findFahrzeugAdmin = async (tx: Tx, id: string): Promise<FahrzeugAdm
     .select(columns)
     .from(fahrzeug)
     .innerJoin(standort, eq(standort.id, fahrzeug.standortId))
+    .leftJoin(fahrzeugOeffnungszeit, SET_DES_FAHRZEUGS)
     .where(eq(fahrzeug.id, id));
   return row;
 };

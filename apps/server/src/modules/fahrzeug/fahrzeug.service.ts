@@ -122,6 +122,8 @@ const toApi = (
   oeffnungszeiten: zeilen
     .filter((z) => z.fahrzeugOeffnungszeitId === row.fahrzeugOeffnungszeitId)
     .map(({ wochentag, von, bis, geoeffnet }) => ({ wochentag, von, bis, geoeffnet })),
+  oeffnungszeitenGueltigVon: row.oeffnungszeitenGueltigVon,
+  oeffnungszeitenGueltigBis: row.oeffnungszeitenGueltigBis,
   deaktiviert: row.deaktiviert,
   bildUrl: row.bildId ? `/api/dateien/${row.bildId}` : null,
   offeneBuchungen: offen,

@@ -40,6 +40,7 @@ import {
 import {
   type FahrzeugFormular,
   formularAus,
+  isoZuDe,
   pruefeFormular,
   WOCHE_AB_MONTAG,
 } from '../hooks/fahrzeug-formular';
@@ -367,6 +368,23 @@ export function FahrzeugDialog({ fahrzeug, onClose }: Props) {
                   checked={form.jeWochentag}
                   onChange={(e) => set('jeWochentag', e.currentTarget.checked)}
                 />
+                {form.jeWochentag && fahrzeug?.oeffnungszeitenGueltigVon && (
+                  <Text size="sm" c="dimmed">
+                    {fahrzeug.oeffnungszeitenGueltigBis
+                      ? t('adminFahrzeuge.jeWochentagGueltigVonBis', {
+                          von: isoZuDe(fahrzeug.oeffnungszeitenGueltigVon),
+                          bis: isoZuDe(fahrzeug.oeffnungszeitenGueltigBis),
+                        })
+                      : t('adminFahrzeuge.jeWochentagGueltigAb', {
+                          von: isoZuDe(fahrzeug.oeffnungszeitenGueltigVon),
+                        })}
+                  </Text>
+                )}
+                {!form.jeWochentag && form.hatteZeilen && (
+                  <Text size="sm" c="orange.9" role="status">
+                    {t('adminFahrzeuge.jeWochentagEntfernt')}
+                  </Text>
+                )}
                 {form.jeWochentag && (
                   <Table.ScrollContainer minWidth={320}>
                     <Table>

@@ -34,6 +34,8 @@ const fahrzeug: TFahrzeugAdmin = {
   buchungszeitraumWochentage: [1, 2, 3, 4, 5],
   buchungAusserhalbMoeglich: false,
   oeffnungszeiten: [{ wochentag: 1, von: '06:00', bis: '20:00', geoeffnet: true }],
+  oeffnungszeitenGueltigVon: '2024-01-01',
+  oeffnungszeitenGueltigBis: null,
   deaktiviert: false,
   bildUrl: null,
   offeneBuchungen: 0,
@@ -64,6 +66,25 @@ describe('vehicle form', () => {
     const checked = pruefeFormular({ ...form, jeWochentag: false }, t, 'de');
     expect(checked.errors).toBeNull();
     expect(checked.data).toEqual({ ...eingabeAus(fahrzeug), oeffnungszeiten: [] });
+  });
+
+  it.each([
+    ['the switch on', true, true, 7],
+    ['the switch turned off on a vehicle with rows: removed', true, false, 0],
+    ['the switch off on a vehicle without rows: left out, the stored rows stay', false, false, undefined],
+  ] as const)('sends the weekday rows with %s (issue 20)', (_case, hatteZeilen, jeWochentag, anzahl) => {
+    const form = { ...formularAus(fahrzeug, null), hatteZeilen, jeWochentag };
+    const checked = pruefeFormular(form, t, 'de');
+    expect(checked.data?.oeffnungszeiten?.length).toBe(anzahl);
+    expect(JSON.stringify(checked.data).includes('oeffnungszeiten')).toBe(anzahl !== undefined);
+  });
+
+  it('a vehicle without weekday rows opens with the switch off and saves without rows', () => {
+    const form = formularAus({ ...fahrzeug, oeffnungszeiten: [], oeffnungszeitenGueltigVon: null }, null);
+    expect(form).toMatchObject({ jeWochentag: false, hatteZeilen: false });
+    const data = pruefeFormular(form, t, 'de').data;
+    expect(data?.oeffnungszeiten).toBeUndefined();
+    expect(JSON.stringify(data).includes('oeffnungszeiten')).toBe(false);
   });
 
   it.each<[string, Partial<ReturnType<typeof formularAus>>, string, string]>([

@@ -44,13 +44,18 @@ export type FahrzeugFormular = {
   /** per-weekday opening times switched on: then `oeffnungszeiten` holds all seven rows */
   jeWochentag: boolean;
   oeffnungszeiten: WochentagZeile[];
+  /**
+   * the vehicle had weekday rows when the dialog opened: only then does switching `jeWochentag` off remove them
+   * (sent as `[]`); otherwise the rows are left out of the input and the stored ones stay (issue 20, decision 132)
+   */
+  hatteZeilen: boolean;
   deaktiviert: boolean;
 };
 
 /** Monday first, as German calendars show the week; values are 0 (Sunday) … 6. */
 export const WOCHE_AB_MONTAG = [1, 2, 3, 4, 5, 6, 0] as const;
 
-const isoZuDe = (iso: string | null): string => {
+export const isoZuDe = (iso: string | null): string => {
   if (!iso) return '';
   const [y, m, d] = iso.split('-');
   return `${d}.${m}.${y}`;
@@ -119,8 +124,21 @@ export const formularAus = (f: TFahrzeugAdmin | null, standortId: string | null)
     f?.buchungszeitraumBis ?? '',
     f?.buchungszeitraumWochentage ?? [1, 2, 3, 4, 5],
   ),
+  hatteZeilen: (f?.oeffnungszeiten.length ?? 0) > 0,
   deaktiviert: f?.deaktiviert ?? false,
 });
+
+/**
+ * The weekday rows the input carries: all seven while the switch is on; `[]` (remove them) only when the user
+ * switched it off on a vehicle that had rows; otherwise left out, so saving the simple window keeps what is
+ * stored (issue 20: the seven rows of MS-SW 101 were wiped by a save of the simple window).
+ */
+export const zeilenDerEingabe = (
+  form: Pick<FahrzeugFormular, 'jeWochentag' | 'oeffnungszeiten' | 'hatteZeilen'>,
+): WochentagZeile[] | undefined => {
+  if (form.jeWochentag) return form.oeffnungszeiten;
+  return form.hatteZeilen ? [] : undefined;
+};
 
 const alsZahl = (s: string): number | null | typeof Number.NaN => {
   if (s.trim() === '') return null;
@@ -191,7 +209,7 @@ export const pruefeFormular = (
     buchungszeitraumBis: form.buchungszeitraumBis || null,
     buchungszeitraumWochentage: form.buchungszeitraumWochentage,
     buchungAusserhalbMoeglich: form.buchungAusserhalbMoeglich,
-    oeffnungszeiten: form.jeWochentag ? form.oeffnungszeiten : [],
+    oeffnungszeiten: zeilenDerEingabe(form),
     deaktiviert: form.deaktiviert,
   };
   const checked = zodFieldErrors(ZFahrzeugAdminEingabe, roh, t);

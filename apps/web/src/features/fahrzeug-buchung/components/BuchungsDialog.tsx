@@ -15,6 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { parseTagEingabe } from '@stellwerk/domain/date-input';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { booleanSetting, type ResolvedSettings } from '@stellwerk/domain/customizing';
@@ -267,6 +268,8 @@ function Formular({
   const dateProps = {
     locale: language,
     valueFormat: 'DD.MM.YYYY',
+    // a typed day is read as typed (DD.MM.YYYY) and kept on Tab; the calendar works beside it (issue 20)
+    dateParser: parseTagEingabe,
     placeholder: i18n.language === 'en' ? 'DD.MM.YYYY' : 'TT.MM.JJJJ',
     minDate: heute,
     firstDayOfWeek: 1 as const,

@@ -213,7 +213,7 @@ export function HandEintragDialog({
   const [fahrerId, setFahrerId] = useState(benutzerId);
   const [grund, setGrund] = useState('');
   const [werte, setWerte] = useState<Angaben>({
-    art: 'privat',
+    art: 'dienstlich',
     ziel: '',
     zweck: '',
     partner: '',

@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { parseTagEingabe } from '@stellwerk/domain/date-input';
 import type { TFahrzeug } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { useTranslation } from 'react-i18next';
 import {
@@ -65,6 +66,8 @@ export function FahrzeugFilter({ suche, fahrzeuge, heute, standardVon, standardB
   const dateProps = {
     locale: i18n.language === 'en' ? 'en' : 'de',
     valueFormat: 'DD.MM.YYYY',
+    // a typed day is read as typed (DD.MM.YYYY) and kept on Tab; the calendar works beside it (issue 20)
+    dateParser: parseTagEingabe,
     placeholder: i18n.language === 'en' ? 'DD.MM.YYYY' : 'TT.MM.JJJJ',
     minDate: heute,
     firstDayOfWeek: 1 as const,

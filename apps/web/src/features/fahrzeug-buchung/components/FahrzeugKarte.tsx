@@ -15,10 +15,24 @@ export const useGrundText = () => {
       : null;
 };
 
-/** Free, a special trip, or not free with the reason; nothing without a period. */
+/**
+ * Not bookable for the user (their licence, with or without a period: issue 20), free, a special trip, or not
+ * free with the reason; nothing else without a period.
+ */
 export function Verfuegbarkeit({ fahrzeug }: { fahrzeug: TFahrzeug }) {
   const { t } = useTranslation();
   const grundText = useGrundText();
+  if (!fahrzeug.fuerMichBuchbar)
+    return (
+      <Stack gap={2}>
+        <Badge color="gray" variant="light" styles={LESBAR} tt="none">
+          {t('fahrzeugBuchung.liste.nichtFuerMich')}
+        </Badge>
+        <Text size="xs" c="dimmed" data-testid="grund">
+          {grundText(fahrzeug.fuerMichGrund, fahrzeug.fuerMichGrundParams)}
+        </Text>
+      </Stack>
+    );
   if (fahrzeug.frei === null) return null;
   if (fahrzeug.frei)
     return (

@@ -1,5 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { stornoGrundText } from '@stellwerk/domain/fahrzeug/rules';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import { isInMeinenBuchungen, isSystemStorno } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -74,6 +76,16 @@ function BuchungKarte({
           )}
         </Group>
       </Group>
+      {isSystemStorno(buchung) && buchung.informationstext && (
+        <Text size="sm" mt={4} data-testid="storno-grund">
+          {t('fahrzeugBuchung.meine.stornoGrund', {
+            grund: stornoGrundText({
+              grund: buchung.informationstext,
+              sprache: i18n.language === 'en' ? 'en' : 'de',
+            }),
+          })}
+        </Text>
+      )}
       {buchung.anlass && (
         <Text size="sm" mt={4}>
           {t('fahrzeugBuchung.dialog.anlass')}: {buchung.anlass}
@@ -141,7 +153,8 @@ function BuchungKarte({
 
 /**
  * "Meine Buchungen": the trips the user booked or drives that have not ended, with change, cancel, check-in and
- * check-out as each booking's `aktionen` allow. Other users' changes arrive through the live event `fahrzeug_buchung`.
+ * check-out as each booking's `aktionen` allow; a trip the system cancelled stays as 'Storniert' with its reason until
+ * 14 days after its end (decision 135). Other users' changes arrive through the live event `fahrzeug_buchung`.
  */
 export function MeineBuchungen({
   benutzerId,
@@ -155,7 +168,11 @@ export function MeineBuchungen({
   const [fahrt, setFahrt] = useState<{ buchung: TFahrzeugBuchung; art: FahrtSchrittArt } | null>(null);
   if (list.isPending) return <LoadingState />;
   if (list.error) return <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />;
-  const offen = list.data.filter((b) => b.status !== 'storniert');
+  // cancelled by the system: shown a while after its end with the reason, not left to vanish (decision 135)
+  const now = new Date();
+  const offen = list.data.filter((b) =>
+    isInMeinenBuchungen({ buchung: { ...b, bis: new Date(b.bis) }, now }),
+  );
   if (offen.length === 0)
     return (
       <Text c="dimmed" size="sm">

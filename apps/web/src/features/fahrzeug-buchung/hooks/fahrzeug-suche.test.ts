@@ -32,6 +32,9 @@ const auto = (kennzeichen: string, extra: Partial<TFahrzeug> = {}): TFahrzeug =>
   sonderfahrt: false,
   grund: null,
   grundParams: null,
+  fuerMichBuchbar: true,
+  fuerMichGrund: null,
+  fuerMichGrundParams: null,
   ...extra,
 });
 
@@ -110,6 +113,16 @@ describe('filtering the vehicle list', () => {
     ['only free without a period does nothing', { nurFrei: 1 as const }, ['MS 1', 'MS 2', 'MS 3']],
   ])('%s', (_name, filter, expected) => {
     expect(ids({ ...leer, ...filter })).toEqual(expected);
+  });
+
+  it('only free leaves out a free car the user may not book for themself (issue 20)', () => {
+    const liste = [
+      LISTE[0]!,
+      { ...LISTE[2]!, fuerMichBuchbar: false, fuerMichGrund: 'fuehrerschein.klasse_fehlt' },
+    ];
+    expect(filterFahrzeuge(liste, { ...leer, nurFrei: 1, ...PERIODE }).map((f) => f.kennzeichen)).toEqual([
+      'MS 1',
+    ]);
   });
 
   it('lists the choices of a filter once each, sorted', () => {

@@ -73,7 +73,8 @@ export const zeitraumAus = (
 
 /**
  * The vehicles that match the filters of the search (location, category, at least so many seats, licence
- * class, every named piece of equipment, and with `nurFrei` only those free for the period). The order of the
+ * class, every named piece of equipment, and with `nurFrei` only those free for the period and bookable for the
+ * user). The order of the
  * list (favourites first) is kept.
  */
 export const filterFahrzeuge = (liste: readonly TFahrzeug[], suche: TFahrzeugSuche): TFahrzeug[] => {
@@ -86,7 +87,7 @@ export const filterFahrzeuge = (liste: readonly TFahrzeug[], suche: TFahrzeugSuc
       (!suche.sitze || (f.sitze ?? 0) >= suche.sitze) &&
       (!suche.klasse || f.fuehrerscheinklasse === suche.klasse) &&
       ausstattung.every((a) => f[a]) &&
-      (!nurFrei || f.frei === true),
+      (!nurFrei || (f.frei === true && f.fuerMichBuchbar)),
   );
 };
 

@@ -32,6 +32,9 @@ const fahrzeug = (termine: TFahrzeugDetail['termine'] = []): TFahrzeugDetail => 
   sonderfahrt: false,
   grund: null,
   grundParams: null,
+  fuerMichBuchbar: true,
+  fuerMichGrund: null,
+  fuerMichGrundParams: null,
   buchungsfenster: fensterTaeglich({ von: '09:00', bis: '18:00' }),
   termine,
 });
