@@ -359,6 +359,7 @@ export const updateBuchung = async (
   values: Partial<{
     von: Date;
     bis: Date;
+    gruppengroesse: number;
     status: BuchungStatus;
     systembenutzer2Mail: string | null;
     erinnerungGesendetAm: Date | null;
