@@ -120,7 +120,7 @@ export const buildApp = async ({
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, {
     fallback: config.webDist ? webAppFallback : undefined,
-    // decision 127: a switched-off feature answers before the input is refused
+    // decision 126: a switched-off feature answers before the input is refused
     featureSwitchedOff: async (request, feature) =>
       request.sessionUser !== null &&
       !isFeatureAccessible(
@@ -183,7 +183,7 @@ export const buildApp = async ({
   await app.register(leseraumBuchungRoutes, { database, now, publicUrl: config.publicUrl });
   await app.register(leseraumRoutes, { database, now, publicUrl: config.publicUrl, dataDir: config.dataDir });
   await app.register(auditRoutes, { database });
-  // every route of vehicle booking needs the tenant's switch (decision 127)
+  // every route of vehicle booking needs the tenant's switch (decision 126)
   await app.register(async (fahrzeuge) => {
     fahrzeuge.addHook('onRoute', featureRoutes('FahrzeugBuchung'));
     await fahrzeuge.register(fahrzeugBuchungRoutes, { database, now, publicUrl: config.publicUrl });

@@ -202,7 +202,7 @@ export const registerErrorHandling = (
   app: FastifyInstance,
   options: {
     fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown;
-    /** A feature route's input refusal becomes the switch's 404 when the tenant switched it off (decision 127). */
+    /** A feature route's input refusal becomes the switch's 404 when the tenant switched it off (decision 126). */
     featureSwitchedOff?: FeatureSwitchedOff;
   } = {},
 ) => {

@@ -4,7 +4,7 @@ import type { FastifyRequest, RouteOptions } from 'fastify';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The tenant's feature switch every call of the route needs (decision 127): switched off, the route answers
+     * The tenant's feature switch every call of the route needs (decision 126): switched off, the route answers
      * 404 `not_found` like a page that is not there, also where its input is invalid (the switch before the
      * input, after the guard). The services check the switch themselves; this only orders the refusals.
      */

@@ -16,7 +16,7 @@ const INPUT_REFUSALS = new Set([400, 413, 415, 422]);
 const PER_OPERATION = 4;
 
 describe.each(testDrivers())(
-  'a switched-off feature answers before the input is checked on %s (decision 127)',
+  'a switched-off feature answers before the input is checked on %s (decision 126)',
   (driver) => {
     let server: TestServer;
     let document: OpenApiDocument;
