@@ -131,6 +131,23 @@ test.describe('logbook: correction and export (moved server clock)', () => {
     await drawer.getByRole('button', { name: 'Hash-Kette prüfen' }).click();
     await expect(drawer.getByTestId('ketten-pruefung')).toContainText('Hash-Kette in Ordnung');
 
+    // a trip by hand follows the check-in's rule (decision 092): starting at the last reading is refused, naming it
+    await drawer.getByRole('button', { name: 'Neue Fahrt erfassen' }).click();
+    const hand = page.getByRole('dialog', { name: 'Fahrt von Hand erfassen' });
+    await hand.getByLabel('Beginn (Datum)').fill(tag);
+    await hand.getByLabel('Beginn (Uhrzeit)').fill('15:10');
+    await hand.getByLabel('Ende (Datum)').fill(tag);
+    await hand.getByLabel('Ende (Uhrzeit)').fill('15:40');
+    await hand.getByLabel('Kilometerstand Beginn').fill(String(km + 27));
+    await hand.getByLabel('Kilometerstand Ende').fill(String(km + 40));
+    await hand.getByLabel('Grund der Erfassung von Hand').fill('Nachgetragen');
+    await hand.getByRole('button', { name: 'Speichern' }).click();
+    await expect(hand.getByTestId('hand-km-fehler')).toHaveText(
+      `Kilometerstand muss größer als ${km + 27} sein.`,
+    );
+    await hand.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(hand).toBeHidden();
+
     const [xlsx] = await Promise.all([
       page.waitForEvent('download'),
       drawer.getByRole('button', { name: 'Excel exportieren' }).click(),

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { DomainError } from '@stellwerk/domain/errors';
+import { isFeatureAccessible } from '@stellwerk/domain/features';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -15,6 +16,7 @@ import {
   MAX_UPLOAD_BYTES,
   registerErrorHandling,
 } from './http/error-handler';
+import { featureRoutes } from './http/feature-guard';
 import { registerOriginGuard } from './http/origin-guard.ts';
 import { enforceRouteDeclarations } from './http/route-guards';
 import { registerWebApp, webAppFallback } from './http/web-app';
@@ -24,6 +26,7 @@ import { ausstattungRoutes } from './modules/ausstattung/ausstattung.routes.ts';
 import { authPlugin } from './modules/auth/auth.plugin.ts';
 import { benutzerRoutes } from './modules/benutzer/benutzer.routes.ts';
 import { customizingRoutes } from './modules/customizing/customizing.routes.ts';
+import { loadFeatureSwitches } from './modules/customizing/customizing.service.ts';
 import { eventsRoutes } from './modules/events/events.routes';
 import { createEventHub } from './modules/events/events.service';
 import { fahrtRoutes } from './modules/fahrt/fahrt.routes.ts';
@@ -115,7 +118,16 @@ export const buildApp = async ({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app, { fallback: config.webDist ? webAppFallback : undefined });
+  registerErrorHandling(app, {
+    fallback: config.webDist ? webAppFallback : undefined,
+    // decision 126: a switched-off feature answers before the input is refused
+    featureSwitchedOff: async (request, feature) =>
+      request.sessionUser !== null &&
+      !isFeatureAccessible(
+        feature,
+        await database.withTenant(request.sessionUser.mandantId, (tx) => loadFeatureSwitches(tx)),
+      ),
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy,
@@ -171,14 +183,28 @@ export const buildApp = async ({
   await app.register(leseraumBuchungRoutes, { database, now, publicUrl: config.publicUrl });
   await app.register(leseraumRoutes, { database, now, publicUrl: config.publicUrl, dataDir: config.dataDir });
   await app.register(auditRoutes, { database });
-  await app.register(fahrzeugBuchungRoutes, { database, now, publicUrl: config.publicUrl });
-  await app.register(fahrtRoutes, { database, now, publicUrl: config.publicUrl, dataDir: config.dataDir });
-  await app.register(fahrzeugRoutes, { database, dataDir: config.dataDir, now, publicUrl: config.publicUrl });
-  await app.register(fuehrerscheinRoutes, { database, now, publicUrl: config.publicUrl });
-  await app.register(sonderfreigabeRoutes, { database, now, publicUrl: config.publicUrl });
-  await app.register(fahrzeugSperreRoutes, { database, now, publicUrl: config.publicUrl });
-  await app.register(serviceheftRoutes, { database });
-  await app.register(fahrzeugUebersichtRoutes, { database, now, publicUrl: config.publicUrl });
+  // every route of vehicle booking needs the tenant's switch (decision 126)
+  await app.register(async (fahrzeuge) => {
+    fahrzeuge.addHook('onRoute', featureRoutes('FahrzeugBuchung'));
+    await fahrzeuge.register(fahrzeugBuchungRoutes, { database, now, publicUrl: config.publicUrl });
+    await fahrzeuge.register(fahrtRoutes, {
+      database,
+      now,
+      publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
+    });
+    await fahrzeuge.register(fahrzeugRoutes, {
+      database,
+      dataDir: config.dataDir,
+      now,
+      publicUrl: config.publicUrl,
+    });
+    await fahrzeuge.register(fuehrerscheinRoutes, { database, now, publicUrl: config.publicUrl });
+    await fahrzeuge.register(sonderfreigabeRoutes, { database, now, publicUrl: config.publicUrl });
+    await fahrzeuge.register(fahrzeugSperreRoutes, { database, now, publicUrl: config.publicUrl });
+    await fahrzeuge.register(serviceheftRoutes, { database });
+    await fahrzeuge.register(fahrzeugUebersichtRoutes, { database, now, publicUrl: config.publicUrl });
+  });
 
   if (config.webDist) await registerWebApp(app, { webDist: config.webDist });
   return app;

@@ -57,6 +57,17 @@ export const ZGrundrissInput = z.object({
 export type TGrundrissInput = z.input<typeof ZGrundrissInput>;
 export type TGrundrissInputParsed = z.output<typeof ZGrundrissInput>;
 
+/**
+ * PUT /api/admin/raeume/grundrisse/:id (decision 125): a property left out keeps the stored value (no
+ * `aktiv: true` or `bereich: 'leseraum'` from the POST defaults); `null` or `''` clears a text.
+ */
+export const ZGrundrissAenderung = ZGrundrissInput.extend({
+  aktiv: z.boolean().optional(),
+  bereich: z.enum(BEREICHE).optional(),
+});
+export type TGrundrissAenderung = z.input<typeof ZGrundrissAenderung>;
+export type TGrundrissAenderungParsed = z.output<typeof ZGrundrissAenderung>;
+
 export const ZPlatzAusstattung = z.object({
   id: z.uuid(),
   name: z.string().max(LIMITS.name),
@@ -109,6 +120,27 @@ export const ZPlatzInput = z.object({
 });
 export type TPlatzInput = z.input<typeof ZPlatzInput>;
 export type TPlatzInputParsed = z.output<typeof ZPlatzInput>;
+
+/**
+ * PUT /api/admin/raeume/plaetze/:id (decision 125): a property left out keeps the stored value (capacity,
+ * texts, markers, active flag, position, equipment rows); a given equipment list replaces the rows (`[]` none).
+ */
+export const ZPlatzAenderung = ZPlatzInput.extend({
+  kapazitaet: z.number().int().min(1).max(MAX_KAPAZITAET).optional(),
+  aktiv: z.boolean().optional(),
+  brandschutzhelfer: z.boolean().optional(),
+  ersthelfer: z.boolean().optional(),
+  bestaetigungDurchPersonal: z.boolean().optional(),
+  ausstattung: z
+    .array(z.object({ ausstattungId: z.uuid(), anzahl: z.number().int().min(0).max(999) }))
+    .max(100)
+    .refine((list) => new Set(list.map((a) => a.ausstattungId)).size === list.length, {
+      message: 'Each equipment item may appear once',
+    })
+    .optional(),
+});
+export type TPlatzAenderung = z.input<typeof ZPlatzAenderung>;
+export type TPlatzAenderungParsed = z.output<typeof ZPlatzAenderung>;
 
 /** PUT /api/admin/raeume/plaetze/:id/position: moved by drag and drop or the arrow keys. */
 export const ZPlatzPositionInput = z.object({ position: ZPlanPosition });

@@ -851,6 +851,11 @@ export const ERRORS = {
     de: 'Zum Löschen bitte den Namen des Mandanten „{name}“ genau eingeben.',
     en: 'To delete, please type the tenant name "{name}" exactly.',
   },
+  'mandant.fahrtenbuch_aufbewahrung': {
+    status: 409,
+    de: 'Der Mandant {name} kann nicht gelöscht werden: Sein Fahrtenbuch enthält {anzahl} Einträge, die nach § 147 AO bis Ende {jahr} aufbewahrt werden müssen. Schalten Sie die Fahrzeugbuchung ab; löschen können Sie den Mandanten, sobald die Aufbewahrungsfrist abgelaufen ist und die Einträge entfernt sind.',
+    en: 'The tenant {name} cannot be deleted: its logbook holds {anzahl} entries that must be kept until the end of {jahr} (§ 147 AO). Switch vehicle booking off; you can delete the tenant once the retention period has passed and the entries are removed.',
+  },
   'mandant.eigener_mandant': {
     status: 409,
     de: 'Den eigenen Mandanten können Sie nicht löschen.',

@@ -12,6 +12,7 @@ import type { Language } from '@stellwerk/domain/language';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { sqlStateOf } from '../db/errors';
+import { type FeatureSwitchedOff, refusedBySwitch } from './feature-guard';
 import { requestLanguage } from './request-language';
 
 /** The body of every error response (ARCHITECTURE §7). */
@@ -199,9 +200,17 @@ export const MAX_PATH_SEGMENT = 2048;
 
 export const registerErrorHandling = (
   app: FastifyInstance,
-  options: { fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown } = {},
+  options: {
+    fallback?: (request: FastifyRequest, reply: FastifyReply) => unknown;
+    /** A feature route's input refusal becomes the switch's 404 when the tenant switched it off (decision 126). */
+    featureSwitchedOff?: FeatureSwitchedOff;
+  } = {},
 ) => {
-  app.setErrorHandler((error, request, reply) => sendError(request, reply, error));
+  app.setErrorHandler(async (error, request, reply) => {
+    if (await refusedBySwitch(request, mapError(error).status, options.featureSwitchedOff))
+      return sendError(request, reply, new DomainError('not_found'));
+    return sendError(request, reply, error);
+  });
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (!isApi && options.fallback && (request.method === 'GET' || request.method === 'HEAD')) {

@@ -5,19 +5,6 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../tes
 
 type Weglassbar = Record<string, string>;
 
-/**
- * PUTs whose optional properties still fall back to a default (an empty text, `aktiv: true`, no equipment) when left
- * out: not yet converted (issue 19, decision 105 "Open"). The walk fails for any other PUT, and when one of these is
- * fixed without being taken off the list.
- */
-const NOCH_OFFEN = [
-  "PUT /api/admin/grundrisse/{id}/sonderoeffnungszeiten/{sid}: 'beschreibung', 'von', 'bis'",
-  "PUT /api/leseraum-buchungen/{id}: 'tageszeit', 'gruppengroesse'",
-  "PUT /api/admin/raeume/grundrisse/{id}: 'beschreibung', 'link', 'aktiv', 'bereich', 'standortId'",
-  "PUT /api/admin/raeume/plaetze/{id}: 'kapazitaet', 'beschreibung', 'bedingungen', 'aktiv', 'brandschutzhelfer', 'ersthelfer', 'bestaetigungDurchPersonal', 'ausstattung'",
-  "PUT /api/fahrzeug-buchungen/{id}: 'fahrerId', 'anlass', 'zielAdresse', 'zielPerson', 'umweg', 'informationstext', 'mitfahrer', 'freigeberIds'",
-  "PUT /api/fuehrerscheine/{benutzerId}: 'fuehrerscheinnummer', 'zusatzinfo', 'fahrverbot', 'fahrverbotVon', 'fahrverbotBis', 'klassenAblauf', 'dokumentAblauf'",
-];
 const MEANINGS = new Set(['bleibt', 'bestaetigung', 'alternative']);
 
 /** The object schemas a body may take: the schema itself, or each variant of a oneOf/anyOf. */
@@ -71,7 +58,7 @@ describe.each(testDrivers())('every PUT of /api/openapi.json on %s (decision 105
     }
     expect(wrong).toEqual([]);
     // a property that may be left out, but what that means is not documented
-    expect(open.sort()).toEqual([...NOCH_OFFEN].sort());
+    expect(open.sort()).toEqual([]);
     expect(documented).toBeGreaterThan(10);
   });
 

@@ -92,29 +92,44 @@ describe('vorgeschlagenerKilometerstand', () => {
 
 describe('assertPasstInKette: a trip recorded by hand fits between its neighbours', () => {
   it.each([
-    ['fills the gap exactly', fahrt('h', '2026-10-25', '10:00', '12:00', 1180, 1250), 'no error'],
+    // the check-in's rule (decision 092): greater than the last reading, equal refused, the last reading named
+    [
+      'starts at the previous end',
+      fahrt('h', '2026-10-25', '10:00', '12:00', 1180, 1250),
+      'Kilometerstand muss größer als 1180 sein.',
+    ],
+    [
+      'starts just above the previous end',
+      fahrt('h', '2026-10-25', '10:00', '12:00', 1181, 1250),
+      'no error',
+    ],
     ['lies inside the gap', fahrt('h', '2026-10-25', '10:00', '12:00', 1190, 1240), 'no error'],
     [
       'starts below the previous end',
       fahrt('h', '2026-10-25', '10:00', '12:00', 1170, 1240),
-      'Kilometerstand muss größer als 1179 sein.',
+      'Kilometerstand muss größer als 1180 sein.',
     ],
     [
       'ends above the next start',
-      fahrt('h', '2026-10-25', '10:00', '12:00', 1180, 1260),
+      fahrt('h', '2026-10-25', '10:00', '12:00', 1181, 1260),
       'Kilometerstand muss kleiner als 1251 sein.',
     ],
     [
       'overlaps the previous trip in time',
-      fahrt('h', '2026-10-25', '03:00', '05:00', 1180, 1200),
-      'Kilometerstand muss größer als 1179 sein.',
+      fahrt('h', '2026-10-25', '03:00', '05:00', 1181, 1200),
+      'Kilometerstand muss größer als 1180 sein.',
     ],
     [
       'overlaps the next trip in time',
-      fahrt('h', '2026-10-26', '07:00', '08:30', 1180, 1200),
+      fahrt('h', '2026-10-26', '07:00', '08:30', 1181, 1200),
       'Kilometerstand muss kleiner als 1251 sein.',
     ],
-    ['comes after the last trip', fahrt('h', '2026-10-28', '07:00', '08:30', 1320, 1400), 'no error'],
+    ['comes after the last trip', fahrt('h', '2026-10-28', '07:00', '08:30', 1321, 1400), 'no error'],
+    [
+      'comes after the last trip at its reading',
+      fahrt('h', '2026-10-28', '07:00', '08:30', 1320, 1400),
+      'Kilometerstand muss größer als 1320 sein.',
+    ],
     ['comes before the first trip', fahrt('h', '2026-10-01', '07:00', '08:30', 900, 1000), 'no error'],
   ])('%s', (_name, neu, text) => {
     expect(message(() => assertPasstInKette({ fahrt: neu, fahrten }))).toBe(text);

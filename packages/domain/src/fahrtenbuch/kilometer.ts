@@ -4,6 +4,7 @@
  * recorded by hand must fit between its neighbours.
  */
 import { DomainError } from '../errors.ts';
+import { assertKilometerstand } from '../fahrzeug/historie.ts';
 
 export type KilometerFahrt = { id: string; beginn: Date; ende: Date; kmBeginn: number; kmEnde: number };
 
@@ -46,8 +47,10 @@ export const vorgeschlagenerKilometerstand = (fahrten: readonly KilometerFahrt[]
   fahrten.length === 0 ? null : Math.max(...fahrten.map((f) => f.kmEnde));
 
 /**
- * Checks that a trip fits the chain between the trips before and after it in time: it starts at or above the
- * previous end reading and ends at or below the next start reading, and does not overlap them in time.
+ * Checks that a trip fits the chain between the trips before and after it in time: it starts above the previous
+ * end reading by the check-in's own rule (`assertKilometerstand`, decision 092: greater than the last reading,
+ * equal refused, the message naming the last reading itself), ends at or below the next start reading, and does
+ * not overlap them in time (an overlap before it is answered with the same message).
  */
 export const assertPasstInKette = ({
   fahrt,
@@ -59,8 +62,11 @@ export const assertPasstInKette = ({
   const andere = nachBeginn(fahrten.filter((f) => f.id !== fahrt.id));
   const vor = andere.filter((f) => f.beginn.getTime() <= fahrt.beginn.getTime()).at(-1);
   const nach = andere.find((f) => f.beginn.getTime() > fahrt.beginn.getTime());
-  if (vor && (fahrt.kmBeginn < vor.kmEnde || fahrt.beginn.getTime() < vor.ende.getTime()))
-    throw new DomainError('fahrzeug.kilometerstand_zu_klein', { value: vor.kmEnde - 1 });
+  if (vor) {
+    assertKilometerstand({ neu: fahrt.kmBeginn, letzter: vor.kmEnde });
+    if (fahrt.beginn.getTime() < vor.ende.getTime())
+      throw new DomainError('fahrzeug.kilometerstand_zu_klein', { value: vor.kmEnde });
+  }
   if (nach && (fahrt.kmEnde > nach.kmBeginn || fahrt.ende.getTime() > nach.beginn.getTime()))
     throw new DomainError('fahrtenbuch.kilometer_zu_gross', { value: nach.kmBeginn + 1 });
 };

@@ -25,11 +25,12 @@ export const ZFahrzeugBuchungEingabe = z.object({
   bis: ZZeitpunkt,
   /** the driver; empty = the booker */
   fahrerId: z.uuid().nullable().optional(),
-  anlass: ZZeile.optional(),
-  zielAdresse: ZText.optional(),
-  zielPerson: ZZeile.optional(),
-  umweg: ZText.optional(),
-  informationstext: ZText.optional(),
+  /** texts: empty (`''` or `null`) means none */
+  anlass: ZZeile.nullable().optional(),
+  zielAdresse: ZText.nullable().optional(),
+  zielPerson: ZZeile.nullable().optional(),
+  umweg: ZText.nullable().optional(),
+  informationstext: ZText.nullable().optional(),
   mitfahrer: z.array(ZMitfahrer).max(20).default([]),
   /** approvers of a special trip (users holding fahrzeug_freigabe_von_sonderfahrten) */
   freigeberIds: z.array(z.uuid()).max(20).default([]),
@@ -40,6 +41,17 @@ export const ZFahrzeugBuchungEingabe = z.object({
   typ: z.string().max(40).optional(),
 });
 export type TFahrzeugBuchungEingabe = z.infer<typeof ZFahrzeugBuchungEingabe>;
+
+/**
+ * Body of `PUT /api/fahrzeug-buchungen/{id}` (decision 125): vehicle and times are required; every other
+ * property left out keeps the stored value (driver, texts, co-travellers, approvers); `null` or `[]` clear it
+ * (a `null` driver: the booker drives).
+ */
+export const ZFahrzeugBuchungAenderung = ZFahrzeugBuchungEingabe.extend({
+  mitfahrer: z.array(ZMitfahrer).max(20).optional(),
+  freigeberIds: z.array(z.uuid()).max(20).optional(),
+});
+export type TFahrzeugBuchungAenderung = z.infer<typeof ZFahrzeugBuchungAenderung>;
 
 /** Body of a block entered by a fleet manager. */
 export const ZFahrzeugSperreEingabe = z.object({

@@ -6,6 +6,12 @@
  */
 import { berlinDateKey, berlinInstant } from '../time.ts';
 
+/**
+ * How long a logbook version is kept at least, whatever the tenant sets: 10 years (§ 147 (3) AO, decision 091).
+ * Deleting the tenant does not shorten it (decision 127).
+ */
+export const FAHRTENBUCH_AUFBEWAHRUNG_JAHRE = 10;
+
 /** The Berlin calendar year of an instant (31.12.2015 23:30 Berlin is 22:30 UTC and belongs to 2015). */
 export const berlinJahr = (zeitpunkt: Date): number => Number(berlinDateKey(zeitpunkt).slice(0, 4));
 

@@ -42,6 +42,32 @@ export const ZFuehrerscheinEingabe = z.object({
 });
 export type TFuehrerscheinEingabe = z.infer<typeof ZFuehrerscheinEingabe>;
 
+/**
+ * The PUT body itself (decision 125): number, issue date and classes are required; every other property left
+ * out keeps the stored value (a new record: none, no ban, no expiry days); `null` clears it.
+ */
+export const ZFuehrerscheinAenderung = ZFuehrerscheinEingabe.extend({
+  fuehrerscheinnummer: singleLineText().trim().max(50).nullable().optional(),
+  zusatzinfo: multiLineText().trim().max(2000).nullable().optional(),
+  fahrverbot: z.boolean().optional(),
+  fahrverbotVon: ZTag.nullable().optional(),
+  fahrverbotBis: ZTag.nullable().optional(),
+  klassenAblauf: z.partialRecord(ZBefristeteKlasse, ZTag.nullable()).optional(),
+  dokumentAblauf: ZTag.nullable().optional(),
+});
+export type TFuehrerscheinAenderung = z.infer<typeof ZFuehrerscheinAenderung>;
+
+/** What a new record holds where the PUT gave nothing. */
+export const FUEHRERSCHEIN_LEER: Omit<TFuehrerscheinEingabe, 'ausstellungsdatum' | 'klassen'> = {
+  fuehrerscheinnummer: null,
+  zusatzinfo: null,
+  fahrverbot: false,
+  fahrverbotVon: null,
+  fahrverbotBis: null,
+  klassenAblauf: {},
+  dokumentAblauf: null,
+};
+
 /** The check dialog: the examiner is the session user, the last check is today (server side). */
 export const ZFuehrerscheinPruefungEingabe = z.object({
   methode: singleLineText().trim().min(1).max(100),

@@ -4,10 +4,10 @@
  * with offset; days `YYYY-MM-DD` in Europe/Berlin.
  */
 import { z } from 'zod';
-import { singleLineText } from '../text-input.ts';
 import { LIMITS } from '../api.ts';
 import { ZDayInput, ZInstantInput } from '../date-input.ts';
 import { BUCHUNG_STATUS } from '../status.ts';
+import { singleLineText } from '../text-input.ts';
 import { PLATZ_MARKER, PLATZ_ZUSTAENDE } from './belegung.ts';
 import { LESERAUM_MAIL_EMPFAENGER, LESERAUM_MAIL_TYPEN } from './mail.ts';
 
@@ -91,10 +91,15 @@ export const ZLeseraumBuchungInput = z.discriminatedUnion('modus', [
 ]);
 export type TLeseraumBuchungInput = z.infer<typeof ZLeseraumBuchungInput>;
 
-/** PUT /api/leseraum-buchungen/{id}: new times for a booking that has not begun (same place). */
+/**
+ * PUT /api/leseraum-buchungen/{id}: new times for a booking that has not begun (same place). Decision 125: the
+ * times are the whole of what is changed, so the part of the day is required (`tageszeit`, no default); the
+ * group size left out keeps the stored one (given, it is checked against the capacity and stored).
+ */
+const ZGruppeBleibt = { gruppengroesse: z.number().int().min(1).max(10_000).optional() };
 export const ZLeseraumBuchungAenderung = z.discriminatedUnion('modus', [
-  ZGanztags.extend(ZGruppe),
-  ZStuendlich.extend(ZGruppe),
+  ZGanztags.extend({ tageszeit: z.enum(['ganztags', 'vormittags', 'nachmittags']), ...ZGruppeBleibt }),
+  ZStuendlich.extend(ZGruppeBleibt),
 ]);
 export type TLeseraumBuchungAenderung = z.infer<typeof ZLeseraumBuchungAenderung>;
 

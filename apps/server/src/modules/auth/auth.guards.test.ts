@@ -31,10 +31,8 @@ describe('server route guards', () => {
     expect(codeOf(() => requireUser(request(null)))).toBe('auth.unauthenticated');
   });
 
-  it('without a session, an admin route fails with "Ein Benutzer muss existieren"', () => {
-    expect(codeOf(() => requireAdminRoute(request(null), '/admin/benutzer'))).toBe(
-      'guard.benutzer_muss_existieren',
-    );
+  it('without a session, an admin route answers auth.unauthenticated like every route (decision 126)', () => {
+    expect(codeOf(() => requireAdminRoute(request(null), '/admin/benutzer'))).toBe('auth.unauthenticated');
   });
 
   it.each([

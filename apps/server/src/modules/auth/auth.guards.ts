@@ -24,13 +24,16 @@ export const requirePlatformAdmin = (request: FastifyRequest): SessionUser => {
 };
 
 /**
- * The admin route guard of spec §2 on the server: the API behind an admin screen answers exactly as the
- * screen's guard does. Without a signed-in user it fails with 'Ein Benutzer muss existieren'.
+ * The admin route guard of spec §2 on the server: the API behind an admin screen answers a signed-in user
+ * exactly as the screen's guard does. Without a session it answers like every other route, 401
+ * `auth.unauthenticated` (decision 126: one code for "not signed in"; the screen's 'Ein Benutzer muss
+ * existieren' stays the web guard's).
  */
 export const requireAdminRoute = (request: FastifyRequest, path: `/admin${string}`): SessionUser => {
-  const failure = checkAdminRoute(path, request.sessionUser);
+  const user = requireUser(request);
+  const failure = checkAdminRoute(path, user);
   if (failure) throw new DomainError(failure);
-  return request.sessionUser!;
+  return user;
 };
 
 /**

@@ -57,7 +57,7 @@ describe.each(testDrivers())('admin guards of users, groups and roles on %s', (d
     await server?.close();
   });
 
-  it('without a session every endpoint answers 401 "Ein Benutzer muss existieren"', async () => {
+  it('without a session every endpoint answers 401 auth.unauthenticated, as every route does (decision 126)', async () => {
     for (const endpoint of [
       ...benutzerEndpoints(ANY_ID),
       ...rolleGruppeEndpoints(ANY_ID, ANY_ID),
@@ -65,8 +65,8 @@ describe.each(testDrivers())('admin guards of users, groups and roles on %s', (d
     ]) {
       const answer = await request(server, undefined, endpoint);
       expect(answer.status, label(endpoint)).toBe(401);
-      expect(answer.body.error.code, label(endpoint)).toBe('guard.benutzer_muss_existieren');
-      expect(answer.body.error.message).toBe('Ein Benutzer muss existieren');
+      expect(answer.body.error.code, label(endpoint)).toBe('auth.unauthenticated');
+      expect(answer.body.error.message).toBe('Bitte melden Sie sich an.');
     }
   });
 

@@ -280,10 +280,14 @@ describe.each(testDrivers())('trips and the logbook on %s (issue 10)', (driver) 
     expect((await call(server, mitarbeiter, 'POST', `/api/fahrzeuge/${auto}/fahrtenbuch`, {})).status).toBe(
       403,
     );
+    // the check-in's rule (decision 092): greater than the last reading 12085, named itself; equal refused
     const ueberlappt = await hand({ beginn: um('11:00').toISOString(), kmBeginn: 12_050 });
     expect(ueberlappt.status).toBe(400);
-    expect((await errorOf(ueberlappt)).message).toBe('Kilometerstand muss größer als 12084 sein.');
-    const ok = await hand({});
+    expect((await errorOf(ueberlappt)).message).toBe('Kilometerstand muss größer als 12085 sein.');
+    const gleich = await hand({ kmBeginn: 12_085 });
+    expect(gleich.status).toBe(400);
+    expect((await errorOf(gleich)).message).toBe('Kilometerstand muss größer als 12085 sein.');
+    const ok = await hand({ kmBeginn: 12_086, kmEnde: 12_121 });
     expect(ok.status).toBe(201);
     expect(((await ok.json()) as TFahrtenbuchFassung).quelle).toBe('hand');
 

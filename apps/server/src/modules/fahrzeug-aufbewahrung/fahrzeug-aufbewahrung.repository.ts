@@ -23,6 +23,26 @@ const eigenesDatum = sql<Date>`greatest(${fahrtenbuchEintrag.ende}, ${fahrtenbuc
   fahrtenbuchEintrag.ende,
 );
 
+/**
+ * A tenant's logbook versions still inside the period at the cut-off (on or after it): how many, and the latest
+ * own date (decision 127: they keep the tenant from being deleted). Filters by tenant: also for a transaction
+ * across tenants.
+ */
+export const findAufzubewahrendesFahrtenbuch = async (
+  tx: Tx,
+  mandantId: string,
+  stichtag: Date,
+): Promise<{ anzahl: number; letztes: Date | null }> => {
+  const [row] = await tx
+    .select({
+      anzahl: count(),
+      letztes: sql<string | null>`max(greatest(${fahrtenbuchEintrag.ende}, ${fahrtenbuchEintrag.erfasstAm}))`,
+    })
+    .from(fahrtenbuchEintrag)
+    .where(and(eq(fahrtenbuchEintrag.mandantId, mandantId), sql`${eigenesDatum} >= ${stichtag}`));
+  return { anzahl: Number(row?.anzahl ?? 0), letztes: row?.letztes ? new Date(row.letztes) : null };
+};
+
 /** The vehicles whose logbook has a version that ended (and was recorded) before the cut-off. */
 export const findFahrzeugeMitAltemFahrtenbuch = async (tx: Tx, stichtag: Date): Promise<string[]> =>
   (

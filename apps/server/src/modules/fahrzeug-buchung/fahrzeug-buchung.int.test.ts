@@ -389,6 +389,64 @@ describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
     expect((await book(freigabe, { fahrzeugId, von: at(7, '13:00'), bis: at(7, '15:00') })).status).toBe(201);
   });
 
+  it('a PUT keeps the driver, texts and co-travellers it was not given; null and [] clear them (decision 125)', async () => {
+    const fahrzeugId = autos.get('MS-SW 102')!;
+    const created = (await (
+      await book(mitarbeiter, {
+        fahrzeugId,
+        von: at(7, '10:00'),
+        bis: at(7, '11:00'),
+        anlass: 'Baustelle',
+        zielAdresse: 'Hauptstraße 1',
+        zielPerson: 'Frau Meier',
+        umweg: 'über das Lager',
+        informationstext: 'Schlüssel beim Pförtner',
+        mitfahrer: [{ name: 'Ute' }, { name: 'Jan' }],
+      })
+    ).json()) as TFahrzeugBuchung;
+    const path = `/api/fahrzeug-buchungen/${created.id}`;
+    const kept = await call(server, mitarbeiter, 'PUT', path, {
+      fahrzeugId,
+      von: at(7, '11:00'),
+      bis: at(7, '12:00'),
+    });
+    expect(kept.status).toBe(200);
+    const after = (await kept.json()) as TFahrzeugBuchung;
+    expect(after).toMatchObject({
+      anlass: 'Baustelle',
+      zielAdresse: 'Hauptstraße 1',
+      zielPerson: 'Frau Meier',
+      umweg: 'über das Lager',
+      informationstext: 'Schlüssel beim Pförtner',
+      fahrer: created.fahrer,
+      mitfahrer: created.mitfahrer,
+      freigeber: [],
+    });
+    const cleared = await call(server, mitarbeiter, 'PUT', path, {
+      fahrzeugId,
+      von: at(7, '11:00'),
+      bis: at(7, '12:00'),
+      anlass: null,
+      zielAdresse: '',
+      mitfahrer: [],
+    });
+    expect(await cleared.json()).toMatchObject({
+      anlass: null,
+      zielAdresse: null,
+      zielPerson: 'Frau Meier',
+      mitfahrer: [],
+    });
+    // vehicle and times are required: 400 names them
+    const missing = await call(server, mitarbeiter, 'PUT', path, { anlass: 'x' });
+    expect(missing.status).toBe(400);
+    expect(Object.keys((await errorOf(missing)).params).sort()).toEqual([
+      'body.bis',
+      'body.fahrzeugId',
+      'body.von',
+    ]);
+    await call(server, mitarbeiter, 'POST', `${path}/storno`);
+  });
+
   it('books for another user only with fahrzeug_fremdbuchung, and only for drivers who may book', async () => {
     const fahrzeugId = autos.get('MS-SW 103')!;
     const ohneRecht = await book(mitarbeiter, {

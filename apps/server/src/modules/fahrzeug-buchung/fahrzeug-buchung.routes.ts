@@ -1,4 +1,3 @@
-import { weglassbar } from '../openapi/openapi.plugin.ts';
 import { ZApiError } from '@stellwerk/domain/api';
 import { DomainError } from '@stellwerk/domain/errors';
 import {
@@ -10,12 +9,16 @@ import {
   ZFahrzeugListeQuery,
   ZFahrzeugPersonListe,
 } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { ZFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
+import {
+  ZFahrzeugBuchungAenderung,
+  ZFahrzeugBuchungEingabe,
+} from '@stellwerk/domain/fahrzeug-buchung/schemas';
 import { needsVehicleModule } from '@stellwerk/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { type RouteGuard, requireUser } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import {
   createBuchung,
   type FahrzeugBuchungDeps,
@@ -160,10 +163,21 @@ export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
         tags: TAGS,
         summary: 'Change a trip under the same rules (approvers asked again for a new or moved special trip)',
         params: ZIdParams,
-        body: ZFahrzeugBuchungEingabe,
+        body: ZFahrzeugBuchungAenderung,
         response: { 200: ZFahrzeugBuchung, ...writeErrors },
-        // the type is checked, never stored: a booking stays a booking (blocks have their own API)
-        ...weglassbar({ typ: 'bleibt' }),
+        // the type is checked, never stored: a booking stays a booking (blocks have their own API); the
+        // rest left out stays as stored (decision 125)
+        ...weglassbar({
+          typ: 'bleibt',
+          fahrerId: 'bleibt',
+          anlass: 'bleibt',
+          zielAdresse: 'bleibt',
+          zielPerson: 'bleibt',
+          umweg: 'bleibt',
+          informationstext: 'bleibt',
+          mitfahrer: 'bleibt',
+          freigeberIds: 'bleibt',
+        }),
       },
     },
     async (request) => updateFahrzeugBuchung(deps, requireUser(request), request.params.id, request.body),

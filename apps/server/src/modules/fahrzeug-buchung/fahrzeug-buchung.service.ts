@@ -49,7 +49,10 @@ import {
   pruefeFahrzeugBuchung,
   wirksamesBuchungsfenster,
 } from '@stellwerk/domain/fahrzeug-buchung/rules';
-import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
+import type {
+  TFahrzeugBuchungAenderung,
+  TFahrzeugBuchungEingabe,
+} from '@stellwerk/domain/fahrzeug-buchung/schemas';
 import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
 import {
   type BuchungsPerson,
@@ -65,6 +68,7 @@ import {
 import { fuehrerscheinAusSpalten } from '@stellwerk/domain/fuehrerschein/spalten';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import { needsVehicleModule, type PermissionName } from '@stellwerk/domain/permissions';
+import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import { formatDateDE, formatTimeDE } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.ts';
@@ -929,7 +933,7 @@ const pruefeBuchung = async (
   };
 };
 
-const optional = (s: string | undefined): string | null => (s && s.length > 0 ? s : null);
+const optional = (s: string | null | undefined): string | null => (s && s.length > 0 ? s : null);
 
 const werteAus = (input: TFahrzeugBuchungEingabe, fahrerId: string | null) => ({
   von: new Date(input.von),
@@ -1010,7 +1014,7 @@ export const createBuchung = (
   });
 
 /** A booking request names no type or 'BUCHUNG' (spec §8 'Typ {x} unbekannt' otherwise; issue 20). */
-const assertBuchungsTyp = (input: TFahrzeugBuchungEingabe): void => {
+const assertBuchungsTyp = (input: { typ?: string }): void => {
   if (input.typ !== undefined && input.typ !== 'BUCHUNG')
     throw new DomainError('typ.unbekannt', { typ: input.typ });
 };
@@ -1032,15 +1036,15 @@ export const updateFahrzeugBuchung = (
   deps: FahrzeugBuchungDeps,
   user: SessionUser,
   id: string,
-  input: TFahrzeugBuchungEingabe,
+  aenderung: TFahrzeugBuchungAenderung,
 ): Promise<TFahrzeugBuchung> =>
   inFahrzeugModul(deps, user, async (tx) => {
     const now = deps.now();
     // lock the vehicles first (in id order, as every booking does), then the booking
-    assertBuchungsTyp(input);
+    assertBuchungsTyp(aenderung);
     const [vorher] = await findBuchungenByIds(tx, [id]);
     requireSichtbar(vorher, user);
-    const fahrzeugIds = [...new Set([vorher!.fahrzeugId, input.fahrzeugId])].sort();
+    const fahrzeugIds = [...new Set([vorher!.fahrzeugId, aenderung.fahrzeugId])].sort();
     const gesperrt = new Map<string, FahrzeugRow>();
     for (const fid of fahrzeugIds) {
       const locked = await lockFahrzeug(tx, fid);
@@ -1051,6 +1055,21 @@ export const updateFahrzeugBuchung = (
     const [alt] = await toApiBuchungen(tx, [row], user, now);
     if (!alt!.aktionen.kannAendern)
       throw new DomainError('fahrzeug_buchung.schritt_nicht_erlaubt', { status: row.status });
+    // decision 125: what the PUT left out stays as stored (driver, texts, co-travellers, approvers)
+    const input: TFahrzeugBuchungEingabe = mitBleibendem(
+      {
+        ...aenderung,
+        fahrerId: row.fahrerId,
+        anlass: row.anlass,
+        zielAdresse: row.zielAdresse,
+        zielPerson: row.zielPerson,
+        umweg: row.umweg,
+        informationstext: row.informationstext,
+        mitfahrer: alt!.mitfahrer.map((m) => ({ name: m.name })),
+        freigeberIds: alt!.freigeber.map((f) => f.id),
+      },
+      aenderung,
+    );
     const fahrzeugRow = gesperrt.get(input.fahrzeugId);
     if (!fahrzeugRow) throw new DomainError('not_found');
     const fahrerId = input.fahrerId ?? row.benutzerId;

@@ -435,4 +435,58 @@ describe.each(testDrivers())('licence checks API on %s', (driver) => {
     });
     expect(bad.status).toBe(400);
   });
+
+  it('a PUT keeps the number, notes, ban and expiry days it was not given; null clears them (decision 125)', async () => {
+    const petra = ids.get('plattform@stellwerk.example')!;
+    const path = `/api/fuehrerscheine/${petra}`;
+    const full = {
+      fuehrerscheinnummer: 'P200',
+      ausstellungsdatum: '1990-05-05',
+      zusatzinfo: 'Brille',
+      fahrverbot: true,
+      fahrverbotVon: addCalendarDays(heute(), 300),
+      fahrverbotBis: addCalendarDays(heute(), 301),
+      klassen: { ...KLASSEN_B, C1: true },
+      klassenAblauf: { C1: addCalendarDays(heute(), 400) },
+      dokumentAblauf: addCalendarDays(heute(), 500),
+    };
+    const first = await call(server, pruefer, 'PUT', path, full);
+    expect(first.status).toBe(200);
+    const stored = ((await first.json()) as TFuehrerscheinGespeichert).zeile.fuehrerschein!;
+    const kept = await call(server, pruefer, 'PUT', path, {
+      ausstellungsdatum: '1990-05-06',
+      klassen: { ...KLASSEN_B, C1: true },
+    });
+    expect(kept.status).toBe(200);
+    expect(((await kept.json()) as TFuehrerscheinGespeichert).zeile.fuehrerschein).toEqual({
+      ...stored,
+      ausstellungsdatum: '1990-05-06',
+    });
+    const cleared = await call(server, pruefer, 'PUT', path, {
+      ausstellungsdatum: '1990-05-06',
+      klassen: KLASSEN_B,
+      fuehrerscheinnummer: null,
+      zusatzinfo: null,
+      fahrverbot: false,
+      fahrverbotVon: null,
+      fahrverbotBis: null,
+      klassenAblauf: {},
+      dokumentAblauf: null,
+    });
+    expect(((await cleared.json()) as TFuehrerscheinGespeichert).zeile.fuehrerschein).toMatchObject({
+      fuehrerscheinnummer: null,
+      zusatzinfo: null,
+      fahrverbot: false,
+      fahrverbotVon: null,
+      fahrverbotBis: null,
+      dokumentAblauf: null,
+    });
+    // issue date and classes are required: 400 names them
+    const missing = await call(server, pruefer, 'PUT', path, { zusatzinfo: 'x' });
+    expect(missing.status).toBe(400);
+    expect(Object.keys((await errorOf(missing)).params).sort()).toEqual([
+      'body.ausstellungsdatum',
+      'body.klassen',
+    ]);
+  });
 });

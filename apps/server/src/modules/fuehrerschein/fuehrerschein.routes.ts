@@ -11,12 +11,13 @@ import {
 } from '@stellwerk/domain/fuehrerschein/api';
 import {
   ZFahrverbotEingabe,
-  ZFuehrerscheinEingabe,
+  ZFuehrerscheinAenderung,
   ZFuehrerscheinPruefungEingabe,
 } from '@stellwerk/domain/fuehrerschein/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { type RouteGuard, requireUser } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import {
   type FuehrerscheinDeps,
   fahrverbotVorschau,
@@ -90,7 +91,16 @@ export const fuehrerscheinRoutes: FastifyPluginAsyncZod<{
         summary:
           "Create or change a user's licence record (number, issue date, classes, class and document expiry, restrictions, driving ban); a ban cancels the trips it covers with a mail",
         params: ZBenutzerIdParams,
-        body: ZFuehrerscheinEingabe,
+        body: ZFuehrerscheinAenderung,
+        ...weglassbar({
+          fuehrerscheinnummer: 'bleibt',
+          zusatzinfo: 'bleibt',
+          fahrverbot: 'bleibt',
+          fahrverbotVon: 'bleibt',
+          fahrverbotBis: 'bleibt',
+          klassenAblauf: 'bleibt',
+          dokumentAblauf: 'bleibt',
+        }),
         response: { 200: ZFuehrerscheinGespeichert, ...writeErrors },
       },
     },

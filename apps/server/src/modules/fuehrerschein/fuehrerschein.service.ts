@@ -33,15 +33,19 @@ import {
 } from '@stellwerk/domain/fuehrerschein/rules';
 import type {
   TFahrverbotEingabe,
+  TFuehrerscheinAenderung,
   TFuehrerscheinEingabe,
   TFuehrerscheinPruefungEingabe,
 } from '@stellwerk/domain/fuehrerschein/schemas';
+import { FUEHRERSCHEIN_LEER } from '@stellwerk/domain/fuehrerschein/schemas';
 import {
   fuehrerscheinAusSpalten,
+  klassenAblaufAusSpalten,
   klassenAblaufZuSpalten,
   klassenZuSpalten,
 } from '@stellwerk/domain/fuehrerschein/spalten';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
+import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import { addCalendarDays, berlinDateKey, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
@@ -281,13 +285,31 @@ export const saveFuehrerschein = (
   deps: FuehrerscheinDeps,
   user: SessionUser,
   benutzerId: string,
-  input: TFuehrerscheinEingabe,
+  aenderung: TFuehrerscheinAenderung,
 ): Promise<TFuehrerscheinGespeichert> =>
   inModul(deps, user, async (tx) => {
     const now = deps.now();
     const person = await requirePerson(tx, benutzerId);
+    const vorher = await lockFuehrerschein(tx, benutzerId);
+    // decision 125: what the PUT left out stays as stored (a new record: none, no ban, no expiry days)
+    const input: TFuehrerscheinEingabe = mitBleibendem(
+      {
+        ...aenderung,
+        ...(vorher
+          ? {
+              fuehrerscheinnummer: vorher.fuehrerscheinnummer,
+              zusatzinfo: vorher.zusatzinfo,
+              fahrverbot: vorher.fahrverbot,
+              fahrverbotVon: vorher.fahrverbotVon,
+              fahrverbotBis: vorher.fahrverbotBis,
+              klassenAblauf: klassenAblaufAusSpalten(vorher),
+              dokumentAblauf: vorher.dokumentAblauf,
+            }
+          : FUEHRERSCHEIN_LEER),
+      },
+      aenderung,
+    );
     pruefeFahrverbot(input);
-    await lockFuehrerschein(tx, benutzerId);
     await upsertFuehrerschein(tx, {
       mandantId: user.mandantId,
       benutzerId,

@@ -45,7 +45,7 @@ describe.each(testDrivers())('health, errors and API description on %s', (driver
   it('a query that fails its schema is refused by the guard first: 401 before 400', async () => {
     const response = await fetch(`${server.baseUrl}/api/admin/postausgang?limit=viele`);
     expect(response.status).toBe(401);
-    expect((await errorOf(response)).code).toBe('guard.benutzer_muss_existieren');
+    expect((await errorOf(response)).code).toBe('auth.unauthenticated');
   });
 
   it('malformed JSON or a body over the limit from an anonymous caller answers 401, never 400, 413 or 500', async () => {
@@ -68,12 +68,12 @@ describe.each(testDrivers())('health, errors and API description on %s', (driver
     }
   });
 
-  it("an admin route without a session fails with the guard's 'Ein Benutzer muss existieren' (spec §2)", async () => {
+  it('an admin route without a session answers like every other route, 401 auth.unauthenticated (decision 126)', async () => {
     const response = await fetch(`${server.baseUrl}/api/admin/postausgang`);
     expect(response.status).toBe(401);
     const error = await errorOf(response);
-    expect(error.code).toBe('guard.benutzer_muss_existieren');
-    expect(error.message).toBe('Ein Benutzer muss existieren');
+    expect(error.code).toBe('auth.unauthenticated');
+    expect(error.message).toBe('Bitte melden Sie sich an.');
   });
 
   it('GET /api/openapi.json describes every route with a tag, and /api/docs serves the reference page', async () => {

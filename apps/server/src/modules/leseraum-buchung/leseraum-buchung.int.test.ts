@@ -276,6 +276,48 @@ describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
     expect(changed.text).toContain('Jetzt: 25.11.2026, 13:00–15:00 Uhr');
   });
 
+  it('a PUT keeps the group size it was not given and requires the part of the day (decision 125)', async () => {
+    const room = groupRoom();
+    const buchung = await json<TLeseraumBuchung>(
+      await call(server, other, 'POST', '/api/leseraum-buchungen', {
+        modus: 'ganztags',
+        leseraumId: room.id,
+        tag: '2026-11-27',
+        tageszeit: 'vormittags',
+        gruppengroesse: 5,
+      }),
+    );
+    const path = `/api/leseraum-buchungen/${buchung.id}`;
+    const kept = await json<TLeseraumBuchung>(
+      await call(server, other, 'PUT', path, {
+        modus: 'ganztags',
+        tag: '2026-11-27',
+        tageszeit: 'nachmittags',
+      }),
+    );
+    expect(kept.gruppengroesse).toBe(5);
+    expect(kept.von).toBe(at('2026-11-27', '12:00').toISOString());
+    const noPart = await call(server, other, 'PUT', path, { modus: 'ganztags', tag: '2026-11-27' });
+    expect(noPart.status).toBe(400);
+    expect(Object.keys((await errorOf(noPart)).params)).toEqual(['body.tageszeit']);
+    const tooMany = await call(server, other, 'PUT', path, {
+      modus: 'ganztags',
+      tag: '2026-11-27',
+      tageszeit: 'nachmittags',
+      gruppengroesse: 7,
+    });
+    expect((await errorOf(tooMany)).message).toBe('Die Gruppengröße muss zwischen 1 und 6 liegen.');
+    const smaller = await json<TLeseraumBuchung>(
+      await call(server, other, 'PUT', path, {
+        modus: 'ganztags',
+        tag: '2026-11-27',
+        tageszeit: 'nachmittags',
+        gruppengroesse: 3,
+      }),
+    );
+    expect(smaller.gruppengroesse).toBe(3);
+  });
+
   it('lists the own bookings of the area with their abilities', async () => {
     const mine = await json<TLeseraumBuchung[]>(
       await call(server, booker, 'GET', '/api/leseraum-buchungen?bereich=leseraum'),

@@ -363,6 +363,7 @@ export const updateBuchung = async (
   values: Partial<{
     von: Date;
     bis: Date;
+    gruppengroesse: number;
     status: BuchungStatus;
     systembenutzer2Mail: string | null;
     erinnerungGesendetAm: Date | null;

@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { requireUser, routeGuard } from '../auth/auth.guards.ts';
+import { weglassbar } from '../openapi/openapi.plugin.ts';
 import {
   aendereBuchung,
   bestaetigeBuchung,
@@ -148,6 +149,7 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
         summary: 'New times for a hold or reservation that has not begun (adjustment mail)',
         params: ZIdParams,
         body: ZLeseraumBuchungAenderung,
+        ...weglassbar({ gruppengroesse: 'bleibt' }),
         response: { 200: ZLeseraumBuchung, ...errors },
       },
     },

@@ -587,15 +587,22 @@ export const aendereBuchung = async (
     });
     if (!abilities.kannAendern)
       throw new DomainError('leseraum_buchung.schritt_nicht_erlaubt', { status: row.status });
+    // decision 125: a group size left out keeps the stored one; a given one is checked and stored
+    const gruppengroesse = input.gruppengroesse ?? row.gruppengroesse;
     const { period } = await pruefeZeitraum(tx, deps, user, {
       anfrage: input,
       leseraumId: row.leseraumId,
-      gruppengroesse: input.gruppengroesse,
+      gruppengroesse,
       buchenderMail: row.buchenderMail,
       ignoreId: row.id,
     });
     await guardTaken(() =>
-      updateBuchung(tx, row.id, { von: period.von, bis: period.bis, erinnerungGesendetAm: null }),
+      updateBuchung(tx, row.id, {
+        von: period.von,
+        bis: period.bis,
+        gruppengroesse,
+        erinnerungGesendetAm: null,
+      }),
     );
     const updated = await reload(tx, row.id);
     await sendMail(tx, deps, user.mandantId, updated, leseraumMailFuer({ art: 'geaendert' })!, {

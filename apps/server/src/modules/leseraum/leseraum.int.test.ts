@@ -439,6 +439,76 @@ describe.each(testDrivers())('/api/admin/raeume on %s', (driver) => {
     );
   });
 
+  it('a PUT of a plan or a place keeps what it was not given, and a given null, false or [] replaces it (decision 125)', async () => {
+    const plan = await json<TGrundrissAdmin>(
+      await call(server, raumpflege, 'POST', '/api/admin/raeume/grundrisse', {
+        bezeichnung: 'Arbeitswelt Ost',
+        beschreibung: 'Dritter Stock',
+        link: '/hilfe',
+        bereich: 'arbeitswelt',
+        aktiv: false,
+      }),
+    );
+    const planKept = await json<{ grundriss: TGrundrissAdmin }>(
+      await call(server, raumpflege, 'PUT', `/api/admin/raeume/grundrisse/${plan.id}`, {
+        bezeichnung: 'Arbeitswelt Ost 2',
+      }),
+    );
+    expect(planKept.grundriss).toEqual({ ...plan, bezeichnung: 'Arbeitswelt Ost 2' });
+    const planCleared = await json<{ grundriss: TGrundrissAdmin }>(
+      await call(server, raumpflege, 'PUT', `/api/admin/raeume/grundrisse/${plan.id}`, {
+        bezeichnung: 'Arbeitswelt Ost 2',
+        beschreibung: null,
+        link: '',
+        aktiv: true,
+      }),
+    );
+    expect(planCleared.grundriss).toMatchObject({
+      beschreibung: null,
+      link: null,
+      aktiv: true,
+      bereich: 'arbeitswelt',
+    });
+    const noName = await call(server, raumpflege, 'PUT', `/api/admin/raeume/grundrisse/${plan.id}`, {});
+    expect(noName.status).toBe(400);
+    expect(Object.keys((await errorOf(noName)).params)).toEqual(['body.bezeichnung']);
+
+    const beamer = ausstattung.find((a) => a.name === 'Beamer')!;
+    const raum = await newPlatz(plan.id, {
+      bezeichnung: 'Raum Ost',
+      kapazitaet: 8,
+      position: { x: 10, y: 20 },
+      beschreibung: 'Mit Fenster',
+      bedingungen: 'Nur Teams',
+      aktiv: true,
+      brandschutzhelfer: true,
+      ersthelfer: true,
+      bestaetigungDurchPersonal: true,
+      ausstattung: [{ ausstattungId: beamer.id, anzahl: 2 }],
+    });
+    const kept = await json<TPlatzGespeichert>(
+      await call(server, raumpflege, 'PUT', `/api/admin/raeume/plaetze/${raum.id}`, {
+        bezeichnung: 'Raum Ost 1',
+      }),
+    );
+    expect(kept.platz).toEqual({ ...raum, bezeichnung: 'Raum Ost 1' });
+    const replaced = await json<TPlatzGespeichert>(
+      await call(server, raumpflege, 'PUT', `/api/admin/raeume/plaetze/${raum.id}`, {
+        bezeichnung: 'Raum Ost 1',
+        beschreibung: null,
+        ersthelfer: false,
+        ausstattung: [],
+      }),
+    );
+    expect(replaced.platz).toEqual({
+      ...raum,
+      bezeichnung: 'Raum Ost 1',
+      beschreibung: null,
+      ersthelfer: false,
+      ausstattung: [],
+    });
+  });
+
   it('deletes an unused place and an unused plan with its SVG', async () => {
     const plan = await newPlan('Provisorium');
     const withPlan = await json<TGrundrissAdmin>(

@@ -6,14 +6,17 @@
  */
 import type {
   TGrundrissAdmin,
+  TGrundrissAenderungParsed,
   TGrundrissInputParsed,
   TPlatzAdmin,
+  TPlatzAenderungParsed,
   TPlatzInputParsed,
 } from '@stellwerk/domain/admin-raeume.api';
 import type { TBetroffeneBuchung } from '@stellwerk/domain/admin-stammdaten.api';
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TPlanPosition } from '@stellwerk/domain/leseraum-buchung/api';
 import { wirdDeaktiviert } from '@stellwerk/domain/leseraum-buchung/deaktivierung';
+import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import type { Database, Tx } from '../../db/client.ts';
 import { writeAudit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
@@ -194,12 +197,25 @@ export const saveGrundriss = async (
   { database, now, publicUrl }: RaeumeDeps,
   user: SessionUser,
   id: string,
-  input: TGrundrissInputParsed,
+  aenderung: TGrundrissAenderungParsed,
 ): Promise<Gespeichert<TGrundrissAdmin>> => {
   assertPflege(user);
   return database.withTenant(user.mandantId, async (tx) => {
     if (!(await lockGrundriss(tx, id))) throw new DomainError('not_found');
     const before = await requireGrundriss(tx, id);
+    // decision 125: what the PUT left out stays as stored
+    const input: TGrundrissInputParsed = mitBleibendem(
+      {
+        bezeichnung: before.bezeichnung,
+        beschreibung: before.beschreibung,
+        link: before.link,
+        aktiv: before.aktiv,
+        bereich: before.bereich as TGrundrissInputParsed['bereich'],
+        standortId: before.standortId,
+        confirmCancel: undefined as boolean | undefined,
+      },
+      aenderung,
+    );
     const values = await grundrissValues(tx, input);
     const at = now();
     const deaktiviert = wirdDeaktiviert({ vorher: before.aktiv, nachher: values.aktiv });
@@ -331,7 +347,7 @@ const platzValues = (input: TPlatzInputParsed, position: PlatzValues['position']
   bestaetigungDurchPersonal: input.bestaetigungDurchPersonal,
 });
 
-const checkAusstattung = async (tx: Tx, input: TPlatzInputParsed) => {
+const checkAusstattung = async (tx: Tx, input: Pick<TPlatzInputParsed, 'ausstattung'>) => {
   const known = await findAusstattungIds(
     tx,
     input.ausstattung.map((a) => a.ausstattungId),
@@ -387,14 +403,31 @@ export const savePlatz = async (
   { database, now, publicUrl }: RaeumeDeps,
   user: SessionUser,
   id: string,
-  input: TPlatzInputParsed,
+  aenderung: TPlatzAenderungParsed,
 ): Promise<Gespeichert<TPlatzAdmin>> => {
   assertPflege(user);
   return database.withTenant(user.mandantId, async (tx) => {
     const before = await lockPlatz(tx, id);
     if (!before) throw new DomainError('not_found');
-    await checkAusstattung(tx, input);
-    const values = platzValues(input, input.position === undefined ? before.position : input.position);
+    // decision 125: what the PUT left out stays as stored (the equipment rows too, when no list is given)
+    const { ausstattung, ...gegeben } = aenderung;
+    const input = mitBleibendem(
+      {
+        bezeichnung: before.bezeichnung,
+        kapazitaet: before.kapazitaet,
+        position: before.position,
+        beschreibung: before.beschreibung,
+        bedingungen: before.bedingungen,
+        aktiv: before.aktiv,
+        brandschutzhelfer: before.brandschutzhelfer,
+        ersthelfer: before.ersthelfer,
+        bestaetigungDurchPersonal: before.bestaetigungDurchPersonal,
+        confirmCancel: undefined as boolean | undefined,
+      },
+      gegeben,
+    );
+    if (ausstattung) await checkAusstattung(tx, { ausstattung });
+    const values = platzValues({ ...input, ausstattung: ausstattung ?? [] }, input.position);
     const at = now();
     const deaktiviert = wirdDeaktiviert({ vorher: before.aktiv, nachher: values.aktiv });
     if (deaktiviert) {
@@ -404,7 +437,8 @@ export const savePlatz = async (
     }
     const alt = await loadPlatz(tx, id);
     await updatePlatz(tx, id, values);
-    await replaceAusstattung(tx, { mandantId: user.mandantId, leseraumId: id, rows: input.ausstattung });
+    if (ausstattung)
+      await replaceAusstattung(tx, { mandantId: user.mandantId, leseraumId: id, rows: ausstattung });
     const storniert = deaktiviert
       ? await storniereDurchSystem(
           tx,
@@ -419,7 +453,11 @@ export const savePlatz = async (
       entity: 'leseraum',
       entityId: id,
       oldValue: alt,
-      newValue: { ...values, ausstattung: input.ausstattung, storniert: storniert.map((b) => b.id) },
+      newValue: {
+        ...values,
+        ausstattung: ausstattung ?? alt.ausstattung,
+        storniert: storniert.map((b) => b.id),
+      },
     });
     await announce(tx, user, before.grundrissId);
     return { kind: 'saved', value: await loadPlatz(tx, id), storniert };

@@ -97,7 +97,7 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       await removeMandant(
-        { database, dataDir, log: request.log },
+        { database, dataDir, log: request.log, now },
         requirePlatformAdmin(request),
         request.params.id,
         request.body,

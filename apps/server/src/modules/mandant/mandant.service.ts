@@ -19,6 +19,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { insertBenutzerWithLogin, mapBenutzerUniqueViolation } from '../benutzer/benutzer.service.ts';
 import { publishEvent } from '../events/events.service.ts';
+import { assertKeinAufzubewahrendesFahrtenbuch } from '../fahrzeug-aufbewahrung/fahrzeug-aufbewahrung.mandant.ts';
 import { ensureRolleWithAllPermissions } from '../rolle/rolle.service.ts';
 import { removeMandantFiles } from '../storage/storage.service.ts';
 import {
@@ -48,7 +49,7 @@ import {
  */
 type Deps = { database: Pick<Database, 'withAllTenants'> };
 /** Deleting also removes the tenant's stored files under `dataDir`, logging what could not be removed. */
-type RemoveDeps = Deps & { dataDir: string; log: Pick<FastifyBaseLogger, 'warn'> };
+type RemoveDeps = Deps & { dataDir: string; log: Pick<FastifyBaseLogger, 'warn'>; now: () => Date };
 /** Creating an administrator sends the invitation: link base and clock as for the user screen. */
 type AdministratorDeps = Deps & { publicUrl: string; now: () => Date };
 
@@ -176,7 +177,7 @@ export const updateMandant = async (
  * removed is logged, the deletion stands).
  */
 export const removeMandant = async (
-  { database, dataDir, log }: RemoveDeps,
+  { database, dataDir, log, now }: RemoveDeps,
   user: SessionUser,
   id: string,
   input: TMandantDelete,
@@ -188,6 +189,9 @@ export const removeMandant = async (
     if (input.confirmName.trim() !== existing.name)
       throw new DomainError('mandant.name_bestaetigung_falsch', { name: existing.name });
     if (id === user.mandantId) throw new DomainError('mandant.eigener_mandant');
+    // decision 127: the logbook is kept 10 years (§ 147 AO) also when its tenant goes; until the purge has
+    // removed the last version inside the period, the tenant stays (the database would let the cascade through)
+    await assertKeinAufzubewahrendesFahrtenbuch(tx, existing, now());
     const domains = await findDomainsOf(tx, id);
     await deleteDomains(tx, id);
     await deleteAuthUsersOf(tx, id);

@@ -233,6 +233,8 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
         von: '18:00',
         bis: '23:30',
         status: 'offen',
+        // decision 125: left out it would stay; null clears it
+        beschreibung: null,
       },
     );
     expect(changed.status).toBe(200);
@@ -252,6 +254,39 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
         )
       ).status,
     ).toBe(204);
+  });
+
+  it('a PUT of a special opening time keeps the description and the times it was not given (decision 125)', async () => {
+    const base = `/api/admin/grundrisse/${planBH.id}/sonderoeffnungszeiten`;
+    const created = (await (
+      await call(server, pflegeBH, 'POST', base, {
+        gueltigVon: '2031-05-01',
+        gueltigBis: '2031-05-02',
+        von: '10:00',
+        bis: '14:00',
+        status: 'offen',
+        beschreibung: 'Tag der offenen Tür',
+      })
+    ).json()) as TSonderoeffnungszeitSaved;
+    const id = created.sonderoeffnungszeit.id;
+    const kept = await call(server, pflegeBH, 'PUT', `${base}/${id}`, {
+      gueltigVon: '2031-05-01',
+      gueltigBis: '2031-05-03',
+      status: 'offen',
+    });
+    expect(kept.status).toBe(200);
+    expect(((await kept.json()) as TSonderoeffnungszeitSaved).sonderoeffnungszeit).toEqual({
+      ...created.sonderoeffnungszeit,
+      gueltigBis: '2031-05-03',
+    });
+    // the period itself is required: left out, 400 names it
+    const missing = await call(server, pflegeBH, 'PUT', `${base}/${id}`, { status: 'offen' });
+    expect(missing.status).toBe(400);
+    expect(Object.keys((await errorOf(missing)).params).sort()).toEqual([
+      'body.gueltigBis',
+      'body.gueltigVon',
+    ]);
+    await call(server, pflegeBH, 'DELETE', `${base}/${id}`);
   });
 
   it('a closing period over bookings lists them and cancels them with a mail only after confirmation', async () => {

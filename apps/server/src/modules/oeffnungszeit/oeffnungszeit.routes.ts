@@ -190,7 +190,12 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
         summary: 'Change a special opening time; closing over bookings needs confirmCancel (409 lists them)',
         params: ZSonderoeffnungszeitParams,
         body: ZSonderoeffnungszeitInput,
-        ...weglassbar({ confirmCancel: 'bestaetigung' }),
+        ...weglassbar({
+          beschreibung: 'bleibt',
+          von: 'bleibt',
+          bis: 'bleibt',
+          confirmCancel: 'bestaetigung',
+        }),
         response: { 200: ZSonderoeffnungszeitSaved, 409: ZStornierungBestaetigen, ...errors },
       },
     },

@@ -17,6 +17,7 @@ import {
   DEFAULT_OEFFNUNGSZEIT,
   wochenoeffnungVerstoss,
 } from '@stellwerk/domain/oeffnungszeiten';
+import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import { parseOeffnungszeitStatus, parseStatus } from '@stellwerk/domain/status';
 import { addCalendarDays, assertTime, berlinInstant, timeToMinutes } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../db/client.ts';
@@ -294,11 +295,19 @@ export const saveSonderzeit = async (
   input: TSonderoeffnungszeitInput,
 ): Promise<SonderzeitResult> => {
   assertPflege(user);
-  const values = toValues(input);
   return database.withTenant(user.mandantId, async (tx) => {
     const plan = await requireGrundriss(tx, grundrissId);
     const before = sid ? await findSonderzeit(tx, grundrissId, sid) : undefined;
     if (sid && !before) throw new DomainError('not_found');
+    // decision 125: a PUT keeps the description and the times it was not given (POST: 01:00–23:00)
+    const values = toValues(
+      before
+        ? mitBleibendem(
+            { ...input, beschreibung: before.beschreibung, von: before.von, bis: before.bis },
+            input,
+          )
+        : input,
+    );
     const at = now();
     const betroffen = toBetroffene(await findBetroffene(tx, grundrissId, values, at));
     if (betroffen.length > 0 && input.confirmCancel !== true)

@@ -8,12 +8,11 @@ import {
   ZUsage,
 } from '@stellwerk/domain/admin-benutzer.api';
 import { ZApiError } from '@stellwerk/domain/api';
-import { DomainError } from '@stellwerk/domain/errors';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { type RouteGuard, requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import { type RouteGuard, requireAdminRoute, requireUser, routeGuard } from '../auth/auth.guards.ts';
 import { weglassbar } from '../openapi/openapi.plugin.ts';
 import {
   createRolle,
@@ -30,11 +29,8 @@ const TAGS = ['admin-rollen'];
 const PERMISSIONS_PATH = '/api/admin/permissions';
 const refusals = { 401: ZApiError, 403: ZApiError } as const;
 
-/** Signed in, else the guard's 'Ein Benutzer muss existieren'; the service decides which screen admits. */
-const requireGuardedUser = (request: FastifyRequest) => {
-  if (!request.sessionUser) throw new DomainError('guard.benutzer_muss_existieren');
-  return request.sessionUser;
-};
+/** Signed in, else 401 `auth.unauthenticated` (decision 126); the service decides which screen admits. */
+const requireGuardedUser = (request: FastifyRequest) => requireUser(request);
 /** The permission list serves the role and the user screen; its service checks which one admits. */
 const PERMISSIONS_GUARD: RouteGuard = {
   describe: 'signed in; the guard of /admin/rollen or /admin/benutzer',

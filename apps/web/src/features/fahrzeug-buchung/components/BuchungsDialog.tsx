@@ -231,7 +231,8 @@ function Formular({
 
   const submit = () => {
     if (!von || !bis) return;
-    const text = (s: string) => (s.trim() === '' ? undefined : s.trim());
+    // an emptied text is sent as null: a PUT keeps what it is not given (decision 125)
+    const text = (s: string) => (s.trim() === '' ? null : s.trim());
     speichern.mutate(
       {
         id: buchung?.id ?? null,

@@ -11,8 +11,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { DomainError, formatError } from '@stellwerk/domain/errors';
 import type { TFahrtenbuchEintrag } from '@stellwerk/domain/fahrtenbuch/api';
 import { FAHRT_ARTEN, type FahrtArt } from '@stellwerk/domain/fahrtenbuch/eintrag';
+import { assertPasstInKette, type KilometerFahrt } from '@stellwerk/domain/fahrtenbuch/kilometer';
 import { berlinDateKey, berlinInstant, formatTimeDE } from '@stellwerk/domain/time';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -192,11 +194,14 @@ export function HandEintragDialog({
   fahrzeugId,
   benutzerId,
   vorschlag,
+  fahrten,
   onClose,
 }: {
   fahrzeugId: string;
   benutzerId: string;
   vorschlag: HandVorschlag;
+  /** The logbook's current trips: the entry is checked against them by the server's rule before it is sent. */
+  fahrten: readonly KilometerFahrt[];
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -221,6 +226,7 @@ export function HandEintragDialog({
     notiz: '',
   });
   const [fehlt, setFehlt] = useState(false);
+  const [kmFehler, setKmFehler] = useState<string | null>(null);
   const speichern = useHandEintrag(fahrzeugId);
   const personen = fahrer.data ?? [];
   const optionen = personen.some((p) => p.id === benutzerId)
@@ -240,7 +246,25 @@ export function HandEintragDialog({
             kmEnde !== '' &&
             grund.trim();
           setFehlt(!ok);
+          setKmFehler(null);
           if (!ok) return;
+          // the mileage chain's rule of the server (decision 092): above the last reading, below the next trip
+          try {
+            assertPasstInKette({
+              fahrt: {
+                id: '',
+                beginn: berlinInstant(beginnTag, beginnZeit),
+                ende: berlinInstant(endeTag, endeZeit),
+                kmBeginn: Number(kmBeginn),
+                kmEnde: Number(kmEnde),
+              },
+              fahrten,
+            });
+          } catch (err) {
+            if (!(err instanceof DomainError)) throw err;
+            setKmFehler(formatError(err.code, i18n.language === 'en' ? 'en' : 'de', err.params));
+            return;
+          }
           speichern.mutate(
             {
               art: werte.art,
@@ -326,6 +350,11 @@ export function HandEintragDialog({
           {fehlt && (
             <Alert color="red" variant="light" role="alert">
               {t('fahrtenbuch.pflichtfelder')}
+            </Alert>
+          )}
+          {kmFehler && (
+            <Alert color="red" variant="light" role="alert" data-testid="hand-km-fehler">
+              {kmFehler}
             </Alert>
           )}
           {speichern.error && (

@@ -444,7 +444,8 @@ export function FahrtenbuchTab({
                     darfPflege={darfPflege}
                     onErfassen={() =>
                       setHand({
-                        kmBeginn: luecke.vonKm,
+                        // above the last reading, as at check-in (decision 092)
+                        kmBeginn: luecke.vonKm + 1,
                         kmEnde: luecke.bisKm,
                         beginn: luecke.vonZeit,
                         ende: luecke.bisZeit,
@@ -470,6 +471,13 @@ export function FahrtenbuchTab({
           fahrzeugId={fahrzeugId}
           benutzerId={benutzerId}
           vorschlag={hand}
+          fahrten={(daten?.eintraege ?? []).map(({ aktuell }) => ({
+            id: aktuell.id,
+            beginn: new Date(aktuell.beginn),
+            ende: new Date(aktuell.ende),
+            kmBeginn: aktuell.kmBeginn,
+            kmEnde: aktuell.kmEnde,
+          }))}
           onClose={() => setHand(null)}
         />
       )}
