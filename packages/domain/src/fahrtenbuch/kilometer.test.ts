@@ -57,7 +57,14 @@ describe('kilometerLuecken: gaps in a vehicle chain (issue 10)', () => {
     expect(kilometerLuecken(fahrten.filter((f) => f.id !== 'c' && f.id !== 'd'))).toEqual([]);
     expect(kilometerLuecken([])).toEqual([]);
   });
-  it('property: the gaps add up to the distance not covered by trips', () => {
+  it('the one-kilometre step that the check-in demands is no gap; two kilometres are (decision 144)', () => {
+    const a = fahrt('a', '2026-11-02', '08:00', '09:00', 2000, 2050);
+    expect(kilometerLuecken([a, fahrt('b', '2026-11-02', '10:00', '11:00', 2051, 2080)])).toEqual([]);
+    expect(kilometerLuecken([a, fahrt('b', '2026-11-02', '10:00', '11:00', 2052, 2080)])).toMatchObject([
+      { vonKm: 2050, bisKm: 2052 },
+    ]);
+  });
+  it('property: the gaps add up to the distance not covered by trips, beyond the one-kilometre steps', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(fc.nat(50), fc.integer({ min: 1, max: 500 })), { maxLength: 30 }),
@@ -75,7 +82,7 @@ describe('kilometerLuecken: gaps in a vehicle chain (issue 10)', () => {
             };
           });
           const summe = kilometerLuecken(kette).reduce((s, l) => s + (l.bisKm - l.vonKm), 0);
-          const erwartet = schritte.slice(1).reduce((s, [luecke]) => s + luecke, 0);
+          const erwartet = schritte.slice(1).reduce((s, [luecke]) => s + (luecke > 1 ? luecke : 0), 0);
           expect(summe).toBe(erwartet);
         },
       ),

@@ -6,6 +6,7 @@
  */
 import { isReportRhythmus, REPORT_RHYTHMUS_MONATE } from '../customizing.ts';
 import { isSchwelleErreicht } from '../fahrzeug/historie.ts';
+import { lueckeKm } from '../fahrtenbuch/kilometer.ts';
 import { addCalendarMonths, berlinDateKey, berlinInstant } from '../time.ts';
 
 export type ReportZeitraum = {
@@ -155,7 +156,7 @@ export const reportZusammenfassung = ({
     for (const e of eigene) {
       const imZeitraum = e.zeitpunkt.getTime() >= start;
       if (e.typ === 'CHECK_IN' && e.kilometerstand !== null) {
-        if (imZeitraum && letzterStand !== null && e.kilometerstand > letzterStand) zeile.kilometerluecken++;
+        if (imZeitraum && lueckeKm(letzterStand, e.kilometerstand) > 0) zeile.kilometerluecken++;
         if (e.fahrzeugBuchungId) checkInStand.set(e.fahrzeugBuchungId, e.kilometerstand);
         letzterCheckIn = e.kilometerstand;
       }

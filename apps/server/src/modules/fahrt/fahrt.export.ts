@@ -30,6 +30,7 @@ import {
   zeitpunktDE,
 } from '@stellwerk/domain/fahrtenbuch/export';
 import { KETTEN_ANFANG } from '@stellwerk/domain/fahrtenbuch/kette';
+import { lueckeKm } from '@stellwerk/domain/fahrtenbuch/kilometer';
 import {
   berlinDateKey,
   berlinInstant,
@@ -113,9 +114,9 @@ async function* gruppen(deps: FahrtExportDeps, mandantId: string, kopf: Kopf): A
     const eintraege = aktuelleFassungen(puffer).sort((a, b) => a.aktuell.kmBeginn - b.aktuell.kmBeginn);
     puffer = [];
     for (const { aktuell, fruehere } of eintraege) {
-      const lueckeKm = vorKmEnde !== null && aktuell.kmBeginn > vorKmEnde ? aktuell.kmBeginn - vorKmEnde : 0;
+      const luecke = lueckeKm(vorKmEnde, aktuell.kmBeginn);
       vorKmEnde = aktuell.kmEnde;
-      yield { aktuell: sicht(aktuell), fruehere: fruehere.map(sicht), lueckeKm };
+      yield { aktuell: sicht(aktuell), fruehere: fruehere.map(sicht), lueckeKm: luecke };
     }
   };
   for (;;) {
