@@ -15,6 +15,7 @@ import {
   timeToMinutes,
   weekdayOfDay,
 } from '../time.ts';
+import { tagSperrgrund } from './buchbarkeit.ts';
 
 export type LeseraumRegeln = {
   /** LeseraumVorausbuchbareTage: today and the next N-1 days are offered. */
@@ -143,10 +144,7 @@ export const leseraumBuchungVerstoss = ({
     code: 'leseraum_buchung.tag_nicht_buchbar',
     params: { datum: formatDateDE(von) },
   };
-  const today = berlinDateKey(now);
-  if (day < today || day >= addCalendarDays(today, regeln.vorausbuchbareTage)) return closed;
-  if (regeln.buchbareWochentage.length > 0 && !regeln.buchbareWochentage.includes(weekdayOfDay(day)))
-    return closed;
+  if (tagSperrgrund({ day, now, regeln, weekly, specials })) return closed;
   const hours = oeffnungszeitAm({ day, weekly, specials });
   if (!hours) return closed;
   const opens = berlinInstant(day, hours.von).getTime();

@@ -453,3 +453,20 @@ export const findOffeneBuchungenDerPlaetze = async (
   const rows = lock ? await query.for('update', { of: leseraumBuchung }) : await query;
   return rows as BuchungRow[];
 };
+
+/** Name and address of users by id (the booking staff a hold is mailed to, the booker named in it). */
+export const findPersonenMitMail = async (
+  tx: Tx,
+  ids: readonly string[],
+): Promise<{ id: string; email: string; vorname: string; nachname: string }[]> => {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: benutzer.id,
+      email: benutzer.email,
+      vorname: benutzer.vorname,
+      nachname: benutzer.nachname,
+    })
+    .from(benutzer)
+    .where(inArray(benutzer.id, [...ids]));
+};

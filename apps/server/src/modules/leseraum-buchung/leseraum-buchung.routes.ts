@@ -4,10 +4,12 @@ import {
   ZBelegung,
   ZBelegungQuery,
   ZGrundrissKurz,
+  ZLeseraumAblehnungInput,
   ZLeseraumBuchung,
   ZLeseraumBuchungAenderung,
   ZLeseraumBuchungInput,
   ZLeseraumBuchungList,
+  ZLeseraumStornoInput,
   ZLieblingsPlaetze,
   ZMailErneutAntwort,
   ZMailErneutInput,
@@ -23,6 +25,7 @@ import {
   createBuchung,
   getBelegung,
   type LeseraumDeps,
+  lehneBuchungAb,
   listEigeneBuchungen,
   listGrundrisse,
   listLieblingsPlaetze,
@@ -175,11 +178,38 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
     'The confirmer reserves a hold before its start (confirmation mail)',
     bestaetigeBuchung,
   );
-  step(
-    'storno',
-    'cancelLeseraumBuchung',
-    'The booker or staff cancel a hold or reservation',
-    storniereBuchung,
+  app.post(
+    '/api/leseraum-buchungen/:id/storno',
+    {
+      config: { guard: routeGuard.user, sitzungBleibt: true },
+      schema: {
+        operationId: 'cancelLeseraumBuchung',
+        tags: TAGS,
+        summary: 'The booker or staff cancel a hold or reservation (cancellation mail)',
+        description:
+          "Staff (buchung_pflege) cancelling another user's booking must give `grund`; the booker gets it in the " +
+          'cancellation mail (400 leseraum_buchung.grund_fehlt without it). The booker needs no body.',
+        params: ZIdParams,
+        body: ZLeseraumStornoInput.optional(),
+        response: { 200: ZLeseraumBuchung, ...errors },
+      },
+    },
+    async (request) => storniereBuchung(deps, requireUser(request), request.params.id, request.body ?? {}),
+  );
+  app.post(
+    '/api/leseraum-buchungen/:id/ablehnen',
+    {
+      config: { guard: routeGuard.user, sitzungBleibt: true },
+      schema: {
+        operationId: 'declineLeseraumBuchung',
+        tags: TAGS,
+        summary: 'Booking staff decline a hold waiting for their confirmation, with a reason for the booker',
+        params: ZIdParams,
+        body: ZLeseraumAblehnungInput,
+        response: { 200: ZLeseraumBuchung, ...errors },
+      },
+    },
+    async (request) => lehneBuchungAb(deps, requireUser(request), request.params.id, request.body),
   );
   step(
     'check-in',
