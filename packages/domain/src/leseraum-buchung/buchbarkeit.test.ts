@@ -41,6 +41,12 @@ describe('tagSperrgrund', () => {
     ).toBe('geschlossen');
   });
 
+  it('names a closed day closed, even when its weekday is not bookable either', () => {
+    const werktags = { vorausbuchbareTage: 14, buchbareWochentage: [1, 2, 3, 4, 5] };
+    expect(tagSperrgrund({ day: '2026-12-06', now, regeln: werktags, weekly, specials })).toBe('geschlossen');
+    expect(tagSperrgrund({ day: '2026-12-05', now, regeln: werktags, weekly, specials })).toBe('wochentag');
+  });
+
   it('offers nothing with 0 bookable days', () => {
     expect(letzterBuchbarerTag({ now, vorausbuchbareTage: 0 })).toBeNull();
     expect(

@@ -10,11 +10,11 @@ import { addCalendarDays, berlinDateKey, weekdayOfDay } from '../time.ts';
 
 /**
  * Why a whole day cannot be booked, in the order the rule asks: the day is over (`vergangen`); it lies beyond
- * the bookable days (`horizont`, LeseraumVorausbuchbareTage); its weekday is not among the bookable weekdays
- * (`wochentag`, LeseraumBuchbareWochenTage); the area is closed that day (`geschlossen`, opening hours and
- * special opening hours, spec §4 "Bookable days").
+ * the bookable days (`horizont`, LeseraumVorausbuchbareTage); the area is closed that day (`geschlossen`,
+ * opening hours and special opening hours, spec §4 "Bookable days"); its weekday is not among the bookable
+ * weekdays (`wochentag`, LeseraumBuchbareWochenTage).
  */
-export const TAG_SPERRGRUENDE = ['vergangen', 'horizont', 'wochentag', 'geschlossen'] as const;
+export const TAG_SPERRGRUENDE = ['vergangen', 'horizont', 'geschlossen', 'wochentag'] as const;
 export type TagSperrgrund = (typeof TAG_SPERRGRUENDE)[number];
 
 /**
@@ -48,9 +48,10 @@ export const tagSperrgrund = ({
   if (day < berlinDateKey(now)) return 'vergangen';
   const letzter = letzterBuchbarerTag({ now, vorausbuchbareTage: regeln.vorausbuchbareTage });
   if (letzter === null || day > letzter) return 'horizont';
+  // a closed day is named as closed, even when its weekday is not bookable either
+  if (!oeffnungszeitAm({ day, weekly, specials })) return 'geschlossen';
   if (regeln.buchbareWochentage.length > 0 && !regeln.buchbareWochentage.includes(weekdayOfDay(day)))
     return 'wochentag';
-  if (!oeffnungszeitAm({ day, weekly, specials })) return 'geschlossen';
   return null;
 };
 

@@ -190,7 +190,7 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
           "Staff (buchung_pflege) cancelling another user's booking must give `grund`; the booker gets it in the " +
           'cancellation mail (400 leseraum_buchung.grund_fehlt without it). The booker needs no body.',
         params: ZIdParams,
-        body: ZLeseraumStornoInput.optional(),
+        body: ZLeseraumStornoInput.nullish(),
         response: { 200: ZLeseraumBuchung, ...errors },
       },
     },
