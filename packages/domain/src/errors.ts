@@ -591,6 +591,11 @@ export const ERRORS = {
     de: 'Dieser Platz oder sein Grundriss ist derzeit nicht buchbar.',
     en: 'This place or its floor plan cannot be booked at the moment.',
   },
+  'leseraum_buchung.eigener_platz': {
+    status: 409,
+    de: 'Dieser Platz ist der eigene Platz einer anderen Person und kann nicht gebucht werden.',
+    en: "This is another person's own place and cannot be booked.",
+  },
   'leseraum_buchung.gruppengroesse': {
     status: 400,
     de: 'Die Gruppengröße muss zwischen 1 und {max} liegen.',

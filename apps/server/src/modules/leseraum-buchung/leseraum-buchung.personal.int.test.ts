@@ -234,3 +234,122 @@ describe.each(testDrivers())('reading-room staff and bookable days on %s', (driv
     );
   });
 });
+
+describe.each(testDrivers())('own places and helpers on %s', (driver) => {
+  let server: TestServer;
+  let booker: string;
+  let admin: string;
+  let other: string;
+  let plan: TGrundrissKurz;
+  let belegung: TBelegung;
+  const clock = MONDAY_7;
+  const seat = (n: number) =>
+    belegung.plaetze.find((p) => p.bezeichnung === `Platz ${String(n).padStart(2, '0')}`)!;
+  const tag = async (day: string, who: string) =>
+    json<TBelegung>(await call(server, who, 'GET', `/api/grundrisse/${plan.id}/belegung?tag=${day}`));
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver, now: () => clock });
+    booker = await signIn(server.baseUrl, BOOKER);
+    admin = await signIn(server.baseUrl, ADMIN);
+    other = await signIn(server.baseUrl, OTHER);
+    plan = (
+      await json<TGrundrissKurz[]>(await call(server, booker, 'GET', '/api/grundrisse?bereich=leseraum'))
+    )[0]!;
+    belegung = await tag('2026-11-24', booker);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('lets administrators assign an own place and mark helpers; the plan and the sidebar follow', async () => {
+    const me = await json<{ user: { id: string } }>(await call(server, booker, 'GET', '/api/me'));
+    const otherMe = await json<{ user: { id: string } }>(await call(server, other, 'GET', '/api/me'));
+    const path = `/api/admin/benutzer/${me.user.id}/leseraum`;
+    expect(await json(await call(server, admin, 'GET', path))).toEqual({
+      brandschutzhelfer: false,
+      ersthelfer: false,
+      eigenerPlatzId: null,
+    });
+    // only user administrators
+    expect((await call(server, booker, 'GET', path)).status).toBe(403);
+    expect((await call(server, admin, 'PUT', path, { brandschutzhelfer: true })).status).toBe(400);
+    expect(
+      (
+        await call(server, admin, 'PUT', path, {
+          brandschutzhelfer: false,
+          ersthelfer: false,
+          eigenerPlatzId: '00000000-0000-4000-8000-000000000000',
+        })
+      ).status,
+    ).toBe(404);
+
+    const saved = await json(
+      await call(server, admin, 'PUT', path, {
+        brandschutzhelfer: false,
+        ersthelfer: true,
+        eigenerPlatzId: seat(11).id,
+      }),
+    );
+    expect(saved).toEqual({ brandschutzhelfer: false, ersthelfer: true, eigenerPlatzId: seat(11).id });
+    expect(
+      await json(await call(server, booker, 'GET', '/api/leseraum-eigener-platz?bereich=leseraum')),
+    ).toMatchObject({
+      id: seat(11).id,
+      bezeichnung: 'Platz 11',
+      grundriss: { id: plan.id },
+    });
+    expect(
+      await json(await call(server, other, 'GET', '/api/leseraum-eigener-platz?bereich=leseraum')),
+    ).toBeNull();
+
+    // the owner's place on every open day; taken for everyone else, who cannot book it; a first-aid helper's place
+    const mine = (await tag('2026-11-25', booker)).plaetze.find((p) => p.id === seat(11).id)!;
+    expect(mine).toMatchObject({ zustand: 'eigene_reservierung', marker: ['ersthelfer'] });
+    const theirs = (await tag('2026-11-25', other)).plaetze.find((p) => p.id === seat(11).id)!;
+    expect(theirs).toMatchObject({ zustand: 'belegt', marker: ['ersthelfer'] });
+    expect((await tag('2026-11-29', other)).plaetze.find((p) => p.id === seat(11).id)!.zustand).toBe(
+      'geschlossen',
+    );
+    const refused = await call(server, other, 'POST', '/api/leseraum-buchungen', {
+      modus: 'ganztags',
+      leseraumId: seat(11).id,
+      tag: '2026-11-25',
+    });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).code).toBe('leseraum_buchung.eigener_platz');
+
+    // a helper is marked where they book that day: the other user becomes a fire-safety helper and holds Platz 13
+    await json(
+      await call(server, admin, 'PUT', `/api/admin/benutzer/${otherMe.user.id}/leseraum`, {
+        brandschutzhelfer: true,
+        ersthelfer: false,
+        eigenerPlatzId: null,
+      }),
+    );
+    expect(seat(13).marker).toEqual([]);
+    await json(
+      await call(server, other, 'POST', '/api/leseraum-buchungen', {
+        modus: 'ganztags',
+        leseraumId: seat(13).id,
+        tag: '2026-11-26',
+      }),
+    );
+    expect((await tag('2026-11-26', booker)).plaetze.find((p) => p.id === seat(13).id)!.marker).toEqual([
+      'brandschutzhelfer',
+    ]);
+    expect((await tag('2026-11-27', booker)).plaetze.find((p) => p.id === seat(13).id)!.marker).toEqual([]);
+
+    // a new own place frees the old one
+    await json(
+      await call(server, admin, 'PUT', path, {
+        brandschutzhelfer: false,
+        ersthelfer: false,
+        eigenerPlatzId: seat(12).id,
+      }),
+    );
+    const after = await tag('2026-11-25', other);
+    expect(after.plaetze.find((p) => p.id === seat(11).id)!.zustand).toBe('frei');
+    expect(after.plaetze.find((p) => p.id === seat(12).id)!.zustand).toBe('belegt');
+  });
+});

@@ -69,6 +69,8 @@ export type PlatzRow = {
   aktiv: boolean;
   brandschutzhelfer: boolean;
   ersthelfer: boolean;
+  /** The user whose own place it is (decision 138), or null. */
+  eigentuemerId: string | null;
 };
 
 /** The places of a plan (active and inactive) in name order. */
@@ -82,6 +84,7 @@ export const findPlaetze = async (tx: Tx, grundrissId: string): Promise<PlatzRow
       aktiv: leseraum.aktiv,
       brandschutzhelfer: leseraum.brandschutzhelfer,
       ersthelfer: leseraum.ersthelfer,
+      eigentuemerId: leseraum.eigentuemerId,
     })
     .from(leseraum)
     .where(eq(leseraum.grundrissId, grundrissId))
@@ -210,6 +213,7 @@ export const lockPlatz = async (tx: Tx, leseraumId: string): Promise<GesperrterP
       aktiv: leseraum.aktiv,
       brandschutzhelfer: leseraum.brandschutzhelfer,
       ersthelfer: leseraum.ersthelfer,
+      eigentuemerId: leseraum.eigentuemerId,
       bestaetigungDurchPersonal: leseraum.bestaetigungDurchPersonal,
       grundrissId: leseraum.grundrissId,
       grundrissAktiv: grundrissLeseraum.aktiv,
@@ -469,4 +473,45 @@ export const findPersonenMitMail = async (
     })
     .from(benutzer)
     .where(inArray(benutzer.id, [...ids]));
+};
+
+/** The tenant's fire-safety and first-aid helpers (decision 138): few, so the plan reads them in one query. */
+export const findHelfer = async (
+  tx: Tx,
+): Promise<{ id: string; email: string; brandschutzhelfer: boolean; ersthelfer: boolean }[]> =>
+  tx
+    .select({
+      id: benutzer.id,
+      email: benutzer.email,
+      brandschutzhelfer: benutzer.brandschutzhelfer,
+      ersthelfer: benutzer.ersthelfer,
+    })
+    .from(benutzer)
+    .where(sql`${benutzer.brandschutzhelfer} or ${benutzer.ersthelfer}`);
+
+/** The user's own place in an area with its plan (decision 138), if any and active. */
+export const findEigenerPlatz = async (
+  tx: Tx,
+  { benutzerId, bereich }: { benutzerId: string; bereich: Bereich },
+) => {
+  const rows = await tx
+    .select({
+      id: leseraum.id,
+      bezeichnung: leseraum.bezeichnung,
+      kapazitaet: leseraum.kapazitaet,
+      aktiv: leseraum.aktiv,
+      grundrissId: grundrissLeseraum.id,
+      grundrissBezeichnung: grundrissLeseraum.bezeichnung,
+    })
+    .from(leseraum)
+    .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
+    .where(
+      and(
+        eq(leseraum.eigentuemerId, benutzerId),
+        eq(grundrissLeseraum.bereich, bereich),
+        eq(grundrissLeseraum.aktiv, true),
+      ),
+    )
+    .limit(1);
+  return rows[0];
 };

@@ -11,6 +11,7 @@ import {
   ZLeseraumBuchungList,
   ZLeseraumStornoInput,
   ZLieblingsPlaetze,
+  ZLieblingsPlatz,
   ZMailErneutAntwort,
   ZMailErneutInput,
 } from '@stellwerk/domain/leseraum-buchung/api';
@@ -24,6 +25,7 @@ import {
   checkInBuchung,
   createBuchung,
   getBelegung,
+  getEigenerPlatz,
   type LeseraumDeps,
   lehneBuchungAb,
   listEigeneBuchungen,
@@ -108,6 +110,21 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => listLieblingsPlaetze(deps, requireUser(request), request.query.bereich),
+  );
+
+  app.get(
+    '/api/leseraum-eigener-platz',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'getLeseraumEigenerPlatz',
+        tags: TAGS,
+        summary: "The signed-in user's own place of an area (assigned by booking staff), or null",
+        querystring: ZBereichQuery,
+        response: { 200: ZLieblingsPlatz.nullable(), ...errors },
+      },
+    },
+    async (request) => getEigenerPlatz(deps, requireUser(request), request.query.bereich),
   );
 
   app.get(

@@ -24,7 +24,8 @@ import type {
   TMailErneutAntwort,
   TMailErneutInput,
 } from '@stellwerk/domain/leseraum-buchung/api';
-import { type PlatzMarker, platzZustand } from '@stellwerk/domain/leseraum-buchung/belegung';
+import { platzZustand } from '@stellwerk/domain/leseraum-buchung/belegung';
+import { platzMarkerVon, zustandMitEigentuemer } from '@stellwerk/domain/leseraum-buchung/helfer';
 import { letzterBuchbarerTag, tagSperrgrund } from '@stellwerk/domain/leseraum-buchung/buchbarkeit';
 import {
   deaktivierungsStorno,
@@ -89,7 +90,9 @@ import {
   findBenutzerIdByMail,
   findBuchung,
   findEigeneBuchungen,
+  findEigenerPlatz,
   findGrundriss,
+  findHelfer,
   findOeffnung,
   findOffeneBuchungenBis,
   findOffeneBuchungenDerPlaetze,
@@ -352,6 +355,10 @@ export const getBelegung = async (
     const ausstattung = await findAusstattungDerPlaetze(tx, grundrissId);
     const belegungen = await findBelegungen(tx, { grundrissId, from: dayStart, to: dayEnd });
     const byPlatz = groupBy(belegungen, (b) => b.leseraumId);
+    // helpers are people (decision 138): the places they hold or use that day, and their own place, are marked
+    const helfer = await findHelfer(tx);
+    const helferById = new Map(helfer.map((h) => [h.id, h]));
+    const helferByMail = new Map(helfer.map((h) => [h.email.toLowerCase(), h]));
     const ausstattungByPlatz = groupBy(ausstattung, (a) => a.leseraumId);
     return {
       grundriss: toGrundrissKurz(plan),
@@ -363,21 +370,29 @@ export const getBelegung = async (
       minimaleBuchungslaenge: regeln.minimaleBuchungslaenge,
       plaetze: plaetze.map((p) => {
         const buchungen = byPlatz.get(p.id) ?? [];
-        const marker: PlatzMarker[] = [];
-        if (p.brandschutzhelfer) marker.push('brandschutzhelfer');
-        if (p.ersthelfer) marker.push('ersthelfer');
+        const personen = [
+          ...(p.eigentuemerId ? [helferById.get(p.eigentuemerId)] : []),
+          ...buchungen.map((b) =>
+            b.buchenderMail ? helferByMail.get(b.buchenderMail.toLowerCase()) : undefined,
+          ),
+        ].filter((h) => h !== undefined);
+        const marker = platzMarkerVon({ platz: p, personen });
         return {
           id: p.id,
           bezeichnung: p.bezeichnung,
           kapazitaet: p.kapazitaet,
           position: p.position,
-          zustand: platzZustand({
-            aktiv: p.aktiv && plan.aktiv,
-            tagGeoeffnet: hours !== null && sperrgrund === null,
-            zeitraum: zeitraum ?? tag,
-            tag,
-            buchungen,
-            userMail: user.email,
+          zustand: zustandMitEigentuemer({
+            zustand: platzZustand({
+              aktiv: p.aktiv && plan.aktiv,
+              tagGeoeffnet: hours !== null && sperrgrund === null,
+              zeitraum: zeitraum ?? tag,
+              tag,
+              buchungen,
+              userMail: user.email,
+            }),
+            eigentuemerId: p.eigentuemerId,
+            benutzerId: user.benutzerId,
           }),
           marker,
           ausstattung: (ausstattungByPlatz.get(p.id) ?? []).map((a) => ({
@@ -433,6 +448,26 @@ export const listLieblingsPlaetze = async (
       aktiv: r.aktiv,
       grundriss: { id: r.grundrissId, bezeichnung: r.grundrissBezeichnung },
     }));
+  });
+
+/** GET /api/leseraum-eigener-platz?bereich=…: the user's own place of the area (decision 138), or null. */
+export const getEigenerPlatz = async (
+  deps: LeseraumDeps,
+  user: SessionUser,
+  bereich: Bereich,
+): Promise<TLieblingsPlatz | null> =>
+  deps.database.withTenant(user.mandantId, async (tx) => {
+    assertBereichOffen(await loadFeatureSwitches(tx), bereich);
+    const r = await findEigenerPlatz(tx, { benutzerId: user.benutzerId, bereich });
+    return r
+      ? {
+          id: r.id,
+          bezeichnung: r.bezeichnung,
+          kapazitaet: r.kapazitaet,
+          aktiv: r.aktiv,
+          grundriss: { id: r.grundrissId, bezeichnung: r.grundrissBezeichnung },
+        }
+      : null;
   });
 
 /** GET /api/leseraum-buchungen/wartend?bereich=…: holds waiting for staff confirmation (buchung_pflege). */
@@ -495,6 +530,13 @@ const pruefeZeitraum = async (
       });
     throw new DomainError('leseraum_buchung.in_vergangenheit');
   }
+  // another user's own place is not booked (decision 138); its owner may hold it like any place
+  const buchenderId =
+    platz.eigentuemerId === null
+      ? null
+      : buchenderMail.toLowerCase() === user.email.toLowerCase()
+        ? user.benutzerId
+        : await findBenutzerIdByMail(tx, buchenderMail);
   const woche = buchungsWoche(day);
   const eigeneBuchungenInWoche = await countBuchungenDesBuchenden(tx, {
     mail: buchenderMail,
@@ -513,7 +555,12 @@ const pruefeZeitraum = async (
     modus: anfrage.modus,
     regeln,
     ...oeffnung,
-    platz: { aktiv: platz.aktiv, kapazitaet: platz.kapazitaet, grundrissAktiv: platz.grundrissAktiv },
+    platz: {
+      aktiv: platz.aktiv,
+      kapazitaet: platz.kapazitaet,
+      grundrissAktiv: platz.grundrissAktiv,
+      fremderEigentuemer: platz.eigentuemerId !== null && platz.eigentuemerId !== buchenderId,
+    },
     gruppengroesse,
     eigeneBuchungenInWoche,
     belegungen,

@@ -108,7 +108,7 @@ export function BestaetigungenListe({ bereich }: { bereich: Bereich }) {
                 <Title order={2} size="h4" id={`vormerkung-${b.id}`}>
                   {`${b.leseraum.bezeichnung} · ${b.grundriss.bezeichnung}`}
                 </Title>
-                <Badge color="yellow" variant="light" tt="none">
+                <Badge color="dark" variant="light" tt="none">
                   {t('bestaetigungen.wartet')}
                 </Badge>
               </Group>
