@@ -109,6 +109,7 @@ test('a day nobody may book shows every place as not bookable with the reason; a
     'An diesem Wochentag kann nach den Buchungsregeln nicht gebucht werden.',
   );
   await expect(platz(page, 'Platz 20')).toHaveAttribute('data-zustand', 'geschlossen');
+  expect(await seriousViolations(page)).toEqual([]);
   await platz(page, 'Platz 20').click();
   const dialog = page.getByRole('dialog', { name: 'Platz 20' });
   await expect(dialog.getByTestId('tag-gesperrt')).toBeVisible();

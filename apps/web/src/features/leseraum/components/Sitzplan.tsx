@@ -140,7 +140,7 @@ export function Sitzplan({
         )}
       </Group>
       {belegung.data?.sperrgrund && (
-        <Alert color="yellow" role="status" data-testid="tag-nicht-buchbar" title={t('buchbarkeit.titel')}>
+        <Alert color="gray" role="status" data-testid="tag-nicht-buchbar" title={t('buchbarkeit.titel')}>
           {sperrgrundText(belegung.data.sperrgrund, belegung.data.letzterTag)}
         </Alert>
       )}
