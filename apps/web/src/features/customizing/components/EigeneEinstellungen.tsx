@@ -29,6 +29,7 @@ export const SECTIONS = [
       'BenachrichtigungStornierung',
       'BenachrichtigungErinnerung',
       'BenachrichtigungSonderfreigabe',
+      'BenachrichtigungBestaetigungsanfrage',
       'LeseraumEmailErinnerungBuchungsbeginn',
       'FahrzeugZeitErinnerungsmail',
     ],
