@@ -254,3 +254,15 @@ export const ZRolleAenderung = ZRolleInput.extend({ permissions: ZGrants.optiona
 /** How many users a delete would affect, for the confirmation dialog. */
 export const ZUsage = z.object({ benutzerAnzahl: z.number().int() });
 export type TUsage = z.infer<typeof ZUsage>;
+
+/**
+ * GET/PUT /api/admin/benutzer/:id/leseraum (decision 138): whether the person is a fire-safety or first-aid helper
+ * (the plan marks the places they use that day) and their own place (`eigenerPlatzId`, a place id, or null).
+ * PUT takes the whole representation.
+ */
+export const ZBenutzerLeseraum = z.object({
+  brandschutzhelfer: z.boolean(),
+  ersthelfer: z.boolean(),
+  eigenerPlatzId: z.uuid().nullable(),
+});
+export type TBenutzerLeseraum = z.infer<typeof ZBenutzerLeseraum>;

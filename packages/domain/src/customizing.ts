@@ -208,6 +208,11 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     'Entscheidung über Sonderfreigaben',
     'special approval decided',
   ),
+  notificationToggle(
+    'BenachrichtigungBestaetigungsanfrage',
+    'Vormerkung zur Bestätigung durch das Buchungspersonal',
+    'hold waiting for confirmation by booking staff',
+  ),
 
   // --- Leseraum -----------------------------------------------------------------------------------
   {

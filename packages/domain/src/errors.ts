@@ -420,6 +420,11 @@ export const ERRORS = {
     de: 'Keine Berechtigung für die Freigabe von Sonderfahrten.',
     en: 'You are not allowed to approve special trips.',
   },
+  'guard.no_buchung_pflege': {
+    status: 403,
+    de: 'Nur das Buchungspersonal darf Vormerkungen bestätigen.',
+    en: 'Only booking staff may confirm holds.',
+  },
   'guard.no_fuehrerscheinpruefung': {
     status: 403,
     de: 'Keine Berechtigung für die Führerscheinprüfung.',
@@ -591,6 +596,11 @@ export const ERRORS = {
     de: 'Dieser Platz oder sein Grundriss ist derzeit nicht buchbar.',
     en: 'This place or its floor plan cannot be booked at the moment.',
   },
+  'leseraum_buchung.eigener_platz': {
+    status: 409,
+    de: 'Dieser Platz ist der eigene Platz einer anderen Person und kann nicht gebucht werden.',
+    en: "This is another person's own place and cannot be booked.",
+  },
   'leseraum_buchung.gruppengroesse': {
     status: 400,
     de: 'Die Gruppengröße muss zwischen 1 und {max} liegen.',
@@ -632,6 +642,17 @@ export const ERRORS = {
     status: 400,
     de: 'Nur die Mail useMailBuchungAngepasst nimmt eine bisherige Buchung (buchungAlt).',
     en: 'Only the mail useMailBuchungAngepasst takes a previous booking (buchungAlt).',
+  },
+  // staff cancel or decline under their own right (decision 118, 136): the booker is mailed the reason
+  'leseraum_buchung.grund_fehlt': {
+    status: 400,
+    de: 'Bitte geben Sie einen Grund an; die buchende Person erhält ihn per E-Mail.',
+    en: 'Please give a reason; the booker receives it by e-mail.',
+  },
+  'leseraum_buchung.nicht_zu_bestaetigen': {
+    status: 409,
+    de: 'Diese Vormerkung wartet nicht auf die Bestätigung durch das Buchungspersonal.',
+    en: 'This hold is not waiting for confirmation by booking staff.',
   },
   'leseraum_buchung.mail_kein_bestaetiger': {
     status: 409,

@@ -70,6 +70,8 @@ describe('mail switches (decision 116)', () => {
     ['leseraum.angepasst', ['BenachrichtigungAenderung'], false],
     ['leseraum.storno', ['BenachrichtigungStornierung'], false],
     ['leseraum.erinnerung', ['BenachrichtigungErinnerung'], false],
+    ['leseraum.bestaetigung_anfrage', ['BenachrichtigungBestaetigungsanfrage'], false],
+    ['leseraum.bestaetigung_anfrage', ['BenachrichtigungBuchungsbestaetigung'], true],
     ['fahrt.schaden', ['FahrzeugMailSchadenSenden'], false],
     ['fahrt.sperre', ['FahrzeugMailSchadenSenden'], true],
     ['konto.passwort', ['BenachrichtigungBuchungsbestaetigung'], true],

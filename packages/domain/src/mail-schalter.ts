@@ -27,6 +27,7 @@ export const MAIL_ARTEN = [
   'leseraum.storno',
   'leseraum.deaktivierung',
   'leseraum.erinnerung',
+  'leseraum.bestaetigung_anfrage',
   // sign-in and account (templates passwort_zuruecksetzen, einladung)
   'konto.passwort',
   'konto.einladung',
@@ -72,6 +73,9 @@ export const MAIL_REGELN: Readonly<Record<MailArt, MailRegel>> = {
   'leseraum.storno': schalter(null, 'BenachrichtigungStornierung'),
   'leseraum.deaktivierung': schalter(null, 'BenachrichtigungStornierung'),
   'leseraum.erinnerung': schalter(null, 'BenachrichtigungErinnerung'),
+  // the booking staff's request to confirm a hold (R170, decision 136): the staff member's own switch; the
+  // menu's count and the list /leseraum/bestaetigungen show the holds whatever it says
+  'leseraum.bestaetigung_anfrage': schalter(null, 'BenachrichtigungBestaetigungsanfrage'),
   'konto.passwort': {
     pflicht: {
       de: 'Link zum Zurücksetzen des Passworts (Sicherheit).',

@@ -77,6 +77,10 @@ describe('checkScreen: vehicle screens follow the rights of spec §6', () => {
     ['/fahrzeuge/freigaben', licenceChecker, 'guard.no_sonderfahrten_freigabe'],
     ['/fahrzeuge/freigaben', admin, null],
     ['/fahrzeuge/fuehrerschein', admin, null],
+    ['/leseraum/bestaetigungen', booker, 'guard.no_buchung_pflege'],
+    ['/arbeitswelt/bestaetigungen', booker, 'guard.no_buchung_pflege'],
+    ['/leseraum/bestaetigungen', ctx(['buchung_pflege']), null],
+    ['/arbeitswelt/bestaetigungen', ctx(['buchung_pflege']), null],
   ])('%s for %o: %s', (path, context, expected) => {
     expect(checkScreen(path, context)).toBe(expected);
   });
@@ -95,6 +99,7 @@ describe('checkScreen: feature switches', () => {
     ['/leseraum/karte', ctx([], noReadingRoom), 'not_found'],
     ['/leseraum/liste', ctx([], noReadingRoom), 'not_found'],
     ['/leseraum', ctx([], noReadingRoom), 'not_found'],
+    ['/leseraum/bestaetigungen', ctx(['buchung_pflege'], noReadingRoom), 'not_found'],
     ['/admin/raeume', ctx([...PERMISSION_NAMES], noReadingRoom), 'not_found'],
     ['/admin/ausstattung', ctx([...PERMISSION_NAMES], noReadingRoom), 'not_found'],
     ['/admin/oeffnungszeiten', ctx([...PERMISSION_NAMES], noReadingRoom), 'not_found'],

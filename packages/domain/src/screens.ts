@@ -42,6 +42,12 @@ const vehicleModule = {
   error: 'guard.no_fahrzeug_modul',
 } as const;
 
+/** Booking staff (buchung_pflege) confirm or decline holds of places that need them (R170). */
+const bookingStaff = {
+  allows: (ctx: ScreenContext) => ctx.permissions.has('buchung_pflege'),
+  error: 'guard.no_buchung_pflege',
+} as const;
+
 /** Every route of the web app. The web router's test proves that router and table list the same paths. */
 export const SCREENS: readonly Screen[] = [
   { path: '/' },
@@ -56,12 +62,15 @@ export const SCREENS: readonly Screen[] = [
   { path: '/leseraum', feature: 'Leseraum' },
   { path: '/leseraum/karte', feature: 'Leseraum' },
   { path: '/leseraum/liste', feature: 'Leseraum' },
+  // the holds booking staff confirm (R170, decision 136), one list per area like the map and the list
+  { path: '/leseraum/bestaetigungen', feature: 'Leseraum', ...bookingStaff },
   { path: '/leseraum/passwort' },
   { path: '/einstellungen' },
   { path: '/einstellungen/sicherheit' },
   { path: '/arbeitswelt' },
   { path: '/arbeitswelt/karte' },
   { path: '/arbeitswelt/liste' },
+  { path: '/arbeitswelt/bestaetigungen', ...bookingStaff },
   { path: '/officelocker' },
   { path: '/fahrzeuge', ...vehicleModule },
   { path: '/fahrzeuge/uebersicht', ...vehicleModule },

@@ -198,6 +198,21 @@ const vehiclesRoute = createRoute({
 });
 const vehicleOverviewRoute = page('fahrzeuge/uebersicht', 'FahrzeugUebersichtPage');
 const approvalsRoute = page('fahrzeuge/freigaben', 'FreigabenPage');
+// the holds booking staff confirm (R170, decision 136)
+const bestaetigungenPage = (
+  path: string,
+  name: 'LeseraumBestaetigungenPage' | 'ArbeitsweltBestaetigungenPage',
+) =>
+  createRoute({
+    getParentRoute: () => userLayout,
+    path,
+    component: lazyRouteComponent(() => import('./pages/bestaetigungen-pages'), name),
+  });
+const readingRoomConfirmRoute = bestaetigungenPage('leseraum/bestaetigungen', 'LeseraumBestaetigungenPage');
+const workspaceConfirmRoute = bestaetigungenPage(
+  'arbeitswelt/bestaetigungen',
+  'ArbeitsweltBestaetigungenPage',
+);
 const licenceRoute = createRoute({
   getParentRoute: () => userLayout,
   path: 'fahrzeuge/fuehrerschein',
@@ -357,6 +372,8 @@ export const routeTree = rootRoute.addChildren([
     vehicleOverviewRoute,
     approvalsRoute,
     licenceRoute,
+    readingRoomConfirmRoute,
+    workspaceConfirmRoute,
   ]),
   leseraumRedirect,
   readingRoomLayout.addChildren([readingRoomMapRoute, readingRoomListRoute]),

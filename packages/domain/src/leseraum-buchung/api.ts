@@ -7,8 +7,10 @@ import { z } from 'zod';
 import { LIMITS } from '../api.ts';
 import { ZDayInput, ZInstantInput } from '../date-input.ts';
 import { BUCHUNG_STATUS } from '../status.ts';
-import { singleLineText } from '../text-input.ts';
+import { multiLineText, singleLineText } from '../text-input.ts';
 import { PLATZ_MARKER, PLATZ_ZUSTAENDE } from './belegung.ts';
+import { TAG_SPERRGRUENDE } from './buchbarkeit.ts';
+import { PERSONAL_GRUND_MAX } from './machine.ts';
 import { LESERAUM_MAIL_EMPFAENGER, LESERAUM_MAIL_TYPEN } from './mail.ts';
 
 /** The two areas one seat-planning engine serves (spec §1): reading room and workspace (desks). */
@@ -72,6 +74,15 @@ export const ZBelegung = z.object({
   oeffnung: z.object({ von: z.string().max(5), bis: z.string().max(5) }).nullable(),
   /** The period the states refer to, null when nothing of it can be booked. */
   zeitraum: z.object({ von: ZInstant, bis: ZInstant }).nullable(),
+  /**
+   * Why the whole day cannot be booked by the signed-in user (buchbarkeit.ts `tagSperrgrund`: over, beyond the
+   * bookable days, not a bookable weekday, closed), or null. When set, every place is `geschlossen`.
+   */
+  sperrgrund: z.enum(TAG_SPERRGRUENDE).nullable(),
+  /** The user's last bookable day (LeseraumVorausbuchbareTage), null when none is offered. */
+  letzterTag: z.string().max(10).nullable(),
+  /** LeseraumMinimaleBuchungslaenge of the user in minutes: free hours shorter than this are not offered. */
+  minimaleBuchungslaenge: z.number().int(),
   plaetze: z.array(ZPlatzBelegung).max(5000),
 });
 export type TBelegung = z.infer<typeof ZBelegung>;
@@ -127,6 +138,19 @@ export const ZLeseraumBuchung = z.object({
 });
 export type TLeseraumBuchung = z.infer<typeof ZLeseraumBuchung>;
 export const ZLeseraumBuchungList = z.array(ZLeseraumBuchung).max(1000);
+
+/**
+ * POST /api/leseraum-buchungen/{id}/storno: the booker cancels without a word; staff cancelling another user's
+ * booking must give `grund`, which the booker gets in the cancellation mail (R173, decision 136).
+ */
+export const ZLeseraumStornoInput = z
+  .object({ grund: multiLineText().max(PERSONAL_GRUND_MAX).optional() })
+  .default({});
+export type TLeseraumStornoInput = z.infer<typeof ZLeseraumStornoInput>;
+
+/** POST /api/leseraum-buchungen/{id}/ablehnen: staff decline a hold waiting for them, with a reason (R170). */
+export const ZLeseraumAblehnungInput = z.object({ grund: multiLineText().max(PERSONAL_GRUND_MAX) });
+export type TLeseraumAblehnungInput = z.infer<typeof ZLeseraumAblehnungInput>;
 
 /**
  * POST /api/mail (spec §7, decision 052): send one of a booking's own mails again. `buchung` is the booking's

@@ -214,3 +214,48 @@ export const leseraumVerfall = ({
     return 'nicht_eingecheckt';
   return null;
 };
+
+/** The longest reason staff may give for a cancellation or a declined hold (it goes into the booker's mail). */
+export const PERSONAL_GRUND_MAX = 500;
+
+/**
+ * Staff who cancel another user's booking must say why (issue 20, R173, decision 118/136): the booker gets
+ * the reason in the cancellation mail. The booker cancelling their own booking needs none.
+ */
+export const personalGrundVerstoss = ({
+  durchPersonal,
+  grund,
+}: {
+  /** Someone other than the booker cancels (under buchung_pflege). */
+  durchPersonal: boolean;
+  grund: string | null | undefined;
+}): RuleViolation | null =>
+  durchPersonal && !grund?.trim() ? { code: 'leseraum_buchung.grund_fehlt', params: {} } : null;
+
+/**
+ * Why staff may not decline a hold (issue 20, R170), or null: only booking staff (buchung_pflege), only a hold
+ * that waits for them (no confirmer named: the place is confirmed by staff), only before its deadline (its
+ * start; afterwards the scheduler has released it), and only with a reason for the booker.
+ */
+export const leseraumAblehnungVerstoss = ({
+  status,
+  bestaetigerMail,
+  istPersonal,
+  von,
+  now,
+  grund,
+}: {
+  status: BuchungStatus;
+  bestaetigerMail: string | null;
+  istPersonal: boolean;
+  von: Date;
+  now: Date;
+  grund: string | null | undefined;
+}): RuleViolation | null => {
+  if (!istPersonal) return { code: 'leseraum_buchung.nicht_berechtigt', params: {} };
+  if (status !== 'vorgemerkt') return { code: 'leseraum_buchung.schritt_nicht_erlaubt', params: { status } };
+  if (bestaetigerMail !== null) return { code: 'leseraum_buchung.nicht_zu_bestaetigen', params: {} };
+  if (now.getTime() >= bestaetigungsFrist(von).getTime())
+    return { code: 'leseraum_buchung.frist_abgelaufen', params: { frist: formatTimeDE(von) } };
+  return personalGrundVerstoss({ durchPersonal: true, grund });
+};

@@ -209,6 +209,7 @@ describe('the place, the group and the start', () => {
   it('refuses an inactive place and a place on an inactive plan', () => {
     expect(check({ platz: { ...platz, aktiv: false } })).toBe('leseraum_buchung.platz_inaktiv');
     expect(check({ platz: { ...platz, grundrissAktiv: false } })).toBe('leseraum_buchung.platz_inaktiv');
+    expect(check({ platz: { ...platz, fremderEigentuemer: true } })).toBe('leseraum_buchung.eigener_platz');
   });
 
   it.each<[number, number, string | null]>([

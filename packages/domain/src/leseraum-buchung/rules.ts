@@ -15,6 +15,7 @@ import {
   timeToMinutes,
   weekdayOfDay,
 } from '../time.ts';
+import { tagSperrgrund } from './buchbarkeit.ts';
 
 export type LeseraumRegeln = {
   /** LeseraumVorausbuchbareTage: today and the next N-1 days are offered. */
@@ -95,7 +96,13 @@ export const zeitraumDerAnfrage = ({
     : ganztagsZeitraum({ day: anfrage.tag, tageszeit: anfrage.tageszeit, weekly, specials, now });
 
 /** The place (leseraum row) and its floor plan as the rules need them. */
-export type LeseraumPlatz = { aktiv: boolean; kapazitaet: number; grundrissAktiv: boolean };
+export type LeseraumPlatz = {
+  aktiv: boolean;
+  kapazitaet: number;
+  grundrissAktiv: boolean;
+  /** The place is another user's own place (R081, decision 138): nobody else books it. */
+  fremderEigentuemer?: boolean;
+};
 
 /**
  * First broken rule for a new or moved reading-room booking, or null: the place and its plan are active;
@@ -134,6 +141,7 @@ export const leseraumBuchungVerstoss = ({
   ignoreId?: string;
 }): RuleViolation | null => {
   if (!platz.aktiv || !platz.grundrissAktiv) return { code: 'leseraum_buchung.platz_inaktiv', params: {} };
+  if (platz.fremderEigentuemer) return { code: 'leseraum_buchung.eigener_platz', params: {} };
   if (!Number.isInteger(gruppengroesse) || gruppengroesse < 1 || gruppengroesse > platz.kapazitaet)
     return { code: 'leseraum_buchung.gruppengroesse', params: { max: platz.kapazitaet } };
   if (!(von.getTime() < bis.getTime())) return { code: 'leseraum_buchung.ende_vor_beginn', params: {} };
@@ -143,10 +151,7 @@ export const leseraumBuchungVerstoss = ({
     code: 'leseraum_buchung.tag_nicht_buchbar',
     params: { datum: formatDateDE(von) },
   };
-  const today = berlinDateKey(now);
-  if (day < today || day >= addCalendarDays(today, regeln.vorausbuchbareTage)) return closed;
-  if (regeln.buchbareWochentage.length > 0 && !regeln.buchbareWochentage.includes(weekdayOfDay(day)))
-    return closed;
+  if (tagSperrgrund({ day, now, regeln, weekly, specials })) return closed;
   const hours = oeffnungszeitAm({ day, weekly, specials });
   if (!hours) return closed;
   const opens = berlinInstant(day, hours.von).getTime();

@@ -307,3 +307,24 @@ export const findMandantName = async (tx: Tx, mandantId: string): Promise<string
 /** The tenant's domains (tenant transaction). */
 export const findMandantDomains = async (tx: Tx): Promise<string[]> =>
   (await tx.select({ domain: mandantDomain.domain }).from(mandantDomain)).map((r) => r.domain).sort();
+
+/** The helper flags of a user (decision 138), or undefined when the tenant has no such user. */
+export const findHelferFlags = async (
+  tx: Tx,
+  id: string,
+): Promise<{ brandschutzhelfer: boolean; ersthelfer: boolean } | undefined> =>
+  (
+    await tx
+      .select({ brandschutzhelfer: benutzer.brandschutzhelfer, ersthelfer: benutzer.ersthelfer })
+      .from(benutzer)
+      .where(eq(benutzer.id, id))
+      .limit(1)
+  )[0];
+
+export const updateHelferFlags = async (
+  tx: Tx,
+  id: string,
+  values: { brandschutzhelfer: boolean; ersthelfer: boolean },
+): Promise<void> => {
+  await tx.update(benutzer).set(values).where(eq(benutzer.id, id));
+};

@@ -6,6 +6,7 @@ import {
   ZBenutzerImportPreview,
   ZBenutzerImportResult,
   ZBenutzerInput,
+  ZBenutzerLeseraum,
   ZBenutzerList,
   ZBenutzerListQuery,
   ZBenutzerOptionen,
@@ -31,11 +32,13 @@ import {
   createBenutzer,
   deleteBenutzer,
   getBenutzer,
+  getBenutzerLeseraum,
   getBenutzerOptionen,
   listBenutzer,
   listBenutzerPasskeys,
   resetBenutzerFaktoren,
   revokeBenutzerPasskey,
+  setBenutzerLeseraum,
   updateBenutzer,
 } from './benutzer.service.ts';
 
@@ -156,6 +159,39 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       updateBenutzer(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/admin/benutzer/:id/leseraum',
+    {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
+      schema: {
+        operationId: 'getBenutzerLeseraum',
+        tags: TAGS,
+        summary: "A user's fire-safety and first-aid helper flags and own place (decision 138)",
+        params: ZIdParams,
+        response: { 200: ZBenutzerLeseraum, 400: ZApiError, ...refusals, 404: ZApiError },
+      },
+    },
+    async (request) => getBenutzerLeseraum(deps, requireAdminRoute(request, SCREEN), request.params.id),
+  );
+
+  app.put(
+    '/api/admin/benutzer/:id/leseraum',
+    {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
+      schema: {
+        operationId: 'setBenutzerLeseraum',
+        tags: TAGS,
+        summary:
+          'Mark a user as fire-safety or first-aid helper and assign their own place (or none); the whole representation',
+        params: ZIdParams,
+        body: ZBenutzerLeseraum,
+        response: { 200: ZBenutzerLeseraum, 400: ZApiError, ...refusals, 404: ZApiError, 409: ZApiError },
+      },
+    },
+    async (request) =>
+      setBenutzerLeseraum(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
   );
 
   app.post(

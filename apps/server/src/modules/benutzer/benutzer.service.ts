@@ -3,6 +3,7 @@ import type {
   TBenutzerAenderungParsed,
   TBenutzerDetail,
   TBenutzerInputParsed,
+  TBenutzerLeseraum,
   TBenutzerList,
   TBenutzerListItem,
   TBenutzerListQuery,
@@ -23,6 +24,7 @@ import { adresseInDomains } from '@stellwerk/domain/sso/sso';
 import type { Database, Tx } from '../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../db/errors.ts';
 import { writeAudit } from '../audit/audit.service.ts';
+import { eigenerPlatzVon, setzeEigenenPlatz } from '../leseraum/leseraum.service.ts';
 import {
   createLogins,
   deleteLogin,
@@ -39,6 +41,7 @@ import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
 import { publishEvent } from '../events/events.service.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 import {
+  findHelferFlags,
   type BenutzerRow,
   deleteBenutzerGruppen,
   deleteBenutzerRollen,
@@ -64,6 +67,7 @@ import {
   listBenutzer as listBenutzerRows,
   updateBenutzer as updateBenutzerRow,
   updateDirectGrant,
+  updateHelferFlags,
 } from './benutzer.repository.ts';
 
 export type BenutzerDeps = {
@@ -565,5 +569,57 @@ export const revokeBenutzerPasskey = async (
       oldValue: { passkey: removed.name ?? removed.id },
     });
     await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
+  });
+};
+
+/** GET /api/admin/benutzer/:id/leseraum: helper flags and own place of a user (decision 138). */
+export const getBenutzerLeseraum = async (
+  deps: Pick<BenutzerDeps, 'database'>,
+  user: SessionUser,
+  id: string,
+): Promise<TBenutzerLeseraum> => {
+  assertMayMaintainBenutzer(user);
+  return deps.database.withTenant(user.mandantId, async (tx) => {
+    const flags = await findHelferFlags(tx, id);
+    if (!flags) throw new DomainError('not_found');
+    return { ...flags, eigenerPlatzId: (await eigenerPlatzVon(tx, id)) ?? null };
+  });
+};
+
+/**
+ * PUT /api/admin/benutzer/:id/leseraum: administrators mark a person as fire-safety or first-aid helper and assign
+ * (or take back) their own place (decision 138); audited, and the user's open pages hear of it.
+ */
+export const setBenutzerLeseraum = async (
+  deps: Pick<BenutzerDeps, 'database'>,
+  user: SessionUser,
+  id: string,
+  input: TBenutzerLeseraum,
+): Promise<TBenutzerLeseraum> => {
+  assertMayMaintainBenutzer(user);
+  return deps.database.withTenant(user.mandantId, async (tx) => {
+    const flags = await findHelferFlags(tx, id);
+    if (!flags) throw new DomainError('not_found');
+    const before = { ...flags, eigenerPlatzId: (await eigenerPlatzVon(tx, id)) ?? null };
+    await updateHelferFlags(tx, id, {
+      brandschutzhelfer: input.brandschutzhelfer,
+      ersthelfer: input.ersthelfer,
+    });
+    await setzeEigenenPlatz(tx, {
+      mandantId: user.mandantId,
+      benutzerId: id,
+      leseraumId: input.eigenerPlatzId,
+    });
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'update',
+      entity: 'benutzer',
+      entityId: id,
+      oldValue: before,
+      newValue: input,
+    });
+    await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
+    return input;
   });
 };

@@ -20,6 +20,12 @@ export const benutzer = pgTable(
     status: text('status').notNull().default('aktiv'),
     isSso: boolean('is_sso').notNull().default(false),
     plattformAdmin: boolean('plattform_admin').notNull().default(false),
+    /**
+     * The person is a fire-safety or first-aid helper (spec §2, §6; set by administrators, decision 138): the
+     * floor plan marks the places they hold or use that day and their own place.
+     */
+    brandschutzhelfer: boolean('brandschutzhelfer').notNull().default(false),
+    ersthelfer: boolean('ersthelfer').notNull().default(false),
     authUserId: text('auth_user_id')
       .unique()
       .references(() => user.id, { onDelete: 'set null' }),

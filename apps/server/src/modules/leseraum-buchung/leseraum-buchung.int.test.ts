@@ -247,10 +247,20 @@ describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
     expect((await call(server, booker, 'POST', `/api/leseraum-buchungen/${other2.id}/storno`)).status).toBe(
       404,
     );
-    const byStaff = await call(server, staff, 'POST', `/api/leseraum-buchungen/${other2.id}/storno`);
+    // staff say why (R173, decision 136): without a reason the cancel is refused
+    const withoutReason = await call(server, staff, 'POST', `/api/leseraum-buchungen/${other2.id}/storno`);
+    expect(withoutReason.status).toBe(400);
+    expect((await errorOf(withoutReason)).code).toBe('leseraum_buchung.grund_fehlt');
+    const byStaff = await call(server, staff, 'POST', `/api/leseraum-buchungen/${other2.id}/storno`, {
+      grund: 'Platz wird gewartet',
+    });
     expect(byStaff.status).toBe(200);
     const mails = await mailsTo('fuhrpark@beispielhausen.example');
-    expect(mails.some((m) => m.text.includes('Grund: Storniert durch das Buchungspersonal.'))).toBe(true);
+    expect(
+      mails.some((m) =>
+        m.text.includes('Grund: Storniert durch das Buchungspersonal (Platz wird gewartet).'),
+      ),
+    ).toBe(true);
   });
 
   it('moves a hold to other hours with the adjustment mail carrying the old times', async () => {

@@ -71,6 +71,8 @@ export type PlatzRow = {
   aktiv: boolean;
   brandschutzhelfer: boolean;
   ersthelfer: boolean;
+  /** The user whose own place it is (decision 138), or null. */
+  eigentuemerId: string | null;
 };
 
 /** The places of a plan (active and inactive) in name order. */
@@ -86,6 +88,7 @@ export const findPlaetze = async (tx: Tx, grundrissId: string): Promise<PlatzRow
       aktiv: leseraum.aktiv,
       brandschutzhelfer: leseraum.brandschutzhelfer,
       ersthelfer: leseraum.ersthelfer,
+      eigentuemerId: leseraum.eigentuemerId,
     })
     .from(leseraum)
     .where(eq(leseraum.grundrissId, grundrissId))
@@ -214,6 +217,7 @@ export const lockPlatz = async (tx: Tx, leseraumId: string): Promise<GesperrterP
       aktiv: leseraum.aktiv,
       brandschutzhelfer: leseraum.brandschutzhelfer,
       ersthelfer: leseraum.ersthelfer,
+      eigentuemerId: leseraum.eigentuemerId,
       bestaetigungDurchPersonal: leseraum.bestaetigungDurchPersonal,
       grundrissId: leseraum.grundrissId,
       grundrissAktiv: grundrissLeseraum.aktiv,
@@ -457,4 +461,62 @@ export const findOffeneBuchungenDerPlaetze = async (
     .orderBy(asc(leseraumBuchung.von), asc(leseraumBuchung.id));
   const rows = lock ? await query.for('update', { of: leseraumBuchung }) : await query;
   return rows as BuchungRow[];
+};
+
+/** Name and address of users by id (the booking staff a hold is mailed to, the booker named in it). */
+export const findPersonenMitMail = async (
+  tx: Tx,
+  ids: readonly string[],
+): Promise<{ id: string; email: string; vorname: string; nachname: string }[]> => {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: benutzer.id,
+      email: benutzer.email,
+      vorname: benutzer.vorname,
+      nachname: benutzer.nachname,
+    })
+    .from(benutzer)
+    .where(inArray(benutzer.id, [...ids]));
+};
+
+/** The tenant's fire-safety and first-aid helpers (decision 138): few, so the plan reads them in one query. */
+export const findHelfer = async (
+  tx: Tx,
+): Promise<{ id: string; email: string; brandschutzhelfer: boolean; ersthelfer: boolean }[]> =>
+  tx
+    .select({
+      id: benutzer.id,
+      email: benutzer.email,
+      brandschutzhelfer: benutzer.brandschutzhelfer,
+      ersthelfer: benutzer.ersthelfer,
+    })
+    .from(benutzer)
+    .where(sql`${benutzer.brandschutzhelfer} or ${benutzer.ersthelfer}`);
+
+/** The user's own place in an area with its plan (decision 138), if any and active. */
+export const findEigenerPlatz = async (
+  tx: Tx,
+  { benutzerId, bereich }: { benutzerId: string; bereich: Bereich },
+) => {
+  const rows = await tx
+    .select({
+      id: leseraum.id,
+      bezeichnung: leseraum.bezeichnung,
+      kapazitaet: leseraum.kapazitaet,
+      aktiv: leseraum.aktiv,
+      grundrissId: grundrissLeseraum.id,
+      grundrissBezeichnung: grundrissLeseraum.bezeichnung,
+    })
+    .from(leseraum)
+    .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
+    .where(
+      and(
+        eq(leseraum.eigentuemerId, benutzerId),
+        eq(grundrissLeseraum.bereich, bereich),
+        eq(grundrissLeseraum.aktiv, true),
+      ),
+    )
+    .limit(1);
+  return rows[0];
 };

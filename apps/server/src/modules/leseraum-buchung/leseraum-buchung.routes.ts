@@ -4,11 +4,14 @@ import {
   ZBelegung,
   ZBelegungQuery,
   ZGrundrissKurz,
+  ZLeseraumAblehnungInput,
   ZLeseraumBuchung,
   ZLeseraumBuchungAenderung,
   ZLeseraumBuchungInput,
   ZLeseraumBuchungList,
+  ZLeseraumStornoInput,
   ZLieblingsPlaetze,
+  ZLieblingsPlatz,
   ZMailErneutAntwort,
   ZMailErneutInput,
 } from '@stellwerk/domain/leseraum-buchung/api';
@@ -23,7 +26,9 @@ import {
   checkInBuchung,
   createBuchung,
   getBelegung,
+  getEigenerPlatz,
   type LeseraumDeps,
+  lehneBuchungAb,
   listEigeneBuchungen,
   listGrundrisse,
   listLieblingsPlaetze,
@@ -109,6 +114,21 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get(
+    '/api/leseraum-eigener-platz',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'getLeseraumEigenerPlatz',
+        tags: TAGS,
+        summary: "The signed-in user's own place of an area (assigned by booking staff), or null",
+        querystring: ZBereichQuery,
+        response: { 200: ZLieblingsPlatz.nullable(), ...errors },
+      },
+    },
+    async (request) => getEigenerPlatz(deps, requireUser(request), request.query.bereich),
+  );
+
+  app.get(
     '/api/leseraum-buchungen/wartend',
     {
       config: { guard: routeGuard.user },
@@ -177,11 +197,38 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
     'The confirmer reserves a hold before its start (confirmation mail)',
     bestaetigeBuchung,
   );
-  step(
-    'storno',
-    'cancelLeseraumBuchung',
-    'The booker or staff cancel a hold or reservation',
-    storniereBuchung,
+  app.post(
+    '/api/leseraum-buchungen/:id/storno',
+    {
+      config: { guard: routeGuard.user, sitzungBleibt: true },
+      schema: {
+        operationId: 'cancelLeseraumBuchung',
+        tags: TAGS,
+        summary: 'The booker or staff cancel a hold or reservation (cancellation mail)',
+        description:
+          "Staff (buchung_pflege) cancelling another user's booking must give `grund`; the booker gets it in the " +
+          'cancellation mail (400 leseraum_buchung.grund_fehlt without it). The booker needs no body.',
+        params: ZIdParams,
+        body: ZLeseraumStornoInput.nullish(),
+        response: { 200: ZLeseraumBuchung, ...errors },
+      },
+    },
+    async (request) => storniereBuchung(deps, requireUser(request), request.params.id, request.body ?? {}),
+  );
+  app.post(
+    '/api/leseraum-buchungen/:id/ablehnen',
+    {
+      config: { guard: routeGuard.user, sitzungBleibt: true },
+      schema: {
+        operationId: 'declineLeseraumBuchung',
+        tags: TAGS,
+        summary: 'Booking staff decline a hold waiting for their confirmation, with a reason for the booker',
+        params: ZIdParams,
+        body: ZLeseraumAblehnungInput,
+        response: { 200: ZLeseraumBuchung, ...errors },
+      },
+    },
+    async (request) => lehneBuchungAb(deps, requireUser(request), request.params.id, request.body),
   );
   step(
     'check-in',

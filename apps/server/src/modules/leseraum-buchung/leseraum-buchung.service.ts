@@ -15,14 +15,18 @@ import type {
   TBelegung,
   TBelegungQuery,
   TGrundrissKurz,
+  TLeseraumAblehnungInput,
   TLeseraumBuchung,
   TLeseraumBuchungAenderung,
   TLeseraumBuchungInput,
+  TLeseraumStornoInput,
   TLieblingsPlatz,
   TMailErneutAntwort,
   TMailErneutInput,
 } from '@stellwerk/domain/leseraum-buchung/api';
-import { type PlatzMarker, platzZustand } from '@stellwerk/domain/leseraum-buchung/belegung';
+import { platzZustand } from '@stellwerk/domain/leseraum-buchung/belegung';
+import { platzMarkerVon, zustandMitEigentuemer } from '@stellwerk/domain/leseraum-buchung/helfer';
+import { letzterBuchbarerTag, tagSperrgrund } from '@stellwerk/domain/leseraum-buchung/buchbarkeit';
 import {
   deaktivierungsStorno,
   vonDeaktivierungBetroffen,
@@ -35,9 +39,11 @@ import {
   type LeseraumVerfallGrund,
   leseraumAkteur,
   leseraumBestaetigungVerstoss,
+  leseraumAblehnungVerstoss,
   leseraumCheckInVerstoss,
   leseraumStornoVerstoss,
   leseraumVerfall,
+  personalGrundVerstoss,
 } from '@stellwerk/domain/leseraum-buchung/machine';
 import {
   leseraumErinnerungFaellig,
@@ -69,6 +75,7 @@ import {
 import type { Database, Tx } from '../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../db/errors.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
+import { aktiveInhaber } from '../auth/auth.inhaber.ts';
 import { loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import { publishEvent } from '../events/events.service.ts';
 import type { LeseraumMailArt } from '../mail/mail.leseraum-templates.ts';
@@ -83,11 +90,14 @@ import {
   findBenutzerIdByMail,
   findBuchung,
   findEigeneBuchungen,
+  findEigenerPlatz,
   findGrundriss,
+  findHelfer,
   findOeffnung,
   findOffeneBuchungenBis,
   findOffeneBuchungenDerPlaetze,
   findOhneErinnerung,
+  findPersonenMitMail,
   findPlaetze,
   findPlaetzeMitPlan,
   findWartendeVormerkungen,
@@ -192,7 +202,7 @@ const toApi = (row: BuchungRow, user: SessionUser, now: Date): TLeseraumBuchung 
 
 // --- mails --------------------------------------------------------------------------------------------
 
-type StornoGrund = LeseraumVerfallGrund | 'personal' | 'schliessung';
+type StornoGrund = LeseraumVerfallGrund | 'personal' | 'abgelehnt' | 'schliessung';
 
 const GRUENDE: Record<StornoGrund, Record<Language, string>> = {
   frist_abgelaufen: {
@@ -204,6 +214,10 @@ const GRUENDE: Record<StornoGrund, Record<Language, string>> = {
     en: 'Nobody checked in by 15 minutes after the start.',
   },
   personal: { de: 'Storniert durch das Buchungspersonal.', en: 'Cancelled by booking staff.' },
+  abgelehnt: {
+    de: 'Die Vormerkung wurde vom Buchungspersonal abgelehnt.',
+    en: 'Booking staff declined the hold.',
+  },
   schliessung: {
     de: 'Der Bereich ist in diesem Zeitraum geschlossen.',
     en: 'The area is closed during this period.',
@@ -213,7 +227,8 @@ const GRUENDE: Record<StornoGrund, Record<Language, string>> = {
 /** The reason line of a cancellation mail; a closing's own description (a special time's) follows it. */
 const grundText = (grund: StornoGrund, language: Language, zusatz?: string) => {
   const text = GRUENDE[grund][language];
-  return zusatz ? `${text.slice(0, -1)} (${zusatz}).` : text;
+  const worte = zusatz?.replace(/[.\s]+$/, '');
+  return worte ? `${text.slice(0, -1)} (${worte}).` : text;
 };
 
 const languageOfMail = async (tx: Tx, mail: string): Promise<Language> => {
@@ -242,6 +257,8 @@ const sendMail = async (
     to?: string;
     /** A mail the user asked for again (POST /api/mail): sent whatever the switches say (decision 116). */
     ausdruecklich?: boolean;
+    /** bestaetigung_anfrage: who holds the place. */
+    buchender?: string;
   } = {},
 ): Promise<string | null> => {
   const to = extra.to ?? row.buchenderMail;
@@ -260,9 +277,11 @@ const sendMail = async (
         grundriss: row.grundrissBezeichnung,
         datum: formatDateDE(row.von),
         zeit: zeitText(row.von, row.bis),
-        url: `${deps.publicUrl}/${bereichOf(row.bereich) === 'arbeitswelt' ? 'arbeitswelt' : 'leseraum'}/liste`,
+        url: `${deps.publicUrl}/${bereichOf(row.bereich) === 'arbeitswelt' ? 'arbeitswelt' : 'leseraum'}/${typ === 'bestaetigung_anfrage' ? 'bestaetigungen' : 'liste'}`,
+        buchender: extra.buchender,
         bestaetigung:
           typ === 'useMailVormerkung' ||
+          typ === 'bestaetigung_anfrage' ||
           (typ === 'erinnerung' && extra.bestaetigungDurchPersonal !== undefined)
             ? { durch: extra.bestaetigungDurchPersonal ? 'personal' : 'selbst', frist: formatTimeDE(row.von) }
             : undefined,
@@ -329,22 +348,36 @@ export const getBelegung = async (
     const tag = hours
       ? { von: berlinInstant(query.tag, hours.von), bis: berlinInstant(query.tag, hours.bis) }
       : { von: dayStart, bis: dayEnd };
-    const zeitraum = gewaehlterZeitraum(query, oeffnung, now);
+    const regeln = leseraumRegelnAus(await loadEffectiveSettings(tx, user.benutzerId));
+    // a day nobody may book shows every place as not bookable, with the reason (R186)
+    const sperrgrund = tagSperrgrund({ day: query.tag, now, regeln, ...oeffnung });
+    const zeitraum = sperrgrund ? null : gewaehlterZeitraum(query, oeffnung, now);
     const plaetze = await findPlaetze(tx, grundrissId);
     const ausstattung = await findAusstattungDerPlaetze(tx, grundrissId);
     const belegungen = await findBelegungen(tx, { grundrissId, from: dayStart, to: dayEnd });
     const byPlatz = groupBy(belegungen, (b) => b.leseraumId);
+    // helpers are people (decision 138): the places they hold or use that day, and their own place, are marked
+    const helfer = await findHelfer(tx);
+    const helferById = new Map(helfer.map((h) => [h.id, h]));
+    const helferByMail = new Map(helfer.map((h) => [h.email.toLowerCase(), h]));
     const ausstattungByPlatz = groupBy(ausstattung, (a) => a.leseraumId);
     return {
       grundriss: toGrundrissKurz(plan),
       tag: query.tag,
       oeffnung: hours,
       zeitraum: zeitraum ? { von: zeitraum.von.toISOString(), bis: zeitraum.bis.toISOString() } : null,
+      sperrgrund,
+      letzterTag: letzterBuchbarerTag({ now, vorausbuchbareTage: regeln.vorausbuchbareTage }),
+      minimaleBuchungslaenge: regeln.minimaleBuchungslaenge,
       plaetze: plaetze.map((p) => {
         const buchungen = byPlatz.get(p.id) ?? [];
-        const marker: PlatzMarker[] = [];
-        if (p.brandschutzhelfer) marker.push('brandschutzhelfer');
-        if (p.ersthelfer) marker.push('ersthelfer');
+        const personen = [
+          ...(p.eigentuemerId ? [helferById.get(p.eigentuemerId)] : []),
+          ...buchungen.map((b) =>
+            b.buchenderMail ? helferByMail.get(b.buchenderMail.toLowerCase()) : undefined,
+          ),
+        ].filter((h) => h !== undefined);
+        const marker = platzMarkerVon({ platz: p, personen });
         return {
           id: p.id,
           bezeichnung: p.bezeichnung,
@@ -352,13 +385,17 @@ export const getBelegung = async (
           position: p.position,
           beschreibung: p.beschreibung,
           bedingungen: p.bedingungen,
-          zustand: platzZustand({
-            aktiv: p.aktiv && plan.aktiv,
-            tagGeoeffnet: hours !== null,
-            zeitraum: zeitraum ?? tag,
-            tag,
-            buchungen,
-            userMail: user.email,
+          zustand: zustandMitEigentuemer({
+            zustand: platzZustand({
+              aktiv: p.aktiv && plan.aktiv,
+              tagGeoeffnet: hours !== null && sperrgrund === null,
+              zeitraum: zeitraum ?? tag,
+              tag,
+              buchungen,
+              userMail: user.email,
+            }),
+            eigentuemerId: p.eigentuemerId,
+            benutzerId: user.benutzerId,
           }),
           marker,
           ausstattung: (ausstattungByPlatz.get(p.id) ?? []).map((a) => ({
@@ -414,6 +451,26 @@ export const listLieblingsPlaetze = async (
       aktiv: r.aktiv,
       grundriss: { id: r.grundrissId, bezeichnung: r.grundrissBezeichnung },
     }));
+  });
+
+/** GET /api/leseraum-eigener-platz?bereich=…: the user's own place of the area (decision 138), or null. */
+export const getEigenerPlatz = async (
+  deps: LeseraumDeps,
+  user: SessionUser,
+  bereich: Bereich,
+): Promise<TLieblingsPlatz | null> =>
+  deps.database.withTenant(user.mandantId, async (tx) => {
+    assertBereichOffen(await loadFeatureSwitches(tx), bereich);
+    const r = await findEigenerPlatz(tx, { benutzerId: user.benutzerId, bereich });
+    return r
+      ? {
+          id: r.id,
+          bezeichnung: r.bezeichnung,
+          kapazitaet: r.kapazitaet,
+          aktiv: r.aktiv,
+          grundriss: { id: r.grundrissId, bezeichnung: r.grundrissBezeichnung },
+        }
+      : null;
   });
 
 /** GET /api/leseraum-buchungen/wartend?bereich=…: holds waiting for staff confirmation (buchung_pflege). */
@@ -476,6 +533,13 @@ const pruefeZeitraum = async (
       });
     throw new DomainError('leseraum_buchung.in_vergangenheit');
   }
+  // another user's own place is not booked (decision 138); its owner may hold it like any place
+  const buchenderId =
+    platz.eigentuemerId === null
+      ? null
+      : buchenderMail.toLowerCase() === user.email.toLowerCase()
+        ? user.benutzerId
+        : await findBenutzerIdByMail(tx, buchenderMail);
   const woche = buchungsWoche(day);
   const eigeneBuchungenInWoche = await countBuchungenDesBuchenden(tx, {
     mail: buchenderMail,
@@ -494,7 +558,12 @@ const pruefeZeitraum = async (
     modus: anfrage.modus,
     regeln,
     ...oeffnung,
-    platz: { aktiv: platz.aktiv, kapazitaet: platz.kapazitaet, grundrissAktiv: platz.grundrissAktiv },
+    platz: {
+      aktiv: platz.aktiv,
+      kapazitaet: platz.kapazitaet,
+      grundrissAktiv: platz.grundrissAktiv,
+      fremderEigentuemer: platz.eigentuemerId !== null && platz.eigentuemerId !== buchenderId,
+    },
     gruppengroesse,
     eigeneBuchungenInWoche,
     belegungen,
@@ -502,6 +571,28 @@ const pruefeZeitraum = async (
   });
   if (verstoss) throw toDomainError(verstoss);
   return { platz, period };
+};
+
+/**
+ * A hold of a place that booking staff confirm goes on their list (/leseraum/bestaetigungen, counted in the
+ * menu) and each active holder of buchung_pflege but the booker gets the request by mail, unless their own
+ * switch BenachrichtigungBestaetigungsanfrage stops it (R170, decisions 116, 136).
+ */
+const bitteUmBestaetigung = async (
+  tx: Tx,
+  deps: Pick<LeseraumDeps, 'publicUrl' | 'now'>,
+  user: SessionUser,
+  row: BuchungRow,
+) => {
+  const ids = (await aktiveInhaber(tx, 'buchung_pflege')).filter((id) => id !== user.benutzerId);
+  const [buchender] = await findPersonenMitMail(tx, [user.benutzerId]);
+  const name = buchender ? `${buchender.vorname} ${buchender.nachname}`.trim() : '';
+  const wer = name ? `${name} (${user.email})` : user.email;
+  for (const person of await findPersonenMitMail(tx, ids))
+    await sendMail(tx, deps, user.mandantId, row, 'bestaetigung_anfrage', {
+      to: person.email,
+      buchender: wer,
+    });
 };
 
 /** POST /api/leseraum-buchungen: a hold (vorgemerkt) of a place for the user, with the pre-booking mail. */
@@ -536,6 +627,7 @@ export const createBuchung = async (
     await sendMail(tx, deps, user.mandantId, row, leseraumMailFuer({ art: 'erstellt' })!, {
       bestaetigungDurchPersonal: platz.bestaetigungDurchPersonal,
     });
+    if (platz.bestaetigungDurchPersonal) await bitteUmBestaetigung(tx, deps, user, row);
     await meldeBuchung(tx, user.mandantId, row);
     return toApi(row, user, deps.now());
   });
@@ -633,24 +725,63 @@ export const bestaetigeBuchung = async (deps: LeseraumDeps, user: SessionUser, i
     return toApi(updated, user, now);
   });
 
-/** POST /api/leseraum-buchungen/{id}/storno: the booker or staff cancel a hold or reservation. */
-export const storniereBuchung = async (deps: LeseraumDeps, user: SessionUser, id: string) =>
+/**
+ * POST /api/leseraum-buchungen/{id}/storno: the booker or staff cancel a hold or reservation; staff cancelling
+ * another user's booking give a reason, which the booker gets in the mail (R173, decision 136).
+ */
+export const storniereBuchung = async (
+  deps: LeseraumDeps,
+  user: SessionUser,
+  id: string,
+  input: TLeseraumStornoInput = {},
+) =>
   withBuchung(deps, user, id, async (tx, { row, akteur }, now) => {
     const verstoss = leseraumStornoVerstoss({ status: row.status, akteur });
     if (verstoss) throw toDomainError(verstoss);
+    const byStaff = row.buchenderMail.toLowerCase() !== user.email.toLowerCase();
+    const ohneGrund = personalGrundVerstoss({ durchPersonal: byStaff, grund: input.grund });
+    if (ohneGrund) throw toDomainError(ohneGrund);
     await updateBuchung(tx, row.id, { status: 'storniert' });
     const updated = await reload(tx, row.id);
-    const byStaff = row.buchenderMail.toLowerCase() !== user.email.toLowerCase();
     await sendMail(
       tx,
       deps,
       user.mandantId,
       updated,
       leseraumMailFuer({ art: 'status', nach: 'storniert' })!,
-      {
-        grund: byStaff ? 'personal' : undefined,
-      },
+      byStaff ? { grund: 'personal', grundZusatz: input.grund?.trim() } : {},
     );
+    await meldeBuchung(tx, user.mandantId, updated);
+    return toApi(updated, user, now);
+  });
+
+/**
+ * POST /api/leseraum-buchungen/{id}/ablehnen: booking staff decline a hold waiting for them, before it lapses,
+ * with a reason; the hold is cancelled, the staff member is recorded as its confirmer (who decided), and the
+ * booker gets the cancellation mail with the reason (R170, decision 136).
+ */
+export const lehneBuchungAb = async (
+  deps: LeseraumDeps,
+  user: SessionUser,
+  id: string,
+  input: TLeseraumAblehnungInput,
+) =>
+  withBuchung(deps, user, id, async (tx, { row }, now) => {
+    const verstoss = leseraumAblehnungVerstoss({
+      status: row.status,
+      bestaetigerMail: row.bestaetigerMail,
+      istPersonal: istPersonal(user),
+      von: row.von,
+      now,
+      grund: input.grund,
+    });
+    if (verstoss) throw toDomainError(verstoss);
+    await updateBuchung(tx, row.id, { status: 'storniert', systembenutzer2Mail: user.email });
+    const updated = await reload(tx, row.id);
+    await sendMail(tx, deps, user.mandantId, updated, 'useMailStorno', {
+      grund: 'abgelehnt',
+      grundZusatz: input.grund.trim(),
+    });
     await meldeBuchung(tx, user.mandantId, updated);
     return toApi(updated, user, now);
   });

@@ -260,3 +260,33 @@ export const existsStandort = async (tx: Tx, id: string): Promise<boolean> => {
   const rows = await tx.select({ id: standort.id }).from(standort).where(eq(standort.id, id)).limit(1);
   return rows.length > 0;
 };
+
+/** The place a user owns (decision 138), or undefined. */
+export const findEigenerPlatzId = async (tx: Tx, benutzerId: string): Promise<string | undefined> =>
+  (
+    await tx.select({ id: leseraum.id }).from(leseraum).where(eq(leseraum.eigentuemerId, benutzerId)).limit(1)
+  )[0]?.id;
+
+/**
+ * Makes `leseraumId` the user's own place (decision 138), or none (null): the user's previous own place is freed
+ * first; a place owned by someone else changes owner. Returns false when the place is not there.
+ */
+export const setEigentuemer = async (
+  tx: Tx,
+  { benutzerId, leseraumId }: { benutzerId: string; leseraumId: string | null },
+): Promise<boolean> => {
+  await tx.update(leseraum).set({ eigentuemerId: null }).where(eq(leseraum.eigentuemerId, benutzerId));
+  if (leseraumId === null) return true;
+  const rows = await tx
+    .update(leseraum)
+    .set({ eigentuemerId: benutzerId })
+    .where(eq(leseraum.id, leseraumId))
+    .returning({ id: leseraum.id });
+  return rows.length === 1;
+};
+
+/** The plan of a place, or undefined. */
+export const findGrundrissIdDesPlatzes = async (tx: Tx, leseraumId: string): Promise<string | undefined> =>
+  (
+    await tx.select({ id: leseraum.grundrissId }).from(leseraum).where(eq(leseraum.id, leseraumId)).limit(1)
+  )[0]?.id;

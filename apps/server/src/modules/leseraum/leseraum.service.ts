@@ -40,7 +40,9 @@ import {
   existsStandort,
   findAusstattungDerPlaetze,
   findAusstattungIds,
+  findEigenerPlatzId,
   findGrundriss,
+  findGrundrissIdDesPlatzes,
   findGrundrisse,
   findPlaetze,
   findPlatz,
@@ -55,6 +57,7 @@ import {
   replaceAusstattung,
   updateGrundriss,
   updatePlatz,
+  setEigentuemer,
 } from './leseraum.repository.ts';
 
 export type RaeumeDeps = {
@@ -510,4 +513,25 @@ export const removePlatz = async ({ database }: RaeumeDeps, user: SessionUser, i
     });
     await announce(tx, user, before.grundrissId);
   });
+};
+
+/** The place a user owns (decision 138), in the caller's tenant transaction; the caller has authorised. */
+export const eigenerPlatzVon = (tx: Tx, benutzerId: string) => findEigenerPlatzId(tx, benutzerId);
+
+/**
+ * Assigns a user's own place (decision 138), or none, in the caller's tenant transaction (the caller has
+ * authorised and audits). An unknown place answers 404; open plans hear that their occupancy changed.
+ */
+export const setzeEigenenPlatz = async (
+  tx: Tx,
+  { mandantId, benutzerId, leseraumId }: { mandantId: string; benutzerId: string; leseraumId: string | null },
+): Promise<void> => {
+  const vorher = await findEigenerPlatzId(tx, benutzerId);
+  if (vorher === (leseraumId ?? undefined)) return;
+  if (!(await setEigentuemer(tx, { benutzerId, leseraumId }))) throw new DomainError('not_found');
+  for (const id of [vorher, leseraumId]) {
+    if (!id) continue;
+    const grundrissId = await findGrundrissIdDesPlatzes(tx, id);
+    if (grundrissId) await publishEvent(tx, mandantId, { type: 'leseraum_belegung', id: grundrissId });
+  }
 };

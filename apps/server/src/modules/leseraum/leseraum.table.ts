@@ -13,6 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz, updatedAtColumn } from '../../db/columns.ts';
+import { benutzer } from '../benutzer/benutzer.table.ts';
 import { mandantIdColumn } from '../mandant/mandant.table.ts';
 import { standort } from '../standort/standort.table.ts';
 import { datei } from '../storage/storage.table.ts';
@@ -70,10 +71,16 @@ export const leseraum = pgTable(
     ersthelfer: boolean('ersthelfer').notNull().default(false),
     /** Holds of this place are confirmed by staff (`buchung_pflege`), not by the booker (decision 044). */
     bestaetigungDurchPersonal: boolean('bestaetigung_durch_personal').notNull().default(false),
+    /**
+     * The user whose own place this is (R081, decision 138; assigned by booking staff): theirs on every open day,
+     * not bookable by others. A user has at most one own place.
+     */
+    eigentuemerId: uuid('eigentuemer_id').references(() => benutzer.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('leseraum_mandant_id_id_key').on(t.mandantId, t.id),
     index('leseraum_mandant_grundriss_idx').on(t.mandantId, t.grundrissId),
+    unique('leseraum_mandant_eigentuemer_key').on(t.mandantId, t.eigentuemerId),
     foreignKey({
       name: 'leseraum_grundriss_fk',
       columns: [t.mandantId, t.grundrissId],

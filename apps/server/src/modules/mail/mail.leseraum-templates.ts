@@ -4,8 +4,11 @@
  */
 import type { LeseraumMailTyp } from '@stellwerk/domain/leseraum-buchung/mail';
 
-/** The reminder before the start (LeseraumEmailErinnerungBuchungsbeginn) is not one of POST /api/mail's types. */
-export type LeseraumMailArt = LeseraumMailTyp | 'erinnerung';
+/**
+ * The reminder before the start (LeseraumEmailErinnerungBuchungsbeginn) and the booking staff's request to
+ * confirm a hold (R170, decision 136) are not among POST /api/mail's types.
+ */
+export type LeseraumMailArt = LeseraumMailTyp | 'erinnerung' | 'bestaetigung_anfrage';
 
 export type LeseraumMailParams = {
   typ: LeseraumMailArt;
@@ -25,6 +28,8 @@ export type LeseraumMailParams = {
   alt?: { datum: string; zeit: string };
   /** useMailStorno: why, when the system or staff cancelled. */
   grund?: string;
+  /** bestaetigung_anfrage: who holds the place (name and address). */
+  buchender?: string;
 };
 
 type Rendered = { subject: string; lines: string[]; linkLabel: string };
@@ -90,6 +95,16 @@ export const leseraumMailDe = (p: LeseraumMailParams): Rendered => {
               : '',
         ].filter(Boolean),
         linkLabel: 'Meine Buchungen öffnen',
+      };
+    case 'bestaetigung_anfrage':
+      return {
+        subject: `Zu bestätigen: ${p.platz} am ${p.datum}`,
+        lines: [
+          'Guten Tag,',
+          `${p.buchender ?? ''} hat ${was} vorgemerkt. Der Platz wird vom Buchungspersonal bestätigt.`,
+          `Bitte bestätigen Sie die Vormerkung oder lehnen Sie sie mit einem Grund ab, bevor sie um ${p.bestaetigung?.frist ?? ''} Uhr verfällt.`,
+        ],
+        linkLabel: 'Vormerkungen zur Bestätigung öffnen',
       };
     case 'useMailRaumDeaktivierungSystemStorno':
       return {
@@ -165,6 +180,16 @@ export const leseraumMailEn = (p: LeseraumMailParams): Rendered => {
               : '',
         ].filter(Boolean),
         linkLabel: 'Open my bookings',
+      };
+    case 'bestaetigung_anfrage':
+      return {
+        subject: `To confirm: ${p.platz} on ${p.datum}`,
+        lines: [
+          'Hello,',
+          `${p.buchender ?? ''} has put ${what} on hold. Booking staff confirm this place.`,
+          `Please confirm the hold, or decline it with a reason, before it expires at ${p.bestaetigung?.frist ?? ''}.`,
+        ],
+        linkLabel: 'Open the holds to confirm',
       };
     case 'useMailRaumDeaktivierungSystemStorno':
       return {

@@ -9,6 +9,7 @@ const LESERAUM: Record<LeseraumMailArt, MailArt> = {
   useMailStorno: 'leseraum.storno',
   useMailRaumDeaktivierungSystemStorno: 'leseraum.deaktivierung',
   erinnerung: 'leseraum.erinnerung',
+  bestaetigung_anfrage: 'leseraum.bestaetigung_anfrage',
 };
 
 /**

@@ -8,6 +8,8 @@ import { useMe } from '../../features/session/api/get-me';
 import { LanguageSwitch } from '../../features/customizing/components/LanguageSwitch';
 import { useFreigabenAnzahl } from '../../features/fahrzeug-freigaben/api/freigaben-api';
 import { FreigabenAnzahl } from '../../features/fahrzeug-freigaben/components/FreigabenAnzahl';
+import { useWartendeVormerkungen } from '../../features/leseraum/api/bestaetigungen-api';
+import { WartendeAnzahl } from '../../features/leseraum/components/WartendeAnzahl';
 import { useRefreshMe } from '../use-current-me';
 
 /** Header, menu and footer as every app layout composes them from the features. */
@@ -18,6 +20,14 @@ export const useFrameParts = () => {
   // the count of trips awaiting approval, only for approvers (spec §6)
   const freigaben = useFreigabenAnzahl(
     Boolean(me?.features.FahrzeugBuchung && me.permissions.includes('fahrzeug_freigabe_von_sonderfahrten')),
+  );
+
+  // the holds waiting for booking staff, per area (R170), only for buchung_pflege
+  const staff = Boolean(me?.permissions.includes('buchung_pflege'));
+  const wartendLeseraum = useWartendeVormerkungen('leseraum', staff && Boolean(me?.features.Leseraum));
+  const wartendArbeitswelt = useWartendeVormerkungen(
+    'arbeitswelt',
+    staff && Boolean(me?.features.Arbeitswelt),
   );
 
   const brand = (
@@ -39,7 +49,11 @@ export const useFrameParts = () => {
     <MainMenu
       me={me}
       languageSwitch={<LanguageSwitch signedIn={me !== null} onSaved={refreshMe} />}
-      badges={{ '/fahrzeuge/freigaben': <FreigabenAnzahl anzahl={freigaben.data} /> }}
+      badges={{
+        '/fahrzeuge/freigaben': <FreigabenAnzahl anzahl={freigaben.data} />,
+        '/leseraum/bestaetigungen': <WartendeAnzahl anzahl={wartendLeseraum.data?.length} />,
+        '/arbeitswelt/bestaetigungen': <WartendeAnzahl anzahl={wartendArbeitswelt.data?.length} />,
+      }}
     />
   );
   const footer = <AppFooter privacyUrl={me?.mandant.hasDatenschutz ? '/api/mandant/datenschutz' : null} />;

@@ -17,6 +17,7 @@ import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 import { PermissionSwitches } from '../../../components/PermissionSwitches';
 import { apiFieldError, zodFieldErrors } from '../../../lib/form-errors';
 import { useBenutzerDetail, useBenutzerOptionen, useSaveBenutzer } from '../api/benutzer-api';
+import { BenutzerLeseraum } from './BenutzerLeseraum';
 import { BenutzerPasskeys } from './BenutzerPasskeys';
 
 type FormValues = {
@@ -121,6 +122,7 @@ export function BenutzerFormModal({ target, onClose }: BenutzerFormModalProps) {
       {body}
       {editId && detail.data && (
         <Stack mt="xl">
+          <BenutzerLeseraum benutzerId={editId} />
           <BenutzerPasskeys
             benutzerId={editId}
             name={`${detail.data.vorname} ${detail.data.nachname}`.trim() || detail.data.email}

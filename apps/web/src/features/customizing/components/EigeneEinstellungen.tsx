@@ -30,6 +30,7 @@ export const SECTIONS = [
       'BenachrichtigungStornierung',
       'BenachrichtigungErinnerung',
       'BenachrichtigungSonderfreigabe',
+      'BenachrichtigungBestaetigungsanfrage',
       'LeseraumEmailErinnerungBuchungsbeginn',
       'FahrzeugZeitErinnerungsmail',
     ],

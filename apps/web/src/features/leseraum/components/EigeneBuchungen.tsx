@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { type BuchungsSchritt, useBuchungsSchritt, useEigeneBuchungen } from '../api/leseraum-api';
 import { countdownText, useNow } from '../hooks/countdown';
 import { useZustandText } from '../hooks/zustand-text';
+import { EigenerPlatz } from './EigenerPlatz';
 
 const when = (b: TLeseraumBuchung, language: string) => {
   const locale = language === 'en' ? 'en-GB' : 'de-DE';
@@ -185,6 +186,7 @@ export function EigeneBuchungen({ bereich }: { bereich: Bereich }) {
   return (
     <Stack gap="lg">
       <Section title={t('leseraum.sidebar.ownPlace')}>
+        <EigenerPlatz bereich={bereich} />
         {jetzt ? <BuchungKarte buchung={jetzt} /> : empty(t('sitzplan.keinPlatzJetzt'))}
       </Section>
       <Section title={t('leseraum.sidebar.reservations')}>

@@ -1,12 +1,14 @@
 import { Alert, Badge, Button, Group, List, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Bereich, TBelegung, TPlatzBelegung } from '@stellwerk/domain/leseraum-buchung/api';
+import { buchungsAngebot } from '@stellwerk/domain/leseraum-buchung/buchbarkeit';
 import { TIME_ZONE } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useCreateBuchung, useEigeneBuchungen } from '../api/leseraum-api';
 import type { PlatzAuswahl } from '../hooks/platz-suche';
+import { useSperrgrundText } from '../hooks/sperrgrund-text';
 import { useZustandText } from '../hooks/zustand-text';
 import { BuchungKarte } from './EigeneBuchungen';
 import { LieblingsStern } from './LieblingsStern';
@@ -50,6 +52,7 @@ export function PlatzDialog({
 }) {
   const { t, i18n } = useTranslation();
   const text = useZustandText();
+  const sperrgrundText = useSperrgrundText();
   const create = useCreateBuchung();
   // the user's open bookings of this place with their next steps: a place's QR code (decision 058) opens this
   // dialog, where the booker confirms or checks in
@@ -63,10 +66,23 @@ export function PlatzDialog({
   );
   const [gruppe, setGruppe] = useState<number | string>(1);
   const zeitraum = belegung?.zeitraum;
-  const buchbar =
-    platz !== null &&
-    zeitraum !== null &&
-    (platz.zustand === 'frei' || platz.zustand === 'stundenweise_belegt');
+  // what the place offers (R362): the chosen period, or, when part of it is taken, its free hours instead
+  const angebot =
+    platz && belegung && (platz.zustand === 'frei' || platz.zustand === 'stundenweise_belegt')
+      ? buchungsAngebot({
+          modus: auswahl.modus,
+          sperrgrund: belegung.sperrgrund,
+          zeitraum: zeitraum ? { von: new Date(zeitraum.von), bis: new Date(zeitraum.bis) } : null,
+          belegungen: platz.zeiten.map((z) => ({
+            von: new Date(z.von),
+            bis: new Date(z.bis),
+            status: z.status,
+          })),
+          now: new Date(),
+          mindestMinuten: belegung.minimaleBuchungslaenge,
+        })
+      : ({ art: 'keins' } as const);
+  const buchbar = angebot.art === 'zeitraum';
 
   const close = () => {
     create.reset();
@@ -74,11 +90,19 @@ export function PlatzDialog({
     onClose();
   };
 
-  const submit = () => {
+  /** Holds the chosen period, or (`stunden`) one of the free periods of a partly taken place. */
+  const submit = (stunden?: { von: Date; bis: Date }) => {
     if (!platz || !zeitraum) return;
     const gruppengroesse = typeof gruppe === 'number' ? gruppe : 1;
-    const input =
-      auswahl.modus === 'ganztags'
+    const input = stunden
+      ? {
+          modus: 'stuendlich' as const,
+          leseraumId: platz.id,
+          von: stunden.von.toISOString(),
+          bis: stunden.bis.toISOString(),
+          gruppengroesse,
+        }
+      : auswahl.modus === 'ganztags'
         ? {
             modus: 'ganztags' as const,
             leseraumId: platz.id,
@@ -189,7 +213,11 @@ export function PlatzDialog({
               </List>
             </div>
           )}
-          {zeitraum ? (
+          {belegung?.sperrgrund ? (
+            <Alert color="gray" data-testid="tag-gesperrt">
+              {sperrgrundText(belegung.sperrgrund, belegung.letzterTag)}
+            </Alert>
+          ) : zeitraum ? (
             <Text size="sm">
               {t('sitzplan.zeitraum', {
                 tag: dayOf(zeitraum.von, i18n.language),
@@ -200,7 +228,36 @@ export function PlatzDialog({
           ) : (
             <Alert color="gray">{t('sitzplan.nichtsMehrBuchbar')}</Alert>
           )}
-          {buchbar && platz.kapazitaet > 1 && (
+          {angebot.art === 'freie_zeiten' && (
+            <section aria-label={t('buchbarkeit.freieZeiten')}>
+              <Text size="sm" fw={600}>
+                {t('buchbarkeit.freieZeiten')}
+              </Text>
+              <Text size="sm" c="dimmed" mb={4}>
+                {t('buchbarkeit.nichtGanztags')}
+              </Text>
+              <Stack gap={4}>
+                {angebot.zeiten.map((z) => {
+                  const zeit = `${timeOf(z.von.toISOString(), i18n.language)}–${timeOf(z.bis.toISOString(), i18n.language)}`;
+                  return (
+                    <Group key={z.von.toISOString()} justify="space-between" gap="xs">
+                      <Text size="sm">{zeit}</Text>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => submit(z)}
+                        loading={create.isPending}
+                        aria-label={t('buchbarkeit.stundenVormerken', { zeit })}
+                      >
+                        {t('sitzplan.vormerken')}
+                      </Button>
+                    </Group>
+                  );
+                })}
+              </Stack>
+            </section>
+          )}
+          {angebot.art !== 'keins' && platz.kapazitaet > 1 && (
             <NumberInput
               label={t('sitzplan.gruppengroesse')}
               description={t('sitzplan.gruppengroesseHilfe', { max: platz.kapazitaet })}
@@ -217,7 +274,7 @@ export function PlatzDialog({
               {t('sitzplan.abbrechen')}
             </Button>
             {buchbar && (
-              <Button onClick={submit} loading={create.isPending}>
+              <Button onClick={() => submit()} loading={create.isPending}>
                 {t('sitzplan.vormerken')}
               </Button>
             )}

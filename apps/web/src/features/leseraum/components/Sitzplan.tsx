@@ -13,6 +13,7 @@ import {
   STANDARD_VORGABEN,
   type TPlatzSuche,
 } from '../hooks/platz-suche';
+import { useSperrgrundText } from '../hooks/sperrgrund-text';
 import { BuchungsAuswahl } from './BuchungsAuswahl';
 import { PlanKarte } from './PlanKarte';
 import { PlatzDialog } from './PlatzDialog';
@@ -47,6 +48,7 @@ export function Sitzplan({
   vorgaben?: PlatzVorgaben;
 }) {
   const { t } = useTranslation();
+  const sperrgrundText = useSperrgrundText();
   const heute = berlinDateKey(new Date());
   const auswahl = auswahlAus(suche, heute, vorgaben);
   const grundrisse = useGrundrisse(bereich);
@@ -139,6 +141,11 @@ export function Sitzplan({
           </Text>
         )}
       </Group>
+      {belegung.data?.sperrgrund && (
+        <Alert color="gray" role="status" data-testid="tag-nicht-buchbar" title={t('buchbarkeit.titel')}>
+          {sperrgrundText(belegung.data.sperrgrund, belegung.data.letzterTag)}
+        </Alert>
+      )}
       {belegung.error && <ErrorAlert error={belegung.error} onRetry={() => void belegung.refetch()} />}
       {belegung.isPending && grundrissId ? (
         <LoadingState />

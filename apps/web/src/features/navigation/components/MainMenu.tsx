@@ -69,7 +69,21 @@ export function MainMenu({ me, languageSwitch, badges = {} }: MainMenuProps) {
       )}
       {readingRoom && <MenuLink to="/leseraum/karte" label={t('menu.readingRoomMap')} />}
       {may('/leseraum/liste') && <MenuLink to="/leseraum/liste" label={t('menu.readingRoomList')} />}
+      {may('/leseraum/bestaetigungen') && (
+        <MenuLink
+          to="/leseraum/bestaetigungen"
+          label={t('bestaetigungen.menuLeseraum')}
+          rightSection={badges['/leseraum/bestaetigungen']}
+        />
+      )}
       {me && features?.Arbeitswelt && <MenuLink to="/arbeitswelt" label={t('menu.workspace')} />}
+      {features?.Arbeitswelt && may('/arbeitswelt/bestaetigungen') && (
+        <MenuLink
+          to="/arbeitswelt/bestaetigungen"
+          label={t('bestaetigungen.menuArbeitswelt')}
+          rightSection={badges['/arbeitswelt/bestaetigungen']}
+        />
+      )}
       {me && features?.Officelocker && <MenuLink to="/officelocker" label={t('menu.officeLocker')} />}
       {may('/admin') && <MenuLink to="/admin" label={t('menu.admin')} />}
       {me && <Divider my="xs" />}

@@ -1,0 +1,171 @@
+import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
+import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
+import { signInTo } from '../support/session.ts';
+
+/** Issue 20: the booking staff's list of holds (R170) and the days nobody may book (R186, R362). */
+
+const heuteBerlin = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+
+/** The next day after today (Berlin) with the given weekday (0 = Sunday), skipping 25 and 26 December. */
+const naechster = (passt: (weekday: number) => boolean): string => {
+  const day = new Date(`${heuteBerlin()}T12:00:00Z`);
+  for (;;) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const key = day.toISOString().slice(0, 10);
+    if (passt(day.getUTCDay()) && !key.endsWith('-12-25') && !key.endsWith('-12-26')) return key;
+  }
+};
+const werktag = () => naechster((d) => d >= 1 && d <= 5);
+
+const platz = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });
+
+test('booking staff confirm one hold and decline another with a reason on their list', async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow(); // three sign-ins
+  const tag = werktag();
+  // the rooms' administration makes Platz 15 and Platz 16 places that booking staff confirm
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInTo(admin, demoUser('admin', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+  const plaene = (await (
+    await admin.request.get('/api/grundrisse?bereich=leseraum', { headers: { origin: baseURL! } })
+  ).json()) as { id: string; bezeichnung: string }[];
+  const grundrissId = plaene.find((p) => p.bezeichnung === 'Lesesaal Erdgeschoss')!.id;
+  await admin.goto(`/admin/raeume?grundriss=${grundrissId}`);
+  for (const name of ['Platz 15', 'Platz 16']) {
+    await admin.getByRole('button', { name: `Platz ${name} bearbeiten` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Platz ${name} bearbeiten` });
+    await dialog.getByLabel('Vormerkungen bestätigt das Buchungspersonal').check();
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await adminContext.close();
+
+  const bookerContext = await browser.newContext();
+  const booker = await bookerContext.newPage();
+  await signInTo(booker, demoUser('mitarbeiter', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+  for (const name of ['Platz 15', 'Platz 16']) {
+    await booker.goto(`/leseraum/karte?tag=${tag}`);
+    await platz(booker, name).click();
+    await booker.getByRole('dialog', { name }).getByRole('button', { name: 'Vormerken' }).click();
+    await expect(booker.getByText(new RegExp(`${name} ist vorgemerkt.*Buchungspersonal`))).toBeVisible();
+    await expect(booker.getByRole('dialog', { name })).toBeHidden();
+  }
+
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInTo(staff, demoUser('freigabe', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+  const menuEntry = staff.getByRole('link', { name: /^Vormerkungen bestätigen/ });
+  await expect(menuEntry.getByLabel(/Vormerkungen? warte/)).toBeVisible();
+  await menuEntry.click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Vormerkungen bestätigen' })).toBeVisible();
+  const karte = (name: string) => staff.getByRole('article').filter({ hasText: name });
+  await expect(karte('Platz 15')).toContainText('mitarbeiter@beispielhausen.example');
+  await expect(karte('Platz 15')).toContainText(/Verfällt in/);
+  await staff.mouse.move(0, 0); // the pointer rested on the menu entry just clicked (its hover colour)
+  expect(await seriousViolations(staff)).toEqual([]);
+
+  await karte('Platz 15').getByRole('button', { name: 'Bestätigen' }).click();
+  await expect(
+    staff.getByText(/Platz 15 für mitarbeiter@beispielhausen\.example ist bestätigt\./),
+  ).toBeVisible();
+  await expect(karte('Platz 15')).toHaveCount(0);
+
+  await karte('Platz 16').getByRole('button', { name: 'Ablehnen' }).click();
+  const ablehnen = staff.getByRole('dialog', { name: 'Vormerkung ablehnen' });
+  await ablehnen.getByRole('button', { name: 'Ablehnen' }).click();
+  await expect(ablehnen.getByText('Bitte geben Sie einen Grund an.')).toBeVisible();
+  await ablehnen.getByLabel('Grund').fill('Der Platz wird am Vormittag gereinigt');
+  await ablehnen.getByRole('button', { name: 'Ablehnen' }).click();
+  await expect(ablehnen).toBeHidden();
+  await expect(
+    staff.getByText('Momentan gibt es keine Vormerkungen, die bestätigt werden müssen.'),
+  ).toBeVisible();
+
+  // the booker sees the outcome in the sidebar: Platz 15 reserved, Platz 16 gone
+  await booker.goto(`/leseraum/karte?tag=${tag}`);
+  const sidebar = booker.getByRole('complementary', { name: 'Seitenleiste' });
+  await expect(
+    sidebar.locator('[data-buchung-id]').filter({ hasText: 'Platz 15' }).getByText('Reserviert'),
+  ).toBeVisible();
+  await expect(sidebar.locator('[data-buchung-id]').filter({ hasText: 'Platz 16' })).toHaveCount(0);
+  await bookerContext.close();
+  await staffContext.close();
+});
+
+test('a day nobody may book shows every place as not bookable with the reason; a partly taken place offers its free hours', async ({
+  page,
+  baseURL,
+}) => {
+  await signInTo(page, demoUser('fuehrerschein', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+  // Saturday: the reading room opens 10–14, but the booking rules allow Monday to Friday
+  await page.goto(`/leseraum/karte?tag=${naechster((d) => d === 6)}`);
+  const hinweis = page.getByTestId('tag-nicht-buchbar');
+  await expect(hinweis).toContainText('An diesem Tag kann nicht gebucht werden');
+  await expect(hinweis).toContainText(
+    'An diesem Wochentag kann nach den Buchungsregeln nicht gebucht werden.',
+  );
+  await expect(platz(page, 'Platz 20')).toHaveAttribute('data-zustand', 'geschlossen');
+  expect(await seriousViolations(page)).toEqual([]);
+  await platz(page, 'Platz 20').click();
+  const dialog = page.getByRole('dialog', { name: 'Platz 20' });
+  await expect(dialog.getByTestId('tag-gesperrt')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Vormerken' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Sunday: closed
+  await page.goto(`/leseraum/liste?tag=${naechster((d) => d === 0)}`);
+  await expect(page.getByTestId('tag-nicht-buchbar')).toContainText(
+    'Der Bereich ist an diesem Tag geschlossen.',
+  );
+
+  // a weekday on which someone holds Platz 20 from 10 to 12: a full day is not offered, the free hours are
+  const tag = werktag();
+  const other = await page.context().browser()!.newContext();
+  const otherPage = await other.newPage();
+  await signInTo(otherPage, demoUser('fahrzeugpflege', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+  const plaene = (await (
+    await otherPage.request.get('/api/grundrisse?bereich=leseraum', { headers: { origin: baseURL! } })
+  ).json()) as { id: string }[];
+  const belegung = (await (
+    await otherPage.request.get(`/api/grundrisse/${plaene[0]!.id}/belegung?tag=${tag}`, {
+      headers: { origin: baseURL! },
+    })
+  ).json()) as { plaetze: { id: string; bezeichnung: string }[] };
+  const platz20 = belegung.plaetze.find((p) => p.bezeichnung === 'Platz 20')!;
+  const offset = (await otherPage.evaluate(
+    (day) =>
+      new Intl.DateTimeFormat('en', { timeZone: 'Europe/Berlin', timeZoneName: 'longOffset' })
+        .format(new Date(`${day}T12:00:00Z`))
+        .split('GMT')[1] || '+00:00',
+    tag,
+  )) as string;
+  const held = await otherPage.request.post('/api/leseraum-buchungen', {
+    headers: { origin: baseURL! },
+    data: {
+      modus: 'stuendlich',
+      leseraumId: platz20.id,
+      von: `${tag}T10:00:00${offset}`,
+      bis: `${tag}T12:00:00${offset}`,
+    },
+  });
+  expect(held.status()).toBe(201);
+  await other.close();
+
+  await page.goto(`/leseraum/karte?tag=${tag}`);
+  await expect(page.getByTestId('tag-nicht-buchbar')).toHaveCount(0);
+  await expect(platz(page, 'Platz 20')).toHaveAttribute('data-zustand', 'stundenweise_belegt');
+  await platz(page, 'Platz 20').click();
+  const frei = page.getByRole('dialog', { name: 'Platz 20' });
+  const freieZeiten = frei.getByRole('region', { name: 'Freie Zeiten' });
+  await expect(freieZeiten).toContainText('08:00–10:00');
+  await expect(freieZeiten).toContainText('12:00–18:00');
+  await expect(frei.getByRole('button', { name: 'Vormerken', exact: true })).toHaveCount(0);
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await freieZeiten.getByRole('button', { name: '12:00–18:00 vormerken' }).click();
+  await expect(frei).toBeHidden();
+  await expect(platz(page, 'Platz 20')).toHaveAttribute('data-zustand', 'eigene_reservierung');
+});
