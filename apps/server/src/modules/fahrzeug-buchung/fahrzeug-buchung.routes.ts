@@ -10,7 +10,7 @@ import {
   ZFahrzeugListeQuery,
   ZFahrzeugPersonListe,
 } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { ZFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
+import { ZFahrzeugBuchungEingabe, ZFahrzeugBuchungStorno } from '@stellwerk/domain/fahrzeug-buchung/schemas';
 import { needsVehicleModule } from '@stellwerk/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -176,11 +176,14 @@ export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'cancelFahrzeugBuchung',
         tags: TAGS,
-        summary: 'The booker or a maintainer cancels a trip before check-in; cancellation mail',
+        summary:
+          'The booker or a maintainer cancels a trip before check-in, optionally with a reason; cancellation mail to booker and driver',
         params: ZIdParams,
+        body: ZFahrzeugBuchungStorno.nullish(),
         response: { 200: ZFahrzeugBuchung, ...writeErrors },
       },
     },
-    async (request) => storniereBuchung(deps, requireUser(request), request.params.id),
+    async (request) =>
+      storniereBuchung(deps, requireUser(request), request.params.id, request.body?.grund || undefined),
   );
 };

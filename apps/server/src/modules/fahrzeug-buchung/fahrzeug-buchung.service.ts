@@ -1024,6 +1024,7 @@ export const storniereBuchung = (
   deps: FahrzeugBuchungDeps,
   user: SessionUser,
   id: string,
+  grund?: string,
 ): Promise<TFahrzeugBuchung> =>
   inFahrzeugModul(deps, user, async (tx) => {
     const now = deps.now();
@@ -1031,9 +1032,13 @@ export const storniereBuchung = (
     const [vorher] = await toApiBuchungen(tx, [row], user, now);
     if (!vorher!.aktionen.kannStornieren)
       throw new DomainError('fahrzeug_buchung.schritt_nicht_erlaubt', { status: row.status });
-    await updateBuchung(tx, row.id, { status: FAHRZEUG_BUCHUNG_UEBERGAENGE.stornieren.nach });
+    // the reason becomes the booking's information text, as a system cancellation's does (spec §4)
+    await updateBuchung(tx, row.id, {
+      status: FAHRZEUG_BUCHUNG_UEBERGAENGE.stornieren.nach,
+      ...(grund ? { informationstext: grund } : {}),
+    });
     const buchung = await ladeEine(tx, row.id, user, now);
-    await sendeMails(tx, deps, user, buchung, { typ: 'storniert' });
+    await sendeMails(tx, deps, user, buchung, { typ: 'storniert', ...(grund ? { grund } : {}) });
     await meldeAenderung(tx, user.mandantId, buchung);
     return buchung;
   });
