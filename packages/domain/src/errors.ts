@@ -1197,6 +1197,17 @@ export const ERRORS = {
     de: 'Hinweis: Die UVV-Prüfung des Fahrzeugs war am {datum} fällig und ist noch nicht eingetragen.',
     en: 'Note: the UVV inspection of the vehicle was due on {datum} and has not been recorded.',
   },
+  /** An overdue HU (general inspection) when the tenant blocks booking (issue 20, like the UVV's). */
+  'fahrzeug_buchung.hu_ueberfaellig': {
+    status: 409,
+    de: 'Das Fahrzeug kann nicht gebucht werden: Die Hauptuntersuchung (HU) war am {datum} fällig und ist noch nicht eingetragen.',
+    en: 'The vehicle cannot be booked: its general inspection (HU) was due on {datum} and has not been recorded.',
+  },
+  'fahrzeug_buchung.hu_ueberfaellig_hinweis': {
+    status: 400,
+    de: 'Hinweis: Die Hauptuntersuchung (HU) des Fahrzeugs war am {datum} fällig und ist noch nicht eingetragen.',
+    en: 'Note: the general inspection (HU) of the vehicle was due on {datum} and has not been recorded.',
+  },
   'serviceheft.faelligkeit_nur_hu_uvv': {
     status: 400,
     de: 'Eine nächste Fälligkeit gibt es nur bei HU und UVV-Prüfung.',

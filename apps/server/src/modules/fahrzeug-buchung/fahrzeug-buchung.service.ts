@@ -14,7 +14,11 @@ import {
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
 import { publikumFuer } from '@stellwerk/domain/events';
 import { type Buchungsfenster, fahrzeugFensterAus } from '@stellwerk/domain/fahrzeug/buchungsfenster';
-import { parseUvvModus, uvvBuchungsRegel } from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
+import {
+  huBuchungsRegel,
+  parseUvvModus,
+  uvvBuchungsRegel,
+} from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
 import type {
   TFahrzeug,
   TFahrzeugBuchung,
@@ -821,6 +825,13 @@ const pruefeBuchung = async (
     modus: parseUvvModus(stringSetting(settings, 'FahrzeugUvvUeberfaellig')),
   });
   first(uvv.verstoss);
+  // an overdue HU the same, under its own setting (issue 20)
+  const hu = huBuchungsRegel({
+    huFaelligAm: fahrzeugRow.huFaelligAm,
+    von,
+    modus: parseUvvModus(stringSetting(settings, 'FahrzeugHuUeberfaellig')),
+  });
+  first(hu.verstoss);
 
   // a special trip needs approvers holding fahrzeug_freigabe_von_sonderfahrten (spec §6)
   if (sonderfahrt) {
@@ -844,7 +855,11 @@ const pruefeBuchung = async (
   // an expired licence document only warns (decision 050); an expired class refused above
   return {
     sonderfahrt,
-    hinweise: [...fuehrerscheinHinweise({ fuehrerschein, now }), ...(uvv.hinweis ? [uvv.hinweis] : [])],
+    hinweise: [
+      ...fuehrerscheinHinweise({ fuehrerschein, now }),
+      ...(uvv.hinweis ? [uvv.hinweis] : []),
+      ...(hu.hinweis ? [hu.hinweis] : []),
+    ],
   };
 };
 
