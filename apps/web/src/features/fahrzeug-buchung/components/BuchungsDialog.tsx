@@ -89,6 +89,9 @@ const ersterStart = (tag: string, kontext: RegelKontext): string | null => {
   return null;
 };
 
+/** Alert titles in dark text: the light colours' own title text misses 4.5:1 (axe). */
+const LESBARER_TITEL = { title: { color: 'var(--mantine-color-dark-7)' } };
+
 function ZeitSelect({
   label,
   optionen,
@@ -282,6 +285,7 @@ function Formular({
       <Stack gap="sm">
         <Alert
           color="teal"
+          styles={LESBARER_TITEL}
           title={buchung ? t('fahrzeugBuchung.dialog.geaendert') : t('fahrzeugBuchung.dialog.gebucht')}
         >
           {t('fahrzeugBuchung.dialog.gebuchtText', {
@@ -289,7 +293,12 @@ function Formular({
             zeitraum: zeitraumText(mitHinweisen.von, mitHinweisen.bis, i18n.language),
           })}
         </Alert>
-        <Alert color="yellow" title={t('fahrzeugBuchung.hinweise.titel')} role="status">
+        <Alert
+          color="yellow"
+          title={t('fahrzeugBuchung.hinweise.titel')}
+          role="status"
+          styles={LESBARER_TITEL}
+        >
           <Stack gap={4}>
             {(mitHinweisen.hinweise ?? []).map((h) => (
               <Text key={h.code} size="sm">

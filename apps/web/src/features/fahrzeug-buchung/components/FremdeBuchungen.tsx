@@ -25,7 +25,12 @@ function StornoDialog({ buchung, onClose }: { buchung: TFahrzeugBuchung | null; 
   const fahrzeug = `${buchung.fahrzeug.marke} ${buchung.fahrzeug.modell}`;
   const wann = zeitraumText(buchung.von, buchung.bis, i18n.language);
   return (
-    <Modal opened onClose={schliessen} title={t('fahrzeugBuchung.fremde.dialogTitel')}>
+    <Modal
+      opened
+      onClose={schliessen}
+      title={t('fahrzeugBuchung.fremde.dialogTitel')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -55,7 +60,7 @@ function StornoDialog({ buchung, onClose }: { buchung: TFahrzeugBuchung | null; 
           <Textarea
             label={t('fahrzeugBuchung.fremde.grund')}
             description={t('fahrzeugBuchung.fremde.grundHinweis')}
-            required
+            withAsterisk
             autosize
             minRows={2}
             maxLength={1000}
