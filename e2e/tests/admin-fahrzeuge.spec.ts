@@ -108,7 +108,7 @@ test('a fleet caretaker adds, edits and deactivates a vehicle; the preview lists
   // deactivate: the confirmation lists the booking and the reason before anything is cancelled
   await expect(row.getByRole('cell').nth(6)).toHaveText('1');
   await page.getByRole('button', { name: `${plate} deaktivieren` }).click();
-  const confirm = page.getByRole('dialog', { name: '1 Buchungen werden storniert' });
+  const confirm = page.getByRole('dialog', { name: '1 Buchung wird storniert' });
   await expect(confirm).toBeVisible();
   await expect(confirm.getByRole('list', { name: 'Betroffene Buchungen' })).toContainText('Lena Hoffmann');
   await expect(confirm).toContainText('Storno, weil Fahrzeug deaktiviert wurde.');

@@ -97,6 +97,15 @@ test.describe('special-trip approvals and blocks', () => {
       const buchung = gebucht.body as Buchung;
       expect(buchung.aktionen.freigegeben).toBe(false);
 
+      // "Meine Buchungen" names who must approve and that the decision is open (issue 20, R153)
+      await bookerPage.goto('/fahrzeuge');
+      await bookerPage.getByRole('tab', { name: /Meine Buchungen/ }).click();
+      const stand = bookerPage
+        .locator(`[data-buchung-id="${buchung.id}"]`)
+        .getByRole('region', { name: 'Freigabe der Sonderfahrt' });
+      await expect(stand).toContainText('Sabine Krüger');
+      await expect(stand).toContainText('Entscheidung offen');
+
       // the booker's open page listens for live events (as every page of the app does)
       await bookerPage.evaluate((id) => {
         const g = globalThis as unknown as {
@@ -141,6 +150,9 @@ test.describe('special-trip approvals and blocks', () => {
         .toBe(true);
       const { body: eigene } = await api(bookerPage, 'GET', '/api/fahrzeug-buchungen?eigene=true');
       expect((eigene as Buchung[]).find((b) => b.id === buchung.id)?.aktionen.freigegeben).toBe(true);
+      await bookerPage.reload();
+      await bookerPage.getByRole('tab', { name: /Meine Buchungen/ }).click();
+      await expect(stand).toContainText('Freigegeben');
 
       // nothing left: the empty state with the spec's text, not an error
       await approverPage.reload();

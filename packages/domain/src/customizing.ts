@@ -1029,6 +1029,21 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
     },
   },
   {
+    name: 'FahrzeugHuUeberfaellig',
+    label: { de: 'Überfällige Hauptuntersuchung (HU)', en: 'Overdue general inspection (HU)' },
+    group: 'buchungsregeln',
+    feature: 'FahrzeugBuchung',
+    typ: 'string',
+    default: 'warnen',
+    levels: TENANT,
+    userEditable: false,
+    allowedValues: ['warnen', 'sperren'],
+    description: {
+      de: 'Ist die Hauptuntersuchung (HU) eines Fahrzeugs überfällig, wird beim Buchen gewarnt (warnen) oder die Buchung abgelehnt (sperren). Standard: warnen.',
+      en: "When a vehicle's general inspection (HU) is overdue, booking warns (warnen) or is refused (sperren). Default: warnen.",
+    },
+  },
+  {
     name: 'FahrzeugAufbewahrungJahre',
     label: { de: 'Aufbewahrung von Fahrten und Historie', en: 'Retention of trips and history' },
     group: 'allgemein',

@@ -118,6 +118,46 @@ describe('formatError', () => {
     );
   });
 
+  it.each<[ErrorCode, Record<string, number>, string, string]>([
+    [
+      'fahrzeug_buchung.mindestabstand',
+      { stunden: 1 },
+      'Zwischen zwei Buchungen des Fahrzeugs muss mindestens 1 Stunde liegen.',
+      'There must be at least 1 hour between two bookings of the vehicle.',
+    ],
+    [
+      'fahrzeug_buchung.mindestabstand',
+      { stunden: 2 },
+      'Zwischen zwei Buchungen des Fahrzeugs müssen mindestens 2 Stunden liegen.',
+      'There must be at least 2 hours between two bookings of the vehicle.',
+    ],
+    [
+      'fahrzeug.stornierung_bestaetigen',
+      { anzahl: 1 },
+      'Die Änderung storniert 1 Buchung. Bitte prüfen und bestätigen Sie die Liste.',
+      'The change cancels 1 booking. Please review and confirm the list.',
+    ],
+    [
+      'fahrzeug_buchung.zu_kurz',
+      { minuten: 1 },
+      'Eine Buchung muss mindestens 1 Minute dauern.',
+      'A booking must last at least 1 minute.',
+    ],
+    [
+      'fahrt.zu_viele_dateien',
+      { max: 1 },
+      'Fehler beim Hochladen der Datei: Höchstens 1 Beleg und ein Foto je Schaden.',
+      'Error uploading the file: at most 1 receipt and one photo per damage.',
+    ],
+  ])('%s with %j speaks in singular and plural (issue 20)', (code, params, de, en) => {
+    expect(formatError(code, 'de', params)).toBe(de);
+    expect(formatError(code, 'en', params)).toBe(en);
+  });
+
+  it('names a plural placeholder once among the placeholders', () => {
+    expect(placeholdersOf(ERRORS['leseraum.deaktivierung_bestaetigen'].en)).toEqual(['anzahl', 'name']);
+  });
+
   it('leaves a placeholder visible when its param is missing', () => {
     expect(formatError('status.unbekannt', 'de')).toBe('Status {status} unbekannt');
   });

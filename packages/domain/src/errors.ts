@@ -299,6 +299,110 @@ export const ERRORS = {
     de: 'Bitte alle Pflichtfelder ausfüllen.',
     en: 'Please fill in all mandatory fields.',
   },
+  // --- one field of a refused request (params of validation.failed, decision 128) ----------------------
+  'validation.feld_ungueltig': {
+    status: 400,
+    de: 'Der Wert ist ungültig.',
+    en: 'The value is invalid.',
+  },
+  'validation.feld_fehlt': {
+    status: 400,
+    de: 'Bitte einen Wert angeben.',
+    en: 'Please enter a value.',
+  },
+  /** {erwartet}: the kind of value, per language (Text, Zahl, Ja/Nein, Liste, Objekt). */
+  'validation.falscher_typ': {
+    status: 400,
+    de: 'Der Wert hat die falsche Art; erwartet: {erwartet}.',
+    en: 'The value is of the wrong kind; expected: {erwartet}.',
+  },
+  'validation.wert_nicht_vorgesehen': {
+    status: 400,
+    de: 'Der Wert {wert} ist nicht vorgesehen. Erlaubt: {werte}.',
+    en: 'The value {wert} is not provided for. Allowed: {werte}.',
+  },
+  /** {format}: the expected notation, per language. */
+  'validation.format': {
+    status: 400,
+    de: 'Der Wert {wert} hat nicht das erwartete Format ({format}).',
+    en: 'The value {wert} does not have the expected format ({format}).',
+  },
+  'validation.tag_format': {
+    status: 400,
+    de: 'Bitte ein Datum im Format JJJJ-MM-TT zwischen den Jahren {min} und {max} angeben.',
+    en: 'Please enter a date as YYYY-MM-DD between the years {min} and {max}.',
+  },
+  'validation.zeitpunkt_format': {
+    status: 400,
+    de: 'Bitte einen Zeitpunkt nach ISO 8601 mit Zeitzone zwischen den Jahren {min} und {max} angeben.',
+    en: 'Please enter an ISO 8601 instant with offset between the years {min} and {max}.',
+  },
+  'validation.text_zu_lang': {
+    status: 400,
+    de: 'Der Text ist zu lang (höchstens {max#Zeichen|Zeichen}).',
+    en: 'The text is too long (at most {max#character|characters}).',
+  },
+  'validation.text_zu_kurz': {
+    status: 400,
+    de: 'Der Text ist zu kurz (mindestens {min#Zeichen|Zeichen}).',
+    en: 'The text is too short (at least {min#character|characters}).',
+  },
+  'validation.zahl_zu_gross': {
+    status: 400,
+    de: 'Der Wert darf höchstens {max} sein.',
+    en: 'The value may be at most {max}.',
+  },
+  'validation.zahl_zu_klein': {
+    status: 400,
+    de: 'Der Wert muss mindestens {min} sein.',
+    en: 'The value must be at least {min}.',
+  },
+  'validation.zu_viele': {
+    status: 400,
+    de: 'Höchstens {max#Eintrag|Einträge} möglich.',
+    en: 'At most {max#entry|entries} possible.',
+  },
+  'validation.zu_wenige': {
+    status: 400,
+    de: 'Mindestens {min#Eintrag|Einträge} nötig.',
+    en: 'At least {min#entry|entries} needed.',
+  },
+  'validation.unbekannte_felder': {
+    status: 400,
+    de: 'Unbekannte Felder: {felder}.',
+    en: 'Unknown fields: {felder}.',
+  },
+  'validation.von_bis_zusammen': {
+    status: 400,
+    de: 'Beginn und Ende gehören zusammen: bitte beide oder keines angeben.',
+    en: 'Start and end go together: please give both or neither.',
+  },
+  'validation.von_vor_bis': {
+    status: 400,
+    de: 'Der Beginn muss vor dem Ende liegen.',
+    en: 'The start must lie before the end.',
+  },
+  'validation.nur_frei_braucht_zeitraum': {
+    status: 400,
+    de: 'Nur freie Fahrzeuge lassen sich mit Beginn und Ende suchen.',
+    en: 'Only free vehicles can be searched with a start and an end.',
+  },
+  'validation.zeitraum_zu_lang': {
+    status: 400,
+    de: 'Der Zeitraum darf höchstens {tage#Tag|Tage} umfassen.',
+    en: 'The period may span at most {tage#day|days}.',
+  },
+  'validation.steuerzeichen_mehrzeilig': {
+    status: 400,
+    de: 'Außer Zeilenumbrüchen und Tabulatoren sind in diesem Feld keine Steuerzeichen erlaubt.',
+    en: 'Control characters other than line breaks and tabs are not allowed in this field.',
+  },
+  /** A time of day that is not HH:mm, naming the value typed (issue 20: '7 Uhr'); spec §5's sentence first. */
+  'zeit.ungueltig_wert': {
+    status: 400,
+    de: "Zeit zum setzen ist kein valider String. '{value}' ist keine Uhrzeit im Format HH:mm (00:00 bis 23:59).",
+    en: "The time to set is not a valid string. '{value}' is not a time as HH:mm (00:00 to 23:59).",
+  },
   /** A text field with a line break or another control character (issue 6; schemas answer validation.failed). */
   'validation.steuerzeichen': {
     status: 400,
@@ -568,13 +672,13 @@ export const ERRORS = {
   },
   'leseraum_buchung.zu_kurz': {
     status: 400,
-    de: 'Eine Buchung muss mindestens {minuten} Minuten dauern.',
-    en: 'A booking must last at least {minuten} minutes.',
+    de: 'Eine Buchung muss mindestens {minuten#Minute|Minuten} dauern.',
+    en: 'A booking must last at least {minuten#minute|minutes}.',
   },
   'leseraum_buchung.zu_lang': {
     status: 400,
-    de: 'Eine Buchung darf höchstens {minuten} Minuten dauern.',
-    en: 'A booking may last at most {minuten} minutes.',
+    de: 'Eine Buchung darf höchstens {minuten#Minute|Minuten} dauern.',
+    en: 'A booking may last at most {minuten#minute|minutes}.',
   },
   'leseraum_buchung.wochenlimit': {
     status: 409,
@@ -735,6 +839,12 @@ export const ERRORS = {
     de: 'Der Schadensort „{ort}“ ist nicht erlaubt. Erlaubt sind: {liste}.',
     en: 'The damage location "{ort}" is not allowed. Allowed are: {liste}.',
   },
+  /** The location has no parking spots, but one was named (issue 20: no raw '[]'). */
+  'fahrt.abstellplatz_keine': {
+    status: 400,
+    de: 'Der Standort hat keine Abstellplätze; bitte keinen Abstellplatz angeben.',
+    en: 'The location has no parking spots; please leave the parking spot empty.',
+  },
   'fahrt.vorbuchung_nicht_ausgecheckt': {
     status: 409,
     de: 'Ein CheckIn ist nicht möglich, da die vorherige Buchung des Fahrzeugs noch nicht ausgecheckt wurde.',
@@ -742,8 +852,8 @@ export const ERRORS = {
   },
   'fahrt.zu_viele_dateien': {
     status: 400,
-    de: 'Fehler beim Hochladen der Datei: Höchstens {max} Belege und ein Foto je Schaden.',
-    en: 'Error uploading the file: at most {max} receipts and one photo per damage.',
+    de: 'Fehler beim Hochladen der Datei: Höchstens {max#Beleg|Belege} und ein Foto je Schaden.',
+    en: 'Error uploading the file: at most {max#receipt|receipts} and one photo per damage.',
   },
   'fahrt.feld_unbekannt': {
     status: 400,
@@ -787,8 +897,8 @@ export const ERRORS = {
   },
   'fahrzeug_buchung.zu_kurz': {
     status: 422,
-    de: 'Eine Buchung muss mindestens {minuten} Minuten dauern.',
-    en: 'A booking must last at least {minuten} minutes.',
+    de: 'Eine Buchung muss mindestens {minuten#Minute|Minuten} dauern.',
+    en: 'A booking must last at least {minuten#minute|minutes}.',
   },
   'fahrzeug_buchung.zu_weit_im_voraus': {
     status: 422,
@@ -894,8 +1004,8 @@ export const ERRORS = {
   },
   'standort.in_verwendung': {
     status: 409,
-    de: 'Die Lokation {name} wird noch verwendet ({fahrzeuge} Fahrzeuge, {grundrisse} Grundrisse) und kann nicht gelöscht werden.',
-    en: 'The location {name} is still in use ({fahrzeuge} vehicles, {grundrisse} floor plans) and cannot be deleted.',
+    de: 'Die Lokation {name} wird noch verwendet ({fahrzeuge#Fahrzeug|Fahrzeuge}, {grundrisse#Grundriss|Grundrisse}) und kann nicht gelöscht werden.',
+    en: 'The location {name} is still in use ({fahrzeuge#vehicle|vehicles}, {grundrisse#floor plan|floor plans}) and cannot be deleted.',
   },
   'ausstattung.name_vergeben': {
     status: 409,
@@ -904,24 +1014,24 @@ export const ERRORS = {
   },
   'ausstattung.in_verwendung': {
     status: 409,
-    de: 'Die Ausstattung {name} ist {raeume} Räumen zugeordnet und kann nicht gelöscht werden.',
-    en: 'The equipment {name} is assigned to {raeume} rooms and cannot be deleted.',
+    de: 'Die Ausstattung {name} ist {raeume#Raum|Räumen} zugeordnet und kann nicht gelöscht werden.',
+    en: 'The equipment {name} is assigned to {raeume#room|rooms} and cannot be deleted.',
   },
   // --- /admin/raeume (decision 051) ---
   'grundriss.in_verwendung': {
     status: 409,
-    de: 'Der Grundriss {name} hat bereits {buchungen} Buchungen und kann nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
-    en: 'The floor plan {name} already has {buchungen} bookings and cannot be deleted. Please deactivate it instead.',
+    de: 'Der Grundriss {name} hat bereits {buchungen#Buchung|Buchungen} und kann nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
+    en: 'The floor plan {name} already has {buchungen#booking|bookings} and cannot be deleted. Please deactivate it instead.',
   },
   'leseraum.in_verwendung': {
     status: 409,
-    de: 'Der Platz {name} hat bereits {buchungen} Buchungen und kann nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
-    en: 'The place {name} already has {buchungen} bookings and cannot be deleted. Please deactivate it instead.',
+    de: 'Der Platz {name} hat bereits {buchungen#Buchung|Buchungen} und kann nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
+    en: 'The place {name} already has {buchungen#booking|bookings} and cannot be deleted. Please deactivate it instead.',
   },
   'leseraum.deaktivierung_bestaetigen': {
     status: 409,
-    de: 'Für {name} gibt es {anzahl} künftige Buchungen. Bitte bestätigen Sie, dass sie storniert werden.',
-    en: 'There are {anzahl} future bookings of {name}. Please confirm that they will be cancelled.',
+    de: 'Für {name} gibt es {anzahl#künftige Buchung|künftige Buchungen}. Bitte bestätigen Sie, dass sie storniert {anzahl?wird|werden}.',
+    en: 'There {anzahl?is|are} {anzahl#future booking|future bookings} of {name}. Please confirm that {anzahl?it|they} will be cancelled.',
   },
   'leseraum.ausstattung_unbekannt': {
     status: 400,
@@ -950,8 +1060,8 @@ export const ERRORS = {
   },
   'oeffnungszeit.stornierung_bestaetigen': {
     status: 409,
-    de: 'Im geschlossenen Zeitraum liegen {anzahl} Buchungen. Bitte bestätigen Sie, dass sie storniert werden.',
-    en: 'There are {anzahl} bookings in the closed period. Please confirm that they will be cancelled.',
+    de: 'Im geschlossenen Zeitraum {anzahl?liegt|liegen} {anzahl#Buchung|Buchungen}. Bitte bestätigen Sie, dass sie storniert {anzahl?wird|werden}.',
+    en: 'There {anzahl?is|are} {anzahl#booking|bookings} in the closed period. Please confirm that {anzahl?it|they} will be cancelled.',
   },
 
   // --- uploads (spec §5, §8): every refusal is the catalogue's 'Fehler beim Hochladen der Datei: {message}'
@@ -1081,7 +1191,7 @@ export const ERRORS = {
   },
   'import.zeilen_fehlerhaft': {
     status: 400,
-    de: '{anzahl} Zeilen der CSV-Datei sind fehlerhaft; es wurde nichts importiert.',
+    de: '{anzahl#Zeile|Zeilen} der CSV-Datei {anzahl?ist|sind} fehlerhaft; es wurde nichts importiert.',
     en: '{anzahl} rows of the CSV file are invalid; nothing was imported.',
   },
 
@@ -1123,6 +1233,22 @@ export const ERRORS = {
     de: 'Hinweis: Die UVV-Prüfung des Fahrzeugs war am {datum} fällig und ist noch nicht eingetragen.',
     en: 'Note: the UVV inspection of the vehicle was due on {datum} and has not been recorded.',
   },
+  /** An overdue HU (general inspection) when the tenant blocks booking (issue 20, like the UVV's). */
+  'fahrzeug_buchung.hu_ueberfaellig': {
+    status: 409,
+    de: 'Das Fahrzeug kann nicht gebucht werden: Die Hauptuntersuchung (HU) war am {datum} fällig und ist noch nicht eingetragen.',
+    en: 'The vehicle cannot be booked: its general inspection (HU) was due on {datum} and has not been recorded.',
+  },
+  'fahrzeug_buchung.hu_ueberfaellig_hinweis': {
+    status: 400,
+    de: 'Hinweis: Die Hauptuntersuchung (HU) des Fahrzeugs war am {datum} fällig und ist noch nicht eingetragen.',
+    en: 'Note: the general inspection (HU) of the vehicle was due on {datum} and has not been recorded.',
+  },
+  'serviceheft.faelligkeit_nur_hu_uvv': {
+    status: 400,
+    de: 'Eine nächste Fälligkeit gibt es nur bei HU und UVV-Prüfung.',
+    en: 'Only the HU and the UVV inspection have a next due date.',
+  },
   'serviceheft.typ_unbekannt': {
     status: 400,
     de: 'Typ {typ} unbekannt',
@@ -1135,13 +1261,13 @@ export const ERRORS = {
   },
   'fahrzeug_buchung.mindestabstand': {
     status: 409,
-    de: 'Zwischen zwei Buchungen des Fahrzeugs müssen mindestens {stunden} Stunden liegen.',
-    en: 'There must be at least {stunden} hours between two bookings of the vehicle.',
+    de: 'Zwischen zwei Buchungen des Fahrzeugs {stunden?muss|müssen} mindestens {stunden#Stunde|Stunden} liegen.',
+    en: 'There must be at least {stunden#hour|hours} between two bookings of the vehicle.',
   },
   'fahrzeug_buchung.mindestabstand_minuten': {
     status: 409,
-    de: 'Zwischen zwei Buchungen des Fahrzeugs müssen mindestens {minuten} Minuten liegen.',
-    en: 'There must be at least {minuten} minutes between two bookings of the vehicle.',
+    de: 'Zwischen zwei Buchungen des Fahrzeugs {minuten?muss|müssen} mindestens {minuten#Minute|Minuten} liegen.',
+    en: 'There must be at least {minuten#minute|minutes} between two bookings of the vehicle.',
   },
   'fahrzeug_buchung.fahrer_doppelt': {
     status: 409,
@@ -1237,8 +1363,8 @@ export const ERRORS = {
   },
   'fahrzeug.stornierung_bestaetigen': {
     status: 409,
-    de: 'Die Änderung storniert {anzahl} Buchungen. Bitte prüfen und bestätigen Sie die Liste.',
-    en: 'The change cancels {anzahl} bookings. Please review and confirm the list.',
+    de: 'Die Änderung storniert {anzahl#Buchung|Buchungen}. Bitte prüfen und bestätigen Sie die Liste.',
+    en: 'The change cancels {anzahl#booking|bookings}. Please review and confirm the list.',
   },
   'fahrzeug.in_verwendung': {
     status: 409,
@@ -1289,8 +1415,14 @@ export const httpStatusOf = (code: ErrorCode): number => ERRORS[code].status;
 
 /** The `{name}` placeholders of a text, in order of appearance, without duplicates. */
 export const placeholdersOf = (text: string): string[] => [
-  ...new Set(Array.from(text.matchAll(/\{(\w+)\}/g), (m) => m[1] as string)),
+  ...new Set(Array.from(text.matchAll(PLACEHOLDER), (m) => m[1] as string)),
 ];
+
+/**
+ * A placeholder: `{name}` the param; `{name#Stunde|Stunden}` the number and the word in the singular or plural
+ * ("1 Stunde", "2 Stunden"); `{name?muss|müssen}` the word alone, agreeing with the number (issue 20).
+ */
+const PLACEHOLDER = /\{(\w+)(?:([#?])([^|{}]*)\|([^{}]*))?\}/g;
 
 /**
  * The message of `code` in `lang` with `{name}` placeholders replaced by `params[name]`.
@@ -1301,11 +1433,18 @@ export const placeholdersOf = (text: string): string[] => [
  * or `params[name_en]` for the language when given (a fixed reason in both languages), else `params[name]`.
  */
 export const formatError = (code: ErrorCode, lang: Language, params: ErrorParams = {}): string =>
-  ERRORS[code][lang].replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const inLanguage = `${name}_${lang}`;
-    if (Object.hasOwn(params, inLanguage)) return String(params[inLanguage]);
-    return Object.hasOwn(params, name) ? String(params[name]) : whole;
-  });
+  ERRORS[code][lang].replace(
+    PLACEHOLDER,
+    (whole, name: string, art?: string, einzahl?: string, mehrzahl?: string) => {
+      const inLanguage = `${name}_${lang}`;
+      const key = Object.hasOwn(params, inLanguage) ? inLanguage : Object.hasOwn(params, name) ? name : null;
+      if (key === null) return whole;
+      const value = String(params[key]);
+      if (art === undefined) return value;
+      const wort = Number(value) === 1 ? einzahl : mehrzahl;
+      return art === '#' ? `${value} ${wort}` : String(wort);
+    },
+  );
 
 /**
  * The one error type of the domain. Services throw it; the server maps it to

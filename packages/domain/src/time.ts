@@ -50,9 +50,12 @@ const TIME_WITH_SECONDS_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
 /** A time of day `HH:mm` between 00:00 and 23:59 (spec §5). */
 export const isValidTime = (s: unknown): s is string => typeof s === 'string' && TIME_PATTERN.test(s);
 
-/** Returns `s` when it is a valid `HH:mm`; else throws 'zeit.ungueltig' ('Zeit zum setzen ist kein valider String.'). */
+/**
+ * Returns `s` when it is a valid `HH:mm`; else throws 'zeit.ungueltig_wert' (spec §5's 'Zeit zum setzen ist
+ * kein valider String.', naming the value typed: issue 20).
+ */
 export const assertTime = (s: unknown): string => {
-  if (!isValidTime(s)) throw new DomainError('zeit.ungueltig');
+  if (!isValidTime(s)) throw new DomainError('zeit.ungueltig_wert', { value: String(s).slice(0, 50) });
   return s;
 };
 

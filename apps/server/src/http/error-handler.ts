@@ -14,6 +14,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { sqlStateOf } from '../db/errors';
 import { type FeatureSwitchedOff, refusedBySwitch } from './feature-guard';
 import { requestLanguage } from './request-language';
+import { describeValidation, type ValidationIssue } from './validation-messages';
 
 /** The body of every error response (ARCHITECTURE §7). */
 export type ApiErrorBody = { error: { code: ErrorCode; message: string; params: ErrorParams } };
@@ -174,8 +175,46 @@ const responseParams = (
   return params;
 };
 
-const sendError = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+/** A request validation error (Fastify's or the zod type provider's): its issues and where they are. */
+const validationOf = (error: unknown): { issues: ValidationIssue[]; context: string } | undefined => {
+  const validation = (error as { validation?: unknown } | null)?.validation;
+  if (!Array.isArray(validation) || validation.length === 0) return undefined;
+  const context = (error as { validationContext?: string }).validationContext ?? 'body';
+  return { issues: validation as ValidationIssue[], context };
+};
+
+const requestPart = (request: FastifyRequest, context: string): unknown => {
+  switch (context) {
+    case 'querystring':
+      return request.query;
+    case 'params':
+      return request.params;
+    case 'headers':
+      return request.headers;
+    default:
+      return request.body;
+  }
+};
+
+/**
+ * The mapped error, a refused request's fields described with the catalogue's texts in the user's language
+ * (decision 128).
+ */
+const mapForRequest = (request: FastifyRequest, error: unknown): Mapped & { status: number } => {
   const mapped = mapError(error);
+  const validation = mapped.code === 'validation.failed' ? validationOf(error) : undefined;
+  if (!validation) return mapped;
+  const described = describeValidation(
+    validation.issues,
+    validation.context,
+    requestPart(request, validation.context),
+    requestLanguage(request),
+  );
+  return { ...mapped, ...described };
+};
+
+const sendError = (request: FastifyRequest, reply: FastifyReply, error: unknown) => {
+  const mapped = mapForRequest(request, error);
   const { code, status } = mapped;
   const params = responseParams(request, mapped);
   if (status >= 500) {

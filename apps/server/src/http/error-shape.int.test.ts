@@ -51,7 +51,9 @@ describe.each(testDrivers())('errors of every layer answer the error shape on %s
       expect(response.status).toBe(400);
       const error = await errorOf(response);
       expect(error.code).toBe('validation.failed');
-      expect(error.params['querystring.to']).toBe('YYYY-MM-DD, years 2000 to 2100');
+      expect(error.params['querystring.to']).toBe(
+        'Bitte ein Datum im Format JJJJ-MM-TT zwischen den Jahren 2000 und 2100 angeben.',
+      );
     },
   );
 
@@ -67,7 +69,9 @@ describe.each(testDrivers())('errors of every layer answer the error shape on %s
           confirmCancel: true,
         });
         expect(response.status, path).toBe(400);
-        expect((await errorOf(response)).params['body.gueltigBis']).toBe('YYYY-MM-DD, years 2000 to 2100');
+        expect((await errorOf(response)).params['body.gueltigBis']).toBe(
+          'Bitte ein Datum im Format JJJJ-MM-TT zwischen den Jahren 2000 und 2100 angeben.',
+        );
       }
     },
   );

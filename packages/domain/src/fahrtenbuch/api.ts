@@ -126,6 +126,8 @@ export const ZFahrtenbuchEintrag = z.object({
   ergaenzbarBis: ZInstant,
   /** whether the current user may add a version now */
   kannErgaenzen: z.boolean(),
+  /** the receipts attached at the trip's check-in and check-out, served after the tenant check (R158) */
+  belege: z.array(z.object({ id: z.uuid(), url: z.string().max(LIMITS.path) })).max(100),
 });
 export type TFahrtenbuchEintrag = z.infer<typeof ZFahrtenbuchEintrag>;
 

@@ -73,7 +73,7 @@ describe('check-in and check-out rules (issue 10, decisions 063, 064)', () => {
     [null, ['P1', 'P2'], true, 'Bitte alle Pflichtfelder ausfüllen.'],
     ['P2', ['P1', 'P2'], true, null],
     ['P9', ['P1', 'P2'], true, 'Der Abstellplatz muss einer der Abstellplätze des Standorts sein: [P1, P2]'],
-    ['P1', [], false, 'Der Abstellplatz muss einer der Abstellplätze des Standorts sein: []'],
+    ['P1', [], false, 'Der Standort hat keine Abstellplätze; bitte keinen Abstellplatz angeben.'],
   ] as const)('parking spot %s of %j (check-out %s) → %s', (wert, liste, pflicht, message) => {
     expect(messageOf(() => assertAbstellplatz({ wert, liste, pflicht }))).toBe(message);
   });

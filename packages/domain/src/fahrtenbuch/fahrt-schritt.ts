@@ -53,7 +53,7 @@ export const assertAbstellplatz = ({
   pflicht: boolean;
 }): void => {
   if (liste.length === 0) {
-    if (wert !== null) throw new DomainError('fahrt.abstellplatz_ungueltig', { liste: '' });
+    if (wert !== null) throw new DomainError('fahrt.abstellplatz_keine');
     return;
   }
   if (wert === null) {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { berlinInstant } from '../time.ts';
-import { pruefungsErinnerungen, uvvBuchungsRegel } from './pruefung.ts';
+import { berlinInstant, formatDateDE } from '../time.ts';
+import {
+  huBuchungsRegel,
+  isPruefungUeberfaellig,
+  pruefungsErinnerungen,
+  uvvBuchungsRegel,
+} from './pruefung.ts';
 
 const at = (day: string, time: string) => berlinInstant(day, time);
 
@@ -115,5 +120,34 @@ describe('uvvBuchungsRegel', () => {
       code: 'fahrzeug_buchung.uvv_ueberfaellig',
       params: { datum: '28.03.2026' },
     });
+  });
+});
+
+describe('huBuchungsRegel (issue 20: an overdue HU warns or blocks like the UVV)', () => {
+  // the due day is valid through its end in Berlin; DST weeks included (29.03. and 25.10.2026)
+  it.each<[string | null, string, 'warnen' | 'sperren', string | null, string | null]>([
+    [null, '2026-11-30T08:00:00Z', 'sperren', null, null],
+    ['2026-11-30', '2026-11-30T22:59:00Z', 'sperren', null, null], // 23:59 Berlin on the due day
+    ['2026-11-30', '2026-11-30T23:00:00Z', 'sperren', 'fahrzeug_buchung.hu_ueberfaellig', null],
+    ['2026-11-30', '2026-12-01T08:00:00Z', 'warnen', null, 'fahrzeug_buchung.hu_ueberfaellig_hinweis'],
+    ['2026-03-28', '2026-03-28T22:59:00Z', 'sperren', null, null], // 23:59 CET
+    ['2026-03-28', '2026-03-28T23:30:00Z', 'sperren', 'fahrzeug_buchung.hu_ueberfaellig', null], // 00:30 CET
+    ['2026-10-25', '2026-10-25T22:59:00Z', 'warnen', null, null], // 23:59 CET after the switch
+    ['2026-10-24', '2026-10-24T22:30:00Z', 'warnen', null, 'fahrzeug_buchung.hu_ueberfaellig_hinweis'], // 00:30 CEST
+  ])('HU due %s, trip from %s, %s → refusal %s, notice %s', (hu, von, modus, verstoss, hinweis) => {
+    const r = huBuchungsRegel({ huFaelligAm: hu, von: new Date(von), modus });
+    expect(r.verstoss?.code ?? null).toBe(verstoss);
+    expect(r.hinweis?.code ?? null).toBe(hinweis);
+    if (r.verstoss ?? r.hinweis)
+      expect((r.verstoss ?? r.hinweis)!.params).toEqual({ datum: formatDateDE(berlinInstant(hu!, '12:00')) });
+  });
+
+  it.each<[string | null, string, boolean]>([
+    [null, '2026-11-27T10:00:00Z', false],
+    ['2026-11-27', '2026-11-27T22:59:00Z', false],
+    ['2026-11-27', '2026-11-27T23:00:00Z', true],
+    ['2026-11-26', '2026-11-27T00:00:00Z', true],
+  ])('a due day %s is overdue at %s: %s', (faelligAm, now, ueberfaellig) => {
+    expect(isPruefungUeberfaellig({ faelligAm, now: new Date(now) })).toBe(ueberfaellig);
   });
 });

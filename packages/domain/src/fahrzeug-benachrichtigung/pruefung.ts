@@ -83,3 +83,32 @@ export const uvvBuchungsRegel = ({
 };
 
 export const parseUvvModus = (s: string): UvvModus => (s === 'sperren' ? 'sperren' : 'warnen');
+
+/**
+ * The booking rule of an overdue HU (Hauptuntersuchung), like the UVV's (issue 20): a trip starting after the
+ * due day is refused with `sperren` (setting `FahrzeugHuUeberfaellig`) or carries a notice with `warnen`.
+ */
+export const huBuchungsRegel = ({
+  huFaelligAm,
+  von,
+  modus,
+}: {
+  huFaelligAm: string | null;
+  von: Date;
+  modus: UvvModus;
+}): { verstoss: RuleViolation | null; hinweis: RuleViolation | null } => {
+  if (!huFaelligAm || berlinDateKey(von) <= huFaelligAm) return { verstoss: null, hinweis: null };
+  const params = { datum: formatDateDE(berlinInstant(huFaelligAm, '12:00')) };
+  return modus === 'sperren'
+    ? { verstoss: { code: 'fahrzeug_buchung.hu_ueberfaellig', params }, hinweis: null }
+    : { verstoss: null, hinweis: { code: 'fahrzeug_buchung.hu_ueberfaellig_hinweis', params } };
+};
+
+/** Whether an inspection's due day lies before today (Berlin): the service book marks it (issue 20). */
+export const isPruefungUeberfaellig = ({
+  faelligAm,
+  now,
+}: {
+  faelligAm: string | null;
+  now: Date;
+}): boolean => faelligAm !== null && faelligAm < berlinDateKey(now);

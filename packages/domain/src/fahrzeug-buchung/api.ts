@@ -27,11 +27,11 @@ export const ZFahrzeugListeQuery = z
     nurFrei: ZQueryBoolean.default(false),
   })
   .refine((q) => (q.von === undefined) === (q.bis === undefined), {
-    message: 'von and bis go together',
+    message: 'validation.von_bis_zusammen',
     path: ['bis'],
   })
   .refine((q) => !q.nurFrei || q.von !== undefined, {
-    message: 'nurFrei needs von and bis',
+    message: 'validation.nur_frei_braucht_zeitraum',
     path: ['nurFrei'],
   });
 export type TFahrzeugListeQuery = z.infer<typeof ZFahrzeugListeQuery>;
@@ -173,7 +173,7 @@ export const ZFahrzeugBuchungQuery = z
     bis: ZZeitpunkt.optional(),
   })
   .refine((q) => !q.von || !q.bis || Date.parse(q.von) < Date.parse(q.bis), {
-    message: 'von before bis',
+    message: 'validation.von_vor_bis',
     path: ['bis'],
   });
 export type TFahrzeugBuchungQuery = z.infer<typeof ZFahrzeugBuchungQuery>;
@@ -190,9 +190,10 @@ export const ZFahrzeugBelegungQuery = z
     von: ZZeitpunkt,
     bis: ZZeitpunkt,
   })
-  .refine((q) => Date.parse(q.von) < Date.parse(q.bis), { message: 'von before bis', path: ['bis'] })
+  .refine((q) => Date.parse(q.von) < Date.parse(q.bis), { message: 'validation.von_vor_bis', path: ['bis'] })
   .refine((q) => Date.parse(q.bis) - Date.parse(q.von) <= ZEITLEISTE_MAX_TAGE * 86_400_000, {
-    message: `at most ${ZEITLEISTE_MAX_TAGE} days`,
+    message: 'validation.zeitraum_zu_lang',
+    params: { tage: ZEITLEISTE_MAX_TAGE },
     path: ['bis'],
   });
 export type TFahrzeugBelegungQuery = z.infer<typeof ZFahrzeugBelegungQuery>;

@@ -40,10 +40,10 @@ describe('warumNichtBuchbar', () => {
       bis: b('2026-11-23', '13:30'),
     });
     expect(gruende.map((g) => formatError(g.code, 'de', g.params))).toEqual([
-      'Zwischen zwei Buchungen des Fahrzeugs müssen mindestens 1 Stunden liegen.',
+      'Zwischen zwei Buchungen des Fahrzeugs muss mindestens 1 Stunde liegen.',
     ]);
     expect(gruende.map((g) => formatError(g.code, 'en', g.params))).toEqual([
-      'There must be at least 1 hours between two bookings of the vehicle.',
+      'There must be at least 1 hour between two bookings of the vehicle.',
     ]);
   });
 

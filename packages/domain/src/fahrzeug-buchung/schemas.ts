@@ -53,6 +53,16 @@ export const ZFahrzeugBuchungAenderung = ZFahrzeugBuchungEingabe.extend({
 });
 export type TFahrzeugBuchungAenderung = z.infer<typeof ZFahrzeugBuchungAenderung>;
 
+/**
+ * Body of `POST /api/fahrzeug-buchungen/{id}/storno` (optional): the reason, told to the booker and the driver in
+ * the cancellation mail and kept as the booking's information text (issue 20, R196). The web app asks for it when
+ * an administrator or fleet manager cancels someone else's trip.
+ */
+export const ZFahrzeugBuchungStorno = z.object({
+  grund: multiLineText().trim().max(1000).optional(),
+});
+export type TFahrzeugBuchungStorno = z.infer<typeof ZFahrzeugBuchungStorno>;
+
 /** Body of a block entered by a fleet manager. */
 export const ZFahrzeugSperreEingabe = z.object({
   fahrzeugId: z.uuid(),

@@ -85,11 +85,11 @@ export const ZFahrzeugAdminEingabe = z
     deaktiviert: z.boolean().default(false),
   })
   .refine((f) => !f.gueltigVon || !f.gueltigBis || f.gueltigVon <= f.gueltigBis, {
-    message: 'gueltigBis must not be before gueltigVon',
+    message: 'validation.von_vor_bis',
     path: ['gueltigBis'],
   })
   .refine((f) => !f.buchungszeitraumVon === !f.buchungszeitraumBis, {
-    message: 'buchungszeitraumVon and buchungszeitraumBis go together',
+    message: 'validation.von_bis_zusammen',
     path: ['buchungszeitraumBis'],
   });
 export type TFahrzeugAdminEingabe = z.infer<typeof ZFahrzeugAdminEingabe>;

@@ -25,6 +25,8 @@ export const ZFahrzeugHistorieEintrag = z.object({
   abstellplatz: ZFrei,
   schaeden: z.array(z.object({ beschreibung: z.string().max(LIMITS.message) })).max(100),
   benutzer: z.object({ id: z.uuid(), name: z.string().max(LIMITS.name) }).nullable(),
+  /** the receipts attached at check-in or check-out, served after the tenant check (R158) */
+  belege: z.array(z.object({ id: z.uuid(), url: z.string().max(LIMITS.path) })).max(100),
 });
 export type TFahrzeugHistorieEintrag = z.infer<typeof ZFahrzeugHistorieEintrag>;
 

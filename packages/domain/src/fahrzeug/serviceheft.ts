@@ -30,9 +30,9 @@ export const ZServiceheftEingabe = z
     /** HU and UVV only: the next due day the inspection sets on the vehicle */
     naechsteFaelligkeit: ZDayInput.nullish().transform((s) => s ?? null),
   })
-  .refine((e) => !e.bis || e.von <= e.bis, { message: 'bis must not be before von', path: ['bis'] })
+  .refine((e) => !e.bis || e.von <= e.bis, { message: 'validation.von_vor_bis', path: ['bis'] })
   .refine((e) => !e.naechsteFaelligkeit || e.typ === 'HU' || e.typ === 'UVV', {
-    message: 'naechsteFaelligkeit only for HU and UVV',
+    message: 'serviceheft.faelligkeit_nur_hu_uvv',
     path: ['naechsteFaelligkeit'],
   });
 export type TServiceheftEingabe = z.infer<typeof ZServiceheftEingabe>;

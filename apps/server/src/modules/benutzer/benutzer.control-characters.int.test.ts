@@ -40,7 +40,7 @@ describe.each(testDrivers())('control characters in text fields on %s', (driver)
     const body = (await response.json()) as TApiError;
     expect(body.error.code).toBe('validation.failed');
     expect(body.error.message).toBe('Die Eingabe ist ungültig.');
-    expect(String(body.error.params[field])).toMatch(/control characters/i);
+    expect(String(body.error.params[field])).toMatch(/Steuerzeichen/);
   };
 
   it.each([

@@ -3,7 +3,8 @@
  * both databases, through the API with real multipart bodies.
  */
 import { randomUUID } from 'node:crypto';
-import type { TCheckInVorlage } from '@stellwerk/domain/fahrtenbuch/api';
+import type { TCheckInVorlage, TFahrtenbuch } from '@stellwerk/domain/fahrtenbuch/api';
+import type { TFahrzeugHistorie } from '@stellwerk/domain/fahrzeug/historie-api';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq } from 'drizzle-orm';
@@ -187,6 +188,16 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
     ).toHaveLength(2);
     expect((await asAll((tx) => tx.select().from(datei))).length).toBe(dateienVorher + 3);
 
+    // the receipts are reachable from the trip's history entry, in upload order (issue 20, R158)
+    const historie = (await (
+      await call(server, fuhrpark, 'GET', `/api/fahrzeuge/${b.fahrzeug.id}/historie`)
+    ).json()) as TFahrzeugHistorie;
+    const eintrag = historie.eintraege.find((e) => e.id === h!.id)!;
+    expect(eintrag.belege).toHaveLength(2);
+    const [pdf, png] = await Promise.all(eintrag.belege.map((x) => call(server, fuhrpark, 'GET', x.url)));
+    expect(pdf!.headers.get('content-type')).toBe('application/pdf');
+    expect(png!.headers.get('content-type')).toBe('image/png');
+
     const [schaden] = (
       (await (
         await call(server, mitarbeiter, 'GET', `/api/fahrzeug-buchungen/${b.id}/check-in`)
@@ -249,6 +260,16 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
     const danach = (await ok.json()) as TFahrzeugBuchung;
     expect(danach.status).toBe('durchgeführt');
     expect(danach.bis).toBe(um('10:00').toISOString());
+    // the logbook entry of the trip reaches the receipts of its check-in (issue 20, R158)
+    const buch = (await (
+      await call(
+        server,
+        fuhrpark,
+        'GET',
+        `/api/fahrzeuge/${autos['MS-SW 101']}/fahrtenbuch?von=${encodeURIComponent(um('00:00').toISOString())}&bis=${encodeURIComponent(um('23:59').toISOString())}`,
+      )
+    ).json()) as TFahrtenbuch;
+    expect(buch.eintraege.find((e) => e.aktuell.fahrzeugBuchungId === id)?.belege).toHaveLength(2);
     // the rest of the slot is bookable again
     const rest = await call(server, freigabe, 'POST', '/api/fahrzeug-buchungen', {
       fahrzeugId: autos['MS-SW 101'],

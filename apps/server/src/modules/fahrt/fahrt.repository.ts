@@ -172,6 +172,46 @@ export const insertBelege = async (
     .values(dateiIds.map((dateiId, position) => ({ mandantId, historieId, dateiId, position })));
 };
 
+/** The receipts of history entries, in the order they were uploaded: history id → file ids (R158). */
+export const findBelegeVon = async (
+  tx: Tx,
+  historieIds: readonly string[],
+): Promise<Map<string, string[]>> => {
+  const result = new Map<string, string[]>();
+  if (historieIds.length === 0) return result;
+  const rows = await tx
+    .select({ historieId: fahrzeugHistorieBeleg.historieId, dateiId: fahrzeugHistorieBeleg.dateiId })
+    .from(fahrzeugHistorieBeleg)
+    .where(inArray(fahrzeugHistorieBeleg.historieId, [...historieIds]))
+    .orderBy(fahrzeugHistorieBeleg.historieId, fahrzeugHistorieBeleg.position);
+  for (const r of rows) result.set(r.historieId, [...(result.get(r.historieId) ?? []), r.dateiId]);
+  return result;
+};
+
+/** The receipts of trips (their check-in and check-out history entries): booking id → file ids (R158). */
+export const findBelegeZuBuchungen = async (
+  tx: Tx,
+  buchungIds: readonly string[],
+): Promise<Map<string, string[]>> => {
+  const result = new Map<string, string[]>();
+  if (buchungIds.length === 0) return result;
+  const rows = await tx
+    .select({ buchungId: fahrzeugHistorie.fahrzeugBuchungId, dateiId: fahrzeugHistorieBeleg.dateiId })
+    .from(fahrzeugHistorieBeleg)
+    .innerJoin(
+      fahrzeugHistorie,
+      and(
+        eq(fahrzeugHistorie.mandantId, fahrzeugHistorieBeleg.mandantId),
+        eq(fahrzeugHistorie.id, fahrzeugHistorieBeleg.historieId),
+      ),
+    )
+    .where(inArray(fahrzeugHistorie.fahrzeugBuchungId, [...buchungIds]))
+    .orderBy(fahrzeugHistorie.zeitpunkt, fahrzeugHistorieBeleg.position);
+  for (const r of rows)
+    if (r.buchungId) result.set(r.buchungId, [...(result.get(r.buchungId) ?? []), r.dateiId]);
+  return result;
+};
+
 export type SchadenNeu = typeof fahrzeugSchaden.$inferInsert;
 
 export const insertSchaeden = async (tx: Tx, rows: readonly SchadenNeu[]): Promise<void> => {

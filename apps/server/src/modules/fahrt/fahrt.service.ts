@@ -95,6 +95,8 @@ import {
   findEintrag,
   findFahrzeugKopf,
   findFahrzeugStand,
+  findBelegeVon,
+  findBelegeZuBuchungen,
   findHistorie,
   findKettenEnde,
   findKettenKopf,
@@ -624,6 +626,10 @@ export const getFahrtenbuch = (
     );
     imZeitraum.sort((a, b) => a.aktuell.beginn.getTime() - b.aktuell.beginn.getTime());
     const aktuelle = imZeitraum.map((e) => e.aktuell);
+    const belege = await findBelegeZuBuchungen(
+      tx,
+      aktuelle.flatMap((e) => (e.fahrzeugBuchungId ? [e.fahrzeugBuchungId] : [])),
+    );
     return {
       fahrzeug: kopf,
       von: von.toISOString(),
@@ -634,6 +640,12 @@ export const getFahrtenbuch = (
         fehlend: fehlendeAngaben(aktuell) as Array<'ziel' | 'zweck' | 'partner' | 'notiz'>,
         ergaenzbarBis: ergaenzbarBis(aktuell.ende).toISOString(),
         kannErgaenzen: kannErgaenzen(aktuell, user, now),
+        belege: (aktuell.fahrzeugBuchungId ? (belege.get(aktuell.fahrzeugBuchungId) ?? []) : []).map(
+          (id) => ({
+            id,
+            url: `/api/dateien/${id}`,
+          }),
+        ),
       })),
       luecken: kilometerLuecken(aktuelle).map((l) => ({
         ...l,
@@ -853,6 +865,10 @@ export const getHistorie = (
       anzahl: query.anzahl + 1,
     });
     const seite = rows.slice(0, query.anzahl);
+    const belege = await findBelegeVon(
+      tx,
+      seite.map((r) => r.id),
+    );
     const namen = await findPersonNamen(tx, [
       ...new Set(seite.flatMap((r) => (r.benutzerId ? [r.benutzerId] : []))),
     ]);
@@ -872,6 +888,7 @@ export const getHistorie = (
         abstellplatz: r.abstellplatz,
         schaeden: r.schaeden.map((x) => ({ beschreibung: x.beschreibung })),
         benutzer: r.benutzerId ? { id: r.benutzerId, name: namen.get(r.benutzerId) ?? '' } : null,
+        belege: (belege.get(r.id) ?? []).map((id) => ({ id, url: `/api/dateien/${id}` })),
       })),
     };
   });

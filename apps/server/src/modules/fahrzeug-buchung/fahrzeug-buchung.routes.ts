@@ -12,6 +12,7 @@ import {
 import {
   ZFahrzeugBuchungAenderung,
   ZFahrzeugBuchungEingabe,
+  ZFahrzeugBuchungStorno,
 } from '@stellwerk/domain/fahrzeug-buchung/schemas';
 import { needsVehicleModule } from '@stellwerk/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -190,11 +191,14 @@ export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
       schema: {
         operationId: 'cancelFahrzeugBuchung',
         tags: TAGS,
-        summary: 'The booker or a maintainer cancels a trip before check-in; cancellation mail',
+        summary:
+          'The booker or a maintainer cancels a trip before check-in, optionally with a reason; cancellation mail to booker and driver',
         params: ZIdParams,
+        body: ZFahrzeugBuchungStorno.nullish(),
         response: { 200: ZFahrzeugBuchung, ...writeErrors },
       },
     },
-    async (request) => storniereBuchung(deps, requireUser(request), request.params.id),
+    async (request) =>
+      storniereBuchung(deps, requireUser(request), request.params.id, request.body?.grund || undefined),
   );
 };

@@ -14,7 +14,11 @@ import {
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
 import { publikumFuer } from '@stellwerk/domain/events';
 import { type Buchungsfenster, fahrzeugFensterAus } from '@stellwerk/domain/fahrzeug/buchungsfenster';
-import { parseUvvModus, uvvBuchungsRegel } from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
+import {
+  huBuchungsRegel,
+  parseUvvModus,
+  uvvBuchungsRegel,
+} from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
 import type {
   TFahrzeug,
   TFahrzeugBuchung,
@@ -906,6 +910,13 @@ const pruefeBuchung = async (
     modus: parseUvvModus(stringSetting(settings, 'FahrzeugUvvUeberfaellig')),
   });
   first(uvv.verstoss);
+  // an overdue HU the same, under its own setting (issue 20)
+  const hu = huBuchungsRegel({
+    huFaelligAm: fahrzeugRow.huFaelligAm,
+    von,
+    modus: parseUvvModus(stringSetting(settings, 'FahrzeugHuUeberfaellig')),
+  });
+  first(hu.verstoss);
 
   // a special trip needs approvers holding fahrzeug_freigabe_von_sonderfahrten (spec §6)
   if (sonderfahrt) {
@@ -929,7 +940,11 @@ const pruefeBuchung = async (
   // an expired licence document only warns (decision 050); an expired class refused above
   return {
     sonderfahrt,
-    hinweise: [...fuehrerscheinHinweise({ fuehrerschein, now }), ...(uvv.hinweis ? [uvv.hinweis] : [])],
+    hinweise: [
+      ...fuehrerscheinHinweise({ fuehrerschein, now }),
+      ...(uvv.hinweis ? [uvv.hinweis] : []),
+      ...(hu.hinweis ? [hu.hinweis] : []),
+    ],
   };
 };
 
@@ -1124,6 +1139,7 @@ export const storniereBuchung = (
   deps: FahrzeugBuchungDeps,
   user: SessionUser,
   id: string,
+  grund?: string,
 ): Promise<TFahrzeugBuchung> =>
   inFahrzeugModul(deps, user, async (tx) => {
     const now = deps.now();
@@ -1131,9 +1147,13 @@ export const storniereBuchung = (
     const [vorher] = await toApiBuchungen(tx, [row], user, now);
     if (!vorher!.aktionen.kannStornieren)
       throw new DomainError('fahrzeug_buchung.schritt_nicht_erlaubt', { status: row.status });
-    await updateBuchung(tx, row.id, { status: FAHRZEUG_BUCHUNG_UEBERGAENGE.stornieren.nach });
+    // the reason becomes the booking's information text, as a system cancellation's does (spec §4)
+    await updateBuchung(tx, row.id, {
+      status: FAHRZEUG_BUCHUNG_UEBERGAENGE.stornieren.nach,
+      ...(grund ? { informationstext: grund } : {}),
+    });
     const buchung = await ladeEine(tx, row.id, user, now);
-    await sendeMails(tx, deps, user, buchung, { typ: 'storniert' });
+    await sendeMails(tx, deps, user, buchung, { typ: 'storniert', ...(grund ? { grund } : {}) });
     await meldeAenderung(tx, user.mandantId, buchung);
     return buchung;
   });

@@ -254,7 +254,9 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
       eingabe({ buchungszeitraumVon: '7 Uhr', buchungszeitraumBis: '19:00' }),
     );
     expect(zeit.status).toBe(400);
-    expect((await errorOf(zeit)).message).toBe('Zeit zum setzen ist kein valider String.');
+    expect((await errorOf(zeit)).message).toBe(
+      "Zeit zum setzen ist kein valider String. '7 Uhr' ist keine Uhrzeit im Format HH:mm (00:00 bis 23:59).",
+    );
     const doppelt = await call(
       server,
       pflege,

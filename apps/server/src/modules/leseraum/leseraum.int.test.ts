@@ -330,7 +330,7 @@ describe.each(testDrivers())('/api/admin/raeume on %s', (driver) => {
     expect(asked.status).toBe(409);
     const body = (await asked.json()) as TStornierungBestaetigen;
     expect(body.error.message).toBe(
-      'Für Platz 07 gibt es 1 künftige Buchungen. Bitte bestätigen Sie, dass sie storniert werden.',
+      'Für Platz 07 gibt es 1 künftige Buchung. Bitte bestätigen Sie, dass sie storniert wird.',
     );
     expect(body.buchungen.map((b) => b.id)).toEqual([buchung.id]);
     const [still] = await server.database.db
@@ -435,7 +435,7 @@ describe.each(testDrivers())('/api/admin/raeume on %s', (driver) => {
     const delPlan = await call(server, raumpflege, 'DELETE', `/api/admin/raeume/grundrisse/${plan.id}`);
     expect(delPlan.status).toBe(409);
     expect((await errorOf(delPlan)).message).toBe(
-      'Der Grundriss Nebenraum hat bereits 1 Buchungen und kann nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
+      'Der Grundriss Nebenraum hat bereits 1 Buchung und kann nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
     );
   });
 

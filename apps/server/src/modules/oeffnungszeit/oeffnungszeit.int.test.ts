@@ -154,7 +154,9 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
         status: 'offen',
       },
     );
-    expect((await errorOf(badSpecialTime)).message).toBe('Zeit zum setzen ist kein valider String.');
+    expect((await errorOf(badSpecialTime)).message).toBe(
+      "Zeit zum setzen ist kein valider String. '7 Uhr' ist keine Uhrzeit im Format HH:mm (00:00 bis 23:59).",
+    );
   });
 
   it('another tenant’s floor plan answers 404', async () => {

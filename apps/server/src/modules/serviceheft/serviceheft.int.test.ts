@@ -26,6 +26,7 @@ describe.each(testDrivers())('service book and UVV rule on %s', (driver) => {
   let mandantId: string;
   let autoId: string;
   let fremdesAuto: string;
+  let zweitesAuto: string;
 
   const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
     server.database.withAllTenants(async (tx) => fn(tx));
@@ -49,6 +50,7 @@ describe.each(testDrivers())('service book and UVV rule on %s', (driver) => {
         .orderBy(fahrzeug.kennzeichen),
     );
     autoId = autos.find((a) => a.mandantId === mandantId)!.id;
+    zweitesAuto = autos.filter((a) => a.mandantId === mandantId)[1]!.id;
     fremdesAuto = autos.find((a) => a.mandantId !== mandantId)?.id ?? '00000000-0000-4000-8000-000000000000';
   });
   afterAll(async () => {
@@ -153,5 +155,55 @@ describe.each(testDrivers())('service book and UVV rule on %s', (driver) => {
         .where(and(eq(fahrzeugBuchung.fahrzeugId, autoId), eq(fahrzeugBuchung.typ, 'BUCHUNG'))),
     );
     expect(buchungen).toHaveLength(1);
+  });
+
+  it('an overdue HU warns like the UVV by default and refuses booking when the tenant blocks (issue 20)', async () => {
+    const gestern = addCalendarDays(berlinDateKey(new Date()), -1);
+    await asAll((tx) =>
+      tx.update(fahrzeug).set({ huFaelligAm: gestern }).where(eq(fahrzeug.id, zweitesAuto)),
+    );
+    const gewarnt = await call(server, mitarbeiter, 'POST', '/api/fahrzeug-buchungen', {
+      fahrzeugId: zweitesAuto,
+      von: werktag(4, '09:00'),
+      bis: werktag(4, '10:00'),
+    });
+    expect(gewarnt.status).toBe(201);
+    expect(((await gewarnt.json()) as TFahrzeugBuchung).hinweise).toEqual([
+      {
+        code: 'fahrzeug_buchung.hu_ueberfaellig_hinweis',
+        params: { datum: expect.stringMatching(/^\d\d\.\d\d\.\d{4}$/) },
+      },
+    ]);
+    await asAll((tx) =>
+      tx
+        .insert(customizing)
+        .values({ mandantId, customizingOptionName: 'FahrzeugHuUeberfaellig', wert: 'sperren' }),
+    );
+    const abgelehnt = await call(server, mitarbeiter, 'POST', '/api/fahrzeug-buchungen', {
+      fahrzeugId: zweitesAuto,
+      von: werktag(4, '11:00'),
+      bis: werktag(4, '12:00'),
+    });
+    expect(abgelehnt.status).toBe(409);
+    const fehler = await errorOf(abgelehnt);
+    expect(fehler.code).toBe('fahrzeug_buchung.hu_ueberfaellig');
+    expect(fehler.message).toMatch(
+      /^Das Fahrzeug kann nicht gebucht werden: Die Hauptuntersuchung \(HU\) war am /,
+    );
+    // entering the next HU in the service book ends it
+    const eingetragen = await call(server, fuhrpark, 'POST', `/api/fahrzeuge/${zweitesAuto}/serviceheft`, {
+      typ: 'HU',
+      beschreibung: 'HU ohne Mängel',
+      von: berlinDateKey(new Date()),
+      naechsteFaelligkeit: addCalendarDays(berlinDateKey(new Date()), 730),
+    });
+    expect(eingetragen.status).toBeLessThan(300);
+    const danach = await call(server, mitarbeiter, 'POST', '/api/fahrzeug-buchungen', {
+      fahrzeugId: zweitesAuto,
+      von: werktag(4, '13:00'),
+      bis: werktag(4, '14:00'),
+    });
+    expect(danach.status).toBe(201);
+    expect(((await danach.json()) as TFahrzeugBuchung).hinweise ?? []).toEqual([]);
   });
 });

@@ -32,6 +32,7 @@ export function FahrzeugePage() {
         rechte={{
           pflege: me.permissions.includes('fahrzeug_pflege'),
           report: me.permissions.includes('fahrzeug_logbuch_report'),
+          verwalten: me.permissions.includes('buchung_pflege') || me.permissions.includes('fahrzeug_pflege'),
         }}
       />
     </>

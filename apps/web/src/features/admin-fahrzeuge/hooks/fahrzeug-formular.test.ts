@@ -106,7 +106,7 @@ describe('vehicle form', () => {
       'a time that is no HH:mm',
       { buchungszeitraumVon: '7 Uhr' },
       'buchungszeitraumVon',
-      'Zeit zum setzen ist kein valider String.',
+      "Zeit zum setzen ist kein valider String. '7 Uhr' ist keine Uhrzeit im Format HH:mm (00:00 bis 23:59).",
     ],
     [
       'a window ending before it starts',

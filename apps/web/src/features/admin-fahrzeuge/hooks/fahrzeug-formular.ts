@@ -164,7 +164,8 @@ export const pruefeFormular = (
     return iso;
   };
   const zeit = (feld: string, wert: string) => {
-    if (wert && !isValidTime(wert)) errors[feld] = formatError('zeit.ungueltig', language);
+    if (wert && !isValidTime(wert))
+      errors[feld] = formatError('zeit.ungueltig_wert', language, { value: wert });
   };
   const gueltigVon = datum('gueltigVon');
   const gueltigBis = datum('gueltigBis');

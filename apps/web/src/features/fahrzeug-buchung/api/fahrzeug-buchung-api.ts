@@ -29,6 +29,7 @@ export const fahrzeugKeys = {
 export const fahrzeugBuchungKeys = {
   all: QUERY_ROOTS.fahrzeugBuchungen,
   eigene: [...QUERY_ROOTS.fahrzeugBuchungen, 'eigene'] as const,
+  alle: [...QUERY_ROOTS.fahrzeugBuchungen, 'alle'] as const,
   fahrer: [...QUERY_ROOTS.fahrzeugBuchungen, 'fahrer'] as const,
   freigeber: [...QUERY_ROOTS.fahrzeugBuchungen, 'freigeber'] as const,
 };
@@ -56,6 +57,14 @@ export const useEigeneFahrzeugBuchungen = () =>
   useQuery({
     queryKey: fahrzeugBuchungKeys.eigene,
     queryFn: async () => ZFahrzeugBuchungListe.parse(await apiFetch('/api/fahrzeug-buchungen?eigene=true')),
+  });
+
+/** Every trip of the tenant not yet ended (maintainers only: buchung_pflege or fahrzeug_pflege). */
+export const useAlleFahrzeugBuchungen = (enabled: boolean) =>
+  useQuery({
+    queryKey: fahrzeugBuchungKeys.alle,
+    queryFn: async () => ZFahrzeugBuchungListe.parse(await apiFetch('/api/fahrzeug-buchungen?eigene=false')),
+    enabled,
   });
 
 /** Whom the user may choose as driver; only asked for when the user may book for others. */
@@ -103,6 +112,18 @@ export const useStorniereBuchung = () => {
   return useMutation({
     mutationFn: async (id: string) =>
       ZFahrzeugBuchung.parse(await apiFetch(`/api/fahrzeug-buchungen/${id}/storno`, { method: 'POST' })),
+    onSuccess: invalidate,
+  });
+};
+
+/** An administrator or fleet manager cancels someone else's trip with a reason the booker is mailed (R196). */
+export const useStorniereFremdeBuchung = () => {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: async ({ id, grund }: { id: string; grund: string }) =>
+      ZFahrzeugBuchung.parse(
+        await apiFetch(`/api/fahrzeug-buchungen/${id}/storno`, { method: 'POST', body: { grund } }),
+      ),
     onSuccess: invalidate,
   });
 };

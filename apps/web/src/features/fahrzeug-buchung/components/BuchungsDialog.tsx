@@ -19,7 +19,7 @@ import { parseTagEingabe } from '@stellwerk/domain/date-input';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { booleanSetting, type ResolvedSettings } from '@stellwerk/domain/customizing';
-import { formatError, type RuleViolation } from '@stellwerk/domain/errors';
+import { formatError, isErrorCode, type RuleViolation } from '@stellwerk/domain/errors';
 import type { TFahrzeugBuchung, TFahrzeugDetail } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -35,6 +35,7 @@ import {
   useWaehlbareFahrer,
 } from '../api/fahrzeug-buchung-api';
 import { instantAus, tagUndZeit, zeitraumText } from '../hooks/zeit-felder';
+import { FreigeberStand } from './FreigeberStand';
 import {
   endOptionen,
   type RegelKontext,
@@ -88,6 +89,9 @@ const ersterStart = (tag: string, kontext: RegelKontext): string | null => {
   }
   return null;
 };
+
+/** Alert titles in dark text: the light colours' own title text misses 4.5:1 (axe). */
+const LESBARER_TITEL = { title: { color: 'var(--mantine-color-dark-7)' } };
 
 function ZeitSelect({
   label,
@@ -183,6 +187,8 @@ function Formular({
   const [mitfahrer, setMitfahrer] = useState<string[]>(buchung?.mitfahrer.map((m) => m.name) ?? []);
   const [fahrerId, setFahrerId] = useState<string | null>(buchung?.fahrer?.id ?? null);
   const [freigeberIds, setFreigeberIds] = useState<string[]>(buchung?.freigeber.map((f) => f.id) ?? []);
+  /** a booking the server accepted with warnings (hinweise): the dialog shows them before it closes (issue 20) */
+  const [mitHinweisen, setMitHinweisen] = useState<TFahrzeugBuchung | null>(null);
 
   const grundText = (v: RuleViolation | null) => (v ? formatError(v.code, language, v.params) : '');
   const starts = useMemo(() => startOptionen({ tag: vonTag, kontext }), [vonTag, kontext]);
@@ -260,7 +266,8 @@ function Formular({
               zeitraum: zeitraumText(gespeichert.von, gespeichert.bis, i18n.language),
             }),
           });
-          onClose();
+          if (gespeichert.hinweise?.length) setMitHinweisen(gespeichert);
+          else onClose();
         },
       },
     );
@@ -277,11 +284,45 @@ function Formular({
     allowDeselect: false,
   };
 
+  if (mitHinweisen)
+    return (
+      <Stack gap="sm">
+        <Alert
+          color="teal"
+          styles={LESBARER_TITEL}
+          title={buchung ? t('fahrzeugBuchung.dialog.geaendert') : t('fahrzeugBuchung.dialog.gebucht')}
+        >
+          {t('fahrzeugBuchung.dialog.gebuchtText', {
+            fahrzeug: `${mitHinweisen.fahrzeug.marke} ${mitHinweisen.fahrzeug.modell} (${mitHinweisen.fahrzeug.kennzeichen})`,
+            zeitraum: zeitraumText(mitHinweisen.von, mitHinweisen.bis, i18n.language),
+          })}
+        </Alert>
+        <Alert
+          color="yellow"
+          title={t('fahrzeugBuchung.hinweise.titel')}
+          role="status"
+          styles={LESBARER_TITEL}
+        >
+          <Stack gap={4}>
+            {(mitHinweisen.hinweise ?? []).map((h) => (
+              <Text key={h.code} size="sm">
+                {isErrorCode(h.code) ? formatError(h.code, language, h.params) : h.code}
+              </Text>
+            ))}
+          </Stack>
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>{t('fahrzeugBuchung.hinweise.verstanden')}</Button>
+        </Group>
+      </Stack>
+    );
+
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
         {fahrzeug.kennzeichen} · {fahrzeug.standort.name}
       </Text>
+      {buchung && <FreigeberStand buchung={buchung} />}
       <SimpleGrid cols={{ base: 2 }} spacing="sm">
         <DateInput
           {...dateProps}

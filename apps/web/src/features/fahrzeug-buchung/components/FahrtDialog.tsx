@@ -69,6 +69,7 @@ const feldDesFehlers = (error: unknown): string | null => {
     case 'fahrzeug.reinigungszustand_ungueltig':
       return error.params?.art === 'Innen' ? 'sauberkeitInnen' : 'sauberkeitAussen';
     case 'fahrt.abstellplatz_ungueltig':
+    case 'fahrt.abstellplatz_keine':
       return 'abstellplatz';
     default:
       return error.code.startsWith('upload.') || error.code === 'fahrt.zu_viele_dateien' ? 'belege' : null;

@@ -14,6 +14,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { formatDate, formatDateTime } from '../../../lib/format-date';
 import { ladeExport, useFahrtenbuch, usePruefeKette } from '../api/fahrtenbuch-api';
 import { artText, FassungDialog, HandEintragDialog, type HandVorschlag } from './FahrtenbuchDialoge';
+import { BelegLinks } from './BelegLinks';
 
 const FELDER = ['kmBeginn', 'kmEnde', 'art', 'ziel', 'zweck', 'partner', 'umweg', 'notiz'] as const;
 type Feld = (typeof FELDER)[number];
@@ -185,6 +186,7 @@ function EintragKarte({
             wer: e.erfasstVon.name,
           })}
         </Text>
+        <BelegLinks belege={eintrag.belege} />
         {korrigiert && <Versionen eintrag={eintrag} />}
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">

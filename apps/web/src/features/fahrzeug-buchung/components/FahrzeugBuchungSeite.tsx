@@ -31,7 +31,7 @@ type Props = {
   /** reads /api/me again after the favourites changed */
   onMeChanged: () => void;
   /** fahrzeug_pflege and fahrzeug_logbuch_report: the history and logbook tabs of the vehicle detail */
-  rechte?: { pflege: boolean; report: boolean };
+  rechte?: { pflege: boolean; report: boolean; verwalten?: boolean };
 };
 
 /**

@@ -27,6 +27,7 @@ import { type FahrtSchrittArt, useEigeneFahrzeugBuchungen, useFahrzeug } from '.
 import { zeitraumText } from '../hooks/zeit-felder';
 import { FahrtDialog } from './FahrtDialog';
 import { FahrtenbuchTab } from './FahrtenbuchTab';
+import { FremdeBuchungen } from './FremdeBuchungen';
 import { HistorieTab } from './HistorieTab';
 import { OffeneSchaeden } from './OffeneSchaeden';
 import { Serviceheft } from './Serviceheft';
@@ -144,6 +145,8 @@ export type FahrzeugDetailRechte = {
   pflege: boolean;
   /** fahrzeug_logbuch_report: history, logbook, the exports */
   report: boolean;
+  /** buchung_pflege or fahrzeug_pflege: other people's trips, cancellable with a reason (R196) */
+  verwalten?: boolean;
 };
 
 /**
@@ -228,6 +231,7 @@ export function FahrzeugDetail({
           {(!mitTabs || tab === 'daten') && (
             <>
               <FahrzeugDaten f={f} woche={woche} />
+              {rechte?.verwalten && <FremdeBuchungen fahrzeugId={f.id} benutzerId={rechte.benutzerId} />}
               {rechte?.pflege && <OffeneSchaeden fahrzeugId={f.id} />}
               <Serviceheft fahrzeugId={f.id} />
             </>

@@ -70,7 +70,7 @@ function Stern({ gefuellt }: { gefuellt: boolean }) {
 export const eckdaten = (f: TFahrzeug, t: (key: string, o?: Record<string, unknown>) => string): string[] =>
   [
     f.kategorie,
-    f.sitze !== null ? t('fahrzeugBuchung.daten.sitzeAnzahl', { anzahl: f.sitze }) : null,
+    f.sitze !== null ? t('fahrzeugBuchung.daten.sitzeAnzahl', { count: f.sitze }) : null,
     f.kraftstoff,
     f.getriebe,
     t('fahrzeugBuchung.daten.klasseKurz', { klasse: f.fuehrerscheinklasse }),

@@ -6,6 +6,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
 import { formatDateTime } from '../../../lib/format-date';
 import { useFahrzeugHistorie } from '../api/fahrtenbuch-api';
+import { BelegLinks } from './BelegLinks';
 
 const FARBE: Record<TFahrzeugHistorieEintrag['typ'], string> = {
   ERSTELLUNG: 'blue',
@@ -60,6 +61,7 @@ function Eintrag({ h }: { h: TFahrzeugHistorieEintrag }) {
             {t('historie.schaden', { text: s.beschreibung })}
           </Text>
         ))}
+        <BelegLinks belege={h.belege} />
       </Stack>
     </Card>
   );

@@ -14,6 +14,7 @@ import {
   useStorniereBuchung,
 } from '../api/fahrzeug-buchung-api';
 import { FahrtDialog } from './FahrtDialog';
+import { FreigeberStand } from './FreigeberStand';
 import { zeitraumText } from '../hooks/zeit-felder';
 
 /** Light badges with dark text: the light colours' own text misses 4.5:1 at badge size (axe). */
@@ -109,6 +110,7 @@ function BuchungKarte({
           {buchung.mitfahrer.map((m) => `${m.nummer}. ${m.name}`).join(', ')}
         </Text>
       )}
+      <FreigeberStand buchung={buchung} />
       {(a.kannAendern || a.kannStornieren || a.kannEinchecken || a.kannAuschecken) && (
         <Group gap="xs" mt="sm">
           {a.kannEinchecken && (

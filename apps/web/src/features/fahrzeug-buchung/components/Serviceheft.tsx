@@ -1,4 +1,5 @@
 import {
+  Badge,
   Button,
   Group,
   Modal,
@@ -11,6 +12,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { isPruefungUeberfaellig } from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
 import { SERVICEHEFT_TYPEN, type ServiceheftTyp } from '@stellwerk/domain/fahrzeug/serviceheft';
 import { berlinDateKey, berlinInstant, formatDateDE, parseDateDE } from '@stellwerk/domain/time';
 import { useState } from 'react';
@@ -34,6 +36,24 @@ const useTypNamen = (): Record<ServiceheftTyp, string> => {
 };
 
 const tag = (day: string) => formatDateDE(berlinInstant(day, '12:00'));
+
+/** The next due day of an inspection, marked when it lies in the past (issue 20). */
+function Faelligkeit({ label, tag: faelligAm }: { label: string; tag: string | null }) {
+  const { t } = useTranslation();
+  const ueberfaellig = isPruefungUeberfaellig({ faelligAm, now: new Date() });
+  return (
+    <Group gap={6} wrap="nowrap" data-ueberfaellig={ueberfaellig || undefined}>
+      <Text size="sm" c={ueberfaellig ? 'red.8' : undefined} fw={ueberfaellig ? 700 : undefined}>
+        {label}: {faelligAm ? tag(faelligAm) : t('serviceheft.keinDatum')}
+      </Text>
+      {ueberfaellig && (
+        <Badge size="sm" color="red" variant="filled" tt="none">
+          {t('serviceheft.ueberfaellig')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
 const alsTag = (text: string): string | null | undefined => {
   if (!text.trim()) return null;
   const d = parseDateDE(text);
@@ -184,10 +204,10 @@ export function Serviceheft({ fahrzeugId }: { fahrzeugId: string }) {
       {heft.error && <ErrorAlert error={heft.error} onRetry={() => void heft.refetch()} />}
       {h && (
         <Stack gap="xs">
-          <Text size="sm">
-            {t('serviceheft.hu')}: {h.huFaelligAm ? tag(h.huFaelligAm) : t('serviceheft.keinDatum')} ·{' '}
-            {t('serviceheft.uvv')}: {h.uvvFaelligAm ? tag(h.uvvFaelligAm) : t('serviceheft.keinDatum')}
-          </Text>
+          <Group gap="md">
+            <Faelligkeit label={t('serviceheft.hu')} tag={h.huFaelligAm} />
+            <Faelligkeit label={t('serviceheft.uvv')} tag={h.uvvFaelligAm} />
+          </Group>
           {h.eintraege.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('serviceheft.leer')}
