@@ -13,7 +13,10 @@ const serverDir = path.join(repoRoot, 'apps/server');
 const drizzleDir = path.join(serverDir, 'drizzle');
 
 const status = () =>
-  execFileSync('git', ['status', '--porcelain', '--', drizzleDir], { cwd: repoRoot, encoding: 'utf8' }).trim();
+  execFileSync('git', ['status', '--porcelain', '--', drizzleDir], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  }).trim();
 
 const before = status();
 execFileSync('npx', ['drizzle-kit', 'generate', '--name', 'drift_check'], {
