@@ -29,7 +29,8 @@ describe.each(testDrivers())('GET /api/admin/uebersicht on %s', (driver) => {
   it('refuses without a session (401) and without admin rights (403 guard.no_admin)', async () => {
     const anonymous = await get(server, null);
     expect(anonymous.status).toBe(401);
-    expect((await errorOf(anonymous)).message).toBe('Ein Benutzer muss existieren');
+    // one code for "not signed in" on every route (decision 126)
+    expect((await errorOf(anonymous)).message).toBe('Bitte melden Sie sich an.');
     const booker = await get(server, await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'));
     expect(booker.status).toBe(403);
     expect((await errorOf(booker)).code).toBe('guard.no_admin');

@@ -79,7 +79,7 @@ describe.each(testDrivers())('/api/admin/ausstattung on %s', (driver) => {
     const response = await call(server, raumpflegeBH, 'DELETE', `/api/admin/ausstattung/${beamer.id}`);
     expect(response.status).toBe(409);
     expect((await errorOf(response)).message).toBe(
-      'Die Ausstattung Beamer ist 1 Räumen zugeordnet und kann nicht gelöscht werden.',
+      'Die Ausstattung Beamer ist 1 Raum zugeordnet und kann nicht gelöscht werden.',
     );
   });
 

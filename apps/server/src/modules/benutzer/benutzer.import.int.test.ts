@@ -116,7 +116,7 @@ describe.each(testDrivers())('CSV import of users on %s', (driver) => {
     expect(answer.status).toBe(400);
     const failure = answer.body as TBenutzerImportFailure;
     expect(failure.error.code).toBe('import.zeilen_fehlerhaft');
-    expect(failure.error.message).toBe('1 Zeilen der CSV-Datei sind fehlerhaft; es wurde nichts importiert.');
+    expect(failure.error.message).toBe('1 Zeile der CSV-Datei ist fehlerhaft; es wurde nichts importiert.');
     expect(failure.summary).toEqual({ total: 3, valid: 2, invalid: 1 });
     expect(failure.rows[2]?.errors.map((e) => e.code)).toEqual(['benutzer.email_ungueltig']);
     expect(await counts(server)).toEqual(before);

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { erzeugeSpSchluessel, ZERTIFIKAT_JAHRE, zertifikatBase64 } from './sso.zertifikat.ts';
+import { erzeugeSpSchluessel, seriennummer, ZERTIFIKAT_JAHRE, zertifikatBase64 } from './sso.zertifikat.ts';
 
 describe('the SAML SP signing key and its self-signed certificate (decision 122)', () => {
   it.each([
@@ -25,5 +25,15 @@ describe('the SAML SP signing key and its self-signed certificate (decision 122)
   it('makes a new key every time', () => {
     const now = new Date();
     expect(erzeugeSpSchluessel('a', now).privateKey).not.toBe(erzeugeSpSchluessel('a', now).privateKey);
+  });
+  it.each([
+    ['a zero first byte before a small one (illegal padding before)', [0x00, 0x10, 0xff]],
+    ['a first byte with the high bit set (a negative number)', [0x80, 0x00, 0x01]],
+    ['a zero first byte before a large one', [0x00, 0x80, 0x01]],
+  ])('a serial number is a positive, minimal INTEGER: %s', (_, bytes) => {
+    const serial = seriennummer(Buffer.from(bytes));
+    expect(serial).toHaveLength(bytes.length);
+    expect(serial[0]).toBeGreaterThan(0);
+    expect(serial[0]).toBeLessThan(0x80);
   });
 });

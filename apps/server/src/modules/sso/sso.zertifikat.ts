@@ -43,6 +43,17 @@ const time = (date: Date): Buffer => {
 };
 const SHA256_WITH_RSA = seq(oid('1.2.840.113549.1.1.11'), NULL);
 
+/**
+ * A certificate serial number from random bytes, as a DER INTEGER's content: positive (high bit clear) and minimal
+ * (no leading zero byte; a zero first byte before a byte below 0x80 is illegal padding, which one certificate in
+ * about a hundred had before).
+ */
+export const seriennummer = (bytes: Buffer): Buffer => {
+  const serial = Buffer.from(bytes);
+  serial[0] = ((serial[0] ?? 0) & 0x7f) | 0x01;
+  return serial;
+};
+
 /** How long the certificate is valid (its dates are informative: IdPs compare the key, see decision 122). */
 export const ZERTIFIKAT_JAHRE = 10;
 
@@ -52,8 +63,7 @@ export type SpSchluessel = { privateKey: string; zertifikat: string };
 export const erzeugeSpSchluessel = (commonName: string, now: Date): SpSchluessel => {
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const name = seq(set(seq(oid('2.5.4.3'), utf8(commonName.slice(0, 64)))));
-  const serial = randomBytes(16);
-  serial[0] = (serial[0] ?? 0) & 0x7f; // a positive INTEGER
+  const serial = seriennummer(randomBytes(16));
   const bis = new Date(now);
   bis.setUTCFullYear(bis.getUTCFullYear() + ZERTIFIKAT_JAHRE);
   const tbs = seq(
