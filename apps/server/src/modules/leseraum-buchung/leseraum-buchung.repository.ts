@@ -417,19 +417,22 @@ export const findOhneErinnerung = async (tx: Tx, { now, bis }: { now: Date; bis:
   return rows as BuchungRow[];
 };
 
+/** A place with its plan's id and name (favourites, own place). */
+const PLATZ_MIT_PLAN = {
+  id: leseraum.id,
+  bezeichnung: leseraum.bezeichnung,
+  kapazitaet: leseraum.kapazitaet,
+  aktiv: leseraum.aktiv,
+  grundrissId: grundrissLeseraum.id,
+  grundrissBezeichnung: grundrissLeseraum.bezeichnung,
+};
+
 /** Places by id with their plan, of active plans of an area, in plan and name order (the favourites). */
 export const findPlaetzeMitPlan = async (tx: Tx, { ids, bereich }: { ids: string[]; bereich: Bereich }) =>
   ids.length === 0
     ? []
     : tx
-        .select({
-          id: leseraum.id,
-          bezeichnung: leseraum.bezeichnung,
-          kapazitaet: leseraum.kapazitaet,
-          aktiv: leseraum.aktiv,
-          grundrissId: grundrissLeseraum.id,
-          grundrissBezeichnung: grundrissLeseraum.bezeichnung,
-        })
+        .select(PLATZ_MIT_PLAN)
         .from(leseraum)
         .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
         .where(
@@ -500,14 +503,7 @@ export const findEigenerPlatz = async (
   { benutzerId, bereich }: { benutzerId: string; bereich: Bereich },
 ) => {
   const rows = await tx
-    .select({
-      id: leseraum.id,
-      bezeichnung: leseraum.bezeichnung,
-      kapazitaet: leseraum.kapazitaet,
-      aktiv: leseraum.aktiv,
-      grundrissId: grundrissLeseraum.id,
-      grundrissBezeichnung: grundrissLeseraum.bezeichnung,
-    })
+    .select(PLATZ_MIT_PLAN)
     .from(leseraum)
     .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
     .where(

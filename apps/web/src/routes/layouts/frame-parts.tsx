@@ -1,19 +1,20 @@
 import { Group, Text } from '@mantine/core';
 import type { TMe } from '@stellwerk/domain/api';
+import { useTranslation } from 'react-i18next';
 import { AppFooter } from '../../components/AppFooter';
 import { Brand } from '../../components/Brand';
+import { MenuCount } from '../../components/MenuCount';
 import { TenantLogo } from '../../features/mandant/components/TenantLogo';
 import { MainMenu } from '../../features/navigation/components/MainMenu';
 import { useMe } from '../../features/session/api/get-me';
 import { LanguageSwitch } from '../../features/customizing/components/LanguageSwitch';
 import { useFreigabenAnzahl } from '../../features/fahrzeug-freigaben/api/freigaben-api';
-import { FreigabenAnzahl } from '../../features/fahrzeug-freigaben/components/FreigabenAnzahl';
 import { useWartendeVormerkungen } from '../../features/leseraum/api/bestaetigungen-api';
-import { WartendeAnzahl } from '../../features/leseraum/components/WartendeAnzahl';
 import { useRefreshMe } from '../use-current-me';
 
 /** Header, menu and footer as every app layout composes them from the features. */
 export const useFrameParts = () => {
+  const { t } = useTranslation();
   const query = useMe();
   const me: TMe | null = query.data ?? null;
   const refreshMe = useRefreshMe();
@@ -50,9 +51,24 @@ export const useFrameParts = () => {
       me={me}
       languageSwitch={<LanguageSwitch signedIn={me !== null} onSaved={refreshMe} />}
       badges={{
-        '/fahrzeuge/freigaben': <FreigabenAnzahl anzahl={freigaben.data} />,
-        '/leseraum/bestaetigungen': <WartendeAnzahl anzahl={wartendLeseraum.data?.length} />,
-        '/arbeitswelt/bestaetigungen': <WartendeAnzahl anzahl={wartendArbeitswelt.data?.length} />,
+        '/fahrzeuge/freigaben': (
+          <MenuCount
+            anzahl={freigaben.data}
+            label={t('fahrzeugFreigaben.anzahl', { count: freigaben.data ?? 0 })}
+          />
+        ),
+        '/leseraum/bestaetigungen': (
+          <MenuCount
+            anzahl={wartendLeseraum.data?.length}
+            label={t('bestaetigungen.anzahl', { count: wartendLeseraum.data?.length ?? 0 })}
+          />
+        ),
+        '/arbeitswelt/bestaetigungen': (
+          <MenuCount
+            anzahl={wartendArbeitswelt.data?.length}
+            label={t('bestaetigungen.anzahl', { count: wartendArbeitswelt.data?.length ?? 0 })}
+          />
+        ),
       }}
     />
   );
