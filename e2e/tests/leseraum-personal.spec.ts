@@ -167,5 +167,6 @@ test('a day nobody may book shows every place as not bookable with the reason; a
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await freieZeiten.getByRole('button', { name: '12:00–18:00 vormerken' }).click();
   await expect(frei).toBeHidden();
-  await expect(platz(page, 'Platz 20')).toHaveAttribute('data-zustand', 'eigene_reservierung');
+  // a fresh hold is the own hold's seat state, 'Von Ihnen vorgemerkt' (decision 141)
+  await expect(platz(page, 'Platz 20')).toHaveAttribute('data-zustand', 'eigene_vormerkung');
 });

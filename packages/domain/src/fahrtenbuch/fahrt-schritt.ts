@@ -123,5 +123,8 @@ export const vorCheckOut = ({
   return 'nachtragen';
 };
 
-/** Files a check-in or check-out may carry: receipts (png, jpg, pdf) and one photo per damage (png, jpg). */
-export const MAX_BELEGE = 10;
+/**
+ * Files a check-in or check-out may carry: one receipt (png, jpg, pdf; spec §3 "Upload: one image or document",
+ * decision 146) and one photo per damage (png, jpg).
+ */
+export const MAX_BELEGE = 1;

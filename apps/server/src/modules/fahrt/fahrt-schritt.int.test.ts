@@ -169,10 +169,21 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
     ).toEqual([]);
     const dateienVorher = (await asAll((tx) => tx.select().from(datei))).length;
 
+    // one receipt field takes one file (spec §3 "Upload: one image or document", decision 146)
+    const zwei = await schritt(mitarbeiter, b.id, 'check-in', daten, [
+      { feld: 'beleg', name: 'tanken.pdf', data: PDF, type: 'application/pdf' },
+      { feld: 'beleg', name: 'waesche.png', data: PNG, type: 'image/png' },
+    ]);
+    expect(zwei.status).toBe(400);
+    expect(((await zwei.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'fahrt.zu_viele_dateien',
+      message: 'Fehler beim Hochladen der Datei: Höchstens 1 Beleg und ein Foto je Schaden.',
+    });
+    expect((await asAll((tx) => tx.select().from(datei))).length).toBe(dateienVorher);
+
     const vorher = smtp.received.length;
     const ok = await schritt(mitarbeiter, b.id, 'check-in', daten, [
       { feld: 'beleg', name: 'tanken.pdf', data: PDF, type: 'application/pdf' },
-      { feld: 'beleg', name: 'waesche.png', data: PNG, type: 'image/png' },
       { feld: 'schaden.0.foto', name: 'kratzer.png', data: PNG, type: 'image/png' },
     ]);
     expect(ok.status, await ok.clone().text()).toBe(200);
@@ -185,18 +196,17 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
       await asAll((tx) =>
         tx.select().from(fahrzeugHistorieBeleg).where(eq(fahrzeugHistorieBeleg.historieId, h!.id)),
       ),
-    ).toHaveLength(2);
-    expect((await asAll((tx) => tx.select().from(datei))).length).toBe(dateienVorher + 3);
+    ).toHaveLength(1);
+    expect((await asAll((tx) => tx.select().from(datei))).length).toBe(dateienVorher + 2);
 
-    // the receipts are reachable from the trip's history entry, in upload order (issue 20, R158)
+    // the receipt is reachable from the trip's history entry (issue 20, R158)
     const historie = (await (
       await call(server, fuhrpark, 'GET', `/api/fahrzeuge/${b.fahrzeug.id}/historie`)
     ).json()) as TFahrzeugHistorie;
     const eintrag = historie.eintraege.find((e) => e.id === h!.id)!;
-    expect(eintrag.belege).toHaveLength(2);
-    const [pdf, png] = await Promise.all(eintrag.belege.map((x) => call(server, fuhrpark, 'GET', x.url)));
-    expect(pdf!.headers.get('content-type')).toBe('application/pdf');
-    expect(png!.headers.get('content-type')).toBe('image/png');
+    expect(eintrag.belege).toHaveLength(1);
+    const pdf = await call(server, fuhrpark, 'GET', eintrag.belege[0]!.url);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
 
     const [schaden] = (
       (await (
@@ -250,17 +260,18 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
       fahrt: { art: 'privat' },
     });
     expect((await errorOf(ohne)).message).toBe('Bitte alle Pflichtfelder ausfüllen.');
-    const ok = await schritt(mitarbeiter, id, 'check-out', {
-      ...ablesung,
-      kilometerstand: 5040,
-      abstellplatz: 'P2',
-      fahrt: { art: 'privat' },
-    });
+    const ok = await schritt(
+      mitarbeiter,
+      id,
+      'check-out',
+      { ...ablesung, kilometerstand: 5040, abstellplatz: 'P2', fahrt: { art: 'privat' } },
+      [{ feld: 'beleg', name: 'waesche.png', data: PNG, type: 'image/png' }],
+    );
     expect(ok.status, await ok.clone().text()).toBe(200);
     const danach = (await ok.json()) as TFahrzeugBuchung;
     expect(danach.status).toBe('durchgeführt');
     expect(danach.bis).toBe(um('10:00').toISOString());
-    // the logbook entry of the trip reaches the receipts of its check-in (issue 20, R158)
+    // the logbook entry of the trip reaches the receipts of its check-in and its check-out (issue 20, R158)
     const buch = (await (
       await call(
         server,

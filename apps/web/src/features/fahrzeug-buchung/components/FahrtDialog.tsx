@@ -353,9 +353,8 @@ function Formular({
         label={t('fahrzeugBuchung.fahrt.belege')}
         description={t('fahrzeugBuchung.fahrt.belegeHinweis')}
         accept={BELEG_TYPEN}
-        multiple
-        value={belege}
-        onChange={setBelege}
+        value={belege[0] ?? null}
+        onChange={(file) => setBelege(file ? [file] : [])}
         clearable
         placeholder={t('fahrzeugBuchung.fahrt.dateiWaehlen')}
         error={feldFehler('belege')}
