@@ -25,6 +25,7 @@ import type { Tx } from '../../db/client.ts';
 import { benutzer } from '../benutzer/benutzer.table.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
 import { fahrtenbuchAnker, fahrtenbuchEintrag, fahrtenbuchKopf } from './fahrt.table.ts';
+import { mandant } from '../mandant/mandant.table.ts';
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 const jahr = Number(new Date().toISOString().slice(0, 4));
@@ -222,6 +223,22 @@ describe.each(testDrivers())('the logbook cannot be shortened or rewritten on %s
       expect(koepfe.map((k) => k.laufnummer).sort()).toEqual([1, 2, 3]);
     },
   );
+
+  it('deleting the whole tenant as the platform role does not take this year’s logbook with it (decision 127)', async () => {
+    const antwort = await ergebnis(
+      server.database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql.raw(
+            `select set_config('role', 'stellwerk_platform', true), set_config('app.mandant_id', '', true), set_config('app.bypass_rls', 'on', true)`,
+          ),
+        );
+        await tx.execute(sql.raw(`delete from mandant where id = '${mandantId}'`));
+      }),
+    );
+    expect(antwort).toMatch(/unveränderlich/);
+    expect(await anzahl(auto)).toBe(3);
+    expect(await asAll((tx) => tx.select().from(mandant).where(eq(mandant.id, mandantId)))).toHaveLength(1);
+  });
 
   it('the purge through its function, called with a cut-off it may use, still deletes nothing of this year', async () => {
     const stichtag = berlinInstant(`${jahr - 10}-01-01`, '00:00').toISOString();
