@@ -179,7 +179,7 @@ test('rooms admin: a plan with an SVG, places moved by keyboard and drag, QR she
   await expect(platzDialog.getByTestId('betroffene-buchung')).toHaveCount(1);
   await expect(platzDialog.getByTestId('betroffene-buchung')).toContainText('admin@beispielhausen.example');
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
-  await platzDialog.getByRole('button', { name: '1 Buchungen stornieren und deaktivieren' }).click();
+  await platzDialog.getByRole('button', { name: '1 Buchung stornieren und deaktivieren' }).click();
   await expect(platzDialog).toBeHidden();
   await expect(page.getByTestId('platz-zeile').filter({ hasText: 'G1' }).getByText('Inaktiv')).toBeVisible();
   const eigene = (await (await api('GET', '/api/leseraum-buchungen?bereich=leseraum')).json()) as {
