@@ -26,7 +26,8 @@ test('booking staff confirm one hold and decline another with a reason on their 
 }) => {
   test.slow(); // three sign-ins
   const tag = werktag();
-  // the rooms' administration makes Platz 15 and Platz 16 places that booking staff confirm
+  // the rooms' administration makes Platz 17 and Platz 21 places that booking staff confirm (places no other
+  // journey books: staff confirmation stays switched on for them for the rest of the run)
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await signInTo(admin, demoUser('admin', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
@@ -35,7 +36,7 @@ test('booking staff confirm one hold and decline another with a reason on their 
   ).json()) as { id: string; bezeichnung: string }[];
   const grundrissId = plaene.find((p) => p.bezeichnung === 'Lesesaal Erdgeschoss')!.id;
   await admin.goto(`/admin/raeume?grundriss=${grundrissId}`);
-  for (const name of ['Platz 15', 'Platz 16']) {
+  for (const name of ['Platz 17', 'Platz 21']) {
     await admin.getByRole('button', { name: `Platz ${name} bearbeiten` }).click();
     const dialog = admin.getByRole('dialog', { name: `Platz ${name} bearbeiten` });
     await dialog.getByLabel('Vormerkungen bestätigt das Buchungspersonal').check();
@@ -47,7 +48,7 @@ test('booking staff confirm one hold and decline another with a reason on their 
   const bookerContext = await browser.newContext();
   const booker = await bookerContext.newPage();
   await signInTo(booker, demoUser('mitarbeiter', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
-  for (const name of ['Platz 15', 'Platz 16']) {
+  for (const name of ['Platz 17', 'Platz 21']) {
     await booker.goto(`/leseraum/karte?tag=${tag}`);
     await platz(booker, name).click();
     await booker.getByRole('dialog', { name }).getByRole('button', { name: 'Vormerken' }).click();
@@ -63,18 +64,18 @@ test('booking staff confirm one hold and decline another with a reason on their 
   await menuEntry.click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Vormerkungen bestätigen' })).toBeVisible();
   const karte = (name: string) => staff.getByRole('article').filter({ hasText: name });
-  await expect(karte('Platz 15')).toContainText('mitarbeiter@beispielhausen.example');
-  await expect(karte('Platz 15')).toContainText(/Verfällt in/);
+  await expect(karte('Platz 17')).toContainText('mitarbeiter@beispielhausen.example');
+  await expect(karte('Platz 17')).toContainText(/Verfällt in/);
   await staff.mouse.move(0, 0); // the pointer rested on the menu entry just clicked (its hover colour)
   expect(await seriousViolations(staff)).toEqual([]);
 
-  await karte('Platz 15').getByRole('button', { name: 'Bestätigen' }).click();
+  await karte('Platz 17').getByRole('button', { name: 'Bestätigen' }).click();
   await expect(
-    staff.getByText(/Platz 15 für mitarbeiter@beispielhausen\.example ist bestätigt\./),
+    staff.getByText(/Platz 17 für mitarbeiter@beispielhausen\.example ist bestätigt\./),
   ).toBeVisible();
-  await expect(karte('Platz 15')).toHaveCount(0);
+  await expect(karte('Platz 17')).toHaveCount(0);
 
-  await karte('Platz 16').getByRole('button', { name: 'Ablehnen' }).click();
+  await karte('Platz 21').getByRole('button', { name: 'Ablehnen' }).click();
   const ablehnen = staff.getByRole('dialog', { name: 'Vormerkung ablehnen' });
   await ablehnen.getByRole('button', { name: 'Ablehnen' }).click();
   await expect(ablehnen.getByText('Bitte geben Sie einen Grund an.')).toBeVisible();
@@ -85,13 +86,13 @@ test('booking staff confirm one hold and decline another with a reason on their 
     staff.getByText('Momentan gibt es keine Vormerkungen, die bestätigt werden müssen.'),
   ).toBeVisible();
 
-  // the booker sees the outcome in the sidebar: Platz 15 reserved, Platz 16 gone
+  // the booker sees the outcome in the sidebar: Platz 17 reserved, Platz 21 gone
   await booker.goto(`/leseraum/karte?tag=${tag}`);
   const sidebar = booker.getByRole('complementary', { name: 'Seitenleiste' });
   await expect(
-    sidebar.locator('[data-buchung-id]').filter({ hasText: 'Platz 15' }).getByText('Reserviert'),
+    sidebar.locator('[data-buchung-id]').filter({ hasText: 'Platz 17' }).getByText('Reserviert'),
   ).toBeVisible();
-  await expect(sidebar.locator('[data-buchung-id]').filter({ hasText: 'Platz 16' })).toHaveCount(0);
+  await expect(sidebar.locator('[data-buchung-id]').filter({ hasText: 'Platz 21' })).toHaveCount(0);
   await bookerContext.close();
   await staffContext.close();
 });
