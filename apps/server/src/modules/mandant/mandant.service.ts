@@ -190,7 +190,7 @@ export const removeMandant = async (
       throw new DomainError('mandant.name_bestaetigung_falsch', { name: existing.name });
     if (id === user.mandantId) throw new DomainError('mandant.eigener_mandant');
     // decision 127: the logbook is kept 10 years (§ 147 AO) also when its tenant goes; until the purge has
-    // removed the last version inside the period, the tenant stays (the database would let the cascade through)
+    // removed the last version inside the period, the tenant stays (the database refuses the cascade too, 0027)
     await assertKeinAufzubewahrendesFahrtenbuch(tx, existing, now());
     const domains = await findDomainsOf(tx, id);
     await deleteDomains(tx, id);

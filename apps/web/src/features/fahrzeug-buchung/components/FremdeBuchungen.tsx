@@ -1,9 +1,10 @@
-import { Alert, Button, Card, Group, List, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useAlleFahrzeugBuchungen, useStorniereFremdeBuchung } from '../api/fahrzeug-buchung-api';
 import { zeitraumText } from '../hooks/zeit-felder';
@@ -12,81 +13,47 @@ import { zeitraumText } from '../hooks/zeit-felder';
 function StornoDialog({ buchung, onClose }: { buchung: TFahrzeugBuchung | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const storno = useStorniereFremdeBuchung();
-  const [grund, setGrund] = useState('');
-  const [fehlt, setFehlt] = useState(false);
   const schliessen = () => {
     storno.reset();
-    setGrund('');
-    setFehlt(false);
     onClose();
   };
-  if (!buchung) return null;
-  const name = buchung.buchender.name;
-  const fahrzeug = `${buchung.fahrzeug.marke} ${buchung.fahrzeug.modell}`;
-  const wann = zeitraumText(buchung.von, buchung.bis, i18n.language);
+  const name = buchung?.buchender.name ?? '';
+  const fahrzeug = buchung ? `${buchung.fahrzeug.marke} ${buchung.fahrzeug.modell}` : '';
+  const wann = buchung ? zeitraumText(buchung.von, buchung.bis, i18n.language) : '';
   return (
-    <Modal
-      opened
-      onClose={schliessen}
+    <ReasonDialog
+      opened={buchung !== null}
       title={t('fahrzeugBuchung.fremde.dialogTitel')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (grund.trim() === '') {
-            setFehlt(true);
-            return;
-          }
-          storno.mutate(
-            { id: buchung.id, grund: grund.trim() },
-            {
-              onSuccess: () => {
-                notifications.show({
-                  color: 'green',
-                  message: t('fahrzeugBuchung.fremde.erledigt', { name }),
-                });
-                schliessen();
-              },
-            },
-          );
-        }}
-      >
-        <Stack gap="sm">
+      message={
+        <Stack gap={4}>
           <Text size="sm">{t('fahrzeugBuchung.fremde.frage', { name, fahrzeug, wann })}</Text>
           <Text size="sm" c="dimmed">
             {t('fahrzeugBuchung.fremde.mail', { name })}
           </Text>
-          <Textarea
-            label={t('fahrzeugBuchung.fremde.grund')}
-            description={t('fahrzeugBuchung.fremde.grundHinweis')}
-            withAsterisk
-            autosize
-            minRows={2}
-            maxLength={1000}
-            value={grund}
-            error={fehlt ? t('validation.required') : undefined}
-            onChange={(e) => {
-              setGrund(e.currentTarget.value);
-              setFehlt(false);
-            }}
-          />
-          {storno.error && (
-            <Alert color="red" role="alert">
-              {errorMessage(storno.error, t, i18n.language)}
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={schliessen}>
-              {t('fahrzeugBuchung.fremde.abbrechen')}
-            </Button>
-            <Button type="submit" color="red" loading={storno.isPending}>
-              {t('fahrzeugBuchung.fremde.bestaetigen')}
-            </Button>
-          </Group>
         </Stack>
-      </form>
-    </Modal>
+      }
+      confirmLabel={t('fahrzeugBuchung.fremde.bestaetigen')}
+      cancelLabel={t('fahrzeugBuchung.fremde.abbrechen')}
+      label={t('fahrzeugBuchung.fremde.grund')}
+      description={t('fahrzeugBuchung.fremde.grundHinweis')}
+      missing={t('validation.required')}
+      maxLength={1000}
+      onConfirm={(grund) => {
+        if (!buchung) return;
+        storno.mutate(
+          { id: buchung.id, grund },
+          {
+            onSuccess: () => {
+              notifications.show({ color: 'green', message: t('fahrzeugBuchung.fremde.erledigt', { name }) });
+              schliessen();
+            },
+          },
+        );
+      }}
+      onClose={schliessen}
+      loading={storno.isPending}
+      error={storno.error ? errorMessage(storno.error, t, i18n.language) : null}
+    />
   );
 }
 

@@ -1,12 +1,12 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { formatError } from '@stellwerk/domain/errors';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { errorMessage } from '../../../lib/error-message';
 import { formatDateTime } from '../../../lib/format-date';
 import { useEntscheiden, useOffeneFreigaben } from '../api/freigaben-api';
@@ -22,7 +22,6 @@ export function FreigabenListe() {
   const query = useOffeneFreigaben();
   const entscheiden = useEntscheiden();
   const [ablehnen, setAblehnen] = useState<TFahrzeugBuchung | null>(null);
-  const [begruendung, setBegruendung] = useState('');
   const [fehler, setFehler] = useState<string | null>(null);
 
   if (query.isPending) return <LoadingState />;
@@ -42,17 +41,12 @@ export function FreigabenListe() {
     );
   const schliessen = () => {
     setAblehnen(null);
-    setBegruendung('');
     setFehler(null);
   };
-  const bestaetigeAblehnung = () => {
+  const lehneAb = (begruendung: string) => {
     if (!ablehnen) return;
-    if (begruendung.trim().length === 0) {
-      setFehler(t('fahrzeugFreigaben.begruendungFehlt'));
-      return;
-    }
     entscheiden.mutate(
-      { buchungId: ablehnen.id, freigeben: false, begruendung: begruendung.trim() },
+      { buchungId: ablehnen.id, freigeben: false, begruendung },
       {
         onSuccess: () => {
           notifications.show({
@@ -128,7 +122,7 @@ export function FreigabenListe() {
           </Stack>
         </Card>
       ))}
-      <ConfirmDialog
+      <ReasonDialog
         opened={ablehnen !== null}
         title={t('fahrzeugFreigaben.ablehnenTitel')}
         message={
@@ -142,23 +136,15 @@ export function FreigabenListe() {
         }
         confirmLabel={t('fahrzeugFreigaben.ablehnenBestaetigen')}
         cancelLabel={t('fahrzeugFreigaben.abbrechen')}
-        onConfirm={bestaetigeAblehnung}
+        label={t('fahrzeugFreigaben.begruendung')}
+        description={t('fahrzeugFreigaben.begruendungHinweis')}
+        missing={t('fahrzeugFreigaben.begruendungFehlt')}
+        maxLength={1000}
+        onConfirm={lehneAb}
         onClose={schliessen}
         loading={entscheiden.isPending}
         error={fehler}
-      >
-        <Textarea
-          label={t('fahrzeugFreigaben.begruendung')}
-          description={t('fahrzeugFreigaben.begruendungHinweis')}
-          required
-          autosize
-          minRows={2}
-          maxLength={1000}
-          value={begruendung}
-          onChange={(e) => setBegruendung(e.currentTarget.value)}
-          data-autofocus
-        />
-      </ConfirmDialog>
+      />
     </Stack>
   );
 }

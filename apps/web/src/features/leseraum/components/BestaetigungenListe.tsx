@@ -1,29 +1,16 @@
-import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Bereich, TLeseraumBuchung } from '@stellwerk/domain/leseraum-buchung/api';
 import { PERSONAL_GRUND_MAX } from '@stellwerk/domain/leseraum-buchung/machine';
-import { TIME_ZONE } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';
+import { ReasonDialog } from '../../../components/ReasonDialog';
 import { errorMessage } from '../../../lib/error-message';
 import { useVormerkungEntscheiden, useWartendeVormerkungen } from '../api/bestaetigungen-api';
 import { countdownText, useNow } from '../hooks/countdown';
-
-const zeitraumText = (b: TLeseraumBuchung, language: string) => {
-  const locale = language === 'en' ? 'en-GB' : 'de-DE';
-  const day = new Intl.DateTimeFormat(locale, {
-    timeZone: TIME_ZONE,
-    weekday: 'short',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-  });
-  const time = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
-  return `${day.format(new Date(b.von))}, ${time.format(new Date(b.von))}–${time.format(new Date(b.bis))}`;
-};
+import { zeitraumText } from '../hooks/zeitraum-text';
 
 /**
  * /leseraum/bestaetigungen and /arbeitswelt/bestaetigungen (R170, decision 136): the holds of places that
@@ -37,7 +24,6 @@ export function BestaetigungenListe({ bereich }: { bereich: Bereich }) {
   const query = useWartendeVormerkungen(bereich);
   const entscheiden = useVormerkungEntscheiden();
   const [ablehnen, setAblehnen] = useState<TLeseraumBuchung | null>(null);
-  const [grund, setGrund] = useState('');
   const [fehler, setFehler] = useState<string | null>(null);
 
   if (query.isPending) return <LoadingState />;
@@ -57,17 +43,12 @@ export function BestaetigungenListe({ bereich }: { bereich: Bereich }) {
     );
   const schliessen = () => {
     setAblehnen(null);
-    setGrund('');
     setFehler(null);
   };
-  const bestaetigeAblehnung = () => {
+  const lehneAb = (grund: string) => {
     if (!ablehnen) return;
-    if (grund.trim().length === 0) {
-      setFehler(t('bestaetigungen.grundFehlt'));
-      return;
-    }
     entscheiden.mutate(
-      { id: ablehnen.id, bestaetigen: false, grund: grund.trim() },
+      { id: ablehnen.id, bestaetigen: false, grund },
       {
         onSuccess: () => {
           notifications.show({
@@ -112,7 +93,7 @@ export function BestaetigungenListe({ bereich }: { bereich: Bereich }) {
                   {t('bestaetigungen.wartet')}
                 </Badge>
               </Group>
-              <Text size="sm">{zeitraumText(b, language)}</Text>
+              <Text size="sm">{zeitraumText(b, language, { jahr: true })}</Text>
               <Text size="sm">{t('bestaetigungen.buchender', { mail: b.buchenderMail })}</Text>
               {b.gruppengroesse > 1 && (
                 <Text size="sm">{t('bestaetigungen.gruppe', { count: b.gruppengroesse })}</Text>
@@ -151,7 +132,7 @@ export function BestaetigungenListe({ bereich }: { bereich: Bereich }) {
           </Card>
         );
       })}
-      <ConfirmDialog
+      <ReasonDialog
         opened={ablehnen !== null}
         title={t('bestaetigungen.ablehnenTitel')}
         message={
@@ -159,29 +140,21 @@ export function BestaetigungenListe({ bereich }: { bereich: Bereich }) {
             ? t('bestaetigungen.ablehnenText', {
                 platz: ablehnen.leseraum.bezeichnung,
                 mail: ablehnen.buchenderMail,
-                zeit: zeitraumText(ablehnen, language),
+                zeit: zeitraumText(ablehnen, language, { jahr: true }),
               })
             : ''
         }
         confirmLabel={t('bestaetigungen.ablehnenBestaetigen')}
         cancelLabel={t('sitzplan.abbrechen')}
-        onConfirm={bestaetigeAblehnung}
+        label={t('bestaetigungen.grund')}
+        description={t('bestaetigungen.grundHinweis')}
+        missing={t('bestaetigungen.grundFehlt')}
+        maxLength={PERSONAL_GRUND_MAX}
+        onConfirm={lehneAb}
         onClose={schliessen}
         loading={entscheiden.isPending}
         error={fehler}
-      >
-        <Textarea
-          label={t('bestaetigungen.grund')}
-          description={t('bestaetigungen.grundHinweis')}
-          required
-          autosize
-          minRows={2}
-          maxLength={PERSONAL_GRUND_MAX}
-          value={grund}
-          onChange={(e) => setGrund(e.currentTarget.value)}
-          data-autofocus
-        />
-      </ConfirmDialog>
+      />
     </Stack>
   );
 }

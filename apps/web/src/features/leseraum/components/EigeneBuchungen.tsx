@@ -1,26 +1,14 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Bereich, TLeseraumBuchung } from '@stellwerk/domain/leseraum-buchung/api';
-import { TIME_ZONE } from '@stellwerk/domain/time';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { type BuchungsSchritt, useBuchungsSchritt, useEigeneBuchungen } from '../api/leseraum-api';
 import { countdownText, useNow } from '../hooks/countdown';
+import { zeitraumText } from '../hooks/zeitraum-text';
 import { useZustandText } from '../hooks/zustand-text';
 import { EigenerPlatz } from './EigenerPlatz';
-
-const when = (b: TLeseraumBuchung, language: string) => {
-  const locale = language === 'en' ? 'en-GB' : 'de-DE';
-  const day = new Intl.DateTimeFormat(locale, {
-    timeZone: TIME_ZONE,
-    weekday: 'short',
-    day: '2-digit',
-    month: '2-digit',
-  });
-  const time = new Intl.DateTimeFormat(locale, { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
-  return `${day.format(new Date(b.von))}, ${time.format(new Date(b.von))}–${time.format(new Date(b.bis))}`;
-};
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -98,7 +86,7 @@ export function BuchungKarte({ buchung }: { buchung: TLeseraumBuchung }) {
         </Badge>
       </Group>
       <Text size="xs" c="dimmed">
-        {when(buchung, i18n.language)} · {buchung.grundriss.bezeichnung}
+        {zeitraumText(buchung, i18n.language)} · {buchung.grundriss.bezeichnung}
       </Text>
       {countdown && countdown > now && (
         <Text size="xs" mt={2} aria-live="off">
@@ -137,7 +125,7 @@ export function BuchungKarte({ buchung }: { buchung: TLeseraumBuchung }) {
         title={t('sitzplan.stornoTitel')}
         message={t('sitzplan.stornoFrage', {
           platz: buchung.leseraum.bezeichnung,
-          wann: when(buchung, i18n.language),
+          wann: zeitraumText(buchung, i18n.language),
         })}
         confirmLabel={t('sitzplan.stornieren')}
         cancelLabel={t('sitzplan.behalten')}
