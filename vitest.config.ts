@@ -31,7 +31,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.{ts,tsx}'],
+          include: [
+            'packages/**/src/**/*.test.ts',
+            'apps/**/src/**/*.test.{ts,tsx}',
+            'e2e/support/**/*.test.ts',
+          ],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
           environment: 'node',
         },

@@ -73,8 +73,13 @@ export const PLATFORM_ADMIN: DemoUser = {
 export const DEDICATED = {
   /** password-recovery.spec.ts resets this user's password. */
   recovery: demoUser('fahrzeugpflege', BEISPIELHAUSEN),
-  /** password-change.spec.ts changes this user's password. */
-  passwordChange: demoUser('freigabe', MUSTERSTADT),
+  /** password-change.spec.ts changes this user's password (seeded for it, not in DEMO_ROLES). */
+  passwordChange: {
+    email: 'passwort@musterstadt.example',
+    userName: 'passwort.musterstadt',
+    tenant: MUSTERSTADT,
+    startPage: MUSTERSTADT.startPage,
+  } satisfies DemoUser,
   /** language.spec.ts: language chosen before sign-in. */
   languageBeforeSignIn: demoUser('fuehrerschein', BEISPIELHAUSEN),
   /** language.spec.ts: language chosen while signed in, kept for the user. */
@@ -88,9 +93,15 @@ export const DEDICATED = {
   } satisfies DemoUser,
   /**
    * faktor-schutz.spec.ts: switches its language, ends its sessions and enrols a passkey the administrator
-   * revokes; a user of its own, since a saved language would override the browser's choice of language.spec.ts.
+   * revokes; a user of its own (seeded for it, not in DEMO_ROLES): a saved language would override the browser's
+   * choice of language.spec.ts, and an ended session would sign out another journey of the same user.
    */
-  faktorSchutz: demoUser('freigabe', BEISPIELHAUSEN),
+  faktorSchutz: {
+    email: 'faktor@beispielhausen.example',
+    userName: 'faktor.beispielhausen',
+    tenant: BEISPIELHAUSEN,
+    startPage: BEISPIELHAUSEN.startPage,
+  } satisfies DemoUser,
   /** sign-in.spec.ts: mistypes three times, then signs in after the security check (decision 077). */
   mistyper: demoUser('fuehrerschein', BEISPIELHAUSEN),
   /**

@@ -26,7 +26,7 @@ test('booking staff confirm one hold and decline another with a reason on their 
 }) => {
   test.slow(); // three sign-ins
   const tag = werktag();
-  // the rooms' administration makes Platz 17 and Platz 21 places that booking staff confirm (places no other
+  // the rooms' administration makes Platz 17 and Platz 13 places that booking staff confirm (places no other
   // journey books: staff confirmation stays switched on for them for the rest of the run)
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
@@ -36,7 +36,7 @@ test('booking staff confirm one hold and decline another with a reason on their 
   ).json()) as { id: string; bezeichnung: string }[];
   const grundrissId = plaene.find((p) => p.bezeichnung === 'Lesesaal Erdgeschoss')!.id;
   await admin.goto(`/admin/raeume?grundriss=${grundrissId}`);
-  for (const name of ['Platz 17', 'Platz 21']) {
+  for (const name of ['Platz 17', 'Platz 13']) {
     await admin.getByRole('button', { name: `Platz ${name} bearbeiten` }).click();
     const dialog = admin.getByRole('dialog', { name: `Platz ${name} bearbeiten` });
     await dialog.getByLabel('Vormerkungen bestätigt das Buchungspersonal').check();
@@ -48,7 +48,7 @@ test('booking staff confirm one hold and decline another with a reason on their 
   const bookerContext = await browser.newContext();
   const booker = await bookerContext.newPage();
   await signInTo(booker, demoUser('mitarbeiter', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
-  for (const name of ['Platz 17', 'Platz 21']) {
+  for (const name of ['Platz 17', 'Platz 13']) {
     await booker.goto(`/leseraum/karte?tag=${tag}`);
     await platz(booker, name).click();
     await booker.getByRole('dialog', { name }).getByRole('button', { name: 'Vormerken' }).click();
@@ -75,7 +75,7 @@ test('booking staff confirm one hold and decline another with a reason on their 
   ).toBeVisible();
   await expect(karte('Platz 17')).toHaveCount(0);
 
-  await karte('Platz 21').getByRole('button', { name: 'Ablehnen' }).click();
+  await karte('Platz 13').getByRole('button', { name: 'Ablehnen' }).click();
   const ablehnen = staff.getByRole('dialog', { name: 'Vormerkung ablehnen' });
   await ablehnen.getByRole('button', { name: 'Ablehnen' }).click();
   await expect(ablehnen.getByText('Bitte geben Sie einen Grund an.')).toBeVisible();
@@ -86,13 +86,13 @@ test('booking staff confirm one hold and decline another with a reason on their 
     staff.getByText('Momentan gibt es keine Vormerkungen, die bestätigt werden müssen.'),
   ).toBeVisible();
 
-  // the booker sees the outcome in the sidebar: Platz 17 reserved, Platz 21 gone
+  // the booker sees the outcome in the sidebar: Platz 17 reserved, Platz 13 gone
   await booker.goto(`/leseraum/karte?tag=${tag}`);
   const sidebar = booker.getByRole('complementary', { name: 'Seitenleiste' });
   await expect(
     sidebar.locator('[data-buchung-id]').filter({ hasText: 'Platz 17' }).getByText('Reserviert'),
   ).toBeVisible();
-  await expect(sidebar.locator('[data-buchung-id]').filter({ hasText: 'Platz 21' })).toHaveCount(0);
+  await expect(sidebar.locator('[data-buchung-id]').filter({ hasText: 'Platz 13' })).toHaveCount(0);
   await bookerContext.close();
   await staffContext.close();
 });
@@ -101,7 +101,7 @@ test('a day nobody may book shows every place as not bookable with the reason; a
   page,
   baseURL,
 }) => {
-  await signInTo(page, demoUser('fuehrerschein', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+  await signInTo(page, demoUser('freigabe', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
   // Saturday: the reading room opens 10–14, but the booking rules allow Monday to Friday
   await page.goto(`/leseraum/karte?tag=${naechster((d) => d === 6)}`);
   const hinweis = page.getByTestId('tag-nicht-buchbar');
@@ -127,7 +127,7 @@ test('a day nobody may book shows every place as not bookable with the reason; a
   const tag = werktag();
   const other = await page.context().browser()!.newContext();
   const otherPage = await other.newPage();
-  await signInTo(otherPage, demoUser('fahrzeugpflege', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+  await signInTo(otherPage, demoUser('fuhrpark', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
   const plaene = (await (
     await otherPage.request.get('/api/grundrisse?bereich=leseraum', { headers: { origin: baseURL! } })
   ).json()) as { id: string }[];

@@ -81,9 +81,18 @@ describe.each(testDrivers())('demo seed on %s', (driver) => {
     );
   });
 
-  it('creates six sign-ins per tenant, the lapsed demo driver, the two-factor journey’s user and the platform administrator, all with the demo password', async () => {
+  it('creates six sign-ins per tenant, the lapsed demo driver, the users of three journeys (two-factor, password change, security page) and the platform administrator, all with the demo password and employee numbers of their own', async () => {
     const users = await t.database.db.select().from(benutzer);
-    expect(users).toHaveLength(15);
+    expect(users).toHaveLength(17);
+    for (const email of [
+      'zweifaktor@musterstadt.example',
+      'passwort@musterstadt.example',
+      'faktor@beispielhausen.example',
+    ])
+      expect(users.some((u) => u.email === email)).toBe(true);
+    // one employee number per person of a tenant (the lapsed driver once shared MS-1007 with a journey's user)
+    const numbers = users.map((u) => `${u.mandantId} ${u.employeeId}`);
+    expect(new Set(numbers).size).toBe(numbers.length);
     const platform = users.filter((u) => u.plattformAdmin);
     expect(platform.map((u) => [u.email, u.mandantId])).toEqual([
       ['plattform@stellwerk.example', musterstadt],
@@ -136,7 +145,7 @@ describe.each(testDrivers())('demo seed on %s', (driver) => {
 
   it('gives the Musterstadt users driving licences whose next check lies in the future, the demo driver a lapsed one', async () => {
     const licences = await t.database.withTenant(musterstadt, (tx) => tx.select().from(fuehrerschein));
-    expect(licences).toHaveLength(8);
+    expect(licences).toHaveLength(9);
     const today = new Date().toISOString().slice(0, 10);
     const [lapsed, ...current] = licences.sort((a, b) =>
       a.naechstePruefung!.localeCompare(b.naechstePruefung!),

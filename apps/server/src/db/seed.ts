@@ -61,7 +61,9 @@ type UserKey =
   | 'fuehrerschein'
   | 'fahrzeugpflege'
   | 'admin'
-  | 'zweifaktor';
+  | 'zweifaktor'
+  | 'passwort'
+  | 'faktor';
 /**
  * A booker of Stadtwerke Musterstadt whose licence check lapsed a month ago (issue 8): the licence checkers'
  * list shows an overdue check, and booking is refused with the message. The licence-check journey
@@ -72,7 +74,8 @@ export const DEMO_LAPSED_DRIVER = {
   username: 'fahrer.musterstadt',
   vorname: 'Uwe',
   nachname: 'Krause',
-  employeeId: 'MS-1007',
+  // after the numbers of the tenant's sign-ins (MS-1001 to MS-1008), which are counted from 1001
+  employeeId: 'MS-1099',
 } as const;
 
 type DemoUser = { key: UserKey; vorname: string; nachname: string; rolle: string };
@@ -145,6 +148,8 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
       { key: 'admin', vorname: 'Claudia', nachname: 'Wagner', rolle: 'Administration' },
       // the two-factor journey (e2e zwei-faktor.spec.ts) enrols an authenticator app for this booker
       { key: 'zweifaktor', vorname: 'Zoe', nachname: 'Zweig', rolle: 'Mitarbeiter' },
+      // the password-change journey (e2e password-change.spec.ts) changes this booker's password for good
+      { key: 'passwort', vorname: 'Paul', nachname: 'Wortmann', rolle: 'Mitarbeiter' },
     ],
     leseraumStandort: 'Verwaltung Rathausplatz',
     grundriss: 'Lernraum Verwaltung',
@@ -242,6 +247,9 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
       { key: 'fuehrerschein', vorname: 'Stefan', nachname: 'Wolf', rolle: 'Öffnungszeitenpflege' },
       { key: 'fahrzeugpflege', vorname: 'Katrin', nachname: 'Neumann', rolle: 'Benutzerverwaltung' },
       { key: 'admin', vorname: 'Andreas', nachname: 'Schwarz', rolle: 'Administration' },
+      // the journey of the security page (e2e faktor-schutz.spec.ts) switches this reader's language, ends their
+      // sessions and has a passkey of theirs revoked
+      { key: 'faktor', vorname: 'Frieda', nachname: 'Kaiser', rolle: 'Mitarbeiter' },
     ],
     leseraumStandort: 'Zentralbibliothek',
     grundriss: 'Lesesaal Erdgeschoss',
@@ -593,6 +601,8 @@ const LICENCE_NUMBERS: Record<UserKey, string> = {
   fahrzeugpflege: 'N5517AB9C08',
   admin: 'F4021HT6R37',
   zweifaktor: 'Z3308QM5K72',
+  passwort: 'P6614WT3N19',
+  faktor: 'F9127KS4A52',
 };
 
 const seedTenant = async (ctx: SeedContext, t: DemoTenant): Promise<string> => {

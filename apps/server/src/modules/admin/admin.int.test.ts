@@ -38,9 +38,9 @@ describe.each(testDrivers())('GET /api/admin/uebersicht on %s', (driver) => {
 
   it('the tenant administrator sees every count of the own tenant, licences due within the lead days', async () => {
     const counts = await uebersicht('admin@musterstadt.example');
-    // the demo's workspace plan brings a third location and a second plan; the two-factor journey's user a ninth user
+    // the demo's workspace plan brings a third location and a second plan; the users of the two-factor and the password-change journeys a ninth and a tenth
     expect(counts).toEqual({
-      benutzer: 9,
+      benutzer: 10,
       gruppen: 1,
       rollen: 6,
       standorte: 3,
@@ -113,8 +113,9 @@ describe.each(testDrivers())('GET /api/admin/uebersicht on %s', (driver) => {
 
   it('follows the feature switches: with vehicle booking off there is no vehicle, approval or licence count', async () => {
     const counts = await uebersicht('admin@beispielhausen.example');
+    // six sign-ins and the security-page journey's user
     expect(counts).toMatchObject({
-      benutzer: 6,
+      benutzer: 7,
       standorte: 2,
       grundrisse: 2,
       fahrzeuge: null,

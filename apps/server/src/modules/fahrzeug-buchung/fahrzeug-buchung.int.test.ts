@@ -493,6 +493,7 @@ describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
       'Jonas Schneider',
       'Lena Hoffmann',
       'Markus Weber',
+      'Paul Wortmann',
       'Sabine Krüger',
       'Thomas Becker',
       'Zoe Zweig',

@@ -117,9 +117,9 @@ describe.each(testDrivers())('licence checks API on %s', (driver) => {
   it('lists everyone who may book by next check, with states, filters and the due count', async () => {
     const data = await liste(pruefer);
     expect(data).toMatchObject({ heute: heute(), intervallMonate: 6, vorlaufTage: 14, pruefmethoden: [] });
-    // the six sign-ins (group "Alle Mitarbeitenden"), the lapsed driver and the two-factor journey's user; the
-    // platform admin books nothing
-    expect(data.zeilen).toHaveLength(8);
+    // the six sign-ins (group "Alle Mitarbeitenden"), the lapsed driver and the users of the two-factor and the
+    // password-change journeys; the platform admin books nothing
+    expect(data.zeilen).toHaveLength(9);
     expect(data.zeilen.map((z) => [z.benutzer.name, z.stand]).slice(0, 2)).toEqual([
       ['Uwe Krause', 'ueberfaellig'],
       ['Jonas Schneider', 'faellig'],

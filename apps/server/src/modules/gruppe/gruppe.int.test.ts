@@ -49,8 +49,8 @@ describe.each(testDrivers())('group administration on %s', (driver) => {
         id: expect.any(String),
         name: 'Alle Mitarbeitenden',
         rollen: [{ id: rolle('Mitarbeiter'), name: 'Mitarbeiter' }],
-        // the six sign-ins, the lapsed demo driver and the two-factor journey's user
-        benutzerAnzahl: 8,
+        // the six sign-ins, the lapsed demo driver and the users of the two-factor and password-change journeys
+        benutzerAnzahl: 9,
       },
     ]);
   });

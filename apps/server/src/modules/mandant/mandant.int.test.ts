@@ -47,8 +47,9 @@ describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
     const ms = tenants.find((t) => t.name === 'Stadtwerke Musterstadt')!;
     expect(ms.domains).toEqual(['musterstadt.example']);
     expect(ms.features.FahrzeugBuchung).toBe(true);
-    // six sign-ins, the lapsed demo driver and the two-factor journey's user (the platform administrator too)
-    expect(ms.benutzerAnzahl).toBe(9);
+    // six sign-ins, the lapsed demo driver, the users of the two-factor and the password-change journeys (the
+    // platform administrator too)
+    expect(ms.benutzerAnzahl).toBe(10);
     const bh = tenants.find((t) => t.name === 'Bibliothek Beispielhausen')!;
     expect(bh.features).toMatchObject({ FahrzeugBuchung: false, Leseraum: true });
   });

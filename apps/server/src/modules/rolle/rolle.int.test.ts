@@ -48,8 +48,9 @@ describe.each(testDrivers())('role administration on %s', (driver) => {
       'objekt_pflege',
     ]);
     expect(raumpflege.benutzerAnzahl).toBe(1);
-    // Mitarbeiter: one user directly, everyone through the group "Alle Mitarbeitenden", each counted once.
-    expect(rollen.find((r) => r.name === 'Mitarbeiter')!.benutzerAnzahl).toBe(6);
+    // Mitarbeiter: two users directly (the booker and the security-page journey's reader), everyone through the
+    // group "Alle Mitarbeitenden", each counted once: the six sign-ins and that reader.
+    expect(rollen.find((r) => r.name === 'Mitarbeiter')!.benutzerAnzahl).toBe(7);
   });
 
   it('writes permissions through rolle_permission: added inserted, changed updated, removed deleted', async () => {
