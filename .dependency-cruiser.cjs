@@ -34,9 +34,9 @@ module.exports = {
       name: 'no-module-internals',
       comment: 'server modules talk to other modules through their service, never their repository',
       severity: 'error',
-      from: { path: '^apps/server/src/modules/([^/]+)/' },
+      from: { path: '^apps/server/src/modules/([^/]+/[^/]+)/' },
       to: {
-        path: '^apps/server/src/modules/([^/]+)/.+\\.repository\\.ts$',
+        path: '^apps/server/src/modules/[^/]+/[^/]+/.+\\.repository\\.ts$',
         pathNot: '^apps/server/src/modules/$1/',
       },
     },

@@ -8,10 +8,10 @@ import { defineConfig } from 'vitest/config';
  */
 const LONGEST_FIRST = [
   'http/bad-input-walk.int.test.ts',
-  'modules/auth/auth.throttle.int.test.ts',
-  'modules/auth/auth.faktor-schutz.int.test.ts',
-  'modules/auth/auth.zwei-faktor.int.test.ts',
-  'modules/mandant/mandant.platform-admin.int.test.ts',
+  'modules/identitaet/auth/auth.throttle.int.test.ts',
+  'modules/identitaet/auth/auth.faktor-schutz.int.test.ts',
+  'modules/identitaet/auth/auth.zwei-faktor.int.test.ts',
+  'modules/verwaltung/mandant/mandant.platform-admin.int.test.ts',
 ];
 
 class LongestFirst extends BaseSequencer {

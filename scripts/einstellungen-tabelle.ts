@@ -1,6 +1,6 @@
 /**
  * Writes docs/einstellungen.md, the table of every settings option, from the catalogue (R368). Run after changing
- * an option: `npm run docs:einstellungen`. apps/server/src/modules/customizing/einstellungen-tabelle.test.ts fails
+ * an option: `npm run docs:einstellungen`. apps/server/src/modules/verwaltung/customizing/einstellungen-tabelle.test.ts fails
  * while the committed file is stale.
  */
 import { writeFileSync } from 'node:fs';

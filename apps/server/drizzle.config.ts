@@ -2,7 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/modules/*/*.table.ts',
+  schema: './src/modules/*/*/*.table.ts',
   out: './drizzle',
   strict: true,
   verbose: true,

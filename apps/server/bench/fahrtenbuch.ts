@@ -10,10 +10,10 @@ import type { FahrtenbuchEintrag } from '@stellwerk/domain/fahrtenbuch/eintrag';
 import { verketten } from '@stellwerk/domain/fahrtenbuch/kette';
 import { berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { eq } from 'drizzle-orm';
-import { benutzer } from '../src/modules/benutzer/benutzer.table';
-import { fahrtenbuchEintrag } from '../src/modules/fahrt/fahrt.table';
-import { fahrzeug } from '../src/modules/fahrzeug/fahrzeug.table';
-import { mandant } from '../src/modules/mandant/mandant.table';
+import { benutzer } from '../src/modules/identitaet/benutzer/benutzer.table';
+import { fahrtenbuchEintrag } from '../src/modules/fahrten/fahrt/fahrt.table';
+import { fahrzeug } from '../src/modules/fahrzeuge/fahrzeug/fahrzeug.table';
+import { mandant } from '../src/modules/verwaltung/mandant/mandant.table';
 import { signIn, type TestServer } from '../test/harness';
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

@@ -1,8 +1,8 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { seedDemo } from './db/seed.ts';
-import { writeDemoImprint } from './modules/impressum/impressum.service.ts';
-import { countPlatformAdmins } from './modules/mandant/mandant.platform-admin.ts';
+import { writeDemoImprint } from './modules/verwaltung/impressum/impressum.service.ts';
+import { countPlatformAdmins } from './modules/verwaltung/mandant/mandant.platform-admin.ts';
 
 export type FirstStart = {
   /** The demo tenants were created now (SEED_DEMO on and the database had no tenant). */

@@ -6,9 +6,9 @@ import { openDatabase } from './db/client';
 import { prepareData } from './first-start.ts';
 import { productJobs } from './jobs/jobs';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
-import { startMailDelivery } from './modules/mail/mail.delivery';
-import { dispatchPendingMails, mailFromOf } from './modules/mail/mail.dispatcher';
-import { createTestClock } from './modules/testuhr/testuhr.clock.ts';
+import { startMailDelivery } from './modules/plattform/mail/mail.delivery';
+import { dispatchPendingMails, mailFromOf } from './modules/plattform/mail/mail.dispatcher';
+import { createTestClock } from './modules/plattform/testuhr/testuhr.clock.ts';
 
 /** TRUST_PROXY: unset/false (default), true, a hop count ("1") or comma-separated addresses/CIDRs. */
 const trustProxyOf = (value: string | undefined): BuildAppOptions['trustProxy'] => {

@@ -1,5 +1,5 @@
 import type { Database } from '../src/db/client';
-import { dispatchPendingMails } from '../src/modules/mail/mail.dispatcher';
+import { dispatchPendingMails } from '../src/modules/plattform/mail/mail.dispatcher';
 import { plainTextOf } from './mail-message';
 import type { SmtpReceiver } from './smtp-receiver';
 

@@ -5,8 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import type { TestDriver } from '../src/db/test-database.ts';
-import { gruppe } from '../src/modules/benutzer/benutzer.table.ts';
-import { mandantDomain } from '../src/modules/mandant/mandant.table.ts';
+import { gruppe } from '../src/modules/identitaet/benutzer/benutzer.table.ts';
+import { mandantDomain } from '../src/modules/verwaltung/mandant/mandant.table.ts';
 import { signIn, startTestServer, type TestServer } from './harness.ts';
 
 export type SsoServer = {

@@ -631,7 +631,7 @@ export const ERRORS = {
     en: 'The setting {name} cannot be set at level {schicht}.',
   },
   // raised when the database refuses a write for a known reason; {grund} (grund_de, grund_en) is a fixed text, never
-  // the database's own message (apps/server/src/modules/customizing/customizing.service.ts)
+  // the database's own message (apps/server/src/modules/verwaltung/customizing/customizing.service.ts)
   'customizing.save_failed': {
     status: 409,
     de: 'Neuer Customizing Wert {wert} konnte nicht in Schicht {schicht} gespeichert werden. Fehler: {grund}',

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { formatError, isDomainError } from '@stellwerk/domain/errors';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { createPlatformAdmin } from '../modules/mandant/mandant.platform-admin.ts';
+import { createPlatformAdmin } from '../modules/verwaltung/mandant/mandant.platform-admin.ts';
 
 const USAGE = `Creates a platform administrator and prints a one-time sign-in link.
 

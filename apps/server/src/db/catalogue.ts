@@ -3,8 +3,8 @@ import { FEATURE_DESCRIPTIONS, FEATURE_NAMES } from '@stellwerk/domain/features'
 import { PERMISSION_DESCRIPTIONS, PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { permission } from '../modules/benutzer/benutzer.table.ts';
-import { customizingOption, feature } from '../modules/customizing/customizing.table.ts';
+import { permission } from '../modules/identitaet/benutzer/benutzer.table.ts';
+import { customizingOption, feature } from '../modules/verwaltung/customizing/customizing.table.ts';
 
 /**
  * Writes the global catalogues (permissions, features, customizing options) from `packages/domain`, which

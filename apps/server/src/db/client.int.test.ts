@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mandant } from '../modules/mandant/mandant.table.ts';
+import { mandant } from '../modules/verwaltung/mandant/mandant.table.ts';
 import { APP_ROLE, PLATFORM_ROLE } from './client.ts';
 import { constraintOf, sqlStateOf } from './errors.ts';
 import { openTestDatabase, type TestDatabase, testDrivers } from './test-database.ts';

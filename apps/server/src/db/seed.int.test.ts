@@ -3,17 +3,29 @@ import path from 'node:path';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, user } from '../modules/auth/auth.table.ts';
-import { benutzer, permission, rolle, rollePermission } from '../modules/benutzer/benutzer.table.ts';
-import { customizing, feature, mandantFeature } from '../modules/customizing/customizing.table.ts';
-import { fahrzeug, fahrzeugOeffnungszeit } from '../modules/fahrzeug/fahrzeug.table.ts';
-import { fuehrerschein } from '../modules/fuehrerschein/fuehrerschein.table.ts';
-import { grundrissLeseraum, leseraum, leseraumAusstattung } from '../modules/leseraum/leseraum.table.ts';
-import { mandant, mandantDomain } from '../modules/mandant/mandant.table.ts';
-import { abweichendeOeffnungszeit, oeffnungszeit } from '../modules/oeffnungszeit/oeffnungszeit.table.ts';
-import { abstellplatz } from '../modules/standort/standort.table.ts';
-import { checkUpload } from '../modules/storage/storage.content.ts';
-import { datei } from '../modules/storage/storage.table.ts';
+import { account, user } from '../modules/identitaet/auth/auth.table.ts';
+import {
+  benutzer,
+  permission,
+  rolle,
+  rollePermission,
+} from '../modules/identitaet/benutzer/benutzer.table.ts';
+import { customizing, feature, mandantFeature } from '../modules/verwaltung/customizing/customizing.table.ts';
+import { fahrzeug, fahrzeugOeffnungszeit } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fuehrerschein } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.table.ts';
+import {
+  grundrissLeseraum,
+  leseraum,
+  leseraumAusstattung,
+} from '../modules/leseraum/leseraum/leseraum.table.ts';
+import { mandant, mandantDomain } from '../modules/verwaltung/mandant/mandant.table.ts';
+import {
+  abweichendeOeffnungszeit,
+  oeffnungszeit,
+} from '../modules/leseraum/oeffnungszeit/oeffnungszeit.table.ts';
+import { abstellplatz } from '../modules/verwaltung/standort/standort.table.ts';
+import { checkUpload } from '../modules/plattform/storage/storage.content.ts';
+import { datei } from '../modules/plattform/storage/storage.table.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 import { openTestDatabase, type TestDatabase, testDrivers } from './test-database.ts';
 

@@ -5,7 +5,7 @@ import { PERMISSION_NAMES, type PermissionName } from '@stellwerk/domain/permiss
 import { berlinInstant } from '@stellwerk/domain/time';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
-import { account, user } from '../modules/auth/auth.table.ts';
+import { account, user } from '../modules/identitaet/auth/auth.table.ts';
 import {
   benutzer,
   benutzerGruppe,
@@ -14,20 +14,23 @@ import {
   gruppeRolle,
   rolle,
   rollePermission,
-} from '../modules/benutzer/benutzer.table.ts';
-import { customizing, feature, mandantFeature } from '../modules/customizing/customizing.table.ts';
-import { fahrzeug, fahrzeugOeffnungszeit } from '../modules/fahrzeug/fahrzeug.table.ts';
-import { fuehrerschein } from '../modules/fuehrerschein/fuehrerschein.table.ts';
+} from '../modules/identitaet/benutzer/benutzer.table.ts';
+import { customizing, feature, mandantFeature } from '../modules/verwaltung/customizing/customizing.table.ts';
+import { fahrzeug, fahrzeugOeffnungszeit } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fuehrerschein } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.table.ts';
 import {
   ausstattung,
   grundrissLeseraum,
   leseraum,
   leseraumAusstattung,
-} from '../modules/leseraum/leseraum.table.ts';
-import { mandant, mandantDomain } from '../modules/mandant/mandant.table.ts';
-import { abweichendeOeffnungszeit, oeffnungszeit } from '../modules/oeffnungszeit/oeffnungszeit.table.ts';
-import { abstellplatz, standort } from '../modules/standort/standort.table.ts';
-import { datei } from '../modules/storage/storage.table.ts';
+} from '../modules/leseraum/leseraum/leseraum.table.ts';
+import { mandant, mandantDomain } from '../modules/verwaltung/mandant/mandant.table.ts';
+import {
+  abweichendeOeffnungszeit,
+  oeffnungszeit,
+} from '../modules/leseraum/oeffnungszeit/oeffnungszeit.table.ts';
+import { abstellplatz, standort } from '../modules/verwaltung/standort/standort.table.ts';
+import { datei } from '../modules/plattform/storage/storage.table.ts';
 import { syncCatalogues } from './catalogue.ts';
 import type { Database, Tx } from './client.ts';
 import {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { benutzer, permission } from '../modules/benutzer/benutzer.table.ts';
-import { feature, mandantFeature } from '../modules/customizing/customizing.table.ts';
-import { fahrzeug, fahrzeugBuchung } from '../modules/fahrzeug/fahrzeug.table.ts';
-import { mandant, mandantDomain } from '../modules/mandant/mandant.table.ts';
-import { standort } from '../modules/standort/standort.table.ts';
+import { benutzer, permission } from '../modules/identitaet/benutzer/benutzer.table.ts';
+import { feature, mandantFeature } from '../modules/verwaltung/customizing/customizing.table.ts';
+import { fahrzeug, fahrzeugBuchung } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { mandant, mandantDomain } from '../modules/verwaltung/mandant/mandant.table.ts';
+import { standort } from '../modules/verwaltung/standort/standort.table.ts';
 import { APP_ROLE, asTenant, PLATFORM_ROLE, type Tx } from './client.ts';
 import { sqlStateOf } from './errors.ts';
 import { openTestDatabase, type TestDatabase, testDrivers } from './test-database.ts';

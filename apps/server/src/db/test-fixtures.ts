@@ -1,8 +1,8 @@
-import { benutzer } from '../modules/benutzer/benutzer.table.ts';
-import { fahrzeug } from '../modules/fahrzeug/fahrzeug.table.ts';
-import { grundrissLeseraum, leseraum } from '../modules/leseraum/leseraum.table.ts';
-import { mandant } from '../modules/mandant/mandant.table.ts';
-import { standort } from '../modules/standort/standort.table.ts';
+import { benutzer } from '../modules/identitaet/benutzer/benutzer.table.ts';
+import { fahrzeug } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { grundrissLeseraum, leseraum } from '../modules/leseraum/leseraum/leseraum.table.ts';
+import { mandant } from '../modules/verwaltung/mandant/mandant.table.ts';
+import { standort } from '../modules/verwaltung/standort/standort.table.ts';
 import type { Db } from './client.ts';
 
 export type TenantFixture = {

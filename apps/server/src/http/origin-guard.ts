@@ -1,7 +1,7 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { checkOrigin, type OriginPolicy } from '../modules/auth/auth.origin.ts';
+import { checkOrigin, type OriginPolicy } from '../modules/identitaet/auth/auth.origin.ts';
 
 /** The methods that change something: each must prove where it comes from (decision 104). */
 const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -12,7 +12,7 @@ import {
 } from '../../test/bad-input.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../test/harness.ts';
 import { checksum } from '../../test/table-checksum.ts';
-import { createAuth } from '../modules/auth/auth.service.ts';
+import { createAuth } from '../modules/identitaet/auth/auth.service.ts';
 
 /** What a page of another site can make a browser send along with the user's cookie (decision 104). */
 const FOREIGN: { label: string; headers: Record<string, string> }[] = [

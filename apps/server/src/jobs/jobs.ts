@@ -1,9 +1,9 @@
 import type { Config } from '../config';
-import { fahrzeugAufbewahrungJobs } from '../modules/fahrzeug-aufbewahrung/fahrzeug-aufbewahrung.jobs';
-import { fahrzeugBenachrichtigungJobs } from '../modules/fahrzeug-buchung/fahrzeug-benachrichtigung.jobs';
-import { fuehrerscheinJobs } from '../modules/fuehrerschein/fuehrerschein.jobs';
-import { leseraumBuchungJobs } from '../modules/leseraum-buchung/leseraum-buchung.jobs';
-import { mailJobs } from '../modules/mail/mail.jobs';
+import { fahrzeugAufbewahrungJobs } from '../modules/fahrten/fahrzeug-aufbewahrung/fahrzeug-aufbewahrung.jobs';
+import { fahrzeugBenachrichtigungJobs } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-benachrichtigung.jobs';
+import { fuehrerscheinJobs } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.jobs';
+import { leseraumBuchungJobs } from '../modules/leseraum/leseraum-buchung/leseraum-buchung.jobs';
+import { mailJobs } from '../modules/plattform/mail/mail.jobs';
 import type { Job } from './scheduler';
 
 /**

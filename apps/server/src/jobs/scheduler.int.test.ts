@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase, type TestDatabase, testDrivers } from '../db/test-database';
 import { createTenantFixture, type TenantFixture } from '../db/test-fixtures';
-import { benutzer } from '../modules/benutzer/benutzer.table';
+import { benutzer } from '../modules/identitaet/benutzer/benutzer.table';
 import { createJobRunner, type GlobalJob, type TenantJob } from './scheduler';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

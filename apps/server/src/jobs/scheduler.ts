@@ -1,7 +1,7 @@
 import { Cron } from 'croner';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
-import { listMandantIds } from '../modules/mandant/mandant.service';
+import { listMandantIds } from '../modules/verwaltung/mandant/mandant.service';
 
 /**
  * A job that works on tenant data (decision 024): the scheduler lists the tenants and runs `run` once per

@@ -1,0 +1,637 @@
+/**
+ * The vehicle jobs (issue 10, decisions 067, 068): automatic release, missing check-out reminders and
+ * escalation, the next booker's notice, the daily care notice, the HU/UVV reminders and the vehicle report.
+ * Each decides through the pure functions of `@stellwerk/domain/fahrzeug-benachrichtigung`, writes its mails
+ * to the outbox in the recipient's language and records the notice keys in the same transaction, so a
+ * repeated run sends nothing twice. A mail switched off by its `FahrzeugMail…Senden` flag is neither sent
+ * nor recorded (switching it on later sends what is due then).
+ */
+import {
+  arraySetting,
+  booleanSetting,
+  numberSetting,
+  type ResolvedSettings,
+  stringSetting,
+} from '@stellwerk/domain/customizing';
+import { stornoGrundText } from '@stellwerk/domain/fahrzeug/rules';
+import {
+  autoStornoFaellige,
+  checkOutMahnungen,
+  fahrtErinnerungen,
+  freiesErsatzfahrzeug,
+  type JobEinstellungen,
+  pflegehinweis,
+  vorCheckOutHinweise,
+} from '@stellwerk/domain/fahrzeug-benachrichtigung/auswahl';
+import { pruefungsErinnerungen } from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
+import {
+  faelligerPersoenlicherReport,
+  faelligerReportZeitraum,
+  persoenlicheReportEmpfaenger,
+  type ReportZeile,
+  reportZusammenfassung,
+} from '@stellwerk/domain/fahrzeug-benachrichtigung/report';
+import type { FreigabeEntscheidung } from '@stellwerk/domain/fahrzeug-buchung/auto-freigabe';
+import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import { type Language, parseLanguage } from '@stellwerk/domain/language';
+import { addCalendarDays, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
+import ExcelJS from 'exceljs';
+import type { Tx } from '../../../db/client.ts';
+import { aktiveInhaber } from '../../identitaet/auth/auth.inhaber.ts';
+import {
+  loadEffectiveSettings,
+  loadFeatureSwitches,
+} from '../../verwaltung/customizing/customizing.service.ts';
+import { enqueueMail } from '../../plattform/mail/mail.service.ts';
+import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
+import {
+  findBelegungenIm,
+  findBenutzerZuAdressen,
+  findGesendet,
+  findGroessterWert,
+  findJobFahrzeuge,
+  findOffeneBuchungen,
+  findReportEintraege,
+  findReservierteFahrtenIm,
+  insertGesendet,
+  type JobFahrzeug,
+} from './fahrzeug-benachrichtigung.repository.ts';
+import {
+  findFahrtEintraege,
+  findFreigeber,
+  findPersonen,
+  lockBuchung,
+  type PersonRow,
+  updateBuchung,
+} from './fahrzeug-buchung.repository.ts';
+import { meldeFahrzeugBuchung, nameOf, zeitraumText } from './fahrzeug-buchung.service.ts';
+
+/**
+ * The reminder before the trip (R364, spec §9 FahrzeugZeitErinnerungsmail): to the booker and the driver of each
+ * reserved trip, each from their own lead (their effective value, minutes, 0 = none), once per person and start
+ * (`erinnerung:<id>:<start>:<person>` in the sent notices). The mail switches decide in the outbox
+ * (FahrzeugMailErinnerungSenden, BenachrichtigungErinnerung; decision 116). Returns how many were written.
+ */
+export const sendeFahrtErinnerungen = async (
+  tx: Tx,
+  deps: FahrzeugJobDeps,
+  kontext: Kontext,
+): Promise<number> => {
+  const settings = await ladeEinstellungen(tx);
+  if (!settings) return 0;
+  const { now, mandantId } = kontext;
+  // no lead anyone may have is longer than the largest value stored or the catalogue's default
+  const groessterVorlauf = Math.max(
+    numberSetting(settings, 'FahrzeugZeitErinnerungsmail'),
+    (await findGroessterWert(tx, 'FahrzeugZeitErinnerungsmail')) ?? 0,
+  );
+  if (groessterVorlauf <= 0) return 0;
+  const buchungen = await findReservierteFahrtenIm(
+    tx,
+    now,
+    new Date(now.getTime() + groessterVorlauf * 60_000),
+  );
+  if (buchungen.length === 0) return 0;
+  const personen = new Map(
+    (
+      await findPersonen(tx, [
+        ...new Set(buchungen.flatMap((b) => [b.benutzerId, ...(b.fahrerId ? [b.fahrerId] : [])])),
+      ])
+    ).map((p) => [p.id, p]),
+  );
+  const vorlauf = new Map<string, number>();
+  const sprache = new Map<string, Language>();
+  for (const id of personen.keys()) {
+    const eigene = await loadEffectiveSettings(tx, id);
+    vorlauf.set(id, numberSetting(eigene, 'FahrzeugZeitErinnerungsmail'));
+    sprache.set(id, parseLanguage(stringSetting(eigene, 'Sprache')));
+  }
+  const faellig = fahrtErinnerungen({ buchungen, vorlauf, gesendet: await findGesendet(tx), now });
+  if (faellig.length === 0) return 0;
+  const fahrzeuge = new Map((await findJobFahrzeuge(tx)).map((f) => [f.id, f]));
+  const buchungVon = new Map(buchungen.map((b) => [b.id, b]));
+  let mails = 0;
+  for (const f of faellig) {
+    const b = buchungVon.get(f.buchungId)!;
+    const fahrzeug = fahrzeuge.get(b.fahrzeugId);
+    const p = personen.get(f.benutzerId);
+    if (!fahrzeug || !p || p.status !== 'aktiv') continue;
+    const id = await enqueueMail(
+      tx,
+      {
+        mandantId,
+        to: p.email,
+        template: 'fahrzeug_buchung',
+        language: sprache.get(p.id) ?? 'de',
+        params: {
+          typ: 'erinnerung',
+          fahrzeug: `${fahrzeug.marke} ${fahrzeug.modell}`,
+          kennzeichen: fahrzeug.kennzeichen,
+          zeitraum: zeitraumText(b.von, b.bis),
+          url: `${deps.publicUrl}/fahrzeuge`,
+        },
+      },
+      now,
+    );
+    if (id) mails++;
+  }
+  await insertGesendet(
+    tx,
+    mandantId,
+    faellig.map((f) => f.schluessel),
+    now,
+  );
+  return mails;
+};
+
+export type FahrzeugJobDeps = { publicUrl: string };
+type Kontext = { mandantId: string; now: Date };
+
+/** Settings are the tenant's: read as nobody (no user or group level applies to these tenant options). */
+const NIEMAND = '00000000-0000-0000-0000-000000000000';
+
+export const jobEinstellungenAus = (settings: ResolvedSettings): JobEinstellungen => ({
+  checkInAktiv: booleanSetting(settings, 'FahrzeugCheckInAktiv'),
+  autoStornoMinuten: numberSetting(settings, 'FahrzeugAutoStornoMinutenNachBeginn'),
+  erinnerungMinuten: numberSetting(settings, 'FahrzeugErinnerungFehlenderCheckOutMinuten'),
+  eskalationMinuten: numberSetting(settings, 'FahrzeugEskalationFehlenderCheckOutMinuten'),
+  vorCheckOutInfoMinuten: numberSetting(settings, 'FahrzeugInfoFehlenderVorCheckOutMinuten'),
+  pflegehinweisZeit: stringSetting(settings, 'FahrzeugPflegehinweisZeit'),
+});
+
+/** The tenant's settings, or null while vehicle booking is switched off for the tenant. */
+const ladeEinstellungen = async (tx: Tx): Promise<ResolvedSettings | null> =>
+  (await loadFeatureSwitches(tx)).FahrzeugBuchung ? loadEffectiveSettings(tx, NIEMAND) : null;
+
+const languageOf = async (tx: Tx, benutzerId: string): Promise<Language> =>
+  parseLanguage(stringSetting(await loadEffectiveSettings(tx, benutzerId), 'Sprache'));
+
+const fahrzeugText = (f: Pick<JobFahrzeug, 'marke' | 'modell' | 'kennzeichen'>) =>
+  `${f.marke} ${f.modell} (${f.kennzeichen})`;
+
+/** Fleet managers and vehicle caretakers: the active holders of fahrzeug_pflege (decision 067). */
+const fuhrpark = async (tx: Tx): Promise<PersonRow[]> =>
+  (await findPersonen(tx, await aktiveInhaber(tx, 'fahrzeug_pflege'))).filter((p) => p.status === 'aktiv');
+
+const mailAn = async (
+  tx: Tx,
+  { mandantId, now }: Kontext,
+  person: Pick<PersonRow, 'id' | 'email'>,
+  params: (sprache: Language) => Parameters<typeof enqueueMail<'fahrzeug_hinweis'>>[1]['params'],
+  anhaenge?: (sprache: Language) => Promise<MailAnhang[]>,
+): Promise<void> => {
+  const language = await languageOf(tx, person.id);
+  await enqueueMail(
+    tx,
+    {
+      mandantId,
+      to: person.email,
+      template: 'fahrzeug_hinweis',
+      language,
+      params: params(language),
+      anhaenge: anhaenge ? await anhaenge(language) : undefined,
+    },
+    now,
+  );
+};
+
+/**
+ * Automatic release (spec §4): trips (type BUCHUNG only) without check-in the configured minutes after their
+ * start become storniert with the reason as information text; booker and driver are mailed unless the
+ * cancellation mail is switched off. Returns how many were cancelled.
+ */
+export const gibVersaeumteFahrtenFrei = async (
+  tx: Tx,
+  deps: FahrzeugJobDeps,
+  kontext: Kontext,
+): Promise<number> => {
+  const settings = await ladeEinstellungen(tx);
+  if (!settings) return 0;
+  const { now, mandantId } = kontext;
+  const buchungen = await findOffeneBuchungen(tx, now);
+  const historie = await findFahrtEintraege(
+    tx,
+    buchungen.map((b) => b.id),
+  );
+  const freigaben = new Map<string, FreigabeEntscheidung[]>();
+  for (const f of await findFreigeber(
+    tx,
+    buchungen.filter((b) => b.typ === 'BUCHUNG' && b.status === 'reserviert').map((b) => b.id),
+  ))
+    freigaben.set(f.fahrzeugBuchungId, [
+      ...(freigaben.get(f.fahrzeugBuchungId) ?? []),
+      { isFreigegeben: f.isFreigegeben, freigegebenAm: f.freigegebenAt },
+    ]);
+  const faellige = autoStornoFaellige({
+    buchungen,
+    historie,
+    freigaben,
+    einstellungen: jobEinstellungenAus(settings),
+    now,
+  });
+  const mails = booleanSetting(settings, 'FahrzeugMailStornoSenden');
+  let anzahl = 0;
+  for (const { id, grund } of faellige) {
+    const row = await lockBuchung(tx, id);
+    if (row?.typ !== 'BUCHUNG' || !FAHRZEUG_BUCHUNG_UEBERGAENGE.autoStorno.von.includes(row.status)) continue;
+    await updateBuchung(tx, id, {
+      status: FAHRZEUG_BUCHUNG_UEBERGAENGE.autoStorno.nach,
+      informationstext: grund,
+    });
+    anzahl++;
+    if (mails)
+      for (const p of await findPersonen(tx, [
+        ...new Set([row.benutzerId, ...(row.fahrerId ? [row.fahrerId] : [])]),
+      ])) {
+        const language = await languageOf(tx, p.id);
+        await enqueueMail(
+          tx,
+          {
+            mandantId,
+            to: p.email,
+            template: 'fahrzeug_buchung',
+            language,
+            params: {
+              typ: 'storniert',
+              fahrzeug: `${row.marke} ${row.modell}`,
+              kennzeichen: row.kennzeichen,
+              zeitraum: zeitraumText(row.von, row.bis),
+              url: `${deps.publicUrl}/fahrzeuge`,
+              grund: stornoGrundText({ grund, sprache: language }),
+            },
+          },
+          now,
+        );
+      }
+    await meldeFahrzeugBuchung(tx, mandantId, { id, fahrzeugId: row.fahrzeugId }, [
+      row.benutzerId,
+      row.fahrerId,
+    ]);
+  }
+  return anzahl;
+};
+
+/**
+ * Missing check-out (spec §4): the booker's reminder, the fleet managers' and caretakers' escalation, the
+ * next booker's notice (with a free car of the location when there is one) and the daily care notice.
+ * Returns how many mails were written.
+ */
+export const sendeCheckOutHinweise = async (
+  tx: Tx,
+  deps: FahrzeugJobDeps,
+  kontext: Kontext,
+): Promise<number> => {
+  const settings = await ladeEinstellungen(tx);
+  if (!settings) return 0;
+  const { now, mandantId } = kontext;
+  const einstellungen = jobEinstellungenAus(settings);
+  const buchungen = await findOffeneBuchungen(
+    tx,
+    new Date(now.getTime() + einstellungen.vorCheckOutInfoMinuten * 60_000),
+  );
+  if (buchungen.length === 0) return 0;
+  const historie = await findFahrtEintraege(
+    tx,
+    buchungen.map((b) => b.id),
+  );
+  const gesendet = await findGesendet(tx);
+  const fahrzeuge = new Map((await findJobFahrzeuge(tx)).map((f) => [f.id, f]));
+  const buchungVon = new Map(buchungen.map((b) => [b.id, b]));
+  const personen = new Map(
+    (await findPersonen(tx, [...new Set(buchungen.map((b) => b.benutzerId))])).map((p) => [p.id, p]),
+  );
+  const url = `${deps.publicUrl}/fahrzeuge`;
+  const neu: string[] = [];
+  let mails = 0;
+  const beschreibe = (id: string) => {
+    const b = buchungVon.get(id);
+    const f = b ? fahrzeuge.get(b.fahrzeugId) : undefined;
+    return b && f ? { b, f, fahrzeug: fahrzeugText(f), zeitraum: zeitraumText(b.von, b.bis) } : null;
+  };
+
+  const mahnungen = checkOutMahnungen({ buchungen, historie, einstellungen, gesendet, now });
+  const team = await fuhrpark(tx);
+  if (booleanSetting(settings, 'FahrzeugMailCheckOutErinnerungSenden')) {
+    for (const m of mahnungen.buchender) {
+      const d = beschreibe(m.buchungId);
+      const p = d && personen.get(d.b.benutzerId);
+      if (!d || !p) continue;
+      await mailAn(tx, kontext, p, () => ({
+        art: 'checkout_buchender',
+        fahrzeug: d.fahrzeug,
+        zeitraum: d.zeitraum,
+        url,
+      }));
+      mails++;
+      neu.push(m.schluessel);
+    }
+    for (const m of mahnungen.fuhrpark) {
+      const d = beschreibe(m.buchungId);
+      if (!d) continue;
+      const booker = personen.get(d.b.benutzerId);
+      for (const p of team) {
+        await mailAn(tx, kontext, p, () => ({
+          art: 'checkout_fuhrpark',
+          fahrzeug: d.fahrzeug,
+          zeitraum: d.zeitraum,
+          name: booker ? nameOf(booker) : '',
+          url,
+        }));
+        mails++;
+      }
+      neu.push(m.schluessel);
+    }
+  }
+
+  if (booleanSetting(settings, 'FahrzeugMailVorCheckOutSenden')) {
+    const hinweise = vorCheckOutHinweise({ buchungen, historie, einstellungen, gesendet, now });
+    for (const h of hinweise) {
+      const d = beschreibe(h.buchungId);
+      const p = d && personen.get(d.b.benutzerId);
+      if (!d || !p) continue;
+      const belegungen = await findBelegungenIm(tx, d.b.von, d.b.bis);
+      const ersatz = freiesErsatzfahrzeug({
+        fahrzeuge: [...fahrzeuge.values()].filter((f) => !f.deaktiviert),
+        belegungen: [...belegungen, ...buchungen],
+        historie,
+        fahrzeugId: d.f.id,
+        standortId: d.f.standortId,
+        von: d.b.von,
+        bis: d.b.bis,
+      });
+      await mailAn(tx, kontext, p, () => ({
+        art: 'vorcheckout',
+        fahrzeug: d.fahrzeug,
+        zeitraum: d.zeitraum,
+        ersatz: ersatz ? fahrzeugText(ersatz) : undefined,
+        url,
+      }));
+      mails++;
+      neu.push(h.schluessel);
+    }
+  }
+
+  if (booleanSetting(settings, 'FahrzeugMailPflegehinweisSenden')) {
+    const hinweis = pflegehinweis({ buchungen, historie, einstellungen, gesendet, now });
+    if (hinweis && team.length > 0) {
+      const zeilen = hinweis.buchungIds.flatMap((id) => {
+        const d = beschreibe(id);
+        const p = d && personen.get(d.b.benutzerId);
+        return d ? [`${d.fahrzeug}, ${d.zeitraum}${p ? `, ${nameOf(p)}` : ''}`] : [];
+      });
+      for (const p of team) {
+        await mailAn(tx, kontext, p, () => ({ art: 'pflegehinweis', eintraege: zeilen, url }));
+        mails++;
+      }
+      neu.push(hinweis.schluessel);
+    }
+  }
+  await insertGesendet(tx, mandantId, neu, now);
+  return mails;
+};
+
+/** HU and UVV reminders to the fleet managers (decision 068): one mail per recipient listing what is due. */
+export const sendePruefungsErinnerungen = async (
+  tx: Tx,
+  deps: FahrzeugJobDeps,
+  kontext: Kontext,
+): Promise<number> => {
+  const settings = await ladeEinstellungen(tx);
+  if (!settings || !booleanSetting(settings, 'FahrzeugMailPruefungSenden')) return 0;
+  const fahrzeuge = (await findJobFahrzeuge(tx)).filter((f) => !f.deaktiviert);
+  const faellig = pruefungsErinnerungen({
+    fahrzeuge,
+    gesendet: await findGesendet(tx),
+    now: kontext.now,
+    vorlaufTage: numberSetting(settings, 'FahrzeugPruefungErinnerungVorlaufTage'),
+  });
+  const team = await fuhrpark(tx);
+  if (faellig.length === 0 || team.length === 0) return 0;
+  const byId = new Map(fahrzeuge.map((f) => [f.id, f]));
+  const zeilen = (sprache: Language) =>
+    faellig.map((e) => {
+      const f = byId.get(e.fahrzeugId);
+      const datum = formatDateDE(berlinInstant(e.faelligAm, '12:00'));
+      const was = f ? fahrzeugText(f) : e.fahrzeugId;
+      return sprache === 'en'
+        ? `${was}: ${e.art} ${e.ueberfaellig ? 'overdue since' : 'due on'} ${datum}`
+        : `${was}: ${e.art} ${e.ueberfaellig ? 'überfällig seit' : 'fällig am'} ${datum}`;
+    });
+  for (const p of team)
+    await mailAn(tx, kontext, p, (sprache) => ({
+      art: 'pruefung',
+      eintraege: zeilen(sprache),
+      url: `${deps.publicUrl}/admin/fahrzeuge`,
+    }));
+  await insertGesendet(
+    tx,
+    kontext.mandantId,
+    faellig.map((e) => e.schluessel),
+    kontext.now,
+  );
+  return team.length;
+};
+
+const REPORT_SPALTEN: Record<Language, string[]> = {
+  de: ['Kennzeichen', 'Fahrzeug', 'Fahrten', 'Kilometer', 'Schäden', 'Verschmutzungen', 'Kilometerlücken'],
+  en: ['Plate', 'Vehicle', 'Trips', 'Kilometres', 'Damages', 'Dirt incidents', 'Mileage gaps'],
+};
+
+/** The report as an Excel file: one row per vehicle, real number columns, a totals row. */
+export const reportExcel = async (
+  zeilen: readonly (ReportZeile & { fahrzeug: JobFahrzeug })[],
+  zeitraum: string,
+  sprache: Language,
+): Promise<MailAnhang> => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sprache === 'en' ? 'Vehicle report' : 'Fahrzeugreport');
+  sheet.addRow([sprache === 'en' ? `Vehicle report ${zeitraum}` : `Fahrzeugreport ${zeitraum}`]).font = {
+    bold: true,
+  };
+  sheet.addRow(REPORT_SPALTEN[sprache]).font = { bold: true };
+  for (const z of zeilen)
+    sheet.addRow([
+      z.fahrzeug.kennzeichen,
+      `${z.fahrzeug.marke} ${z.fahrzeug.modell}`,
+      z.fahrten,
+      z.kilometer,
+      z.schaeden,
+      z.verschmutzungen,
+      z.kilometerluecken,
+    ]);
+  const summe = (k: keyof ReportZeile) => zeilen.reduce((s, z) => s + (z[k] as number), 0);
+  sheet.addRow([
+    sprache === 'en' ? 'Total' : 'Summe',
+    '',
+    summe('fahrten'),
+    summe('kilometer'),
+    summe('schaeden'),
+    summe('verschmutzungen'),
+    summe('kilometerluecken'),
+  ]).font = { bold: true };
+  sheet.columns.forEach((c, i) => {
+    c.width = i < 2 ? 24 : 16;
+  });
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  return {
+    dateiname: `${sprache === 'en' ? 'vehicle-report' : 'fahrzeugreport'}-${zeitraum.replace(/[^0-9.–-]+/g, '').replace(/[.–]+/g, '-')}.xlsx`,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    base64: buffer.toString('base64'),
+  };
+};
+
+type ReportZeitraumT = NonNullable<ReturnType<typeof faelligerReportZeitraum>>;
+type ReportInhalt = { zeilen: (ReportZeile & { fahrzeug: JobFahrzeug })[]; periode: string };
+
+/** The report's rows for a period: every active vehicle, and deactivated ones that were driven in it. */
+const reportInhalt = async (
+  tx: Tx,
+  settings: ResolvedSettings,
+  zeitraum: ReportZeitraumT,
+): Promise<ReportInhalt> => {
+  const von = berlinInstant(zeitraum.von, '00:00');
+  const bis = berlinInstant(zeitraum.bis, '00:00');
+  // earlier entries give each vehicle's last reading before the period (mileage gaps)
+  const eintraege = await findReportEintraege(
+    tx,
+    berlinInstant(addCalendarDays(zeitraum.von, -366), '00:00'),
+    bis,
+  );
+  const fahrzeuge = await findJobFahrzeuge(tx);
+  const mitEintrag = new Set(eintraege.filter((e) => e.zeitpunkt >= von).map((e) => e.fahrzeugId));
+  const gezeigt = fahrzeuge.filter((f) => !f.deaktiviert || mitEintrag.has(f.id));
+  const summen = reportZusammenfassung({
+    fahrzeugIds: gezeigt.map((f) => f.id),
+    eintraege,
+    von: zeitraum.von,
+    bis: zeitraum.bis,
+    reinigungszustaende: arraySetting(settings, 'FahrzeugReinigungszustaende') as string[],
+    schwelleInnen: stringSetting(settings, 'FahrzeugReinigungsschwelleInnen'),
+    schwelleAussen: stringSetting(settings, 'FahrzeugReinigungsschwelleAussen'),
+  });
+  return {
+    zeilen: summen.map((z, i) => ({ ...z, fahrzeug: gezeigt[i]! })),
+    periode: `${formatDateDE(von)} – ${formatDateDE(new Date(bis.getTime() - 1))}`,
+  };
+};
+
+/** Each address with the language of the user it belongs to (`benutzer`: lower-case address → id), else German. */
+const mitSprache = async (
+  tx: Tx,
+  adressen: readonly string[],
+  benutzer: ReadonlyMap<string, string>,
+): Promise<{ adresse: string; language: Language }[]> => {
+  const empfaenger = [];
+  for (const adresse of adressen) {
+    const id = benutzer.get(adresse.toLowerCase());
+    empfaenger.push({ adresse, language: id ? await languageOf(tx, id) : ('de' as const) });
+  }
+  return empfaenger;
+};
+
+/** Mails the report to each address in its language, with the Excel file attached. */
+const versendeReport = async (
+  tx: Tx,
+  deps: FahrzeugJobDeps,
+  kontext: Kontext,
+  { zeilen, periode }: ReportInhalt,
+  empfaenger: readonly { adresse: string; language: Language }[],
+): Promise<void> => {
+  for (const { adresse, language } of empfaenger) {
+    const text = (z: (typeof zeilen)[number]) =>
+      language === 'en'
+        ? `${fahrzeugText(z.fahrzeug)}: ${z.fahrten} trips, ${z.kilometer} km, ${z.schaeden} damages, ${z.verschmutzungen} dirt incidents, ${z.kilometerluecken} mileage gaps`
+        : `${fahrzeugText(z.fahrzeug)}: ${z.fahrten} Fahrten, ${z.kilometer} km, ${z.schaeden} Schäden, ${z.verschmutzungen} Verschmutzungen, ${z.kilometerluecken} Kilometerlücken`;
+    await enqueueMail(
+      tx,
+      {
+        mandantId: kontext.mandantId,
+        to: adresse,
+        template: 'fahrzeug_hinweis',
+        language,
+        params: {
+          art: 'report',
+          zeitraum: periode,
+          eintraege: zeilen.map(text),
+          url: `${deps.publicUrl}/fahrzeuge`,
+        },
+        anhaenge: [await reportExcel(zeilen, periode, language)],
+      },
+      kontext.now,
+    );
+  }
+};
+
+/**
+ * The vehicle report (spec §9 report rhythm and recipients): once the period of the tenant's rhythm has ended,
+ * each address of FahrzeugReportMailAdressen gets the summary per vehicle with the Excel file attached, in the
+ * language of the user with that address (German for other addresses). Then the personal reports.
+ */
+export const sendeFahrzeugReport = async (
+  tx: Tx,
+  deps: FahrzeugJobDeps,
+  kontext: Kontext,
+): Promise<number> => {
+  const settings = await ladeEinstellungen(tx);
+  if (!settings || !booleanSetting(settings, 'FahrzeugMailReportSenden')) return 0;
+  const gesendet = await findGesendet(tx);
+  let mails = 0;
+  const adressen = (arraySetting(settings, 'FahrzeugReportMailAdressen') as string[]).filter(Boolean);
+  const zeitraum = faelligerReportZeitraum({
+    now: kontext.now,
+    monate: numberSetting(settings, 'FahrzeugReportIntervallMonate'),
+    gesendet,
+  });
+  if (adressen.length > 0 && zeitraum) {
+    const empfaenger = await mitSprache(tx, adressen, await findBenutzerZuAdressen(tx, adressen));
+    await versendeReport(tx, deps, kontext, await reportInhalt(tx, settings, zeitraum), empfaenger);
+    await insertGesendet(tx, kontext.mandantId, [zeitraum.schluessel], kontext.now);
+    mails += adressen.length;
+  }
+  return mails + (await sendePersoenlicheReports(tx, deps, kontext, settings, gesendet));
+};
+
+/**
+ * The personal vehicle report (decision 078): each active holder of fahrzeug_logbuch_report who switched on
+ * FahrzeugReportPersoenlich gets the report in their own rhythm (FahrzeugReportRhythmus), once per period, and
+ * so do their FahrzeugReportEmpfaenger that are users of the tenant (other addresses get nothing: the trip
+ * data stays in the organisation), each in their language.
+ */
+const sendePersoenlicheReports = async (
+  tx: Tx,
+  deps: FahrzeugJobDeps,
+  kontext: Kontext,
+  settings: ResolvedSettings,
+  gesendet: ReadonlySet<string>,
+): Promise<number> => {
+  const inhalte = new Map<string, ReportInhalt>();
+  let mails = 0;
+  for (const person of await findPersonen(tx, await aktiveInhaber(tx, 'fahrzeug_logbuch_report'))) {
+    const eigene = await loadEffectiveSettings(tx, person.id);
+    const zeitraum = faelligerPersoenlicherReport({
+      now: kontext.now,
+      eingeschaltet: booleanSetting(eigene, 'FahrzeugReportPersoenlich'),
+      rhythmus: stringSetting(eigene, 'FahrzeugReportRhythmus'),
+      gesendet,
+      benutzerId: person.id,
+    });
+    if (!zeitraum) continue;
+    const weitere = arraySetting(eigene, 'FahrzeugReportEmpfaenger') as string[];
+    const benutzer = await findBenutzerZuAdressen(tx, weitere);
+    const adressen = persoenlicheReportEmpfaenger({
+      eigeneAdresse: person.email,
+      weitere,
+      benutzerAdressen: new Set(benutzer.keys()),
+    });
+    benutzer.set(person.email.toLowerCase(), person.id);
+    let inhalt = inhalte.get(zeitraum.von + zeitraum.bis);
+    if (!inhalt) {
+      inhalt = await reportInhalt(tx, settings, zeitraum);
+      inhalte.set(zeitraum.von + zeitraum.bis, inhalt);
+    }
+    await versendeReport(tx, deps, kontext, inhalt, await mitSprache(tx, adressen, benutzer));
+    await insertGesendet(tx, kontext.mandantId, [zeitraum.schluessel], kontext.now);
+    mails += adressen.length;
+  }
+  return mails;
+};

@@ -1,0 +1,121 @@
+/**
+ * Issue 20 (decision 135), on both databases: a trip the system cancelled stays in the user's own list ("Meine
+ * Buchungen") as 'storniert' with its reason until 14 days after its end; a fleet manager's own block is a block on
+ * the vehicle's pages, not their own trip.
+ */
+import type {
+  TFahrzeugBelegung,
+  TFahrzeugBuchung,
+  TFahrzeugDetail,
+} from '@stellwerk/domain/fahrzeug-buchung/api';
+import { STORNO_GRUND } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../../test/api-call.ts';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import type { Tx } from '../../../db/client.ts';
+import { fahrzeug, fahrzeugBuchung } from '../fahrzeug/fahrzeug.table.ts';
+
+const heute = berlinDateKey(new Date());
+const at = (days: number, hhmm: string): Date => berlinInstant(addCalendarDays(heute, days), hhmm);
+
+describe.each(testDrivers())('system cancellations in Meine Buchungen, blocks as blocks on %s', (driver) => {
+  let server: TestServer;
+  let clock = new Date();
+  let mitarbeiter: string;
+  let fuhrpark: string;
+  const autos = new Map<string, string>();
+
+  const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
+    server.database.withAllTenants(async (tx) => fn(tx));
+  const buche = async (cookie: string, kennzeichen: string, von: Date, bis: Date) => {
+    const r = await call(server, cookie, 'POST', '/api/fahrzeug-buchungen', {
+      fahrzeugId: autos.get(kennzeichen),
+      von: von.toISOString(),
+      bis: bis.toISOString(),
+    });
+    expect(r.status).toBe(201);
+    return (await r.json()) as TFahrzeugBuchung;
+  };
+  const meine = async () =>
+    (await (
+      await call(server, mitarbeiter, 'GET', '/api/fahrzeug-buchungen?eigene=true')
+    ).json()) as TFahrzeugBuchung[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver, now: () => clock });
+    [mitarbeiter, fuhrpark] = await Promise.all([
+      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
+      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
+    ]);
+    for (const f of await asAll((tx) =>
+      tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
+    ))
+      autos.set(f.kennzeichen, f.id);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('keeps a trip the system cancelled, with its reason, until 14 days after its end; one the user cancelled goes', async () => {
+    clock = new Date();
+    const system = await buche(mitarbeiter, 'MS-SW 101', at(2, '09:00'), at(2, '10:00'));
+    const selbst = await buche(mitarbeiter, 'MS-SW 102', at(3, '09:00'), at(3, '10:00'));
+    // the system cancels the first (as a block, a driving ban or auto-release do: status and reason)
+    await asAll((tx) =>
+      tx
+        .update(fahrzeugBuchung)
+        .set({ status: 'storniert', informationstext: STORNO_GRUND.WARTUNG })
+        .where(eq(fahrzeugBuchung.id, system.id)),
+    );
+    // the user cancels the second themself
+    expect(
+      (await call(server, mitarbeiter, 'POST', `/api/fahrzeug-buchungen/${selbst.id}/storno`)).status,
+    ).toBe(200);
+    const jetzt = await meine();
+    expect(jetzt.find((b) => b.id === system.id)).toMatchObject({
+      status: 'storniert',
+      informationstext: 'Storno wegen Wartung des Fahrzeugs.',
+    });
+
+    // after its end it stays 14 days
+    clock = at(15, '09:00');
+    expect((await meine()).find((b) => b.id === system.id)).toMatchObject({ status: 'storniert' });
+    expect((await meine()).map((b) => b.id)).not.toContain(selbst.id);
+    clock = at(17, '10:01');
+    expect((await meine()).map((b) => b.id)).not.toContain(system.id);
+    clock = new Date();
+  });
+
+  it("labels a fleet manager's own block as a block, not as their own trip", async () => {
+    clock = new Date();
+    const fahrzeugId = autos.get('MS-SW 104')!;
+    const sperre = await call(server, fuhrpark, 'POST', '/api/fahrzeug-sperren', {
+      fahrzeugId,
+      typ: 'WARTUNG',
+      von: at(20, '08:00').toISOString(),
+      bis: at(20, '12:00').toISOString(),
+    });
+    expect(sperre.status).toBe(201);
+    const eigeneFahrt = await buche(fuhrpark, 'MS-SW 104', at(21, '09:00'), at(21, '10:00'));
+    const detail = (await (
+      await call(server, fuhrpark, 'GET', `/api/fahrzeuge/${fahrzeugId}`)
+    ).json()) as TFahrzeugDetail;
+    expect(detail.termine.find((t) => t.typ === 'WARTUNG')).toMatchObject({ eigene: false });
+    expect(detail.termine.find((t) => t.id === eigeneFahrt.id)).toMatchObject({ eigene: true });
+    const von = at(20, '00:00').toISOString();
+    const bis = at(22, '00:00').toISOString();
+    const belegung = (await (
+      await call(
+        server,
+        fuhrpark,
+        'GET',
+        `/api/fahrzeuge/belegung?von=${encodeURIComponent(von)}&bis=${encodeURIComponent(bis)}`,
+      )
+    ).json()) as TFahrzeugBelegung;
+    const termine = belegung.fahrzeuge.find((f) => f.id === fahrzeugId)!.termine;
+    expect(termine.find((t) => t.typ === 'WARTUNG')).toMatchObject({ eigene: false });
+    expect(termine.find((t) => t.id === eigeneFahrt.id)).toMatchObject({ eigene: true });
+  });
+});

@@ -1,0 +1,198 @@
+import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
+import { parseStatus, parseTyp } from '@stellwerk/domain/status';
+import { and, asc, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { fahrzeug, fahrzeugBuchung, fahrzeugHistorie } from '../fahrzeug/fahrzeug.table.ts';
+
+export type SperrFahrzeugRow = {
+  id: string;
+  standortId: string;
+  fuehrerscheinklasse: string;
+  deaktiviert: boolean;
+  gueltigVon: string | null;
+  gueltigBis: string | null;
+  marke: string;
+  modell: string;
+  kennzeichen: string;
+};
+
+const fahrzeugColumns = {
+  id: fahrzeug.id,
+  standortId: fahrzeug.standortId,
+  fuehrerscheinklasse: fahrzeug.fuehrerscheinklasse,
+  deaktiviert: fahrzeug.deaktiviert,
+  gueltigVon: fahrzeug.gueltigVon,
+  gueltigBis: fahrzeug.gueltigBis,
+  marke: fahrzeug.marke,
+  modell: fahrzeug.modell,
+  kennzeichen: fahrzeug.kennzeichen,
+};
+
+export const findFahrzeug = async (tx: Tx, id: string): Promise<SperrFahrzeugRow | undefined> => {
+  const rows = await tx.select(fahrzeugColumns).from(fahrzeug).where(eq(fahrzeug.id, id)).limit(1);
+  return rows[0];
+};
+
+/** The active vehicles of a location with a licence class (the candidates a booking may move to), by plate. */
+export const findKandidaten = async (
+  tx: Tx,
+  { standortId, fuehrerscheinklasse }: { standortId: string; fuehrerscheinklasse: string },
+): Promise<SperrFahrzeugRow[]> =>
+  tx
+    .select(fahrzeugColumns)
+    .from(fahrzeug)
+    .where(
+      and(
+        eq(fahrzeug.standortId, standortId),
+        eq(fahrzeug.fuehrerscheinklasse, fuehrerscheinklasse),
+        eq(fahrzeug.deaktiviert, false),
+      ),
+    )
+    .orderBy(asc(fahrzeug.marke), asc(fahrzeug.modell), asc(fahrzeug.kennzeichen));
+
+/**
+ * Locks the vehicle rows (SELECT … FOR UPDATE) in id order, as every booking does (decision 045), so the
+ * block, the moves and the bookings of other requests never wait on each other crosswise.
+ */
+export const lockFahrzeuge = async (tx: Tx, ids: readonly string[]): Promise<void> => {
+  for (const id of [...new Set(ids)].sort())
+    await tx.select({ id: fahrzeug.id }).from(fahrzeug).where(eq(fahrzeug.id, id)).for('update');
+};
+
+/** Moves a booking to another vehicle; everything else stays. */
+export const umbuchen = async (
+  tx: Tx,
+  { id, fahrzeugId }: { id: string; fahrzeugId: string },
+): Promise<void> => {
+  await tx
+    .update(fahrzeugBuchung)
+    .set({ fahrzeugId, updatedAt: sql`now()` })
+    .where(eq(fahrzeugBuchung.id, id));
+};
+
+/**
+ * Bulk cancellation (spec §4, §7): status storniert with an information text for the given bookings,
+ * never one already durchgeführt (or cancelled). Returns the ids it cancelled.
+ */
+export const massenStorno = async (
+  tx: Tx,
+  { ids, informationstext }: { ids: readonly string[]; informationstext: string },
+): Promise<string[]> => {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .update(fahrzeugBuchung)
+    .set({ status: 'storniert', informationstext, updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(fahrzeugBuchung.id, [...ids]),
+        notInArray(fahrzeugBuchung.status, ['durchgeführt', 'storniert']),
+      ),
+    )
+    .returning({ id: fahrzeugBuchung.id });
+  return rows.map((r) => r.id);
+};
+
+export type SperreRow = {
+  id: string;
+  fahrzeugId: string;
+  typ: FahrzeugBuchungTyp;
+  von: Date;
+  bis: Date;
+  status: BuchungStatus;
+  informationstext: string | null;
+  sicherheitsrelevant: boolean;
+};
+
+const sperreColumns = {
+  id: fahrzeugBuchung.id,
+  fahrzeugId: fahrzeugBuchung.fahrzeugId,
+  typ: fahrzeugBuchung.typ,
+  von: fahrzeugBuchung.von,
+  bis: fahrzeugBuchung.bis,
+  status: fahrzeugBuchung.status,
+  informationstext: fahrzeugBuchung.informationstext,
+  sicherheitsrelevant: fahrzeugBuchung.sicherheitsrelevant,
+};
+
+const toSperre = (r: Omit<SperreRow, 'status' | 'typ'> & { status: string; typ: string }): SperreRow => ({
+  ...r,
+  status: parseStatus(r.status),
+  typ: parseTyp(r.typ),
+});
+
+/** Stores a block (a `fahrzeug_buchung` row of its type) booked by the fleet manager. */
+export const insertSperre = async (
+  tx: Tx,
+  values: {
+    mandantId: string;
+    benutzerId: string;
+    fahrzeugId: string;
+    typ: Exclude<FahrzeugBuchungTyp, 'BUCHUNG'>;
+    von: Date;
+    bis: Date;
+    informationstext: string | null;
+    sicherheitsrelevant: boolean;
+  },
+): Promise<SperreRow> => {
+  const [row] = await tx
+    .insert(fahrzeugBuchung)
+    .values({ ...values, status: 'reserviert' })
+    .returning(sperreColumns);
+  return toSperre(row!);
+};
+
+/** The vehicle's blocks that are not cancelled and have not ended, by start. */
+export const findSperren = async (tx: Tx, { fahrzeugId, now }: { fahrzeugId: string; now: Date }) =>
+  (
+    await tx
+      .select(sperreColumns)
+      .from(fahrzeugBuchung)
+      .where(
+        and(
+          eq(fahrzeugBuchung.fahrzeugId, fahrzeugId),
+          ne(fahrzeugBuchung.typ, 'BUCHUNG'),
+          ne(fahrzeugBuchung.status, 'storniert'),
+          gt(fahrzeugBuchung.bis, now),
+        ),
+      )
+      .orderBy(asc(fahrzeugBuchung.von))
+      .limit(2000)
+  ).map(toSperre);
+
+/** Locks one block (FOR UPDATE); undefined when there is none with that id (or it is a trip). */
+export const lockSperre = async (tx: Tx, id: string): Promise<SperreRow | undefined> => {
+  const rows = await tx
+    .select(sperreColumns)
+    .from(fahrzeugBuchung)
+    .where(and(eq(fahrzeugBuchung.id, id), ne(fahrzeugBuchung.typ, 'BUCHUNG')))
+    .for('update');
+  return rows[0] ? toSperre(rows[0]) : undefined;
+};
+
+/** Lifts a block: it is kept as storniert (history is never rewritten). */
+export const hebeSperreAuf = async (tx: Tx, id: string): Promise<void> => {
+  await tx
+    .update(fahrzeugBuchung)
+    .set({ status: 'storniert', updatedAt: sql`now()` })
+    .where(eq(fahrzeugBuchung.id, id));
+};
+
+/**
+ * The history entry of a block (spec §3, issue 10): WARTUNG and SERVICE by their type, a DEFEKT as a
+ * STATUSAENDERUNG (the vehicle is out of service), lifting a block as a STATUSAENDERUNG.
+ */
+export const insertSperrHistorie = async (
+  tx: Tx,
+  values: {
+    mandantId: string;
+    fahrzeugId: string;
+    fahrzeugBuchungId: string;
+    typ: 'WARTUNG' | 'SERVICE' | 'STATUSAENDERUNG';
+    status: string;
+    beschreibung: string;
+    benutzerId: string;
+    zeitpunkt: Date;
+  },
+): Promise<void> => {
+  await tx.insert(fahrzeugHistorie).values(values);
+};

@@ -1,0 +1,66 @@
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { fahrzeug, fahrzeugBuchung, serviceheftEintrag } from '../fahrzeug/fahrzeug.table.ts';
+
+export const findServiceheftFahrzeug = async (tx: Tx, id: string) =>
+  (
+    await tx
+      .select({ id: fahrzeug.id, huFaelligAm: fahrzeug.huFaelligAm, uvvFaelligAm: fahrzeug.uvvFaelligAm })
+      .from(fahrzeug)
+      .where(eq(fahrzeug.id, id))
+  )[0];
+
+export const findEintraege = async (tx: Tx, fahrzeugId: string) =>
+  tx
+    .select({
+      id: serviceheftEintrag.id,
+      typ: serviceheftEintrag.typ,
+      beschreibung: serviceheftEintrag.beschreibung,
+      von: serviceheftEintrag.von,
+      bis: serviceheftEintrag.bis,
+      vorname: benutzer.vorname,
+      nachname: benutzer.nachname,
+    })
+    .from(serviceheftEintrag)
+    .leftJoin(benutzer, eq(benutzer.id, serviceheftEintrag.benutzerId))
+    .where(eq(serviceheftEintrag.fahrzeugId, fahrzeugId))
+    .orderBy(desc(serviceheftEintrag.von));
+
+/** The vehicle's WARTUNG and SERVICE blocks that were not cancelled. */
+export const findWartungsSperren = async (tx: Tx, fahrzeugId: string) =>
+  tx
+    .select({
+      id: fahrzeugBuchung.id,
+      typ: fahrzeugBuchung.typ,
+      beschreibung: fahrzeugBuchung.informationstext,
+      von: fahrzeugBuchung.von,
+      bis: fahrzeugBuchung.bis,
+      vorname: benutzer.vorname,
+      nachname: benutzer.nachname,
+    })
+    .from(fahrzeugBuchung)
+    .leftJoin(benutzer, eq(benutzer.id, fahrzeugBuchung.benutzerId))
+    .where(
+      and(
+        eq(fahrzeugBuchung.fahrzeugId, fahrzeugId),
+        inArray(fahrzeugBuchung.typ, ['WARTUNG', 'SERVICE']),
+        ne(fahrzeugBuchung.status, 'storniert'),
+      ),
+    );
+
+export const insertEintrag = async (
+  tx: Tx,
+  werte: typeof serviceheftEintrag.$inferInsert,
+): Promise<string> => {
+  const [row] = await tx.insert(serviceheftEintrag).values(werte).returning({ id: serviceheftEintrag.id });
+  return row!.id;
+};
+
+export const setzeFaelligkeit = async (
+  tx: Tx,
+  fahrzeugId: string,
+  werte: { huFaelligAm?: string; uvvFaelligAm?: string },
+): Promise<void> => {
+  await tx.update(fahrzeug).set(werte).where(eq(fahrzeug.id, fahrzeugId));
+};

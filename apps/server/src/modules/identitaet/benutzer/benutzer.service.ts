@@ -1,0 +1,625 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  TBenutzerAenderungParsed,
+  TBenutzerDetail,
+  TBenutzerInputParsed,
+  TBenutzerLeseraum,
+  TBenutzerList,
+  TBenutzerListItem,
+  TBenutzerListQuery,
+  TBenutzerOptionen,
+} from '@stellwerk/domain/admin-benutzer.api';
+import { stringSetting } from '@stellwerk/domain/customizing';
+import { DomainError } from '@stellwerk/domain/errors';
+import { parseLanguage } from '@stellwerk/domain/language';
+import { syncGrants, syncLinks } from '@stellwerk/domain/link-sync';
+import {
+  checkAdminRoute,
+  isPermissionName,
+  PERMISSION_DESCRIPTIONS,
+  PERMISSION_NAMES,
+} from '@stellwerk/domain/permissions';
+import type { TAdminPasskeys, TFaktorenZurueckgesetzt } from '@stellwerk/domain/sicherheit/api';
+import { adresseInDomains } from '@stellwerk/domain/sso/sso';
+import type { Database, Tx } from '../../../db/client.ts';
+import { constraintOf, SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { eigenerPlatzVon, setzeEigenenPlatz } from '../../leseraum/leseraum/leseraum.service.ts';
+import {
+  createLogins,
+  deleteLogin,
+  endSessions,
+  findTakenLoginEmails,
+  isLoginUsernameTaken,
+  listLoginPasskeys,
+  resetFactors,
+  revokeLoginPasskey,
+  updateLogin,
+} from '../auth/auth.accounts.ts';
+import type { SessionUser } from '../auth/auth.context.ts';
+import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
+import { enqueueMail } from '../../plattform/mail/mail.service.ts';
+import {
+  findHelferFlags,
+  type BenutzerRow,
+  deleteBenutzerGruppen,
+  deleteBenutzerRollen,
+  deleteBenutzer as deleteBenutzerRow,
+  deleteDirectGrants,
+  findAllGruppen,
+  findAllRollen,
+  findBenutzerById,
+  findDirectGrants,
+  findExistingGruppeIds,
+  findExistingRolleIds,
+  findGruppenOf,
+  findMandantDomains,
+  findMandantName,
+  findRollenOf,
+  findTakenTenantEmails,
+  hasBookings,
+  insertBenutzer,
+  insertBenutzerGruppen,
+  insertBenutzerRollen,
+  insertDirectGrants,
+  type LinkRow,
+  listBenutzer as listBenutzerRows,
+  updateBenutzer as updateBenutzerRow,
+  updateDirectGrant,
+  updateHelferFlags,
+} from './benutzer.repository.ts';
+
+export type BenutzerDeps = {
+  database: Pick<Database, 'withTenant'>;
+  /** Base of the invitation link (`${publicUrl}/auth/confirm?token=…`). */
+  publicUrl: string;
+  now: () => Date;
+};
+
+const SCREEN = '/admin/benutzer';
+
+/** The service re-checks the screen's guard (spec §2): the route may not be its only caller. */
+export const assertMayMaintainBenutzer = (user: SessionUser): void => {
+  const failure = checkAdminRoute(SCREEN, user);
+  if (failure) throw new DomainError(failure);
+};
+
+const ref = ({ id, name }: LinkRow) => ({ id, name });
+
+const toItem = (row: BenutzerRow, rollen: LinkRow[], gruppen: LinkRow[]): TBenutzerListItem => ({
+  id: row.id,
+  vorname: row.vorname,
+  nachname: row.nachname,
+  email: row.email,
+  employeeId: row.employeeId,
+  username: row.username,
+  status: row.status,
+  isPlatformAdmin: row.isPlatformAdmin,
+  isSso: row.isSso,
+  rollen: rollen.filter((r) => r.benutzerId === row.id).map(ref),
+  gruppen: gruppen.filter((g) => g.benutzerId === row.id).map(ref),
+});
+
+/** The user with roles, groups and direct permissions, or undefined when the tenant has no such user. */
+export const loadBenutzerDetail = async (tx: Tx, id: string): Promise<TBenutzerDetail | undefined> => {
+  const row = await findBenutzerById(tx, id);
+  if (!row) return undefined;
+  const rollen = await findRollenOf(tx, [id]);
+  const gruppen = await findGruppenOf(tx, [id]);
+  const grants = await findDirectGrants(tx, id);
+  return {
+    ...toItem(row, rollen, gruppen),
+    // Names the catalogue no longer knows are not shown (and grant nothing, spec §6).
+    permissions: grants.flatMap((g) =>
+      isPermissionName(g.name) ? [{ name: g.name, wert: g.wert === 'true' ? 'true' : 'false' }] : [],
+    ),
+  };
+};
+
+/** What the audit log keeps of a user: the maintained fields, roles and groups by name, direct grants. */
+const auditSnapshot = (d: TBenutzerDetail) => ({
+  vorname: d.vorname,
+  nachname: d.nachname,
+  email: d.email,
+  employeeId: d.employeeId,
+  username: d.username,
+  status: d.status,
+  rollen: d.rollen.map((r) => r.name),
+  gruppen: d.gruppen.map((g) => g.name),
+  permissions: d.permissions,
+});
+
+/**
+ * Unique violations of a racing request answer like the checks before them (catalogue conflicts at the
+ * field). For callers of `insertBenutzerWithLogin`: map the error their transaction threw.
+ */
+export const mapBenutzerUniqueViolation = (
+  err: unknown,
+  input: { email: string; username: string | null },
+): unknown => {
+  if (sqlStateOf(err) !== SQLSTATE.uniqueViolation) return err;
+  const constraint = constraintOf(err) ?? '';
+  if (constraint.includes('email'))
+    return new DomainError('benutzer.email_vergeben', { email: input.email, field: 'email' });
+  if (constraint.includes('username'))
+    return new DomainError('benutzer.username_vergeben', {
+      username: input.username ?? '',
+      field: 'username',
+    });
+  return err;
+};
+
+/** Spec §7 "select active users ordered by email", searchable, filterable and paged. */
+export const listBenutzer = async (
+  { database }: BenutzerDeps,
+  user: SessionUser,
+  query: TBenutzerListQuery,
+): Promise<TBenutzerList> => {
+  assertMayMaintainBenutzer(user);
+  return database.withTenant(user.mandantId, async (tx) => {
+    const { rows, total } = await listBenutzerRows(tx, query);
+    const ids = rows.map((r) => r.id);
+    const rollen = await findRollenOf(tx, ids);
+    const gruppen = await findGruppenOf(tx, ids);
+    return { items: rows.map((r) => toItem(r, rollen, gruppen)), total };
+  });
+};
+
+export const getBenutzer = async (
+  { database }: BenutzerDeps,
+  user: SessionUser,
+  id: string,
+): Promise<TBenutzerDetail> => {
+  assertMayMaintainBenutzer(user);
+  const found = await database.withTenant(user.mandantId, (tx) => loadBenutzerDetail(tx, id));
+  if (!found) throw new DomainError('not_found');
+  return found;
+};
+
+/** The choices of the user form: the tenant's roles and groups and the 13 permissions. */
+export const getBenutzerOptionen = async (
+  { database }: BenutzerDeps,
+  user: SessionUser,
+): Promise<TBenutzerOptionen> => {
+  assertMayMaintainBenutzer(user);
+  return database.withTenant(user.mandantId, async (tx) => ({
+    rollen: await findAllRollen(tx),
+    gruppen: await findAllGruppen(tx),
+    permissions: PERMISSION_NAMES.map((name) => ({
+      name,
+      description: { ...PERMISSION_DESCRIPTIONS[name] },
+    })),
+  }));
+};
+
+/** Roles and groups must be the tenant's own; another tenant's id is as unknown as a made-up one. */
+const assertReferencesExist = async (tx: Tx, input: Pick<TBenutzerInputParsed, 'rolleIds' | 'gruppeIds'>) => {
+  const rollen = await findExistingRolleIds(tx, input.rolleIds);
+  const missingRolle = input.rolleIds.find((id) => !rollen.has(id));
+  if (missingRolle)
+    throw new DomainError('benutzer.rolle_unbekannt', { name: missingRolle, field: 'rolleIds' });
+  const gruppen = await findExistingGruppeIds(tx, input.gruppeIds);
+  const missingGruppe = input.gruppeIds.find((id) => !gruppen.has(id));
+  if (missingGruppe)
+    throw new DomainError('benutzer.gruppe_unbekannt', { name: missingGruppe, field: 'gruppeIds' });
+};
+
+/** E-mail unique in the tenant and among all logins; user name unique among all logins. */
+const assertIdentityFree = async (
+  tx: Tx,
+  input: { email: string; username: string | null },
+  except?: { id: string; authUserId: string | null },
+) => {
+  const inTenant = await findTakenTenantEmails(tx, [input.email], except?.id);
+  const asLogin = await findTakenLoginEmails(tx, [input.email], except?.authUserId ?? except?.id);
+  if (inTenant.size > 0 || asLogin.size > 0)
+    throw new DomainError('benutzer.email_vergeben', { email: input.email, field: 'email' });
+  if (input.username && (await isLoginUsernameTaken(tx, input.username, except?.authUserId ?? except?.id)))
+    throw new DomainError('benutzer.username_vergeben', { username: input.username, field: 'username' });
+};
+
+/** The invitation: a mail in the new user's language with the link that sets the first password. */
+export const queueInvitation = async (
+  tx: Tx,
+  deps: Pick<BenutzerDeps, 'publicUrl' | 'now'>,
+  invited: {
+    mandantId: string;
+    benutzerId: string;
+    email: string;
+    name: string;
+    mandant: string;
+    token: string;
+  },
+): Promise<void> => {
+  const settings = await loadEffectiveSettings(tx, invited.benutzerId);
+  await enqueueMail(
+    tx,
+    {
+      mandantId: invited.mandantId,
+      to: invited.email,
+      template: 'einladung',
+      language: parseLanguage(stringSetting(settings, 'Sprache')),
+      params: {
+        name: invited.name,
+        mandant: invited.mandant,
+        url: `${deps.publicUrl}/auth/confirm?token=${encodeURIComponent(invited.token)}`,
+      },
+    },
+    deps.now(),
+  );
+};
+
+/**
+ * A tenant's users have addresses in the tenant's domains only (decision 096): the administration, the import and
+ * SCIM create (or move) a user only there. Run in the tenant's transaction.
+ */
+export const assertAdresseDesMandanten = async (tx: Tx, email: string): Promise<void> => {
+  const domains = await findMandantDomains(tx);
+  if (!adresseInDomains(email, domains))
+    throw new DomainError('benutzer.domain_fremd', {
+      field: 'email',
+      email,
+      domains: domains.join(', ') || '–',
+    });
+};
+
+/**
+ * The tenant side of creating a user, inside the caller's tenant transaction (`withTenant`, or a platform
+ * path scoped to the tenant): checks that roles and groups are the tenant's and that e-mail and user name
+ * are free, creates the login (better-auth user and a credential account nobody can use), the benutzer
+ * with roles, groups and direct permissions, and, for an active user, queues the invitation mail whose
+ * link sets the first password. The caller has authorised the change and writes the audit row; unique
+ * violations of a racing request surface from its transaction (map them with `mapBenutzerUniqueViolation`).
+ */
+export const insertBenutzerWithLogin = async (
+  tx: Tx,
+  deps: Pick<BenutzerDeps, 'publicUrl' | 'now'>,
+  mandantId: string,
+  input: TBenutzerInputParsed,
+): Promise<TBenutzerDetail> => {
+  await assertReferencesExist(tx, input);
+  await assertIdentityFree(tx, input);
+  const id = randomUUID();
+  const name = `${input.vorname} ${input.nachname}`;
+  const tokens = await createLogins(
+    tx,
+    [{ id, name, email: input.email, username: input.username }],
+    deps.now(),
+  );
+  await insertBenutzer(tx, [
+    {
+      id,
+      mandantId,
+      vorname: input.vorname,
+      nachname: input.nachname,
+      email: input.email,
+      employeeId: input.employeeId,
+      username: input.username,
+      status: input.status,
+      authUserId: id,
+    },
+  ]);
+  const keys = { mandantId, benutzerId: id };
+  await insertBenutzerRollen(tx, keys, syncLinks([], input.rolleIds).add);
+  await insertBenutzerGruppen(tx, keys, syncLinks([], input.gruppeIds).add);
+  await insertDirectGrants(tx, keys, syncGrants([], input.permissions).add);
+  if (input.status === 'aktiv') {
+    await queueInvitation(tx, deps, {
+      mandantId,
+      benutzerId: id,
+      email: input.email,
+      name,
+      mandant: await findMandantName(tx, mandantId),
+      token: tokens.get(id)!,
+    });
+  }
+  return (await loadBenutzerDetail(tx, id))!;
+};
+
+/**
+ * Creates a user of the tenant with their login, roles, groups and direct permissions, and, for an active
+ * user, queues the invitation mail (`insertBenutzerWithLogin`). One transaction, audited.
+ */
+export const createBenutzer = async (
+  deps: BenutzerDeps,
+  user: SessionUser,
+  input: TBenutzerInputParsed,
+): Promise<TBenutzerDetail> => {
+  assertMayMaintainBenutzer(user);
+  try {
+    return await deps.database.withTenant(user.mandantId, async (tx) => {
+      // a taken address is told as such first; then the tenant's domains (decision 096)
+      await assertIdentityFree(tx, input);
+      await assertAdresseDesMandanten(tx, input.email);
+      const created = await insertBenutzerWithLogin(tx, deps, user.mandantId, input);
+      await writeAudit(tx, {
+        mandantId: user.mandantId,
+        benutzerId: user.benutzerId,
+        action: 'create',
+        entity: 'benutzer',
+        entityId: created.id,
+        newValue: auditSnapshot(created),
+      });
+      await publishEvent(tx, user.mandantId, { type: 'benutzer', id: created.id });
+      return created;
+    });
+  } catch (err) {
+    throw mapBenutzerUniqueViolation(err, input);
+  }
+};
+
+/**
+ * A platform administrator's record is changed only by a platform administrator: a tenant's user
+ * administrator could otherwise point its e-mail at themself and take over the platform sign-in through
+ * password recovery.
+ */
+const assertMayChange = (user: SessionUser, target: BenutzerRow) => {
+  if (target.isPlatformAdmin && !user.isPlatformAdmin)
+    throw new DomainError('benutzer.plattform_admin_geschuetzt');
+};
+
+/** Nobody deactivates or deletes themself (they would lock themself out). */
+const assertNotSelf = (user: SessionUser, target: BenutzerRow) => {
+  if (target.id === user.benutzerId)
+    throw new DomainError('benutzer.selbst_nicht_erlaubt', { field: 'status' });
+};
+
+/**
+ * Updates a user (spec §7: vorname, nachname, status, email; roles and groups through the link tables,
+ * added ones inserted and removed ones deleted; direct permissions likewise). The login follows name,
+ * e-mail and user name; deactivating ends the user's sessions. One transaction, audited with old and new.
+ */
+export const updateBenutzer = async (
+  deps: BenutzerDeps,
+  user: SessionUser,
+  id: string,
+  aenderung: TBenutzerAenderungParsed,
+): Promise<TBenutzerDetail> => {
+  assertMayMaintainBenutzer(user);
+  const now = deps.now();
+  try {
+    return await deps.database.withTenant(user.mandantId, async (tx) => {
+      const row = await findBenutzerById(tx, id);
+      const before = row && (await loadBenutzerDetail(tx, id));
+      if (!row || !before) throw new DomainError('not_found');
+      // a field left out stays as it is (decision 105): never an empty list for a list not sent
+      const input: TBenutzerInputParsed = {
+        ...aenderung,
+        employeeId: aenderung.employeeId === undefined ? before.employeeId : aenderung.employeeId,
+        username: aenderung.username === undefined ? before.username : aenderung.username,
+        status: aenderung.status ?? (before.status === 'aktiv' ? 'aktiv' : 'inaktiv'),
+        rolleIds: aenderung.rolleIds ?? before.rollen.map((r) => r.id),
+        gruppeIds: aenderung.gruppeIds ?? before.gruppen.map((g) => g.id),
+        permissions: aenderung.permissions ?? before.permissions,
+      };
+      assertMayChange(user, row);
+      const isDeactivation = row.status === 'aktiv' && input.status !== 'aktiv';
+      if (isDeactivation) assertNotSelf(user, row);
+      await assertReferencesExist(tx, input);
+      if (input.email !== row.email.toLowerCase() || (input.username && input.username !== row.username))
+        await assertIdentityFree(tx, input, row);
+      // a changed address stays in the tenant's domains (decision 096)
+      if (input.email !== row.email.toLowerCase()) await assertAdresseDesMandanten(tx, input.email);
+
+      await updateBenutzerRow(tx, id, {
+        vorname: input.vorname,
+        nachname: input.nachname,
+        email: input.email,
+        employeeId: input.employeeId,
+        username: input.username,
+        status: input.status,
+      });
+      if (row.authUserId) {
+        const name = `${input.vorname} ${input.nachname}`;
+        await updateLogin(tx, row.authUserId, { name, email: input.email, username: input.username }, now);
+        if (isDeactivation) await endSessions(tx, row.authUserId);
+      }
+      const keys = { mandantId: user.mandantId, benutzerId: id };
+      const rollen = syncLinks(
+        before.rollen.map((r) => r.id),
+        input.rolleIds,
+      );
+      await deleteBenutzerRollen(tx, id, rollen.remove);
+      await insertBenutzerRollen(tx, keys, rollen.add);
+      const gruppen = syncLinks(
+        before.gruppen.map((g) => g.id),
+        input.gruppeIds,
+      );
+      await deleteBenutzerGruppen(tx, id, gruppen.remove);
+      await insertBenutzerGruppen(tx, keys, gruppen.add);
+      const grants = syncGrants(before.permissions, input.permissions);
+      await deleteDirectGrants(tx, id, grants.remove);
+      for (const grant of grants.update) await updateDirectGrant(tx, id, grant);
+      await insertDirectGrants(tx, keys, grants.add);
+
+      const after = (await loadBenutzerDetail(tx, id))!;
+      await writeAudit(tx, {
+        mandantId: user.mandantId,
+        benutzerId: user.benutzerId,
+        action: 'update',
+        entity: 'benutzer',
+        entityId: id,
+        oldValue: auditSnapshot(before),
+        newValue: auditSnapshot(after),
+      });
+      await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
+      return after;
+    });
+  } catch (err) {
+    throw mapBenutzerUniqueViolation(err, { email: aenderung.email, username: aenderung.username ?? null });
+  }
+};
+
+/**
+ * Deletes a user and their login. A user with bookings (vehicle bookings as booker or driver,
+ * reading-room bookings by their e-mail) or other records pointing at them is refused with
+ * `benutzer.hat_buchungen`: deactivate instead. Nobody deletes themself.
+ */
+export const deleteBenutzer = async (
+  { database }: BenutzerDeps,
+  user: SessionUser,
+  id: string,
+): Promise<void> => {
+  assertMayMaintainBenutzer(user);
+  try {
+    await database.withTenant(user.mandantId, async (tx) => {
+      const row = await findBenutzerById(tx, id);
+      const before = row && (await loadBenutzerDetail(tx, id));
+      if (!row || !before) throw new DomainError('not_found');
+      assertNotSelf(user, row);
+      assertMayChange(user, row);
+      if (await hasBookings(tx, row)) throw new DomainError('benutzer.hat_buchungen');
+      await writeAudit(tx, {
+        mandantId: user.mandantId,
+        benutzerId: user.benutzerId,
+        action: 'delete',
+        entity: 'benutzer',
+        entityId: id,
+        oldValue: auditSnapshot(before),
+      });
+      await deleteBenutzerRow(tx, id);
+      if (row.authUserId) await deleteLogin(tx, row.authUserId);
+      await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
+    });
+  } catch (err) {
+    // Licence checks, approvals, logbook entries … still point at the user: keep them, deactivate instead.
+    if (sqlStateOf(err) === SQLSTATE.foreignKeyViolation) throw new DomainError('benutzer.hat_buchungen');
+    throw err;
+  }
+};
+
+/**
+ * An administrator resets a user's second factors (lost phone, issue 11): the authenticator app and its
+ * backup codes are removed and every session of the user ends, so the next sign-in is with the password
+ * alone (and, when the tenant requires two factors, leads to enrolment). Audited; another tenant's user is 404.
+ */
+export const resetBenutzerFaktoren = async (
+  { database, now }: BenutzerDeps,
+  user: SessionUser,
+  id: string,
+): Promise<TFaktorenZurueckgesetzt> => {
+  assertMayMaintainBenutzer(user);
+  return database.withTenant(user.mandantId, async (tx) => {
+    const row = await findBenutzerById(tx, id);
+    if (!row) throw new DomainError('not_found');
+    assertMayChange(user, row);
+    const removed = row.authUserId
+      ? await resetFactors(tx, row.authUserId, now())
+      : { faktoren: 0, passkeys: 0, sitzungen: 0 };
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'faktoren_zuruecksetzen',
+      entity: 'benutzer',
+      entityId: id,
+      oldValue: { faktoren: removed.faktoren, passkeys: removed.passkeys },
+      newValue: { faktoren: 0, passkeys: 0, beendeteSitzungen: removed.sitzungen },
+    });
+    await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
+    return { faktoren: removed.faktoren, sitzungen: removed.sitzungen };
+  });
+};
+
+/** A user's passkeys for the user administration (decision 100); another tenant's user is 404. */
+export const listBenutzerPasskeys = async (
+  { database }: BenutzerDeps,
+  user: SessionUser,
+  id: string,
+): Promise<TAdminPasskeys> => {
+  assertMayMaintainBenutzer(user);
+  return database.withTenant(user.mandantId, async (tx) => {
+    const row = await findBenutzerById(tx, id);
+    if (!row) throw new DomainError('not_found');
+    const passkeys = row.authUserId ? await listLoginPasskeys(tx, row.authUserId) : [];
+    return {
+      items: passkeys.map((p) => ({
+        id: p.id,
+        name: p.name,
+        deviceType: p.deviceType,
+        createdAt: p.createdAt?.toISOString() ?? null,
+      })),
+    };
+  });
+};
+
+/**
+ * An administrator revokes one passkey of a user (a lost or stolen device): it no longer signs in. Audited as
+ * `passkey_widerrufen` on `benutzer`; another tenant's user or an unknown passkey is 404.
+ */
+export const revokeBenutzerPasskey = async (
+  { database }: BenutzerDeps,
+  user: SessionUser,
+  id: string,
+  passkeyId: string,
+): Promise<void> => {
+  assertMayMaintainBenutzer(user);
+  await database.withTenant(user.mandantId, async (tx) => {
+    const row = await findBenutzerById(tx, id);
+    if (!row?.authUserId) throw new DomainError('not_found');
+    assertMayChange(user, row);
+    const removed = await revokeLoginPasskey(tx, row.authUserId, passkeyId);
+    if (!removed) throw new DomainError('not_found');
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'passkey_widerrufen',
+      entity: 'benutzer',
+      entityId: id,
+      oldValue: { passkey: removed.name ?? removed.id },
+    });
+    await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
+  });
+};
+
+/** GET /api/admin/benutzer/:id/leseraum: helper flags and own place of a user (decision 138). */
+export const getBenutzerLeseraum = async (
+  deps: Pick<BenutzerDeps, 'database'>,
+  user: SessionUser,
+  id: string,
+): Promise<TBenutzerLeseraum> => {
+  assertMayMaintainBenutzer(user);
+  return deps.database.withTenant(user.mandantId, async (tx) => {
+    const flags = await findHelferFlags(tx, id);
+    if (!flags) throw new DomainError('not_found');
+    return { ...flags, eigenerPlatzId: (await eigenerPlatzVon(tx, id)) ?? null };
+  });
+};
+
+/**
+ * PUT /api/admin/benutzer/:id/leseraum: administrators mark a person as fire-safety or first-aid helper and assign
+ * (or take back) their own place (decision 138); audited, and the user's open pages hear of it.
+ */
+export const setBenutzerLeseraum = async (
+  deps: Pick<BenutzerDeps, 'database'>,
+  user: SessionUser,
+  id: string,
+  input: TBenutzerLeseraum,
+): Promise<TBenutzerLeseraum> => {
+  assertMayMaintainBenutzer(user);
+  return deps.database.withTenant(user.mandantId, async (tx) => {
+    const flags = await findHelferFlags(tx, id);
+    if (!flags) throw new DomainError('not_found');
+    const before = { ...flags, eigenerPlatzId: (await eigenerPlatzVon(tx, id)) ?? null };
+    await updateHelferFlags(tx, id, {
+      brandschutzhelfer: input.brandschutzhelfer,
+      ersthelfer: input.ersthelfer,
+    });
+    await setzeEigenenPlatz(tx, {
+      mandantId: user.mandantId,
+      benutzerId: id,
+      leseraumId: input.eigenerPlatzId,
+    });
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'update',
+      entity: 'benutzer',
+      entityId: id,
+      oldValue: before,
+      newValue: input,
+    });
+    await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
+    return input;
+  });
+};

@@ -1,0 +1,575 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ZBenutzerInput } from '@stellwerk/domain/admin-benutzer.api';
+import { DomainError, ERRORS, formatError } from '@stellwerk/domain/errors';
+import { scimProjektion } from '@stellwerk/domain/scim/attributes';
+import { parseScimFilter, scimValueMatches } from '@stellwerk/domain/scim/filter';
+import {
+  applyScimGroupPatch,
+  applyScimUserPatch,
+  SCIM_ENTERPRISE_USER,
+  type ScimGroupState,
+  type ScimOperation,
+  type ScimUserState,
+  scimBoolean,
+  scimEmailOf,
+  scimMemberIds,
+} from '@stellwerk/domain/scim/patch';
+import type { Database, Tx } from '../../../db/client.ts';
+import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { endSessions, updateLogin } from '../auth/auth.accounts.ts';
+import {
+  assertAdresseDesMandanten,
+  insertBenutzerWithLogin,
+  mapBenutzerUniqueViolation,
+} from '../benutzer/benutzer.service.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
+import {
+  deleteGruppeRow,
+  externalIdsOf,
+  findActiveTokenByHash,
+  findBenutzerRow,
+  findGeloeschtByEmail,
+  findGruppeRow,
+  groupsOf,
+  insertGruppeRow,
+  listBenutzerRows,
+  listGruppeRows,
+  markGeloescht,
+  membersOf,
+  renameGruppe,
+  setExternalId,
+  setMembers,
+  touchToken,
+  unmarkGeloescht,
+  updateBenutzerRow,
+} from './scim.repository.ts';
+
+export const SCIM_USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+export const SCIM_GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+export const SCIM_LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
+export const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
+
+/** An error answered in SCIM's shape (RFC 7644 §3.12). */
+export class ScimError extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+    readonly scimType?: string,
+  ) {
+    super(detail);
+  }
+}
+
+export type ScimDeps = { database: Database; publicUrl: string; now: () => Date };
+export type ScimCaller = { mandantId: string; tokenId: string };
+type Json = Record<string, unknown>;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A new token: 32 random bytes, base64url, with a recognisable prefix. */
+export const newToken = () => `scim_${randomBytes(32).toString('base64url')}`;
+
+/** The tenant of a bearer token, or a 401. */
+export const authenticateScim = async (
+  deps: ScimDeps,
+  authorization: string | undefined,
+): Promise<ScimCaller> => {
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
+  if (!match) throw new ScimError(401, 'Bearer token required');
+  const found = await deps.database.withAllTenants((tx) => findActiveTokenByHash(tx, hashToken(match[1]!)));
+  if (!found) throw new ScimError(401, 'Invalid or revoked token');
+  await deps.database.withTenant(found.mandantId, (tx) => touchToken(tx, found.id, deps.now()));
+  return { mandantId: found.mandantId, tokenId: found.id };
+};
+
+/** A catalogue error in English for SCIM clients. */
+const fromDomain = (err: unknown): unknown => {
+  if (!(err instanceof DomainError)) return err;
+  const status = ERRORS[err.code].status;
+  return new ScimError(
+    status,
+    formatError(err.code, 'en', err.params),
+    status === 409 ? 'uniqueness' : undefined,
+  );
+};
+
+// --- users ------------------------------------------------------------------------------------------
+
+type BenutzerRow = NonNullable<Awaited<ReturnType<typeof findBenutzerRow>>>;
+
+const stateOf = (row: BenutzerRow, externalId: string | null): ScimUserState => ({
+  userName: row.username ?? row.email,
+  externalId,
+  givenName: row.vorname,
+  familyName: row.nachname,
+  email: row.email,
+  active: row.status === 'aktiv',
+  employeeNumber: row.employeeId,
+});
+
+const userJson = (
+  deps: ScimDeps,
+  row: BenutzerRow,
+  externalId: string | null,
+  groups: { gruppeId: string; name: string }[],
+): Json => ({
+  schemas: row.employeeId ? [SCIM_USER, SCIM_ENTERPRISE_USER] : [SCIM_USER],
+  id: row.id,
+  ...(externalId ? { externalId } : {}),
+  userName: row.username ?? row.email,
+  name: { givenName: row.vorname, familyName: row.nachname, formatted: `${row.vorname} ${row.nachname}` },
+  displayName: `${row.vorname} ${row.nachname}`,
+  emails: [{ value: row.email, type: 'work', primary: true }],
+  active: row.status === 'aktiv',
+  groups: groups.map((g) => ({
+    value: g.gruppeId,
+    display: g.name,
+    $ref: `${deps.publicUrl}/scim/v2/Groups/${g.gruppeId}`,
+  })),
+  // the enterprise extension: the personnel number (decision 099)
+  ...(row.employeeId ? { [SCIM_ENTERPRISE_USER]: { employeeNumber: row.employeeId } } : {}),
+  meta: {
+    resourceType: 'User',
+    created: row.createdAt.toISOString(),
+    lastModified: row.updatedAt.toISOString(),
+    location: `${deps.publicUrl}/scim/v2/Users/${row.id}`,
+  },
+});
+
+/** A SCIM user body (POST/PUT) as a state; missing names fall back on the address. */
+const stateFromBody = (body: Json): ScimUserState => {
+  const name = (typeof body.name === 'object' && body.name !== null ? body.name : {}) as Json;
+  const userName = typeof body.userName === 'string' ? body.userName.trim() : '';
+  const email = scimEmailOf(body.emails) ?? (userName.includes('@') ? userName : '');
+  const display = typeof body.displayName === 'string' ? body.displayName.trim().split(/\s+/) : [];
+  const local = (email || userName).split('@')[0] ?? '';
+  return {
+    userName,
+    externalId: typeof body.externalId === 'string' ? body.externalId : null,
+    givenName: (typeof name.givenName === 'string' && name.givenName.trim()) || display[0] || local,
+    familyName:
+      (typeof name.familyName === 'string' && name.familyName.trim()) || display.slice(1).join(' ') || local,
+    email,
+    active: body.active === undefined ? true : (scimBoolean(body.active) ?? true),
+    employeeNumber: employeeNumberOf(body),
+  };
+};
+
+/** The enterprise extension's `employeeNumber` of a body (the extension's key in any case), or null. */
+const employeeNumberOf = (body: Json): string | null => {
+  const key = Object.keys(body).find((k) => k.toLowerCase() === SCIM_ENTERPRISE_USER.toLowerCase());
+  const ext = key ? body[key] : undefined;
+  const value = typeof ext === 'object' && ext !== null ? (ext as Json).employeeNumber : undefined;
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+};
+
+/**
+ * The benutzer fields of a state: a userName with '@' is the sign-in address (e-mail); another userName is the
+ * user name, and the address comes from `emails` (decision 071).
+ */
+const fieldsOf = (state: ScimUserState) => {
+  if (!state.userName) throw new ScimError(400, 'userName is required', 'invalidValue');
+  const isAddress = state.userName.includes('@');
+  const parsed = ZBenutzerInput.safeParse({
+    vorname: state.givenName,
+    nachname: state.familyName,
+    email: (isAddress ? state.userName : state.email).toLowerCase(),
+    username: isAddress ? null : state.userName,
+    employeeId: state.employeeNumber ?? null,
+    status: state.active ? 'aktiv' : 'inaktiv',
+  });
+  if (!parsed.success) {
+    const field = parsed.error.issues[0]?.path.join('.') ?? 'value';
+    throw new ScimError(400, `Invalid value: ${field}`, 'invalidValue');
+  }
+  return parsed.data;
+};
+
+const loadUserJson = async (deps: ScimDeps, tx: Tx, row: BenutzerRow) => {
+  const ext = await externalIdsOf(tx, 'User', [row.id]);
+  return userJson(deps, row, ext.get(row.id) ?? null, await groupsOf(tx, [row.id]));
+};
+
+const requireUser = async (tx: Tx, id: string) => {
+  const row = /^[0-9a-f-]{36}$/i.test(id) ? await findBenutzerRow(tx, id) : undefined;
+  if (!row) throw new ScimError(404, `User ${id} not found`);
+  return row;
+};
+
+const page = (query: { startIndex?: number; count?: number }) => ({
+  start: Math.max(1, query.startIndex ?? 1),
+  count: Math.min(Math.max(0, query.count ?? 100), 200),
+});
+
+const listResponse = (all: Json[], query: { startIndex?: number; count?: number }) => {
+  const { start, count } = page(query);
+  const resources = all.slice(start - 1, start - 1 + count);
+  return {
+    schemas: [SCIM_LIST],
+    totalResults: all.length,
+    startIndex: start,
+    itemsPerPage: resources.length,
+    Resources: resources,
+  };
+};
+
+const filterOf = (filter: string | undefined) => {
+  const parsed = parseScimFilter(filter);
+  if (!parsed.ok) throw new ScimError(400, parsed.detail, 'invalidFilter');
+  return parsed.comparisons;
+};
+
+/** What the client asked to see of each resource (`attributes`, `excludedAttributes`). */
+type Auswahl = { attributes?: string; excludedAttributes?: string };
+const userProjektion = (json: Json, auswahl: Auswahl) =>
+  scimProjektion(json, auswahl, SCIM_USER, [SCIM_ENTERPRISE_USER]);
+const groupProjektion = (json: Json, auswahl: Auswahl) => scimProjektion(json, auswahl, SCIM_GROUP);
+
+export const listScimUsers = (
+  deps: ScimDeps,
+  caller: ScimCaller,
+  query: { filter?: string; startIndex?: number; count?: number } & Auswahl,
+) => {
+  const comparisons = filterOf(query.filter);
+  return deps.database.withTenant(caller.mandantId, async (tx) => {
+    const rows = await listBenutzerRows(tx);
+    const ext = await externalIdsOf(
+      tx,
+      'User',
+      rows.map((r) => r.id),
+    );
+    const matching = rows.filter((row) =>
+      comparisons.every(({ attribute, value }) => {
+        const state = stateOf(row, ext.get(row.id) ?? null);
+        if (attribute === 'userName')
+          return (
+            scimValueMatches(attribute, state.userName, value) ||
+            scimValueMatches(attribute, row.email, value)
+          );
+        if (attribute === 'externalId') return scimValueMatches(attribute, state.externalId, value);
+        if (attribute === 'emails.value') return scimValueMatches(attribute, row.email, value);
+        if (attribute === 'id') return scimValueMatches(attribute, row.id, value);
+        if (attribute === 'active') return String(state.active) === value;
+        if (attribute === 'displayName')
+          return scimValueMatches(attribute, `${row.vorname} ${row.nachname}`, value);
+        return false;
+      }),
+    );
+    const groups = await groupsOf(
+      tx,
+      matching.map((r) => r.id),
+    );
+    return listResponse(
+      matching.map((row) =>
+        userProjektion(
+          userJson(
+            deps,
+            row,
+            ext.get(row.id) ?? null,
+            groups.filter((g) => g.benutzerId === row.id),
+          ),
+          query,
+        ),
+      ),
+      query,
+    );
+  });
+};
+
+export const getScimUser = (deps: ScimDeps, caller: ScimCaller, id: string, auswahl: Auswahl = {}) =>
+  deps.database.withTenant(caller.mandantId, async (tx) =>
+    userProjektion(await loadUserJson(deps, tx, await requireUser(tx, id)), auswahl),
+  );
+
+const audit = (tx: Tx, caller: ScimCaller, action: string, entity: string, id: string, newValue?: unknown) =>
+  writeAudit(tx, {
+    mandantId: caller.mandantId,
+    benutzerId: null,
+    action,
+    entity,
+    entityId: id,
+    newValue: {
+      ...(typeof newValue === 'object' && newValue !== null ? newValue : {}),
+      scimToken: caller.tokenId,
+    },
+  });
+
+export const createScimUser = async (deps: ScimDeps, caller: ScimCaller, body: Json) => {
+  const state = stateFromBody(body);
+  const fields = fieldsOf(state);
+  try {
+    return await deps.database.withTenant(caller.mandantId, async (tx) => {
+      await assertAdresseDesMandanten(tx, fields.email);
+      // a user the provider deleted before comes back under the same id (decision 099)
+      const geloescht = await findGeloeschtByEmail(tx, fields.email);
+      if (geloescht) {
+        await unmarkGeloescht(tx, geloescht.id);
+        const row = (await findBenutzerRow(tx, geloescht.id))!;
+        return writeUser(deps, caller, tx, row, state);
+      }
+      const created = await insertBenutzerWithLogin(tx, deps, caller.mandantId, fields);
+      await setExternalId(tx, caller.mandantId, 'User', created.id, state.externalId);
+      await audit(tx, caller, 'scim_create', 'benutzer', created.id, {
+        email: fields.email,
+        status: fields.status,
+      });
+      await publishEvent(tx, caller.mandantId, { type: 'benutzer', id: created.id });
+      return loadUserJson(deps, tx, (await findBenutzerRow(tx, created.id))!);
+    });
+  } catch (err) {
+    throw fromDomain(mapBenutzerUniqueViolation(err, fields));
+  }
+};
+
+/** Writes a user's new state: row, login, external id; deactivation ends the sessions. */
+const writeUser = async (
+  deps: ScimDeps,
+  caller: ScimCaller,
+  tx: Tx,
+  row: BenutzerRow,
+  state: ScimUserState,
+) => {
+  const fields = fieldsOf(state);
+  const now = deps.now();
+  if (fields.email !== row.email.toLowerCase()) await assertAdresseDesMandanten(tx, fields.email);
+  await updateBenutzerRow(
+    tx,
+    row.id,
+    {
+      vorname: fields.vorname,
+      nachname: fields.nachname,
+      email: fields.email,
+      username: fields.username,
+      status: fields.status,
+      employeeId: fields.employeeId,
+    },
+    now,
+  );
+  if (row.authUserId) {
+    await updateLogin(
+      tx,
+      row.authUserId,
+      { name: `${fields.vorname} ${fields.nachname}`, email: fields.email, username: fields.username },
+      now,
+    );
+    if (row.status === 'aktiv' && fields.status !== 'aktiv') await endSessions(tx, row.authUserId);
+  }
+  await setExternalId(tx, caller.mandantId, 'User', row.id, state.externalId);
+  await audit(tx, caller, 'scim_update', 'benutzer', row.id, { email: fields.email, status: fields.status });
+  await publishEvent(tx, caller.mandantId, { type: 'benutzer', id: row.id });
+  return loadUserJson(deps, tx, (await findBenutzerRow(tx, row.id))!);
+};
+
+const changeUser = async (
+  deps: ScimDeps,
+  caller: ScimCaller,
+  id: string,
+  change: (current: ScimUserState) => ScimUserState,
+) => {
+  try {
+    return await deps.database.withTenant(caller.mandantId, async (tx) => {
+      const row = await requireUser(tx, id);
+      const ext = await externalIdsOf(tx, 'User', [row.id]);
+      return writeUser(deps, caller, tx, row, change(stateOf(row, ext.get(row.id) ?? null)));
+    });
+  } catch (err) {
+    if (err instanceof ScimError) throw err;
+    throw fromDomain(mapBenutzerUniqueViolation(err, { email: '', username: null }));
+  }
+};
+
+export const replaceScimUser = (deps: ScimDeps, caller: ScimCaller, id: string, body: Json) =>
+  changeUser(deps, caller, id, (current) => {
+    const next = stateFromBody(body);
+    return { ...next, externalId: body.externalId === undefined ? current.externalId : next.externalId };
+  });
+
+export const patchScimUser = (deps: ScimDeps, caller: ScimCaller, id: string, operations: ScimOperation[]) =>
+  changeUser(deps, caller, id, (current) => {
+    const result = applyScimUserPatch(current, operations);
+    if (!result.ok) throw new ScimError(400, result.detail, 'invalidValue');
+    return result.state;
+  });
+
+/**
+ * DELETE (RFC 7644 §3.6, decision 099): the user is deactivated (sessions end) and marked as deleted, so SCIM answers
+ * 404 for it from now on and lists leave it out; the `benutzer` stays, because bookings, approvals and logbook
+ * entries keep pointing at the person. The external id is forgotten. `active: false` only deactivates.
+ */
+export const deleteScimUser = async (deps: ScimDeps, caller: ScimCaller, id: string) => {
+  await changeUser(deps, caller, id, (current) => ({ ...current, active: false, externalId: null }));
+  await deps.database.withTenant(caller.mandantId, async (tx) => {
+    await markGeloescht(tx, caller.mandantId, id);
+    await audit(tx, caller, 'scim_delete', 'benutzer', id);
+  });
+};
+
+// --- groups -----------------------------------------------------------------------------------------
+
+type GruppeRow = NonNullable<Awaited<ReturnType<typeof findGruppeRow>>>;
+
+const groupJson = (deps: ScimDeps, row: GruppeRow, externalId: string | null, members: string[]): Json => ({
+  schemas: [SCIM_GROUP],
+  id: row.id,
+  ...(externalId ? { externalId } : {}),
+  displayName: row.name,
+  members: members.map((m) => ({ value: m, $ref: `${deps.publicUrl}/scim/v2/Users/${m}` })),
+  meta: {
+    resourceType: 'Group',
+    created: row.createdAt.toISOString(),
+    lastModified: row.createdAt.toISOString(),
+    location: `${deps.publicUrl}/scim/v2/Groups/${row.id}`,
+  },
+});
+
+const requireGroup = async (tx: Tx, id: string) => {
+  const row = /^[0-9a-f-]{36}$/i.test(id) ? await findGruppeRow(tx, id) : undefined;
+  if (!row) throw new ScimError(404, `Group ${id} not found`);
+  return row;
+};
+
+const loadGroupJson = async (deps: ScimDeps, tx: Tx, row: GruppeRow) => {
+  const ext = await externalIdsOf(tx, 'Group', [row.id]);
+  const members = (await membersOf(tx, [row.id])).map((m) => m.benutzerId);
+  return groupJson(deps, row, ext.get(row.id) ?? null, members);
+};
+
+export const listScimGroups = (
+  deps: ScimDeps,
+  caller: ScimCaller,
+  query: { filter?: string; startIndex?: number; count?: number } & Auswahl,
+) => {
+  const comparisons = filterOf(query.filter);
+  return deps.database.withTenant(caller.mandantId, async (tx) => {
+    const rows = await listGruppeRows(tx);
+    const ext = await externalIdsOf(
+      tx,
+      'Group',
+      rows.map((r) => r.id),
+    );
+    const members = await membersOf(
+      tx,
+      rows.map((r) => r.id),
+    );
+    const memberIds = (id: string) => members.filter((m) => m.gruppeId === id).map((m) => m.benutzerId);
+    const matching = rows.filter((row) =>
+      comparisons.every(({ attribute, value }) => {
+        if (attribute === 'displayName') return scimValueMatches(attribute, row.name, value);
+        if (attribute === 'externalId') return scimValueMatches(attribute, ext.get(row.id), value);
+        if (attribute === 'id') return scimValueMatches(attribute, row.id, value);
+        if (attribute === 'members.value') return memberIds(row.id).includes(value);
+        return false;
+      }),
+    );
+    return listResponse(
+      matching.map((row) =>
+        groupProjektion(groupJson(deps, row, ext.get(row.id) ?? null, memberIds(row.id)), query),
+      ),
+      query,
+    );
+  });
+};
+
+export const getScimGroup = (deps: ScimDeps, caller: ScimCaller, id: string, auswahl: Auswahl = {}) =>
+  deps.database.withTenant(caller.mandantId, async (tx) =>
+    groupProjektion(await loadGroupJson(deps, tx, await requireGroup(tx, id)), auswahl),
+  );
+
+/** Only this tenant's users can be members; another id is refused (it may be another tenant's). */
+const checkMembers = async (tx: Tx, ids: readonly string[]) => {
+  const known = new Set((await listBenutzerRows(tx)).map((r) => r.id));
+  const unknown = ids.find((id) => !known.has(id));
+  if (unknown) throw new ScimError(400, `Member ${unknown} is not a user of this tenant`, 'invalidValue');
+};
+
+const writeGroup = async (
+  deps: ScimDeps,
+  caller: ScimCaller,
+  tx: Tx,
+  row: GruppeRow,
+  state: ScimGroupState,
+) => {
+  const name = state.displayName.trim();
+  if (!name) throw new ScimError(400, 'displayName is required', 'invalidValue');
+  await checkMembers(tx, state.members);
+  if (name !== row.name) await renameGruppe(tx, row.id, name);
+  await setMembers(tx, caller.mandantId, row.id, state.members);
+  await setExternalId(tx, caller.mandantId, 'Group', row.id, state.externalId);
+  await audit(tx, caller, 'scim_update', 'gruppe', row.id, { name, mitglieder: state.members.length });
+  await publishEvent(tx, caller.mandantId, { type: 'benutzer', id: row.id });
+  return loadGroupJson(deps, tx, (await findGruppeRow(tx, row.id))!);
+};
+
+const uniqueName = (err: unknown, name: string) =>
+  sqlStateOf(err) === SQLSTATE.uniqueViolation
+    ? new ScimError(409, `A group named "${name}" exists already`, 'uniqueness')
+    : err;
+
+export const createScimGroup = async (deps: ScimDeps, caller: ScimCaller, body: Json) => {
+  const name = typeof body.displayName === 'string' ? body.displayName.trim() : '';
+  if (!name) throw new ScimError(400, 'displayName is required', 'invalidValue');
+  try {
+    return await deps.database.withTenant(caller.mandantId, async (tx) => {
+      const row = await insertGruppeRow(tx, caller.mandantId, name);
+      await audit(tx, caller, 'scim_create', 'gruppe', row.id, { name });
+      return writeGroup(deps, caller, tx, row, {
+        displayName: name,
+        externalId: typeof body.externalId === 'string' ? body.externalId : null,
+        members: [...new Set(scimMemberIds(body.members))],
+      });
+    });
+  } catch (err) {
+    throw uniqueName(err, name);
+  }
+};
+
+const changeGroup = async (
+  deps: ScimDeps,
+  caller: ScimCaller,
+  id: string,
+  change: (current: ScimGroupState) => ScimGroupState,
+) => {
+  let name = '';
+  try {
+    return await deps.database.withTenant(caller.mandantId, async (tx) => {
+      const row = await requireGroup(tx, id);
+      const ext = await externalIdsOf(tx, 'Group', [row.id]);
+      const members = (await membersOf(tx, [row.id])).map((m) => m.benutzerId);
+      const next = change({ displayName: row.name, externalId: ext.get(row.id) ?? null, members });
+      name = next.displayName;
+      return writeGroup(deps, caller, tx, row, next);
+    });
+  } catch (err) {
+    throw uniqueName(err, name);
+  }
+};
+
+export const replaceScimGroup = (deps: ScimDeps, caller: ScimCaller, id: string, body: Json) =>
+  changeGroup(deps, caller, id, (current) => ({
+    displayName: typeof body.displayName === 'string' ? body.displayName : current.displayName,
+    externalId: typeof body.externalId === 'string' ? body.externalId : current.externalId,
+    members: [...new Set(scimMemberIds(body.members))],
+  }));
+
+export const patchScimGroup = (deps: ScimDeps, caller: ScimCaller, id: string, operations: ScimOperation[]) =>
+  changeGroup(deps, caller, id, (current) => {
+    const result = applyScimGroupPatch(current, operations);
+    if (!result.ok) throw new ScimError(400, result.detail, 'invalidValue');
+    return result.state;
+  });
+
+export const deleteScimGroup = async (deps: ScimDeps, caller: ScimCaller, id: string) => {
+  try {
+    await deps.database.withTenant(caller.mandantId, async (tx) => {
+      const row = await requireGroup(tx, id);
+      await setExternalId(tx, caller.mandantId, 'Group', row.id, null);
+      await deleteGruppeRow(tx, row.id);
+      await audit(tx, caller, 'scim_delete', 'gruppe', row.id, { name: row.name });
+      await publishEvent(tx, caller.mandantId, { type: 'benutzer', id: row.id });
+    });
+  } catch (err) {
+    if (sqlStateOf(err) === SQLSTATE.foreignKeyViolation)
+      throw new ScimError(409, 'The group is still used (roles, settings or releases)', 'mutability');
+    throw err;
+  }
+};

@@ -1,0 +1,26 @@
+import { ZApiError } from '@stellwerk/domain/api';
+import { ZSmsAusgang } from '@stellwerk/domain/sicherheit/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../../db/client.ts';
+import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import { listSmsAusgang } from './sms.service.ts';
+
+export const smsRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/api/admin/postausgang/sms',
+    {
+      config: { guard: routeGuard.adminRoute('/admin/postausgang') },
+      schema: {
+        operationId: 'listSmsAusgang',
+        tags: ['admin'],
+        summary:
+          "The tenant's SMS outbox (decision 083): each SMS with the number masked and the code removed, and whether the gateway took it",
+        response: { 200: ZSmsAusgang, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listSmsAusgang({ database }, requireAdminRoute(request, '/admin/postausgang'));
+    },
+  );
+};

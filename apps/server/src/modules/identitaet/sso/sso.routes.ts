@@ -1,0 +1,156 @@
+import { ZApiError } from '@stellwerk/domain/api';
+import {
+  ZAnmeldeMethoden,
+  ZAnmeldeMethodenQuery,
+  ZSsoKonfiguration,
+  ZSsoKonfigurationInput,
+} from '@stellwerk/domain/sso/api';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
+import { requirePermission, routeGuard } from '../auth/auth.guards.ts';
+import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
+import {
+  deleteSsoKonfiguration,
+  erneuereSpMetadaten,
+  getAnmeldeMethoden,
+  getSpMetadaten,
+  getSsoKonfiguration,
+  saveSsoKonfiguration,
+  type SsoDeps,
+} from './sso.service.ts';
+
+const TAGS = ['sso'];
+/** The tenant's provider is part of the tenant's settings (Customizing, tenant level). */
+const RIGHT = 'customizing_mandant_pflege';
+const refusals = { 401: ZApiError, 403: ZApiError } as const;
+
+/** Single sign-on per tenant (issue 11): the administrator's configuration and /login's routing by domain. */
+export const ssoRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  publicUrl: string;
+  fetchText?: SsoDeps['fetchText'];
+}> = async (app, { database, publicUrl, fetchText }) => {
+  const deps: SsoDeps = { database, publicUrl, fetchText };
+
+  app.get(
+    '/api/anmeldung/methoden',
+    {
+      config: { guard: routeGuard.public },
+      schema: {
+        operationId: 'getAnmeldeMethoden',
+        tags: TAGS,
+        summary:
+          'How the address may sign in: the provider of the tenant its domain belongs to (start with POST /api/auth/sign-in/sso { providerId, callbackURL, errorCallbackURL }) and whether the password is accepted',
+        querystring: ZAnmeldeMethodenQuery,
+        response: { 200: ZAnmeldeMethoden, 400: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getAnmeldeMethoden(database, request.query.email);
+    },
+  );
+
+  app.get(
+    '/api/admin/sso',
+    {
+      config: { guard: routeGuard.permission(RIGHT) },
+      schema: {
+        operationId: 'getSsoKonfiguration',
+        tags: TAGS,
+        summary:
+          "The tenant's identity provider (OIDC or SAML) without its secret, with the addresses to enter at the provider",
+        response: { 200: ZSsoKonfiguration, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getSsoKonfiguration(deps, requirePermission(request, RIGHT));
+    },
+  );
+
+  app.put(
+    '/api/admin/sso',
+    {
+      config: { guard: routeGuard.permission(RIGHT) },
+      schema: {
+        operationId: 'saveSsoKonfiguration',
+        tags: TAGS,
+        summary:
+          "Configure the tenant's identity provider: OIDC (issuer with discovery, client id and secret, scopes; PKCE always) or SAML 2.0 (IdP metadata as XML or address); the groups claim; whether password sign-in stays allowed",
+        body: ZSsoKonfigurationInput,
+        ...weglassbar({
+          clientSecret: 'bleibt',
+          mfaVertrauen: 'bleibt',
+          metadataXml: 'alternative',
+          metadataUrl: 'alternative',
+        }),
+        response: { 200: ZSsoKonfiguration, 400: ZApiError, ...refusals },
+      },
+    },
+    async (request) => saveSsoKonfiguration(deps, requirePermission(request, RIGHT), request.body),
+  );
+
+  const sendeMetadaten = (reply: FastifyReply, xml: string) =>
+    reply
+      .header('content-type', 'application/samlmetadata+xml; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="stellwerk-sp-metadata.xml"')
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(xml);
+
+  app.get(
+    '/api/admin/sso/saml-metadaten',
+    {
+      config: { guard: routeGuard.permission(RIGHT) },
+      schema: {
+        operationId: 'getSamlSpMetadaten',
+        tags: TAGS,
+        summary:
+          "The tenant's SAML service-provider metadata (entity id, ACS, signing certificate; AuthnRequests signed), also before a provider is saved; the signing key is made on first need and never answered",
+        produces: ['application/samlmetadata+xml'],
+        // no parameters: a request carrying any is refused before the key is made on first need
+        querystring: z.object({}).strict(),
+        response: { 200: z.any().describe('The SP metadata (XML)'), 400: ZApiError, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      sendeMetadaten(reply, await getSpMetadaten(deps, requirePermission(request, RIGHT))),
+  );
+
+  app.post(
+    '/api/admin/sso/saml-schluessel',
+    {
+      config: { guard: routeGuard.permission(RIGHT) },
+      schema: {
+        operationId: 'erneuereSamlSpSchluessel',
+        tags: TAGS,
+        summary:
+          "Replace the tenant's SAML signing key (a saved SAML provider signs with the new key at once; give the IdP the new metadata); answers the new SP metadata",
+        produces: ['application/samlmetadata+xml'],
+        response: { 200: z.any().describe('The new SP metadata (XML)'), ...refusals },
+      },
+    },
+    async (request, reply) =>
+      sendeMetadaten(reply, await erneuereSpMetadaten(deps, requirePermission(request, RIGHT))),
+  );
+
+  app.delete(
+    '/api/admin/sso',
+    {
+      config: { guard: routeGuard.permission(RIGHT) },
+      schema: {
+        operationId: 'deleteSsoKonfiguration',
+        tags: TAGS,
+        summary: "Remove the tenant's identity provider (password sign-in applies again)",
+        response: { 204: z.null(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await deleteSsoKonfiguration(deps, requirePermission(request, RIGHT));
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,518 @@
+import type { Bereich } from '@stellwerk/domain/leseraum-buchung/api';
+import type { BuchungStatus } from '@stellwerk/domain/status';
+import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import {
+  ausstattung,
+  grundrissLeseraum,
+  leseraum,
+  leseraumAusstattung,
+  leseraumBuchung,
+} from '../leseraum/leseraum.table.ts';
+import {
+  abweichendeOeffnungszeit,
+  oeffnungszeit,
+  wochenSpalten,
+} from '../oeffnungszeit/oeffnungszeit.table.ts';
+import { standort } from '../../verwaltung/standort/standort.table.ts';
+
+/** Bookings are made within one day's opening hours (rules.ts), so none lasts a day or longer. */
+const MAX_BUCHUNGSDAUER_MS = 86_400_000;
+
+const planColumns = {
+  id: grundrissLeseraum.id,
+  bezeichnung: grundrissLeseraum.bezeichnung,
+  beschreibung: grundrissLeseraum.beschreibung,
+  bereich: grundrissLeseraum.bereich,
+  aktiv: grundrissLeseraum.aktiv,
+  dateiId: grundrissLeseraum.dateiId,
+  standortId: standort.id,
+  standortName: standort.name,
+};
+
+export type PlanRow = {
+  id: string;
+  bezeichnung: string;
+  beschreibung: string | null;
+  bereich: string;
+  aktiv: boolean;
+  dateiId: string | null;
+  standortId: string | null;
+  standortName: string | null;
+};
+
+/** Active floor plans of an area with their location, in creation order (spec §7). */
+export const findAktiveGrundrisse = async (tx: Tx, bereich: Bereich): Promise<PlanRow[]> =>
+  tx
+    .select(planColumns)
+    .from(grundrissLeseraum)
+    .leftJoin(standort, eq(standort.id, grundrissLeseraum.standortId))
+    .where(and(eq(grundrissLeseraum.bereich, bereich), eq(grundrissLeseraum.aktiv, true)))
+    .orderBy(asc(grundrissLeseraum.createdAt), asc(grundrissLeseraum.id));
+
+export const findGrundriss = async (tx: Tx, id: string): Promise<PlanRow | undefined> => {
+  const rows = await tx
+    .select(planColumns)
+    .from(grundrissLeseraum)
+    .leftJoin(standort, eq(standort.id, grundrissLeseraum.standortId))
+    .where(eq(grundrissLeseraum.id, id))
+    .limit(1);
+  return rows[0];
+};
+
+export type PlatzRow = {
+  id: string;
+  bezeichnung: string;
+  kapazitaet: number;
+  position: { x: number; y: number } | null;
+  beschreibung: string | null;
+  bedingungen: string | null;
+  aktiv: boolean;
+  brandschutzhelfer: boolean;
+  ersthelfer: boolean;
+  /** The user whose own place it is (decision 138), or null. */
+  eigentuemerId: string | null;
+};
+
+/** The places of a plan (active and inactive) in name order. */
+export const findPlaetze = async (tx: Tx, grundrissId: string): Promise<PlatzRow[]> =>
+  tx
+    .select({
+      id: leseraum.id,
+      bezeichnung: leseraum.bezeichnung,
+      kapazitaet: leseraum.kapazitaet,
+      position: leseraum.position,
+      beschreibung: leseraum.beschreibung,
+      bedingungen: leseraum.bedingungen,
+      aktiv: leseraum.aktiv,
+      brandschutzhelfer: leseraum.brandschutzhelfer,
+      ersthelfer: leseraum.ersthelfer,
+      eigentuemerId: leseraum.eigentuemerId,
+    })
+    .from(leseraum)
+    .where(eq(leseraum.grundrissId, grundrissId))
+    .orderBy(asc(leseraum.bezeichnung), asc(leseraum.id));
+
+/** Equipment of the places of a plan with counts. */
+export const findAusstattungDerPlaetze = async (tx: Tx, grundrissId: string) =>
+  tx
+    .select({
+      leseraumId: leseraumAusstattung.leseraumId,
+      id: ausstattung.id,
+      name: ausstattung.name,
+      anzahl: leseraumAusstattung.anzahl,
+    })
+    .from(leseraumAusstattung)
+    .innerJoin(leseraum, eq(leseraum.id, leseraumAusstattung.leseraumId))
+    .innerJoin(ausstattung, eq(ausstattung.id, leseraumAusstattung.ausstattungId))
+    .where(and(eq(leseraum.grundrissId, grundrissId), gt(leseraumAusstattung.anzahl, 0)))
+    .orderBy(asc(ausstattung.name));
+
+/** Weekly opening rows and the special opening times of a plan covering [fromDay, toDay]. */
+export const findOeffnung = async (tx: Tx, grundrissId: string, fromDay: string, toDay: string) => {
+  const weekly = await tx
+    .select(wochenSpalten)
+    .from(oeffnungszeit)
+    .where(eq(oeffnungszeit.grundrissId, grundrissId));
+  const specials = await tx
+    .select({
+      gueltigVon: abweichendeOeffnungszeit.gueltigVon,
+      gueltigBis: abweichendeOeffnungszeit.gueltigBis,
+      von: abweichendeOeffnungszeit.von,
+      bis: abweichendeOeffnungszeit.bis,
+      status: abweichendeOeffnungszeit.status,
+    })
+    .from(abweichendeOeffnungszeit)
+    .where(
+      and(
+        eq(abweichendeOeffnungszeit.grundrissId, grundrissId),
+        sql`${abweichendeOeffnungszeit.gueltigVon} <= ${toDay}`,
+        sql`${abweichendeOeffnungszeit.gueltigBis} >= ${fromDay}`,
+      ),
+    );
+  return { weekly, specials };
+};
+
+const belegungColumns = {
+  id: leseraumBuchung.id,
+  leseraumId: leseraumBuchung.leseraumId,
+  von: leseraumBuchung.von,
+  bis: leseraumBuchung.bis,
+  status: leseraumBuchung.status,
+  buchenderMail: leseraumBuchung.systembenutzer1Mail,
+};
+
+export type BelegungRow = {
+  id: string;
+  leseraumId: string;
+  von: Date;
+  bis: Date;
+  status: BuchungStatus;
+  buchenderMail: string;
+};
+
+/** Non-cancelled bookings of a plan's places overlapping [from, to). */
+export const findBelegungen = async (
+  tx: Tx,
+  { grundrissId, from, to }: { grundrissId: string; from: Date; to: Date },
+): Promise<BelegungRow[]> => {
+  const rows = await tx
+    .select(belegungColumns)
+    .from(leseraumBuchung)
+    .innerJoin(leseraum, eq(leseraum.id, leseraumBuchung.leseraumId))
+    .where(
+      and(
+        eq(leseraum.grundrissId, grundrissId),
+        ne(leseraumBuchung.status, 'storniert'),
+        // A reading-room booking lies within one opening day, so it starts less than a day before `from`:
+        // the lower bound lets the (mandant, leseraum, von) index read only the day's rows.
+        gt(leseraumBuchung.von, new Date(from.getTime() - MAX_BUCHUNGSDAUER_MS)),
+        lt(leseraumBuchung.von, to),
+        gt(leseraumBuchung.bis, from),
+      ),
+    )
+    .orderBy(asc(leseraumBuchung.von));
+  return rows as BelegungRow[];
+};
+
+/** Non-cancelled bookings of one place overlapping [from, to), e.g. the day of a new booking. */
+export const findBelegungenDesPlatzes = async (
+  tx: Tx,
+  { leseraumId, from, to }: { leseraumId: string; from: Date; to: Date },
+): Promise<BelegungRow[]> => {
+  const rows = await tx
+    .select(belegungColumns)
+    .from(leseraumBuchung)
+    .where(
+      and(
+        eq(leseraumBuchung.leseraumId, leseraumId),
+        ne(leseraumBuchung.status, 'storniert'),
+        gt(leseraumBuchung.von, new Date(from.getTime() - MAX_BUCHUNGSDAUER_MS)),
+        lt(leseraumBuchung.von, to),
+        gt(leseraumBuchung.bis, from),
+      ),
+    );
+  return rows as BelegungRow[];
+};
+
+export type GesperrterPlatz = Omit<PlatzRow, 'beschreibung' | 'bedingungen'> & {
+  grundrissId: string;
+  grundrissAktiv: boolean;
+  bereich: string;
+  bestaetigungDurchPersonal: boolean;
+};
+
+/**
+ * Locks the place row (SELECT … FOR UPDATE) so that two bookings of one place are checked one after the
+ * other (ARCHITECTURE §6); returns it with its plan, or undefined when it is not visible.
+ */
+export const lockPlatz = async (tx: Tx, leseraumId: string): Promise<GesperrterPlatz | undefined> => {
+  const rows = await tx
+    .select({
+      id: leseraum.id,
+      bezeichnung: leseraum.bezeichnung,
+      kapazitaet: leseraum.kapazitaet,
+      position: leseraum.position,
+      aktiv: leseraum.aktiv,
+      brandschutzhelfer: leseraum.brandschutzhelfer,
+      ersthelfer: leseraum.ersthelfer,
+      eigentuemerId: leseraum.eigentuemerId,
+      bestaetigungDurchPersonal: leseraum.bestaetigungDurchPersonal,
+      grundrissId: leseraum.grundrissId,
+      grundrissAktiv: grundrissLeseraum.aktiv,
+      bereich: grundrissLeseraum.bereich,
+    })
+    .from(leseraum)
+    .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
+    .where(eq(leseraum.id, leseraumId))
+    .for('update', { of: leseraum });
+  return rows[0];
+};
+
+/** The booker's non-cancelled bookings starting in [from, to), other than `ignoreId`. */
+export const countBuchungenDesBuchenden = async (
+  tx: Tx,
+  { mail, from, to, ignoreId }: { mail: string; from: Date; to: Date; ignoreId?: string },
+): Promise<number> => {
+  const rows = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(leseraumBuchung)
+    .where(
+      and(
+        sql`lower(${leseraumBuchung.systembenutzer1Mail}) = ${mail.toLowerCase()}`,
+        ne(leseraumBuchung.status, 'storniert'),
+        gte(leseraumBuchung.von, from),
+        lt(leseraumBuchung.von, to),
+        ignoreId ? ne(leseraumBuchung.id, ignoreId) : undefined,
+      ),
+    );
+  return rows[0]?.n ?? 0;
+};
+
+const buchungColumns = {
+  id: leseraumBuchung.id,
+  von: leseraumBuchung.von,
+  bis: leseraumBuchung.bis,
+  status: leseraumBuchung.status,
+  gruppengroesse: leseraumBuchung.gruppengroesse,
+  buchenderMail: leseraumBuchung.systembenutzer1Mail,
+  /** The booker's user id (bookings name the booker by mail, as the spec does): who hears the booking's events. */
+  buchenderId: sql<
+    string | null
+  >`(select ${benutzer.id} from ${benutzer} where ${benutzer.email} = ${leseraumBuchung.systembenutzer1Mail} limit 1)`,
+  bestaetigerMail: leseraumBuchung.systembenutzer2Mail,
+  leseraumId: leseraum.id,
+  leseraumBezeichnung: leseraum.bezeichnung,
+  kapazitaet: leseraum.kapazitaet,
+  grundrissId: grundrissLeseraum.id,
+  grundrissBezeichnung: grundrissLeseraum.bezeichnung,
+  bereich: grundrissLeseraum.bereich,
+};
+
+export type BuchungRow = {
+  id: string;
+  von: Date;
+  bis: Date;
+  status: BuchungStatus;
+  gruppengroesse: number;
+  buchenderMail: string;
+  buchenderId: string | null;
+  bestaetigerMail: string | null;
+  leseraumId: string;
+  leseraumBezeichnung: string;
+  kapazitaet: number;
+  grundrissId: string;
+  grundrissBezeichnung: string;
+  bereich: string;
+};
+
+const buchungQuery = (tx: Tx) =>
+  tx
+    .select(buchungColumns)
+    .from(leseraumBuchung)
+    .innerJoin(leseraum, eq(leseraum.id, leseraumBuchung.leseraumId))
+    .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId));
+
+/** One booking with its place and plan, locked for the change that follows. */
+export const lockBuchung = async (tx: Tx, id: string): Promise<BuchungRow | undefined> => {
+  const rows = await buchungQuery(tx)
+    .where(eq(leseraumBuchung.id, id))
+    .for('update', { of: leseraumBuchung });
+  return rows[0] as BuchungRow | undefined;
+};
+
+export const findBuchung = async (tx: Tx, id: string): Promise<BuchungRow | undefined> => {
+  const rows = await buchungQuery(tx).where(eq(leseraumBuchung.id, id)).limit(1);
+  return rows[0] as BuchungRow | undefined;
+};
+
+/** The user's bookings of an area that end after `from` (open and recent ones), soonest first. */
+export const findEigeneBuchungen = async (
+  tx: Tx,
+  { mail, bereich, from }: { mail: string; bereich: Bereich; from: Date },
+): Promise<BuchungRow[]> => {
+  const rows = await buchungQuery(tx)
+    .where(
+      and(
+        sql`lower(${leseraumBuchung.systembenutzer1Mail}) = ${mail.toLowerCase()}`,
+        eq(grundrissLeseraum.bereich, bereich),
+        gt(leseraumBuchung.bis, from),
+      ),
+    )
+    .orderBy(asc(leseraumBuchung.von))
+    .limit(500);
+  return rows as BuchungRow[];
+};
+
+/** Holds waiting for staff confirmation (no confirmer named) of an area that have not begun. */
+export const findWartendeVormerkungen = async (
+  tx: Tx,
+  { bereich, from }: { bereich: Bereich; from: Date },
+): Promise<BuchungRow[]> => {
+  const rows = await buchungQuery(tx)
+    .where(
+      and(
+        eq(leseraumBuchung.status, 'vorgemerkt'),
+        sql`${leseraumBuchung.systembenutzer2Mail} is null`,
+        eq(grundrissLeseraum.bereich, bereich),
+        gt(leseraumBuchung.von, from),
+      ),
+    )
+    .orderBy(asc(leseraumBuchung.von))
+    .limit(500);
+  return rows as BuchungRow[];
+};
+
+export const insertBuchung = async (
+  tx: Tx,
+  values: {
+    mandantId: string;
+    leseraumId: string;
+    von: Date;
+    bis: Date;
+    status: BuchungStatus;
+    systembenutzer1Mail: string;
+    systembenutzer2Mail: string | null;
+    gruppengroesse: number;
+  },
+): Promise<string> => {
+  const [row] = await tx.insert(leseraumBuchung).values(values).returning({ id: leseraumBuchung.id });
+  return row!.id;
+};
+
+export const updateBuchung = async (
+  tx: Tx,
+  id: string,
+  values: Partial<{
+    von: Date;
+    bis: Date;
+    gruppengroesse: number;
+    status: BuchungStatus;
+    systembenutzer2Mail: string | null;
+    erinnerungGesendetAm: Date | null;
+  }>,
+): Promise<void> => {
+  await tx.update(leseraumBuchung).set(values).where(eq(leseraumBuchung.id, id));
+};
+
+/** Holds and reservations that may have lapsed by `now` (the scheduler decides with the domain rule). */
+export const findOffeneBuchungenBis = async (tx: Tx, now: Date): Promise<BuchungRow[]> => {
+  const rows = await buchungQuery(tx)
+    .where(
+      and(
+        inArray(leseraumBuchung.status, ['vorgemerkt', 'reserviert']),
+        lt(leseraumBuchung.von, new Date(now.getTime() + 60_000)),
+      ),
+    )
+    .for('update', { of: leseraumBuchung, skipLocked: true });
+  return rows as BuchungRow[];
+};
+
+/** The user id behind a booker's mail (case-insensitive), for their language. */
+export const findBenutzerIdByMail = async (tx: Tx, mail: string): Promise<string | undefined> => {
+  const rows = await tx
+    .select({ id: benutzer.id })
+    .from(benutzer)
+    .where(sql`lower(${benutzer.email}) = ${mail.toLowerCase()}`)
+    .limit(1);
+  return rows[0]?.id;
+};
+
+/**
+ * Holds and reservations starting after `now` and before `bis` whose reminder has not been queued yet
+ * (the reminder job decides with the booker's lead), locked so two instances never remind twice.
+ */
+export const findOhneErinnerung = async (tx: Tx, { now, bis }: { now: Date; bis: Date }) => {
+  const rows = await buchungQuery(tx)
+    .where(
+      and(
+        inArray(leseraumBuchung.status, ['vorgemerkt', 'reserviert']),
+        gt(leseraumBuchung.von, now),
+        lt(leseraumBuchung.von, bis),
+        sql`${leseraumBuchung.erinnerungGesendetAm} is null`,
+      ),
+    )
+    .for('update', { of: leseraumBuchung, skipLocked: true });
+  return rows as BuchungRow[];
+};
+
+/** A place with its plan's id and name (favourites, own place). */
+const PLATZ_MIT_PLAN = {
+  id: leseraum.id,
+  bezeichnung: leseraum.bezeichnung,
+  kapazitaet: leseraum.kapazitaet,
+  aktiv: leseraum.aktiv,
+  grundrissId: grundrissLeseraum.id,
+  grundrissBezeichnung: grundrissLeseraum.bezeichnung,
+};
+
+/** Places by id with their plan, of active plans of an area, in plan and name order (the favourites). */
+export const findPlaetzeMitPlan = async (tx: Tx, { ids, bereich }: { ids: string[]; bereich: Bereich }) =>
+  ids.length === 0
+    ? []
+    : tx
+        .select(PLATZ_MIT_PLAN)
+        .from(leseraum)
+        .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
+        .where(
+          and(
+            inArray(leseraum.id, ids),
+            eq(grundrissLeseraum.bereich, bereich),
+            eq(grundrissLeseraum.aktiv, true),
+          ),
+        )
+        .orderBy(asc(grundrissLeseraum.bezeichnung), asc(leseraum.bezeichnung));
+
+/**
+ * Holds and reservations of the places `leseraumIds` that end after `from`, soonest first; with `lock`
+ * they are locked for the cancellation that follows (deactivating a place or plan, decision 051).
+ */
+export const findOffeneBuchungenDerPlaetze = async (
+  tx: Tx,
+  { leseraumIds, from, lock = false }: { leseraumIds: readonly string[]; from: Date; lock?: boolean },
+): Promise<BuchungRow[]> => {
+  if (leseraumIds.length === 0) return [];
+  const query = buchungQuery(tx)
+    .where(
+      and(
+        inArray(leseraumBuchung.leseraumId, [...leseraumIds]),
+        inArray(leseraumBuchung.status, ['vorgemerkt', 'reserviert']),
+        gt(leseraumBuchung.bis, from),
+      ),
+    )
+    .orderBy(asc(leseraumBuchung.von), asc(leseraumBuchung.id));
+  const rows = lock ? await query.for('update', { of: leseraumBuchung }) : await query;
+  return rows as BuchungRow[];
+};
+
+/** Name and address of users by id (the booking staff a hold is mailed to, the booker named in it). */
+export const findPersonenMitMail = async (
+  tx: Tx,
+  ids: readonly string[],
+): Promise<{ id: string; email: string; vorname: string; nachname: string }[]> => {
+  if (ids.length === 0) return [];
+  return tx
+    .select({
+      id: benutzer.id,
+      email: benutzer.email,
+      vorname: benutzer.vorname,
+      nachname: benutzer.nachname,
+    })
+    .from(benutzer)
+    .where(inArray(benutzer.id, [...ids]));
+};
+
+/** The tenant's fire-safety and first-aid helpers (decision 138): few, so the plan reads them in one query. */
+export const findHelfer = async (
+  tx: Tx,
+): Promise<{ id: string; email: string; brandschutzhelfer: boolean; ersthelfer: boolean }[]> =>
+  tx
+    .select({
+      id: benutzer.id,
+      email: benutzer.email,
+      brandschutzhelfer: benutzer.brandschutzhelfer,
+      ersthelfer: benutzer.ersthelfer,
+    })
+    .from(benutzer)
+    .where(sql`${benutzer.brandschutzhelfer} or ${benutzer.ersthelfer}`);
+
+/** The user's own place in an area with its plan (decision 138), if any and active. */
+export const findEigenerPlatz = async (
+  tx: Tx,
+  { benutzerId, bereich }: { benutzerId: string; bereich: Bereich },
+) => {
+  const rows = await tx
+    .select(PLATZ_MIT_PLAN)
+    .from(leseraum)
+    .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
+    .where(
+      and(
+        eq(leseraum.eigentuemerId, benutzerId),
+        eq(grundrissLeseraum.bereich, bereich),
+        eq(grundrissLeseraum.aktiv, true),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+};

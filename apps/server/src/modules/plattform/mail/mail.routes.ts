@@ -1,0 +1,26 @@
+import { ZApiError } from '@stellwerk/domain/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../../db/client';
+import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards';
+import { ZOutboxPage, ZOutboxQuery } from './mail.schemas';
+import { listOutbox } from './mail.service';
+
+export const mailRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  app.get(
+    '/api/admin/postausgang',
+    {
+      config: { guard: routeGuard.adminRoute('/admin/postausgang') },
+      schema: {
+        operationId: 'listPostausgang',
+        tags: ['admin'],
+        summary: "The tenant's mail outbox (what was sent, or would be sent without SMTP_URL)",
+        querystring: ZOutboxQuery,
+        response: { 200: ZOutboxPage, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request) => {
+      const user = requireAdminRoute(request, '/admin/postausgang');
+      return listOutbox({ database, user }, request.query);
+    },
+  );
+};

@@ -1,0 +1,158 @@
+import type { TApiError } from '@stellwerk/domain/api';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loeseCaptcha } from '../../../../test/captcha';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
+import { waitForMail } from '../../../../test/mail-inbox';
+import { confirmLinkIn } from '../../../../test/mail-message';
+import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver';
+import { mandant } from '../../verwaltung/mandant/mandant.table';
+import { mailOutbox } from './mail.table';
+import { REDACTED } from './mail.templates';
+
+type Page = { items: { to: string; subject: string; text: string }[]; total: number };
+
+/**
+ * Issue 6: one-time links are readable only by their recipient. Reproduces the takeover that was possible
+ * (an administrator with an unrelated right asks for someone's password reset and reads the link in the
+ * mailbox) and proves it fails, while the recipient still gets a working link by mail.
+ */
+describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => {
+  let server: TestServer;
+  let smtp: SmtpReceiver;
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    server = await startTestServer({ driver, smtpUrl: smtp.url });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await smtp?.close();
+  });
+
+  const requestReset = async (email: string, cookie?: string) =>
+    fetch(`${server.baseUrl}/api/auth/request-password-reset`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: server.baseUrl,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify({ email, redirectTo: '/auth/confirm', captcha: await loeseCaptcha(server) }),
+    });
+  const mailbox = (cookie: string) =>
+    fetch(`${server.baseUrl}/api/admin/postausgang?limit=200`, { headers: { cookie } });
+  const resetWith = (token: string, newPassword: string) =>
+    fetch(`${server.baseUrl}/api/auth/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.baseUrl },
+      body: JSON.stringify({ token, newPassword }),
+    });
+  const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token') ?? '');
+
+  it("the vehicle caretaker asks for the platform administrator's reset and cannot read the link", async () => {
+    const caretaker = await signIn(server.baseUrl, 'fahrzeugpflege@musterstadt.example');
+    const before = smtp.received.length;
+    expect((await requestReset('plattform@stellwerk.example', caretaker)).status).toBe(200);
+
+    // The mailbox is closed to the caretaker (only admin right: fahrzeug_pflege).
+    const refused = await mailbox(caretaker);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as TApiError).error).toMatchObject({
+      code: 'guard.no_postausgang',
+      message: 'Keine Berechtigung für den Postausgang.',
+    });
+
+    // The platform administrator gets the link by mail.
+    const mail = await waitForMail({ database: server.database, smtp }, 'plattform@stellwerk.example', {
+      after: before,
+    });
+    const link = confirmLinkIn(mail.text);
+    expect(link, mail.text).toBeDefined();
+    const token = tokenOf(link!);
+    expect(token.length).toBeGreaterThan(10);
+
+    // Nobody else reads it: not the tenant's administrator with every right (the platform administrator's
+    // mail is not the tenant's), and the platform mailbox shows it only redacted.
+    const tenantAdmin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const tenantPage = await mailbox(tenantAdmin);
+    expect(tenantPage.status).toBe(200);
+    const tenantBody = await tenantPage.text();
+    expect(tenantBody).not.toContain(token);
+    expect((JSON.parse(tenantBody) as Page).items.map((m) => m.to)).not.toContain(
+      'plattform@stellwerk.example',
+    );
+
+    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const platformPage = await mailbox(platform);
+    expect(platformPage.status).toBe(200);
+    const platformBody = await platformPage.text();
+    expect(platformBody).not.toContain(token);
+    const shown = (JSON.parse(platformBody) as Page).items.find(
+      (m) => m.to === 'plattform@stellwerk.example',
+    );
+    expect(shown?.subject).toBe('Passwort zurücksetzen');
+    expect(shown?.text).toContain(REDACTED.de);
+    expect(shown?.text).not.toContain('/auth/recovery');
+
+    // Stored as a platform mail, without a tenant.
+    const rows = await server.database.db
+      .select({ mandantId: mailOutbox.mandantId })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'plattform@stellwerk.example'));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.mandantId === null)).toBe(true);
+
+    // The link the recipient got is the real one: it sets a new password.
+    expect((await resetWith(token, 'plattform-neu-2026')).status).toBe(200);
+    await expect(
+      signIn(server.baseUrl, 'plattform@stellwerk.example', 'plattform-neu-2026'),
+    ).resolves.toContain('stellwerk.session_token');
+  });
+
+  it("the library's opening-hours role cannot read its tenant administrator's reset link", async () => {
+    const openingHours = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
+    const before = smtp.received.length;
+    expect((await requestReset('admin@beispielhausen.example', openingHours)).status).toBe(200);
+
+    const refused = await mailbox(openingHours);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as TApiError).error.code).toBe('guard.no_postausgang');
+
+    const mail = await waitForMail({ database: server.database, smtp }, 'admin@beispielhausen.example', {
+      after: before,
+    });
+    const token = tokenOf(confirmLinkIn(mail.text) ?? 'http://x/');
+    expect(token.length).toBeGreaterThan(10);
+
+    // The library's user administrator sees that the mail went out, without the link.
+    const userAdmin = await signIn(server.baseUrl, 'fahrzeugpflege@beispielhausen.example');
+    const page = await mailbox(userAdmin);
+    expect(page.status).toBe(200);
+    const body = await page.text();
+    expect(body).not.toContain(token);
+    const shown = (JSON.parse(body) as Page).items.find((m) => m.to === 'admin@beispielhausen.example');
+    expect(shown?.text).toContain(REDACTED.de);
+    expect(shown?.text).toContain('Hallo');
+
+    // The other tenant's administrator does not see it at all.
+    const otherTenant = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const other = (await (await mailbox(otherTenant)).json()) as Page;
+    expect(other.items.map((m) => m.to)).not.toContain('admin@beispielhausen.example');
+  });
+
+  it('a tenant transaction cannot read the text or HTML a recipient gets, only the redacted text', async () => {
+    const [tenant] = await server.database.db
+      .select({ id: mandant.id })
+      .from(mandant)
+      .where(eq(mandant.name, 'Bibliothek Beispielhausen'));
+    await expect(
+      server.database.withTenant(tenant!.id, (tx) => tx.execute(sql`select text from mail_outbox`)),
+    ).rejects.toMatchObject({ cause: { code: '42501' } });
+    await expect(
+      server.database.withTenant(tenant!.id, (tx) => tx.execute(sql`select html from mail_outbox`)),
+    ).rejects.toMatchObject({ cause: { code: '42501' } });
+    await expect(
+      server.database.withTenant(tenant!.id, (tx) => tx.execute(sql`select redacted_text from mail_outbox`)),
+    ).resolves.toBeDefined();
+  });
+});

@@ -1,0 +1,144 @@
+import {
+  ZEigeneEinstellungen,
+  ZEinstellung,
+  ZEinstellungInput,
+  ZGruppenEinstellungen,
+  ZGruppeSettingParams,
+  ZIdParams,
+  ZMandantEinstellungen,
+} from '@stellwerk/domain/admin-stammdaten.api';
+import { ZApiError, ZSettingName } from '@stellwerk/domain/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../../db/client.ts';
+import { requireAdminRoute, requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import {
+  getEigeneEinstellungen,
+  getGruppenEinstellungen,
+  getMandantEinstellungen,
+  setEigeneEinstellung,
+  setGruppenEinstellung,
+  setMandantEinstellung,
+} from './customizing.service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+const SCREEN = '/admin/einstellungen';
+
+/**
+ * The one API family of Customizing (spec §3; decision 032), one level per path:
+ * `/api/customizing/mandant` and `/api/customizing/gruppen/:id` for administrators (the guard of
+ * /admin/einstellungen, spec §2, decision 009), `/api/customizing/benutzer` for every user's own values.
+ * GET lists the options of the level with their values, PUT `…/:name` sets one (`{ value }`, null removes it).
+ */
+export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  const deps = { database };
+
+  app.get(
+    '/api/customizing/mandant',
+    {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
+      schema: {
+        operationId: 'getCustomizingMandant',
+        tags: ['customizing'],
+        summary: 'Every customizing option with its tenant-level value (null = default), plus the groups',
+        response: { 200: ZMandantEinstellungen, ...errors },
+      },
+    },
+    async (request) => getMandantEinstellungen(deps, requireAdminRoute(request, SCREEN)),
+  );
+
+  app.put(
+    '/api/customizing/mandant/:name',
+    {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
+      schema: {
+        operationId: 'setCustomizingMandant',
+        tags: ['customizing'],
+        summary: 'Set (or with null remove) an option at tenant level',
+        description:
+          'customizing_mandant_pflege writes every option, fahrzeug_pflege the FahrzeugBuchung options.',
+        params: ZSettingName,
+        body: ZEinstellungInput,
+        response: { 200: ZEinstellung, ...errors },
+      },
+    },
+    async (request) =>
+      setMandantEinstellung(
+        deps,
+        requireAdminRoute(request, SCREEN),
+        request.params.name,
+        request.body.value,
+      ),
+  );
+
+  app.get(
+    '/api/customizing/gruppen/:id',
+    {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
+      schema: {
+        operationId: 'getCustomizingGruppe',
+        tags: ['customizing'],
+        summary: 'The options a group may override, with the group-level values',
+        params: ZIdParams,
+        response: { 200: ZGruppenEinstellungen, ...errors },
+      },
+    },
+    async (request) => getGruppenEinstellungen(deps, requireAdminRoute(request, SCREEN), request.params.id),
+  );
+
+  app.put(
+    '/api/customizing/gruppen/:id/:name',
+    {
+      config: { guard: routeGuard.adminRoute(SCREEN) },
+      schema: {
+        operationId: 'setCustomizingGruppe',
+        tags: ['customizing'],
+        summary: 'Set (or with null remove) an option at group level',
+        params: ZGruppeSettingParams,
+        body: ZEinstellungInput,
+        response: { 200: ZEinstellung, ...errors },
+      },
+    },
+    async (request) =>
+      setGruppenEinstellung(
+        deps,
+        requireAdminRoute(request, SCREEN),
+        request.params.id,
+        request.params.name,
+        request.body.value,
+      ),
+  );
+
+  app.get(
+    '/api/customizing/benutzer',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'getCustomizingBenutzer',
+        tags: ['customizing'],
+        summary: 'Your personal settings: the options you may change, with own and effective values',
+        response: { 200: ZEigeneEinstellungen, 401: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return getEigeneEinstellungen(deps, requireUser(request));
+    },
+  );
+
+  app.put(
+    '/api/customizing/benutzer/:name',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'setCustomizingBenutzer',
+        tags: ['customizing'],
+        summary: 'Set (or with null remove) one of your personal settings (user level), e.g. Sprache',
+        params: ZSettingName,
+        body: ZEinstellungInput,
+        response: { 200: ZEinstellung, ...errors },
+      },
+    },
+    async (request) =>
+      setEigeneEinstellung(deps, requireUser(request), request.params.name, request.body.value),
+  );
+};

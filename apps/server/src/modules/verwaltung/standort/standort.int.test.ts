@@ -1,0 +1,150 @@
+import type { TStandort } from '@stellwerk/domain/admin-stammdaten.api';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, errorOf } from '../../../../test/api-call.ts';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { auditLog } from '../../plattform/audit/audit.table.ts';
+import { mandant } from '../mandant/mandant.table.ts';
+import { standort } from './standort.table.ts';
+
+describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
+  let server: TestServer;
+  let admin: string;
+  let raumpflegeBH: string;
+  let oeffnungBH: string;
+  let idOfBeispielhausen: string;
+  beforeAll(async () => {
+    server = await startTestServer({ driver });
+    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    raumpflegeBH = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
+    oeffnungBH = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
+    const [row] = await server.database.db
+      .select({ id: standort.id })
+      .from(standort)
+      .innerJoin(mandant, eq(mandant.id, standort.mandantId))
+      .where(eq(mandant.name, 'Bibliothek Beispielhausen'));
+    idOfBeispielhausen = row!.id;
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('refuses without a session (401) and without the location-care right with the guard message (403)', async () => {
+    const anonymous = await call(server, null, 'GET', '/api/admin/standorte');
+    expect(anonymous.status).toBe(401);
+    // one code for "not signed in" on every route (decision 126)
+    expect((await errorOf(anonymous)).code).toBe('auth.unauthenticated');
+    const booker = await call(
+      server,
+      await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
+      'GET',
+      '/api/admin/standorte',
+    );
+    expect(booker.status).toBe(403);
+    expect((await errorOf(booker)).code).toBe('guard.no_admin');
+    const other = await call(server, oeffnungBH, 'POST', '/api/admin/standorte', { name: 'X' });
+    expect(other.status).toBe(403);
+    expect(await errorOf(other)).toMatchObject({
+      code: 'guard.no_objekt_pflege',
+      message: 'Keine Berechtigung für die Pflege von Lokationen.',
+    });
+  });
+
+  it('lists the tenant’s locations in creation order with parking spots and usage, nothing of the other tenant', async () => {
+    const response = await call(server, admin, 'GET', '/api/admin/standorte');
+    expect(response.status).toBe(200);
+    const list = (await response.json()) as TStandort[];
+    // Seeded in one transaction (same created_at): their order is by id, so compare as a set. The
+    // Verwaltungsgebäude holds the workspace plan of the demo.
+    expect(list.map((s) => s.name).sort()).toEqual([
+      'Betriebshof Nord',
+      'Verwaltung Rathausplatz',
+      'Verwaltungsgebäude',
+    ]);
+    const hof = list.find((s) => s.name === 'Betriebshof Nord')!;
+    expect(hof.abstellplaetze.map((p) => p.name)).toEqual(['P1', 'P2', 'P3', 'P4', 'P5', 'P6']);
+    expect(hof.fahrzeuge).toBe(4);
+    expect(list.find((s) => s.name === 'Verwaltung Rathausplatz')!.grundrisse).toBe(1);
+  });
+
+  it('creates, renames with synced parking spots and deletes a location, each with an audit row', async () => {
+    const created = await call(server, admin, 'POST', '/api/admin/standorte', {
+      name: '  Außenstelle Süd ',
+      abstellplaetze: ['A1', 'A2', 'A2', ' '],
+    });
+    expect(created.status).toBe(201);
+    const s = (await created.json()) as TStandort;
+    expect(s.name).toBe('Außenstelle Süd');
+    expect(s.abstellplaetze.map((p) => p.name)).toEqual(['A1', 'A2']);
+    const listed = (await (await call(server, admin, 'GET', '/api/admin/standorte')).json()) as TStandort[];
+    expect(listed.at(-1)!.id).toBe(s.id);
+
+    const updated = await call(server, admin, 'PUT', `/api/admin/standorte/${s.id}`, {
+      name: 'Außenstelle Ost',
+      abstellplaetze: ['A3', 'A2'],
+    });
+    expect(updated.status).toBe(200);
+    const u = (await updated.json()) as TStandort;
+    expect(u.name).toBe('Außenstelle Ost');
+    expect(u.abstellplaetze.map((p) => p.name)).toEqual(['A3', 'A2']);
+    const keptSpot = s.abstellplaetze.find((p) => p.name === 'A2')!.id;
+    expect(u.abstellplaetze.find((p) => p.name === 'A2')!.id).toBe(keptSpot);
+
+    const renamedOnly = await call(server, admin, 'PUT', `/api/admin/standorte/${s.id}`, {
+      name: 'Außenstelle Ost',
+    });
+    expect(((await renamedOnly.json()) as TStandort).abstellplaetze.map((p) => p.name)).toEqual(['A3', 'A2']);
+
+    const duplicate = await call(server, admin, 'POST', '/api/admin/standorte', { name: 'Außenstelle Ost' });
+    expect(duplicate.status).toBe(409);
+    expect((await errorOf(duplicate)).code).toBe('standort.name_vergeben');
+
+    const deleted = await call(server, admin, 'DELETE', `/api/admin/standorte/${s.id}`);
+    expect(deleted.status).toBe(204);
+
+    const audit = await server.database.db
+      .select({ action: auditLog.action, oldValue: auditLog.oldValue, newValue: auditLog.newValue })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'standort'), eq(auditLog.entityId, s.id)))
+      .orderBy(auditLog.at);
+    expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'update', 'delete']);
+    expect(audit[1]!.oldValue).toEqual({ name: 'Außenstelle Süd', abstellplaetze: ['A1', 'A2'] });
+    expect(audit[1]!.newValue).toMatchObject({ hinzugefuegt: ['A3'], entfernt: ['A1'] });
+  });
+
+  it('a location in use cannot be deleted: 409 naming what uses it', async () => {
+    const list = (await (await call(server, admin, 'GET', '/api/admin/standorte')).json()) as TStandort[];
+    const hof = list.find((s) => s.name === 'Betriebshof Nord')!;
+    const response = await call(server, admin, 'DELETE', `/api/admin/standorte/${hof.id}`);
+    expect(response.status).toBe(409);
+    expect(await errorOf(response)).toMatchObject({
+      code: 'standort.in_verwendung',
+      message:
+        'Die Lokation Betriebshof Nord wird noch verwendet (4 Fahrzeuge, 0 Grundrisse) und kann nicht gelöscht werden.',
+    });
+  });
+
+  it('another tenant’s location answers 404 and stays unchanged', async () => {
+    for (const [method, body] of [
+      ['PUT', { name: 'Übernommen', abstellplaetze: [] }],
+      ['DELETE', undefined],
+    ] as const) {
+      const response = await call(server, admin, method, `/api/admin/standorte/${idOfBeispielhausen}`, body);
+      expect(response.status).toBe(404);
+    }
+    const own = (await (
+      await call(server, raumpflegeBH, 'GET', '/api/admin/standorte')
+    ).json()) as TStandort[];
+    expect(own.map((s) => s.name).sort()).toEqual(['Verwaltungsgebäude', 'Zentralbibliothek']);
+  });
+
+  it('bad input answers with catalogue errors, never 500', async () => {
+    for (const body of [{ name: '' }, { name: 'x'.repeat(201) }, { name: 'ok', abstellplaetze: 'P1' }, {}]) {
+      const response = await call(server, admin, 'POST', '/api/admin/standorte', body);
+      expect(response.status).toBe(400);
+      expect((await errorOf(response)).code).toBe('validation.failed');
+    }
+    const badId = await call(server, admin, 'PUT', '/api/admin/standorte/not-a-uuid', { name: 'x' });
+    expect(badId.status).toBe(400);
+  });
+});

@@ -1,0 +1,156 @@
+import type { TStandort, TStandortInput } from '@stellwerk/domain/admin-stammdaten.api';
+import { cleanNames, syncNames } from '@stellwerk/domain/domain-sync';
+import { DomainError } from '@stellwerk/domain/errors';
+import type { Database, Tx } from '../../../db/client.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import {
+  countUsages,
+  deleteAbstellplaetze,
+  deleteStandort,
+  findAbstellplaetze,
+  findStandort,
+  findStandortByName,
+  findStandorte,
+  insertAbstellplaetze,
+  insertStandort,
+  updateAbstellplatzSortierung,
+  updateStandortName,
+} from './standort.repository.ts';
+
+type Deps = { database: Pick<Database, 'withTenant'> };
+
+/** Locations are kept by holders of objekt_pflege (/admin/lokationen); the route guard checked it already. */
+const assertObjektPflege = (user: SessionUser) => {
+  if (!user.permissions.has('objekt_pflege')) throw new DomainError('guard.no_objekt_pflege');
+};
+
+const loadAll = async (tx: Tx): Promise<TStandort[]> => {
+  const standorte = await findStandorte(tx);
+  const spots = await findAbstellplaetze(
+    tx,
+    standorte.map((s) => s.id),
+  );
+  const usage = await countUsages(tx);
+  return standorte.map((s) => ({
+    id: s.id,
+    name: s.name,
+    abstellplaetze: spots.filter((p) => p.standortId === s.id).map((p) => ({ id: p.id, name: p.name })),
+    fahrzeuge: usage.fahrzeuge.get(s.id) ?? 0,
+    grundrisse: usage.grundrisse.get(s.id) ?? 0,
+  }));
+};
+
+const loadOne = async (tx: Tx, id: string): Promise<TStandort> => {
+  const found = (await loadAll(tx)).find((s) => s.id === id);
+  if (!found) throw new DomainError('not_found');
+  return found;
+};
+
+export const listStandorte = async ({ database }: Deps, user: SessionUser): Promise<TStandort[]> => {
+  assertObjektPflege(user);
+  return database.withTenant(user.mandantId, loadAll);
+};
+
+const assertNameFree = async (tx: Tx, name: string, ownId?: string) => {
+  const other = await findStandortByName(tx, name);
+  if (other && other.id !== ownId) throw new DomainError('standort.name_vergeben', { name });
+};
+
+/** Parking spots synced by name (spec §7 style): missing ones added, removed ones deleted, order kept. */
+const syncAbstellplaetze = async (
+  tx: Tx,
+  { mandantId, standortId, desired }: { mandantId: string; standortId: string; desired: string[] },
+) => {
+  const current = (await findAbstellplaetze(tx, [standortId])).map((p) => p.name);
+  const plan = syncNames({ current, desired });
+  await deleteAbstellplaetze(tx, standortId, plan.remove);
+  await insertAbstellplaetze(
+    tx,
+    plan.add.map((name) => ({ mandantId, standortId, name, sortierung: desired.indexOf(name) + 1 })),
+  );
+  for (const name of plan.keep)
+    await updateAbstellplatzSortierung(tx, standortId, name, desired.indexOf(name) + 1);
+  return { current, plan };
+};
+
+export const createStandort = async (
+  { database }: Deps,
+  user: SessionUser,
+  input: TStandortInput,
+): Promise<TStandort> => {
+  assertObjektPflege(user);
+  const name = input.name.trim();
+  const abstellplaetze = cleanNames(input.abstellplaetze ?? []);
+  return database.withTenant(user.mandantId, async (tx) => {
+    await assertNameFree(tx, name);
+    const row = await insertStandort(tx, { mandantId: user.mandantId, name });
+    await syncAbstellplaetze(tx, { mandantId: user.mandantId, standortId: row.id, desired: abstellplaetze });
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'create',
+      entity: 'standort',
+      entityId: row.id,
+      newValue: { name, abstellplaetze },
+    });
+    return loadOne(tx, row.id);
+  });
+};
+
+export const updateStandort = async (
+  { database }: Deps,
+  user: SessionUser,
+  id: string,
+  input: TStandortInput,
+): Promise<TStandort> => {
+  assertObjektPflege(user);
+  const name = input.name.trim();
+  return database.withTenant(user.mandantId, async (tx) => {
+    const existing = await findStandort(tx, id);
+    if (!existing) throw new DomainError('not_found');
+    await assertNameFree(tx, name, id);
+    if (existing.name !== name) await updateStandortName(tx, id, name);
+    const current = (await findAbstellplaetze(tx, [id])).map((p) => p.name);
+    // Without a list the parking spots stay as they are.
+    const abstellplaetze = input.abstellplaetze ? cleanNames(input.abstellplaetze) : current;
+    const { plan } = await syncAbstellplaetze(tx, {
+      mandantId: user.mandantId,
+      standortId: id,
+      desired: abstellplaetze,
+    });
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'update',
+      entity: 'standort',
+      entityId: id,
+      oldValue: { name: existing.name, abstellplaetze: current },
+      newValue: { name, abstellplaetze, hinzugefuegt: plan.add, entfernt: plan.remove },
+    });
+    return loadOne(tx, id);
+  });
+};
+
+/** A location still used by vehicles or floor plans is kept (409 naming how many use it). */
+export const removeStandort = async ({ database }: Deps, user: SessionUser, id: string): Promise<void> => {
+  assertObjektPflege(user);
+  await database.withTenant(user.mandantId, async (tx) => {
+    const existing = await loadOne(tx, id);
+    if (existing.fahrzeuge > 0 || existing.grundrisse > 0)
+      throw new DomainError('standort.in_verwendung', {
+        name: existing.name,
+        fahrzeuge: existing.fahrzeuge,
+        grundrisse: existing.grundrisse,
+      });
+    await deleteStandort(tx, id);
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'delete',
+      entity: 'standort',
+      entityId: id,
+      oldValue: { name: existing.name, abstellplaetze: existing.abstellplaetze.map((p) => p.name) },
+    });
+  });
+};

@@ -1,0 +1,39 @@
+import { foreignKey, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '../../../db/columns.ts';
+import { mandantIdColumn } from '../mandant/mandant.table.ts';
+
+/** Location (vehicles are parked there, floor plans belong to it). */
+export const standort = pgTable(
+  'standort',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    name: text('name').notNull(),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    unique('standort_mandant_id_id_key').on(t.mandantId, t.id),
+    unique('standort_mandant_name_key').on(t.mandantId, t.name),
+  ],
+);
+
+/** Parking spot of a location (spec: abstellplatz / abstellplaetze). */
+export const abstellplatz = pgTable(
+  'abstellplatz',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    standortId: uuid('standort_id').notNull(),
+    name: text('name').notNull(),
+    sortierung: integer('sortierung').notNull().default(0),
+    createdAt: createdAtColumn(),
+  },
+  (t) => [
+    unique('abstellplatz_mandant_standort_name_key').on(t.mandantId, t.standortId, t.name),
+    foreignKey({
+      name: 'abstellplatz_standort_fk',
+      columns: [t.mandantId, t.standortId],
+      foreignColumns: [standort.mandantId, standort.id],
+    }).onDelete('cascade'),
+  ],
+);
