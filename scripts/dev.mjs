@@ -4,7 +4,7 @@
  * (5173, proxying /api to the API server) together, with hot reload. Output of both is forwarded line by line
  * with a prefix; Ctrl-C stops both. Node 20, no dependencies beyond the workspaces' own (tsx, vite).
  *
- * Environment: everything the server reads (README "Configuration") is passed through. Defaults here:
+ * Environment: everything the server reads (docs/betrieb.md "Configuration") is passed through. Defaults here:
  * PORT=3000, DATA_DIR=./data (repository root), PUBLIC_URL=http://localhost:5173 (mail links open the
  * Vite dev server), WEB_PORT=5173; TRUSTED_ORIGINS gains the Vite dev server's origins (localhost and 127.0.0.1).
  */

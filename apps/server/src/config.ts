@@ -16,7 +16,7 @@ const smsUrlOf = (value: string | undefined): string | undefined => {
   return url.toString();
 };
 
-/** Runtime configuration, read once from the environment (README: "Configuration"). */
+/** Runtime configuration, read once from the environment (docs/betrieb.md "Configuration"). */
 export type Config = {
   port: number;
   host: string;

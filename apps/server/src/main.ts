@@ -70,7 +70,7 @@ const main = async () => {
   if (data.seeded) app.log.info('demo data seeded');
   if (data.platformAdmins === 0)
     app.log.warn(
-      'Kein Plattform-Administrator: npm run admin:create -- --email <Adresse> legt einen an (README "First start")',
+      'Kein Plattform-Administrator: npm run admin:create -- --email <Adresse> legt einen an (docs/betrieb.md "First start")',
     );
 
   let scheduler: Scheduler | undefined;

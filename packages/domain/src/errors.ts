@@ -165,7 +165,7 @@ export const ERRORS = {
     en: 'Your user account is deactivated. Please contact your administration.',
   },
   /**
-   * The right password of a user an administrator deactivated (README "Users"): said as it is, since only the
+   * The right password of a user an administrator deactivated (docs/administration.md "Users"): said as it is, since only the
    * account's own password reaches this answer; a wrong password stays `auth.invalid_credentials`.
    */
   'auth.konto_deaktiviert': {

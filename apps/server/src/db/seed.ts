@@ -119,7 +119,7 @@ type DemoTenant = {
 
 const ALL_PERMISSIONS: readonly PermissionName[] = PERMISSION_NAMES;
 
-/** The two demo tenants (README "Demo"). Each has the same six sign-ins at its own domain. */
+/** The two demo tenants (README "Demo logins"). Each has the same six sign-ins at its own domain. */
 export const DEMO_TENANTS: readonly DemoTenant[] = [
   {
     name: 'Stadtwerke Musterstadt',

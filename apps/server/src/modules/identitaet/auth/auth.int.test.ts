@@ -181,7 +181,7 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
     await expect(signIn(server.baseUrl, email, 'anderes-passwort-2')).resolves.toBeTruthy();
   });
 
-  it('a deactivated user cannot sign in: the right password is told the account is deactivated (README), a wrong one gets the same answer as for anybody', async () => {
+  it('a deactivated user cannot sign in: the right password is told the account is deactivated (docs/administration.md), a wrong one gets the same answer as for anybody', async () => {
     const email = 'fahrzeugpflege@beispielhausen.example';
     await server.database.withAllTenants((tx) =>
       tx.execute(sql`update benutzer set status = 'inaktiv' where email = ${email}`),

@@ -150,7 +150,7 @@ describe.each(testDrivers())('SCIM provisioning, on %s', (driver) => {
     if (me.status === 200) expect(await me.json()).toBeNull();
     await expect(signIn(server.baseUrl, 'mitarbeiter@musterstadt.example')).rejects.toThrow(
       /403 .*auth\.konto_deaktiviert/,
-    ); // the README's promise: a deactivated account is told so
+    ); // the promise of docs/administration.md "Users": a deactivated account is told so
     // reactivated, the password works again
     const back = await scim(tokenA, 'PATCH', `/Users/${id}`, {
       Operations: [{ op: 'Replace', path: 'active', value: 'True' }],

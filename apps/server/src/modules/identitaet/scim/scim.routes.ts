@@ -140,7 +140,7 @@ export const scimRoutes: FastifyPluginAsyncZod<Options> = async (app, options) =
   const scim = (reply: FastifyReply, status: number, body: unknown) =>
     reply.code(status).type(SCIM_MEDIA).send(JSON.stringify(body));
   // SCIM is RFC 7644's protocol with its own error shape, not this application's API: not in the OpenAPI document
-  // (whose operations all answer the catalogue's error shape); README "Provisioning" lists the endpoints.
+  // (whose operations all answer the catalogue's error shape); docs/betrieb.md "SCIM: technical details" lists the endpoints.
   const common = { tags: ['scim'], hide: true };
 
   app.get(

@@ -33,7 +33,7 @@ export type Sms = {
 };
 
 /**
- * The gateway request (README "SMS codes"): `POST SMS_URL` with `{ "to": "+49…", "text": "…", "id": "<uuid>" }`
+ * The gateway request (docs/betrieb.md "SMS gateway"): `POST SMS_URL` with `{ "to": "+49…", "text": "…", "id": "<uuid>" }`
  * as JSON; any 2xx answer counts as taken. Credentials in the address (`https://user:pass@host/…`) are sent
  * as HTTP basic authentication.
  */
