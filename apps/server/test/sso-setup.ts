@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { TestDriver } from '../src/db/test-database.ts';
-import { gruppe } from '../src/modules/identitaet/benutzer/benutzer.table.ts';
+import { gruppe } from '../src/modules/identitaet/gruppe/gruppe.table.ts';
 import { mandantDomain } from '../src/modules/verwaltung/mandant/mandant.table.ts';
 import { signIn, startTestServer, type TestServer } from './harness.ts';
 

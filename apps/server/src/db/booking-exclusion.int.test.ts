@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fahrzeugBuchung } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { leseraumBuchung } from '../modules/leseraum/leseraum/leseraum.table.ts';
+import { fahrzeugBuchung } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { leseraumBuchung } from '../modules/leseraum/leseraum-buchung/leseraum-buchung.table.ts';
 import type { Tx } from './client.ts';
 import { constraintOf, sqlStateOf } from './errors.ts';
 import { openTestDatabase, type TestDatabase, testDrivers } from './test-database.ts';

@@ -3,7 +3,7 @@ import { FEATURE_DESCRIPTIONS, FEATURE_NAMES } from '@stellwerk/domain/features'
 import { PERMISSION_DESCRIPTIONS, PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { permission } from '../modules/identitaet/benutzer/benutzer.table.ts';
+import { permission } from '../modules/identitaet/rolle/rolle.table.ts';
 import { customizingOption, feature } from '../modules/verwaltung/customizing/customizing.table.ts';
 
 /**

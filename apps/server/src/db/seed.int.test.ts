@@ -4,12 +4,8 @@ import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, user } from '../modules/identitaet/auth/auth.table.ts';
-import {
-  benutzer,
-  permission,
-  rolle,
-  rollePermission,
-} from '../modules/identitaet/benutzer/benutzer.table.ts';
+import { benutzer } from '../modules/identitaet/benutzer/benutzer.table.ts';
+import { permission, rolle, rollePermission } from '../modules/identitaet/rolle/rolle.table.ts';
 import { customizing, feature, mandantFeature } from '../modules/verwaltung/customizing/customizing.table.ts';
 import { fahrzeug, fahrzeugOeffnungszeit } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
 import { fuehrerschein } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.table.ts';

@@ -6,20 +6,14 @@ import { berlinInstant } from '@stellwerk/domain/time';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
 import { account, user } from '../modules/identitaet/auth/auth.table.ts';
-import {
-  benutzer,
-  benutzerGruppe,
-  benutzerRolle,
-  gruppe,
-  gruppeRolle,
-  rolle,
-  rollePermission,
-} from '../modules/identitaet/benutzer/benutzer.table.ts';
+import { benutzer, benutzerGruppe, benutzerRolle } from '../modules/identitaet/benutzer/benutzer.table.ts';
+import { gruppe, gruppeRolle } from '../modules/identitaet/gruppe/gruppe.table.ts';
+import { rolle, rollePermission } from '../modules/identitaet/rolle/rolle.table.ts';
 import { customizing, feature, mandantFeature } from '../modules/verwaltung/customizing/customizing.table.ts';
 import { fahrzeug, fahrzeugOeffnungszeit } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
 import { fuehrerschein } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.table.ts';
+import { ausstattung } from '../modules/leseraum/ausstattung/ausstattung.table.ts';
 import {
-  ausstattung,
   grundrissLeseraum,
   leseraum,
   leseraumAusstattung,

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug, fahrzeugHistorie } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fahrzeugHistorie } from '../../fahrzeuge/fahrzeug/fahrzeug-historie.table.ts';
 import { fahrtenbuchEintrag } from './fahrt.table.ts';
 
 const tag = addCalendarDays(berlinDateKey(new Date()), 2);

@@ -20,12 +20,10 @@ import { auditLog } from '../../plattform/audit/audit.table.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
 import { fahrtenbuchAnker, fahrtenbuchEintrag, fahrzeugSchaden } from '../fahrt/fahrt.table.ts';
-import {
-  fahrzeug,
-  fahrzeugBuchung,
-  fahrzeugHistorie,
-  serviceheftEintrag,
-} from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { fahrzeugHistorie } from '../../fahrzeuge/fahrzeug/fahrzeug-historie.table.ts';
+import { serviceheftEintrag } from '../../fahrzeuge/serviceheft/serviceheft.table.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 import { standort } from '../../verwaltung/standort/standort.table.ts';
 import { datei, dateiEntfernung } from '../../plattform/storage/storage.table.ts';

@@ -11,7 +11,8 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { fahrzeug, fahrzeugBuchung } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 import { fahrzeugBenachrichtigungJobs } from './fahrzeug-benachrichtigung.jobs.ts';
 
 const tag = addCalendarDays(berlinDateKey(new Date()), 3);

@@ -7,7 +7,9 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { customizing, feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
-import { fahrzeug, fahrzeugBuchung, sonderfreigabe } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
+import { sonderfreigabe } from '../sonderfreigabe/sonderfreigabe.table.ts';
 import { fuehrerschein } from '../fuehrerschein/fuehrerschein.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';

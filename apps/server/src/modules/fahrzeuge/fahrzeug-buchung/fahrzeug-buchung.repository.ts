@@ -12,14 +12,10 @@ import type { Tx } from '../../../db/client.ts';
 import { inUuids } from '../../../db/columns.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
-import {
-  FAHRZEUG_SPALTEN,
-  fahrzeug,
-  fahrzeugBuchung,
-  fahrzeugBuchungMitfahrer,
-  fahrzeugHistorie,
-  sonderfreigabe,
-} from '../fahrzeug/fahrzeug.table.ts';
+import { FAHRZEUG_SPALTEN, fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBuchung, fahrzeugBuchungMitfahrer } from './fahrzeug-buchung.table.ts';
+import { fahrzeugHistorie } from '../fahrzeug/fahrzeug-historie.table.ts';
+import { sonderfreigabe } from '../sonderfreigabe/sonderfreigabe.table.ts';
 import { fuehrerschein } from '../fuehrerschein/fuehrerschein.table.ts';
 import {
   oeffnungszeit,

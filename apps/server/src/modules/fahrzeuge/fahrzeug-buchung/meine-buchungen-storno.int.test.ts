@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug, fahrzeugBuchung } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 const heute = berlinDateKey(new Date());
 const at = (days: number, hhmm: string): Date => berlinInstant(addCalendarDays(heute, days), hhmm);

@@ -12,7 +12,8 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
-import { fahrzeug, fahrzeugBuchung } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 

@@ -2,7 +2,9 @@ import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status
 import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug, fahrzeugBuchung, fahrzeugHistorie } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { fahrzeugHistorie } from '../fahrzeug/fahrzeug-historie.table.ts';
 
 export type SperrFahrzeugRow = {
   id: string;

@@ -16,7 +16,8 @@ import { customizing, feature, mandantFeature } from '../../verwaltung/customizi
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { fahrzeugBuchung, fahrzeugHistorie } from './fahrzeug.table.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 
 const upload = (server: TestServer, cookie: string, path: string, data: Buffer, filename: string) => {
   const form = new FormData();

@@ -8,7 +8,8 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
-import { fahrzeug, fahrzeugBuchung } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 
 /** The first weekday at least `tage` days ahead, `HH:mm` in Berlin. */

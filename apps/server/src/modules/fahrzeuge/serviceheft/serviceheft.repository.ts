@@ -1,7 +1,9 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { fahrzeug, fahrzeugBuchung, serviceheftEintrag } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { serviceheftEintrag } from './serviceheft.table.ts';
 
 export const findServiceheftFahrzeug = async (tx: Tx, id: string) =>
   (

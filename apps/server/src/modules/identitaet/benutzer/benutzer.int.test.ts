@@ -10,7 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.table.ts';
 import { session, user } from '../auth/auth.table.ts';
-import { leseraum, leseraumBuchung } from '../../leseraum/leseraum/leseraum.table.ts';
+import { leseraum } from '../../leseraum/leseraum/leseraum.table.ts';
+import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from './benutzer.table.ts';
 

@@ -2,18 +2,12 @@ import type { TBenutzerListQuery } from '@stellwerk/domain/admin-benutzer.api';
 import type { GrantValue } from '@stellwerk/domain/link-sync';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { leseraumBuchung } from '../../leseraum/leseraum/leseraum.table.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.table.ts';
 import { mandant, mandantDomain } from '../../verwaltung/mandant/mandant.table.ts';
-import {
-  benutzer,
-  benutzerGruppe,
-  benutzerPermission,
-  benutzerRolle,
-  gruppe,
-  gruppeRolle,
-  rolle,
-} from './benutzer.table.ts';
+import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from './benutzer.table.ts';
+import { gruppe, gruppeRolle } from '../gruppe/gruppe.table.ts';
+import { rolle } from '../rolle/rolle.table.ts';
 
 /** Every query runs inside `withTenant`: row-level security limits it to the tenant. */
 

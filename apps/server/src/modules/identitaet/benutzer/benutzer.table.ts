@@ -2,6 +2,8 @@ import { boolean, foreignKey, index, pgTable, primaryKey, text, unique, uuid } f
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../../db/columns.ts';
 import { user } from '../auth/auth.table.ts';
 import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { gruppe } from '../gruppe/gruppe.table.ts';
+import { rolle, permission } from '../rolle/rolle.table.ts';
 
 /**
  * A person of a tenant. `id` equals better-auth's `user.id` (the uuid as text) and `auth_user_id` links it
@@ -36,63 +38,6 @@ export const benutzer = pgTable(
     unique('benutzer_mandant_id_id_key').on(t.mandantId, t.id),
     unique('benutzer_mandant_email_key').on(t.mandantId, t.email),
     index('benutzer_mandant_status_idx').on(t.mandantId, t.status),
-  ],
-);
-
-export const gruppe = pgTable(
-  'gruppe',
-  {
-    id: idColumn(),
-    mandantId: mandantIdColumn(),
-    name: text('name').notNull(),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [
-    unique('gruppe_mandant_id_id_key').on(t.mandantId, t.id),
-    unique('gruppe_mandant_name_key').on(t.mandantId, t.name),
-  ],
-);
-
-export const rolle = pgTable(
-  'rolle',
-  {
-    id: idColumn(),
-    mandantId: mandantIdColumn(),
-    name: text('name').notNull(),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [
-    unique('rolle_mandant_id_id_key').on(t.mandantId, t.id),
-    unique('rolle_mandant_name_key').on(t.mandantId, t.name),
-  ],
-);
-
-/** Global permission catalogue (spec §6 names). A grant counts when its `wert` is 'true'. */
-export const permission = pgTable('permission', {
-  name: text('name').primaryKey(),
-  description: text('description').notNull(),
-  default: text('default'),
-  typ: text('typ').notNull().default('boolean'),
-  wert: text('wert').notNull().default('true'),
-});
-
-export const rollePermission = pgTable(
-  'rolle_permission',
-  {
-    mandantId: mandantIdColumn(),
-    rolleId: uuid('rolle_id').notNull(),
-    permissionName: text('permission_name')
-      .notNull()
-      .references(() => permission.name),
-    wert: text('wert').notNull().default('true'),
-  },
-  (t) => [
-    primaryKey({ name: 'rolle_permission_pk', columns: [t.mandantId, t.rolleId, t.permissionName] }),
-    foreignKey({
-      name: 'rolle_permission_rolle_fk',
-      columns: [t.mandantId, t.rolleId],
-      foreignColumns: [rolle.mandantId, rolle.id],
-    }).onDelete('cascade'),
   ],
 );
 
@@ -158,29 +103,6 @@ export const benutzerGruppe = pgTable(
       name: 'benutzer_gruppe_gruppe_fk',
       columns: [t.mandantId, t.gruppeId],
       foreignColumns: [gruppe.mandantId, gruppe.id],
-    }).onDelete('cascade'),
-  ],
-);
-
-export const gruppeRolle = pgTable(
-  'gruppe_rolle',
-  {
-    mandantId: mandantIdColumn(),
-    gruppeId: uuid('gruppe_id').notNull(),
-    rolleId: uuid('rolle_id').notNull(),
-  },
-  (t) => [
-    primaryKey({ name: 'gruppe_rolle_pk', columns: [t.mandantId, t.gruppeId, t.rolleId] }),
-    index('gruppe_rolle_rolle_idx').on(t.mandantId, t.rolleId),
-    foreignKey({
-      name: 'gruppe_rolle_gruppe_fk',
-      columns: [t.mandantId, t.gruppeId],
-      foreignColumns: [gruppe.mandantId, gruppe.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'gruppe_rolle_rolle_fk',
-      columns: [t.mandantId, t.rolleId],
-      foreignColumns: [rolle.mandantId, rolle.id],
     }).onDelete('cascade'),
   ],
 );

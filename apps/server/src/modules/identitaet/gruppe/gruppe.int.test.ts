@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { gruppeRolle } from '../benutzer/benutzer.table.ts';
+import { gruppeRolle } from './gruppe.table.ts';
 
 const call = async (server: TestServer, cookie: string, method: string, path: string, body?: unknown) => {
   const headers: Record<string, string> = { cookie, origin: server.baseUrl };

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { leseraumBuchung } from '../leseraum/leseraum.table.ts';
+import { leseraumBuchung } from './leseraum-buchung.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 import { sendLeseraumErinnerungen } from './leseraum-buchung.service.ts';
 

@@ -3,13 +3,9 @@ import type { BuchungStatus } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import {
-  ausstattung,
-  grundrissLeseraum,
-  leseraum,
-  leseraumAusstattung,
-  leseraumBuchung,
-} from '../leseraum/leseraum.table.ts';
+import { ausstattung } from '../ausstattung/ausstattung.table.ts';
+import { grundrissLeseraum, leseraum, leseraumAusstattung } from '../leseraum/leseraum.table.ts';
+import { leseraumBuchung } from './leseraum-buchung.table.ts';
 import {
   abweichendeOeffnungszeit,
   oeffnungszeit,

@@ -7,7 +7,7 @@ import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { leseraumBuchung } from './leseraum.table.ts';
+import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.table.ts';
 
 const json = async <T>(response: Response): Promise<T> => {
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);

@@ -12,11 +12,12 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, timestamptz, updatedAtColumn } from '../../../db/columns.ts';
+import { createdAtColumn, idColumn } from '../../../db/columns.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
 import { standort } from '../../verwaltung/standort/standort.table.ts';
 import { datei } from '../../plattform/storage/storage.table.ts';
+import { ausstattung } from '../ausstattung/ausstattung.table.ts';
 
 /** Floor plan: an SVG (`datei` in bucket `grundrisse`) whose element ids are the rooms' `position`. */
 export const grundrissLeseraum = pgTable(
@@ -94,21 +95,6 @@ export const leseraum = pgTable(
   ],
 );
 
-/** Equipment kind (Steckdose, Monitor ...). */
-export const ausstattung = pgTable(
-  'ausstattung',
-  {
-    id: idColumn(),
-    mandantId: mandantIdColumn(),
-    name: text('name').notNull(),
-    createdAt: createdAtColumn(),
-  },
-  (t) => [
-    unique('ausstattung_mandant_id_id_key').on(t.mandantId, t.id),
-    unique('ausstattung_mandant_name_key').on(t.mandantId, t.name),
-  ],
-);
-
 export const leseraumAusstattung = pgTable(
   'leseraum_ausstattung',
   {
@@ -131,44 +117,5 @@ export const leseraumAusstattung = pgTable(
       foreignColumns: [ausstattung.mandantId, ausstattung.id],
     }).onDelete('cascade'),
     check('leseraum_ausstattung_anzahl_check', sql`${t.anzahl} >= 0`),
-  ],
-);
-
-/**
- * Reading-room booking, half-open `[von, bis)`; booker and confirmer by mail (systembenutzer1/2).
- * A gist exclusion constraint (custom migration) forbids overlapping non-cancelled bookings of one room.
- */
-export const leseraumBuchung = pgTable(
-  'leseraum_buchung',
-  {
-    id: idColumn(),
-    mandantId: mandantIdColumn(),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
-    von: timestamptz('von').notNull(),
-    bis: timestamptz('bis').notNull(),
-    status: text('status').notNull(),
-    systembenutzer1Mail: text('systembenutzer1_mail').notNull(),
-    systembenutzer2Mail: text('systembenutzer2_mail'),
-    gruppengroesse: integer('gruppengroesse').notNull().default(1),
-    leseraumId: uuid('leseraum_id').notNull(),
-    /** When the reminder before the start was queued (LeseraumEmailErinnerungBuchungsbeginn); null = not yet. */
-    erinnerungGesendetAm: timestamptz('erinnerung_gesendet_am'),
-  },
-  (t) => [
-    index('leseraum_buchung_mandant_leseraum_von_idx').on(t.mandantId, t.leseraumId, t.von),
-    index('leseraum_buchung_mandant_von_idx').on(t.mandantId, t.von),
-    index('leseraum_buchung_mandant_booker_idx').on(t.mandantId, t.systembenutzer1Mail, t.status),
-    foreignKey({
-      name: 'leseraum_buchung_leseraum_fk',
-      columns: [t.mandantId, t.leseraumId],
-      foreignColumns: [leseraum.mandantId, leseraum.id],
-    }).onDelete('cascade'),
-    check('leseraum_buchung_von_bis_check', sql`${t.von} < ${t.bis}`),
-    check(
-      'leseraum_buchung_status_check',
-      sql`${t.status} in ('vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt', 'storniert', 'verschlossen')`,
-    ),
-    check('leseraum_buchung_gruppengroesse_check', sql`${t.gruppengroesse} >= 1`),
   ],
 );

@@ -13,7 +13,8 @@ import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.table.ts';
 import { EVENTS_CHANNEL } from '../../plattform/events/events.service.ts';
-import { leseraum, leseraumBuchung } from '../leseraum/leseraum.table.ts';
+import { leseraum } from '../leseraum/leseraum.table.ts';
+import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));

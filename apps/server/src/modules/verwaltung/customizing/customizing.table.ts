@@ -11,7 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../../db/columns.ts';
-import { benutzer, gruppe } from '../../identitaet/benutzer/benutzer.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { gruppe } from '../../identitaet/gruppe/gruppe.table.ts';
 import { mandantIdColumn } from '../mandant/mandant.table.ts';
 
 /** Global feature catalogue (FahrzeugBuchung, Leseraum, Systemeinstellungen ...). */

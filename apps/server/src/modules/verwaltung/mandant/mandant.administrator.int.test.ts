@@ -9,7 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { benutzer, benutzerRolle, rolle, rollePermission } from '../../identitaet/benutzer/benutzer.table.ts';
+import { benutzer, benutzerRolle } from '../../identitaet/benutzer/benutzer.table.ts';
+import { rolle, rollePermission } from '../../identitaet/rolle/rolle.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 
 type Call = { status: number; body: unknown };

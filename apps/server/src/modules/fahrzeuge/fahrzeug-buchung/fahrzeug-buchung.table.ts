@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, foreignKey, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, timestamptz, updatedAtColumn } from '../../../db/columns.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+
+/**
+ * Vehicle booking, half-open `[von, bis)`. A gist exclusion constraint (custom migration) forbids two
+ * non-cancelled bookings of one vehicle that overlap.
+ */
+export const fahrzeugBuchung = pgTable(
+  'fahrzeug_buchung',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+    von: timestamptz('von').notNull(),
+    bis: timestamptz('bis').notNull(),
+    status: text('status').notNull(),
+    typ: text('typ').notNull().default('BUCHUNG'),
+    /** booker */
+    benutzerId: uuid('benutzer_id').notNull(),
+    fahrerId: uuid('fahrer_id'),
+    fahrzeugId: uuid('fahrzeug_id').notNull(),
+    informationstext: text('informationstext'),
+    anlass: text('anlass'),
+    zielAdresse: text('ziel_adresse'),
+    zielPerson: text('ziel_person'),
+    umweg: text('umweg'),
+    zuBestaetigenVon: uuid('zu_bestaetigen_von'),
+    /** a DEFEKT block that takes the vehicle out of service at once (decision 056); false for everything else */
+    sicherheitsrelevant: boolean('sicherheitsrelevant').notNull().default(false),
+  },
+  (t) => [
+    unique('fahrzeug_buchung_mandant_id_id_key').on(t.mandantId, t.id),
+    index('fahrzeug_buchung_mandant_fahrzeug_von_idx').on(t.mandantId, t.fahrzeugId, t.von),
+    index('fahrzeug_buchung_mandant_von_idx').on(t.mandantId, t.von),
+    index('fahrzeug_buchung_mandant_benutzer_idx').on(t.mandantId, t.benutzerId),
+    index('fahrzeug_buchung_mandant_fahrer_idx').on(t.mandantId, t.fahrerId),
+    index('fahrzeug_buchung_mandant_status_idx').on(t.mandantId, t.status),
+    // bookings longer than a day, by their end: the occupancy query's second half (decision 080)
+    index('fahrzeug_buchung_lang_idx')
+      .on(t.mandantId, t.bis)
+      .where(sql`status <> 'storniert' and bis - von > interval '1 day'`),
+    foreignKey({
+      name: 'fahrzeug_buchung_fahrzeug_fk',
+      columns: [t.mandantId, t.fahrzeugId],
+      foreignColumns: [fahrzeug.mandantId, fahrzeug.id],
+    }), // kept: never deleted with a vehicle (decision 068)
+    foreignKey({
+      name: 'fahrzeug_buchung_benutzer_fk',
+      columns: [t.mandantId, t.benutzerId],
+      foreignColumns: [benutzer.mandantId, benutzer.id],
+    }),
+    foreignKey({
+      name: 'fahrzeug_buchung_fahrer_fk',
+      columns: [t.mandantId, t.fahrerId],
+      foreignColumns: [benutzer.mandantId, benutzer.id],
+    }),
+    foreignKey({
+      name: 'fahrzeug_buchung_zu_bestaetigen_von_fk',
+      columns: [t.mandantId, t.zuBestaetigenVon],
+      foreignColumns: [benutzer.mandantId, benutzer.id],
+    }),
+    check('fahrzeug_buchung_von_bis_check', sql`${t.von} < ${t.bis}`),
+    check(
+      'fahrzeug_buchung_status_check',
+      sql`${t.status} in ('vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt', 'storniert', 'verschlossen')`,
+    ),
+    check('fahrzeug_buchung_typ_check', sql`${t.typ} in ('BUCHUNG', 'WARTUNG', 'SERVICE', 'DEFEKT')`),
+  ],
+);
+/** Co-travellers of a booking, numbered from 1. */
+export const fahrzeugBuchungMitfahrer = pgTable(
+  'fahrzeug_buchung_mitfahrer',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    fahrzeugBuchungId: uuid('fahrzeug_buchung_id').notNull(),
+    nummer: integer('nummer').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    unique('fahrzeug_buchung_mitfahrer_nummer_key').on(t.mandantId, t.fahrzeugBuchungId, t.nummer),
+    foreignKey({
+      name: 'fahrzeug_buchung_mitfahrer_buchung_fk',
+      columns: [t.mandantId, t.fahrzeugBuchungId],
+      foreignColumns: [fahrzeugBuchung.mandantId, fahrzeugBuchung.id],
+    }).onDelete('cascade'),
+  ],
+);
+/**
+ * What the vehicle jobs sent (decision 067): one row per notice key (`checkout_buchender:<booking>`,
+ * `pruefung:UVV:<vehicle>:<day>`, `report:<months>:<first day>` ...), inserted in the transaction that
+ * writes the mails, so a repeated run sends nothing twice.
+ */
+export const fahrzeugBenachrichtigung = pgTable(
+  'fahrzeug_benachrichtigung',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    schluessel: text('schluessel').notNull(),
+    gesendetAt: timestamptz('gesendet_at').notNull(),
+  },
+  (t) => [unique('fahrzeug_benachrichtigung_schluessel_key').on(t.mandantId, t.schluessel)],
+);

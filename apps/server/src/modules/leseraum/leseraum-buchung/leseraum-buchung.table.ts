@@ -1,0 +1,44 @@
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, timestamptz, updatedAtColumn } from '../../../db/columns.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { leseraum } from '../leseraum/leseraum.table.ts';
+
+/**
+ * Reading-room booking, half-open `[von, bis)`; booker and confirmer by mail (systembenutzer1/2).
+ * A gist exclusion constraint (custom migration) forbids overlapping non-cancelled bookings of one room.
+ */
+export const leseraumBuchung = pgTable(
+  'leseraum_buchung',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+    von: timestamptz('von').notNull(),
+    bis: timestamptz('bis').notNull(),
+    status: text('status').notNull(),
+    systembenutzer1Mail: text('systembenutzer1_mail').notNull(),
+    systembenutzer2Mail: text('systembenutzer2_mail'),
+    gruppengroesse: integer('gruppengroesse').notNull().default(1),
+    leseraumId: uuid('leseraum_id').notNull(),
+    /** When the reminder before the start was queued (LeseraumEmailErinnerungBuchungsbeginn); null = not yet. */
+    erinnerungGesendetAm: timestamptz('erinnerung_gesendet_am'),
+  },
+  (t) => [
+    index('leseraum_buchung_mandant_leseraum_von_idx').on(t.mandantId, t.leseraumId, t.von),
+    index('leseraum_buchung_mandant_von_idx').on(t.mandantId, t.von),
+    index('leseraum_buchung_mandant_booker_idx').on(t.mandantId, t.systembenutzer1Mail, t.status),
+    foreignKey({
+      name: 'leseraum_buchung_leseraum_fk',
+      columns: [t.mandantId, t.leseraumId],
+      foreignColumns: [leseraum.mandantId, leseraum.id],
+    }).onDelete('cascade'),
+    check('leseraum_buchung_von_bis_check', sql`${t.von} < ${t.bis}`),
+    check(
+      'leseraum_buchung_status_check',
+      sql`${t.status} in ('vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt', 'storniert', 'verschlossen')`,
+    ),
+    check('leseraum_buchung_gruppengroesse_check', sql`${t.gruppengroesse} >= 1`),
+  ],
+);
