@@ -37,9 +37,6 @@ const MAX_LINKS = 100;
 const ZName = singleLineText().trim().min(1).max(BENUTZER_LIMITS.name);
 const ZEmail = singleLineText().trim().toLowerCase().max(BENUTZER_LIMITS.email).pipe(z.email());
 
-export const ZIdParams = z.object({ id: z.uuid() });
-export type TIdParams = z.infer<typeof ZIdParams>;
-
 /** A role or group as a reference: id and name. */
 export const ZRef = z.object({ id: z.uuid(), name: z.string().max(BENUTZER_LIMITS.name) });
 export type TRef = z.infer<typeof ZRef>;

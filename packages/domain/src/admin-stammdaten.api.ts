@@ -20,9 +20,6 @@ const ZName = singleLineText().trim().min(1).max(LIMITS.name);
 const ZInstant = z.string().max(40);
 const ZTexts = z.object({ de: z.string().max(LIMITS.message), en: z.string().max(LIMITS.message) });
 
-export const ZIdParams = z.object({ id: z.uuid() });
-export type TIdParams = z.infer<typeof ZIdParams>;
-
 // --- /admin: start page -------------------------------------------------------------------------------
 
 /** Counts per admin area; null where the user may not open the area (or lacks the approval/licence right). */

@@ -24,6 +24,9 @@ export const LIMITS = {
 } as const;
 
 export const ZId = z.string().min(1).max(LIMITS.id);
+/** The path parameters of every route that addresses one row by its id. */
+export const ZIdParams = z.object({ id: z.uuid() });
+export type TIdParams = z.infer<typeof ZIdParams>;
 export const ZLanguage = z.enum(LANGUAGES);
 export const ZPermissionName = z.enum(PERMISSION_NAMES);
 

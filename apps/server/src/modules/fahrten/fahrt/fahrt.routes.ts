@@ -1,5 +1,5 @@
 import { PassThrough } from 'node:stream';
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import { DomainError } from '@stellwerk/domain/errors';
 import {
   ZCheckInEingabe,
@@ -39,7 +39,6 @@ import { leseSchritt } from './fahrt.upload.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const writeErrors = { ...errors, 409: ZApiError, 422: ZApiError };
-const ZIdParams = z.object({ id: z.uuid() });
 const TAGS = ['fahrten'];
 
 /** Check-in and check-out: the vehicle module's users (the service checks that they drive the trip). */

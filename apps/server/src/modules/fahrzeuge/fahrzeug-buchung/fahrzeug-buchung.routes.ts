@@ -1,4 +1,4 @@
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import { DomainError } from '@stellwerk/domain/errors';
 import {
   ZFahrzeugBuchung,
@@ -16,7 +16,6 @@ import {
 } from '@stellwerk/domain/fahrzeug-buchung/schemas';
 import { needsVehicleModule } from '@stellwerk/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { type RouteGuard, requireUser } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
@@ -34,7 +33,6 @@ import {
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const writeErrors = { ...errors, 409: ZApiError, 422: ZApiError };
-const ZIdParams = z.object({ id: z.uuid() });
 const TAGS = ['fahrzeuge'];
 
 /**

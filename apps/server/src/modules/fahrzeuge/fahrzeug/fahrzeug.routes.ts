@@ -1,5 +1,4 @@
-import { ZIdParams } from '@stellwerk/domain/admin-stammdaten.api';
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import {
   ZFahrzeugAdmin,
   ZFahrzeugAdminAenderung,

@@ -10,9 +10,8 @@ import {
   ZBenutzerList,
   ZBenutzerListQuery,
   ZBenutzerOptionen,
-  ZIdParams,
 } from '@stellwerk/domain/admin-benutzer.api';
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import { DomainError } from '@stellwerk/domain/errors';
 import {
   ZAdminPasskeyParams,

@@ -3,10 +3,9 @@ import {
   ZGruppeAenderung,
   ZGruppeInput,
   ZGruppeList,
-  ZIdParams,
   ZUsage,
 } from '@stellwerk/domain/admin-benutzer.api';
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';

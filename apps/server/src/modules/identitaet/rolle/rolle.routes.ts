@@ -1,5 +1,4 @@
 import {
-  ZIdParams,
   ZPermissionList,
   ZRolle,
   ZRolleAenderung,
@@ -7,7 +6,7 @@ import {
   ZRolleList,
   ZUsage,
 } from '@stellwerk/domain/admin-benutzer.api';
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

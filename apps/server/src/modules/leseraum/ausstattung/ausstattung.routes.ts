@@ -1,10 +1,5 @@
-import {
-  ZAusstattung,
-  ZAusstattungInput,
-  ZAusstattungList,
-  ZIdParams,
-} from '@stellwerk/domain/admin-stammdaten.api';
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZAusstattung, ZAusstattungInput, ZAusstattungList } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';

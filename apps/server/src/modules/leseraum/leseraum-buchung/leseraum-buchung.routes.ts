@@ -1,4 +1,4 @@
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import {
   BEREICHE,
   ZBelegung,
@@ -39,7 +39,6 @@ import {
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ZBereichQuery = z.object({ bereich: z.enum(BEREICHE).default('leseraum') });
-const ZIdParams = z.object({ id: z.uuid() });
 const TAGS = ['leseraum'];
 
 /** Reading-room and workspace bookings (spec §2 /leseraum/*, /arbeitswelt/*; §4 next steps). */

@@ -11,12 +11,8 @@ import {
   ZPlatzInput,
   ZPlatzPositionInput,
 } from '@stellwerk/domain/admin-raeume.api';
-import {
-  ZBetroffeneBuchungen,
-  ZIdParams,
-  ZStornierungBestaetigen,
-} from '@stellwerk/domain/admin-stammdaten.api';
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZBetroffeneBuchungen, ZStornierungBestaetigen } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

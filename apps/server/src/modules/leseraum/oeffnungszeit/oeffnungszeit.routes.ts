@@ -2,7 +2,6 @@ import {
   type TBetroffeneBuchung,
   ZBetroffeneBuchungen,
   ZGrundrissAuswahlList,
-  ZIdParams,
   ZOeffnungszeitenGespeichert,
   ZOeffnungszeitenInput,
   ZOeffnungszeitenWoche,
@@ -12,7 +11,7 @@ import {
   ZSonderoeffnungszeitSaved,
   ZStornierungBestaetigen,
 } from '@stellwerk/domain/admin-stammdaten.api';
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -4,10 +4,9 @@ import {
   ZEinstellungInput,
   ZGruppenEinstellungen,
   ZGruppeSettingParams,
-  ZIdParams,
   ZMandantEinstellungen,
 } from '@stellwerk/domain/admin-stammdaten.api';
-import { ZApiError, ZSettingName } from '@stellwerk/domain/api';
+import { ZApiError, ZIdParams, ZSettingName } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
 import { requireAdminRoute, requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';

@@ -1,5 +1,4 @@
 import {
-  ZIdParams,
   ZMandant,
   ZMandantAdministrator,
   ZMandantAdministratorInput,
@@ -8,7 +7,7 @@ import {
   ZMandantInput,
   ZMandantList,
 } from '@stellwerk/domain/admin-stammdaten.api';
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';

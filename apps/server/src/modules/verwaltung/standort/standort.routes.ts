@@ -1,5 +1,5 @@
-import { ZIdParams, ZStandort, ZStandortInput, ZStandortList } from '@stellwerk/domain/admin-stammdaten.api';
-import { ZApiError } from '@stellwerk/domain/api';
+import { ZStandort, ZStandortInput, ZStandortList } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
