@@ -93,6 +93,14 @@ test.describe('vehicle dialogs of issue 20', () => {
         status: 'storniert',
         informationstext: 'Das Fahrzeug wird für den Winterdienst gebraucht.',
       });
+      // the booker still sees it in "Meine Buchungen", with who cancelled it and why (decision 149)
+      await bookerPage.goto('/fahrzeuge');
+      await bookerPage.getByRole('tab', { name: /Meine Buchungen/ }).click();
+      const meine = bookerPage.locator(`[data-buchung-id="${id}"]`);
+      await expect(meine.getByText('Storniert', { exact: true })).toBeVisible();
+      await expect(meine.getByTestId('storno-grund')).toHaveText(
+        /^Storniert von .+\. Grund: Das Fahrzeug wird für den Winterdienst gebraucht\.$/,
+      );
     } finally {
       await bookerCtx.close();
       await adminCtx.close();

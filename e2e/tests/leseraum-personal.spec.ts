@@ -1,9 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import path from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
+import { switchLanguage } from '../support/language.ts';
 import { signInTo } from '../support/session.ts';
 
-/** Issue 20: the booking staff's list of holds (R170) and the days nobody may book (R186, R362). */
+/**
+ * Issue 20: the booking staff's list of holds (R170) and the days nobody may book (R186, R362). Screenshots of the
+ * list with entries go to the output folder (screenshots/).
+ */
 
 const heuteBerlin = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
@@ -19,6 +24,44 @@ const naechster = (passt: (weekday: number) => boolean): string => {
 const werktag = () => naechster((d) => d >= 1 && d <= 5);
 
 const platz = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });
+
+/** A full-page screenshot from the top (scrolled, the fixed header of the narrow layout would sit mid-page). */
+const shoot = async (page: Page, name: string) => {
+  await page.evaluate(() =>
+    (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+  );
+  const dir = path.join(test.info().project.outputDir, 'screenshots');
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+};
+
+/**
+ * The staff's list with its entries, German and English, at 1280 px and 375 px, into the output folder
+ * (screenshots/). The language is the staff user's own: switched back even when a step fails, other journeys
+ * sign in as this user; the page is left on the list, in German, at 1280 px.
+ */
+const shootListe = async (page: Page, eintrag: Locator) => {
+  const liste = page.url();
+  const reihe = async (sprache: 'de' | 'en') => {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+      await eintrag.scrollIntoViewIfNeeded();
+      await expect(eintrag).toBeVisible();
+      await shoot(page, `leseraum-vormerkungen-bestaetigen-${sprache}-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  };
+  await reihe('de');
+  try {
+    await switchLanguage(page, 'en');
+    await page.goto(liste);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm holds' })).toBeVisible();
+    await reihe('en');
+  } finally {
+    await switchLanguage(page, 'de');
+    await page.goto(liste);
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Vormerkungen bestätigen' })).toBeVisible();
+};
 
 test('booking staff confirm one hold and decline another with a reason on their list', async ({
   browser,
@@ -68,6 +111,7 @@ test('booking staff confirm one hold and decline another with a reason on their 
   await expect(karte('Platz 17')).toContainText(/Verfällt in/);
   await staff.mouse.move(0, 0); // the pointer rested on the menu entry just clicked (its hover colour)
   expect(await seriousViolations(staff)).toEqual([]);
+  await shootListe(staff, karte('Platz 17'));
 
   await karte('Platz 17').getByRole('button', { name: 'Bestätigen' }).click();
   await expect(

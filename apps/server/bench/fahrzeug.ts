@@ -142,7 +142,7 @@ export const buildFahrzeugBenchData = async (
  *   hours; outside it only when tenant and vehicle allow it (then a special trip);
  * - the period on the 15-minute step, not in the past, the minimum duration of a same-day booking, the latest
  *   bookable end (days ahead at the period's end);
- * - no booking or block occupying [von − gap, bis + gap): the same three parts as `findBelegungen` (timestamp
+ * - no booking or block occupying [von − gap, bis + gap), the gap in hours and minutes: the same three parts as `findBelegungen` (timestamp
  *   comparisons, decision 080), with the time a trip occupies from its check-in and check-out (decision 040).
  * Left out, because they cannot refuse a period starting on a later day than today (the bench's slot is two days
  * ahead): the start-of-booking rule; and the latest end counted from a weekday (FahrzeugBuchungsfensterWochentag, unset).
@@ -154,7 +154,9 @@ export const freieFahrzeugeSql = (von: string, bis: string, benutzerId: string) 
       coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugBuchungszeitraumBis'), '18:00')::time as zeitraum_bis,
       coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugIndividuelleBuchungszeiten') in ('true', '1'), false) as individuell,
       coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugBuchungAusserhalbBuchungszeiten') in ('true', '1'), false) as ausserhalb,
-      coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugMindestabstandStunden'), '0')::numeric * interval '1 hour' as abstand,
+      -- the gap is hours × 60 + minutes, as mindestabstandMs (decision 134)
+      coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugMindestabstandStunden'), '0')::numeric * interval '1 hour'
+        + coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugMindestabstandMinuten'), '0')::numeric * interval '1 minute' as abstand,
       coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugMinimaleBuchungszeit'), '0')::numeric * interval '1 minute' as mindestdauer,
       coalesce(max(wert) filter (where customizing_option_name = 'FahrzeugVorausbuchbareTage'), '30')::int as voraus_tage
     from customizing

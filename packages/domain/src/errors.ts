@@ -1314,6 +1314,12 @@ export const ERRORS = {
     de: 'Sie dürfen keine Fahrzeuge buchen.',
     en: 'You may not book vehicles.',
   },
+  // cancelling someone else's trip (decision 149): the booker is mailed the reason and keeps seeing it
+  'fahrzeug_buchung.grund_fehlt': {
+    status: 400,
+    de: 'Bitte geben Sie einen Grund an; die buchende Person erhält ihn per E-Mail.',
+    en: 'Please give a reason; the booker receives it by e-mail.',
+  },
   'fahrzeug_sperre.fahrt_laeuft': {
     status: 409,
     de: 'Im gewählten Zeitraum ist das Fahrzeug unterwegs; die Sperre kann erst nach dem Check-out beginnen.',

@@ -138,6 +138,11 @@ export const ZFahrzeugBuchung = z.object({
   zielPerson: ZText.nullable(),
   umweg: ZText.nullable(),
   informationstext: ZText.nullable(),
+  /**
+   * who cancelled the trip with the cancel action or by rejecting it (decision 149); null while not cancelled and for
+   * the system's cancellations (the information text then names the system's reason)
+   */
+  storniertVon: ZPerson.nullable(),
   mitfahrer: z.array(z.object({ nummer: z.number().int(), name: ZName })).max(20),
   /** the approvers of a special trip; empty for a booking inside the booking times */
   freigeber: z

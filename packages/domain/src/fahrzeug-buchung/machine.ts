@@ -36,7 +36,7 @@ export const STORNO_GRUND = {
 const SYSTEM_GRUENDE: ReadonlySet<string> = new Set(Object.values(STORNO_GRUND));
 
 /**
- * Whether a booking was cancelled by the system (issue 20, decision 135): cancelled, with one of the system's
+ * Whether a booking was cancelled by the system (decision 135): cancelled, with one of the system's
  * reasons as its information text. A booking the user cancelled themself keeps their own text (or none).
  */
 export const isSystemStorno = ({
@@ -47,24 +47,66 @@ export const isSystemStorno = ({
   informationstext: string | null;
 }): boolean => status === 'storniert' && informationstext !== null && SYSTEM_GRUENDE.has(informationstext);
 
-/** How long "Meine Buchungen" keeps showing a booking the system cancelled: days after its end (decision 135). */
+/**
+ * How long "Meine Buchungen" keeps showing a trip cancelled by the system or by another person: days after its end
+ * (decisions 135, 149).
+ */
 export const SYSTEM_STORNO_ANZEIGE_TAGE = 14;
 
 /**
- * Whether "Meine Buchungen" shows the booking: every booking not cancelled that the list answers, and one the
- * system cancelled until `tage` days after its end, with its reason, instead of letting it vanish (issue 20).
+ * Whether the trip was cancelled by someone other than its booker (decision 149): by the system (one of its reasons
+ * as the information text), or by a person (`storniertVon`: staff cancelling someone else's trip, an approver
+ * rejecting it) who is not the booker. The booker's own cancellation is none.
+ */
+export const isFremdStorno = (buchung: {
+  status: string;
+  informationstext: string | null;
+  benutzerId: string;
+  storniertVon: string | null;
+}): boolean =>
+  isSystemStorno(buchung) ||
+  (buchung.status === 'storniert' &&
+    buchung.storniertVon !== null &&
+    buchung.storniertVon !== buchung.benutzerId);
+
+/**
+ * Whether "Meine Buchungen" shows the booking: every booking not cancelled that the list answers, and one cancelled
+ * by someone other than its booker (`isFremdStorno`) until `tage` days after its end, with its reason, instead of
+ * letting it vanish; the booker's own cancellation goes at once (decisions 135, 149).
  */
 export const isInMeinenBuchungen = ({
   buchung,
   now,
   tage = SYSTEM_STORNO_ANZEIGE_TAGE,
 }: {
-  buchung: { status: string; informationstext: string | null; bis: Date };
+  buchung: {
+    status: string;
+    informationstext: string | null;
+    bis: Date;
+    benutzerId: string;
+    storniertVon: string | null;
+  };
   now: Date;
   tage?: number;
 }): boolean =>
   buchung.status !== 'storniert' ||
-  (isSystemStorno(buchung) && buchung.bis.getTime() + tage * 86_400_000 > now.getTime());
+  (isFremdStorno(buchung) && buchung.bis.getTime() + tage * 86_400_000 > now.getTime());
+
+/**
+ * Someone other than the booker who cancels a trip (staff under their right) must say why (decision 149): the
+ * booker gets the reason by mail and in "Meine Buchungen". The booker cancelling their own trip needs none.
+ */
+export const fremdStornoGrundVerstoss = ({
+  benutzerId,
+  akteurId,
+  grund,
+}: {
+  /** the booker */
+  benutzerId: string;
+  akteurId: string;
+  grund: string | null | undefined;
+}): RuleViolation | null =>
+  akteurId !== benutzerId && !grund?.trim() ? { code: 'fahrzeug_buchung.grund_fehlt', params: {} } : null;
 
 export type FahrzeugBuchungAktion =
   | 'checkIn'

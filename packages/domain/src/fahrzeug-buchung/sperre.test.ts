@@ -170,6 +170,36 @@ describe('sperreVorschlag: move or cancel the bookings a block overlaps', () => 
       sperreVorschlag({ ...block, fahrzeug, buchungen, kandidaten: [belegt], mindestabstandStunden: 1, now })
         .vorschlaege[0]?.aktion,
     ).toBe('umbuchen');
+    // the gap's minutes count on the target car too (decision 134): 1 h 30 min is more than the hour between,
+    // given as numbers or with the tenant's settings
+    expect(
+      sperreVorschlag({
+        ...block,
+        fahrzeug,
+        buchungen,
+        kandidaten: [belegt],
+        mindestabstandStunden: 1,
+        mindestabstandMinuten: 30,
+        now,
+      }).vorschlaege[0]?.aktion,
+    ).toBe('stornieren');
+    expect(
+      sperreVorschlag({
+        ...block,
+        fahrzeug,
+        buchungen,
+        kandidaten: [belegt],
+        mindestabstandStunden: 1,
+        einstellungen: {
+          ...DEFAULT_FAHRZEUG_EINSTELLUNGEN,
+          buchungszeitraumVon: '00:00',
+          buchungszeitraumBis: '23:45',
+          mindestabstandStunden: 1,
+          mindestabstandMinuten: 30,
+        },
+        now,
+      }).vorschlaege[0]?.aktion,
+    ).toBe('stornieren');
   });
 
   it('never plans two moves to one car that collide (property)', () => {

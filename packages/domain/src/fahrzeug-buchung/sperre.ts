@@ -46,6 +46,7 @@ const kannUmziehen = ({
   einstellungen,
   sonderfahrt,
   mindestabstandStunden,
+  mindestabstandMinuten,
   now,
 }: {
   b: Belegung & { id?: string };
@@ -54,13 +55,21 @@ const kannUmziehen = ({
   einstellungen: FahrzeugBuchungsEinstellungen | undefined;
   sonderfahrt: boolean;
   mindestabstandStunden: number;
+  mindestabstandMinuten: number;
   now: Date;
 }): boolean => {
   const buchungen = [...k.buchungen, ...geplant];
   if (!einstellungen)
     return (
       isInnerhalbGueltigkeit({ fahrzeug: k, von: b.von, bis: b.bis }) &&
-      belegungVerstoss({ von: b.von, bis: b.bis, buchungen, mindestabstandStunden, now }) === null
+      belegungVerstoss({
+        von: b.von,
+        bis: b.bis,
+        buchungen,
+        mindestabstandStunden,
+        mindestabstandMinuten,
+        now,
+      }) === null
     );
   const ergebnis = pruefeFahrzeugBuchung({
     von: b.von,
@@ -105,6 +114,7 @@ export const sperreVorschlag = <T extends Belegung & { id?: string }>({
   buchungen,
   kandidaten,
   mindestabstandStunden = 0,
+  mindestabstandMinuten = 0,
   einstellungen,
   sonderfahrten = new Set(),
   now,
@@ -116,6 +126,8 @@ export const sperreVorschlag = <T extends Belegung & { id?: string }>({
   buchungen: readonly T[];
   kandidaten: readonly ErsatzKandidat[];
   mindestabstandStunden?: number;
+  /** the gap's minutes, added to its hours (decision 134) */
+  mindestabstandMinuten?: number;
   /** with the tenant's settings every booking rule of a candidate applies (decision 111); without, validity and overlap */
   einstellungen?: FahrzeugBuchungsEinstellungen;
   /** the ids of the overlapping trips that are special trips (with approvers) */
@@ -152,6 +164,7 @@ export const sperreVorschlag = <T extends Belegung & { id?: string }>({
         einstellungen,
         sonderfahrt: b.id !== undefined && sonderfahrten.has(b.id),
         mindestabstandStunden,
+        mindestabstandMinuten,
         now,
       }),
     );

@@ -396,6 +396,7 @@ export type BuchungKernRow = BelegungRow & {
   zielPerson: string | null;
   umweg: string | null;
   informationstext: string | null;
+  storniertVon: string | null;
   marke: string;
   modell: string;
   kennzeichen: string;
@@ -415,6 +416,7 @@ const buchungColumns = {
   zielPerson: fahrzeugBuchung.zielPerson,
   umweg: fahrzeugBuchung.umweg,
   informationstext: fahrzeugBuchung.informationstext,
+  storniertVon: fahrzeugBuchung.storniertVon,
   marke: fahrzeug.marke,
   modell: fahrzeug.modell,
   kennzeichen: fahrzeug.kennzeichen,
@@ -478,10 +480,11 @@ export const findBuchungen = async (
 };
 
 /**
- * The user's trips (booked or driven) the system cancelled with one of `gruende` whose end lies in [from, to):
- * "Meine Buchungen" keeps them a while after their end (decision 135).
+ * The user's trips (booked or driven) that may be cancelled by someone other than their booker and whose end lies in
+ * [from, to): cancelled with one of the system's `gruende`, or by a recorded person who is not the booker. The
+ * candidates for "Meine Buchungen"; the domain's `isInMeinenBuchungen` decides on each (decisions 135, 149).
  */
-export const findSystemStornos = async (
+export const findFremdStornos = async (
   tx: Tx,
   {
     benutzerId,
@@ -499,7 +502,10 @@ export const findSystemStornos = async (
       and(
         eq(fahrzeugBuchung.typ, 'BUCHUNG'),
         eq(fahrzeugBuchung.status, 'storniert'),
-        inArray(fahrzeugBuchung.informationstext, [...gruende]),
+        or(
+          inArray(fahrzeugBuchung.informationstext, [...gruende]),
+          ne(fahrzeugBuchung.storniertVon, fahrzeugBuchung.benutzerId),
+        ),
         gt(fahrzeugBuchung.bis, from),
         lte(fahrzeugBuchung.bis, to),
         or(eq(fahrzeugBuchung.benutzerId, benutzerId), eq(fahrzeugBuchung.fahrerId, benutzerId)),
@@ -576,7 +582,7 @@ export const insertBuchung = async (
 export const updateBuchung = async (
   tx: Tx,
   id: string,
-  values: Partial<BuchungWerte & { status: BuchungStatus }>,
+  values: Partial<BuchungWerte & { status: BuchungStatus; storniertVon: string }>,
 ): Promise<void> => {
   await tx
     .update(fahrzeugBuchung)

@@ -190,7 +190,7 @@ export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
         operationId: 'cancelFahrzeugBuchung',
         tags: TAGS,
         summary:
-          'The booker or a maintainer cancels a trip before check-in, optionally with a reason; cancellation mail to booker and driver',
+          "The booker or a maintainer cancels a trip before check-in; someone else's trip only with a reason (400 fahrzeug_buchung.grund_fehlt without it); cancellation mail to booker and driver",
         params: ZIdParams,
         body: ZFahrzeugBuchungStorno.nullish(),
         response: { 200: ZFahrzeugBuchung, ...writeErrors },

@@ -37,7 +37,9 @@ import {
   checkOutVerstoss,
   FAHRZEUG_BUCHUNG_UEBERGAENGE,
   fahrtStandAus,
+  fremdStornoGrundVerstoss,
   type HistorieEintrag,
+  isInMeinenBuchungen,
   STORNO_GRUND,
   SYSTEM_STORNO_ANZEIGE_TAGE,
   statusAusFahrt,
@@ -97,7 +99,7 @@ import {
   findBelegungen,
   findBelegungenMitFahrt,
   findFahrerBelegungen,
-  findSystemStornos,
+  findFremdStornos,
   findBuchungen,
   findBuchungenByIds,
   findFahrtEintraege,
@@ -349,6 +351,7 @@ export const toApiBuchungen = async (
   for (const r of rows) {
     personIds.add(r.benutzerId);
     if (r.fahrerId) personIds.add(r.fahrerId);
+    if (r.storniertVon) personIds.add(r.storniertVon);
   }
   for (const f of freigeber) personIds.add(f.benutzerId);
   const personen = new Map((await personenVon(tx, [...personIds])).map((p) => [p.id, p]));
@@ -376,6 +379,7 @@ export const toApiBuchungen = async (
       zielPerson: r.zielPerson,
       umweg: r.umweg,
       informationstext: r.informationstext,
+      storniertVon: r.status === 'storniert' && r.storniertVon ? person(r.storniertVon) : null,
       mitfahrer: (mitfahrerBy.get(r.id) ?? []).map((m) => ({ nummer: m.nummer, name: m.name })),
       freigeber: eigeneFreigeber.map((f) => ({
         ...person(f.benutzerId),
@@ -696,16 +700,21 @@ export const listBuchungen = (
       to: query.bis ? new Date(query.bis) : null,
       limit: LISTE_MAX,
     });
-    // the user's own list keeps what the system cancelled for a while after its end, with the reason (decision 135)
+    // the user's own list keeps what the system or another person cancelled for a while after its end, with the
+    // reason (decisions 135, 149); the domain rule decides on the candidates
     if (query.eigene && !query.von) {
-      const storniert = await findSystemStornos(tx, {
+      const storniert = await findFremdStornos(tx, {
         benutzerId: user.benutzerId,
         from: new Date(now.getTime() - SYSTEM_STORNO_ANZEIGE_TAGE * 86_400_000),
         to: now,
         gruende: Object.values(STORNO_GRUND),
         limit: LISTE_MAX,
       });
-      rows.unshift(...storniert.filter((s) => !rows.some((r) => r.id === s.id)));
+      rows.unshift(
+        ...storniert.filter(
+          (s) => isInMeinenBuchungen({ buchung: s, now }) && !rows.some((r) => r.id === s.id),
+        ),
+      );
       rows.splice(LISTE_MAX);
     }
     return toApiBuchungen(tx, rows, user, now);
@@ -1147,9 +1156,18 @@ export const storniereBuchung = (
     const [vorher] = await toApiBuchungen(tx, [row], user, now);
     if (!vorher!.aktionen.kannStornieren)
       throw new DomainError('fahrzeug_buchung.schritt_nicht_erlaubt', { status: row.status });
-    // the reason becomes the booking's information text, as a system cancellation's does (spec §4)
+    // someone else's trip only with a reason (decision 149)
+    const ohneGrund = fremdStornoGrundVerstoss({
+      benutzerId: row.benutzerId,
+      akteurId: user.benutzerId,
+      grund,
+    });
+    if (ohneGrund) throw toDomainError(ohneGrund);
+    // the reason becomes the booking's information text, as a system cancellation's does (spec §4); who cancelled
+    // is kept, so the booker still sees a cancellation that was not theirs (decision 149)
     await updateBuchung(tx, row.id, {
       status: FAHRZEUG_BUCHUNG_UEBERGAENGE.stornieren.nach,
+      storniertVon: user.benutzerId,
       ...(grund ? { informationstext: grund } : {}),
     });
     const buchung = await ladeEine(tx, row.id, user, now);

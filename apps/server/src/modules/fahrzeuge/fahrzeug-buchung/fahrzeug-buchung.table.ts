@@ -30,6 +30,11 @@ export const fahrzeugBuchung = pgTable(
     zielPerson: text('ziel_person'),
     umweg: text('umweg'),
     zuBestaetigenVon: uuid('zu_bestaetigen_von'),
+    /**
+     * who cancelled the trip with the cancel action or by rejecting its approval (decision 149); null while not
+     * cancelled, for the system's cancellations (blocks, bans, auto-release, vehicle changes) and for rows before 0028
+     */
+    storniertVon: uuid('storniert_von'),
     /** a DEFEKT block that takes the vehicle out of service at once (decision 056); false for everything else */
     sicherheitsrelevant: boolean('sicherheitsrelevant').notNull().default(false),
   },
@@ -62,6 +67,11 @@ export const fahrzeugBuchung = pgTable(
     foreignKey({
       name: 'fahrzeug_buchung_zu_bestaetigen_von_fk',
       columns: [t.mandantId, t.zuBestaetigenVon],
+      foreignColumns: [benutzer.mandantId, benutzer.id],
+    }),
+    foreignKey({
+      name: 'fahrzeug_buchung_storniert_von_fk',
+      columns: [t.mandantId, t.storniertVon],
       foreignColumns: [benutzer.mandantId, benutzer.id],
     }),
     check('fahrzeug_buchung_von_bis_check', sql`${t.von} < ${t.bis}`),

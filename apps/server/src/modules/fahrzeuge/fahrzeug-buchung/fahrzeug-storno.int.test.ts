@@ -2,7 +2,7 @@ import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../../../test/api-call.ts';
+import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
@@ -90,9 +90,23 @@ describe.each(testDrivers())("cancelling someone else's trip on %s", (driver) =>
     expect(text).toMatch(/storniert \(durch [^)]+\)/);
   });
 
-  it('without a reason the information text stays, and a booker who switched cancellation mails off gets none', async () => {
+  it("someone else's trip needs a reason; the booker cancels without one and the information text stays; a booker who switched cancellation mails off gets none", async () => {
     const ohneGrund = await buche(9);
-    const r = await call(server, fuhrpark, 'POST', `/api/fahrzeug-buchungen/${ohneGrund.id}/storno`);
+    // staff must say why (decision 149): refused, and the trip stays as it was
+    for (const body of [undefined, {}, { grund: '' }, { grund: '   ' }]) {
+      const r = await call(server, fuhrpark, 'POST', `/api/fahrzeug-buchungen/${ohneGrund.id}/storno`, body);
+      expect(r.status).toBe(400);
+      expect((await errorOf(r)).code).toBe('fahrzeug_buchung.grund_fehlt');
+    }
+    const [unveraendert] = await asAll((tx) =>
+      tx.select().from(fahrzeugBuchung).where(eq(fahrzeugBuchung.id, ohneGrund.id)),
+    );
+    expect(unveraendert).toMatchObject({
+      status: 'reserviert',
+      informationstext: 'Kundentermin',
+      storniertVon: null,
+    });
+    const r = await call(server, mitarbeiter, 'POST', `/api/fahrzeug-buchungen/${ohneGrund.id}/storno`);
     expect(r.status).toBe(200);
     const [zeile] = await asAll((tx) =>
       tx.select().from(fahrzeugBuchung).where(eq(fahrzeugBuchung.id, ohneGrund.id)),

@@ -1,6 +1,6 @@
 /**
- * Issue 20 (decision 135), on both databases: a trip the system cancelled stays in the user's own list ("Meine
- * Buchungen") as 'storniert' with its reason until 14 days after its end; a fleet manager's own block is a block on
+ * Decisions 135 and 149, on both databases: a trip the system or another person cancelled stays in the user's own
+ * list ("Meine Buchungen") as 'storniert' with its reason until 14 days after its end; a fleet manager's own block is a block on
  * the vehicle's pages, not their own trip.
  */
 import type {
@@ -8,7 +8,7 @@ import type {
   TFahrzeugBuchung,
   TFahrzeugDetail,
 } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { STORNO_GRUND } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import { isInMeinenBuchungen, STORNO_GRUND } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,62 @@ describe.each(testDrivers())('system cancellations in Meine Buchungen, blocks as
     expect((await meine()).map((b) => b.id)).not.toContain(selbst.id);
     clock = at(17, '10:01');
     expect((await meine()).map((b) => b.id)).not.toContain(system.id);
+    clock = new Date();
+  });
+
+  it("keeps a trip a fleet manager cancelled, with who did it and their reason, as long; a cancel with a reason of the booker's own goes (decision 149)", async () => {
+    clock = new Date();
+    const fremd = await buche(mitarbeiter, 'MS-SW 101', at(4, '09:00'), at(4, '10:00'));
+    const selbst = await buche(mitarbeiter, 'MS-SW 102', at(5, '09:00'), at(5, '10:00'));
+    const storno = await call(server, fuhrpark, 'POST', `/api/fahrzeug-buchungen/${fremd.id}/storno`, {
+      grund: 'Das Fahrzeug wird für den Winterdienst gebraucht.',
+    });
+    expect(storno.status).toBe(200);
+    expect(
+      (
+        await call(server, mitarbeiter, 'POST', `/api/fahrzeug-buchungen/${selbst.id}/storno`, {
+          grund: 'Termin fällt aus',
+        })
+      ).status,
+    ).toBe(200);
+    const [row] = await asAll((tx) =>
+      tx
+        .select({ storniertVon: fahrzeugBuchung.storniertVon, benutzerId: fahrzeugBuchung.benutzerId })
+        .from(fahrzeugBuchung)
+        .where(eq(fahrzeugBuchung.id, selbst.id)),
+    );
+    // the booker's own cancellation is recorded as theirs
+    expect(row!.storniertVon).toBe(row!.benutzerId);
+    const jetzt = await meine();
+    const gezeigt = jetzt.find((b) => b.id === fremd.id);
+    expect(gezeigt).toMatchObject({
+      status: 'storniert',
+      informationstext: 'Das Fahrzeug wird für den Winterdienst gebraucht.',
+      storniertVon: { name: expect.stringMatching(/\S/) },
+    });
+    expect(gezeigt!.storniertVon!.id).not.toBe(gezeigt!.buchender.id);
+    // the list answers trips not yet ended whatever their status; the page shows what the domain rule keeps
+    const sichtbar = (liste: TFahrzeugBuchung[]) =>
+      liste
+        .filter((b) =>
+          isInMeinenBuchungen({
+            buchung: {
+              ...b,
+              bis: new Date(b.bis),
+              benutzerId: b.buchender.id,
+              storniertVon: b.storniertVon?.id ?? null,
+            },
+            now: clock,
+          }),
+        )
+        .map((b) => b.id);
+    expect(sichtbar(jetzt)).toContain(fremd.id);
+    expect(sichtbar(jetzt)).not.toContain(selbst.id);
+    // 14 days after its end as a system cancellation, then gone
+    clock = at(18, '09:59');
+    expect((await meine()).find((b) => b.id === fremd.id)).toMatchObject({ status: 'storniert' });
+    clock = at(18, '10:01');
+    expect((await meine()).map((b) => b.id)).not.toContain(fremd.id);
     clock = new Date();
   });
 

@@ -151,6 +151,7 @@ const berechne = async (
     buchungen: eigene,
     kandidaten: ersatz,
     mindestabstandStunden: einstellungen.mindestabstandStunden,
+    mindestabstandMinuten: einstellungen.mindestabstandMinuten,
     einstellungen,
     sonderfahrten,
     now,

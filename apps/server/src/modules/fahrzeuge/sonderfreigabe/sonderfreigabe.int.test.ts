@@ -278,6 +278,15 @@ describe.each(testDrivers())('special-trip approvals on %s', (driver) => {
     );
     expect(storno).toHaveLength(1);
     expect(storno[0]!.text).toContain('(durch Sabine Krüger)');
+    // the booker still sees it in "Meine Buchungen", with who rejected it (decision 149)
+    const meine = (await (
+      await call(server, mitarbeiter, 'GET', '/api/fahrzeug-buchungen?eigene=true')
+    ).json()) as TFahrzeugBuchung[];
+    expect(meine.find((b) => b.id === buchung.id)).toMatchObject({
+      status: 'storniert',
+      informationstext: text,
+      storniertVon: { id: ids.get('freigabe'), name: 'Sabine Krüger' },
+    });
     // the slot is free again
     expect(await (await call(server, freigabe, 'GET', '/api/sonderfreigaben')).json()).toEqual([]);
   });

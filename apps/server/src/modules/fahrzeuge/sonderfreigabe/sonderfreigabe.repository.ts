@@ -102,13 +102,18 @@ export const updateEntscheidung = async (
     .where(and(eq(sonderfreigabe.fahrzeugBuchungId, buchungId), eq(sonderfreigabe.benutzerId, benutzerId)));
 };
 
-/** Cancels the rejected trip with its information text. */
+/** Cancels the rejected trip with its information text and the approver who rejected it (decision 149). */
 export const storniereBuchung = async (
   tx: Tx,
-  { id, status, informationstext }: { id: string; status: BuchungStatus; informationstext: string | null },
+  {
+    id,
+    status,
+    informationstext,
+    storniertVon,
+  }: { id: string; status: BuchungStatus; informationstext: string | null; storniertVon: string },
 ): Promise<void> => {
   await tx
     .update(fahrzeugBuchung)
-    .set({ status, informationstext, updatedAt: sql`now()` })
+    .set({ status, informationstext, storniertVon, updatedAt: sql`now()` })
     .where(eq(fahrzeugBuchung.id, id));
 };

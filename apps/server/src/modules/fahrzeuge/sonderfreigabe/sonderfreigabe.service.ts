@@ -105,7 +105,8 @@ export const entscheideFreigabe = (
       freigegeben: entscheidung.freigegeben,
       now,
     });
-    if (!entscheidung.freigegeben) await storniereBuchung(tx, { id: buchungId, ...ergebnis.folge });
+    if (!entscheidung.freigegeben)
+      await storniereBuchung(tx, { id: buchungId, ...ergebnis.folge, storniertVon: user.benutzerId });
     const [api] = await ladeBuchungen(tx, [buchungId], user, now);
     if (!api) throw new DomainError('not_found');
     await sendeMails(

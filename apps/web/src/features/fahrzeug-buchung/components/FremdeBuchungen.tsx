@@ -9,8 +9,17 @@ import { errorMessage } from '../../../lib/error-message';
 import { useAlleFahrzeugBuchungen, useStorniereFremdeBuchung } from '../api/fahrzeug-buchung-api';
 import { zeitraumText } from '../hooks/zeit-felder';
 
-/** The confirmation with the reason the booker is told (issue 20, R196). */
-function StornoDialog({ buchung, onClose }: { buchung: TFahrzeugBuchung | null; onClose: () => void }) {
+/**
+ * The confirmation with the reason the booker is told (R196): someone else's trip is cancelled only with a reason
+ * (decision 149), here and from "Meine Buchungen" of a driver who may cancel.
+ */
+export function StornoDialog({
+  buchung,
+  onClose,
+}: {
+  buchung: TFahrzeugBuchung | null;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const storno = useStorniereFremdeBuchung();
   const schliessen = () => {

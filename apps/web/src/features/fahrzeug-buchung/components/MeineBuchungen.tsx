@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import { stornoGrundText } from '@stellwerk/domain/fahrzeug/rules';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { isInMeinenBuchungen, isSystemStorno } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import { isFremdStorno, isInMeinenBuchungen } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -14,11 +14,44 @@ import {
   useStorniereBuchung,
 } from '../api/fahrzeug-buchung-api';
 import { FahrtDialog } from './FahrtDialog';
+import { StornoDialog } from './FremdeBuchungen';
 import { FreigeberStand } from './FreigeberStand';
 import { zeitraumText } from '../hooks/zeit-felder';
 
 /** Light badges with dark text: the light colours' own text misses 4.5:1 at badge size (axe). */
 const LESBAR = { label: { color: 'var(--mantine-color-dark-7)' } };
+
+/** The domain rule's view of an API booking: who booked it and who cancelled it, as ids. */
+const regelSicht = (b: TFahrzeugBuchung) => ({
+  status: b.status,
+  informationstext: b.informationstext,
+  bis: new Date(b.bis),
+  benutzerId: b.buchender.id,
+  storniertVon: b.storniertVon?.id ?? null,
+});
+
+/**
+ * A trip cancelled by someone other than its booker: who cancelled it (staff, an approver) and why, or the system's
+ * reason in the user's language (decisions 135, 149).
+ */
+function FremdStorno({ buchung }: { buchung: TFahrzeugBuchung }) {
+  const { t, i18n } = useTranslation();
+  if (!isFremdStorno(regelSicht(buchung))) return null;
+  const grund = buchung.informationstext
+    ? stornoGrundText({ grund: buchung.informationstext, sprache: i18n.language === 'en' ? 'en' : 'de' })
+    : null;
+  const von = buchung.storniertVon;
+  let text: string | null = null;
+  if (von && grund) text = t('fahrzeugBuchung.meine.stornoGrundVon', { name: von.name, grund });
+  else if (von) text = t('fahrzeugBuchung.meine.stornoVon', { name: von.name });
+  else if (grund) text = t('fahrzeugBuchung.meine.stornoGrund', { grund });
+  if (!text) return null;
+  return (
+    <Text size="sm" mt={4} data-testid="storno-grund">
+      {text}
+    </Text>
+  );
+}
 
 function BuchungKarte({
   buchung,
@@ -77,16 +110,7 @@ function BuchungKarte({
           )}
         </Group>
       </Group>
-      {isSystemStorno(buchung) && buchung.informationstext && (
-        <Text size="sm" mt={4} data-testid="storno-grund">
-          {t('fahrzeugBuchung.meine.stornoGrund', {
-            grund: stornoGrundText({
-              grund: buchung.informationstext,
-              sprache: i18n.language === 'en' ? 'en' : 'de',
-            }),
-          })}
-        </Text>
-      )}
+      <FremdStorno buchung={buchung} />
       {buchung.anlass && (
         <Text size="sm" mt={4}>
           {t('fahrzeugBuchung.dialog.anlass')}: {buchung.anlass}
@@ -135,28 +159,33 @@ function BuchungKarte({
           )}
         </Group>
       )}
-      <ConfirmDialog
-        opened={fragen}
-        title={t('fahrzeugBuchung.meine.stornoTitel')}
-        message={t('fahrzeugBuchung.meine.stornoFrage', { fahrzeug, wann })}
-        confirmLabel={t('fahrzeugBuchung.meine.stornieren')}
-        cancelLabel={t('fahrzeugBuchung.meine.behalten')}
-        loading={storno.isPending}
-        error={storno.error ? errorMessage(storno.error, t, i18n.language) : null}
-        onConfirm={() => storno.mutate(buchung.id, { onSuccess: () => setFragen(false) })}
-        onClose={() => {
-          storno.reset();
-          setFragen(false);
-        }}
-      />
+      {/* a trip someone else booked for the user: cancelled only with a reason for the booker (decision 149) */}
+      {buchung.buchender.id !== benutzerId ? (
+        <StornoDialog buchung={fragen ? buchung : null} onClose={() => setFragen(false)} />
+      ) : (
+        <ConfirmDialog
+          opened={fragen}
+          title={t('fahrzeugBuchung.meine.stornoTitel')}
+          message={t('fahrzeugBuchung.meine.stornoFrage', { fahrzeug, wann })}
+          confirmLabel={t('fahrzeugBuchung.meine.stornieren')}
+          cancelLabel={t('fahrzeugBuchung.meine.behalten')}
+          loading={storno.isPending}
+          error={storno.error ? errorMessage(storno.error, t, i18n.language) : null}
+          onConfirm={() => storno.mutate(buchung.id, { onSuccess: () => setFragen(false) })}
+          onClose={() => {
+            storno.reset();
+            setFragen(false);
+          }}
+        />
+      )}
     </Card>
   );
 }
 
 /**
  * "Meine Buchungen": the trips the user booked or drives that have not ended, with change, cancel, check-in and
- * check-out as each booking's `aktionen` allow; a trip the system cancelled stays as 'Storniert' with its reason until
- * 14 days after its end (decision 135). Other users' changes arrive through the live event `fahrzeug_buchung`.
+ * check-out as each booking's `aktionen` allow; a trip the system or another person (staff, an approver) cancelled
+ * stays as 'Storniert' with who cancelled it and the reason until 14 days after its end (decisions 135, 149). Other users' changes arrive through the live event `fahrzeug_buchung`.
  */
 export function MeineBuchungen({
   benutzerId,
@@ -170,11 +199,9 @@ export function MeineBuchungen({
   const [fahrt, setFahrt] = useState<{ buchung: TFahrzeugBuchung; art: FahrtSchrittArt } | null>(null);
   if (list.isPending) return <LoadingState />;
   if (list.error) return <ErrorAlert error={list.error} onRetry={() => void list.refetch()} />;
-  // cancelled by the system: shown a while after its end with the reason, not left to vanish (decision 135)
+  // cancelled by the system or another person: shown a while after its end with the reason (decisions 135, 149)
   const now = new Date();
-  const offen = list.data.filter((b) =>
-    isInMeinenBuchungen({ buchung: { ...b, bis: new Date(b.bis) }, now }),
-  );
+  const offen = list.data.filter((b) => isInMeinenBuchungen({ buchung: regelSicht(b), now }));
   if (offen.length === 0)
     return (
       <Text c="dimmed" size="sm">

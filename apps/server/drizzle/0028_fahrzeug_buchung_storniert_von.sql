@@ -1,0 +1,2 @@
+ALTER TABLE "fahrzeug_buchung" ADD COLUMN "storniert_von" uuid;--> statement-breakpoint
+ALTER TABLE "fahrzeug_buchung" ADD CONSTRAINT "fahrzeug_buchung_storniert_von_fk" FOREIGN KEY ("mandant_id","storniert_von") REFERENCES "public"."benutzer"("mandant_id","id") ON DELETE no action ON UPDATE no action;
