@@ -3,6 +3,7 @@ import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar as Jar } from '../../../test/cookie-jar.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../test/harness.ts';
+import { startSmsGateway } from '../../../test/sms-gateway.ts';
 import { createSoftAuthenticator } from '../../../test/soft-authenticator.ts';
 
 const EMAIL = 'fuehrerschein@musterstadt.example';
@@ -24,12 +25,16 @@ describe.each(testDrivers())(
     const benutzt = new Set<number>();
     let backupCodes: string[] = [];
 
+    let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
+
     beforeAll(async () => {
-      server = await startTestServer({ driver });
+      gateway = await startSmsGateway();
+      server = await startTestServer({ driver, smsUrl: gateway.url });
       authenticator = createSoftAuthenticator(new URL(server.baseUrl).hostname, server.baseUrl);
     });
     afterAll(async () => {
       await server?.close();
+      await gateway?.close();
     });
 
     const call = async (jar: Jar, method: string, path: string, body?: unknown): Promise<Response> => {
@@ -54,12 +59,12 @@ describe.each(testDrivers())(
       return totp.generate({ timestamp: frei * 30_000 + 1_000 });
     };
 
-    const withPasskey = async (userVerified: boolean) => {
+    const withPasskey = async (userVerified: boolean, mit = authenticator) => {
       const jar = new Jar();
       const options = await call(jar, 'GET', '/api/auth/passkey/generate-authenticate-options');
       const { challenge } = (await options.json()) as { challenge: string };
       const response = await call(jar, 'POST', '/api/auth/passkey/verify-authentication', {
-        response: authenticator.authenticate(challenge, { userVerified }),
+        response: mit.authenticate(challenge, { userVerified }),
       });
       expect(response.status).toBe(200);
       return { jar, body: (await response.json()) as Record<string, unknown> };
@@ -145,6 +150,48 @@ describe.each(testDrivers())(
       } finally {
         await call(admin, 'PUT', '/api/customizing/mandant/ZweiFaktorPflicht', { value: 'optional' });
       }
+    });
+
+    it('a user with a confirmed phone factor only: the passkey without user verification leads to the code by SMS', async () => {
+      const USER = 'fahrer@musterstadt.example';
+      const NUMMER = '+4915112345679';
+      const zweiter = createSoftAuthenticator(new URL(server.baseUrl).hostname, server.baseUrl);
+      const jar = new Jar();
+      expect(
+        (await call(jar, 'POST', '/api/auth/sign-in/email', { email: USER, password: DEMO_PASSWORD })).status,
+      ).toBe(200);
+      expect(
+        (await call(jar, 'POST', '/api/sicherheit/bestaetigen', { passwort: DEMO_PASSWORD })).status,
+      ).toBe(204);
+      const options = await call(jar, 'GET', '/api/auth/passkey/generate-register-options');
+      const { challenge } = (await options.json()) as { challenge: string };
+      const registered = await call(jar, 'POST', '/api/auth/passkey/verify-registration', {
+        response: zweiter.register(challenge),
+        name: 'Schlüssel',
+      });
+      expect(registered.status).toBe(200);
+      const created = await call(jar, 'POST', '/api/sicherheit/faktoren/telefon', {
+        telefonnummer: NUMMER,
+        friendlyName: 'Diensthandy',
+        passwort: DEMO_PASSWORD,
+      });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      expect(
+        (await call(jar, 'POST', `/api/sicherheit/faktoren/${id}/verify`, { code: gateway.code(NUMMER) }))
+          .status,
+      ).toBe(204);
+
+      const { jar: schritt, body } = await withPasskey(false, zweiter);
+      expect(body).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['otp'] });
+      expect(schritt.has(SESSION)).toBe(false);
+      expect((await call(schritt, 'POST', '/api/auth/two-factor/send-otp', {})).status).toBe(200);
+      const verified = await call(schritt, 'POST', '/api/auth/two-factor/verify-otp', {
+        code: gateway.code(NUMMER),
+      });
+      expect(verified.status).toBe(200);
+      expect(schritt.has(SESSION)).toBe(true);
+      expect(((await (await call(schritt, 'GET', '/api/me')).json()) as TMe).user.email).toBe(USER);
     });
   },
 );
