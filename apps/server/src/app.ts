@@ -16,7 +16,7 @@ import {
   MAX_UPLOAD_BYTES,
   registerErrorHandling,
 } from './http/error-handler';
-import { featureRoutes } from './http/feature-guard';
+import { type FeatureSwitchedOff, featureRoutes } from './http/feature-guard';
 import { registerOriginGuard } from './http/origin-guard.ts';
 import { enforceRouteDeclarations } from './http/route-guards';
 import { registerWebApp, webAppFallback } from './http/web-app';
@@ -39,7 +39,10 @@ import { gruppeRoutes } from './modules/identitaet/gruppe/gruppe.routes.ts';
 import { healthRoutes } from './modules/plattform/health/health.routes';
 import { impressumRoutes } from './modules/verwaltung/impressum/impressum.routes.ts';
 import { leseraumRoutes } from './modules/leseraum/leseraum/leseraum.routes.ts';
-import { leseraumBuchungRoutes } from './modules/leseraum/leseraum-buchung/leseraum-buchung.routes.ts';
+import {
+  arbeitsweltAusnahme,
+  leseraumBuchungRoutes,
+} from './modules/leseraum/leseraum-buchung/leseraum-buchung.routes.ts';
 import { mailRoutes } from './modules/plattform/mail/mail.routes';
 import { mandantRoutes } from './modules/verwaltung/mandant/mandant.routes.ts';
 import { meRoutes } from './modules/identitaet/me/me.routes.ts';
@@ -118,15 +121,16 @@ export const buildApp = async ({
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // decision 126: a switched-off feature answers before the input is refused
+  const featureSwitchedOff: FeatureSwitchedOff = async (request, feature) =>
+    request.sessionUser !== null &&
+    !isFeatureAccessible(
+      feature,
+      await database.withTenant(request.sessionUser.mandantId, (tx) => loadFeatureSwitches(tx)),
+    );
   registerErrorHandling(app, {
     fallback: config.webDist ? webAppFallback : undefined,
-    // decision 126: a switched-off feature answers before the input is refused
-    featureSwitchedOff: async (request, feature) =>
-      request.sessionUser !== null &&
-      !isFeatureAccessible(
-        feature,
-        await database.withTenant(request.sessionUser.mandantId, (tx) => loadFeatureSwitches(tx)),
-      ),
+    featureSwitchedOff,
   });
 
   await app.register(helmet, {
@@ -177,11 +181,26 @@ export const buildApp = async ({
     now,
   });
   await app.register(standortRoutes, { database });
-  await app.register(ausstattungRoutes, { database });
-  await app.register(oeffnungszeitRoutes, { database, now, publicUrl: config.publicUrl });
   await app.register(customizingRoutes, { database });
-  await app.register(leseraumBuchungRoutes, { database, now, publicUrl: config.publicUrl });
-  await app.register(leseraumRoutes, { database, now, publicUrl: config.publicUrl, dataDir: config.dataDir });
+  // the reading room's bookings need its switch, unless they are the workspace's (always open): the services read
+  // it with their data, the switch answers before a refused input (decision 126)
+  await app.register(async (leseraum) => {
+    leseraum.addHook('onRoute', featureRoutes('Leseraum', { ausnahme: arbeitsweltAusnahme(database) }));
+    await leseraum.register(leseraumBuchungRoutes, { database, now, publicUrl: config.publicUrl });
+  });
+  // its administration (rooms and places, equipment, opening hours; the screens of the Leseraum switch) is checked
+  // on every request, before the input
+  await app.register(async (verwaltung) => {
+    verwaltung.addHook('onRoute', featureRoutes('Leseraum', { jedeAnfrage: featureSwitchedOff }));
+    await verwaltung.register(oeffnungszeitRoutes, { database, now, publicUrl: config.publicUrl });
+    await verwaltung.register(leseraumRoutes, {
+      database,
+      now,
+      publicUrl: config.publicUrl,
+      dataDir: config.dataDir,
+    });
+    await verwaltung.register(ausstattungRoutes, { database });
+  });
   await app.register(auditRoutes, { database });
   // every route of vehicle booking needs the tenant's switch (decision 126)
   await app.register(async (fahrzeuge) => {

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionName } from '../permissions.ts';
 import {
+  type Anmeldung,
   anmeldeMethoden,
+  brauchtCodeSchritt,
   brauchtZweiFaktor,
+  faktorenDerAnmeldung,
   istAdministrator,
   mussZweiFaktorEinrichten,
   parseZweiFaktorPflicht,
   vorEinrichtungErlaubt,
+  zweiFaktorenBeiAnmeldung,
   type ZweiFaktorPflicht,
 } from './zwei-faktor.ts';
 
@@ -94,5 +98,33 @@ describe('what a user who must still enrol may call', () => {
     ['/api/customizing/mandant', false],
   ])('%s: %s', (path, expected) => {
     expect(vorEinrichtungErlaubt(path)).toBe(expected);
+  });
+});
+
+describe('how many factors a sign-in counts as (decision 147)', () => {
+  const cases: [string, Anmeldung, 1 | 2][] = [
+    ['the password', { art: 'passwort' }, 1],
+    ['the password and the code', { art: 'passwort_und_code' }, 2],
+    ['a passkey with user verification', { art: 'passkey', nutzerVerifiziert: true }, 2],
+    ['a passkey without user verification', { art: 'passkey', nutzerVerifiziert: false }, 1],
+    ['the provider, its multi-factor word trusted', { art: 'anbieter', mehrFaktorVertraut: true }, 2],
+    ['the provider, not trusted or not multi-factor', { art: 'anbieter', mehrFaktorVertraut: false }, 1],
+  ];
+  it.each(cases)('%s: %s', (_, anmeldung, faktoren) => {
+    expect(faktorenDerAnmeldung(anmeldung)).toBe(faktoren);
+    expect(zweiFaktorenBeiAnmeldung(anmeldung)).toBe(faktoren === 2);
+  });
+
+  const codeCases: [string, Anmeldung, boolean, boolean][] = [
+    ['password, factor enrolled', { art: 'passwort' }, true, true],
+    ['password, no factor', { art: 'passwort' }, false, false],
+    ['passkey without UV, factor enrolled', { art: 'passkey', nutzerVerifiziert: false }, true, true],
+    ['passkey without UV, no factor', { art: 'passkey', nutzerVerifiziert: false }, false, false],
+    ['passkey with UV, factor enrolled', { art: 'passkey', nutzerVerifiziert: true }, true, false],
+    ['passkey with UV, no factor', { art: 'passkey', nutzerVerifiziert: true }, false, false],
+    ['password and code, factor enrolled', { art: 'passwort_und_code' }, true, false],
+  ];
+  it.each(codeCases)('%s: the code step follows: %s', (_, anmeldung, eingerichtet, expected) => {
+    expect(brauchtCodeSchritt(anmeldung, { eingerichtet })).toBe(expected);
   });
 });

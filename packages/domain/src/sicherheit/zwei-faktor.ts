@@ -46,6 +46,50 @@ export const mussZweiFaktorEinrichten = (input: {
   eingerichtet: boolean;
 }): boolean => brauchtZweiFaktor(input) && !input.eingerichtet;
 
+/**
+ * How a sign-in was made, for counting its factors (decision 147): the password; the password followed by the code
+ * step (a code from the authenticator app, by SMS or a backup code); a passkey, with or without user verification
+ * (the authenticator's UV flag: PIN or biometrics); the tenant's identity provider, whose multi-factor sign-in counts
+ * only where the tenant trusts it (decision 097).
+ */
+export type Anmeldung =
+  | { readonly art: 'passwort' }
+  | { readonly art: 'passwort_und_code' }
+  | { readonly art: 'passkey'; readonly nutzerVerifiziert: boolean }
+  | { readonly art: 'anbieter'; readonly mehrFaktorVertraut: boolean };
+
+/**
+ * How many factors a sign-in counts as: a passkey with user verification is two (the device and the PIN or
+ * biometrics); without it only the device, one. The password is one, the password with the code two; the provider's
+ * sign-in two where the tenant trusts its multi-factor word, else one.
+ */
+export const faktorenDerAnmeldung = (anmeldung: Anmeldung): 1 | 2 => {
+  switch (anmeldung.art) {
+    case 'passwort':
+      return 1;
+    case 'passwort_und_code':
+      return 2;
+    case 'passkey':
+      return anmeldung.nutzerVerifiziert ? 2 : 1;
+    case 'anbieter':
+      return anmeldung.mehrFaktorVertraut ? 2 : 1;
+  }
+};
+
+/** Whether a sign-in counts as two factors (the tenant's two-factor policy is met by the sign-in itself). */
+export const zweiFaktorenBeiAnmeldung = (anmeldung: Anmeldung): boolean =>
+  faktorenDerAnmeldung(anmeldung) === 2;
+
+/**
+ * Whether a sign-in continues to the code step before it gets a session: it counts as one factor and the user has a
+ * confirmed second factor (authenticator app or phone). The same step the password leads to; a passkey without
+ * user verification does not skip it.
+ */
+export const brauchtCodeSchritt = (
+  anmeldung: Anmeldung,
+  { eingerichtet }: { eingerichtet: boolean },
+): boolean => eingerichtet && faktorenDerAnmeldung(anmeldung) < 2;
+
 /** The sign-in methods a tenant offers: the password always; an authenticator app and its backup codes. */
 export type AnmeldeMethode = 'passwort' | 'totp' | 'backup_code';
 

@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hostname } from 'node:os';
+import { brauchtCodeSchritt } from '@stellwerk/domain/sicherheit/zwei-faktor';
+import type { BetterAuthPlugin } from 'better-auth';
 import type { Config } from '../../../config.ts';
 
 /**
@@ -45,7 +47,41 @@ export const withRpId = (options: unknown, rpId: string): unknown => {
 
 /**
  * A sign-in with a passkey being answered (the auth plugin runs better-auth's verify-authentication inside it):
- * better-auth's `afterVerification` notes whether the authenticator verified the user (PIN, fingerprint), and
- * the session hook records the session as signed in with two factors then (decision 097).
+ * better-auth's `afterVerification` notes whether the authenticator verified the user (PIN, fingerprint); the
+ * session hook records the session as signed in with two factors then (decision 097), and a sign-in without it that
+ * is sent on to the code step names its login (`codeSchritt`, decision 147).
  */
-export const passkeyAnmeldung = new AsyncLocalStorage<{ mehrFaktor: boolean }>();
+export type PasskeyAnmeldung = { nutzerVerifiziert: boolean; codeSchritt?: { authUserId: string } };
+export const passkeyAnmeldung = new AsyncLocalStorage<PasskeyAnmeldung>();
+
+/** better-auth's passkey sign-in, as its hooks see the path. */
+const PASSKEY_SIGN_IN_PATH = '/passkey/verify-authentication';
+
+type AfterHook = NonNullable<NonNullable<BetterAuthPlugin['hooks']>['after']>[number];
+
+/**
+ * A passkey without user verification is one factor (decision 147): a user with a confirmed second factor
+ * (authenticator app or phone) continues to the code step, exactly as after the password. The two-factor plugin's own
+ * step after the password does it: it removes the session the passkey made, sets the code step's cookie and answers
+ * `twoFactorRedirect` with the methods; this plugin runs it after a passkey sign-in that `brauchtCodeSchritt`.
+ */
+export const passkeyCodeSchritt = (zweiFaktor: BetterAuthPlugin): BetterAuthPlugin => {
+  const schritt = zweiFaktor.hooks?.after?.[0];
+  if (!schritt) throw new Error('the two-factor plugin has no step after the sign-in');
+  const hook: AfterHook = {
+    matcher: (context) => {
+      if (context.path !== PASSKEY_SIGN_IN_PATH) return false;
+      const anmeldung = passkeyAnmeldung.getStore();
+      const neu = context.context.newSession;
+      if (!anmeldung || !neu) return false;
+      const weiter = brauchtCodeSchritt(
+        { art: 'passkey', nutzerVerifiziert: anmeldung.nutzerVerifiziert },
+        { eingerichtet: (neu.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true },
+      );
+      if (weiter) anmeldung.codeSchritt = { authUserId: neu.user.id };
+      return weiter;
+    },
+    handler: schritt.handler,
+  };
+  return { id: 'stellwerk-passkey-code-schritt', hooks: { after: [hook] } };
+};

@@ -20,6 +20,7 @@ import {
   provisionSsoUser,
   type SsoAnmeldung,
   sessionErlaubt,
+  signiereSamlAnbieter,
   ssoAnmeldung,
   ssoOrigins,
 } from '../sso/sso.service.ts';
@@ -36,7 +37,13 @@ import { routeGuard } from './auth.guards.ts';
 import { passkeyEntfernbar } from './auth.identitaeten.ts';
 import { createLoginThrottle } from './auth.login-throttle.ts';
 import { appUrlOf, checkOrigin, type OriginPolicy, originOf } from './auth.origin.ts';
-import { hostNameOf, passkeyAnmeldung, passkeyRpIds, withRpId } from './auth.passkey.ts';
+import {
+  hostNameOf,
+  type PasskeyAnmeldung,
+  passkeyAnmeldung,
+  passkeyRpIds,
+  withRpId,
+} from './auth.passkey.ts';
 import {
   protokolliereSicherheit,
   SICHERHEIT_ENTITAETEN,
@@ -103,6 +110,8 @@ const PASSKEY_DELETE = '/api/auth/passkey/delete-passkey';
 const AUTH_ERROR = '/api/auth/error';
 /** Where a provider sends the user back (OIDC callback, SAML assertion consumer service), with the tenant id. */
 const SSO_RETURN = /^\/api\/auth\/sso\/(?:callback|saml2\/sp\/acs)\/([0-9a-f-]{36})$/;
+/** better-auth's public SP metadata of a saved SAML provider (`?providerId=`). */
+const SAML_SP_METADATA = '/api/auth/sso/saml2/sp/metadata';
 /** The SAML assertion consumer service: the IdP's page posts the response there (cross-site form post). */
 const SAML_ACS = /^\/api\/auth\/sso\/saml2\/sp\/acs\//;
 
@@ -755,6 +764,19 @@ export const authPlugin = fp(
           if (sent.ok) return sendWebResponse(reply, sent);
         }
 
+        // A SAML provider saved before the SP key gets it before it is used (decision 148).
+        const samlAnbieter =
+          isPost && url.pathname === SIGN_IN_SSO && isRecord(request.body)
+            ? request.body.providerId
+            : url.pathname === SAML_SP_METADATA
+              ? url.searchParams.get('providerId')
+              : undefined;
+        if (typeof samlAnbieter === 'string')
+          await signiereSamlAnbieter({ database, publicUrl: config.publicUrl }, samlAnbieter).catch(
+            (error: unknown) =>
+              request.log.warn({ err: error }, 'SAML provider could not be given an SP key'),
+          );
+
         // An OIDC sign-in sends a nonce, checked in the ID token at the callback (decision 098).
         if (isPost && url.pathname === SIGN_IN_SSO) {
           const started = await auth.handler(toWebRequest(request, url, origin));
@@ -765,13 +787,13 @@ export const authPlugin = fp(
           return sendWebResponse(reply, started, [], (b) => (isRecord(b) ? { ...b, url: mitN } : b));
         }
 
-        // A passkey sign-in notes whether the authenticator verified the user (decision 097).
-        const response =
-          isPost && url.pathname === PASSKEY_SIGN_IN
-            ? await passkeyAnmeldung.run({ mehrFaktor: false }, () =>
-                auth.handler(toWebRequest(request, url, origin)),
-              )
-            : await auth.handler(toWebRequest(request, url, origin));
+        // A passkey sign-in notes whether the authenticator verified the user (decision 097); without it, a login
+        // with a second factor is sent on to the code step (decision 147).
+        const passkeyEingang: PasskeyAnmeldung | null =
+          isPost && url.pathname === PASSKEY_SIGN_IN ? { nutzerVerifiziert: false } : null;
+        const response = passkeyEingang
+          ? await passkeyAnmeldung.run(passkeyEingang, () => auth.handler(toWebRequest(request, url, origin)))
+          : await auth.handler(toWebRequest(request, url, origin));
 
         if (reset && resetEmail && response.ok) {
           const cookies = await signInAfterReset(request, origin, resetEmail, reset.newPassword);
@@ -829,10 +851,12 @@ export const authPlugin = fp(
         // until the code is right, so a known password does not reset the count of wrong codes.
         const waitsForCode = isPasswordStep && isTwoFactorRedirect(await readJson(response.clone()));
         if (isSignIn && !waitsForCode) throttle.recordSuccess(account, request.ip);
-        if (waitsForCode) {
+        const codeNachPasskey = passkeyEingang?.codeSchritt?.authUserId;
+        if (waitsForCode || codeNachPasskey) {
           // better-auth offers a code by SMS to every login; only a confirmed phone factor gets one (decision 083)
-          const telefonAn =
-            account.startsWith('user:') && (await anmeldeTelefonVon(database, account.slice('user:'.length)));
+          const login =
+            codeNachPasskey ?? (account.startsWith('user:') ? account.slice('user:'.length) : null);
+          const telefonAn = login !== null && (await anmeldeTelefonVon(database, login));
           return sendWebResponse(reply, response, [], (body) => mitSmsMethode(body, Boolean(telefonAn)));
         }
         if (passkeyRpId !== undefined) {

@@ -8,7 +8,7 @@ import { username } from 'better-auth/plugins/username';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import { passkey } from './auth.passkey.table.ts';
-import { passkeyAnmeldung, passkeyRpIds } from './auth.passkey.ts';
+import { passkeyAnmeldung, passkeyCodeSchritt, passkeyRpIds } from './auth.passkey.ts';
 import { ssoProvider } from './auth.sso.table.ts';
 import { type SsoAuthDeps, ssoPlugin } from './auth.sso.ts';
 import { account, rateLimit, session, twoFactor, user, verification } from './auth.table.ts';
@@ -62,8 +62,27 @@ export const createAuth = ({
   sendPasswordReset,
   sso,
   sendSmsCode,
-}: AuthDeps) =>
-  betterAuth({
+}: AuthDeps) => {
+  // Authenticator app (TOTP, 6 digits, 30 s) with ten one-time backup codes; the code step after the
+  // password lasts ten minutes and takes five codes (better-auth), wrong codes are also counted by the
+  // sign-in throttle (decision 060). No "trust this device": every sign-in asks for the code.
+  const zweiFaktor = twoFactorPlugin({
+    issuer: 'Stellwerk',
+    totpOptions: { digits: 6, period: 30 },
+    backupCodeOptions: { amount: 10, length: 10 },
+    twoFactorCookieMaxAge: 600,
+    // The phone factor (decision 083): the code goes by SMS to the login's confirmed number; five minutes,
+    // five tries, stored hashed. better-auth offers "otp" to every login; the auth plugin offers it only to
+    // logins with a confirmed phone factor.
+    otpOptions: {
+      sendOTP: ({ user: authUser, otp }) => sendSmsCode(authUser.id, otp),
+      period: SMS_CODE_MINUTEN,
+      digits: SMS_CODE_STELLEN,
+      storeOTP: 'hashed',
+      allowedAttempts: 5,
+    },
+  });
+  return betterAuth({
     appName: 'Stellwerk',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -106,22 +125,9 @@ export const createAuth = ({
       // Authenticator app (TOTP, 6 digits, 30 s) with ten one-time backup codes; the code step after the
       // password lasts ten minutes and takes five codes (better-auth), wrong codes are also counted by the
       // sign-in throttle (decision 060). No "trust this device": every sign-in asks for the code.
-      twoFactorPlugin({
-        issuer: 'Stellwerk',
-        totpOptions: { digits: 6, period: 30 },
-        backupCodeOptions: { amount: 10, length: 10 },
-        twoFactorCookieMaxAge: 600,
-        // The phone factor (decision 083): the code goes by SMS to the login's confirmed number; five minutes,
-        // five tries, stored hashed. better-auth offers "otp" to every login; the auth plugin offers it only to
-        // logins with a confirmed phone factor.
-        otpOptions: {
-          sendOTP: ({ user: authUser, otp }) => sendSmsCode(authUser.id, otp),
-          period: SMS_CODE_MINUTEN,
-          digits: SMS_CODE_STELLEN,
-          storeOTP: 'hashed',
-          allowedAttempts: 5,
-        },
-      }),
+      zweiFaktor,
+      // A passkey without user verification is one factor: an enrolled second factor is asked next (decision 147).
+      passkeyCodeSchritt(zweiFaktor),
       // Passkeys (WebAuthn, decision 072): the accepted RP ids are a list (better-auth checks an answer against
       // each; @simplewebauthn accepts a list); the auth plugin puts the page's own into the options it sends.
       passkeyPlugin({
@@ -132,7 +138,8 @@ export const createAuth = ({
         authentication: {
           afterVerification: ({ verification }) => {
             const anmeldung = passkeyAnmeldung.getStore();
-            if (anmeldung) anmeldung.mehrFaktor = verification.authenticationInfo.userVerified === true;
+            if (anmeldung)
+              anmeldung.nutzerVerifiziert = verification.authenticationInfo.userVerified === true;
           },
         },
       }),
@@ -183,5 +190,6 @@ export const createAuth = ({
       database: { generateId: () => randomUUID() },
     },
   });
+};
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -77,6 +77,25 @@ export const saveSsoProvider = async (tx: Tx, row: typeof ssoProvider.$inferInse
   });
 };
 
+/**
+ * Replaces a provider's SAML configuration only while it is still `bisher` (compare and set): of two instances doing
+ * the same at once, the second finds it changed and writes nothing. Whether it was replaced.
+ */
+export const replaceSamlConfigWennUnveraendert = async (
+  tx: Tx,
+  providerId: string,
+  bisher: string,
+  neu: string,
+): Promise<boolean> =>
+  asOwner(tx, async () => {
+    const rows = await tx
+      .update(ssoProvider)
+      .set({ samlConfig: neu })
+      .where(and(eq(ssoProvider.providerId, providerId), eq(ssoProvider.samlConfig, bisher)))
+      .returning({ id: ssoProvider.id });
+    return rows.length > 0;
+  });
+
 export const deleteSsoProvider = async (tx: Tx, providerId: string): Promise<void> => {
   await asOwner(tx, () => tx.delete(ssoProvider).where(eq(ssoProvider.providerId, providerId)));
 };

@@ -18,6 +18,7 @@ import {
   getSpMetadaten,
   getSsoKonfiguration,
   saveSsoKonfiguration,
+  signiereAlleSamlAnbieter,
   type SsoDeps,
 } from './sso.service.ts';
 
@@ -33,6 +34,15 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
   fetchText?: SsoDeps['fetchText'];
 }> = async (app, { database, publicUrl, fetchText }) => {
   const deps: SsoDeps = { database, publicUrl, fetchText };
+
+  // SAML providers saved before the SP key (decision 122) sign their requests from the start on (decision 148)
+  app.addHook('onReady', async () => {
+    const geaendert = await signiereAlleSamlAnbieter(deps, app.log).catch((error: unknown) => {
+      app.log.warn({ err: error }, 'SAML providers could not be checked for an SP key');
+      return 0;
+    });
+    if (geaendert > 0) app.log.info({ geaendert }, 'SAML providers given an SP key');
+  });
 
   app.get(
     '/api/anmeldung/methoden',

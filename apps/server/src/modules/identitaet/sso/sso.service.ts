@@ -4,6 +4,7 @@ import { discoverOIDCConfig } from '@better-auth/sso';
 import { DomainError } from '@stellwerk/domain/errors';
 import { syncLinks } from '@stellwerk/domain/link-sync';
 import type { TAnmeldeMethoden, TSsoKonfiguration, TSsoKonfigurationInput } from '@stellwerk/domain/sso/api';
+import { zweiFaktorenBeiAnmeldung } from '@stellwerk/domain/sicherheit/zwei-faktor';
 import {
   adresseBestaetigt,
   anmeldeMethoden,
@@ -44,6 +45,7 @@ import {
   insertSsoBenutzer,
   type MandantSsoRow,
   removeGruppen,
+  replaceSamlConfigWennUnveraendert,
   saveSitzungAnmeldung,
   saveSsoProvider,
   saveVerknuepfung,
@@ -58,6 +60,7 @@ import {
   spMetadataXml,
   spSchluesselVon,
 } from './sso.saml-sp.ts';
+import type { SpSchluessel } from './sso.zertifikat.ts';
 
 const ACTIVE = 'aktiv';
 /** The claim key under which the provider's groups reach `provisionUser` (better-auth's mapping.extraFields). */
@@ -412,18 +415,28 @@ export const loeseSsoBenutzer = async (
 export const merkeSitzungAnmeldung = async (
   database: Database,
   sessionId: string,
-  passkey: { mehrFaktor: boolean } | undefined,
+  passkey: { nutzerVerifiziert: boolean } | undefined,
 ): Promise<void> => {
   const anmeldung = ssoAnmeldung.getStore();
   if (anmeldung) {
-    const mehrFaktor =
-      anmeldung.mehrFaktor === true &&
-      (await database.withAllTenants((tx) => findMandantSsoOf(tx, anmeldung.mandantId)))?.mfaVertrauen ===
-        true;
+    const mehrFaktor = zweiFaktorenBeiAnmeldung({
+      art: 'anbieter',
+      mehrFaktorVertraut:
+        anmeldung.mehrFaktor === true &&
+        (await database.withAllTenants((tx) => findMandantSsoOf(tx, anmeldung.mandantId)))?.mfaVertrauen ===
+          true,
+    });
     await database.withAllTenants((tx) => saveSitzungAnmeldung(tx, { sessionId, art: 'sso', mehrFaktor }));
   } else if (passkey) {
     await database.withAllTenants((tx) =>
-      saveSitzungAnmeldung(tx, { sessionId, art: 'passkey', mehrFaktor: passkey.mehrFaktor }),
+      saveSitzungAnmeldung(tx, {
+        sessionId,
+        art: 'passkey',
+        mehrFaktor: zweiFaktorenBeiAnmeldung({
+          art: 'passkey',
+          nutzerVerifiziert: passkey.nutzerVerifiziert,
+        }),
+      }),
     );
   }
 };
@@ -699,21 +712,120 @@ export const erneuereSpMetadaten = async (deps: SsoDeps, user: SessionUser): Pro
   const schluessel = await deps.database.withTenant(user.mandantId, async (tx) => {
     const neu = await erneuereSpSchluessel(tx, schluesselAnlass(deps, user));
     const provider = await findSsoProvider(tx, providerId);
-    if (provider?.samlConfig) {
-      const bisher = JSON.parse(provider.samlConfig) as { idpMetadata?: { metadata?: string } };
-      const samlConfig = {
-        ...bisher,
-        // a provider saved before decision 122 signs from now on as well
-        idpMetadata: bisher.idpMetadata?.metadata
-          ? { ...bisher.idpMetadata, metadata: mitSigniertenAnfragen(bisher.idpMetadata.metadata) }
-          : bisher.idpMetadata,
-        ...samlSpKonfiguration(urls, neu),
-      };
-      await saveSsoProvider(tx, { ...provider, samlConfig: JSON.stringify(samlConfig) });
-    }
+    if (provider?.samlConfig)
+      await saveSsoProvider(tx, {
+        ...provider,
+        samlConfig: signierteSamlKonfiguration(provider.samlConfig, urls, neu),
+      });
     return neu;
   });
   return spMetadataXml({ entityId: urls.spEntityId, acsUrl: urls.acsUrl, zertifikat: schluessel.zertifikat });
+};
+
+/**
+ * A stored SAML configuration that signs its AuthnRequests with `schluessel` (decision 122): the SP metadata and key
+ * better-auth signs with, and the kept IdP metadata marked as wanting signed requests.
+ */
+const signierteSamlKonfiguration = (
+  samlConfig: string,
+  urls: { spEntityId: string; acsUrl: string },
+  schluessel: SpSchluessel,
+): string => {
+  const bisher = JSON.parse(samlConfig) as { idpMetadata?: { metadata?: string } };
+  return JSON.stringify({
+    ...bisher,
+    idpMetadata: bisher.idpMetadata?.metadata
+      ? { ...bisher.idpMetadata, metadata: mitSigniertenAnfragen(bisher.idpMetadata.metadata) }
+      : bisher.idpMetadata,
+    ...samlSpKonfiguration(urls, schluessel),
+  });
+};
+
+/** Whether a stored SAML configuration signs its AuthnRequests (saved since decision 122, or given a key since). */
+export const signiertAnfragen = (samlConfig: string): boolean => {
+  try {
+    const config = JSON.parse(samlConfig) as {
+      authnRequestsSigned?: unknown;
+      spMetadata?: { privateKey?: unknown; metadata?: unknown };
+    };
+    return (
+      config.authnRequestsSigned === true &&
+      typeof config.spMetadata?.privateKey === 'string' &&
+      config.spMetadata.privateKey.length > 0 &&
+      typeof config.spMetadata.metadata === 'string'
+    );
+  } catch {
+    // not better-auth's JSON: nothing this module can sign; better-auth refuses such a provider itself
+    return true;
+  }
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A SAML provider saved before decision 122 has no SP key and sent unsigned AuthnRequests: it gets the tenant's key
+ * (made on first need, as for the metadata download) written into its configuration (decision 148). Asked at
+ * start for every provider and before a sign-in through the provider starts or its SP metadata is answered, so a
+ * provider an older instance saves during an update is signed as well. Safe with several instances at once: the
+ * key row is inserted once (a second insert does nothing and reads the first), and the configuration is replaced
+ * only while it is still the one read. Audited as a change of `mandant.sso` by nobody. Whether it changed one.
+ */
+export const signiereSamlAnbieter = async (
+  deps: Pick<SsoDeps, 'database' | 'publicUrl'>,
+  mandantId: string,
+  now: Date = new Date(),
+): Promise<boolean> => {
+  if (!UUID.test(mandantId)) return false;
+  const providerId = providerIdOf(mandantId);
+  return deps.database.withTenant(mandantId, async (tx) => {
+    const provider = await findSsoProvider(tx, providerId);
+    if (!provider?.samlConfig || signiertAnfragen(provider.samlConfig)) return false;
+    const schluessel = await spSchluesselVon(tx, {
+      mandantId,
+      benutzerId: null,
+      name: `Stellwerk SAML SP ${new URL(deps.publicUrl).host}`,
+      now,
+    });
+    const urls = urlsOf(deps.publicUrl, mandantId);
+    const ersetzt = await replaceSamlConfigWennUnveraendert(
+      tx,
+      providerId,
+      provider.samlConfig,
+      signierteSamlKonfiguration(provider.samlConfig, urls, schluessel),
+    );
+    if (ersetzt)
+      await writeAudit(tx, {
+        mandantId,
+        benutzerId: null,
+        action: 'update',
+        entity: 'mandant.sso',
+        entityId: mandantId,
+        newValue: { signierteAnfragen: true, zertifikat: schluessel.zertifikat },
+      });
+    return ersetzt;
+  });
+};
+
+/** At start: every SAML provider without an SP key gets one (decision 148). How many were changed. */
+export const signiereAlleSamlAnbieter = async (
+  deps: Pick<SsoDeps, 'database' | 'publicUrl'>,
+  log: { warn: (object: object, message: string) => void },
+  now: Date = new Date(),
+): Promise<number> => {
+  const offen = await deps.database.withAllTenants(async (tx) =>
+    (await findAllSsoProviders(tx))
+      .filter((p) => p.samlConfig !== null && !signiertAnfragen(p.samlConfig))
+      .map((p) => p.providerId),
+  );
+  let geaendert = 0;
+  for (const mandantId of offen) {
+    try {
+      if (await signiereSamlAnbieter(deps, mandantId, now)) geaendert++;
+    } catch (error) {
+      log.warn({ err: error, mandantId }, 'SAML provider could not be given an SP key');
+    }
+  }
+  return geaendert;
 };
 
 const auditOf = (row: Omit<MandantSsoRow, 'mandantId' | 'updatedAt'>) => ({

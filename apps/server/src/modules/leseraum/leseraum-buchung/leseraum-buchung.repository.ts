@@ -512,3 +512,33 @@ export const findEigenerPlatz = async (
     .limit(1);
   return rows[0];
 };
+
+/**
+ * Whether any of `ids` is a workspace plan, one of its places or one of their bookings (the workspace is always
+ * open, spec §1; decision 126).
+ */
+export const betrifftArbeitswelt = async (tx: Tx, ids: string[]): Promise<boolean> => {
+  if (ids.length === 0) return false;
+  const arbeitswelt = eq(grundrissLeseraum.bereich, 'arbeitswelt');
+  const plaene = await tx
+    .select({ id: grundrissLeseraum.id })
+    .from(grundrissLeseraum)
+    .where(and(arbeitswelt, inArray(grundrissLeseraum.id, ids)))
+    .limit(1);
+  if (plaene.length > 0) return true;
+  const plaetze = await tx
+    .select({ id: leseraum.id })
+    .from(leseraum)
+    .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
+    .where(and(arbeitswelt, inArray(leseraum.id, ids)))
+    .limit(1);
+  if (plaetze.length > 0) return true;
+  const buchungen = await tx
+    .select({ id: leseraumBuchung.id })
+    .from(leseraumBuchung)
+    .innerJoin(leseraum, eq(leseraum.id, leseraumBuchung.leseraumId))
+    .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
+    .where(and(arbeitswelt, inArray(leseraumBuchung.id, ids)))
+    .limit(1);
+  return buchungen.length > 0;
+};

@@ -15,6 +15,7 @@ import {
   ZMailErneutAntwort,
   ZMailErneutInput,
 } from '@stellwerk/domain/leseraum-buchung/api';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
@@ -23,6 +24,7 @@ import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
   aendereBuchung,
   bestaetigeBuchung,
+  betrifftArbeitsweltAnfrage,
   checkInBuchung,
   createBuchung,
   getBelegung,
@@ -40,6 +42,33 @@ import {
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ZBereichQuery = z.object({ bereich: z.enum(BEREICHE).default('leseraum') });
 const TAGS = ['leseraum'];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const feldVon = (value: unknown, name: string): unknown =>
+  value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[name]
+    : undefined;
+
+/**
+ * These routes serve the reading room and the workspace; the workspace is always open (spec §1). With the reading
+ * room switched off, a request whose input was refused is the workspace's when it names its area (`bereich`) or the
+ * id of one of its plans, places or bookings (path `id`, `leseraumId`, the mail's `buchung`); every other one gets
+ * the switch's 404 (decision 126). Read from the unchecked input, only on that error path.
+ */
+export const arbeitsweltAusnahme =
+  (database: Database) =>
+  async (request: FastifyRequest): Promise<boolean> => {
+    if (!request.sessionUser) return false;
+    const ids = [
+      feldVon(request.params, 'id'),
+      feldVon(request.body, 'leseraumId'),
+      feldVon(request.body, 'buchung'),
+    ].filter((v): v is string => typeof v === 'string' && UUID.test(v));
+    return betrifftArbeitsweltAnfrage(database, request.sessionUser, {
+      bereich: [feldVon(request.query, 'bereich'), feldVon(request.body, 'bereich')],
+      ids,
+    });
+  };
 
 /** Reading-room and workspace bookings (spec §2 /leseraum/*, /arbeitswelt/*; §4 next steps). */
 export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{

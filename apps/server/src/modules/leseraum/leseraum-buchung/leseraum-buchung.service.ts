@@ -85,6 +85,7 @@ import type { LeseraumMailArt } from '../../plattform/mail/mail.leseraum-templat
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
 import {
   type BuchungRow,
+  betrifftArbeitswelt,
   countBuchungenDesBuchenden,
   findAktiveGrundrisse,
   findAusstattungDerPlaetze,
@@ -302,6 +303,20 @@ const sendMail = async (
     deps.now(),
     { ausdruecklich: extra.ausdruecklich },
   );
+};
+
+/**
+ * Whether a request names the workspace (decision 126): its area, or the id of a workspace plan, place or booking.
+ * Asked only when the reading room is switched off and the request's input was refused, so that the workspace's
+ * own input errors stay what they are.
+ */
+export const betrifftArbeitsweltAnfrage = async (
+  database: Pick<Database, 'withTenant'>,
+  user: SessionUser,
+  anfrage: { bereich: unknown[]; ids: string[] },
+): Promise<boolean> => {
+  if (anfrage.bereich.includes('arbeitswelt')) return true;
+  return database.withTenant(user.mandantId, (tx) => betrifftArbeitswelt(tx, anfrage.ids));
 };
 
 // --- reading --------------------------------------------------------------------------------------------

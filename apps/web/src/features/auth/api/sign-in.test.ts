@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { signInRequest, verlangtPruefung } from './sign-in';
+import { signInOutcome, signInRequest, verlangtPruefung } from './sign-in';
 
 describe('signInRequest', () => {
   it("signs in by e-mail when the field 'Benutzername' holds an '@'", () => {
@@ -42,5 +42,26 @@ describe('verlangtPruefung', () => {
     [new Error('offline'), false],
   ])('%s: %s', (error, expected) => {
     expect(verlangtPruefung(error)).toBe(expected);
+  });
+});
+
+describe('signInOutcome (password or passkey)', () => {
+  it.each([
+    ['a session', { user: { id: 'u' } }, 'signed-in'],
+    ['no body', null, 'signed-in'],
+    [
+      'the code step with both methods',
+      { twoFactorRedirect: true, twoFactorMethods: ['totp', 'otp'] },
+      { code: ['totp', 'otp'] },
+    ],
+    ['the code step by SMS only', { twoFactorRedirect: true, twoFactorMethods: ['otp'] }, { code: ['otp'] }],
+    ['the code step without a list', { twoFactorRedirect: true }, { code: ['totp'] }],
+    [
+      'unknown methods left out',
+      { twoFactorRedirect: true, twoFactorMethods: ['totp', 'mail'] },
+      { code: ['totp'] },
+    ],
+  ] as const)('%s', (_, answer, expected) => {
+    expect(signInOutcome(answer as Parameters<typeof signInOutcome>[0])).toEqual(expected);
   });
 });

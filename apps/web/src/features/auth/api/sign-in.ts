@@ -27,15 +27,23 @@ export type CodeMethode = 'totp' | 'otp';
  */
 export type SignInOutcome = 'signed-in' | { code: CodeMethode[] };
 
-export const signIn = async (input: SignInInput): Promise<SignInOutcome> => {
-  const { path, body } = signInRequest(input);
-  const answer = await apiFetch<{ twoFactorRedirect?: boolean; twoFactorMethods?: unknown } | null>(path, {
-    method: 'POST',
-    body,
-  });
+/** A sign-in's answer (password or passkey): signed in, or the code step with the methods the server offers. */
+export const signInOutcome = (
+  answer: { twoFactorRedirect?: boolean; twoFactorMethods?: unknown } | null,
+): SignInOutcome => {
   if (answer?.twoFactorRedirect !== true) return 'signed-in';
   const methods = Array.isArray(answer.twoFactorMethods) ? answer.twoFactorMethods : ['totp'];
   return { code: methods.filter((m): m is CodeMethode => m === 'totp' || m === 'otp') };
+};
+
+export const signIn = async (input: SignInInput): Promise<SignInOutcome> => {
+  const { path, body } = signInRequest(input);
+  return signInOutcome(
+    await apiFetch<{ twoFactorRedirect?: boolean; twoFactorMethods?: unknown } | null>(path, {
+      method: 'POST',
+      body,
+    }),
+  );
 };
 
 export const useSignIn = () =>

@@ -106,6 +106,7 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
         onSignedIn={onSignedIn}
         onRestart={() => {
           signIn.reset();
+          passkeySignIn.reset();
           form.setFieldValue('password', '');
           setStep('password');
         }}
@@ -211,7 +212,17 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
               loading={passkeySignIn.isPending}
               onClick={() => {
                 signIn.reset();
-                passkeySignIn.mutate(undefined, { onSuccess: () => void onSignedIn() });
+                passkeySignIn.mutate(undefined, {
+                  onSuccess: (outcome) => {
+                    // a passkey without user verification: the account's second factor is asked next
+                    if (outcome !== 'signed-in') {
+                      setCodeMethoden(outcome.code);
+                      setStep('code');
+                      return;
+                    }
+                    void onSignedIn();
+                  },
+                });
               }}
             >
               {t('sicherheit.passkeys.anmelden')}
