@@ -35,6 +35,7 @@ export default defineConfig({
             'packages/**/src/**/*.test.ts',
             'apps/**/src/**/*.test.{ts,tsx}',
             'e2e/support/**/*.test.ts',
+            'scripts/**/*.test.ts',
           ],
           exclude: ['**/node_modules/**', '**/*.int.test.ts'],
           environment: 'node',
