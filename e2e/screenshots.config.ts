@@ -1,5 +1,5 @@
 /**
- * `npm run screenshots`: regenerates docs/screenshots/ (issue 9) — the reading-room and vehicle screens in
+ * `npm run screenshots`: regenerates docs/screenshots/ — the reading-room and vehicle screens in
  * German and English, at desktop (1280 px) and phone (390 px) width — against a fresh server with the demo
  * data, like the journeys (see playwright.config.ts for the environment). Not part of `npm test`: the
  * default config runs `tests/` only.

@@ -1,5 +1,5 @@
 /**
- * The screenshots of docs/screenshots/ (issue 9): reading room (map, list, booking dialog, own bookings, the
+ * The screenshots of docs/screenshots/: reading room (map, list, booking dialog, own bookings, the
  * rooms admin's plan editor) and vehicles (list, timeline, approvals, licence checks, fleet administration),
  * each in German and English at desktop and phone width. Viewport only (not full page), so the files stay
  * small. Run with `npm run screenshots`.
@@ -95,7 +95,7 @@ for (const lang of ['de', 'en'] as const) {
 }
 
 /**
- * The single-sign-on settings (issue 19) in SAML mode before anything is saved: the SP metadata download with the
+ * The single-sign-on settings in SAML mode before anything is saved: the SP metadata download with the
  * signing key and the MFA-trust switch; the section only, at desktop width and at 375 px.
  */
 for (const lang of ['de', 'en'] as const) {

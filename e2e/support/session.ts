@@ -3,7 +3,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { CAPTCHA_SOLVE_TIMEOUT } from './captcha.ts';
 import { DEMO_PASSWORD } from './demo.ts';
 
-/** The login page's fields (issue 2: "Benutzername" and "Passwort", in English "User name" and "Password"). */
+/** The login page's fields ("Benutzername" and "Passwort", in English "User name" and "Password"). */
 export const loginForm = (page: Page): { login: Locator; password: Locator; submit: Locator } => ({
   login: page.getByLabel(/^(Benutzername|User name)\b/),
   password: page.getByLabel(/^(Passwort|Password)( \*)?$/),

@@ -1,5 +1,5 @@
 /**
- * Issue 3 and 10: the administrator's vehicle settings tab, in German and English, at desktop and phone width.
+ * The administrator's vehicle settings tab, in German and English, at desktop and phone width.
  * Exclusive (runs after the parallel journeys, alone): it changes the Musterstadt administrator's language and a
  * tenant-wide vehicle rule while it runs, which a journey signing in as that administrator at the same time would
  * see (seen: the user list came up in English in admin-users.spec.ts).

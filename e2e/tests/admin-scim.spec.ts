@@ -1,5 +1,5 @@
 /**
- * Issue 11, decision 071: an administrator creates a SCIM token on the users screen (shown once), an identity
+ * Decision 071: an administrator creates a SCIM token on the users screen (shown once), an identity
  * provider uses it (here the journey's own HTTP client, shaped as Entra ID sends), and the administrator revokes it.
  */
 import { expect, test } from '@playwright/test';

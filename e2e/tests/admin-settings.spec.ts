@@ -1,5 +1,5 @@
 /**
- * Issue 3, web side of the master data: typed settings reach an open page without a reload, opening hours
+ * Web side of the master data: typed settings reach an open page without a reload, opening hours
  * refuse an invalid time at its field, a location in use is not deleted.
  *
  * The settings journey changes a reading-room preselection (`Tageszeit`) of Bibliothek Beispielhausen at

@@ -1,5 +1,5 @@
 /**
- * Issue 19: a sign-in the authentication library cannot finish ends on the app's own page (decision 123), in
+ * A sign-in the authentication library cannot finish ends on the app's own page (decision 123), in
  * German and English, with a way back to /login and no link out of the app; a refused single sign-on of a
  * deactivated user is told so on /login in both languages.
  */

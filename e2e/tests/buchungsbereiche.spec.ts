@@ -1,5 +1,5 @@
 /**
- * Issue 20, what only a browser shows (decisions 133 and 135): a typed day in the /fahrzeuge period filter stays on
+ * What only a browser shows (decisions 133 and 135): a typed day in the /fahrzeuge period filter stays on
  * Tab; a car the user may not book is marked as not bookable for them, not 'Frei'; a trip the system cancelled stays
  * in "Meine Buchungen" with its reason; a fleet manager's block is not "Ihre Buchung"; the hand entry of the logbook
  * starts with the business trip.
@@ -39,7 +39,7 @@ const fahrzeugId = async (page: Page, kennzeichen: string): Promise<string> => {
   return liste.find((f) => f.kennzeichen === kennzeichen)!.id;
 };
 
-test.describe('the booking areas as their users found them (issue 20)', () => {
+test.describe('the booking areas as their users found them', () => {
   test('a day typed into the period filter stays on Tab, and the calendar still opens', async ({ page }) => {
     await anmelden(page, 'mitarbeiter');
     await page.goto('/fahrzeuge');

@@ -1,5 +1,5 @@
 /**
- * Check-in and check-out of a vehicle trip on a phone (issue 10, decision 064): the journey books its own trip
+ * Check-in and check-out of a vehicle trip on a phone (decision 064): the journey books its own trip
  * through the API, moves the server's clock into the trip (PUT /api/test/uhr, decision 059), checks in (a lower
  * mileage is refused at the field), checks out with a damage and its photo; the administrator's mailbox lists the
  * damage mail to the fleet manager. Runs in the `uhr` project and puts the clock back.

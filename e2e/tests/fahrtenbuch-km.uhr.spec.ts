@@ -1,5 +1,5 @@
 /**
- * Correcting a trip's mileage in the logbook (issue 19, decision 092): a trip is made through the API (the
+ * Correcting a trip's mileage in the logbook (decision 092): a trip is made through the API (the
  * server's clock moved into it, decision 059), then the fleet manager corrects its end reading in the Logbook
  * tab with a reason and sees old and new, at desktop width and at 375 px, in German and English (screenshots).
  * Runs in the `uhr` project and puts the clock back.

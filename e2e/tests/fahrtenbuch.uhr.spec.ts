@@ -1,5 +1,5 @@
 /**
- * The logbook in the vehicle detail (issue 10): a trip is made through the API (booking, check-in and check-out
+ * The logbook in the vehicle detail: a trip is made through the API (booking, check-in and check-out
  * with the server's clock moved into the trip, decision 059), then the fleet manager corrects its purpose in the
  * Logbook tab, sees old and new, and downloads the Excel and PDF exports, which contain the trip. Runs in the
  * `uhr` project and puts the clock back.

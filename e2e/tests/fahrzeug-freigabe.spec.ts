@@ -1,5 +1,5 @@
 /**
- * Issue 8, decisions 049 and 056: special-trip approvals and blocks in a real browser.
+ * Decisions 049 and 056: special-trip approvals and blocks in a real browser.
  * - A special trip booked through the API is approved by the approver on /fahrzeuge/freigaben; the booker's
  *   open page (second browser) receives the live event and its bookings answer the trip released.
  * - A fleet manager enters a maintenance block on /admin/fahrzeuge over a booking and moves it to another car.
@@ -97,7 +97,7 @@ test.describe('special-trip approvals and blocks', () => {
       const buchung = gebucht.body as Buchung;
       expect(buchung.aktionen.freigegeben).toBe(false);
 
-      // "Meine Buchungen" names who must approve and that the decision is open (issue 20, R153)
+      // "Meine Buchungen" names who must approve and that the decision is open (R153)
       await bookerPage.goto('/fahrzeuge');
       await bookerPage.getByRole('tab', { name: /Meine Buchungen/ }).click();
       const stand = bookerPage

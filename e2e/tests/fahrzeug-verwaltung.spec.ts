@@ -1,8 +1,8 @@
 /**
- * Issue 20 in a real browser: what only a dialog shows.
+ * The vehicle dialogs in a real browser: what only a dialog shows.
  * - An administrator cancels someone else's trip from the vehicle detail; the confirmation asks for the reason
- *   (items 9, R196). The mail and its switches are proven by fahrzeug-storno.int.test.ts.
- * - A booking answered with hints keeps the dialog open and shows them (item 7). The server's hints (overdue
+ *   (R196). The mail and its switches are proven by fahrzeug-storno.int.test.ts.
+ * - A booking answered with hints keeps the dialog open and shows them. The server's hints (overdue
  *   UVV or HU) are proven by serviceheft.int.test.ts; here the real answer gets one hint added on its way to
  *   the page, so no demo car is made overdue for the journeys running beside this one.
  */
@@ -41,7 +41,7 @@ const fahrzeugId = async (page: Page, kennzeichen: string) => {
   return liste.find((f) => f.kennzeichen === kennzeichen)!.id;
 };
 
-test.describe('vehicle dialogs of issue 20', () => {
+test.describe('vehicle dialogs', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test("an administrator cancels a booker's trip from the vehicle detail, giving the reason", async ({

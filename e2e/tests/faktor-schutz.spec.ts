@@ -1,5 +1,5 @@
 /**
- * Issue 19, decisions 100 and 101: a user ends one chosen session from the session list (a button per other
+ * Decisions 100 and 101: a user ends one chosen session from the session list (a button per other
  * device, asked first), and an administrator sees and revokes a user's passkey in the user dialog. Screenshots at
  * 1280 px and 375 px, German and English, go to the project's output folder (screenshots/) for a person to look at.
  * The user is one no other journey uses.

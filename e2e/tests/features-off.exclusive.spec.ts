@@ -1,5 +1,5 @@
 /**
- * Issue 7: a tenant with both booking areas switched off. The platform administrator switches Bibliothek
+ * A tenant with both booking areas switched off. The platform administrator switches Bibliothek
  * Beispielhausen's areas off through the API and back on afterwards; the journey runs in the project
  * "exclusive", after every other journey, so no other journey sees the tenant changed.
  */

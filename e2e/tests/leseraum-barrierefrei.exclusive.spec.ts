@@ -1,6 +1,6 @@
 /**
- * The reading room for keyboard, screen-reader and phone users (issue 20, item 8), and what the screen shows of a
- * place (item 9): the focus stays on what was acted on (star, day, confirmation); axe-core finds nothing serious
+ * The reading room for keyboard, screen-reader and phone users, and what the screen shows of a
+ * place: the focus stays on what was acted on (star, day, confirmation); axe-core finds nothing serious
  * with a hold in the sidebar; one name per seat state in map, list, legend and sidebar; at 375 px the list fits
  * without sideways scrolling and every place on the map is a tap target of at least 24 × 24 px; description and
  * conditions reach the booker; a favourite opened from the sidebar keeps the chosen day.

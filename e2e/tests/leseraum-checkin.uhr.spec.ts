@@ -1,5 +1,5 @@
 /**
- * Check-in in the browser (issue 9): the server's clock is moved into the check-in window (PUT /api/test/uhr,
+ * Check-in in the browser: the server's clock is moved into the check-in window (PUT /api/test/uhr,
  * decision 059), so this runs alone after every other journey and puts the clock back.
  */
 import { expect, type Locator, type Page, test } from '@playwright/test';

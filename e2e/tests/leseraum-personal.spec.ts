@@ -6,7 +6,7 @@ import { switchLanguage } from '../support/language.ts';
 import { signInTo } from '../support/session.ts';
 
 /**
- * Issue 20: the booking staff's list of holds (R170) and the days nobody may book (R186, R362). Screenshots of the
+ * The booking staff's list of holds (R170) and the days nobody may book (R186, R362). Screenshots of the
  * list with entries go to the output folder (screenshots/).
  */
 

@@ -34,7 +34,7 @@ test.describe('reading room', () => {
     await expect(
       booker.getByText(/Platz 07 ist vorgemerkt\. Bitte bestätigen Sie bis 08:00 Uhr\./),
     ).toBeVisible();
-    // the booker's own hold has a state and a name of its own (issue 20, decision 141)
+    // the booker's own hold has a state and a name of its own (decision 141)
     await expect(platz(booker, 'Platz 07')).toHaveAttribute('data-zustand', 'eigene_vormerkung');
 
     const sidebar = booker.getByRole('complementary', { name: 'Seitenleiste' });

@@ -1,5 +1,5 @@
 /**
- * Issue 6: live events say what changed, and every open page follows. Two sessions of the Musterstadt
+ * Live events say what changed, and every open page follows. Two sessions of the Musterstadt
  * administrator (two browsers): a group-level setting and a special opening time changed in one appear in
  * the other without a reload.
  *

@@ -1,5 +1,5 @@
 /**
- * Issue 11, decision 072: enrol a passkey on the security page with Chromium's virtual authenticator (Chrome
+ * Decision 072: enrol a passkey on the security page with Chromium's virtual authenticator (Chrome
  * DevTools Protocol `WebAuthn`), name it, sign out, sign in with it instead of the password, rename and remove it.
  * The user is one of the unchanged demo users: a passkey changes nothing of their password sign-in.
  */

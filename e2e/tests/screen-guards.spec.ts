@@ -1,5 +1,5 @@
 /**
- * Issue 7: every screen follows the rights of spec §6 and the tenant's feature switches (decision 036).
+ * Every screen follows the rights of spec §6 and the tenant's feature switches (decision 036).
  * The demo users only sign in and look; nothing here changes data.
  */
 import { expect, type Page, test } from '@playwright/test';

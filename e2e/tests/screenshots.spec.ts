@@ -1,6 +1,6 @@
 /**
- * One full-page screenshot of each layout, kept under e2e/test-results/screenshots/ (E2E_OUTPUT_DIR) for a person to look at
- * (issue 2). The journeys' assertions live in the other files; this one only checks that each page renders.
+ * One full-page screenshot of each layout, kept under e2e/test-results/screenshots/ (E2E_OUTPUT_DIR) for a person to look at.
+ * The journeys' assertions live in the other files; this one only checks that each page renders.
  */
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';

@@ -1,5 +1,5 @@
 /**
- * Issue 11, decision 083: a code by SMS as second factor, through the SMS gateway that playwright.config.ts
+ * Decision 083: a code by SMS as second factor, through the SMS gateway that playwright.config.ts
  * starts (SMS_URL). The user enrols a mobile number on the security page with the first code, signs in again
  * with a code by SMS, and removes the number; the administrator's outbox lists the SMS without the codes.
  * Exclusive: the user's sign-in asks for a code while the journey runs; it ends with the number removed.

@@ -1,5 +1,5 @@
 /**
- * Issue 11: single sign-on through a local OpenID provider (oidc-provider, started here on a free loopback
+ * Single sign-on through a local OpenID provider (oidc-provider, started here on a free loopback
  * port). The tenant administrator configures the provider through the admin API; a new person types their
  * address on /login, takes the single-sign-on button, signs in at the provider and lands on the tenant's
  * start page, created just in time. The same through a SAML 2.0 identity provider (samlify), whose login page

@@ -1,5 +1,5 @@
 /**
- * Issue 11: two-step sign-in with an authenticator app (codes computed here with otpauth, as the app would),
+ * Two-step sign-in with an authenticator app (codes computed here with otpauth, as the app would),
  * the security screen's accessibility in German and English, and signing out all other devices from a second
  * browser context.
  */

@@ -1,5 +1,5 @@
 /**
- * Browser measurement of issue 9 (`npm run bench:browser`, not part of `npm test`): a 1,000-place plan
+ * Browser measurement of the reading-room plan (`npm run bench:browser`, not part of `npm test`): a 1,000-place plan
  * (buildLeseraumBenchData, about 200,000 bookings) served by the real server (test harness, the built web app
  * from apps/web/dist), opened in Debian's chromium. Measured with the Performance API inside the page:
  *
@@ -12,7 +12,7 @@
  *
  * Several page loads (BENCH_RUNS, default 5), p50/p95/max printed. Environment: CHROMIUM_PATH (default
  * /usr/bin/chromium), BENCH_DRIVER (`pglite` default, or `pg` with TEST_DATABASE_URL). Build the web app
- * first (`npm run build -w @stellwerk/web`). Goal (issue 9): interactive within 200 ms of the data arriving.
+ * first (`npm run build -w @stellwerk/web`). Goal: interactive within 200 ms of the data arriving.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Bench part `export` (issue 10, decision 065): a logbook of BENCH_EXPORT_FAHRTEN trips (default 10,000) for one
+ * Bench part `export` (decision 065): a logbook of BENCH_EXPORT_FAHRTEN trips (default 10,000) for one
  * vehicle, every 20th with a correction, hash-chained in JS exactly as the service chains them, written in
  * batches; then the XLSX and PDF exports through the API, timed, with the server process's peak RSS sampled
  * every few milliseconds while each export runs (the server runs in this process). The body is read and

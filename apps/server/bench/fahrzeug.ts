@@ -1,5 +1,5 @@
 /**
- * The vehicle part of `npm run bench` (issue 8): one tenant (Stadtwerke Musterstadt of the demo) gets 200
+ * The vehicle part of `npm run bench`: one tenant (Stadtwerke Musterstadt of the demo) gets 200
  * vehicles in 5 new locations and 1,000 bookings per vehicle over two years (200,000); on PostgreSQL nine
  * more tenants of the same size are added (2 million bookings in all). The data is made with set-based SQL
  * (`insert … select … generate_series`) through the explicit cross-tenant path (decision 029).

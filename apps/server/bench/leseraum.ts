@@ -1,5 +1,5 @@
 /**
- * The reading-room part of `npm run bench` (issue 9): a floor plan with 1,000 places and 200,000 bookings
+ * The reading-room part of `npm run bench`: a floor plan with 1,000 places and 200,000 bookings
  * in one tenant, then `GET /api/grundrisse/{id}/belegung` for a day and `POST /api/leseraum-buchungen`.
  * The data is made with SQL in the tenant's own transaction (row-level security applies as for requests).
  */

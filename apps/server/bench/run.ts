@@ -97,7 +97,7 @@ const measure = async (
   };
 };
 
-/** Issue 9: occupancy of a 1,000-place plan for a day and booking a place, at 1 and 10 connections. */
+/** Occupancy of a 1,000-place plan for a day and booking a place, at 1 and 10 connections. */
 const benchLeseraum = async (server: TestServer): Promise<Measurement[]> => {
   const cookie = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
   const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).json()) as {
@@ -147,7 +147,7 @@ const benchLeseraum = async (server: TestServer): Promise<Measurement[]> => {
 };
 
 /**
- * Issue 8: free vehicles for a 3-hour slot, booking a vehicle and the week timeline of one location, at 1
+ * Free vehicles for a 3-hour slot, booking a vehicle and the week timeline of one location, at 1
  * and 10 connections; the free-vehicle question as raw SQL in the same run (ratio API ÷ SQL) and the plans
  * of the hot query. PostgreSQL holds ten tenants of 200,000 bookings each, the embedded database one.
  */

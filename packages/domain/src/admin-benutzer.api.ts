@@ -1,5 +1,5 @@
 /**
- * API contract of the administration of users, groups and roles (issue 3: /admin/benutzer,
+ * API contract of the administration of users, groups and roles (/admin/benutzer,
  * /admin/gruppen, /admin/rollen). Zod schemas (`Z*`) and their types (`T*`), shared by server and web so
  * a form validates with the same rules on both sides. Every string has a maximum length.
  *

@@ -1,5 +1,5 @@
 /**
- * API contract of `/admin/raeume` (issue 9, right `ausstattungs_pflege`): floor plans per location with
+ * API contract of `/admin/raeume` (right `ausstattungs_pflege`): floor plans per location with
  * their SVG, and the places on a plan (a seat, or a room with a capacity) with position, equipment counts
  * and the fire-safety and first-aid markers. `Z*` zod schemas, `T*` their types (decision 051).
  */

@@ -1,5 +1,5 @@
 /**
- * API contract of the administration's master data (issue 3): admin start, tenants, locations, equipment,
+ * API contract of the administration's master data: admin start, tenants, locations, equipment,
  * opening hours, settings (tenant, group, personal) and the audit log. `Z*` zod schemas, `T*` their types.
  *
  * Times (`HH:mm`) are bounded strings here and checked by the server with the spec's message ('Zeit zum
@@ -190,7 +190,7 @@ export const ZSonderoeffnungszeitInput = z.object({
   bis: ZTimeInput.optional(),
   /**
    * 'offen' or 'geschlossen'; read by the service, so anything else answers the spec's 'Status {x} unbekannt'
-   * (`status.unbekannt`, issue 20) instead of a generic validation message.
+   * (`status.unbekannt`) instead of a generic validation message.
    */
   status: singleLineText().max(40),
   /** Required (true) when a closing period would cancel bookings. */

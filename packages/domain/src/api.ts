@@ -87,7 +87,7 @@ export const ZMe = z.object({
   settings: z.record(z.string().max(LIMITS.code), ZResolvedSetting),
   language: ZLanguage,
   startPage: z.string().max(LIMITS.path),
-  /** Two-factor sign-in: the tenant's policy and whether this user must still enrol (issue 11). */
+  /** Two-factor sign-in: the tenant's policy and whether this user must still enrol. */
   zweiFaktor: ZZweiFaktorStand,
 });
 export type TMe = z.infer<typeof ZMe>;

@@ -1,5 +1,5 @@
 /**
- * CSV import of users (issue 3, /admin/benutzer): parse the file, check every row, find duplicates inside
+ * CSV import of users (/admin/benutzer): parse the file, check every row, find duplicates inside
  * the file and e-mail addresses that are taken already. Pure: the caller passes the taken addresses and
  * the tenant's role and group names, and writes nothing unless every row is valid.
  *

@@ -1126,7 +1126,7 @@ const isWochentagOption = (option: CustomizingOption): boolean =>
 const checkString = (option: CustomizingOption, s: string): string => {
   if (s.length > MAX_STRING_LENGTH)
     throw new DomainError('customizing.value_too_long', { name: option.name, max: MAX_STRING_LENGTH });
-  // 'Montag', 'Mo' or 'monday' are read as 'montags'; an unknown name is refused with the names (issue 20)
+  // 'Montag', 'Mo' or 'monday' are read as 'montags'; an unknown name is refused with the names
   if (isWochentagOption(option) && s.trim() !== '') {
     const name = wochentagNameAus(s);
     if (!name)

@@ -40,7 +40,7 @@ export const ZDayValue = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
  * A calendar day as a person types it into a date field: `DD.MM.YYYY` (spec §5), one-digit day or month allowed
  * (`1.2.2027`), or `YYYY-MM-DD`. Answers `YYYY-MM-DD`, or null while the text is no whole real day in the years
  * 2000 to 2100 (so `28.11.2` as typed on the way to `28.11.2026` is nothing yet, and `30.02.2027` stays nothing).
- * The date fields of the web app use it as their parser, so a typed day is kept on Tab (issue 20).
+ * The date fields of the web app use it as their parser, so a typed day is kept on Tab.
  */
 export const parseTagEingabe = (text: string): string | null => {
   const trimmed = text.trim();

@@ -149,7 +149,7 @@ describe('formatError', () => {
       'Fehler beim Hochladen der Datei: Höchstens 1 Beleg und ein Foto je Schaden.',
       'Error uploading the file: at most 1 receipt and one photo per damage.',
     ],
-  ])('%s with %j speaks in singular and plural (issue 20)', (code, params, de, en) => {
+  ])('%s with %j speaks in singular and plural', (code, params, de, en) => {
     expect(formatError(code, 'de', params)).toBe(de);
     expect(formatError(code, 'en', params)).toBe(en);
   });

@@ -90,7 +90,7 @@ export const ERRORS = {
     de: 'Sie haben keine Berechtigung für diese Aktion.',
     en: 'You are not allowed to do this.',
   },
-  // --- two-factor sign-in and sessions (issue 11) -------------------------------------------------------
+  // --- two-factor sign-in and sessions -------------------------------------------------------
   /** A wrong code from the authenticator app or a used or unknown backup code; counted like a wrong password. */
   'auth.code_falsch': {
     status: 401,
@@ -151,7 +151,7 @@ export const ERRORS = {
     de: 'Der Eintrag wurde nicht gefunden.',
     en: 'The item was not found.',
   },
-  // --- single sign-on (issue 11) -----------------------------------------------------------------
+  // --- single sign-on -----------------------------------------------------------------
   /** The tenant switched password sign-in off: only its identity provider signs in. */
   'auth.passwort_anmeldung_aus': {
     status: 403,
@@ -209,7 +209,7 @@ export const ERRORS = {
     de: 'Ihre E-Mail-Adresse gehört zu keiner Domain Ihrer Organisation. Bitte wenden Sie sich an Ihre Administration.',
     en: "Your e-mail address is not in one of your organisation's domains. Please contact your administration.",
   },
-  // --- linked identities (issue 11, decision 081) --------------------------------------------------
+  // --- linked identities (decision 081) --------------------------------------------------
   /** Unlinking the last identity that signs the user in. */
   'sicherheit.letzte_identitaet': {
     status: 409,
@@ -240,7 +240,7 @@ export const ERRORS = {
     de: 'Bitte melden Sie sich erneut an: Einen weiteren Faktor können Sie bis 5 Minuten nach der Anmeldung einrichten.',
     en: 'Please sign in again: you can add another factor up to 5 minutes after signing in.',
   },
-  // --- phone factor and SMS (issue 11, decision 083) ---------------------------------------------------
+  // --- phone factor and SMS (decision 083) ---------------------------------------------------
   /** No SMS gateway (SMS_URL) is configured: the phone factor is not offered. */
   'sicherheit.sms_nicht_verfuegbar': {
     status: 409,
@@ -397,13 +397,13 @@ export const ERRORS = {
     de: 'Außer Zeilenumbrüchen und Tabulatoren sind in diesem Feld keine Steuerzeichen erlaubt.',
     en: 'Control characters other than line breaks and tabs are not allowed in this field.',
   },
-  /** A time of day that is not HH:mm, naming the value typed (issue 20: '7 Uhr'); spec §5's sentence first. */
+  /** A time of day that is not HH:mm, naming the value typed ('7 Uhr'); spec §5's sentence first. */
   'zeit.ungueltig_wert': {
     status: 400,
     de: "Zeit zum setzen ist kein valider String. '{value}' ist keine Uhrzeit im Format HH:mm (00:00 bis 23:59).",
     en: "The time to set is not a valid string. '{value}' is not a time as HH:mm (00:00 to 23:59).",
   },
-  /** A text field with a line break or another control character (issue 6; schemas answer validation.failed). */
+  /** A text field with a line break or another control character (schemas answer validation.failed). */
   'validation.steuerzeichen': {
     status: 400,
     de: 'Zeilenumbrüche und andere Steuerzeichen sind in diesem Feld nicht erlaubt.',
@@ -786,7 +786,7 @@ export const ERRORS = {
     de: 'Kilometerstand muss größer als {value} sein.',
     en: 'Mileage must be greater than {value}.',
   },
-  // --- logbook (issue 10, packages/domain/src/fahrtenbuch) --------------------------------------------
+  // --- logbook (packages/domain/src/fahrtenbuch) --------------------------------------------
   'fahrtenbuch.ende_vor_beginn': {
     status: 422,
     de: 'Das Ende der Fahrt muss nach ihrem Beginn liegen.',
@@ -828,7 +828,7 @@ export const ERRORS = {
     de: 'Bitte geben Sie an, warum der Eintrag korrigiert wird.',
     en: 'Please state why the entry is corrected.',
   },
-  // --- check-in and check-out (issue 10, decisions 063 and 064) ------------------------------------------
+  // --- check-in and check-out (decisions 063 and 064) ------------------------------------------
   'fahrt.abstellplatz_ungueltig': {
     status: 400,
     de: 'Der Abstellplatz muss einer der Abstellplätze des Standorts sein: [{liste}]',
@@ -839,7 +839,7 @@ export const ERRORS = {
     de: 'Der Schadensort „{ort}“ ist nicht erlaubt. Erlaubt sind: {liste}.',
     en: 'The damage location "{ort}" is not allowed. Allowed are: {liste}.',
   },
-  /** The location has no parking spots, but one was named (issue 20: no raw '[]'). */
+  /** The location has no parking spots, but one was named (no raw '[]'). */
   'fahrt.abstellplatz_keine': {
     status: 400,
     de: 'Der Standort hat keine Abstellplätze; bitte keinen Abstellplatz angeben.',
@@ -966,7 +966,7 @@ export const ERRORS = {
     en: 'User not found! The special approval cannot be updated.',
   },
 
-  // --- administration master data (issue 3) ------------------------------------------------------
+  // --- administration master data ------------------------------------------------------
   'mandant.domain_ungueltig': {
     status: 400,
     de: 'Die Domain {domain} ist ungültig.',
@@ -1097,7 +1097,7 @@ export const ERRORS = {
     en: 'Error uploading the file: the file is not UTF-8 encoded.',
   },
 
-  // --- administration of users, groups and roles (issue 3); params.field names the form field -------
+  // --- administration of users, groups and roles; params.field names the form field -------
   'benutzer.email_vergeben': {
     status: 409,
     de: 'Die E-Mail-Adresse {email} ist bereits vergeben.',
@@ -1195,7 +1195,7 @@ export const ERRORS = {
     en: '{anzahl} rows of the CSV file are invalid; nothing was imported.',
   },
 
-  // --- vehicle booking rules (issue 8; decision 040) ---------------------------------------------
+  // --- vehicle booking rules (decision 040) ---------------------------------------------
   'fahrzeug_buchung.in_vergangenheit': {
     status: 422,
     de: 'Eine Buchung kann nicht in der Vergangenheit beginnen.',
@@ -1233,7 +1233,7 @@ export const ERRORS = {
     de: 'Hinweis: Die UVV-Prüfung des Fahrzeugs war am {datum} fällig und ist noch nicht eingetragen.',
     en: 'Note: the UVV inspection of the vehicle was due on {datum} and has not been recorded.',
   },
-  /** An overdue HU (general inspection) when the tenant blocks booking (issue 20, like the UVV's). */
+  /** An overdue HU (general inspection) when the tenant blocks booking (like the UVV's). */
   'fahrzeug_buchung.hu_ueberfaellig': {
     status: 409,
     de: 'Das Fahrzeug kann nicht gebucht werden: Die Hauptuntersuchung (HU) war am {datum} fällig und ist noch nicht eingetragen.',
@@ -1325,7 +1325,7 @@ export const ERRORS = {
     de: 'Im gewählten Zeitraum ist das Fahrzeug unterwegs; die Sperre kann erst nach dem Check-out beginnen.',
     en: 'The vehicle is on a trip in the chosen period; the block can only start after its check-out.',
   },
-  // --- blocks (issue 8, decision 056) ---------------------------------------------------------------
+  // --- blocks (decision 056) ---------------------------------------------------------------
   'fahrzeug_sperre.vorschau_veraltet': {
     status: 409,
     de: 'Die Buchungen des Fahrzeugs haben sich seit der Vorschau geändert. Bitte die Vorschau neu laden.',
@@ -1346,7 +1346,7 @@ export const ERRORS = {
     de: 'Die Buchung wartet nicht mehr auf eine Freigabe.',
     en: 'The booking no longer awaits approval.',
   },
-  // --- fleet administration (issue 8, decision 048) ----------------------------------------------
+  // --- fleet administration (decision 048) ----------------------------------------------
   'guard.no_fahrzeug_pflege': {
     status: 403,
     de: 'Keine Berechtigung für die Pflege von Fahrzeugen.',
@@ -1397,7 +1397,7 @@ export const ERRORS = {
     de: 'Die Prüfmethode {methode} ist nicht vorgesehen.',
     en: 'The check method {methode} is not provided for.',
   },
-  // --- driver licences (issue 8, decision 050) ---
+  // --- driver licences (decision 050) ---
   'fuehrerschein.kein_eintrag': {
     status: 409,
     de: 'Bitte erfassen Sie zuerst die Führerscheindaten dieser Person.',
@@ -1426,7 +1426,7 @@ export const placeholdersOf = (text: string): string[] => [
 
 /**
  * A placeholder: `{name}` the param; `{name#Stunde|Stunden}` the number and the word in the singular or plural
- * ("1 Stunde", "2 Stunden"); `{name?muss|müssen}` the word alone, agreeing with the number (issue 20).
+ * ("1 Stunde", "2 Stunden"); `{name?muss|müssen}` the word alone, agreeing with the number.
  */
 const PLACEHOLDER = /\{(\w+)(?:([#?])([^|{}]*)\|([^{}]*))?\}/g;
 

@@ -1,5 +1,5 @@
 /**
- * The sign-in throttle (issue 6, decision 021): it stops attackers, not the office.
+ * The sign-in throttle (decision 021): it stops attackers, not the office.
  *
  * - An account is one key whichever login was typed (e-mail or user name); an unknown login is its own key, so
  *   existing and unknown accounts are throttled alike and the answer tells nothing about who exists.

@@ -1,5 +1,5 @@
 /**
- * Which switch stops which mail (issue 20, R378, decision 116). Every mail the product sends is of one kind
+ * Which switch stops which mail (R378, decision 116). Every mail the product sends is of one kind
  * (`MailArt`); a kind is either stopped by the tenant's mail switch of its area (`FahrzeugMail…Senden`) and by the
  * recipient's own notification switch (`Benachrichtigung…`, settable per user, group and tenant), or it is sent
  * regardless because the spec's process needs it (security, approvals, escalations). The settings screens list the

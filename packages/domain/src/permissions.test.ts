@@ -137,7 +137,7 @@ describe('checkAdminRoute', () => {
     ['/admin', ctx(['fahrzeug_buchen']), 'guard.no_admin'],
     ['/admin', ctx(['oeffnungszeiten_pflege']), null],
     ['/admin/auslastung', ctx(['benutzer_pflegen']), null],
-    // /admin/fahrzeuge needs fahrzeug_pflege (issue 8, decision 048)
+    // /admin/fahrzeuge needs fahrzeug_pflege (decision 048)
     ['/admin/fahrzeuge', ctx(['benutzer_pflegen']), 'guard.no_fahrzeug_pflege'],
     ['/admin/fahrzeuge', ctx(['fahrzeug_buchen']), 'guard.no_admin'],
     // /admin/einstellungen: (objekt_pflege and ausstattungs_pflege) or one of the two settings rights

@@ -1,5 +1,5 @@
 /**
- * Text fields of requests: no control characters (issue 6). A line break in a name ends up in a mail's text
+ * Text fields of requests: no control characters. A line break in a name ends up in a mail's text
  * or header, a log line or a CSV export as a new line; other controls (NUL, escape, bell, the C1 range) have
  * no business in typed text either. Single-line fields (names, e-mail, user name, employee id, search,
  * times, domains) refuse every control character, including tab and the Unicode line and paragraph

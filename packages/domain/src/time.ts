@@ -52,7 +52,7 @@ export const isValidTime = (s: unknown): s is string => typeof s === 'string' &&
 
 /**
  * Returns `s` when it is a valid `HH:mm`; else throws 'zeit.ungueltig_wert' (spec §5's 'Zeit zum setzen ist
- * kein valider String.', naming the value typed: issue 20).
+ * kein valider String.', naming the value typed).
  */
 export const assertTime = (s: unknown): string => {
   if (!isValidTime(s)) throw new DomainError('zeit.ungueltig_wert', { value: String(s).slice(0, 50) });
@@ -184,7 +184,7 @@ const WOCHENTAG_SCHREIBWEISEN: readonly (readonly string[])[] = [
 ];
 
 /**
- * A weekday name as people write it, read as the spec's name (issue 20): `montags`, `Montag`, `Mo.`, `monday` and
+ * A weekday name as people write it, read as the spec's name: `montags`, `Montag`, `Mo.`, `monday` and
  * `Mon` all give `montags`; anything else null. Settings store the spec's name (decision 134).
  */
 export const wochentagNameAus = (text: string | null | undefined): WochentagName | null => {

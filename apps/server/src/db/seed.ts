@@ -62,7 +62,7 @@ type UserKey =
   | 'passwort'
   | 'faktor';
 /**
- * A booker of Stadtwerke Musterstadt whose licence check lapsed a month ago (issue 8): the licence checkers'
+ * A booker of Stadtwerke Musterstadt whose licence check lapsed a month ago: the licence checkers'
  * list shows an overdue check, and booking is refused with the message. The licence-check journey
  * (e2e/tests/fuehrerschein.spec.ts) records the check; no other journey signs in with this user.
  */

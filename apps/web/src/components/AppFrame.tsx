@@ -38,7 +38,7 @@ export function AppFrame({ brand, headerEnd, navbar, aside, footer, children }: 
       padding="md"
       // No slide transition of the header, menu and sidebar: Mantine turns it off while the window resizes
       // and on again 200 ms after the first render, by a custom property on the frame's root, and each switch
-      // made the browser restyle every element of the page (1,000 places on a floor plan: 15-40 ms, issue 9).
+      // made the browser restyle every element of the page (1,000 places on a floor plan: 15-40 ms).
       // With a duration of 0 both states are the same and the switch costs nothing.
       transitionDuration={0}
     >

@@ -21,7 +21,7 @@ export const QUERY_ROOTS = {
   leseraum: ['leseraum'],
   /** /admin/raeume: floor plans and their places. */
   raeume: ['admin-raeume'],
-  /** the vehicle list, a vehicle and the vehicle bookings (issue 8; the screens come later) */
+  /** the vehicle list, a vehicle and the vehicle bookings */
   fahrzeuge: ['fahrzeuge'],
   fahrzeugBuchungen: ['fahrzeug-buchungen'],
   /** the licence list of /fahrzeuge/fuehrerschein and the menu's count of due checks */

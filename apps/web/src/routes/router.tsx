@@ -83,7 +83,7 @@ const rootRoute = createRootRouteWithContext<RouterContext>()({
       rememberRedirect(location.href);
       throw redirect({ to: '/login', replace: true });
     }
-    // the tenant requires a second factor this user has not set up yet: enrolment first (issue 11)
+    // the tenant requires a second factor this user has not set up yet: enrolment first
     if (
       me?.zweiFaktor.mussEinrichten &&
       !isPublicRoute(location.pathname) &&

@@ -1,5 +1,5 @@
 /**
- * API contract of trips and the logbook (issue 10, decision 062): check-in and check-out bodies, the logbook of
+ * API contract of trips and the logbook (decision 062): check-in and check-out bodies, the logbook of
  * a vehicle with each entry's versions, a new version, a trip recorded by hand, the chain check. `Z*` zod
  * schemas, `T*` their types; instants ISO 8601. Readings are validated by the rules (historie.ts, eintrag.ts)
  * so the answer carries the spec's message ('Tankfüllung muss zwischen 0 und 100 sein!', …), not a generic one.
@@ -22,7 +22,7 @@ const ZZahl = z.number().finite();
  * checked by the rules ('Bitte alle Pflichtfelder ausfüllen.').
  */
 const ZSchaden = z.object({
-  // read as text so that a place outside the list gets the rule's message naming the allowed ones (issue 20);
+  // read as text so that a place outside the list gets the rule's message naming the allowed ones;
   // the API document lists them
   ort: z
     .string()

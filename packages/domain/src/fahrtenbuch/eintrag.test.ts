@@ -54,7 +54,7 @@ const message = (fn: () => unknown): string => {
   return 'no error';
 };
 
-describe('fehlendeAngaben / assertFahrt: what a trip must carry by its kind (issue 10)', () => {
+describe('fehlendeAngaben / assertFahrt: what a trip must carry by its kind', () => {
   it.each([
     ['dienstlich', { ziel: null }, ['ziel']],
     ['dienstlich', { zweck: '  ', partner: null }, ['zweck', 'partner']],

@@ -1,5 +1,5 @@
 /**
- * The logbook (Fahrtenbuch) entry and its rules (issue 10): what a trip must carry by its kind, how long its
+ * The logbook (Fahrtenbuch) entry and its rules: what a trip must carry by its kind, how long its
  * purpose and business partner may be completed, who sees a private trip's details.
  *
  * Requirements for electronic logbooks as tax advisers and courts state them (R 8.1 (9) LStR, BFH VI R 64/04,

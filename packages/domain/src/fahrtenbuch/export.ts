@@ -1,5 +1,5 @@
 /**
- * The logbook export (issue 10, decision 065): what each row of the Excel and PDF file says, the legend of its
+ * The logbook export (decision 065): what each row of the Excel and PDF file says, the legend of its
  * abbreviations, the field-by-field history of a correction, and the PDF's page count known before the first
  * page is written (rows have a fixed height, so "Seite x von y" needs no buffering of pages).
  */

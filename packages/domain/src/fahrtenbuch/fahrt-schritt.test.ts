@@ -24,7 +24,7 @@ const messageOf = (fn: () => void): string | null => {
   }
 };
 
-describe('check-in and check-out rules (issue 10, decisions 063, 064)', () => {
+describe('check-in and check-out rules (decisions 063, 064)', () => {
   it.each([
     ['sauber', 'sauber', [], false],
     ['leicht verschmutzt', 'verschmutzt', [], false],

@@ -1,5 +1,5 @@
 /**
- * Rules of a check-in or check-out beyond the readings (issue 10, decisions 063 and 064): damages with their
+ * Rules of a check-in or check-out beyond the readings (decisions 063 and 064): damages with their
  * place on the vehicle, the parking spot from the location's list, which readings the fleet managers hear of
  * (cleanliness thresholds, damages), and what a check-in does when the vehicle's previous trip is still open
  * (`VorCheckOutAkzeptieren`). Pure functions; the server module `fahrt` applies them in one transaction.
@@ -24,7 +24,7 @@ export type SchadenAngabe = { ort: string; beschreibung: string; sicherheitsrele
 
 /**
  * Spec §8 'Bitte alle Pflichtfelder ausfüllen.': every damage names its place and describes what is wrong. A place
- * outside the fixed list is refused with a message naming the allowed places (issue 20).
+ * outside the fixed list is refused with a message naming the allowed places.
  */
 export const assertSchaeden = (schaeden: readonly SchadenAngabe[]): void => {
   for (const s of schaeden) {
@@ -64,7 +64,7 @@ export const assertAbstellplatz = ({
     throw new DomainError('fahrt.abstellplatz_ungueltig', { liste: liste.join(', ') });
 };
 
-/** What the fleet managers are told of one check-in or check-out (spec §9 thresholds "and worse", issue 10). */
+/** What the fleet managers are told of one check-in or check-out (spec §9 thresholds "and worse"). */
 export type FuhrparkMeldung = {
   /** the sides whose cleanliness is at or worse than its threshold */
   sauberkeit: ReinigungsArt[];

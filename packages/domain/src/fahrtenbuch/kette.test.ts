@@ -74,7 +74,7 @@ describe('kanonischerText', () => {
   });
 });
 
-describe('verketten / pruefeKette: tamper evidence (issue 10)', () => {
+describe('verketten / pruefeKette: tamper evidence', () => {
   it('the first version follows the chain start; an intact chain verifies with its final hash', () => {
     const eintraege = kette(5);
     expect(eintraege[0]?.hashVorher).toBe(KETTEN_ANFANG);

@@ -1,5 +1,5 @@
 /**
- * Tamper evidence of the logbook (issue 10): each version of an entry carries a hash over its content and the
+ * Tamper evidence of the logbook: each version of an entry carries a hash over its content and the
  * previous version's hash, per vehicle in the order of recording. Removing, changing or reordering a stored
  * version breaks the chain from that point; the export prints the final hash so an auditor can compare.
  *

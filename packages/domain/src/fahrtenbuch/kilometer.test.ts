@@ -40,7 +40,7 @@ const fahrten = [
   fahrt('d', '2026-10-27', '08:00', '09:00', 1300, 1320),
 ];
 
-describe('kilometerLuecken: gaps in a vehicle chain (issue 10)', () => {
+describe('kilometerLuecken: gaps in a vehicle chain', () => {
   it('finds the gap between a check-out and a higher next check-in, in time order', () => {
     expect(kilometerLuecken([...fahrten].reverse())).toEqual([
       {

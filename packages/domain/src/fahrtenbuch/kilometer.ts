@@ -1,5 +1,5 @@
 /**
- * The mileage chain of a vehicle (issue 10): readings follow each other in time. A check-in above the last
+ * The mileage chain of a vehicle: readings follow each other in time. A check-in above the last
  * check-out leaves a gap the fleet manager explains (a trip recorded by hand, or marked private); a trip
  * recorded by hand must fit between its neighbours.
  */

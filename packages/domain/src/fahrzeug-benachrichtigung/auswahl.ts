@@ -1,5 +1,5 @@
 /**
- * The vehicle jobs' decisions (issue 10, decision 067) as pure functions of (bookings, history, settings,
+ * The vehicle jobs' decisions (decision 067) as pure functions of (bookings, history, settings,
  * sent notices, now): which bookings the automatic release cancels, which missing check-outs are reminded
  * to whom, which next bookers are told that the car is still on the road, and whether the daily care notice
  * is due. Every notice carries a `schluessel` (key); the server records the keys it sent and passes them

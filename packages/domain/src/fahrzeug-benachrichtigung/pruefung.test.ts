@@ -123,7 +123,7 @@ describe('uvvBuchungsRegel', () => {
   });
 });
 
-describe('huBuchungsRegel (issue 20: an overdue HU warns or blocks like the UVV)', () => {
+describe('huBuchungsRegel (an overdue HU warns or blocks like the UVV)', () => {
   // the due day is valid through its end in Berlin; DST weeks included (29.03. and 25.10.2026)
   it.each<[string | null, string, 'warnen' | 'sperren', string | null, string | null]>([
     [null, '2026-11-30T08:00:00Z', 'sperren', null, null],

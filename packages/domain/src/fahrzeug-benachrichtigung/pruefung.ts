@@ -1,5 +1,5 @@
 /**
- * The vehicle inspections (issue 10, decision 068): the next general inspection (HU, Hauptuntersuchung) and
+ * The vehicle inspections (decision 068): the next general inspection (HU, Hauptuntersuchung) and
  * the yearly accident-prevention inspection (UVV, DGUV Vorschrift 70), each a Berlin calendar day
  * `YYYY-MM-DD` on the vehicle. The fleet managers are reminded once per vehicle, kind and due day from the
  * lead on; an overdue UVV warns or refuses a booking as the tenant chooses (`FahrzeugUvvUeberfaellig`).
@@ -85,7 +85,7 @@ export const uvvBuchungsRegel = ({
 export const parseUvvModus = (s: string): UvvModus => (s === 'sperren' ? 'sperren' : 'warnen');
 
 /**
- * The booking rule of an overdue HU (Hauptuntersuchung), like the UVV's (issue 20): a trip starting after the
+ * The booking rule of an overdue HU (Hauptuntersuchung), like the UVV's: a trip starting after the
  * due day is refused with `sperren` (setting `FahrzeugHuUeberfaellig`) or carries a notice with `warnen`.
  */
 export const huBuchungsRegel = ({
@@ -104,7 +104,7 @@ export const huBuchungsRegel = ({
     : { verstoss: null, hinweis: { code: 'fahrzeug_buchung.hu_ueberfaellig_hinweis', params } };
 };
 
-/** Whether an inspection's due day lies before today (Berlin): the service book marks it (issue 20). */
+/** Whether an inspection's due day lies before today (Berlin): the service book marks it. */
 export const isPruefungUeberfaellig = ({
   faelligAm,
   now,

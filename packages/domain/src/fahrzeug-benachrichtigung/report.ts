@@ -1,5 +1,5 @@
 /**
- * The vehicle report (issue 10, decision 067): per the tenant's rhythm (FahrzeugReportIntervallMonate: 1, 3,
+ * The vehicle report (decision 067): per the tenant's rhythm (FahrzeugReportIntervallMonate: 1, 3,
  * 6 or 12 months; calendar months, quarters, half years, years in Berlin time) the recipients get, once per
  * period, a summary per vehicle of the period just ended: trips, distance, damages, cleanliness incidents
  * and mileage gaps, taken from the history's CHECK_IN and CHECK_OUT entries.

@@ -1,5 +1,5 @@
 /**
- * API contract of vehicle booking (issue 8): the vehicle list with `frei` for a period, a vehicle with its
+ * API contract of vehicle booking: the vehicle list with `frei` for a period, a vehicle with its
  * upcoming bookings, and the booking calls. `Z*` zod schemas, `T*` their types. Times are ISO 8601 instants
  * with offset; the server works in Europe/Berlin. The request body of a booking is `ZFahrzeugBuchungEingabe`
  * (schemas.ts); each booking carries the current user's abilities (`aktionen`, policy.ts).
@@ -78,7 +78,7 @@ export const ZFahrzeug = z.object({
   /**
    * whether the user may book it for themself (licence record, class, next check, driving ban over the period,
    * the right to book; always true with fahrzeug_fremdbuchung); false marks the car "not bookable for you"
-   * instead of 'Frei' (issue 20)
+   * instead of 'Frei'
    */
   fuerMichBuchbar: z.boolean(),
   /** why not bookable for the user: the rule's error code (catalogue), null when bookable */

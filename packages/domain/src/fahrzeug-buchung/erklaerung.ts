@@ -1,5 +1,5 @@
 /**
- * Why a time is or is not bookable, for the booking dialog and the timeline (issue 8: "offers only times
+ * Why a time is or is not bookable, for the booking dialog and the timeline ("offers only times
  * the rules allow and says why a time is not allowed"). Built on `pruefeFahrzeugBuchung`, so the dialog
  * and the server never disagree.
  */

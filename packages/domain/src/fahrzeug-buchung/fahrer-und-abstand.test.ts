@@ -1,5 +1,5 @@
 /**
- * Issue 20 (decision 134): one driver holds one car at a time unless the tenant allows more; the minimum gap between
+ * Decision 134: one driver holds one car at a time unless the tenant allows more; the minimum gap between
  * two bookings of a vehicle in hours plus minutes; weekday names of the weekly window read or refused.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * API contract of special-trip approvals (issue 8, decision 049): the list of bookings awaiting the current
+ * API contract of special-trip approvals (decision 049): the list of bookings awaiting the current
  * approver (`ZFahrzeugBuchungListe` of api.ts, each with its abilities), the menu count, and the body of a
  * rejection. `Z*` zod schemas, `T*` their types.
  */

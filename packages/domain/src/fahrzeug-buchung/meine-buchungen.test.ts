@@ -12,7 +12,7 @@ import { isEigeneFahrt } from './policy.ts';
 
 const b = (day: string, time: string) => berlinInstant(day, time);
 
-describe('Meine Buchungen keeps what the system cancelled a while (issue 20, decision 135)', () => {
+describe('Meine Buchungen keeps what the system cancelled a while (decision 135)', () => {
   const ende = b('2026-11-23', '12:00');
   it.each<[string, string, string | null, Date, boolean]>([
     ['a booked trip', 'reserviert', null, b('2026-11-23', '11:00'), true],

@@ -120,7 +120,7 @@ export const abilitiesFor = ({
 
 /**
  * Whether a booking or block counts as the user's own trip on the vehicle's pages: a trip (BUCHUNG) they booked or
- * drive. A block a fleet manager entered is a block, not "Ihre Buchung" (issue 20).
+ * drive. A block a fleet manager entered is a block, not "Ihre Buchung".
  */
 export const isEigeneFahrt = ({
   termin,

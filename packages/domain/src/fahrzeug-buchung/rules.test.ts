@@ -353,7 +353,7 @@ describe('spaetestesBuchbaresEnde: latest bookable end', () => {
     );
   });
 
-  // the spec's reading (issue 20, decision 113): the last start of the weekday and hour inside today + N days
+  // the spec's reading (decision 113): the last start of the weekday and hour inside today + N days
   it.each<[string, Date, number, string, string, Date]>([
     [
       'the reported case: N 10, Monday 08:00, Friday 27.11.',
@@ -819,7 +819,7 @@ describe('properties of the time limits (fast-check), through the DST weeks of 2
   });
 });
 
-describe('HTTP status of the booking rules (issue 8 API: 422 for a refusing rule, 409 for a conflict)', () => {
+describe('HTTP status of the booking rules (422 for a refusing rule, 409 for a conflict)', () => {
   it.each<[ErrorCode, number]>([
     ['fahrzeug_buchung.ende_vor_beginn', 422],
     ['fahrzeug_buchung.takt', 422],

@@ -224,7 +224,7 @@ export const buchungsfensterPruefung = ({
 
 /**
  * The buffer between two bookings of a vehicle in milliseconds: the minimum gap in hours (spec §5, "hours × 60")
- * plus the minutes of `FahrzeugMindestabstandMinuten` (issue 20: a 30-minute buffer; decision 134).
+ * plus the minutes of `FahrzeugMindestabstandMinuten` (a 30-minute buffer; decision 134).
  */
 export const mindestabstandMs = ({
   mindestabstandStunden = 0,
@@ -292,7 +292,7 @@ export const belegungVerstoss = ({
 export type FahrerBelegung = Belegung & { id: string; kennzeichen: string };
 
 /**
- * One driver cannot hold two cars for the same time (issue 20, decision 134) unless the tenant allows it
+ * One driver cannot hold two cars for the same time (decision 134) unless the tenant allows it
  * (`FahrzeugMehrereFahrzeugeGleichzeitig`): the driver's other trips (bookings of type BUCHUNG, on any vehicle)
  * must not overlap `[von, bis)` in the time they occupy (`belegterZeitraum`: a trip checked out early frees the
  * rest, an overdue trip on the road lasts until now). Blocks are no trips. `ignoreId` skips the booking changed.
@@ -380,8 +380,8 @@ export const mindestdauerVerstoss = ({
 
 /**
  * Spec §5 latest bookable end: today plus N bookable days at the period end time; with a booking-window weekday
- * (and hour) configured, shifted back to the last start of that weekday and hour inside the range (issue 20,
- * decision 113: with N = 10 and Monday 08:00, asked on Friday 27.11., the range ends Mon 07.12. at the period end and
+ * (and hour) configured, shifted back to the last start of that weekday and hour inside the range
+ * (decision 113: with N = 10 and Monday 08:00, asked on Friday 27.11., the range ends Mon 07.12. at the period end and
  * the latest end is Mon 07.12. 08:00). The latest end thus moves a week at a time, at the chosen hour. When the range
  * holds no such start (N below a week), the last one before its end applies, which may lie before now: then nothing
  * can be booked until the next start. Null when N is 0 or unset.

@@ -1,5 +1,5 @@
 /**
- * API contract pieces of vehicle booking the server and the web app share (issue 8): the booking request
+ * API contract pieces of vehicle booking the server and the web app share: the booking request
  * body, the per-booking abilities, and the window rows of `fahrzeug_oeffnungszeit`. `Z*` zod schemas,
  * `T*` their types. Times are ISO 8601 with offset; the server works in Europe/Berlin.
  */
@@ -36,7 +36,7 @@ export const ZFahrzeugBuchungEingabe = z.object({
   freigeberIds: z.array(z.uuid()).max(20).default([]),
   /**
    * the booking's type, when sent: only 'BUCHUNG' (a trip) is booked here; anything else answers the spec's
-   * 'Typ {x} unbekannt' (issue 20: an unknown type was booked as a trip). Blocks go to /api/fahrzeug-sperren.
+   * 'Typ {x} unbekannt' instead of booking a trip. Blocks go to /api/fahrzeug-sperren.
    */
   typ: z.string().max(40).optional(),
 });
@@ -55,7 +55,7 @@ export type TFahrzeugBuchungAenderung = z.infer<typeof ZFahrzeugBuchungAenderung
 
 /**
  * Body of `POST /api/fahrzeug-buchungen/{id}/storno` (optional): the reason, told to the booker and the driver in
- * the cancellation mail and kept as the booking's information text (issue 20, R196). The web app asks for it when
+ * the cancellation mail and kept as the booking's information text (R196). The web app asks for it when
  * an administrator or fleet manager cancels someone else's trip.
  */
 export const ZFahrzeugBuchungStorno = z.object({

@@ -1,5 +1,5 @@
 /**
- * API contract of maintenance, service and defect blocks (issue 8, decision 056): the preview of what a
+ * API contract of maintenance, service and defect blocks (decision 056): the preview of what a
  * block would move or cancel, the block itself and the result of entering it. The body of a block is
  * `ZFahrzeugSperreEingabe` (schemas.ts). `Z*` zod schemas, `T*` their types; instants are ISO 8601.
  */

@@ -1,5 +1,5 @@
 /**
- * Maintenance, service and defect blocks (issue 8): before a block is saved, the fleet manager sees the
+ * Maintenance, service and defect blocks: before a block is saved, the fleet manager sees the
  * bookings it overlaps and, for each, a free vehicle of the same location and licence class for the same
  * time; accepted moves keep the booking, the rest are cancelled in bulk (never a durchgeführt one).
  */

@@ -1,5 +1,5 @@
 /**
- * The vehicle timeline of `/fahrzeuge/uebersicht` (issue 8; decision 047): the period of a day or a week,
+ * The vehicle timeline of `/fahrzeuge/uebersicht` (decision 047): the period of a day or a week,
  * the closed times of a vehicle in it (outside the booking window that applies, outside its validity) and
  * the stretches a row of the timeline falls into (free, booked, blocked, closed, past). Pure: the server
  * computes the closed times with the same window rules as `pruefeFahrzeugBuchung`, the web app the

@@ -1,5 +1,5 @@
 /**
- * API contract of the fleet administration (`/admin/fahrzeuge`, right `fahrzeug_pflege`, issue 8): every
+ * API contract of the fleet administration (`/admin/fahrzeuge`, right `fahrzeug_pflege`): every
  * field of spec §3 `fahrzeug` plus its per-weekday opening times (`fahrzeug_oeffnungszeit`), the preview of
  * the bookings a change cancels, and the photo. `Z*` zod schemas, `T*` their types. Decision 048.
  */
@@ -79,7 +79,7 @@ export const ZFahrzeugAdminEingabe = z
     buchungAusserhalbMoeglich: z.boolean().default(false),
     /**
      * per-weekday opening times; when given they decide the window instead of the three fields above. Left out,
-     * the stored rows stay as they are (issue 20: saving the simple window wiped them); `[]` removes them.
+     * the stored rows stay as they are, so saving the simple window keeps them; `[]` removes them.
      */
     oeffnungszeiten: z.array(ZFahrzeugOeffnungszeitZeile).max(7).optional(),
     deaktiviert: z.boolean().default(false),

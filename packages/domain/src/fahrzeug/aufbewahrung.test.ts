@@ -13,7 +13,7 @@ import {
 const at = (day: string, time: string) => berlinInstant(day, time);
 const utc = (iso: string) => new Date(iso);
 
-describe('retention period of trips, logbook, history and service book (issue 10, decision 081)', () => {
+describe('retention period of trips, logbook, history and service book (decision 081)', () => {
   const cases: { name: string; ende: Date; jahre: number; now: Date; loeschbar: boolean }[] = [
     {
       name: 'a trip of 15.03.2015 is kept through 31.12.2025 23:59 Berlin',

@@ -1,5 +1,5 @@
 /**
- * The end of the retention period of trips, logbook, history and service book (issue 10, decisions 068 and
+ * The end of the retention period of trips, logbook, history and service book (decisions 068 and
  * 081): a record whose end lies in Berlin calendar year Y is kept through 31.12. of Y + `jahre` and may be
  * deleted from 01.01. of Y + `jahre` + 1, 00:00 Berlin time (`FahrzeugAufbewahrungJahre`, default 10).
  * Pure functions of instants; the purge job asks them for its cut-off.

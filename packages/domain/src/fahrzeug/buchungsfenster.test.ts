@@ -71,7 +71,7 @@ describe('parseBuchungsfenster: the rows of fahrzeug_oeffnungszeit', () => {
   });
 });
 
-describe('isInnerhalbBuchungsfenster over nights (issue 20, decision 112)', () => {
+describe('isInnerhalbBuchungsfenster over nights (decision 112)', () => {
   const werktags = [1, 2, 3, 4, 5].map((wochentag) => ({
     wochentag,
     von: '07:00',
@@ -152,7 +152,7 @@ describe('isInnerhalbBuchungsfenster', () => {
     ['Monday 06:45–08:00', b('2026-11-23', '06:45'), b('2026-11-23', '08:00'), false],
     ['Tuesday 08:00–12:00 (its own hours)', b('2026-11-24', '08:00'), b('2026-11-24', '12:00'), true],
     ['Tuesday 11:00–13:00', b('2026-11-24', '11:00'), b('2026-11-24', '13:00'), false],
-    // the night between is closed (issue 20, decision 112)
+    // the night between is closed (decision 112)
     ['Monday 18:00 to Tuesday 10:00', b('2026-11-23', '18:00'), b('2026-11-24', '10:00'), false],
     ['Wednesday (closed row)', b('2026-11-25', '09:00'), b('2026-11-25', '10:00'), false],
     [

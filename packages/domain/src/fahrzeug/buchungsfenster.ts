@@ -101,8 +101,8 @@ export const fensterAm = ({
 };
 
 /**
- * Inside the window (spec §5): every instant of the booking lies in the open hours of its Berlin day (issue 20,
- * decision 112). A booking over several days therefore only fits where the hours meet across midnight: the start
+ * Inside the window (spec §5): every instant of the booking lies in the open hours of its Berlin day
+ * (decision 112). A booking over several days therefore only fits where the hours meet across midnight: the start
  * day open until its end (a closing time of 23:59 counts as midnight, the last time `HH:mm` can say), every day in
  * between open all day, the end day open from 00:00. Tue 18:00 → Wed 08:00 on a car open 07:00–19:00 is outside:
  * the night is closed.

@@ -1,5 +1,5 @@
 /**
- * API contract of a vehicle's history (spec §3 "vehicle history entry", issue 10): every entry the actions write
+ * API contract of a vehicle's history (spec §3 "vehicle history entry"): every entry the actions write
  * (ERSTELLUNG, STATUSAENDERUNG, WARTUNG, CHECK_IN, CHECK_OUT, SERVICE, DEAKTIVIERUNG), newest first.
  * A `typ` filter outside the list answers the spec's 'Typ {x} unbekannt' (`parseHistorieTyp`).
  */

@@ -60,7 +60,7 @@ describe('stornosBeiFahrzeugAenderung: cancellation reasons on vehicle update (s
       ['in', 'late', 'block'],
     ],
     [
-      'changing the location: the trips, not the maintenance block (issue 20, decision 111)',
+      'changing the location: the trips, not the maintenance block (decision 111)',
       { ...stand, standortName: 'Außenstelle' },
       stand,
       'Storno wegen Standortänderung am Fahrzeug',

@@ -54,7 +54,7 @@ export const stornosBeiFahrzeugAenderung = <T extends Belegung>({
   const offen = offeneBuchungen(buchungen, now);
   if (neu.deaktiviert && !alt.deaktiviert)
     return { buchungen: offen, grund: STORNO_GRUND.fahrzeugDeaktiviert };
-  // a maintenance, service or defect block belongs to the car wherever it stands (issue 20, decision 111)
+  // a maintenance, service or defect block belongs to the car wherever it stands (decision 111)
   if ((alt.standortName ?? '').trim() !== (neu.standortName ?? '').trim())
     return { buchungen: offen.filter((b) => !isSperre(b)), grund: STORNO_GRUND.standortAenderung };
   return {

@@ -1,5 +1,5 @@
 /**
- * The service book of a vehicle (spec §3 "Service book entry: type, description, period"; issue 10,
+ * The service book of a vehicle (spec §3 "Service book entry: type, description, period";
  * decision 068): entries with a type, a description and a period of Berlin calendar days; the vehicle's
  * WARTUNG and SERVICE blocks appear in it beside the entries. An HU or UVV entry may set the vehicle's next
  * due day of that inspection.

@@ -1,5 +1,5 @@
 /**
- * API contract of the licence checks (issue 8, decision 050): the list of /fahrzeuge/fuehrerschein, the
+ * API contract of the licence checks (decision 050): the list of /fahrzeuge/fuehrerschein, the
  * count for the menu, and what saving a record or a driving ban answers. Dates are Berlin calendar days.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Licence-check reminders (issue 8, decision 057): which reminders a run of the job sends. Each reminder is
+ * Licence-check reminders (decision 057): which reminders a run of the job sends. Each reminder is
  * sent once per licence, kind and next-check day; recording a new check gives a new next-check day, so the
  * next round of reminders starts afresh. Dates are Berlin calendar days `YYYY-MM-DD`.
  */

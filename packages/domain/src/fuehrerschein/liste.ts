@@ -1,5 +1,5 @@
 /**
- * The licence list of /fahrzeuge/fuehrerschein (issue 8, decision 050): one row per user who may book
+ * The licence list of /fahrzeuge/fuehrerschein (decision 050): one row per user who may book
  * vehicles, by next check (no record first), with search and state filters, and the count of due checks the
  * menu shows. Dates are Berlin calendar days `YYYY-MM-DD`.
  */

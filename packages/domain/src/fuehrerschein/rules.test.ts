@@ -406,7 +406,7 @@ describe('fahrerVerstoss: booking for others checks the right, the next check an
   });
 });
 
-describe('eigeneBuchbarkeitVerstoss: may the user book the car for themself (the list mark, issue 20)', () => {
+describe('eigeneBuchbarkeitVerstoss: may the user book the car for themself (the list mark)', () => {
   const perms = (...p: PermissionName[]) => new Set(p);
   const buchen = { id: 'u', permissions: perms('fahrzeug_buchen') };
   const zeitraum = { von: t('2026-12-01', '09:00'), bis: t('2026-12-01', '17:00') };

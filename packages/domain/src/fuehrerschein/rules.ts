@@ -74,7 +74,7 @@ export const naechstePruefungAus = ({
 export type PruefungsStand = 'fehlt' | 'ueberfaellig' | 'faellig' | 'aktuell';
 
 /**
- * The state of a licence check on the list (issue 8): no record or no next check → fehlt; next check
+ * The state of a licence check on the list: no record or no next check → fehlt; next check
  * today or earlier → ueberfaellig (the check has lapsed, booking is refused); within the lead of
  * `vorlaufTage` days → faellig; otherwise aktuell.
  */
@@ -98,7 +98,7 @@ export const pruefungsStand = ({
 export const PRUEFMETHODE_ORIGINAL = 'original_persoenlich';
 
 /**
- * Recording a check (issue 8): the examiner is the current user, the last check is today (Berlin), the
+ * Recording a check: the examiner is the current user, the last check is today (Berlin), the
  * next check follows from the interval; the method is the original in person or one of the tenant's
  * methods, and the original document must have been seen. No copy of the licence is stored.
  */
@@ -240,7 +240,7 @@ export const buchenFuerVerstoss = ({
   return null;
 };
 
-/** Warnings that do not refuse a booking: an expired licence document (issue 8). */
+/** Warnings that do not refuse a booking: an expired licence document. */
 export const fuehrerscheinHinweise = ({
   fuehrerschein,
   now,
@@ -331,8 +331,8 @@ export const fahrerVerstoss = ({
   buchenFuerVerstoss({ akteur, fahrer, now }) ?? fuehrerscheinVerstoss({ fuehrerschein, klasse, zeitraeume });
 
 /**
- * Whether the user may book the vehicle for themself (issue 20: the car list said 'Frei' for a car the user may
- * not book): the same rules as a booking with the user as driver (`fahrerVerstoss`), over the asked period when
+ * Whether the user may book the vehicle for themself (so the car list does not say 'Frei' for a car
+ * the user may not book): the same rules as a booking with the user as driver (`fahrerVerstoss`), over the asked period when
  * there is one. A user holding fahrzeug_fremdbuchung books for others too, so their own licence does not make a
  * car unbookable for them (null).
  */
@@ -366,7 +366,7 @@ export const eigeneBuchbarkeitVerstoss = ({
 };
 
 /**
- * Entering a driving ban (issue 8): the driver's bookings still to come or under way that the ban
+ * Entering a driving ban: the driver's bookings still to come or under way that the ban
  * overlaps, to list before saving and cancel in bulk with 'Storno wegen Fahrverbot des Fahrers.'.
  * `buchungen` are the bookings where the user is the driver (or the booker without a named driver).
  */

@@ -1,5 +1,5 @@
 /**
- * Request bodies of driving licences (spec §3, issue 8): the licence record with class flags and the
+ * Request bodies of driving licences (spec §3): the licence record with class flags and the
  * optional expiry dates, the check dialog and the driving-ban preview. Dates are Berlin calendar days
  * `YYYY-MM-DD` (years 1900 to 2100: an issue date may be decades old).
  */

@@ -1,6 +1,6 @@
 /**
  * The licence as the rules see it, from the columns of the `fuehrerschein` table (spec §3: one boolean per
- * class, lower-case; issue 8: an expiry day per truck and bus class and for the document). One mapping for
+ * class, lower-case; an expiry day per truck and bus class and for the document). One mapping for
  * every module that reads the table, so no reader forgets the expiry days.
  */
 import type { Fuehrerschein, FuehrerscheinKlasse } from './rules.ts';

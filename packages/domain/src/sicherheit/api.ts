@@ -1,4 +1,4 @@
-/** API contract of two-factor sign-in and sessions (`/api/sicherheit`, issue 11). */
+/** API contract of two-factor sign-in and sessions (`/api/sicherheit`). */
 import { z } from 'zod';
 import { singleLineText } from '../text-input.ts';
 import { IDENTITAET_ARTEN } from './identitaet.ts';

@@ -1,5 +1,5 @@
 /**
- * The proof-of-work captcha (ALTCHA, issue 11, decision 076) in front of password recovery: the browser spends
+ * The proof-of-work captcha (ALTCHA, decision 076) in front of password recovery: the browser spends
  * about a second of computing on a challenge the server signed, so sending recovery mails in bulk costs an
  * attacker real work. Nothing about the person is collected: no cookie, no address, no tracking service.
  */

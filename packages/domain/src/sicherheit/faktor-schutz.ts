@@ -1,5 +1,5 @@
 /**
- * Second factors that cannot be replayed or added behind the user's back (issue 19, decision 100).
+ * Second factors that cannot be replayed or added behind the user's back (decision 100).
  *
  * - An authenticator-app code (TOTP, RFC 6238) belongs to a time step of 30 s; the server accepts the codes of the
  *   step before, the current one and the next (clock drift). A code signs in once: the last step whose code was

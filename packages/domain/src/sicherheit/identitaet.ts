@@ -1,5 +1,5 @@
 /**
- * Linked identities (spec §7 "identities", issue 11, decision 081): the ways a user can sign in (password,
+ * Linked identities (spec §7 "identities", decision 081): the ways a user can sign in (password,
  * the tenant's identity provider through OIDC or SAML, passkeys), which of them work now, and which one may
  * be unlinked: never the last that works.
  */

@@ -1,5 +1,5 @@
 /**
- * The phone factor (spec §3 MFA factor `phone`, issue 11, decision 083): the number a code is sent to by SMS,
+ * The phone factor (spec §3 MFA factor `phone`, decision 083): the number a code is sent to by SMS,
  * written in the international form (E.164), and how it is shown to people other than its owner.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Two-factor sign-in policy (issue 11): the tenant decides in the Customizing option `ZweiFaktorPflicht`
+ * Two-factor sign-in policy: the tenant decides in the Customizing option `ZweiFaktorPflicht`
  * (tenant level) whether a second factor is optional, required for administrators or required for everyone.
  * A user who must have one and has none is led to enrolment right after the password and may use nothing
  * else of the app until a factor is confirmed.

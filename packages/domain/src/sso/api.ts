@@ -1,4 +1,4 @@
-/** API contract of single sign-on per tenant (`/api/admin/sso`, `/api/anmeldung/methoden`, issue 11). */
+/** API contract of single sign-on per tenant (`/api/admin/sso`, `/api/anmeldung/methoden`). */
 import { z } from 'zod';
 import { SSO_PROTOKOLLE } from './sso.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Single sign-on per tenant (issue 11): which ways of signing in a tenant allows, which tenant an address
+ * Single sign-on per tenant: which ways of signing in a tenant allows, which tenant an address
  * belongs to, and how the groups a provider sends are mapped to the tenant's groups. Pure rules; the server
  * reads the configuration and the provider's claims.
  */

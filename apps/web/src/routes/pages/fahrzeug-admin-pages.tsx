@@ -1,4 +1,4 @@
-/** /admin/fahrzeuge: the fleet administration (issue 8); other features add row actions through the table's prop. */
+/** /admin/fahrzeuge: the fleet administration; other features add row actions through the table's prop. */
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { FahrzeugAdminTabelle } from '../../features/admin-fahrzeuge/components/FahrzeugAdminTabelle';

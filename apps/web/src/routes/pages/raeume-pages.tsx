@@ -1,4 +1,4 @@
-/** /admin/raeume: floor plans and places (issue 9, decision 051). */
+/** /admin/raeume: floor plans and places (decision 051). */
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';

@@ -1,4 +1,4 @@
-/** Admin master-data pages of issue 3: locations, equipment, opening hours and the tenant's settings. */
+/** Admin master-data pages: locations, equipment, opening hours and the tenant's settings. */
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';

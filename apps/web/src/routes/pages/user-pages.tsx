@@ -224,7 +224,7 @@ export function PersonalSettingsPage() {
   );
 }
 
-/** /einstellungen/sicherheit: second factor, ways to sign in, passkeys and sessions (issue 11); where enrolment is asked for. */
+/** /einstellungen/sicherheit: second factor, ways to sign in, passkeys and sessions; where enrolment is asked for. */
 export function SicherheitPage() {
   const { t } = useTranslation();
   const me = useCurrentMe();

@@ -1,5 +1,5 @@
 /**
- * Pages of the administration of users, groups, roles, tenants and the audit log (issue 3). They compose
+ * Pages of the administration of users, groups, roles, tenants and the audit log. They compose
  * the admin-* features; filters of the lists live in the URL (validated by the routes' `validateSearch`).
  */
 import { useNavigate, useSearch } from '@tanstack/react-router';

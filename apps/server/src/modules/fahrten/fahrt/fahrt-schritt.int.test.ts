@@ -1,5 +1,5 @@
 /**
- * Check-in and check-out with uploads, damages and the fleet managers' mails (issue 10, decisions 063, 064), on
+ * Check-in and check-out with uploads, damages and the fleet managers' mails (decisions 063, 064), on
  * both databases, through the API with real multipart bodies.
  */
 import { randomUUID } from 'node:crypto';
@@ -33,7 +33,7 @@ const tag = addCalendarDays(berlinDateKey(new Date()), 3);
 const um = (hhmm: string) => berlinInstant(tag, hhmm);
 const ablesung = { tankfuellung: 60, sauberkeitAussen: 'sauber', sauberkeitInnen: 'sauber' };
 
-describe.each(testDrivers())('check-in and check-out with uploads and damages on %s (issue 10)', (driver) => {
+describe.each(testDrivers())('check-in and check-out with uploads and damages on %s', (driver) => {
   let server: TestServer;
   let smtp: SmtpReceiver;
   let clock = new Date();
@@ -153,7 +153,7 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
     );
     expect(ohneOrt.status).toBe(400);
     expect((await errorOf(ohneOrt)).message).toBe('Bitte alle Pflichtfelder ausfüllen.');
-    // a place outside the fixed list is told which places there are (issue 20)
+    // a place outside the fixed list is told which places there are
     const kofferraum = await schritt(mitarbeiter, b.id, 'check-in', {
       ...daten,
       schaeden: [{ ort: 'kofferraum', beschreibung: 'Delle', sicherheitsrelevant: false }],
@@ -201,7 +201,7 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
     ).toHaveLength(1);
     expect((await asAll((tx) => tx.select().from(datei))).length).toBe(dateienVorher + 2);
 
-    // the receipt is reachable from the trip's history entry (issue 20, R158)
+    // the receipt is reachable from the trip's history entry (R158)
     const historie = (await (
       await call(server, fuhrpark, 'GET', `/api/fahrzeuge/${b.fahrzeug.id}/historie`)
     ).json()) as TFahrzeugHistorie;
@@ -273,7 +273,7 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
     const danach = (await ok.json()) as TFahrzeugBuchung;
     expect(danach.status).toBe('durchgeführt');
     expect(danach.bis).toBe(um('10:00').toISOString());
-    // the logbook entry of the trip reaches the receipts of its check-in and its check-out (issue 20, R158)
+    // the logbook entry of the trip reaches the receipts of its check-in and its check-out (R158)
     const buch = (await (
       await call(
         server,
@@ -462,7 +462,7 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
     expect(vorlage.offeneSchaeden.map((x) => x.id)).not.toContain(schaden!.id);
   });
 
-  it('the API document lists the damage locations a check-in and a check-out accept (issue 20)', async () => {
+  it('the API document lists the damage locations a check-in and a check-out accept', async () => {
     const text = await (await call(server, null, 'GET', '/api/openapi.json')).text();
     const doc = JSON.parse(text) as { paths: Record<string, Record<string, unknown>> };
     const checkIn = JSON.stringify(doc.paths['/api/fahrzeug-buchungen/{id}/check-in']?.post);

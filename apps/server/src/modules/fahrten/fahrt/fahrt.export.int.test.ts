@@ -20,7 +20,7 @@ const zeitraum = `von=${encodeURIComponent(um('00:00').toISOString())}&bis=${enc
   berlinInstant(addCalendarDays(tag, 1), '00:00').toISOString(),
 )}`;
 
-describe.each(testDrivers())('logbook export and vehicle history on %s (issue 10)', (driver) => {
+describe.each(testDrivers())('logbook export and vehicle history on %s', (driver) => {
   let server: TestServer;
   let clock = new Date();
   let mitarbeiter: string;

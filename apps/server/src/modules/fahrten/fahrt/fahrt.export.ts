@@ -1,5 +1,5 @@
 /**
- * The logbook export (issue 10, decision 065): a vehicle's logbook for a period as Excel (.xlsx) or PDF, for
+ * The logbook export (decision 065): a vehicle's logbook for a period as Excel (.xlsx) or PDF, for
  * holders of `fahrzeug_logbuch_report`. Both files stream: the versions are read in keyset pages, each page in
  * its own short tenant transaction, and written as they come (the Excel file through exceljs's streaming
  * WorkbookWriter, the PDF through pdfkit without buffered pages), so memory stays bounded for any size. What the

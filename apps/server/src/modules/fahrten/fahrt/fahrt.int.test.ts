@@ -14,7 +14,7 @@ const tag = addCalendarDays(berlinDateKey(new Date()), 2);
 const um = (hhmm: string) => berlinInstant(tag, hhmm);
 const ablesung = { tankfuellung: 80, sauberkeitAussen: 'sauber', sauberkeitInnen: 'sauber', schaeden: [] };
 
-describe.each(testDrivers())('trips and the logbook on %s (issue 10)', (driver) => {
+describe.each(testDrivers())('trips and the logbook on %s', (driver) => {
   let server: TestServer;
   let clock = new Date();
   let mitarbeiter: string;

@@ -1,5 +1,5 @@
 /**
- * Mileage in the logbook (issue 19, decision 092) on both databases: a check-in equal to the last reading is
+ * Mileage in the logbook (decision 092) on both databases: a check-in equal to the last reading is
  * refused with the spec's message naming that reading; a business trip of 0 km writes its entry; a reading is
  * corrected like any other field (a new version with a reason, old and new visible in the logbook and both
  * exports, the chain intact), and the next check-in is checked against the corrected value.
@@ -36,7 +36,7 @@ const dienstlich = {
   partner: 'Muster AG',
 };
 
-describe.each(testDrivers())('mileage correction in the logbook on %s (issue 19)', (driver) => {
+describe.each(testDrivers())('mileage correction in the logbook on %s', (driver) => {
   let server: TestServer;
   let clock = new Date();
   let mitarbeiter: string;

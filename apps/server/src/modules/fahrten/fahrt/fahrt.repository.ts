@@ -1,5 +1,5 @@
 /**
- * SQL of trips (issue 10): the vehicle history entries of check-in and check-out, and the append-only logbook.
+ * SQL of trips: the vehicle history entries of check-in and check-out, and the append-only logbook.
  * Every function takes the tenant transaction it runs in.
  */
 import type { FahrtArt, FahrtenbuchEintrag } from '@stellwerk/domain/fahrtenbuch/eintrag';

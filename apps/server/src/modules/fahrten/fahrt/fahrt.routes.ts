@@ -84,7 +84,7 @@ const fuhrpark: RouteGuard = {
   },
 };
 
-/** Trips (issue 10): check-in, check-out and the append-only, hash-chained logbook (decision 062). */
+/** Trips: check-in, check-out and the append-only, hash-chained logbook (decision 062). */
 export const fahrtRoutes: FastifyPluginAsyncZod<{
   database: Database;
   now: () => Date;

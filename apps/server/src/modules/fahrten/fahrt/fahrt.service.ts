@@ -1,5 +1,5 @@
 /**
- * Trips (issue 10, decision 062): check-in and check-out of a vehicle booking write history entries of type
+ * Trips (decision 062): check-in and check-out of a vehicle booking write history entries of type
  * CHECK_IN and CHECK_OUT (spec §4: these decide whether a trip is under way or back); the check-out also writes
  * the trip's logbook entry. The logbook is append-only and hash-chained per vehicle: a later version (addition or
  * correction) and a trip recorded by hand are new rows, and `pruefeFahrtenbuch` recomputes the chain.

@@ -20,7 +20,7 @@ import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
 import { datei } from '../../plattform/storage/storage.table.ts';
 
 /**
- * The logbook (Fahrtenbuch, issue 10, decision 062): one row per version of a trip entry, append-only. The
+ * The logbook (Fahrtenbuch, decision 062): one row per version of a trip entry, append-only. The
  * database refuses UPDATE and DELETE (trigger `fahrtenbuch_eintrag_unveraenderlich`, migration 0008); a row
  * goes only with its tenant. `laufnummer` is the recording order per vehicle, the order of the hash chain.
  * The vehicle reference does not cascade: a vehicle with a logbook is never hard-deleted. Driver and recorder
@@ -126,7 +126,7 @@ export const fahrtenbuchAnker = pgTable(
 );
 
 /**
- * The head of a vehicle's logbook chain after every append (issue 19, decision 091): `laufnummer` and `hash` of
+ * The head of a vehicle's logbook chain after every append (decision 091): `laufnummer` and `hash` of
  * the version just stored, and the database's clock then. Written only by the trigger
  * `fahrtenbuch_kopf_schreiben` on `fahrtenbuch_eintrag` (as the table owner), never changed, never deleted
  * (except with the tenant); the application roles may only read it. The chain check compares the newest head with
@@ -148,7 +148,7 @@ export const fahrtenbuchKopf = pgTable(
 );
 
 /**
- * A damage found at a check-in or reported at a check-out (issue 10, decision 064): where on the vehicle, what,
+ * A damage found at a check-in or reported at a check-out (decision 064): where on the vehicle, what,
  * whether it affects safety, a photo (`datei` in bucket `schaeden`). Open until `behobenAm` is set; the
  * check-in dialog shows a vehicle's open damages. `historieId` is the history entry that reported it.
  */

@@ -1,5 +1,5 @@
 /**
- * Reads the body of a check-in or check-out (issue 10): JSON, or multipart/form-data with the JSON text in the
+ * Reads the body of a check-in or check-out: JSON, or multipart/form-data with the JSON text in the
  * field `daten`, receipts as files `beleg` and damage photos as `schaden.{index}.foto`. Each file is read within
  * the upload limit (413 beyond it); a broken body answers 400 like every upload endpoint.
  */

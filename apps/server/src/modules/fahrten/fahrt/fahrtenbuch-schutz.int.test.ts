@@ -1,5 +1,5 @@
 /**
- * The logbook can be neither shortened nor rewritten (issue 19, decision 091), on both databases: every role the
+ * The logbook can be neither shortened nor rewritten (decision 091), on both databases: every role the
  * application uses (the login connection, `stellwerk_app` of migration 0002, `stellwerk_platform` of migration
  * 0005) with every setting the code knows (`app.mandant_id`, `app.bypass_rls`, the purge's
  * `stellwerk.aufbewahrung` and `stellwerk.aufbewahrung_stichtag` of migration 0018, and the superuser's
@@ -30,7 +30,7 @@ import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 const jahr = Number(new Date().toISOString().slice(0, 4));
 
-describe.each(testDrivers())('the logbook cannot be shortened or rewritten on %s (issue 19)', (driver) => {
+describe.each(testDrivers())('the logbook cannot be shortened or rewritten on %s', (driver) => {
   let server: TestServer;
   let fuhrpark: string;
   let mandantId: string;

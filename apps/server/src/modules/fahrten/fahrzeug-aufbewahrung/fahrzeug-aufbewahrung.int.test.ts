@@ -1,5 +1,5 @@
 /**
- * The retention purge (issue 10, decision 081) on both databases: trips of 2015 recorded through the API with
+ * The retention purge (decision 081) on both databases: trips of 2015 recorded through the API with
  * receipts and damage photos at a test clock in 2015, the job run at 2026 with a test clock.
  */
 import { execFileSync } from 'node:child_process';

@@ -6,7 +6,7 @@ import { entferneDateien, loescheNachAufbewahrung } from './fahrzeug-aufbewahrun
 const AUFBEWAHRUNG_LOCK_KEY = 7_363_300_305;
 
 /**
- * The retention purge of trips, logbook, history and service book (issue 10, decision 081), per tenant: the
+ * The retention purge of trips, logbook, history and service book (decision 081), per tenant: the
  * scheduler calls it every minute, it works once a Berlin day (and on until a large backlog is done, a batch
  * per run); the stored files of what it deleted are removed after its transaction committed.
  */

@@ -1,5 +1,5 @@
 /**
- * SQL of the retention purge (issue 10, decision 081). Every function takes the tenant transaction it runs in;
+ * SQL of the retention purge (decision 081). Every function takes the tenant transaction it runs in;
  * row-level security limits each statement to that tenant.
  */
 import type { KettenGlied } from '@stellwerk/domain/fahrzeug/aufbewahrung';

@@ -1,5 +1,5 @@
 /**
- * The retention purge (issue 10, decision 081): once a Berlin day per tenant, deletes what the period
+ * The retention purge (decision 081): once a Berlin day per tenant, deletes what the period
  * `FahrzeugAufbewahrungJahre` no longer keeps: the prefix of each vehicle's logbook chain whose trips ended
  * before the cut-off (an anchor keeps the rest verifiable), the trips (bookings) with their history entries,
  * receipts and repaired damages, history entries without a trip, and service book entries. Never a vehicle,

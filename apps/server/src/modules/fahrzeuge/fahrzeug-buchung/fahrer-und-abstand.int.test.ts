@@ -1,5 +1,5 @@
 /**
- * Issue 20 (decision 134), on both databases: one driver cannot hold two cars for the same time unless the tenant
+ * Decision 134, on both databases: one driver cannot hold two cars for the same time unless the tenant
  * allows it; a minimum gap of minutes between two bookings of a vehicle; weekday names of the weekly window read
  * or refused in German.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 20 (vehicles): an overdue trip keeps the car (decision 109) and a special trip awaiting approval is not
+ * Vehicles: an overdue trip keeps the car (decision 109) and a special trip awaiting approval is not
  * released for a missed check-in (decision 110), on both databases with a moved clock.
  */
 import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
@@ -19,7 +19,7 @@ const tag = addCalendarDays(berlinDateKey(new Date()), 3);
 const um = (hhmm: string, t = tag) => berlinInstant(t, hhmm);
 const ablesung = { tankfuellung: 60, sauberkeitAussen: 'sauber', sauberkeitInnen: 'sauber' };
 
-describe.each(testDrivers())('occupancy of overdue and unapproved trips on %s (issue 20)', (driver) => {
+describe.each(testDrivers())('occupancy of overdue and unapproved trips on %s', (driver) => {
   let server: TestServer;
   let clock = new Date();
   let mitarbeiter: string;
@@ -148,7 +148,7 @@ describe.each(testDrivers())('occupancy of overdue and unapproved trips on %s (i
     expect(danach.informationstext).toBe('Storno, weil der Check-in nicht rechtzeitig erfolgte.');
   });
 
-  it("errors say the real reason: an unknown type is 'Typ PARTY unbekannt', a booking 400 days ahead is too far ahead (issue 20)", async () => {
+  it("errors say the real reason: an unknown type is 'Typ PARTY unbekannt', a booking 400 days ahead is too far ahead", async () => {
     clock = um('08:00');
     const party = await buche(mitarbeiter, 'MS-SW 104', um('10:00'), um('11:00'), { typ: 'PARTY' });
     expect(party.status).toBe(400);

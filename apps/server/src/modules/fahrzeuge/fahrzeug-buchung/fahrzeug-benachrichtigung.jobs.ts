@@ -16,7 +16,7 @@ const REPORT_LOCK_KEY = 7_363_300_304;
 const ERINNERUNG_LOCK_KEY = 7_363_300_320;
 
 /**
- * The vehicle jobs (issue 10, decisions 067, 068), per tenant, every minute: automatic release of trips not
+ * The vehicle jobs (decisions 067, 068), per tenant, every minute: automatic release of trips not
  * checked in, missing check-out notices (booker, fleet, next booker, daily care notice), HU/UVV reminders and
  * the vehicle report and the reminder before the trip (R364). Each records what it sent and sends nothing twice.
  */

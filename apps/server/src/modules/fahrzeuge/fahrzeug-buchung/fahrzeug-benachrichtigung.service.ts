@@ -1,5 +1,5 @@
 /**
- * The vehicle jobs (issue 10, decisions 067, 068): automatic release, missing check-out reminders and
+ * The vehicle jobs (decisions 067, 068): automatic release, missing check-out reminders and
  * escalation, the next booker's notice, the daily care notice, the HU/UVV reminders and the vehicle report.
  * Each decides through the pure functions of `@stellwerk/domain/fahrzeug-benachrichtigung`, writes its mails
  * to the outbox in the recipient's language and records the notice keys in the same transaction, so a

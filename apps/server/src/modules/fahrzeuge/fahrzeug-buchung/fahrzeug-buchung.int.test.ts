@@ -298,7 +298,7 @@ describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
     expect(invalid.status).toBe(400);
   });
 
-  it('marks a car the user may not book for themself as not bookable for them, not free (issue 20)', async () => {
+  it('marks a car the user may not book for themself as not bookable for them, not free', async () => {
     const fahrzeugId = autos.get('MS-SW 103')!;
     await asAll((tx) =>
       tx.update(fahrzeug).set({ fuehrerscheinklasse: 'D' }).where(eq(fahrzeug.id, fahrzeugId)),

@@ -168,7 +168,7 @@ type FahrtEintragJson = { typ: string; zeitpunkt: string };
  * with qualified names: drizzle renders the select list of a one-table query without the table's name, so
  * `${fahrzeugBuchung.id}` here became a bare "id", which inside the subquery named the history row's own id and
  * matched nothing; every trip then read as not checked in, and an overdue trip stopped blocking at its end
- * (issue 20, decision 109).
+ * (decision 109).
  */
 const fahrtEintraegeSpalte = sql<FahrtEintragJson[] | null>`(select json_agg(json_build_object(
     'typ', h.typ, 'zeitpunkt', h.zeitpunkt))

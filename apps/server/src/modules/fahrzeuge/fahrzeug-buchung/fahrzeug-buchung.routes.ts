@@ -51,7 +51,7 @@ const config = { guard: fahrzeugModul };
 /** Booking, changing and cancelling leave the session as it is (decision 089). */
 const schreibConfig = { ...config, sitzungBleibt: true } as const;
 
-/** Vehicle booking (spec §2 /fahrzeuge; issue 8): vehicles with availability, booking, change, cancellation. */
+/** Vehicle booking (spec §2 /fahrzeuge): vehicles with availability, booking, change, cancellation. */
 export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
   database: Database;
   now: () => Date;

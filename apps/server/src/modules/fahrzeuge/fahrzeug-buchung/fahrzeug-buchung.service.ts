@@ -1,5 +1,5 @@
 /**
- * Vehicle booking (issue 8, spec §4–§6): the vehicle list with `frei` for a period, a vehicle with its
+ * Vehicle booking (spec §4–§6): the vehicle list with `frei` for a period, a vehicle with its
  * upcoming bookings, and booking, changing and cancelling a trip. Every step authorises first, then runs the
  * domain rules (packages/domain/src/fahrzeug-buchung, fuehrerschein; decision 040) inside one tenant
  * transaction after locking the vehicle row; the exclusion constraint is the last line.
@@ -623,7 +623,7 @@ export const listFahrzeuge = (
         };
       };
     }
-    // may the user book each car for themself (issue 20): their licence against its class, over the period
+    // may the user book each car for themself: their licence against its class, over the period
     const fuerMich = await eigeneBuchbarkeit(tx, user, zeitraum, now);
     // checked first, shaped after: with nurFrei only the vehicles free (and bookable for the user) become answers
     const geprueft = rows.map((row) => ({ row, ergebnis: { ...pruefung(row), ...fuerMich(row) } }));
@@ -874,7 +874,7 @@ const pruefeBuchung = async (
     now,
   });
   // who may book for whom is answered first (nothing else matters then); the licence after the period's rules,
-  // so the answer names what the user can fix first: a date too far ahead before a lapsed licence check (issue 20)
+  // so the answer names what the user can fix first: a date too far ahead before a lapsed licence check
   if (fahrerPruefung?.code.startsWith('fahrzeug_buchung.')) first(fahrerPruefung);
 
   // the booking rules of spec §5 against the vehicle's bookings and blocks
@@ -895,7 +895,7 @@ const pruefeBuchung = async (
   first(verstoesse[0]);
   first(fahrerPruefung);
 
-  // one driver, one car at a time, unless the tenant allows more (issue 20, decision 134); the lock makes two
+  // one driver, one car at a time, unless the tenant allows more (decision 134); the lock makes two
   // parallel bookings of one driver on two cars wait for each other
   if (!einstellungen.mehrereFahrzeugeGleichzeitig) {
     await lockFahrer(tx, fahrerId);
@@ -919,7 +919,7 @@ const pruefeBuchung = async (
     modus: parseUvvModus(stringSetting(settings, 'FahrzeugUvvUeberfaellig')),
   });
   first(uvv.verstoss);
-  // an overdue HU the same, under its own setting (issue 20)
+  // an overdue HU the same, under its own setting
   const hu = huBuchungsRegel({
     huFaelligAm: fahrzeugRow.huFaelligAm,
     von,
@@ -1037,7 +1037,7 @@ export const createBuchung = (
     return { ...buchung, hinweise };
   });
 
-/** A booking request names no type or 'BUCHUNG' (spec §8 'Typ {x} unbekannt' otherwise; issue 20). */
+/** A booking request names no type or 'BUCHUNG' (spec §8 'Typ {x} unbekannt' otherwise). */
 const assertBuchungsTyp = (input: { typ?: string }): void => {
   if (input.typ !== undefined && input.typ !== 'BUCHUNG')
     throw new DomainError('typ.unbekannt', { typ: input.typ });
@@ -1176,7 +1176,7 @@ export const storniereBuchung = (
     return buchung;
   });
 
-// --- trip steps (issue 10: the trip module records check-in and check-out through this) ------------------
+// --- trip steps (the trip module records check-in and check-out through this) ------------------
 
 /** What a trip step sees: the locked booking and vehicle, the user's settings, the instant of the step. */
 export type FahrtSchrittKontext = {
@@ -1357,7 +1357,7 @@ export const systemStorniere = async (
   return anzahl;
 };
 
-// --- driving ban (issue 8, decision 050) -----------------------------------------------------------------
+// --- driving ban (decision 050) -----------------------------------------------------------------
 
 /** A trip a driving ban cancels, as the licence page lists it. */
 export type FahrverbotStorno = {

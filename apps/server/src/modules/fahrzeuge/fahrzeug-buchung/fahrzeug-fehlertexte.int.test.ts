@@ -8,14 +8,14 @@ import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
 const at = (days: number, hhmm: string): string =>
   berlinInstant(addCalendarDays(berlinDateKey(new Date()), days), hhmm).toISOString();
 
-/** Raw technical text that must never reach a user (issue 20). */
+/** Raw technical text that must never reach a user. */
 const ROH = /Invalid|\[\]|undefined|[{}]|NaN|null/;
 /** English words that give away an untranslated text in a German answer ('String' is in the spec's German). */
 const ENGLISCH =
   /\b(the|must|expected|invalid|is|are|not|and|or|of|to|be|value|years|option|number|received)\b/i;
 
 /**
- * Issue 20: the errors of the vehicle screens say the real reason in the user's language. Every refused
+ * The errors of the vehicle screens say the real reason in the user's language. Every refused
  * request below answers a German message and German field texts without raw technical text; the English
  * answers carry no placeholder or raw text either.
  */

@@ -13,7 +13,7 @@ const at = (days: number, hhmm: string): string =>
   berlinInstant(addCalendarDays(berlinDateKey(new Date()), days), hhmm).toISOString();
 
 /**
- * Issue 20 (R196): an administrator or fleet manager cancels someone else's trip with a reason; the booker is
+ * R196: an administrator or fleet manager cancels someone else's trip with a reason; the booker is
  * told by mail with the reason and who cancelled, unless they switched cancellation mails off (decision 116).
  */
 describe.each(testDrivers())("cancelling someone else's trip on %s", (driver) => {

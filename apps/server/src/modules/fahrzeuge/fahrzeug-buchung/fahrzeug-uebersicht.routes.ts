@@ -6,7 +6,7 @@ import { requireUser } from '../../identitaet/auth/auth.guards.ts';
 import { fahrzeugModul } from './fahrzeug-buchung.routes.ts';
 import { getFahrzeugBelegung } from './fahrzeug-uebersicht.service.ts';
 
-/** The timeline of /fahrzeuge/uebersicht (issue 8, decision 047), guarded like every vehicle route. */
+/** The timeline of /fahrzeuge/uebersicht (decision 047), guarded like every vehicle route. */
 export const fahrzeugUebersichtRoutes: FastifyPluginAsyncZod<{
   database: Database;
   now: () => Date;

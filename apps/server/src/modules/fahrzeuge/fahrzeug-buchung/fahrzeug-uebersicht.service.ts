@@ -1,5 +1,5 @@
 /**
- * The timeline of `/fahrzeuge/uebersicht` (issue 8, decision 047): every active vehicle of one location with
+ * The timeline of `/fahrzeuge/uebersicht` (decision 047): every active vehicle of one location with
  * its bookings and blocks (times only and an `eigene` flag, like `termine` of a vehicle, decision 045) and its
  * closed times (`geschlosseneZeiten`) for a day or a week.
  */

@@ -180,7 +180,7 @@ export const hebeSperreAuf = async (tx: Tx, id: string): Promise<void> => {
 };
 
 /**
- * The history entry of a block (spec §3, issue 10): WARTUNG and SERVICE by their type, a DEFEKT as a
+ * The history entry of a block (spec §3): WARTUNG and SERVICE by their type, a DEFEKT as a
  * STATUSAENDERUNG (the vehicle is out of service), lifting a block as a STATUSAENDERUNG.
  */
 export const insertSperrHistorie = async (

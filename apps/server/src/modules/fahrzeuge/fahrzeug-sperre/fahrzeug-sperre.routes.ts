@@ -32,7 +32,7 @@ const pflegeGuard: RouteGuard = {
 };
 const config = { guard: pflegeGuard };
 
-/** Maintenance, service and defect blocks of a vehicle (issue 8; decision 056). */
+/** Maintenance, service and defect blocks of a vehicle (decision 056). */
 export const fahrzeugSperreRoutes: FastifyPluginAsyncZod<{
   database: Database;
   now: () => Date;

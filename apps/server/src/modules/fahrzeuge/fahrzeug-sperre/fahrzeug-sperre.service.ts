@@ -1,5 +1,5 @@
 /**
- * Maintenance, service and defect blocks (issue 8, spec §3, §4; decision 056). A fleet manager
+ * Maintenance, service and defect blocks (spec §3, §4; decision 056). A fleet manager
  * (fahrzeug_pflege) previews a block: the bookings it overlaps and, for each, a free vehicle of the same
  * location and licence class (`sperreVorschlag`). Entering it locks the vehicles in id order, computes the
  * proposal again, moves the accepted bookings, cancels the rest in bulk (never a durchgeführt one), stores
@@ -247,7 +247,7 @@ export const legeSperreAn = (
 /**
  * Enters a block in the caller's transaction (the steps of `legeSperreAn`). With `alleUmbuchen` every move the
  * proposal offers is taken and the rest cancelled: a safety-relevant damage reported at a check-in or check-out
- * (issue 10, decision 064) blocks the vehicle at once, without a person to decide each move.
+ * (decision 064) blocks the vehicle at once, without a person to decide each move.
  */
 export const sperreEintragen = async (
   tx: Tx,

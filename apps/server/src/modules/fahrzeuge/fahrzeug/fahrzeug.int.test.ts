@@ -531,7 +531,7 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
     expect((await errorOf(loeschen)).code).toBe('fahrzeug.in_verwendung');
   });
 
-  it('saving the simple window without weekday rows keeps the stored rows; an empty list removes them (issue 20)', async () => {
+  it('saving the simple window without weekday rows keeps the stored rows; an empty list removes them', async () => {
     const zeilen = [1, 2, 3, 4, 5, 6, 0].map((wochentag) => ({
       wochentag,
       von: '07:00',

@@ -34,7 +34,7 @@ const TAGS = ['admin-fahrzeuge'];
 const config = { guard: routeGuard.adminRoute(SCREEN) };
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
-/** /admin/fahrzeuge: the fleet administration (issue 8, spec §3, §4). */
+/** /admin/fahrzeuge: the fleet administration (spec §3, §4). */
 export const fahrzeugRoutes: FastifyPluginAsyncZod<{
   database: Database;
   dataDir: string;

@@ -1,5 +1,5 @@
 /**
- * Fleet administration (`/admin/fahrzeuge`, right `fahrzeug_pflege`; issue 8, spec §3, §4; decision 048):
+ * Fleet administration (`/admin/fahrzeuge`, right `fahrzeug_pflege`; spec §3, §4; decision 048):
  * vehicles with every field and their per-weekday opening times, the preview of the bookings a change
  * cancels, the change itself (cancelling through the vehicle booking module's service), deletion of unused
  * vehicles and the photo in bucket `fahrzeuge`. Every step authorises first and runs in the tenant's
@@ -420,7 +420,7 @@ export const updateFahrzeugAdmin = (
     });
     const werte = werteAus(input);
     await guardKennzeichen(input.kennzeichen, () => updateFahrzeug(tx, id, werte));
-    // without rows in the input the stored ones stay (issue 20); the set's validity still follows the vehicle
+    // without rows in the input the stored ones stay; the set's validity still follows the vehicle
     const neueZeilen =
       zeilen ??
       (

@@ -380,7 +380,7 @@ describe.each(testDrivers())('licence checks API on %s', (driver) => {
     expect(mails[0]!.text).toContain('(durch Markus Weber)');
 
     // booking inside the ban is refused with the message; outside it works (a day inside the ban: an overnight
-    // period now leaves the booking window first, issue 20 decision 112)
+    // period now leaves the booking window first, decision 112)
     const inBan = await call(server, mitarbeiter, 'POST', '/api/fahrzeug-buchungen', {
       fahrzeugId: autos.get('MS-SW 104')!,
       von: at(9, '09:00'),

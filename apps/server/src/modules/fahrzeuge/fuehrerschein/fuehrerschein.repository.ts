@@ -1,4 +1,4 @@
-/** SQL of the licence checks (issue 8): licence records, the people they belong to, reminders sent. */
+/** SQL of the licence checks: licence records, the people they belong to, reminders sent. */
 import type { ErinnerungsArt, GesendeteErinnerung } from '@stellwerk/domain/fuehrerschein/erinnerung';
 import { isErinnerungsArt } from '@stellwerk/domain/fuehrerschein/erinnerung';
 import { and, eq, inArray, sql } from 'drizzle-orm';

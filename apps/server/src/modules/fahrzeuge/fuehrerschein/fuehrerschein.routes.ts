@@ -42,7 +42,7 @@ const fuehrerscheinPruefung: RouteGuard = {
 };
 const config = { guard: fuehrerscheinPruefung };
 
-/** Licence checks (spec §2 /fahrzeuge/fuehrerschein, §3, §7; issue 8; decisions 050, 057). */
+/** Licence checks (spec §2 /fahrzeuge/fuehrerschein, §3, §7; decisions 050, 057). */
 export const fuehrerscheinRoutes: FastifyPluginAsyncZod<{
   database: Database;
   now: () => Date;

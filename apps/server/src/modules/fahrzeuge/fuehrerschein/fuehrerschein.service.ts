@@ -1,5 +1,5 @@
 /**
- * Licence checks (issue 8, /fahrzeuge/fuehrerschein, right fahrzeug_fuehrerscheinpruefung; decisions 050, 057):
+ * Licence checks (/fahrzeuge/fuehrerschein, right fahrzeug_fuehrerscheinpruefung; decisions 050, 057):
  * the list of everyone who may book vehicles with their licence and its state, the record of spec §3, the
  * check dialog, driving bans that cancel the trips they cover (through the vehicle booking service, with its
  * mails), the menu's count of due checks, and the reminder job.

@@ -158,7 +158,7 @@ describe.each(testDrivers())('service book and UVV rule on %s', (driver) => {
     expect(buchungen).toHaveLength(1);
   });
 
-  it('an overdue HU warns like the UVV by default and refuses booking when the tenant blocks (issue 20)', async () => {
+  it('an overdue HU warns like the UVV by default and refuses booking when the tenant blocks', async () => {
     const gestern = addCalendarDays(berlinDateKey(new Date()), -1);
     await asAll((tx) =>
       tx.update(fahrzeug).set({ huFaelligAm: gestern }).where(eq(fahrzeug.id, zweitesAuto)),

@@ -27,7 +27,7 @@ const schreibGuard: RouteGuard = {
   check: (request) => requireServiceheftSchreiben(requireUser(request)),
 };
 
-/** The service book of a vehicle (issue 10, decision 068). */
+/** The service book of a vehicle (decision 068). */
 export const serviceheftRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   const deps = { database };
   app.get(

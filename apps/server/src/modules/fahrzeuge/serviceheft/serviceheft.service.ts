@@ -1,5 +1,5 @@
 /**
- * The service book of a vehicle (issue 10, decision 068): read by everyone in the vehicle module
+ * The service book of a vehicle (decision 068): read by everyone in the vehicle module
  * (fahrzeug_buchen, fahrzeug_fremdbuchung) and the fleet (fahrzeug_pflege, fahrzeug_logbuch_report); entries
  * written by fleet managers (fahrzeug_pflege). Another tenant's or an unknown vehicle is 404.
  */

@@ -1,5 +1,5 @@
 /**
- * Special-trip approvals (issue 8, spec §4, §6, §8; decision 049): the trips awaiting the current approver,
+ * Special-trip approvals (spec §4, §6, §8; decision 049): the trips awaiting the current approver,
  * their count for the menu, and approving or rejecting one. A decision locks the booking row, runs the
  * domain rule (`sonderfreigabeEntscheiden`), writes the approver's row and, on rejection, cancels the trip;
  * the booker (and the driver) get a mail through the outbox and open pages a live event, all in one

@@ -15,7 +15,7 @@ const DEUTSCH = 'Ihr Benutzerkonto ist deaktiviert. Bitte wenden Sie sich an Ihr
 const ENGLISCH = 'Your user account is deactivated. Please contact your administration.';
 
 /**
- * A deactivated user (issue 19): the right password is told the account is deactivated, in German and English;
+ * A deactivated user: the right password is told the account is deactivated, in German and English;
  * their invitation link sets no password and says the same, never that they can sign in now; once active again,
  * the same link works.
  */

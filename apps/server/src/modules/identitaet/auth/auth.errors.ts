@@ -73,7 +73,7 @@ const BY_CODE: Record<string, (context: Context) => Omit<MappedAuthError, 'isCre
   MISSING_FIELD: () => ({ code: 'validation.failed', params: {} }),
   FIELD_NOT_ALLOWED: () => ({ code: 'validation.failed', params: {} }),
   INVALID_EMAIL: () => ({ code: 'validation.failed', params: { 'body.email': 'invalid' } }),
-  // two-factor plugin (issue 11)
+  // two-factor plugin
   INVALID_CODE: () => ({ code: 'auth.code_falsch', params: {} }),
   INVALID_BACKUP_CODE: () => ({ code: 'auth.code_falsch', params: {} }),
   INVALID_TWO_FACTOR_COOKIE: () => ({ code: 'auth.code_schritt_abgelaufen', params: {} }),

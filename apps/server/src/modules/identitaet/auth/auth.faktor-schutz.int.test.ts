@@ -15,7 +15,7 @@ type Protokoll = {
 };
 
 /**
- * Factors that cannot be replayed or left behind (issue 19, decisions 100 and 101), through the real server: a
+ * Factors that cannot be replayed or left behind (decisions 100 and 101), through the real server: a
  * TOTP code and a backup code sign in once (also sent in parallel), the administrator's reset removes passkeys and
  * administrators list and revoke a user's passkeys, adding a factor needs the password, every password check of a
  * signed-in user counts towards the sign-in throttle, the audit log records it, and one chosen session is ended.

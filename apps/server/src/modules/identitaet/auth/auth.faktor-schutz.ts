@@ -14,7 +14,7 @@ import type { Database, Tx } from '../../../db/client.ts';
 import { account, session, twoFactor, verification } from './auth.table.ts';
 
 /**
- * Second factors that cannot be replayed or added behind the user's back (issue 19, decision 100): a TOTP code is
+ * Second factors that cannot be replayed or added behind the user's back (decision 100): a TOTP code is
  * accepted once (the last accepted time step per login), and adding a factor needs the password (or, without
  * one, a fresh sign-in).
  */

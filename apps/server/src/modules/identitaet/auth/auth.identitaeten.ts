@@ -25,7 +25,7 @@ import {
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Auth } from './auth.service.ts';
 
 /**
- * Linked identities (spec §7, issue 11, decision 081): the ways the user signs in, unlinking one (never the
+ * Linked identities (spec §7, decision 081): the ways the user signs in, unlinking one (never the
  * last that works), setting a password where there is none, and asking to link the tenant's provider.
  */
 export type IdentitaetenDeps = {

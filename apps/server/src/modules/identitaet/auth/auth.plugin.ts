@@ -463,7 +463,7 @@ export const authPlugin = fp(
       request.sessionMemo = sessions.memo(key) ?? null;
     });
 
-    // A user the tenant requires to have a second factor, and who has none yet, may only enrol (issue 11).
+    // A user the tenant requires to have a second factor, and who has none yet, may only enrol.
     app.addHook('onRequest', async (request) => {
       if (request.sessionUser?.zweiFaktor.mussEinrichten && !vorEinrichtungErlaubt(request.url)) {
         throw new DomainError('auth.zwei_faktor_einrichtung_noetig');
@@ -674,7 +674,7 @@ export const authPlugin = fp(
         // After repeated failures a password is only looked at with a solved security check (decision 077).
         if (isPasswordStep) await pruefeCaptcha(request, throttle.needsCaptcha(account, request.ip));
 
-        // The tenant may have switched password sign-in off (single sign-on only, issue 11).
+        // The tenant may have switched password sign-in off (single sign-on only).
         if (isPasswordStep && account.startsWith('user:')) {
           if (!(await passwortAnmeldungErlaubt(database, account.slice('user:'.length))))
             throw new DomainError('auth.passwort_anmeldung_aus');
@@ -731,7 +731,7 @@ export const authPlugin = fp(
         // Recovery asks for the solved captcha first (decision 076).
         if (isPost && url.pathname === REQUEST_PASSWORD_RESET) await pruefeCaptcha(request, true);
 
-        // Changing the password ends the user's other sessions, whatever the caller asked for (issue 11).
+        // Changing the password ends the user's other sessions, whatever the caller asked for.
         if (isPost && url.pathname === CHANGE_PASSWORD && isRecord(request.body)) {
           request.body = { ...request.body, revokeOtherSessions: true };
         }
@@ -740,7 +740,7 @@ export const authPlugin = fp(
         const reset = isPost && url.pathname === RESET_PASSWORD ? resetOf(request.body) : null;
         const resetUser = reset ? await userOfResetToken(reset.token) : null;
         const resetEmail = resetUser?.email ?? null;
-        // A deactivated user's invitation or recovery link sets no password and says why (issue 19): the page must
+        // A deactivated user's invitation or recovery link sets no password and says why: the page must
         // not tell them they can sign in now.
         if (resetUser && (await deaktiviert(resetUser.id))) throw new DomainError('auth.konto_deaktiviert');
 

@@ -4,7 +4,7 @@ import type { SessionUser } from './auth.context.ts';
 import { findBenutzerByAuthUserId } from './auth.repository.ts';
 
 /**
- * Security events in the tenant's audit log (issue 19, decision 101): factors, passkeys and ways to sign in added
+ * Security events in the tenant's audit log (decision 101): factors, passkeys and ways to sign in added
  * or removed, failed sign-ins and the throttle's locks, sessions ended. The entry belongs to the tenant of the
  * login's user; a login nobody has (an unknown e-mail typed at sign-in) is in no tenant's log.
  */

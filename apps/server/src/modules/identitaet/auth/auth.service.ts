@@ -143,7 +143,7 @@ export const createAuth = ({
           },
         },
       }),
-      // Single sign-on per tenant through OIDC or SAML (@better-auth/sso, issue 11, decision 069).
+      // Single sign-on per tenant through OIDC or SAML (@better-auth/sso, decision 069).
       ssoPlugin(sso),
     ],
     // SESSION_DAYS (default seven days), renewed daily while in use (R216)

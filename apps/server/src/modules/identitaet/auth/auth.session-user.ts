@@ -23,7 +23,7 @@ import type { PasswordResetMail } from './auth.service.ts';
 const ACTIVE = 'aktiv';
 
 /**
- * Reset mails per recipient and hour (issue 6): a user who asks again because the first mail was slow still
+ * Reset mails per recipient and hour: a user who asks again because the first mail was slow still
  * gets it, but nobody can fill a mailbox by asking for resets in a loop. An invitation counts as one.
  */
 export const MAX_RESET_MAILS_PER_HOUR = 3;

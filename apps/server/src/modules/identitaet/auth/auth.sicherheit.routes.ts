@@ -53,7 +53,7 @@ const TAGS = ['sicherheit'];
 const refusals = { 401: ZApiError, 403: ZApiError } as const;
 
 /**
- * Personal security settings (issue 11): second factors and sessions. Registered by the auth plugin, which
+ * Personal security settings: second factors and sessions. Registered by the auth plugin, which
  * owns the better-auth instance and the session cache.
  */
 export const sicherheitRoutes: FastifyPluginAsyncZod<{

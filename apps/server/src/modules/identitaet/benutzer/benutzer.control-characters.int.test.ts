@@ -6,7 +6,7 @@ import { mailOutbox } from '../../plattform/mail/mail.table';
 import { benutzer } from './benutzer.table';
 
 /**
- * Issue 6: a line break in a name ended up in mail texts. Text fields refuse control characters at the
+ * A line break in a name ended up in mail texts. Text fields refuse control characters at the
  * schema: 400 with the catalogue's validation message, the field named in the params, nothing written.
  */
 describe.each(testDrivers())('control characters in text fields on %s', (driver) => {

@@ -490,7 +490,7 @@ export const deleteBenutzer = async (
 };
 
 /**
- * An administrator resets a user's second factors (lost phone, issue 11): the authenticator app and its
+ * An administrator resets a user's second factors (lost phone): the authenticator app and its
  * backup codes are removed and every session of the user ends, so the next sign-in is with the password
  * alone (and, when the tenant requires two factors, leads to enrolment). Audited; another tenant's user is 404.
  */

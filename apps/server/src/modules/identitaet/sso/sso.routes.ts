@@ -27,7 +27,7 @@ const TAGS = ['sso'];
 const RIGHT = 'customizing_mandant_pflege';
 const refusals = { 401: ZApiError, 403: ZApiError } as const;
 
-/** Single sign-on per tenant (issue 11): the administrator's configuration and /login's routing by domain. */
+/** Single sign-on per tenant: the administrator's configuration and /login's routing by domain. */
 export const ssoRoutes: FastifyPluginAsyncZod<{
   database: Database;
   publicUrl: string;

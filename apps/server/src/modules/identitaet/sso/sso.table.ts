@@ -4,7 +4,7 @@ import { session } from '../auth/auth.table.ts';
 import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
 
 /**
- * The tenant's single sign-on settings (issue 11): which protocol its provider speaks (the provider itself is
+ * The tenant's single sign-on settings: which protocol its provider speaks (the provider itself is
  * better-auth's `sso_provider` row with provider_id = mandant_id), the claim that carries the groups, and
  * whether password sign-in stays allowed. The OIDC client id and issuer are kept here for display; the
  * secret only in `sso_provider`.

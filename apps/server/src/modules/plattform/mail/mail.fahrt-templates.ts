@@ -1,5 +1,5 @@
 /**
- * The fleet managers' mail about a check-in or check-out (issue 10, decision 064) in German and English:
+ * The fleet managers' mail about a check-in or check-out (decision 064) in German and English:
  * cleanliness at or worse than a threshold, damages with their photo links, receipts, and whether a
  * safety-relevant damage took the vehicle out of service.
  */

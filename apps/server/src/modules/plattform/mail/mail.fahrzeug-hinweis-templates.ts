@@ -1,5 +1,5 @@
 /**
- * The vehicle jobs' notices (issue 10, decision 067) in German and English: the missing check-out reminded to
+ * The vehicle jobs' notices (decision 067) in German and English: the missing check-out reminded to
  * the booker (`checkout_buchender`) and told to the fleet managers and caretakers (`checkout_fuhrpark`), the
  * next booker told that the car is still on the road (`vorcheckout`, with a free car of the location when
  * there is one), the daily care notice (`pflegehinweis`), the HU and UVV reminders (`pruefung`) and the

@@ -1,6 +1,6 @@
 /**
  * The vehicle booking mails to the booker (and to the driver booked for) in German and English: a booking
- * was made, changed or cancelled (issue 8). A special trip says it waits for approval. Approvals and blocks
+ * was made, changed or cancelled. A special trip says it waits for approval. Approvals and blocks
  * (decisions 049, 056): an approver is asked to decide (`freigabe_anfrage`, to the approver, `durch` = the
  * booker), the booker learns of the approval (`freigegeben`; a rejection is `storniert` with its `grund`), and
  * of a move to another car for a block (`umgebucht`, `alt` = the car before).

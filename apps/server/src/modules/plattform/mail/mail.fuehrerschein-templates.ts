@@ -1,5 +1,5 @@
 /**
- * The licence-check reminders (issue 8, decision 057) in German and English: to the driver before the next
+ * The licence-check reminders (decision 057) in German and English: to the driver before the next
  * check (or once it lapsed), the licence checkers' list of upcoming checks, and the escalation of overdue
  * checks to the licence checkers.
  */

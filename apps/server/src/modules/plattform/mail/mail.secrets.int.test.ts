@@ -13,7 +13,7 @@ import { REDACTED } from './mail.templates';
 type Page = { items: { to: string; subject: string; text: string }[]; total: number };
 
 /**
- * Issue 6: one-time links are readable only by their recipient. Reproduces the takeover that was possible
+ * One-time links are readable only by their recipient. Reproduces the takeover that was possible
  * (an administrator with an unrelated right asks for someone's password reset and reads the link in the
  * mailbox) and proves it fails, while the recipient still gets a working link by mail.
  */

@@ -24,11 +24,11 @@ export type MailTemplateParams = {
   einladung: { name: string; url: string; mandant?: string };
   /** A reading-room or workspace booking was held, confirmed, changed or cancelled (spec §4, §7). */
   leseraum_buchung: LeseraumMailParams;
-  /** A vehicle booking was made, changed or cancelled (issue 8). */
+  /** A vehicle booking was made, changed or cancelled. */
   fahrzeug_buchung: FahrzeugBuchungMailParams;
-  /** A licence-check reminder to the driver or the licence checkers (issue 8, decision 057). */
+  /** A licence-check reminder to the driver or the licence checkers (decision 057). */
   fuehrerschein_erinnerung: FuehrerscheinErinnerungParams;
-  /** A check-in or check-out with damages or cleanliness at a threshold, to the fleet managers (issue 10). */
+  /** A check-in or check-out with damages or cleanliness at a threshold, to the fleet managers. */
   fahrt_meldung: FahrtMeldungParams;
   /** A notice of the vehicle jobs: missing check-out, next booker, care notice, HU/UVV, report (decision 067). */
   fahrzeug_hinweis: FahrzeugHinweisParams;

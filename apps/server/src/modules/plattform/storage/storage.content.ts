@@ -13,9 +13,9 @@ export const BUCKET_KINDS: Record<Bucket, readonly FileKind[]> = {
   fahrzeuge: ['png', 'jpg'],
   logos: ['png', 'jpg', 'svg'],
   datenschutz: ['pdf'],
-  /** receipts of a check-in or check-out (issue 10) */
+  /** receipts of a check-in or check-out */
   belege: ['png', 'jpg', 'pdf'],
-  /** damage photos (issue 10) */
+  /** damage photos */
   schaeden: ['png', 'jpg'],
 };
 

@@ -4,7 +4,7 @@ import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/customizing';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Every option the settings screens offer does something (issue 20, R364/R378): some code of the server, the web
+ * Every option the settings screens offer does something (R364/R378): some code of the server, the web
  * app or the domain reads it by name. Places that only list or describe options do not count: the catalogue itself,
  * the personal settings page's section list, the demo seed and tests.
  */
@@ -40,7 +40,7 @@ const isRead = (name: string) => {
 const DYNAMISCH_GELESEN: Record<string, string> = {};
 
 /**
- * Offered but not read by any code yet. Empty since issue 20 (decision 140: `BuchungsfensterWochen` is the vehicle
+ * Offered but not read by any code yet. Empty (decision 140: `BuchungsfensterWochen` is the vehicle
  * window of the weekly mode; `Ansicht` opens the reading room's view; `Filter` shows the filter from the start).
  * The test fails when an option joins it, so it stays empty.
  */

@@ -162,7 +162,7 @@ const toView = (option: CustomizingOption, wert: string | undefined, canEdit: bo
 
 /**
  * The options of one level the settings screen shows: those settable at that level whose feature area
- * is switched on (a switched-off area has no settings tab, issue 7).
+ * is switched on (a switched-off area has no settings tab).
  */
 const levelViews = async (tx: Tx, user: SessionUser, level: Level): Promise<TEinstellung[]> => {
   const values = await findLevelValues(tx, level);

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { benutzerKeys } from './benutzer-api';
 
-/** An administrator resets a user's second factors (lost phone); the user's sessions end (issue 11). */
+/** An administrator resets a user's second factors (lost phone); the user's sessions end. */
 export const useResetFaktoren = () => {
   const queryClient = useQueryClient();
   return useMutation({

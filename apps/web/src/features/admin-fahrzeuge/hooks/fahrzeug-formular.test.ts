@@ -72,7 +72,7 @@ describe('vehicle form', () => {
     ['the switch on', true, true, 7],
     ['the switch turned off on a vehicle with rows: removed', true, false, 0],
     ['the switch off on a vehicle without rows: left out, the stored rows stay', false, false, undefined],
-  ] as const)('sends the weekday rows with %s (issue 20)', (_case, hatteZeilen, jeWochentag, anzahl) => {
+  ] as const)('sends the weekday rows with %s', (_case, hatteZeilen, jeWochentag, anzahl) => {
     const form = { ...formularAus(fahrzeug, null), hatteZeilen, jeWochentag };
     const checked = pruefeFormular(form, t, 'de');
     expect(checked.data?.oeffnungszeiten?.length).toBe(anzahl);

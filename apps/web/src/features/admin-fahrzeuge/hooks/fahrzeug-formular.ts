@@ -46,7 +46,7 @@ export type FahrzeugFormular = {
   oeffnungszeiten: WochentagZeile[];
   /**
    * the vehicle had weekday rows when the dialog opened: only then does switching `jeWochentag` off remove them
-   * (sent as `[]`); otherwise the rows are left out of the input and the stored ones stay (issue 20, decision 132)
+   * (sent as `[]`); otherwise the rows are left out of the input and the stored ones stay (decision 132)
    */
   hatteZeilen: boolean;
   deaktiviert: boolean;
@@ -131,7 +131,7 @@ export const formularAus = (f: TFahrzeugAdmin | null, standortId: string | null)
 /**
  * The weekday rows the input carries: all seven while the switch is on; `[]` (remove them) only when the user
  * switched it off on a vehicle that had rows; otherwise left out, so saving the simple window keeps what is
- * stored (issue 20: the seven rows of MS-SW 101 were wiped by a save of the simple window).
+ * stored.
  */
 export const zeilenDerEingabe = (
   form: Pick<FahrzeugFormular, 'jeWochentag' | 'oeffnungszeiten' | 'hatteZeilen'>,

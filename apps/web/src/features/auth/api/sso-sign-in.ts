@@ -2,7 +2,7 @@ import { ZAnmeldeMethoden } from '@stellwerk/domain/sso/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-/** How an address may sign in (single sign-on per tenant, issue 11); nothing is asked until it is an address. */
+/** How an address may sign in (single sign-on per tenant); nothing is asked until it is an address. */
 export const useAnmeldeMethoden = (email: string | null) =>
   useQuery({
     queryKey: ['anmeldung', 'methoden', email],

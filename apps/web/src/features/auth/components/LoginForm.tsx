@@ -29,7 +29,7 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
   const passkeySignIn = useSignInWithPasskey();
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [codeMethoden, setCodeMethoden] = useState<CodeMethode[]>(['totp']);
-  // The address typed decides whether the tenant's identity provider is offered (single sign-on, issue 11).
+  // The address typed decides whether the tenant's identity provider is offered (single sign-on).
   const [login, setLogin] = useState('');
   const [debouncedLogin] = useDebouncedValue(login, 300);
   const email = domainOfEmail(debouncedLogin) ? debouncedLogin.trim() : null;

@@ -29,7 +29,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the invitation page of a deactivated user (issue 19)', () => {
+describe('the invitation page of a deactivated user', () => {
   it('says the account is deactivated, and nothing about signing in now', async () => {
     vi.stubGlobal(
       'fetch',

@@ -56,7 +56,7 @@ export function ResetPasswordForm({ token, linkError, onDone }: ResetPasswordFor
     );
   }
 
-  // a deactivated user's link sets no password (issue 19): say so, and nothing about signing in now
+  // a deactivated user's link sets no password: say so, and nothing about signing in now
   if (reset.error instanceof ApiError && reset.error.code === 'auth.konto_deaktiviert') {
     return (
       <Alert color="red" role="alert" title={t('auth.confirm.deactivatedTitle')}>

@@ -12,7 +12,7 @@ import { apiFetch, toApiError } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';
 
 /**
- * A vehicle's history and logbook in the vehicle detail (issue 10, decisions 062 and 065): the logbook for a
+ * A vehicle's history and logbook in the vehicle detail (decisions 062 and 065): the logbook for a
  * period with each entry's versions, a new version (addition or correction), a trip recorded by hand, the chain
  * check, the exports; the history a page at a time. Keys live under the vehicles' root, so the live event
  * `fahrzeug_buchung` (a check-out) refreshes them.
@@ -141,7 +141,7 @@ export const ladeExport = async ({
   };
 };
 
-/** The vehicle's open damages, for the fleet managers (issue 10, decision 075). */
+/** The vehicle's open damages, for the fleet managers (decision 075). */
 export const useOffeneSchaeden = (fahrzeugId: string, enabled: boolean) =>
   useQuery({
     queryKey: fahrtenbuchKeys.schaeden(fahrzeugId),

@@ -16,7 +16,7 @@ import { ApiError, apiFetch, toApiError } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';
 
 /**
- * Vehicle booking for the booker (issue 8; API decision 045): the vehicle list with `frei` for a period, a
+ * Vehicle booking for the booker (API decision 045): the vehicle list with `frei` for a period, a
  * vehicle with its upcoming bookings, the user's own bookings, and booking, changing and cancelling. Every
  * change invalidates both roots; the live event `fahrzeug_buchung` does the same for other users' changes.
  */
@@ -147,7 +147,7 @@ export const useSetzeLieblingsFahrzeuge = (onSaved: () => void) => {
   });
 };
 
-// --- check-in and check-out (issue 10, decisions 063, 064) ------------------------------------------------
+// --- check-in and check-out (decisions 063, 064) ------------------------------------------------
 
 export const fahrtKeys = {
   vorlage: (id: string) => [...QUERY_ROOTS.fahrzeugBuchungen, 'check-in', id] as const,

@@ -5,7 +5,7 @@ import { fahrzeugKeys } from './fahrzeug-buchung-api';
 
 const serviceheftKey = (id: string) => [...fahrzeugKeys.all, 'serviceheft', id] as const;
 
-/** A vehicle's service book (issue 10, decision 068). */
+/** A vehicle's service book (decision 068). */
 export const useServiceheft = (fahrzeugId: string) =>
   useQuery({
     queryKey: serviceheftKey(fahrzeugId),

@@ -1,7 +1,7 @@
 import { Anchor, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** The receipts of a check-in or check-out, each a link to the file (issue 20, R158); nothing without any. */
+/** The receipts of a check-in or check-out, each a link to the file (R158); nothing without any. */
 export function BelegLinks({ belege }: { belege: readonly { id: string; url: string }[] }) {
   const { t } = useTranslation();
   if (belege.length === 0) return null;

@@ -187,7 +187,7 @@ function Formular({
   const [mitfahrer, setMitfahrer] = useState<string[]>(buchung?.mitfahrer.map((m) => m.name) ?? []);
   const [fahrerId, setFahrerId] = useState<string | null>(buchung?.fahrer?.id ?? null);
   const [freigeberIds, setFreigeberIds] = useState<string[]>(buchung?.freigeber.map((f) => f.id) ?? []);
-  /** a booking the server accepted with warnings (hinweise): the dialog shows them before it closes (issue 20) */
+  /** a booking the server accepted with warnings (hinweise): the dialog shows them before it closes */
   const [mitHinweisen, setMitHinweisen] = useState<TFahrzeugBuchung | null>(null);
 
   const grundText = (v: RuleViolation | null) => (v ? formatError(v.code, language, v.params) : '');
@@ -276,7 +276,7 @@ function Formular({
   const dateProps = {
     locale: language,
     valueFormat: 'DD.MM.YYYY',
-    // a typed day is read as typed (DD.MM.YYYY) and kept on Tab; the calendar works beside it (issue 20)
+    // a typed day is read as typed (DD.MM.YYYY) and kept on Tab; the calendar works beside it
     dateParser: parseTagEingabe,
     placeholder: i18n.language === 'en' ? 'DD.MM.YYYY' : 'TT.MM.JJJJ',
     minDate: heute,
@@ -501,7 +501,7 @@ function Formular({
 }
 
 /**
- * The booking dialog (issue 8): the period as days `DD.MM.YYYY` and times on the 15-minute step, offering only
+ * The booking dialog: the period as days `DD.MM.YYYY` and times on the 15-minute step, offering only
  * the times the rules allow and saying why another is not; trip reason, destination, detour, numbered
  * co-travellers, information, the driver (when the user may book for others) and, for a special trip, its
  * approvers. The same dialog changes a booking. The server's refusal (409/422) is shown at its field.

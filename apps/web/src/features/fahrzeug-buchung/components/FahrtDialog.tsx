@@ -446,7 +446,7 @@ function Formular({
 }
 
 /**
- * The check-in and check-out dialog (issue 10, decision 064), full screen on a phone: mileage proposed from the
+ * The check-in and check-out dialog (decision 064), full screen on a phone: mileage proposed from the
  * last reading, fuel or charge, cleanliness inside and outside from the tenant's list, the parking spot, the
  * vehicle's open damages with photos (what was already there), new damages with place, description, safety flag
  * and photo, receipts; at check-out the trip for the logbook by its kind. One request with upload progress;

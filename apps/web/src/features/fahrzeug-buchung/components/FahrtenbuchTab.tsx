@@ -358,7 +358,7 @@ function KettenPruefung({ fahrzeugId }: { fahrzeugId: string }) {
 }
 
 /**
- * The logbook tab of the vehicle detail (issue 10, decision 062): the trips of a period (default this calendar
+ * The logbook tab of the vehicle detail (decision 062): the trips of a period (default this calendar
  * year) with their current version and, on request, the earlier ones (old and new, who, when, why); additions,
  * corrections and trips recorded by hand labelled; mileage gaps and incomplete business trips marked; the
  * "complete/correct" dialog within the 7-day period, the "new entry" dialog (fleet managers), the chain check

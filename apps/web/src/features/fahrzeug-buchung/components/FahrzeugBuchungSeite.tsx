@@ -35,7 +35,7 @@ type Props = {
 };
 
 /**
- * /fahrzeuge for the booker (issue 8): the vehicles with photo and key data, the filters, favourites first,
+ * /fahrzeuge for the booker: the vehicles with photo and key data, the filters, favourites first,
  * free or not for the period with the reason; the detail drawer; the booking dialog; and "Meine Buchungen".
  */
 export function FahrzeugBuchungSeite({

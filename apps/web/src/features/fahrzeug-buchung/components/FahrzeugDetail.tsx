@@ -108,7 +108,7 @@ function Daten({ f }: { f: TFahrzeugDetail }) {
 }
 
 /**
- * The user's own trip with this vehicle that can be checked in or out now (issue 10: from the vehicle page as
+ * The user's own trip with this vehicle that can be checked in or out now (from the vehicle page as
  * from "Meine Buchungen"), with its button and the same dialog; nothing when there is none.
  */
 function EigeneFahrt({ fahrzeugId }: { fahrzeugId: string }) {
@@ -152,7 +152,7 @@ export type FahrzeugDetailRechte = {
 /**
  * A vehicle's detail (spec §2 "vehicle detail": data, photo, bookings, history, logbook): the booking window per
  * weekday and the bookings and blocks still to come, times only; for fleet managers and holders of the logbook
- * report right the tabs History and Logbook (issue 10).
+ * report right the tabs History and Logbook.
  */
 export function FahrzeugDetail({
   fahrzeugId,

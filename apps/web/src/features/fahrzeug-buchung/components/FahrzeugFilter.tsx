@@ -26,7 +26,7 @@ type Props = {
 };
 
 /**
- * The filters of /fahrzeuge (issue 8): the period (day and time on the 15-minute step, `DD.MM.YYYY`),
+ * The filters of /fahrzeuge: the period (day and time on the 15-minute step, `DD.MM.YYYY`),
  * location, category, seats, licence class, equipment and "only free". Every change goes to the URL.
  */
 export function FahrzeugFilter({ suche, fahrzeuge, heute, standardVon, standardBis, onChange }: Props) {
@@ -66,7 +66,7 @@ export function FahrzeugFilter({ suche, fahrzeuge, heute, standardVon, standardB
   const dateProps = {
     locale: i18n.language === 'en' ? 'en' : 'de',
     valueFormat: 'DD.MM.YYYY',
-    // a typed day is read as typed (DD.MM.YYYY) and kept on Tab; the calendar works beside it (issue 20)
+    // a typed day is read as typed (DD.MM.YYYY) and kept on Tab; the calendar works beside it
     dateParser: parseTagEingabe,
     placeholder: i18n.language === 'en' ? 'DD.MM.YYYY' : 'TT.MM.JJJJ',
     minDate: heute,

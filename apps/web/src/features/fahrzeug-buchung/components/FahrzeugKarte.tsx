@@ -16,7 +16,7 @@ export const useGrundText = () => {
 };
 
 /**
- * Not bookable for the user (their licence, with or without a period: issue 20), free, a special trip, or not
+ * Not bookable for the user (their licence, with or without a period), free, a special trip, or not
  * free with the reason; nothing else without a period.
  */
 export function Verfuegbarkeit({ fahrzeug }: { fahrzeug: TFahrzeug }) {

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 const LESBAR = { label: { color: 'var(--mantine-color-dark-7)' } };
 
 /**
- * Who must approve a special trip and what each decided (issue 20, R153): every approver by name with their
+ * Who must approve a special trip and what each decided (R153): every approver by name with their
  * state, when they decided, and the reason of a rejection (the cancelled trip's information text). Nothing for
  * a trip inside the booking times.
  */

@@ -68,7 +68,7 @@ function Eintrag({ h }: { h: TFahrzeugHistorieEintrag }) {
 }
 
 /**
- * The history tab of the vehicle detail (spec §3, issue 10): every entry the actions wrote (created, status
+ * The history tab of the vehicle detail (spec §3): every entry the actions wrote (created, status
  * changes, maintenance and service, check-in and check-out with their readings, deactivation), newest first,
  * a page at a time.
  */

@@ -10,7 +10,7 @@ import { useOffeneSchaeden, useSchadenBehoben } from '../api/fahrtenbuch-api';
 import { SchadenKarte } from './SchadenKarte';
 
 /**
- * The vehicle's open damages in its detail, for the fleet managers (fahrzeug_pflege; issue 10, decision 075):
+ * The vehicle's open damages in its detail, for the fleet managers (fahrzeug_pflege; decision 075):
  * place, description, photo, who reported it when, and "Behoben" after a confirmation. A repaired damage is no
  * longer shown at check-in; a DEFEKT block stays until it is lifted.
  */

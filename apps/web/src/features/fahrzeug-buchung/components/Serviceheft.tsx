@@ -37,7 +37,7 @@ const useTypNamen = (): Record<ServiceheftTyp, string> => {
 
 const tag = (day: string) => formatDateDE(berlinInstant(day, '12:00'));
 
-/** The next due day of an inspection, marked when it lies in the past (issue 20). */
+/** The next due day of an inspection, marked when it lies in the past. */
 function Faelligkeit({ label, tag: faelligAm }: { label: string; tag: string | null }) {
   const { t } = useTranslation();
   const ueberfaellig = isPruefungUeberfaellig({ faelligAm, now: new Date() });

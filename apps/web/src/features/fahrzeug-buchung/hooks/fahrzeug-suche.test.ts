@@ -115,7 +115,7 @@ describe('filtering the vehicle list', () => {
     expect(ids({ ...leer, ...filter })).toEqual(expected);
   });
 
-  it('only free leaves out a free car the user may not book for themself (issue 20)', () => {
+  it('only free leaves out a free car the user may not book for themself', () => {
     const liste = [
       LISTE[0]!,
       { ...LISTE[2]!, fuerMichBuchbar: false, fuerMichGrund: 'fuehrerschein.klasse_fehlt' },

@@ -7,7 +7,7 @@ import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/set
 import { addCalendarDays, berlinInstant, formatTimeDE } from '@stellwerk/domain/time';
 
 /**
- * The booking dialog's time choice (issue 8: "offers only times the rules allow and says why a time is not
+ * The booking dialog's time choice ("offers only times the rules allow and says why a time is not
  * allowed"): the domain's rules (rules.ts, erklaerung.ts) run here on the vehicle's window and upcoming
  * bookings, so the dialog answers at once; the server runs the same rules again when booking.
  */

@@ -25,7 +25,7 @@ const useJetzt = () => {
 };
 
 /**
- * /fahrzeuge/uebersicht (spec §2, issue 8): the vehicles of a location over a day or a week with their
+ * /fahrzeuge/uebersicht (spec §2): the vehicles of a location over a day or a week with their
  * bookings, blocks and closed times. Location, day and view live in the URL; a selection opens the
  * booking dialog of /fahrzeuge (`onBuchen`). Wide screens get the timeline grid, narrow ones a list per
  * vehicle. Refreshes on the live event `fahrzeug_buchung`.

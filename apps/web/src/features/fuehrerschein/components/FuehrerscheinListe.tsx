@@ -55,7 +55,7 @@ type Props = {
 };
 
 /**
- * /fahrzeuge/fuehrerschein (issue 8): everyone who may book vehicles with their licence, by next check (no
+ * /fahrzeuge/fuehrerschein: everyone who may book vehicles with their licence, by next check (no
  * record first), overdue and due-soon states, search and state filters in the URL, the record dialog and the
  * check dialog.
  */

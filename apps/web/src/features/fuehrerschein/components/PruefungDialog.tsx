@@ -20,7 +20,7 @@ type Props = {
 };
 
 /**
- * The check dialog (issue 8): the examiner is the current user, the last check today, the next check after
+ * The check dialog: the examiner is the current user, the last check today, the next check after
  * the tenant's interval; the method (original in person or one the tenant names) and the confirmation that
  * the original was seen. No copy of the licence is taken.
  */

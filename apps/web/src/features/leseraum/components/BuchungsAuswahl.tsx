@@ -65,14 +65,14 @@ export function BuchungsAuswahl({
         locale={i18n.language === 'en' ? 'en' : 'de'}
         valueFormat="DD.MM.YYYY"
         firstDayOfWeek={1}
-        // the calendar's month buttons have names (issue 20, accessibility)
+        // the calendar's month buttons have names (accessibility)
         ariaLabels={{
           previousMonth: t('sitzplan.monatZurueck'),
           nextMonth: t('sitzplan.monatVor'),
           monthLevelControl: t('sitzplan.monatWahl'),
         }}
         onChange={(value) => value && onChange({ tag: value })}
-        // the focus goes back to the field once a day is chosen, not to the page (issue 20)
+        // the focus goes back to the field once a day is chosen, not to the page
         popoverProps={{ returnFocus: true }}
         w={{ base: '100%', xs: 160 }}
       />

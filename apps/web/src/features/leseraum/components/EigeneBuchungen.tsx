@@ -30,7 +30,7 @@ export function BuchungKarte({ buchung }: { buchung: TLeseraumBuchung }) {
   const karte = useRef<HTMLDivElement>(null);
   const titelId = useId();
   // after a step the keyboard focus stays with the booking (its button is gone or was disabled while the step
-  // ran, and the focus fell to the page; issue 20): on this card, or where the booking is shown now
+  // ran, and the focus fell to the page): on this card, or where the booking is shown now
   const run = (s: BuchungsSchritt) =>
     schritt.mutate(
       { id: buchung.id, schritt: s },
@@ -46,7 +46,7 @@ export function BuchungKarte({ buchung }: { buchung: TLeseraumBuchung }) {
     );
   const [fragen, setFragen] = useState(false);
   const countdown = buchung.countdownBis ? new Date(buchung.countdownBis) : null;
-  // a hold and a reservation carry the names of their seat states on the map and in the list (issue 20)
+  // a hold and a reservation carry the names of their seat states on the map and in the list
   const statusText: Record<TLeseraumBuchung['status'], string> = {
     vorgemerkt: zustand.zustand('eigene_vormerkung'),
     reserviert: zustand.zustand('eigene_reservierung'),

@@ -33,7 +33,7 @@ export function LieblingsPlaetze({ bereich }: { bereich: Bereich }) {
           <Anchor
             component={Link}
             to={bereich === 'leseraum' ? '/leseraum/karte' : '/arbeitswelt/karte'}
-            // the chosen day, mode and hours stay (issue 20: the favourite opened on today instead)
+            // the chosen day, mode and hours stay (not today)
             search={
               ((prev: TPlatzSuche) => ({
                 ...prev,

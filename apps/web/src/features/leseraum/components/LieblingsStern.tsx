@@ -38,7 +38,7 @@ export function LieblingsStern(
         ? t('leseraumLieblinge.planEntfernen', { plan: props.name })
         : t('leseraumLieblinge.planMerken', { plan: props.name });
   const toggle = () => {
-    // no `loading` on the button: it disabled the button and the keyboard focus fell to the page (issue 20)
+    // no `loading` on the button: it disabled the button and the keyboard focus fell to the page
     if (set.isPending) return;
     if (props.art === 'platz')
       set.mutate({

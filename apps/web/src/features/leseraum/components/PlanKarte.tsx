@@ -58,7 +58,7 @@ const PlatzAufPlan = memo(function PlatzAufPlan({
       onFocus={() => onSelect(platz.id)}
     >
       {/* the name is the label; the tooltip and the accessible description add what the place offers and its
-          conditions (issue 20) */}
+          conditions */}
       <title>{[label, platz.beschreibung, platz.bedingungen].filter(Boolean).join('\n')}</title>
       {/* the tap target: at least 24 × 24 CSS px at any zoom (WCAG 2.5.8; radius from the plan's --treffer-r) */}
       <circle className={classes.treffer} r={r} />
@@ -113,7 +113,7 @@ export const PlanKarte = memo(function PlanKarte({
   const boxRef = useRef<HTMLDivElement>(null);
   // The box's width, null until measured. Measured before the first paint (a layout effect), so the places are
   // drawn once at their first scale; with a ResizeObserver alone the width arrived a frame later and the
-  // plan of 1,000 places was laid out at 100 % and then again at its scale (issue 9).
+  // plan of 1,000 places was laid out at 100 % and then again at its scale.
   const [boxWidth, setBoxWidth] = useState<number | null>(null);
   useLayoutEffect(() => {
     const box = boxRef.current;
@@ -156,7 +156,7 @@ export const PlanKarte = memo(function PlanKarte({
     setScale(fitScale({ width: breite, height: Math.max(320, window.innerHeight * 0.7) }, size));
   }, [size, breite]);
 
-  // First view: the user's zoom (R367; issue 20: before, a plan wider than the screen was fitted instead, so the
+  // First view: the user's zoom (R367; before, a plan wider than the screen was fitted instead, so the
   // setting rarely applied and a phone showed places of 21 × 7 px). Drawn at that scale at once (not first at
   // 100 % and again when an effect set it: that laid out 1,000 places twice).
   const anfang = size && breite > 0 ? Math.min(4, Math.max(0.1, zoomProzent / 100)) : null;
@@ -166,7 +166,7 @@ export const PlanKarte = memo(function PlanKarte({
 
   const gezeichnet = size !== null && boxWidth !== null;
   // Performance API mark once the places of new data are drawn (after the frame that shows them), for the
-  // browser measurement (`npm run bench:browser`, issue 9): data arrival is the belegung resource's responseEnd.
+  // browser measurement (`npm run bench:browser`): data arrival is the belegung resource's responseEnd.
   useEffect(() => {
     if (!gezeichnet || placed.length === 0) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -338,7 +338,7 @@ export const PlanKarte = memo(function PlanKarte({
           )}
         </div>
       </div>
-      {/* what the selected place offers and its conditions (issue 20), also for touch, where no tooltip shows */}
+      {/* what the selected place offers and its conditions, also for touch, where no tooltip shows */}
       <Text size="sm" mt="xs" aria-live="polite" data-testid="platz-info">
         {gewaehlt && (gewaehlt.beschreibung || gewaehlt.bedingungen)
           ? [

@@ -121,7 +121,7 @@ export function PlatzDialog({
       onSuccess: (buchung) => {
         notifications.show({
           color: 'teal',
-          // the close button of the notice has a name (axe button-name, issue 20)
+          // the close button of the notice has a name (axe button-name)
           closeButtonProps: { 'aria-label': t('common.close') },
           title: t('sitzplan.vorgemerktTitel'),
           message:
@@ -146,10 +146,10 @@ export function PlatzDialog({
       closeButtonProps={{ 'aria-label': t('common.close') }}
       // The page behind still does not scroll (wheel and touch are held), but its scroll bar is not hidden:
       // hiding it sets a custom property on <body>, and that made the browser restyle every element of the
-      // page, the 1,000 places of the plan among them, in the frame that shows the dialog (issue 9).
+      // page, the 1,000 places of the plan among them, in the frame that shows the dialog.
       removeScrollProps={{ removeScrollBar: false }}
       // Shown at once: with a fade the dialog's content was first rendered in the next animation frame, so a
-      // click on the plan was answered a frame later (issue 9: a click answers within 200 ms of the data).
+      // click on the plan was answered a frame later (a click answers within 200 ms of the data).
       transitionProps={{ duration: 0 }}
     >
       {platz && (
@@ -167,7 +167,7 @@ export function PlatzDialog({
           {platz.kapazitaet > 1 && (
             <Text size="sm">{t('sitzplan.plaetze', { count: platz.kapazitaet })}</Text>
           )}
-          {/* what the place offers and the conditions of its use (spec §3 leseraum; issue 20) */}
+          {/* what the place offers and the conditions of its use (spec §3 leseraum) */}
           {platz.beschreibung && <Text size="sm">{platz.beschreibung}</Text>}
           {platz.bedingungen && (
             <section aria-label={t('sitzplan.bedingungen')}>

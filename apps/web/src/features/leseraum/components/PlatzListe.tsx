@@ -24,7 +24,7 @@ export function PlatzListe({
       </Text>
     );
   return (
-    // no minimum width: at 375 px the list fits the screen without sideways scrolling (issue 20); the state stands
+    // no minimum width: at 375 px the list fits the screen without sideways scrolling; the state stands
     // under the place's name and the action column wraps its star under the button
     <Table striped highlightOnHover verticalSpacing="xs" horizontalSpacing="xs">
       <Table.Thead>
@@ -63,7 +63,7 @@ export function PlatzListe({
                     {t('sitzplan.plaetze', { count: p.kapazitaet })}
                   </Text>
                 )}
-                {/* the state stands under the name (one column less: the list fits 375 px, issue 20) */}
+                {/* the state stands under the name (one column less: the list fits 375 px) */}
                 <Box mt={4}>{zustand}</Box>
               </Table.Td>
               <Table.Td visibleFrom="sm">

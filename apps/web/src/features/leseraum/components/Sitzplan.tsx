@@ -69,7 +69,7 @@ export function Sitzplan({
   // can open it; the dialog offers check-in when allowed
   const offenId = suche.platz ?? null;
   // one function for the page's life: every place on the plan gets it, and a new one would redraw all of them
-  // when a place is opened (issue 9: a click answers within 200 ms of the data on a plan of 1,000 places)
+  // when a place is opened (a click answers within 200 ms of the data on a plan of 1,000 places)
   const aktuell = useRef({ suche, onSucheChange });
   aktuell.current = { suche, onSucheChange };
   const setOffenId = useCallback((id: string | null) => {

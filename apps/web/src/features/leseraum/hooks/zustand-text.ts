@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * The names of place states and markers in the UI language (the legend's words): one name per state on the map,
- * in the list, the legend and the sidebar (issue 20; docs/glossary.md "Seat states").
+ * in the list, the legend and the sidebar (docs/glossary.md "Seat states").
  */
 export const useZustandText = () => {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { type TSsoKonfigurationInput, ZSsoKonfiguration } from '@stellwerk/domai
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-/** Single sign-on per tenant (issue 11): the administrator's configuration of the tenant's provider. */
+/** Single sign-on per tenant: the administrator's configuration of the tenant's provider. */
 const ssoKey = ['admin', 'sso'] as const;
 
 export const useSsoKonfiguration = () =>
