@@ -30,7 +30,10 @@ export const bucheAufFahrzeugUm = (tx: Tx, umbuchung: { id: string; fahrzeugId: 
  * Lifts a block: it is kept as storniert (history is never rewritten), by the transition table's `stornieren` step
  * from its locked `status` (else 'fahrzeug_buchung.schritt_nicht_erlaubt'). Its information text stays.
  */
-export const hebeSperreAuf = async (tx: Tx, { id, status }: { id: string; status: BuchungStatus }): Promise<void> => {
+export const hebeSperreAuf = async (
+  tx: Tx,
+  { id, status }: { id: string; status: BuchungStatus },
+): Promise<void> => {
   const nach = naechsterFahrzeugStatus({ status, aktion: 'stornieren' });
   const geaendert = await setzeStatusWenn(tx, { ids: [id], von: [status], nach });
   if (geaendert.length === 0) throw new DomainError('fahrzeug_buchung.schritt_nicht_erlaubt', { status });

@@ -40,7 +40,11 @@ import {
   sonderfahrtIds,
   zeitraumText,
 } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
-import { bucheAufFahrzeugUm, hebeSperreAuf, speichereSperre } from '../fahrzeug-buchung/fahrzeug-buchung.sperre.ts';
+import {
+  bucheAufFahrzeugUm,
+  hebeSperreAuf,
+  speichereSperre,
+} from '../fahrzeug-buchung/fahrzeug-buchung.sperre.ts';
 import { storniereDurchSystem } from '../fahrzeug-buchung/fahrzeug-buchung.system-storno.ts';
 import {
   findFahrzeug,
@@ -286,7 +290,9 @@ export const sperreEintragen = async (
       ).map((b) => [b.id, b]),
     );
     for (const u of plan.umbuchen)
-      await guardUeberschneidung(() => bucheAufFahrzeugUm(tx, { id: u.buchung.id, fahrzeugId: u.fahrzeugId }));
+      await guardUeberschneidung(() =>
+        bucheAufFahrzeugUm(tx, { id: u.buchung.id, fahrzeugId: u.fahrzeugId }),
+      );
     const storniert = await storniereDurchSystem(tx, {
       ids: plan.stornieren.map((b) => b.id),
       informationstext: grund,
