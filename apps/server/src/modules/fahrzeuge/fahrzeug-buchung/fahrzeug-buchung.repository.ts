@@ -590,6 +590,85 @@ export const updateBuchung = async (
     .where(eq(fahrzeugBuchung.id, id));
 };
 
+/**
+ * One step of the transition table in SQL: the given bookings whose status is one of `von` get `nach` (and the other
+ * columns given), in one statement, so a row that changed meanwhile is left alone. Answers the ids it changed.
+ */
+export const setzeStatusWenn = async (
+  tx: Tx,
+  {
+    ids,
+    von,
+    nach,
+    werte = {},
+  }: {
+    ids: readonly string[];
+    von: readonly BuchungStatus[];
+    nach: BuchungStatus;
+    werte?: { informationstext?: string | null; storniertVon?: string };
+  },
+): Promise<string[]> => {
+  if (ids.length === 0 || von.length === 0) return [];
+  const rows = await tx
+    .update(fahrzeugBuchung)
+    .set({ ...werte, status: nach, updatedAt: sql`now()` })
+    .where(and(inArray(fahrzeugBuchung.id, [...ids]), inArray(fahrzeugBuchung.status, [...von])))
+    .returning({ id: fahrzeugBuchung.id });
+  return rows.map((r) => r.id);
+};
+
+/** Moves a booking to another vehicle; everything else stays. */
+export const updateFahrzeugDerBuchung = async (
+  tx: Tx,
+  { id, fahrzeugId }: { id: string; fahrzeugId: string },
+): Promise<void> => {
+  await tx
+    .update(fahrzeugBuchung)
+    .set({ fahrzeugId, updatedAt: sql`now()` })
+    .where(eq(fahrzeugBuchung.id, id));
+};
+
+export type SperrBuchungRow = {
+  id: string;
+  fahrzeugId: string;
+  typ: FahrzeugBuchungTyp;
+  von: Date;
+  bis: Date;
+  status: BuchungStatus;
+  informationstext: string | null;
+  sicherheitsrelevant: boolean;
+};
+
+/** Stores a block (a row of its type, status reserviert) and answers it. */
+export const insertSperrBuchung = async (
+  tx: Tx,
+  values: {
+    mandantId: string;
+    benutzerId: string;
+    fahrzeugId: string;
+    typ: Exclude<FahrzeugBuchungTyp, 'BUCHUNG'>;
+    von: Date;
+    bis: Date;
+    informationstext: string | null;
+    sicherheitsrelevant: boolean;
+  },
+): Promise<SperrBuchungRow> => {
+  const [row] = await tx
+    .insert(fahrzeugBuchung)
+    .values({ ...values, status: 'reserviert' })
+    .returning({
+      id: fahrzeugBuchung.id,
+      fahrzeugId: fahrzeugBuchung.fahrzeugId,
+      typ: fahrzeugBuchung.typ,
+      von: fahrzeugBuchung.von,
+      bis: fahrzeugBuchung.bis,
+      status: fahrzeugBuchung.status,
+      informationstext: fahrzeugBuchung.informationstext,
+      sicherheitsrelevant: fahrzeugBuchung.sicherheitsrelevant,
+    });
+  return { ...row!, status: parseStatus(row!.status), typ: parseTyp(row!.typ) };
+};
+
 /** Adds the co-travellers of a booking, numbered from 1 in the given order; answers them as `findMitfahrer` would. */
 export const insertMitfahrer = async (
   tx: Tx,

@@ -1,6 +1,6 @@
 import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
 import { parseStatus, parseTyp } from '@stellwerk/domain/status';
-import { and, asc, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
@@ -61,39 +61,6 @@ export const lockFahrzeuge = async (tx: Tx, ids: readonly string[]): Promise<voi
     await tx.select({ id: fahrzeug.id }).from(fahrzeug).where(eq(fahrzeug.id, id)).for('update');
 };
 
-/** Moves a booking to another vehicle; everything else stays. */
-export const umbuchen = async (
-  tx: Tx,
-  { id, fahrzeugId }: { id: string; fahrzeugId: string },
-): Promise<void> => {
-  await tx
-    .update(fahrzeugBuchung)
-    .set({ fahrzeugId, updatedAt: sql`now()` })
-    .where(eq(fahrzeugBuchung.id, id));
-};
-
-/**
- * Bulk cancellation (spec §4, §7): status storniert with an information text for the given bookings,
- * never one already durchgeführt (or cancelled). Returns the ids it cancelled.
- */
-export const massenStorno = async (
-  tx: Tx,
-  { ids, informationstext }: { ids: readonly string[]; informationstext: string },
-): Promise<string[]> => {
-  if (ids.length === 0) return [];
-  const rows = await tx
-    .update(fahrzeugBuchung)
-    .set({ status: 'storniert', informationstext, updatedAt: sql`now()` })
-    .where(
-      and(
-        inArray(fahrzeugBuchung.id, [...ids]),
-        notInArray(fahrzeugBuchung.status, ['durchgeführt', 'storniert']),
-      ),
-    )
-    .returning({ id: fahrzeugBuchung.id });
-  return rows.map((r) => r.id);
-};
-
 export type SperreRow = {
   id: string;
   fahrzeugId: string;
@@ -122,27 +89,6 @@ const toSperre = (r: Omit<SperreRow, 'status' | 'typ'> & { status: string; typ: 
   typ: parseTyp(r.typ),
 });
 
-/** Stores a block (a `fahrzeug_buchung` row of its type) booked by the fleet manager. */
-export const insertSperre = async (
-  tx: Tx,
-  values: {
-    mandantId: string;
-    benutzerId: string;
-    fahrzeugId: string;
-    typ: Exclude<FahrzeugBuchungTyp, 'BUCHUNG'>;
-    von: Date;
-    bis: Date;
-    informationstext: string | null;
-    sicherheitsrelevant: boolean;
-  },
-): Promise<SperreRow> => {
-  const [row] = await tx
-    .insert(fahrzeugBuchung)
-    .values({ ...values, status: 'reserviert' })
-    .returning(sperreColumns);
-  return toSperre(row!);
-};
-
 /** The vehicle's blocks that are not cancelled and have not ended, by start. */
 export const findSperren = async (tx: Tx, { fahrzeugId, now }: { fahrzeugId: string; now: Date }) =>
   (
@@ -169,14 +115,6 @@ export const lockSperre = async (tx: Tx, id: string): Promise<SperreRow | undefi
     .where(and(eq(fahrzeugBuchung.id, id), ne(fahrzeugBuchung.typ, 'BUCHUNG')))
     .for('update');
   return rows[0] ? toSperre(rows[0]) : undefined;
-};
-
-/** Lifts a block: it is kept as storniert (history is never rewritten). */
-export const hebeSperreAuf = async (tx: Tx, id: string): Promise<void> => {
-  await tx
-    .update(fahrzeugBuchung)
-    .set({ status: 'storniert', updatedAt: sql`now()` })
-    .where(eq(fahrzeugBuchung.id, id));
 };
 
 /**

@@ -41,18 +41,20 @@ import {
   zeitraumText,
 } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
 import {
+  bucheAufFahrzeugUm,
+  hebeSperreAuf,
+  speichereSperre,
+} from '../fahrzeug-buchung/fahrzeug-buchung.sperre.ts';
+import { storniereDurchSystem } from '../fahrzeug-buchung/fahrzeug-buchung.system-storno.ts';
+import {
   findFahrzeug,
   findKandidaten,
   findSperren,
-  hebeSperreAuf,
-  insertSperre,
   insertSperrHistorie,
   lockFahrzeuge,
   lockSperre,
-  massenStorno,
   type SperreRow,
   type SperrFahrzeugRow,
-  umbuchen,
 } from './fahrzeug-sperre.repository.ts';
 
 export type FahrzeugSperreDeps = {
@@ -288,13 +290,15 @@ export const sperreEintragen = async (
       ).map((b) => [b.id, b]),
     );
     for (const u of plan.umbuchen)
-      await guardUeberschneidung(() => umbuchen(tx, { id: u.buchung.id, fahrzeugId: u.fahrzeugId }));
-    const storniert = await massenStorno(tx, {
+      await guardUeberschneidung(() =>
+        bucheAufFahrzeugUm(tx, { id: u.buchung.id, fahrzeugId: u.fahrzeugId }),
+      );
+    const storniert = await storniereDurchSystem(tx, {
       ids: plan.stornieren.map((b) => b.id),
       informationstext: grund,
     });
     const sperre = await guardUeberschneidung(() =>
-      insertSperre(tx, {
+      speichereSperre(tx, {
         mandantId: user.mandantId,
         benutzerId: user.benutzerId,
         fahrzeugId: fahrzeugRow.id,
@@ -382,7 +386,7 @@ export const hebeSperreAufById = (deps: FahrzeugSperreDeps, user: SessionUser, i
     if (!sperre) throw new DomainError('not_found');
     if (sperre.status === 'storniert' || sperre.bis.getTime() <= deps.now().getTime())
       throw new DomainError('fahrzeug_buchung.schritt_nicht_erlaubt', { status: sperre.status });
-    await hebeSperreAuf(tx, id);
+    await hebeSperreAuf(tx, { id, status: sperre.status });
     await insertSperrHistorie(tx, {
       mandantId: user.mandantId,
       fahrzeugId: sperre.fahrzeugId,

@@ -101,19 +101,3 @@ export const updateEntscheidung = async (
     .set({ isFreigegeben: freigegeben, freigegebenAt: now })
     .where(and(eq(sonderfreigabe.fahrzeugBuchungId, buchungId), eq(sonderfreigabe.benutzerId, benutzerId)));
 };
-
-/** Cancels the rejected trip with its information text and the approver who rejected it (decision 149). */
-export const storniereBuchung = async (
-  tx: Tx,
-  {
-    id,
-    status,
-    informationstext,
-    storniertVon,
-  }: { id: string; status: BuchungStatus; informationstext: string | null; storniertVon: string },
-): Promise<void> => {
-  await tx
-    .update(fahrzeugBuchung)
-    .set({ status, informationstext, storniertVon, updatedAt: sql`now()` })
-    .where(eq(fahrzeugBuchung.id, id));
-};

@@ -17,12 +17,12 @@ import {
   meldeAenderung,
   sendeMails,
 } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
+import { storniereNachAblehnung } from '../fahrzeug-buchung/fahrzeug-buchung.ablehnung.ts';
 import {
   countOffene,
   findFreigeberZeilen,
   findOffeneBuchungIds,
   lockBuchung,
-  storniereBuchung,
   updateEntscheidung,
 } from './sonderfreigabe.repository.ts';
 
@@ -106,7 +106,12 @@ export const entscheideFreigabe = (
       now,
     });
     if (!entscheidung.freigegeben)
-      await storniereBuchung(tx, { id: buchungId, ...ergebnis.folge, storniertVon: user.benutzerId });
+      await storniereNachAblehnung(tx, {
+        id: buchungId,
+        status: buchung.status,
+        informationstext: ergebnis.folge.informationstext,
+        storniertVon: user.benutzerId,
+      });
     const [api] = await ladeBuchungen(tx, [buchungId], user, now);
     if (!api) throw new DomainError('not_found');
     await sendeMails(
