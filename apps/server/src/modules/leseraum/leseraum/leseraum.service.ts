@@ -1,5 +1,5 @@
 /**
- * `/admin/raeume` (issue 9, right `ausstattungs_pflege`, decision 051): floor plans per location with their
+ * `/admin/raeume` (right `ausstattungs_pflege`, decision 051): floor plans per location with their
  * sanitised SVG, and the places on a plan. Deactivating a place or a plan cancels the bookings that have not
  * ended through the reading-room booking service (system cancel with the deactivation mail); without
  * `confirmCancel: true` nothing is saved and the bookings are listed (409), like closing opening hours.
@@ -24,7 +24,7 @@ import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
   findDeaktivierungBetroffene,
   storniereDurchSystem,
-} from '../leseraum-buchung/leseraum-buchung.service.ts';
+} from '../leseraum-buchung/leseraum-buchung.deaktivierung.ts';
 import {
   discardUpload,
   forgetDatei,
