@@ -30,14 +30,16 @@ import {
 import {
   findAktiveGrundrisse,
   findAusstattungDerPlaetze,
-  findBelegungen,
-  findEigeneBuchungen,
   findEigenerPlatz,
   findGrundriss,
   findHelfer,
   findOeffnung,
   findPlaetze,
   findPlaetzeMitPlan,
+} from './leseraum-buchung.plaene.repository.ts';
+import {
+  findBelegungen,
+  findEigeneBuchungen,
   findWartendeVormerkungen,
 } from './leseraum-buchung.repository.ts';
 import {

@@ -33,13 +33,13 @@ import {
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
+import { findOeffnung } from './leseraum-buchung.plaene.repository.ts';
 import {
   betrifftArbeitswelt,
   countBuchungenDesBuchenden,
   findBelegungenDesPlatzes,
   findBenutzerIdByMail,
   findBuchung,
-  findOeffnung,
   lockBuchung,
   lockPlatz,
   type BuchungRow,

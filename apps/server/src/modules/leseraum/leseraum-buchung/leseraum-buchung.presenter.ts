@@ -5,7 +5,8 @@ import type { TGrundrissKurz, TLeseraumBuchung } from '@stellwerk/domain/leserau
 import { countdownZiel } from '@stellwerk/domain/leseraum-buchung/machine';
 import { leseraumBuchungAbilities } from '@stellwerk/domain/leseraum-buchung/policy';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import type { BuchungRow, PlanRow } from './leseraum-buchung.repository.ts';
+import type { PlanRow } from './leseraum-buchung.plaene.repository.ts';
+import type { BuchungRow } from './leseraum-buchung.repository.ts';
 import { bereichOf, istPersonal } from './leseraum-buchung.kontext.ts';
 
 export const toGrundrissKurz = (p: PlanRow): TGrundrissKurz => ({
