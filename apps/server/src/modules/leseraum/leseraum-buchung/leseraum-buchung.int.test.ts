@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { releaseLapsedBuchungen } from './leseraum-buchung.service.ts';
+import { releaseLapsedBuchungen } from './leseraum-buchung.verfall.ts';
 
 const json = async <T>(response: Response): Promise<T> => {
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
@@ -80,7 +80,7 @@ describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
     expect(seat(1).marker).toEqual(['ersthelfer']);
     expect(seat(5).marker).toEqual(['brandschutzhelfer']);
     expect(seat(1).ausstattung.map((a) => a.name)).toContain('Monitor');
-    // what the place offers and its conditions reach the booker (issue 20)
+    // what the place offers and its conditions reach the booker
     expect(seat(1)).toMatchObject({
       beschreibung: 'Einzelplatz mit Monitor',
       bedingungen: 'Bitte den Platz nach der Nutzung aufgeräumt verlassen.',
@@ -119,7 +119,7 @@ describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
     const mine = await json<TBelegung>(
       await call(server, booker, 'GET', `/api/grundrisse/${plan.id}/belegung?tag=2026-11-24`),
     );
-    // the booker's own hold is named as theirs (issue 20: one name per seat state in map, list and sidebar)
+    // the booker's own hold is named as theirs (one name per seat state in map, list and sidebar)
     expect(mine.plaetze.find((p) => p.id === seat(3).id)!.zustand).toBe('eigene_vormerkung');
     const theirs = await json<TBelegung>(
       await call(server, other, 'GET', `/api/grundrisse/${plan.id}/belegung?tag=2026-11-24`),

@@ -1,6 +1,7 @@
 import type { Config } from '../../../config';
 import type { Job } from '../../../jobs/scheduler';
-import { releaseLapsedBuchungen, sendLeseraumErinnerungen } from './leseraum-buchung.service';
+import { sendLeseraumErinnerungen } from './leseraum-buchung.erinnern.ts';
+import { releaseLapsedBuchungen } from './leseraum-buchung.verfall.ts';
 
 /** Advisory lock key of the lapse job (never reused for another job). */
 const LAPSE_LOCK_KEY = 7_363_300_101;

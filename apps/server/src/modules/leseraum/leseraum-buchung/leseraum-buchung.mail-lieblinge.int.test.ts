@@ -11,7 +11,7 @@ import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { leseraumBuchung } from './leseraum-buchung.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { sendLeseraumErinnerungen } from './leseraum-buchung.service.ts';
+import { sendLeseraumErinnerungen } from './leseraum-buchung.erinnern.ts';
 
 const json = async <T>(response: Response): Promise<T> => {
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);

@@ -5,7 +5,7 @@ import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { leseraum } from '../leseraum/leseraum.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { releaseLapsedBuchungen } from './leseraum-buchung.service.ts';
+import { releaseLapsedBuchungen } from './leseraum-buchung.verfall.ts';
 
 const json = async <T>(response: Response): Promise<T> => {
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);

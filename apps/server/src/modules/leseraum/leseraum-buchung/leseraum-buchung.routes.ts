@@ -22,22 +22,21 @@ import type { Database } from '../../../db/client.ts';
 import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
-  aendereBuchung,
-  bestaetigeBuchung,
-  betrifftArbeitsweltAnfrage,
-  checkInBuchung,
-  createBuchung,
   getBelegung,
   getEigenerPlatz,
-  type LeseraumDeps,
-  lehneBuchungAb,
   listEigeneBuchungen,
   listGrundrisse,
   listLieblingsPlaetze,
   listWartendeVormerkungen,
-  sendeMailErneut,
-  storniereBuchung,
-} from './leseraum-buchung.service.ts';
+} from './leseraum-buchung.abfragen.ts';
+import { lehneBuchungAb } from './leseraum-buchung.ablehnen.ts';
+import { aendereBuchung } from './leseraum-buchung.aendern.ts';
+import { bestaetigeBuchung } from './leseraum-buchung.bestaetigen.ts';
+import { checkInBuchung } from './leseraum-buchung.einchecken.ts';
+import { betrifftArbeitsweltAnfrage, type LeseraumDeps } from './leseraum-buchung.kontext.ts';
+import { sendeMailErneut } from './leseraum-buchung.mail-erneut.ts';
+import { storniereBuchung } from './leseraum-buchung.stornieren.ts';
+import { createBuchung } from './leseraum-buchung.vormerken.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 const ZBereichQuery = z.object({ bereich: z.enum(BEREICHE).default('leseraum') });

@@ -24,7 +24,7 @@ import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
   findDeaktivierungBetroffene,
   storniereDurchSystem,
-} from '../leseraum-buchung/leseraum-buchung.service.ts';
+} from '../leseraum-buchung/leseraum-buchung.deaktivierung.ts';
 import {
   discardUpload,
   forgetDatei,

@@ -24,7 +24,7 @@ import type { Database, Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
-import { storniereWegenSchliessung } from '../leseraum-buchung/leseraum-buchung.service.ts';
+import { storniereWegenSchliessung } from '../leseraum-buchung/leseraum-buchung.schliessung.ts';
 import {
   deleteSonderzeit,
   findGrundriss,

@@ -1,0 +1,30 @@
+import { leseraumVerfall } from '@stellwerk/domain/leseraum-buchung/machine';
+import type { Tx } from '../../../db/client.ts';
+import { findOffeneBuchungenBis, updateBuchung } from './leseraum-buchung.repository.ts';
+import { meldeBuchung, type LeseraumDeps } from './leseraum-buchung.kontext.ts';
+import { sendMail } from './leseraum-buchung.mails.ts';
+
+/**
+ * Releases, in one tenant's transaction, the holds whose deadline passed and the reservations nobody
+ * checked in to (spec §4), each with the cancellation mail naming why. Idempotent: a released booking is
+ * storniert and not found again. Returns how many were released.
+ */
+export const releaseLapsedBuchungen = async (
+  tx: Tx,
+  deps: Pick<LeseraumDeps, 'publicUrl'>,
+  { mandantId, now }: { mandantId: string; now: Date },
+): Promise<number> => {
+  const rows = await findOffeneBuchungenBis(tx, now);
+  let released = 0;
+  for (const row of rows) {
+    const grund = leseraumVerfall({ status: row.status, von: row.von, now });
+    if (!grund) continue;
+    await updateBuchung(tx, row.id, { status: 'storniert' });
+    await sendMail(tx, { publicUrl: deps.publicUrl, now: () => now }, mandantId, row, 'useMailStorno', {
+      grund,
+    });
+    released++;
+    await meldeBuchung(tx, mandantId, row);
+  }
+  return released;
+};

@@ -1,0 +1,45 @@
+import type { TLeseraumBuchung, TLeseraumBuchungInput } from '@stellwerk/domain/leseraum-buchung/api';
+import { bestaetigerFuerNeueBuchung } from '@stellwerk/domain/leseraum-buchung/machine';
+import { leseraumMailFuer } from '@stellwerk/domain/leseraum-buchung/mail';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { findBuchung, insertBuchung } from './leseraum-buchung.repository.ts';
+import { guardTaken, meldeBuchung, pruefeZeitraum, type LeseraumDeps } from './leseraum-buchung.kontext.ts';
+import { bitteUmBestaetigung, sendMail } from './leseraum-buchung.mails.ts';
+import { toApi } from './leseraum-buchung.presenter.ts';
+
+/** POST /api/leseraum-buchungen: a hold (vorgemerkt) of a place for the user, with the pre-booking mail. */
+export const createBuchung = async (
+  deps: LeseraumDeps,
+  user: SessionUser,
+  input: TLeseraumBuchungInput,
+): Promise<TLeseraumBuchung> =>
+  deps.database.withTenant(user.mandantId, async (tx) => {
+    const { platz, period } = await pruefeZeitraum(tx, deps, user, {
+      anfrage: input,
+      leseraumId: input.leseraumId,
+      gruppengroesse: input.gruppengroesse,
+      buchenderMail: user.email,
+    });
+    const id = await guardTaken(() =>
+      insertBuchung(tx, {
+        mandantId: user.mandantId,
+        leseraumId: platz.id,
+        von: period.von,
+        bis: period.bis,
+        status: 'vorgemerkt',
+        systembenutzer1Mail: user.email,
+        systembenutzer2Mail: bestaetigerFuerNeueBuchung({
+          buchenderMail: user.email,
+          bestaetigungDurchPersonal: platz.bestaetigungDurchPersonal,
+        }),
+        gruppengroesse: input.gruppengroesse,
+      }),
+    );
+    const row = (await findBuchung(tx, id))!;
+    await sendMail(tx, deps, user.mandantId, row, leseraumMailFuer({ art: 'erstellt' })!, {
+      bestaetigungDurchPersonal: platz.bestaetigungDurchPersonal,
+    });
+    if (platz.bestaetigungDurchPersonal) await bitteUmBestaetigung(tx, deps, user, row);
+    await meldeBuchung(tx, user.mandantId, row);
+    return toApi(row, user, deps.now());
+  });
