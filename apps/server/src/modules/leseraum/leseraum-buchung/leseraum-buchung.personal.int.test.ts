@@ -22,7 +22,7 @@ const ADMIN = 'admin@beispielhausen.example';
 const OTHER = 'fuhrpark@beispielhausen.example';
 
 /**
- * Issue 20: the days nobody may book (R186), the booking staff's list of holds to confirm with its mails,
+ * The days nobody may book (R186), the booking staff's list of holds to confirm with its mails,
  * confirm and decline (R170), and the reason staff give when they cancel (R173).
  */
 describe.each(testDrivers())('reading-room staff and bookable days on %s', (driver) => {
