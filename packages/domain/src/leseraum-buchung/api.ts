@@ -1,5 +1,5 @@
 /**
- * API contract of reading-room and workspace bookings (issue 9): floor plans of an area, the occupancy of a
+ * API contract of reading-room and workspace bookings: floor plans of an area, the occupancy of a
  * plan for a day, and the booking calls. `Z*` zod schemas, `T*` their types. Times are ISO 8601 instants
  * with offset; days `YYYY-MM-DD` in Europe/Berlin.
  */
@@ -54,7 +54,7 @@ export const ZPlatzBelegung = z.object({
   bezeichnung: z.string().max(LIMITS.name),
   kapazitaet: z.number().int(),
   position: ZPlanPosition.nullable(),
-  /** What the place offers and the conditions of its use (spec §3 leseraum), shown to bookers (issue 20). */
+  /** What the place offers and the conditions of its use (spec §3 leseraum), shown to bookers. */
   beschreibung: z.string().max(LIMITS.message).nullable(),
   bedingungen: z.string().max(LIMITS.message).nullable(),
   zustand: z.enum(PLATZ_ZUSTAENDE),

@@ -7,7 +7,7 @@ import type { BuchungStatus } from '../status.ts';
 /**
  * free; occupied (the chosen period is taken); occupied by the hour (some of the day is taken, but the
  * chosen period is not all taken: bookable in hourly mode around it); your reservation; your hold (your own
- * booking still vorgemerkt: the sidebar names it as the map does, issue 20); held by someone (vorgemerkt);
+ * booking still vorgemerkt: the sidebar names it as the map does); held by someone (vorgemerkt);
  * closed (the day is closed, or the place or its plan is inactive).
  */
 export const PLATZ_ZUSTAENDE = [

@@ -1,5 +1,5 @@
 /**
- * Which days and which periods of a place can be booked (issue 20, R186, R362): one rule for the server, which
+ * Which days and which periods of a place can be booked (R186, R362): one rule for the server, which
  * refuses a booking, and for the web app, which shows every place of a day that cannot be booked as such, with
  * the reason, before anyone fills the dialog; and which offers the free hours of a place that is partly taken
  * instead of a full day it cannot get.

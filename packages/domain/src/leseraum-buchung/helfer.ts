@@ -1,5 +1,5 @@
 /**
- * Own places and helpers (issue 20, R081, R089, R090, decision 138). A user may have an own place, assigned by
+ * Own places and helpers (R081, R089, R090, decision 138). A user may have an own place, assigned by
  * booking staff: it is theirs on every open day without a booking, and nobody else books it. Fire-safety and
  * first-aid helpers are people (flags on the user, set by administrators): the plan marks the places they hold,
  * have reserved or use that day, and their own place; a place's own flags (set in the rooms' administration)

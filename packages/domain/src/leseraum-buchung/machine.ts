@@ -219,7 +219,7 @@ export const leseraumVerfall = ({
 export const PERSONAL_GRUND_MAX = 500;
 
 /**
- * Staff who cancel another user's booking must say why (issue 20, R173, decision 118/136): the booker gets
+ * Staff who cancel another user's booking must say why (R173, decision 118/136): the booker gets
  * the reason in the cancellation mail. The booker cancelling their own booking needs none.
  */
 export const personalGrundVerstoss = ({
@@ -233,7 +233,7 @@ export const personalGrundVerstoss = ({
   durchPersonal && !grund?.trim() ? { code: 'leseraum_buchung.grund_fehlt', params: {} } : null;
 
 /**
- * Why staff may not decline a hold (issue 20, R170), or null: only booking staff (buchung_pflege), only a hold
+ * Why staff may not decline a hold (R170), or null: only booking staff (buchung_pflege), only a hold
  * that waits for them (no confirmer named: the place is confirmed by staff), only before its deadline (its
  * start; afterwards the scheduler has released it), and only with a reason for the booker.
  */
