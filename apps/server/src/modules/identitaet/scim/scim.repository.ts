@@ -112,8 +112,6 @@ export const updateBenutzerRow = (
     .set({ ...change, updatedAt: now })
     .where(eq(benutzer.id, id));
 
-export const deleteBenutzerRow = (tx: Tx, id: string) => tx.delete(benutzer).where(eq(benutzer.id, id));
-
 export const listGruppeRows = (tx: Tx) =>
   tx.select().from(gruppe).orderBy(asc(gruppe.createdAt), asc(gruppe.id));
 
