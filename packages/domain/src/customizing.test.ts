@@ -21,6 +21,7 @@ import {
   numberSetting,
   REPORT_RHYTHMEN,
   REPORT_RHYTHMUS_MONATE,
+  type ResolvedSettings,
   resolveSettings,
   stringSetting,
   timeSpanUnitChoices,
@@ -431,6 +432,14 @@ describe('levels and typed readers', () => {
     expect(arraySetting(settings, 'FahrzeugLieblingsFahrzeuge')).toEqual([]);
     expect(() => numberSetting(settings, 'Sprache')).toThrow(DomainError);
     expect(numberSetting({}, 'Zoom')).toBe(100);
+  });
+
+  it('knows option names as a type: a misspelt name does not compile (the typecheck fails without the error)', () => {
+    // @ts-expect-error 'Zooom' is not an option of the catalogue
+    expect(() => numberSetting({}, 'Zooom')).toThrow(DomainError);
+    // @ts-expect-error nor is a name of another case
+    const settings: ResolvedSettings = { sprache: { value: 'de', source: 'default' } };
+    expect(Object.keys(settings)).toEqual(['sprache']);
   });
 });
 

@@ -46,8 +46,8 @@ export const CUSTOMIZING_GROUPS = {
 export type CustomizingGroup = keyof typeof CUSTOMIZING_GROUPS;
 export const CUSTOMIZING_GROUP_ORDER = Object.keys(CUSTOMIZING_GROUPS) as CustomizingGroup[];
 
-export type CustomizingOption = {
-  readonly name: string;
+export type CustomizingOption<N extends string = string> = {
+  readonly name: N;
   /** The short name shown as the field label. */
   readonly label: Texts;
   /** The heading the option is shown under. */
@@ -104,7 +104,7 @@ export const REPORT_RHYTHMUS_MONATE: Record<ReportRhythmus, number> = {
 export const isReportRhythmus = (wert: string): wert is ReportRhythmus =>
   (REPORT_RHYTHMEN as readonly string[]).includes(wert);
 
-const mailFlag = (name: string, de: string, en: string): CustomizingOption => ({
+const mailFlag = <const N extends string>(name: N, de: string, en: string): CustomizingOption<N> => ({
   name,
   label: { de: `Mail „${de}“`, en: `"${en}" mail` },
   group: 'mails',
@@ -116,7 +116,11 @@ const mailFlag = (name: string, de: string, en: string): CustomizingOption => ({
   description: { de: `Mail „${de}“ senden. Standard: an.`, en: `Send the "${en}" mail. Default: on.` },
 });
 
-const notificationToggle = (name: string, de: string, en: string): CustomizingOption => ({
+const notificationToggle = <const N extends string>(
+  name: N,
+  de: string,
+  en: string,
+): CustomizingOption<N> => ({
   name,
   label: { de: `${de[0]!.toUpperCase()}${de.slice(1)}`, en: `${en[0]!.toUpperCase()}${en.slice(1)}` },
   group: 'benachrichtigungen',
@@ -131,7 +135,12 @@ const notificationToggle = (name: string, de: string, en: string): CustomizingOp
   },
 });
 
-export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
+/** Keeps each option's name as a literal type, so `OptionName` is the union of every name in the catalogue. */
+const katalog = <const N extends string>(
+  options: readonly CustomizingOption<N>[],
+): readonly CustomizingOption<N>[] => options;
+
+export const CUSTOMIZING_OPTIONS = katalog([
   // --- Systemeinstellungen / Einstellungen --------------------------------------------------------
   {
     name: 'Sprache',
@@ -1072,15 +1081,18 @@ export const CUSTOMIZING_OPTIONS: readonly CustomizingOption[] = [
   mailFlag('FahrzeugMailVorCheckOutSenden', 'Vorbuchung nicht ausgecheckt', 'previous trip not checked out'),
   mailFlag('FahrzeugMailPflegehinweisSenden', 'Pflegehinweis', 'care notice'),
   mailFlag('FahrzeugMailPruefungSenden', 'HU- und UVV-Erinnerung', 'HU and UVV reminder'),
-];
+]);
+
+/** The name of a catalogue option: a misspelt name does not compile. */
+export type OptionName = (typeof CUSTOMIZING_OPTIONS)[number]['name'];
 
 const OPTIONS_BY_NAME: ReadonlyMap<string, CustomizingOption> = new Map(
   CUSTOMIZING_OPTIONS.map((o) => [o.name, o]),
 );
 
-export const CUSTOMIZING_OPTION_NAMES: readonly string[] = CUSTOMIZING_OPTIONS.map((o) => o.name);
+export const CUSTOMIZING_OPTION_NAMES: readonly OptionName[] = CUSTOMIZING_OPTIONS.map((o) => o.name);
 
-export const isOptionName = (name: string): boolean => OPTIONS_BY_NAME.has(name);
+export const isOptionName = (name: string): name is OptionName => OPTIONS_BY_NAME.has(name);
 
 /** The option called `name`; throws 'keine CustomizingOption zu {name} gefunden!' when there is none. */
 export const findOption = (name: string): CustomizingOption => {
@@ -1241,7 +1253,7 @@ const tryFromStoredValue = (
 };
 
 export type ResolvedSetting = { value: CustomizingValue; source: SettingSource };
-export type ResolvedSettings = Record<string, ResolvedSetting>;
+export type ResolvedSettings = Partial<Record<OptionName, ResolvedSetting>>;
 
 /** A user's stored values (option name → stored text) by level: the tenant's, each group's in order, their own. */
 export type SettingLevels = {
@@ -1343,34 +1355,34 @@ export const isUnchanged = (previousStored: string | undefined, nextStored: stri
   previousStored !== undefined && previousStored === nextStored;
 
 /** The default value of the catalogue option `name` (throws for an unknown name). */
-export const defaultValueOf = (name: string): CustomizingValue => {
+export const defaultValueOf = (name: OptionName): CustomizingValue => {
   const option = findOption(name);
   return fromStoredValue(option, option.default);
 };
 
 /** The resolved number setting `name`; throws when the catalogue option is not a number. */
-export const numberSetting = (settings: ResolvedSettings, name: string): number => {
+export const numberSetting = (settings: ResolvedSettings, name: OptionName): number => {
   const value = settings[name]?.value ?? defaultValueOf(name);
   if (typeof value !== 'number') throw new DomainError('customizing.not_a_number');
   return value;
 };
 
 /** The resolved boolean setting `name`. */
-export const booleanSetting = (settings: ResolvedSettings, name: string): boolean => {
+export const booleanSetting = (settings: ResolvedSettings, name: OptionName): boolean => {
   const value = settings[name]?.value ?? defaultValueOf(name);
   if (typeof value !== 'boolean') throw new DomainError('customizing.not_a_boolean');
   return value;
 };
 
 /** The resolved string or time setting `name`. */
-export const stringSetting = (settings: ResolvedSettings, name: string): string => {
+export const stringSetting = (settings: ResolvedSettings, name: OptionName): string => {
   const value = settings[name]?.value ?? defaultValueOf(name);
   if (typeof value !== 'string') throw new DomainError('customizing.not_a_string');
   return value;
 };
 
 /** The resolved list setting `name`. */
-export const arraySetting = (settings: ResolvedSettings, name: string): CustomizingItem[] => {
+export const arraySetting = (settings: ResolvedSettings, name: OptionName): CustomizingItem[] => {
   const value = settings[name]?.value ?? defaultValueOf(name);
   if (!Array.isArray(value)) throw new DomainError('customizing.not_an_array');
   return value;

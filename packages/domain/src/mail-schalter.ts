@@ -5,6 +5,7 @@
  * regardless because the spec's process needs it (security, approvals, escalations). The settings screens list the
  * mails sent regardless from `PFLICHT_MAILS`.
  */
+import type { OptionName } from './customizing.ts';
 import type { Texts } from './language.ts';
 
 export const MAIL_ARTEN = [
@@ -37,13 +38,16 @@ export type MailArt = (typeof MAIL_ARTEN)[number];
 export type MailRegel =
   | {
       /** The tenant's switch (a tenant-level boolean option), or null when the area has none for it. */
-      mandant: string | null;
+      mandant: OptionName | null;
       /** The recipient's notification switch (user, group or tenant level), or null. */
-      benutzer: string | null;
+      benutzer: OptionName | null;
     }
   | { pflicht: Texts };
 
-const schalter = (mandant: string | null, benutzer: string | null): MailRegel => ({ mandant, benutzer });
+const schalter = (mandant: OptionName | null, benutzer: OptionName | null): MailRegel => ({
+  mandant,
+  benutzer,
+});
 
 export const MAIL_REGELN: Readonly<Record<MailArt, MailRegel>> = {
   'fahrzeug.erstellt': schalter('FahrzeugMailBuchungSenden', 'BenachrichtigungBuchungsbestaetigung'),
@@ -95,7 +99,7 @@ export const MAIL_REGELN: Readonly<Record<MailArt, MailRegel>> = {
  * value for tenant options, the user's, group's or tenant's for the notification switches). Both switches must be
  * on; a mail sent regardless always goes.
  */
-export const mailGewollt = (art: MailArt, an: (option: string) => boolean): boolean => {
+export const mailGewollt = (art: MailArt, an: (option: OptionName) => boolean): boolean => {
   const regel = MAIL_REGELN[art];
   if ('pflicht' in regel) return true;
   return (regel.mandant === null || an(regel.mandant)) && (regel.benutzer === null || an(regel.benutzer));
