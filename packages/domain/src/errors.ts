@@ -7,7 +7,13 @@
  */
 import type { Language } from './language.ts';
 
-type CatalogueEntry = { readonly status: number; readonly de: string; readonly en: string };
+type CatalogueEntry = {
+  readonly status: number;
+  readonly de: string;
+  readonly en: string;
+  /** Params used where the error carries none of that name (not sent in the answer's `params`). */
+  readonly ohne?: Readonly<Record<string, string>>;
+};
 
 export const ERRORS = {
   // --- generic -----------------------------------------------------------------------------------
@@ -146,10 +152,15 @@ export const ERRORS = {
     de: 'Passkeys sind unter dieser Adresse nicht möglich. Die Adresse der Anwendung ist {adresse}.',
     en: 'Passkeys are not possible at this address. The address of the application is {adresse}.',
   },
+  /**
+   * What was not found: `nichtGefunden(typ, id)` names it ('Fahrzeug „MS-SW 101“ wurde nicht gefunden.'); an unknown
+   * address or a switched-off area says 'Der Eintrag …' (decision 180).
+   */
   not_found: {
     status: 404,
-    de: 'Der Eintrag wurde nicht gefunden.',
-    en: 'The item was not found.',
+    de: '{was} wurde nicht gefunden.',
+    en: '{was} was not found.',
+    ohne: { was_de: 'Der Eintrag', was_en: 'The item' },
   },
   // --- single sign-on -----------------------------------------------------------------
   /** The tenant switched password sign-in off: only its identity provider signs in. */
@@ -1438,8 +1449,10 @@ const PLACEHOLDER = /\{(\w+)(?:([#?])([^|{}]*)\|([^{}]*))?\}/g;
  * The text of `code` in `lang` with its placeholders filled. A placeholder `{name}` takes `params[name_de]`
  * or `params[name_en]` for the language when given (a fixed reason in both languages), else `params[name]`.
  */
-export const formatError = (code: ErrorCode, lang: Language, params: ErrorParams = {}): string =>
-  ERRORS[code][lang].replace(
+export const formatError = (code: ErrorCode, lang: Language, given: ErrorParams = {}): string => {
+  const entry: CatalogueEntry = ERRORS[code];
+  const params: ErrorParams = entry.ohne ? { ...entry.ohne, ...given } : given;
+  return entry[lang].replace(
     PLACEHOLDER,
     (whole, name: string, art?: string, einzahl?: string, mehrzahl?: string) => {
       const inLanguage = `${name}_${lang}`;
@@ -1451,6 +1464,7 @@ export const formatError = (code: ErrorCode, lang: Language, params: ErrorParams
       return art === '#' ? `${value} ${wort}` : String(wort);
     },
   );
+};
 
 /**
  * The one error type of the domain. Services throw it; the server maps it to

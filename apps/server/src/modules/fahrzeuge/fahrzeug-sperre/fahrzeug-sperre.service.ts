@@ -6,6 +6,7 @@
  * the block and mails every affected booker, in one transaction.
  */
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { STORNO_GRUND } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import type { Belegung } from '@stellwerk/domain/fahrzeug-buchung/rules';
@@ -163,7 +164,7 @@ const berechne = async (
 
 const ladeFahrzeug = async (tx: Tx, id: string) => {
   const row = await findFahrzeug(tx, id);
-  if (!row) throw new DomainError('not_found');
+  if (!row) throw nichtGefunden('fahrzeug', id);
   return row;
 };
 
@@ -383,7 +384,7 @@ export const hebeSperreAufById = (deps: FahrzeugSperreDeps, user: SessionUser, i
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     const sperre = await lockSperre(tx, id);
-    if (!sperre) throw new DomainError('not_found');
+    if (!sperre) throw nichtGefunden('fahrzeug_sperre', id);
     if (sperre.status === 'storniert' || sperre.bis.getTime() <= deps.now().getTime())
       throw new DomainError('fahrzeug_buchung.schritt_nicht_erlaubt', { status: sperre.status });
     await hebeSperreAuf(tx, { id, status: sperre.status });

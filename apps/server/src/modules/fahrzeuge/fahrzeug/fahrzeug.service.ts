@@ -6,6 +6,7 @@
  * transaction; a change locks the vehicle row so no booking of it slips in between.
  */
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TFahrzeugAdmin,
   TFahrzeugAdminAenderung,
@@ -151,7 +152,7 @@ const ladeAlle = async (tx: Tx, now: Date): Promise<TFahrzeugAdmin[]> => {
 
 const ladeEines = async (tx: Tx, id: string, now: Date): Promise<TFahrzeugAdmin> => {
   const row = await findFahrzeugAdmin(tx, id);
-  if (!row) throw new DomainError('not_found');
+  if (!row) throw nichtGefunden('fahrzeug', id);
   const zeilen = await findOeffnungszeitZeilen(
     tx,
     row.fahrzeugOeffnungszeitId ? [row.fahrzeugOeffnungszeitId] : [],
@@ -313,7 +314,7 @@ export const setFahrzeugFavorit = (
   favorit: boolean,
 ): Promise<TFahrzeugAdmin> =>
   inVerwaltung(deps, user, async (tx) => {
-    if (!(await findFahrzeugAdmin(tx, id))) throw new DomainError('not_found');
+    if (!(await findFahrzeugAdmin(tx, id))) throw nichtGefunden('fahrzeug', id);
     const war = await setzeMandantListenEintrag(tx, {
       mandantId: user.mandantId,
       name: LIEBLINGS_OPTION,
@@ -370,7 +371,7 @@ export const vorschauFahrzeugAdmin = (
   inVerwaltung(deps, user, async (tx) => {
     pruefeEingabe(input);
     const row = await findFahrzeugAdmin(tx, id);
-    if (!row) throw new DomainError('not_found');
+    if (!row) throw nichtGefunden('fahrzeug', id);
     const storno = await stornosFuer(tx, row, input, { mitAltdaten: true, now: deps.now() });
     return {
       grund: storno.buchungen.length > 0 ? storno.grund : null,
@@ -403,7 +404,7 @@ export const updateFahrzeugAdmin = (
     const input = aenderung.fahrzeug;
     const zeilen = pruefeEingabe(input);
     const row = await lockFahrzeugAdmin(tx, id);
-    if (!row) throw new DomainError('not_found');
+    if (!row) throw nichtGefunden('fahrzeug', id);
     // the domain rule refuses an update without the old data (spec §4, §8)
     const storno = await stornosFuer(tx, row, input, { mitAltdaten: !!aenderung.alt, now });
     if (aenderung.alt?.updatedAt !== row.updatedAt.toISOString()) throw new DomainError('fahrzeug.veraltet');
@@ -483,7 +484,7 @@ export const deleteFahrzeugAdmin = async (
 ): Promise<void> => {
   const removeFiles = await inVerwaltung(deps, user, async (tx) => {
     const row = await lockFahrzeugAdmin(tx, id);
-    if (!row) throw new DomainError('not_found');
+    if (!row) throw nichtGefunden('fahrzeug', id);
     if ((await findBenutzteFahrzeugIds(tx, [id])).has(id))
       throw new DomainError('fahrzeug.in_verwendung', { kennzeichen: row.kennzeichen });
     await deleteFahrzeug(tx, id);
@@ -519,7 +520,7 @@ export const uploadFahrzeugBild = (
   return storeUpload(deps, user, 'fahrzeuge', upload, async (tx, file) => {
     await assertFeature(tx);
     const row = await lockFahrzeugAdmin(tx, id);
-    if (!row) throw new DomainError('not_found');
+    if (!row) throw nichtGefunden('fahrzeug', id);
     await updateFahrzeug(tx, id, { bildId: file.id });
     await writeAudit(tx, {
       mandantId: user.mandantId,
@@ -543,7 +544,7 @@ export const removeFahrzeugBild = async (
 ): Promise<TFahrzeugAdmin> => {
   const { result, removeFiles } = await inVerwaltung(deps, user, async (tx) => {
     const row = await lockFahrzeugAdmin(tx, id);
-    if (!row?.bildId) throw new DomainError('not_found');
+    if (!row?.bildId) throw nichtGefunden('fahrzeug_bild', id);
     await updateFahrzeug(tx, id, { bildId: null });
     const removeFiles = await deleteDateienInTx(tx, {
       dataDir: deps.dataDir,

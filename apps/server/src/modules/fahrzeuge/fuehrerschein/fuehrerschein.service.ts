@@ -13,6 +13,7 @@ import {
   stringSetting,
 } from '@stellwerk/domain/customizing';
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { publikumFuer } from '@stellwerk/domain/events';
 import type {
   TFahrverbotBuchung,
@@ -248,7 +249,7 @@ export const getAnzahlFaellige = (deps: FuehrerscheinDeps, user: SessionUser): P
 
 const requirePerson = async (tx: Tx, benutzerId: string): Promise<PersonRow> => {
   const [person] = await findPersonen(tx, [benutzerId]);
-  if (!person) throw new DomainError('not_found');
+  if (!person) throw nichtGefunden('person', benutzerId);
   return person;
 };
 

@@ -4,6 +4,7 @@
  * written by fleet managers (fahrzeug_pflege). Another tenant's or an unknown vehicle is 404.
  */
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import {
   sortiereServiceheft,
   type TServiceheft,
@@ -45,7 +46,7 @@ const name = (r: { vorname: string | null; nachname: string | null }) =>
 
 const lade = async (tx: Tx, user: SessionUser, fahrzeugId: string): Promise<TServiceheft> => {
   const f = await findServiceheftFahrzeug(tx, fahrzeugId);
-  if (!f) throw new DomainError('not_found');
+  if (!f) throw nichtGefunden('fahrzeug', fahrzeugId);
   const eintraege: TServiceheftEintrag[] = (await findEintraege(tx, fahrzeugId)).map((r) => ({
     id: r.id,
     typ: r.typ,
@@ -93,7 +94,7 @@ export const createServiceheftEintrag = (
   requireServiceheftSchreiben(user);
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
-    if (!(await findServiceheftFahrzeug(tx, fahrzeugId))) throw new DomainError('not_found');
+    if (!(await findServiceheftFahrzeug(tx, fahrzeugId))) throw nichtGefunden('fahrzeug', fahrzeugId);
     const id = await insertEintrag(tx, {
       mandantId: user.mandantId,
       fahrzeugId,

@@ -6,6 +6,7 @@
  * transaction.
  */
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { sonderfreigabeEntscheiden } from '@stellwerk/domain/fahrzeug-buchung/freigabe';
 import type { TSonderfreigabenAnzahl } from '@stellwerk/domain/fahrzeug-buchung/freigabe-api';
@@ -87,7 +88,7 @@ export const entscheideFreigabe = (
     await assertFeature(tx);
     const now = deps.now();
     const buchung = await lockBuchung(tx, buchungId);
-    if (buchung?.typ !== 'BUCHUNG') throw new DomainError('not_found');
+    if (buchung?.typ !== 'BUCHUNG') throw nichtGefunden('fahrzeug_buchung', buchungId);
     const freigeber = await findFreigeberZeilen(tx, buchungId);
     const ergebnis = sonderfreigabeEntscheiden({
       benutzerId: user.benutzerId,
@@ -113,7 +114,7 @@ export const entscheideFreigabe = (
         storniertVon: user.benutzerId,
       });
     const [api] = await ladeBuchungen(tx, [buchungId], user, now);
-    if (!api) throw new DomainError('not_found');
+    if (!api) throw nichtGefunden('fahrzeug_buchung', buchungId);
     await sendeMails(
       tx,
       deps,

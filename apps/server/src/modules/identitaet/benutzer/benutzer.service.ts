@@ -11,6 +11,7 @@ import type {
 } from '@stellwerk/domain/admin-benutzer.api';
 import { stringSetting } from '@stellwerk/domain/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { syncGrants, syncLinks } from '@stellwerk/domain/link-sync';
 import {
@@ -173,7 +174,7 @@ export const getBenutzer = async (
 ): Promise<TBenutzerDetail> => {
   assertMayMaintainBenutzer(user);
   const found = await database.withTenant(user.mandantId, (tx) => loadBenutzerDetail(tx, id));
-  if (!found) throw new DomainError('not_found');
+  if (!found) throw nichtGefunden('benutzer', id);
   return found;
 };
 
@@ -382,7 +383,7 @@ export const updateBenutzer = async (
     return await deps.database.withTenant(user.mandantId, async (tx) => {
       const row = await findBenutzerById(tx, id);
       const before = row && (await loadBenutzerDetail(tx, id));
-      if (!row || !before) throw new DomainError('not_found');
+      if (!row || !before) throw nichtGefunden('benutzer', id);
       // a field left out stays as it is (decision 105): never an empty list for a list not sent
       const input: TBenutzerInputParsed = {
         ...aenderung,
@@ -466,7 +467,7 @@ export const deleteBenutzer = async (
     await database.withTenant(user.mandantId, async (tx) => {
       const row = await findBenutzerById(tx, id);
       const before = row && (await loadBenutzerDetail(tx, id));
-      if (!row || !before) throw new DomainError('not_found');
+      if (!row || !before) throw nichtGefunden('benutzer', id);
       assertNotSelf(user, row);
       assertMayChange(user, row);
       if (await hasBookings(tx, row)) throw new DomainError('benutzer.hat_buchungen');
@@ -502,7 +503,7 @@ export const resetBenutzerFaktoren = async (
   assertMayMaintainBenutzer(user);
   return database.withTenant(user.mandantId, async (tx) => {
     const row = await findBenutzerById(tx, id);
-    if (!row) throw new DomainError('not_found');
+    if (!row) throw nichtGefunden('benutzer', id);
     assertMayChange(user, row);
     const removed = row.authUserId
       ? await resetFactors(tx, row.authUserId, now())
@@ -530,7 +531,7 @@ export const listBenutzerPasskeys = async (
   assertMayMaintainBenutzer(user);
   return database.withTenant(user.mandantId, async (tx) => {
     const row = await findBenutzerById(tx, id);
-    if (!row) throw new DomainError('not_found');
+    if (!row) throw nichtGefunden('benutzer', id);
     const passkeys = row.authUserId ? await listLoginPasskeys(tx, row.authUserId) : [];
     return {
       items: passkeys.map((p) => ({
@@ -556,10 +557,10 @@ export const revokeBenutzerPasskey = async (
   assertMayMaintainBenutzer(user);
   await database.withTenant(user.mandantId, async (tx) => {
     const row = await findBenutzerById(tx, id);
-    if (!row?.authUserId) throw new DomainError('not_found');
+    if (!row?.authUserId) throw nichtGefunden('benutzer', id);
     assertMayChange(user, row);
     const removed = await revokeLoginPasskey(tx, row.authUserId, passkeyId);
-    if (!removed) throw new DomainError('not_found');
+    if (!removed) throw nichtGefunden('passkey', passkeyId);
     await writeAudit(tx, {
       mandantId: user.mandantId,
       benutzerId: user.benutzerId,
@@ -581,7 +582,7 @@ export const getBenutzerLeseraum = async (
   assertMayMaintainBenutzer(user);
   return deps.database.withTenant(user.mandantId, async (tx) => {
     const flags = await findHelferFlags(tx, id);
-    if (!flags) throw new DomainError('not_found');
+    if (!flags) throw nichtGefunden('benutzer', id);
     return { ...flags, eigenerPlatzId: (await eigenerPlatzVon(tx, id)) ?? null };
   });
 };
@@ -599,7 +600,7 @@ export const setBenutzerLeseraum = async (
   assertMayMaintainBenutzer(user);
   return deps.database.withTenant(user.mandantId, async (tx) => {
     const flags = await findHelferFlags(tx, id);
-    if (!flags) throw new DomainError('not_found');
+    if (!flags) throw nichtGefunden('benutzer', id);
     const before = { ...flags, eigenerPlatzId: (await eigenerPlatzVon(tx, id)) ?? null };
     await updateHelferFlags(tx, id, {
       brandschutzhelfer: input.brandschutzhelfer,

@@ -1,4 +1,4 @@
-import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TScimTokenCreated, TScimTokenInput, TScimTokenList } from '@stellwerk/domain/scim/api';
 import type { Database } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
@@ -54,7 +54,7 @@ export const createScimToken = async (
 export const revokeScimToken = async (deps: Deps, user: SessionUser, id: string): Promise<void> => {
   await deps.database.withTenant(user.mandantId, async (tx) => {
     const row = await findToken(tx, id);
-    if (!row) throw new DomainError('not_found');
+    if (!row) throw nichtGefunden('scim_token', id);
     if (row.widerrufenAt) return;
     await revokeToken(tx, id, deps.now());
     await writeAudit(tx, {

@@ -1,5 +1,6 @@
 import type { TAusstattung, TAusstattungInput } from '@stellwerk/domain/admin-stammdaten.api';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
@@ -19,7 +20,7 @@ const assertAusstattungsPflege = (user: SessionUser) => {
 
 const loadOne = async (tx: Tx, id: string): Promise<TAusstattung> => {
   const found = (await findAusstattungen(tx)).find((a) => a.id === id);
-  if (!found) throw new DomainError('not_found');
+  if (!found) throw nichtGefunden('ausstattung', id);
   return found;
 };
 

@@ -5,6 +5,7 @@
 
 import { arraySetting } from '@stellwerk/domain/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   Bereich,
   TBelegung,
@@ -87,7 +88,7 @@ export const getBelegung = async (
 ): Promise<TBelegung> =>
   deps.database.withTenant(user.mandantId, async (tx) => {
     const plan = await findGrundriss(tx, grundrissId);
-    if (!plan) throw new DomainError('not_found');
+    if (!plan) throw nichtGefunden('grundriss', grundrissId);
     assertBereichOffen(await loadFeatureSwitches(tx), bereichOf(plan.bereich));
     const now = deps.now();
     const oeffnung = toOeffnung(await findOeffnung(tx, grundrissId, query.tag, query.tag));

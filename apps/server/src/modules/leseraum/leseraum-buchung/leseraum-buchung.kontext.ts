@@ -8,6 +8,7 @@
  */
 
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { publikumFuer } from '@stellwerk/domain/events';
 import type { FeatureSwitches } from '@stellwerk/domain/features';
 import type { Bereich, TLeseraumBuchungAenderung } from '@stellwerk/domain/leseraum-buchung/api';
@@ -140,7 +141,7 @@ export const pruefeZeitraum = async (
   },
 ) => {
   const platz = await lockPlatz(tx, leseraumId);
-  if (!platz) throw new DomainError('not_found');
+  if (!platz) throw nichtGefunden('platz', leseraumId);
   assertBereichOffen(await loadFeatureSwitches(tx), bereichOf(platz.bereich));
   const now = deps.now();
   const regeln = leseraumRegelnAus(await loadEffectiveSettings(tx, user.benutzerId));

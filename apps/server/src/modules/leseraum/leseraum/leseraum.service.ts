@@ -14,6 +14,7 @@ import type {
 } from '@stellwerk/domain/admin-raeume.api';
 import type { TBetroffeneBuchung } from '@stellwerk/domain/admin-stammdaten.api';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TPlanPosition } from '@stellwerk/domain/leseraum-buchung/api';
 import { wirdDeaktiviert } from '@stellwerk/domain/leseraum-buchung/deaktivierung';
 import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
@@ -95,7 +96,7 @@ const toGrundriss = (row: GrundrissRow): TGrundrissAdmin => ({
 
 const requireGrundriss = async (tx: Tx, id: string): Promise<GrundrissRow> => {
   const row = await findGrundriss(tx, id);
-  if (!row) throw new DomainError('not_found');
+  if (!row) throw nichtGefunden('grundriss', id);
   return row;
 };
 
@@ -114,7 +115,7 @@ const loadPlaetze = async (tx: Tx, rows: PlatzRow[]): Promise<TPlatzAdmin[]> => 
 
 const loadPlatz = async (tx: Tx, id: string): Promise<TPlatzAdmin> => {
   const row = await findPlatz(tx, id);
-  if (!row) throw new DomainError('not_found');
+  if (!row) throw nichtGefunden('platz', id);
   return (await loadPlaetze(tx, [row]))[0]!;
 };
 
@@ -204,7 +205,7 @@ export const saveGrundriss = async (
 ): Promise<Gespeichert<TGrundrissAdmin>> => {
   assertPflege(user);
   return database.withTenant(user.mandantId, async (tx) => {
-    if (!(await lockGrundriss(tx, id))) throw new DomainError('not_found');
+    if (!(await lockGrundriss(tx, id))) throw nichtGefunden('grundriss', id);
     const before = await requireGrundriss(tx, id);
     // decision 125: what the PUT left out stays as stored
     const input: TGrundrissInputParsed = mitBleibendem(
@@ -257,7 +258,7 @@ export const removeGrundriss = async (
 ): Promise<void> => {
   assertPflege(user);
   const forgotten = await database.withTenant(user.mandantId, async (tx) => {
-    if (!(await lockGrundriss(tx, id))) throw new DomainError('not_found');
+    if (!(await lockGrundriss(tx, id))) throw nichtGefunden('grundriss', id);
     const before = await requireGrundriss(tx, id);
     const buchungen = await countBuchungenDesGrundrisses(tx, id);
     if (buchungen > 0)
@@ -296,7 +297,7 @@ export const uploadGrundrissPlan = async (
   const written = await writeUpload(dataDir, user.mandantId, 'grundrisse', upload);
   try {
     const { result, replaced } = await database.withTenant(user.mandantId, async (tx) => {
-      if (!(await lockGrundriss(tx, id))) throw new DomainError('not_found');
+      if (!(await lockGrundriss(tx, id))) throw nichtGefunden('grundriss', id);
       const before = await requireGrundriss(tx, id);
       const dateiId = await recordUpload(tx, { mandantId: user.mandantId, written, now: now() });
       await updateGrundriss(tx, id, { dateiId });
@@ -367,7 +368,7 @@ export const createPlatz = async (
 ): Promise<TPlatzAdmin> => {
   assertPflege(user);
   return database.withTenant(user.mandantId, async (tx) => {
-    if (!(await lockGrundriss(tx, grundrissId))) throw new DomainError('not_found');
+    if (!(await lockGrundriss(tx, grundrissId))) throw nichtGefunden('grundriss', grundrissId);
     await checkAusstattung(tx, input);
     const values = platzValues(input, input.position ?? null);
     const id = await insertPlatz(tx, { ...values, mandantId: user.mandantId, grundrissId });
@@ -393,7 +394,7 @@ export const previewPlatzDeaktivierung = async (
 ): Promise<TBetroffeneBuchung[]> => {
   assertPflege(user);
   return database.withTenant(user.mandantId, async (tx) => {
-    if (!(await findPlatz(tx, id))) throw new DomainError('not_found');
+    if (!(await findPlatz(tx, id))) throw nichtGefunden('platz', id);
     return findDeaktivierungBetroffene(tx, { leseraumIds: [id], now: now() });
   });
 };
@@ -411,7 +412,7 @@ export const savePlatz = async (
   assertPflege(user);
   return database.withTenant(user.mandantId, async (tx) => {
     const before = await lockPlatz(tx, id);
-    if (!before) throw new DomainError('not_found');
+    if (!before) throw nichtGefunden('platz', id);
     // decision 125: what the PUT left out stays as stored (the equipment rows too, when no list is given)
     const { ausstattung, ...gegeben } = aenderung;
     const input = mitBleibendem(
@@ -477,7 +478,7 @@ export const movePlatz = async (
   assertPflege(user);
   return database.withTenant(user.mandantId, async (tx) => {
     const before = await lockPlatz(tx, id);
-    if (!before) throw new DomainError('not_found');
+    if (!before) throw nichtGefunden('platz', id);
     await updatePlatz(tx, id, { position });
     await writeAudit(tx, {
       mandantId: user.mandantId,
@@ -498,7 +499,7 @@ export const removePlatz = async ({ database }: RaeumeDeps, user: SessionUser, i
   assertPflege(user);
   await database.withTenant(user.mandantId, async (tx) => {
     const before = await lockPlatz(tx, id);
-    if (!before) throw new DomainError('not_found');
+    if (!before) throw nichtGefunden('platz', id);
     const buchungen = await countBuchungenDesPlatzes(tx, id);
     if (buchungen > 0)
       throw new DomainError('leseraum.in_verwendung', { name: before.bezeichnung, buchungen });
@@ -528,7 +529,7 @@ export const setzeEigenenPlatz = async (
 ): Promise<void> => {
   const vorher = await findEigenerPlatzId(tx, benutzerId);
   if (vorher === (leseraumId ?? undefined)) return;
-  if (!(await setEigentuemer(tx, { benutzerId, leseraumId }))) throw new DomainError('not_found');
+  if (!(await setEigentuemer(tx, { benutzerId, leseraumId }))) throw nichtGefunden('platz', leseraumId ?? '');
   for (const id of [vorher, leseraumId]) {
     if (!id) continue;
     const grundrissId = await findGrundrissIdDesPlatzes(tx, id);

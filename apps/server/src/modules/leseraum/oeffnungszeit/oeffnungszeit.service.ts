@@ -8,6 +8,7 @@ import type {
   TSonderoeffnungszeitInput,
 } from '@stellwerk/domain/admin-stammdaten.api';
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import {
   schliessungsStorno,
   vonWochenschliessungBetroffen,
@@ -50,7 +51,7 @@ const assertPflege = (user: SessionUser) => {
 
 const requireGrundriss = async (tx: Tx, id: string) => {
   const found = await findGrundriss(tx, id);
-  if (!found) throw new DomainError('not_found');
+  if (!found) throw nichtGefunden('grundriss', id);
   return found;
 };
 
@@ -298,7 +299,7 @@ export const saveSonderzeit = async (
   return database.withTenant(user.mandantId, async (tx) => {
     const plan = await requireGrundriss(tx, grundrissId);
     const before = sid ? await findSonderzeit(tx, grundrissId, sid) : undefined;
-    if (sid && !before) throw new DomainError('not_found');
+    if (sid && !before) throw nichtGefunden('sonderoeffnungszeit', sid);
     // decision 125: a PUT keeps the description and the times it was not given (POST: 01:00–23:00)
     const values = toValues(
       before
@@ -346,7 +347,7 @@ export const removeSonderzeit = async (
   await database.withTenant(user.mandantId, async (tx) => {
     await requireGrundriss(tx, grundrissId);
     const before = await findSonderzeit(tx, grundrissId, sid);
-    if (!before) throw new DomainError('not_found');
+    if (!before) throw nichtGefunden('sonderoeffnungszeit', sid);
     await deleteSonderzeit(tx, sid);
     await writeAudit(tx, {
       mandantId: user.mandantId,

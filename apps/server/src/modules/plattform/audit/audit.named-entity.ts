@@ -1,5 +1,6 @@
 import type { TUsage } from '@stellwerk/domain/admin-benutzer.api';
 import { DomainError, type ErrorCode } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
@@ -91,7 +92,7 @@ export const updateNamedEntity = <T extends NamedEntity, I extends { name: strin
   withUniqueName(store, input.name, () =>
     database.withTenant(user.mandantId, async (tx) => {
       const before = await store.load(tx, id);
-      if (!before) throw new DomainError('not_found');
+      if (!before) throw nichtGefunden(store.entity, id);
       if (input.name !== before.name) {
         if (await store.isNameTaken(tx, input.name, id)) throw nameTaken(store, input.name);
         await store.rename(tx, id, input.name);
@@ -114,13 +115,13 @@ export const updateNamedEntity = <T extends NamedEntity, I extends { name: strin
 
 /** How many users hold the entity: for the delete confirmation. */
 export const getNamedEntityUsage = async <T extends NamedEntity>(
-  store: { load: (tx: Tx, id: string) => Promise<T | undefined> },
+  store: { entity: 'gruppe' | 'rolle'; load: (tx: Tx, id: string) => Promise<T | undefined> },
   { database }: Deps,
   user: SessionUser,
   id: string,
 ): Promise<TUsage> => {
   const found = await database.withTenant(user.mandantId, (tx) => store.load(tx, id));
-  if (!found) throw new DomainError('not_found');
+  if (!found) throw nichtGefunden(store.entity, id);
   return { benutzerAnzahl: found.benutzerAnzahl };
 };
 
@@ -133,7 +134,7 @@ export const deleteNamedEntity = async <T extends NamedEntity, I extends { name:
 ): Promise<void> => {
   await database.withTenant(user.mandantId, async (tx) => {
     const before = await store.load(tx, id);
-    if (!before) throw new DomainError('not_found');
+    if (!before) throw nichtGefunden(store.entity, id);
     await writeAudit(tx, {
       mandantId: user.mandantId,
       benutzerId: user.benutzerId,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client';
 import { writeAudit } from '../audit/audit.service';
 import type { SessionUser } from '../../identitaet/auth/auth.context';
@@ -125,7 +126,7 @@ export const removeMandantFile = async (
   if (!user.permissions.has('customizing_mandant_pflege')) throw new DomainError('auth.forbidden');
   const removed = await database.withTenant(user.mandantId, async (tx) => {
     const rows = await findDateienOfBucket(tx, { mandantId: user.mandantId, bucket });
-    if (rows.length === 0) throw new DomainError('not_found');
+    if (rows.length === 0) throw nichtGefunden('datei', bucket);
     await deleteDateien(tx, { mandantId: user.mandantId, ids: rows.map((r) => r.id) });
     const newest = [...rows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0]!;
     await writeAudit(tx, {
@@ -149,7 +150,7 @@ const readContent = async (dataDir: string, row: DateiRow): Promise<FileContent>
   try {
     return { ...toStoredFile(row), data: await readStoredFile(dataDir, bucket, row.pfad) };
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new DomainError('not_found');
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw nichtGefunden('datei', row.id);
     throw err;
   }
 };
@@ -163,7 +164,7 @@ export const getMandantFile = async (
   const row = await database.withTenant(user.mandantId, (tx) =>
     findNewestDatei(tx, { mandantId: user.mandantId, bucket }),
   );
-  if (!row) throw new DomainError('not_found');
+  if (!row) throw nichtGefunden('datei', bucket);
   return readContent(dataDir, row);
 };
 
@@ -172,7 +173,7 @@ export const getDatei = async ({ database, dataDir }: StorageDeps, user: Session
   const row = await database.withTenant(user.mandantId, (tx) =>
     findDateiById(tx, { mandantId: user.mandantId, id }),
   );
-  if (!row) throw new DomainError('not_found');
+  if (!row) throw nichtGefunden('datei', id);
   return readContent(dataDir, row);
 };
 

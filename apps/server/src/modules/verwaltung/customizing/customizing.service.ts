@@ -29,6 +29,7 @@ import {
 } from '@stellwerk/domain/customizing';
 import { canEditAdminSetting, canEditOwnSetting } from '@stellwerk/domain/einstellungen-rechte';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import {
   DEFAULT_FEATURE_SWITCHES,
   type FeatureSwitches,
@@ -331,7 +332,7 @@ export const setMandantEinstellung = async (
 
 const requireGruppe = async (tx: Tx, id: string) => {
   const found = await findGruppe(tx, id);
-  if (!found) throw new DomainError('not_found');
+  if (!found) throw nichtGefunden('gruppe', id);
   return found;
 };
 

@@ -8,6 +8,7 @@ import type {
 } from '@stellwerk/domain/admin-stammdaten.api';
 import { normalizeDomains, syncDomains } from '@stellwerk/domain/domain-sync';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import {
   DEFAULT_FEATURE_SWITCHES,
   isSwitchableFeature,
@@ -91,7 +92,7 @@ const loadAll = async (tx: Tx): Promise<TMandant[]> => {
 
 const loadOne = async (tx: Tx, id: string): Promise<TMandant> => {
   const found = (await loadAll(tx)).find((m) => m.id === id);
-  if (!found) throw new DomainError('not_found');
+  if (!found) throw nichtGefunden('mandant', id);
   return found;
 };
 
@@ -145,7 +146,7 @@ export const updateMandant = async (
   const name = input.name.trim();
   return database.withAllTenants(async (tx) => {
     const existing = await findMandant(tx, id);
-    if (!existing) throw new DomainError('not_found');
+    if (!existing) throw nichtGefunden('mandant', id);
     // a client that does not send the legacy customer name keeps it
     const kundenname =
       input.kundenname === undefined ? existing.kundenname : cleanKundenname(input.kundenname);
@@ -188,7 +189,7 @@ export const removeMandant = async (
   assertPlatformAdmin(user);
   await database.withAllTenants(async (tx) => {
     const existing = await findMandant(tx, id);
-    if (!existing) throw new DomainError('not_found');
+    if (!existing) throw nichtGefunden('mandant', id);
     if (input.confirmName.trim() !== existing.name)
       throw new DomainError('mandant.name_bestaetigung_falsch', { name: existing.name });
     if (id === user.mandantId) throw new DomainError('mandant.eigener_mandant');
@@ -226,7 +227,7 @@ export const createMandantAdministrator = async (
   assertPlatformAdmin(user);
   try {
     return await deps.database.withAllTenants(async (tx) => {
-      if (!(await lockMandant(tx, id))) throw new DomainError('not_found');
+      if (!(await lockMandant(tx, id))) throw nichtGefunden('mandant', id);
       const { rolle, created } = await asTenant(tx, id, async (tenantTx) => {
         const rolle = await ensureRolleWithAllPermissions(tenantTx, id, ADMINISTRATION_ROLLE);
         const created = await insertBenutzerWithLogin(tenantTx, deps, id, {

@@ -131,6 +131,12 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
     ] as const) {
       const response = await call(server, admin, method, `/api/admin/standorte/${idOfBeispielhausen}`, body);
       expect(response.status).toBe(404);
+      // the answer names what was not found (decision 180), the same as for an id that does not exist
+      expect(await errorOf(response)).toMatchObject({
+        code: 'not_found',
+        message: `Standort „${idOfBeispielhausen}“ wurde nicht gefunden.`,
+        params: { typ: 'standort', id: idOfBeispielhausen },
+      });
     }
     const own = (await (
       await call(server, raumpflegeBH, 'GET', '/api/admin/standorte')

@@ -1,6 +1,7 @@
 import type { TStandort, TStandortInput } from '@stellwerk/domain/admin-stammdaten.api';
 import { cleanNames, syncNames } from '@stellwerk/domain/domain-sync';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
@@ -43,7 +44,7 @@ const loadAll = async (tx: Tx): Promise<TStandort[]> => {
 
 const loadOne = async (tx: Tx, id: string): Promise<TStandort> => {
   const found = (await loadAll(tx)).find((s) => s.id === id);
-  if (!found) throw new DomainError('not_found');
+  if (!found) throw nichtGefunden('standort', id);
   return found;
 };
 
@@ -108,7 +109,7 @@ export const updateStandort = async (
   const name = input.name.trim();
   return database.withTenant(user.mandantId, async (tx) => {
     const existing = await findStandort(tx, id);
-    if (!existing) throw new DomainError('not_found');
+    if (!existing) throw nichtGefunden('standort', id);
     await assertNameFree(tx, name, id);
     if (existing.name !== name) await updateStandortName(tx, id, name);
     const current = (await findAbstellplaetze(tx, [id])).map((p) => p.name);
