@@ -1,0 +1,2 @@
+import type { Fall } from './korpus.ts';
+export const KORPUS_EN: Fall[] = [];
