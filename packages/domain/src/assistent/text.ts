@@ -24,9 +24,9 @@ export const mitUmlauten = (text: string): string =>
   text.replace(/ae/g, 'ä').replace(/oe/g, 'ö').replace(/ue/g, 'ü');
 
 const ENGLISCH =
-  /\b(i|i'm|i'd|me|my|the|a|please|tomorrow|today|tonight|next|this|book|need|want|desk|car|vehicle|seat|locker|cancel|show|bookings?|where|how|when|what|who|which|is|are|can|could|from|to|until|at|on|for|morning|afternoon|evening|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|after|check|all|whole|full|hours?|reserve|get|have|do|long|may|allowed)\b/g;
+  /\b(i|i'm|i'd|me|my|the|a|please|tomorrow|today|tonight|next|this|book|need|want|desk|car|vehicle|seat|locker|cancel|show|bookings?|where|how|when|what|who|which|is|are|can|could|from|to|until|at|on|for|morning|afternoon|evening|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|day|after|check|all|whole|full|hours?|reserve|get|have|do|long|may|allowed|thank|thanks|you|hello|good|morning)\b/g;
 const DEUTSCH =
-  /\b(ich|mir|mich|mein|meine|meinen|einen|ein|eine|der|die|das|den|dem|bitte|morgen|heute|uebermorgen|naechste[nrs]?|buche|buchen|brauche|auto|platz|spind|storniere|zeig|wo|wie|wann|was|wer|ist|sind|kann|von|bis|ab|um|am|im|fuer|fruh|frueh|vormittags?|nachmittags?|abends?|woche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|tag|ganztags|uhr|stunden?|habe|hab|darf|lange|halb|viertel|und|nicht|noch|gibt|es|einchecken)\b/g;
+  /\b(ich|mir|mich|mein|meine|meinen|einen|ein|eine|der|die|das|den|dem|bitte|morgen|heute|uebermorgen|naechste[nrs]?|buche|buchen|brauche|auto|platz|spind|storniere|zeig|wo|wie|wann|was|wer|ist|sind|kann|von|bis|ab|um|am|im|fuer|fruh|frueh|vormittags?|nachmittags?|abends?|woche|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|tag|ganztags|uhr|stunden?|habe|hab|darf|lange|halb|viertel|und|nicht|noch|gibt|es|einchecken|danke|hallo|guten|servus|moin)\b/g;
 
 /** The language of the request: English when more of its words are English than German; German otherwise. */
 export const spracheVon = (normalisiert: string): Language => {

@@ -123,13 +123,14 @@ export const versteheAnfrage = ({
   fahrzeugBrauchtEnde = true,
 }: VerstehenEingabe): Verstaendnis => {
   // a greeting is no time of day: 'Guten Morgen, ein Platz für Freitag'
-  const normalisiert = normalisiere(text)
+  const ganz = normalisiere(text);
+  const sprache = spracheVon(ganz);
+  const normalisiert = ganz
     .replace(
       /^(?:(?:guten (?:morgen|tag|abend)|good (?:morning|afternoon|evening)|moin|hallo|hello|hi|hey)\b[,!.]*\s*)+/,
       '',
     )
     .trim();
-  const sprache = spracheVon(normalisiert);
   const heute = berlinDateKey(bezug);
   const { absicht, wunsch } = absichtVon(normalisiert);
   const ort = standortIn(normalisiert, standorte);
