@@ -213,6 +213,9 @@ export const leseTage = ({
 };
 
 const JETZT = /\b(jetzt|sofort|now|gleich)\b/;
+/** Month names, units of relative days and digits: what the dates chrono-node reads for this layer contain. */
+const KANN_DATUM_SEIN =
+  /\d|\b(jan|feb|maer|mar|apr|mai|may|jun|jul|aug|sep|okt|oct|nov|dez|dec|jaenner)|tag|woche|monat|\bdays?\b|\bweeks?\b|\bmonths?\b|\b(erste|zweite|dritte|first|second|third)/;
 
 /**
  * Days in what is left of the text, read by chrono-node (German or English): only results that name a day
@@ -227,7 +230,8 @@ export const chronoTage = ({
   bezug: Date;
   sprache: Language;
 }): TagFund[] => {
-  if (!/[a-z0-9]/.test(text)) return [];
+  // chrono-node is slow on long texts that hold no date at all: ask it only where a date can be
+  if (!KANN_DATUM_SEIN.test(text)) return [];
   const offset = Math.round((berlinWallDate(bezug).getTime() - bezug.getTime()) / 60_000);
   const parser = sprache === 'en' ? chrono.en : chrono.de;
   const eingabe = sprache === 'en' ? text : mitUmlauten(text);
