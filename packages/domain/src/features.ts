@@ -1,7 +1,8 @@
 /**
  * Feature areas (spec §1, §3). Five of them are switched per tenant; the feature check for
- * Officelocker, Arbeitswelt and Chatbot always grants access (spec §1), so their switches are stored but
- * do not lock anyone out. Systemeinstellungen and Einstellungen are option groups, always on.
+ * Officelocker, Arbeitswelt and Chatbot always grants access (spec §1), so their switches decide menu entries and
+ * screens, not options; the Chatbot switch also opens the assistant's routes (`isFeatureRouteOpen`, decision 178).
+ * Systemeinstellungen and Einstellungen are option groups, always on.
  */
 import type { Texts } from './language.ts';
 
