@@ -3,7 +3,7 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { DomainError } from '@stellwerk/domain/errors';
-import { isFeatureAccessible } from '@stellwerk/domain/features';
+import { isFeatureRouteOpen } from '@stellwerk/domain/features';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -22,6 +22,7 @@ import { enforceRouteDeclarations } from './http/route-guards';
 import { registerWebApp, webAppFallback } from './http/web-app';
 import { adminRoutes } from './modules/verwaltung/admin/admin.routes.ts';
 import { auditRoutes } from './modules/plattform/audit/audit.routes.ts';
+import { verstehenRoutes } from './modules/assistent/verstehen/verstehen.routes.ts';
 import { ausstattungRoutes } from './modules/leseraum/ausstattung/ausstattung.routes.ts';
 import { authPlugin } from './modules/identitaet/auth/auth.plugin.ts';
 import { benutzerRoutes } from './modules/identitaet/benutzer/benutzer.routes.ts';
@@ -124,7 +125,7 @@ export const buildApp = async ({
   // decision 126: a switched-off feature answers before the input is refused
   const featureSwitchedOff: FeatureSwitchedOff = async (request, feature) =>
     request.sessionUser !== null &&
-    !isFeatureAccessible(
+    !isFeatureRouteOpen(
       feature,
       await database.withTenant(request.sessionUser.mandantId, (tx) => loadFeatureSwitches(tx)),
     );
@@ -202,6 +203,11 @@ export const buildApp = async ({
     await verwaltung.register(ausstattungRoutes, { database });
   });
   await app.register(auditRoutes, { database });
+  // the assistant answers only where the tenant has switched the Chatbot on, checked before the input (decision 178)
+  await app.register(async (assistent) => {
+    assistent.addHook('onRoute', featureRoutes('Chatbot', { jedeAnfrage: featureSwitchedOff }));
+    await assistent.register(verstehenRoutes, { database, now });
+  });
   // every route of vehicle booking needs the tenant's switch (decision 126)
   await app.register(async (fahrzeuge) => {
     fahrzeuge.addHook('onRoute', featureRoutes('FahrzeugBuchung'));

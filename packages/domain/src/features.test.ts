@@ -7,6 +7,7 @@ import {
   type FeatureName,
   type FeatureSwitches,
   isFeatureAccessible,
+  isFeatureRouteOpen,
   SWITCHABLE_FEATURES,
 } from './features.ts';
 
@@ -68,5 +69,14 @@ describe('features', () => {
         },
       ),
     );
+  });
+
+  it('opens the routes of the assistant only with the Chatbot switch of the tenant (decision 178), the rest as the feature check', () => {
+    expect(isFeatureAccessible('Chatbot', allOff)).toBe(true);
+    expect(isFeatureRouteOpen('Chatbot', allOff)).toBe(false);
+    expect(isFeatureRouteOpen('Chatbot', { ...allOff, Chatbot: true })).toBe(true);
+    for (const name of FEATURE_NAMES.filter((n) => n !== 'Chatbot'))
+      for (const switches of [allOff, DEFAULT_FEATURE_SWITCHES])
+        expect(isFeatureRouteOpen(name, switches)).toBe(isFeatureAccessible(name, switches));
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Feature areas (spec §1, §3). Five of them are switched per tenant; the feature check for
- * Officelocker, Arbeitswelt and Chatbot always grants access (spec §1), so their switches are stored but
- * do not lock anyone out. Systemeinstellungen and Einstellungen are option groups, always on.
+ * Officelocker, Arbeitswelt and Chatbot always grants access (spec §1), so their switches decide menu entries and
+ * screens, not options; the Chatbot switch also opens the assistant's routes (`isFeatureRouteOpen`, decision 178).
+ * Systemeinstellungen and Einstellungen are option groups, always on.
  */
 import type { Texts } from './language.ts';
 
@@ -67,3 +68,16 @@ export const isFeatureAccessible = (name: FeatureName, switches: FeatureSwitches
   if (isSwitchableFeature(name)) return switches[name];
   return true;
 };
+
+/** Features whose routes follow the tenant's switch although the feature check grants access (decision 178). */
+export const SWITCHED_ROUTE_FEATURES = ['Chatbot'] as const;
+
+/**
+ * Whether a feature's API routes answer: the assistant (Chatbot) only where the tenant has switched it on, as its
+ * menu entry and screen do (decision 178); every other feature as `isFeatureAccessible` says. The options of the
+ * Chatbot group stay settable either way (spec §1's feature check).
+ */
+export const isFeatureRouteOpen = (name: FeatureName, switches: FeatureSwitches): boolean =>
+  (SWITCHED_ROUTE_FEATURES as readonly string[]).includes(name) && isSwitchableFeature(name)
+    ? switches[name]
+    : isFeatureAccessible(name, switches);

@@ -23,6 +23,10 @@ export const OPENAPI_TAGS = [
     name: 'admin-fahrzeuge',
     description: 'Fleet administration: vehicles, opening times, photo (right fahrzeug_pflege)',
   },
+  {
+    name: 'assistent',
+    description: 'The assistant (feature Chatbot): reading German and English booking requests',
+  },
 ] as const;
 
 export type OpenApiTag = (typeof OPENAPI_TAGS)[number]['name'];
