@@ -77,12 +77,12 @@ import {
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
   type FahrtSchrittKontext,
-  type FahrzeugBuchungDeps,
   fahrtSchritt,
   projiziereFahrt,
   sperreBuchungZeile,
-  systemStorniere,
-} from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.service.ts';
+} from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.fahrt-schritt.ts';
+import type { FahrzeugBuchungDeps } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.kontext.ts';
+import { storniereDurchSystem } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.system-storno.ts';
 import { sperreEintragen } from '../../fahrzeuge/fahrzeug-sperre/fahrzeug-sperre.service.ts';
 import type { FahrtMeldungParams } from '../../plattform/mail/mail.fahrt-templates.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
@@ -292,11 +292,7 @@ const schreibeSchritt = async (
       });
       // checked in before its start: the trip is cancelled with the defect's reason; otherwise it ends now
       if (now.getTime() <= row.von.getTime())
-        await systemStorniere(tx, deps, user, {
-          ids: [row.id],
-          grund: STORNO_GRUND.DEFEKT,
-          grundIn: () => STORNO_GRUND.DEFEKT,
-        });
+        await storniereDurchSystem(tx, deps, user, { ids: [row.id], grund: STORNO_GRUND.DEFEKT });
       else await projiziereFahrt(tx, { ...row, status: 'aktiv' }, 'checkOut', now);
     }
     const ergebnis = await sperreEintragen(

@@ -64,7 +64,8 @@ import {
   type PersonRow,
   updateBuchung,
 } from './fahrzeug-buchung.repository.ts';
-import { meldeFahrzeugBuchung, nameOf, zeitraumText } from './fahrzeug-buchung.service.ts';
+import { meldeFahrzeugBuchung, nameOf } from './fahrzeug-buchung.kontext.ts';
+import { zeitraumText } from './fahrzeug-buchung.presenter.ts';
 
 /**
  * The reminder before the trip (R364, spec §9 FahrzeugZeitErinnerungsmail): to the booker and the driver of each

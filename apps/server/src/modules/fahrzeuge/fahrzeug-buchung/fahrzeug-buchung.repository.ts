@@ -690,33 +690,3 @@ export const replaceMitfahrer = async (
     .where(eq(fahrzeugBuchungMitfahrer.fahrzeugBuchungId, werte.buchungId));
   await insertMitfahrer(tx, werte);
 };
-
-/** Asks the approvers of a booking for their decision; answers them, undecided, as `findFreigeber` would. */
-export const insertFreigeber = async (
-  tx: Tx,
-  {
-    mandantId,
-    buchungId,
-    benutzerIds,
-  }: { mandantId: string; buchungId: string; benutzerIds: readonly string[] },
-): Promise<FreigeberRow[]> => {
-  if (benutzerIds.length > 0)
-    await tx
-      .insert(sonderfreigabe)
-      .values(benutzerIds.map((benutzerId) => ({ mandantId, fahrzeugBuchungId: buchungId, benutzerId })));
-  return benutzerIds.map((benutzerId) => ({
-    fahrzeugBuchungId: buchungId,
-    benutzerId,
-    isFreigegeben: null,
-    freigegebenAt: null,
-  }));
-};
-
-/** Asks the approvers again: every earlier decision on the booking is dropped. */
-export const replaceFreigeber = async (
-  tx: Tx,
-  werte: { mandantId: string; buchungId: string; benutzerIds: readonly string[] },
-): Promise<void> => {
-  await tx.delete(sonderfreigabe).where(eq(sonderfreigabe.fahrzeugBuchungId, werte.buchungId));
-  await insertFreigeber(tx, werte);
-};

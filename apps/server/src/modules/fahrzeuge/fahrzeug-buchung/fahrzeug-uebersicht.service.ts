@@ -17,7 +17,7 @@ import {
   findStandorteMitFahrzeugen,
   standortExistiert,
 } from './fahrzeug-buchung.repository.ts';
-import { type FahrzeugBuchungDeps, fensterDes, inFahrzeugModul } from './fahrzeug-buchung.service.ts';
+import { type FahrzeugBuchungDeps, fensterDes, inFahrzeugModul } from './fahrzeug-buchung.kontext.ts';
 
 /** GET /api/fahrzeuge/belegung: the timeline of one location (404 for a location the tenant does not have). */
 export const getFahrzeugBelegung = (
