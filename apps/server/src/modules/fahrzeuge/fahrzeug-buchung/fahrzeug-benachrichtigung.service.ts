@@ -56,14 +56,9 @@ import {
   insertGesendet,
   type JobFahrzeug,
 } from './fahrzeug-benachrichtigung.repository.ts';
-import {
-  findFahrtEintraege,
-  findFreigeber,
-  findPersonen,
-  lockBuchung,
-  type PersonRow,
-  updateBuchung,
-} from './fahrzeug-buchung.repository.ts';
+import { findFreigeber, lockBuchung, updateBuchung } from './fahrzeug-buchung.repository.ts';
+import { findFahrtEintraege } from './fahrzeug-buchung.belegung.repository.ts';
+import { findPersonen, type PersonRow } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import { meldeFahrzeugBuchung, nameOf } from './fahrzeug-buchung.kontext.ts';
 import { zeitraumText } from './fahrzeug-buchung.presenter.ts';
 

@@ -38,21 +38,22 @@ import type { Tx } from '../../../db/client.ts';
 import type { SessionMemo, SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { inhaberVon } from '../../identitaet/auth/auth.inhaber.ts';
 import { loadEffectiveSettingsUndListe } from '../../verwaltung/customizing/customizing.service.ts';
+import { findBuchungen, findFremdStornos } from './fahrzeug-buchung.repository.ts';
 import {
   type BelegungRow,
+  findBelegungen,
+  findFahrtEintraege,
+} from './fahrzeug-buchung.belegung.repository.ts';
+import {
   type FahrzeugMitFensterRow,
   type FahrzeugRow,
-  findBelegungen,
-  findBuchungen,
-  findFahrtEintraege,
   findFahrzeug,
   findFahrzeugeMitFenster,
   findFensterZeilen,
-  findFremdStornos,
   findFuehrerschein,
   findNaechstePruefungen,
   findPersonen,
-} from './fahrzeug-buchung.repository.ts';
+} from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import {
   assertFeature,
   einstellungenVon,

@@ -9,13 +9,12 @@ import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { frageFreigeberNeuAn } from '../sonderfreigabe/sonderfreigabe.anfragen.ts';
 import {
-  type FahrzeugRow,
   findBuchungenByIds,
   lockBuchung,
-  lockFahrzeug,
   replaceMitfahrer,
   updateBuchung,
 } from './fahrzeug-buchung.repository.ts';
+import { type FahrzeugRow, lockFahrzeug } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import {
   assertBuchungsTyp,
   type FahrzeugBuchungDeps,

@@ -3,7 +3,8 @@ import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { frageFreigeberAn } from '../sonderfreigabe/sonderfreigabe.anfragen.ts';
-import { insertBuchung, insertMitfahrer, lockFahrzeug } from './fahrzeug-buchung.repository.ts';
+import { insertBuchung, insertMitfahrer } from './fahrzeug-buchung.repository.ts';
+import { lockFahrzeug } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import {
   assertBuchungsTyp,
   type FahrzeugBuchungDeps,

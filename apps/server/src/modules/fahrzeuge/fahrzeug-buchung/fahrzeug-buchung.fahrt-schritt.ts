@@ -14,14 +14,16 @@ import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {
   type BuchungKernRow,
-  type FahrzeugRow,
   findBuchungenByIds,
-  findFahrtEintraege,
-  findFuehrerschein,
   lockBuchung,
-  lockFahrzeug,
   updateBuchung,
 } from './fahrzeug-buchung.repository.ts';
+import { findFahrtEintraege } from './fahrzeug-buchung.belegung.repository.ts';
+import {
+  type FahrzeugRow,
+  findFuehrerschein,
+  lockFahrzeug,
+} from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import {
   einstellungenVon,
   type FahrzeugBuchungDeps,

@@ -36,21 +36,22 @@ import {
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
+import { type BuchungKernRow, findFreigeber } from './fahrzeug-buchung.repository.ts';
 import {
-  type BuchungKernRow,
+  findBelegungenMitFahrt,
+  findFahrerBelegungen,
+  lockFahrer,
+} from './fahrzeug-buchung.belegung.repository.ts';
+import {
   type FahrzeugRow,
   type FensterZeile,
   type FuehrerscheinRow,
-  findBelegungenMitFahrt,
-  findFahrerBelegungen,
   findFahrzeug,
   findFensterZeilen,
-  findFreigeber,
   findFuehrerschein,
   findPersonen,
-  lockFahrer,
   type PersonRow,
-} from './fahrzeug-buchung.repository.ts';
+} from './fahrzeug-buchung.fahrzeuge.repository.ts';
 
 export type FahrzeugBuchungDeps = {
   database: Pick<Database, 'withTenant'>;

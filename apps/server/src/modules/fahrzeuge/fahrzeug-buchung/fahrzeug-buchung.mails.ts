@@ -11,7 +11,8 @@ import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import type { FahrzeugBuchungMailParams } from '../../plattform/mail/mail.fahrzeug-templates.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
-import type { BuchungKernRow, PersonRow } from './fahrzeug-buchung.repository.ts';
+import type { PersonRow } from './fahrzeug-buchung.fahrzeuge.repository.ts';
+import type { BuchungKernRow } from './fahrzeug-buchung.repository.ts';
 import {
   einstellungenVon,
   type FahrzeugBuchungDeps,

@@ -10,14 +10,14 @@ import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {
   type BuchungKernRow,
-  type FahrzeugRow,
   type FreigeberRow,
   findBuchungenByIds,
-  findFahrtEintraege,
   findFreigeber,
   findMitfahrer,
   type MitfahrerRow,
 } from './fahrzeug-buchung.repository.ts';
+import { findFahrtEintraege } from './fahrzeug-buchung.belegung.repository.ts';
+import type { FahrzeugRow } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import { einstellungenVon, groupBy, nameOf, personenVon } from './fahrzeug-buchung.kontext.ts';
 
 export const zeitraumText = (von: Date, bis: Date): string =>

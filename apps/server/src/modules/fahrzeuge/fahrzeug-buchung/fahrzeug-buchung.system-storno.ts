@@ -7,7 +7,8 @@ import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeug-buchung
 import type { Language } from '@stellwerk/domain/language';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { findBuchungenByIds, findPersonen, setzeStatusWenn } from './fahrzeug-buchung.repository.ts';
+import { findBuchungenByIds, setzeStatusWenn } from './fahrzeug-buchung.repository.ts';
+import { findPersonen } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import { type FahrzeugBuchungDeps, meldeFahrzeugBuchung } from './fahrzeug-buchung.kontext.ts';
 import { sendeSystemStornoMails } from './fahrzeug-buchung.mails.ts';
 
