@@ -55,7 +55,7 @@ import {
   findKettenEnde,
   findMandantName,
 } from './fahrt.repository.ts';
-import { kettenBefund } from './fahrt.service.ts';
+import { kettenBefund } from './fahrt.kette.ts';
 
 export type FahrtExportDeps = { database: Database; now: () => Date; dataDir: string };
 export type ExportFormat = 'xlsx' | 'pdf';

@@ -22,19 +22,15 @@ import type { Database } from '../../../db/client.ts';
 import { type RouteGuard, requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { dokumentierterKoerper } from '../../plattform/openapi/openapi.plugin.ts';
 import { bereiteExportVor, type ExportFormat } from './fahrt.export.ts';
-import {
-  checkIn,
-  checkInVorlage,
-  checkOut,
-  type FahrtDeps,
-  getFahrtenbuch,
-  getHistorie,
-  handEintrag,
-  listOffeneSchaeden,
-  markiereSchadenBehoben,
-  neueFassung,
-  pruefeFahrtenbuch,
-} from './fahrt.service.ts';
+import { checkOut } from './fahrt.auschecken.ts';
+import { checkIn } from './fahrt.einchecken.ts';
+import { neueFassung } from './fahrt.ergaenzen.ts';
+import { getFahrtenbuch } from './fahrt.fahrtenbuch.ts';
+import { handEintrag } from './fahrt.hand-eintrag.ts';
+import { getHistorie } from './fahrt.historie.ts';
+import { pruefeFahrtenbuch } from './fahrt.kette.ts';
+import type { FahrtDeps } from './fahrt.kontext.ts';
+import { checkInVorlage, listOffeneSchaeden, markiereSchadenBehoben } from './fahrt.schaeden.ts';
 import { leseSchritt } from './fahrt.upload.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../http/error-handler.ts';
 import type { Upload } from '../../../http/multipart-upload.ts';
-import type { FahrtDateien } from './fahrt.service.ts';
+import type { FahrtDateien } from './fahrt.schritt.ts';
 
 const SCHADEN_FOTO = /^schaden\.(\d{1,2})\.foto$/;
 const MAX_SCHADEN_FOTOS = 20;

@@ -56,15 +56,11 @@ import {
   insertGesendet,
   type JobFahrzeug,
 } from './fahrzeug-benachrichtigung.repository.ts';
-import {
-  findFahrtEintraege,
-  findFreigeber,
-  findPersonen,
-  lockBuchung,
-  type PersonRow,
-  updateBuchung,
-} from './fahrzeug-buchung.repository.ts';
-import { meldeFahrzeugBuchung, nameOf, zeitraumText } from './fahrzeug-buchung.service.ts';
+import { findFreigeber, lockBuchung, updateBuchung } from './fahrzeug-buchung.repository.ts';
+import { findFahrtEintraege } from './fahrzeug-buchung.belegung.repository.ts';
+import { findPersonen, type PersonRow } from './fahrzeug-buchung.fahrzeuge.repository.ts';
+import { meldeFahrzeugBuchung, nameOf } from './fahrzeug-buchung.kontext.ts';
+import { zeitraumText } from './fahrzeug-buchung.presenter.ts';
 
 /**
  * The reminder before the trip (R364, spec §9 FahrzeugZeitErinnerungsmail): to the booker and the driver of each

@@ -20,16 +20,16 @@ import type { Database } from '../../../db/client.ts';
 import { type RouteGuard, requireUser } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
-  createBuchung,
-  type FahrzeugBuchungDeps,
   getFahrzeug,
   listBuchungen,
   listFahrzeuge,
   listMoeglicheFreigeber,
   listWaehlbareFahrer,
-  storniereBuchung,
-  updateFahrzeugBuchung,
-} from './fahrzeug-buchung.service.ts';
+} from './fahrzeug-buchung.abfragen.ts';
+import { updateFahrzeugBuchung } from './fahrzeug-buchung.aendern.ts';
+import { createBuchung } from './fahrzeug-buchung.anlegen.ts';
+import type { FahrzeugBuchungDeps } from './fahrzeug-buchung.kontext.ts';
+import { storniereBuchung } from './fahrzeug-buchung.stornieren.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const writeErrors = { ...errors, 409: ZApiError, 422: ZApiError };

@@ -1,18 +1,14 @@
 /**
- * The writes of a vehicle block's rows and of the trips it moves (spec §3, §4; decision 056), as the booking module's
- * own operations (decision 153): a block is a `fahrzeug_buchung` row of its type, so the block module calls these
- * instead of writing the table itself.
+ * The writes of a vehicle block's rows (spec §3, §4; decision 056), as the booking module's own operations
+ * (decision 153): a block is a `fahrzeug_buchung` row of its type, so the block module calls these instead of
+ * writing the table itself. The trips it displaces move with `fahrzeug-buchung.umbuchen.ts` and are cancelled with
+ * `fahrzeug-buchung.system-storno.ts`.
  */
 import { naechsterFahrzeugStatus } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import { DomainError } from '@stellwerk/domain/errors';
 import type { BuchungStatus } from '@stellwerk/domain/status';
 import type { Tx } from '../../../db/client.ts';
-import {
-  insertSperrBuchung,
-  type SperrBuchungRow,
-  setzeStatusWenn,
-  updateFahrzeugDerBuchung,
-} from './fahrzeug-buchung.repository.ts';
+import { insertSperrBuchung, type SperrBuchungRow, setzeStatusWenn } from './fahrzeug-buchung.repository.ts';
 
 export type { SperrBuchungRow };
 
@@ -21,10 +17,6 @@ export const speichereSperre = (
   tx: Tx,
   values: Parameters<typeof insertSperrBuchung>[1],
 ): Promise<SperrBuchungRow> => insertSperrBuchung(tx, values);
-
-/** Moves a booking the block displaces to another vehicle; its status, period and texts stay. */
-export const bucheAufFahrzeugUm = (tx: Tx, umbuchung: { id: string; fahrzeugId: string }): Promise<void> =>
-  updateFahrzeugDerBuchung(tx, umbuchung);
 
 /**
  * Lifts a block: it is kept as storniert (history is never rewritten), by the transition table's `stornieren` step

@@ -11,13 +11,13 @@ import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/set
 import { geschlosseneZeiten } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
 import type { SessionMemo, SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { findBelegungenMitFahrt } from './fahrzeug-buchung.belegung.repository.ts';
 import {
-  findBelegungenMitFahrt,
   findFahrzeugeMitFenster,
   findStandorteMitFahrzeugen,
   standortExistiert,
-} from './fahrzeug-buchung.repository.ts';
-import { type FahrzeugBuchungDeps, fensterDes, inFahrzeugModul } from './fahrzeug-buchung.service.ts';
+} from './fahrzeug-buchung.fahrzeuge.repository.ts';
+import { type FahrzeugBuchungDeps, fensterDes, inFahrzeugModul } from './fahrzeug-buchung.kontext.ts';
 
 /** GET /api/fahrzeuge/belegung: the timeline of one location (404 for a location the tenant does not have). */
 export const getFahrzeugBelegung = (

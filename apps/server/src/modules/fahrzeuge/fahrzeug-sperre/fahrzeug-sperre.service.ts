@@ -34,18 +34,14 @@ import {
   fahrzeugeFuerBuchung,
   guardUeberschneidung,
   ladeBelegungen,
-  ladeBuchungen,
   meldeAenderung,
   meldeFahrzeugBuchung,
-  sendeMails,
   sonderfahrtIds,
-  zeitraumText,
-} from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
-import {
-  bucheAufFahrzeugUm,
-  hebeSperreAuf,
-  speichereSperre,
-} from '../fahrzeug-buchung/fahrzeug-buchung.sperre.ts';
+} from '../fahrzeug-buchung/fahrzeug-buchung.kontext.ts';
+import { sendeMails } from '../fahrzeug-buchung/fahrzeug-buchung.mails.ts';
+import { ladeBuchungen, zeitraumText } from '../fahrzeug-buchung/fahrzeug-buchung.presenter.ts';
+import { hebeSperreAuf, speichereSperre } from '../fahrzeug-buchung/fahrzeug-buchung.sperre.ts';
+import { bucheAufFahrzeugUm } from '../fahrzeug-buchung/fahrzeug-buchung.umbuchen.ts';
 import { storniereDurchSystem } from '../fahrzeug-buchung/fahrzeug-buchung.system-storno.ts';
 import {
   findFahrzeug,
@@ -291,12 +287,12 @@ export const sperreEintragen = async (
       ).map((b) => [b.id, b]),
     );
     for (const u of plan.umbuchen)
-      await guardUeberschneidung(() =>
-        bucheAufFahrzeugUm(tx, { id: u.buchung.id, fahrzeugId: u.fahrzeugId }),
-      );
-    const storniert = await storniereDurchSystem(tx, {
+      await bucheAufFahrzeugUm(tx, { id: u.buchung.id, fahrzeugId: u.fahrzeugId });
+    // the block mails the cancelled and the moved trips together, below
+    const storniert = await storniereDurchSystem(tx, deps, user, {
       ids: plan.stornieren.map((b) => b.id),
-      informationstext: grund,
+      grund,
+      benachrichtigen: false,
     });
     const sperre = await guardUeberschneidung(() =>
       speichereSperre(tx, {

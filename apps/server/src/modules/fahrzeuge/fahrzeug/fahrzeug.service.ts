@@ -35,8 +35,8 @@ import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
   belegungenDesFahrzeugs,
   type FahrzeugBelegung,
-  systemStorniere,
-} from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
+} from '../fahrzeug-buchung/fahrzeug-buchung.abfragen.ts';
+import { storniereDurchSystem } from '../fahrzeug-buchung/fahrzeug-buchung.system-storno.ts';
 import { deleteDateienInTx, storeUpload } from '../../plattform/storage/storage.service.ts';
 import {
   countOffeneBuchungen,
@@ -414,11 +414,13 @@ export const updateFahrzeugAdmin = (
       throw new DomainError('fahrzeug.stornierung_bestaetigen', { anzahl: storno.buchungen.length });
     await assertKennzeichenFrei(tx, input.kennzeichen, id);
 
-    const storniert = await systemStorniere(tx, deps, user, {
-      ids: storno.buchungen.map((b) => b.id),
-      grund: storno.grund,
-      grundIn: (sprache) => stornoGrundText({ grund: storno.grund, sprache }),
-    });
+    const storniert = (
+      await storniereDurchSystem(tx, deps, user, {
+        ids: storno.buchungen.map((b) => b.id),
+        grund: storno.grund,
+        grundIn: (sprache) => stornoGrundText({ grund: storno.grund, sprache }),
+      })
+    ).length;
     const werte = werteAus(input);
     await guardKennzeichen(input.kennzeichen, () => updateFahrzeug(tx, id, werte));
     // without rows in the input the stored ones stay; the set's validity still follows the vehicle

@@ -56,7 +56,7 @@ import {
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
-import { fahrverbotStornos } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
+import { fahrverbotStornos } from '../fahrzeug-buchung/fahrzeug-buchung.fahrverbot.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
 import {
   type FuehrerscheinRow,

@@ -15,7 +15,7 @@ import { berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { assertFeature } from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
+import { assertFeature } from '../fahrzeug-buchung/fahrzeug-buchung.kontext.ts';
 import {
   findEintraege,
   findServiceheftFahrzeug,

@@ -101,3 +101,37 @@ export const updateEntscheidung = async (
     .set({ isFreigegeben: freigegeben, freigegebenAt: now })
     .where(and(eq(sonderfreigabe.fahrzeugBuchungId, buchungId), eq(sonderfreigabe.benutzerId, benutzerId)));
 };
+
+/** An approver's row of a booking as the booking's answer shows it. */
+export type FreigeberZeile = {
+  fahrzeugBuchungId: string;
+  benutzerId: string;
+  isFreigegeben: boolean | null;
+  freigegebenAt: Date | null;
+};
+
+/** Adds the approvers of a booking, undecided; answers their rows as a read would. */
+export const insertFreigeber = async (
+  tx: Tx,
+  {
+    mandantId,
+    buchungId,
+    benutzerIds,
+  }: { mandantId: string; buchungId: string; benutzerIds: readonly string[] },
+): Promise<FreigeberZeile[]> => {
+  if (benutzerIds.length > 0)
+    await tx
+      .insert(sonderfreigabe)
+      .values(benutzerIds.map((benutzerId) => ({ mandantId, fahrzeugBuchungId: buchungId, benutzerId })));
+  return benutzerIds.map((benutzerId) => ({
+    fahrzeugBuchungId: buchungId,
+    benutzerId,
+    isFreigegeben: null,
+    freigegebenAt: null,
+  }));
+};
+
+/** Drops every approver row of a booking (with their decisions). */
+export const deleteFreigeber = async (tx: Tx, buchungId: string): Promise<void> => {
+  await tx.delete(sonderfreigabe).where(eq(sonderfreigabe.fahrzeugBuchungId, buchungId));
+};

@@ -12,12 +12,9 @@ import { sonderfreigabeEntscheiden } from '@stellwerk/domain/fahrzeug-buchung/fr
 import type { TSonderfreigabenAnzahl } from '@stellwerk/domain/fahrzeug-buchung/freigabe-api';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import {
-  assertFeature,
-  ladeBuchungen,
-  meldeAenderung,
-  sendeMails,
-} from '../fahrzeug-buchung/fahrzeug-buchung.service.ts';
+import { assertFeature, meldeAenderung } from '../fahrzeug-buchung/fahrzeug-buchung.kontext.ts';
+import { sendeMails } from '../fahrzeug-buchung/fahrzeug-buchung.mails.ts';
+import { ladeBuchungen } from '../fahrzeug-buchung/fahrzeug-buchung.presenter.ts';
 import { storniereNachAblehnung } from '../fahrzeug-buchung/fahrzeug-buchung.ablehnung.ts';
 import {
   countOffene,

@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { DomainError } from '@stellwerk/domain/errors';
+import type { TFahrtenbuchFassung, THandEintragEingabe } from '@stellwerk/domain/fahrtenbuch/api';
+import { aktuelleFassungen, assertFahrt } from '@stellwerk/domain/fahrtenbuch/eintrag';
+import { assertPasstInKette } from '@stellwerk/domain/fahrtenbuch/kilometer';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { findEintraege, findPersonNamen, lockFahrzeugKopf } from './fahrt.repository.ts';
+import { angabenAus, anhaengen, type FahrtDeps, imModul, leerZuNull } from './fahrt.kontext.ts';
+import { toFassung } from './fahrt.presenter.ts';
+
+/**
+ * POST /api/fahrzeuge/{id}/fahrtenbuch: a trip recorded by hand by a fleet administrator (a gap in the mileage
+ * chain explained), complete, fitting between its neighbours, labelled as such with the reason.
+ */
+export const handEintrag = (
+  deps: FahrtDeps,
+  user: SessionUser,
+  fahrzeugId: string,
+  input: THandEintragEingabe,
+): Promise<TFahrtenbuchFassung> =>
+  imModul(deps, user, async (tx) => {
+    if (!user.permissions.has('fahrzeug_pflege')) throw new DomainError('auth.forbidden');
+    const kopf = await lockFahrzeugKopf(tx, fahrzeugId);
+    if (!kopf) throw new DomainError('not_found');
+    const namen = await findPersonNamen(tx, [input.fahrerId, user.benutzerId]);
+    const fahrerName = namen.get(input.fahrerId);
+    if (fahrerName === undefined) throw new DomainError('not_found');
+    const angaben = angabenAus(input, {
+      beginn: new Date(input.beginn),
+      ende: new Date(input.ende),
+      kmBeginn: input.kmBeginn,
+      kmEnde: input.kmEnde,
+      fahrerId: input.fahrerId,
+      fahrerName,
+    });
+    assertFahrt(angaben);
+    const id = randomUUID();
+    assertPasstInKette({
+      fahrt: { id, ...angaben },
+      fahrten: aktuelleFassungen(await findEintraege(tx, fahrzeugId)).map((e) => e.aktuell),
+    });
+    const eintrag = await anhaengen(tx, user.mandantId, {
+      ...angaben,
+      id,
+      fahrzeugId,
+      kennzeichen: kopf.kennzeichen,
+      fahrzeugBuchungId: null,
+      quelle: 'hand',
+      korrigiertId: null,
+      grund: leerZuNull(input.grund),
+      erfasstAm: deps.now(),
+      erfasstVonId: user.benutzerId,
+      erfasstVonName: namen.get(user.benutzerId) ?? '',
+    });
+    return toFassung(eintrag, user.benutzerId);
+  });
