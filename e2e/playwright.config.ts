@@ -19,6 +19,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { startSmsGateway } from '../apps/server/test/sms-gateway.ts';
@@ -121,6 +122,20 @@ if (!externalBaseURL && process.env.E2E_DATA_DIR) {
 }
 const [first, second] = servers;
 
+/** Whether something answers on the port already (run in the runner only, before the servers start). */
+const portAnswers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ port, host: 'localhost' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+// in the runner only: the workers (TEST_WORKER_INDEX) load this file again while the servers run
+if (second && !process.env.TEST_WORKER_INDEX && (await portAnswers(second.port)))
+  throw new Error(`Port ${second.port} (E2E_SECOND_PORT) is already used; the second server needs it.`);
+
 const baseURL = externalBaseURL ?? `http://localhost:${first?.port}`;
 const secondBaseURL = second ? `http://localhost:${second.port}` : baseURL;
 
@@ -157,6 +172,28 @@ const serverCommand = (server: Server) => ({
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   },
 });
+
+/**
+ * Playwright starts the `webServer` entries one after the other, each waiting for its `url`, and a server's start
+ * (migrating and seeding the demo) took 55 s on a busy machine. So the second server is started first without a
+ * `url` (not waited for), the first while it starts, and a process that only waits then waits for the second's
+ * health (it is done at once when the second answers already): both start at once, and the journeys begin once
+ * both answer. The second port is checked to be free first, as Playwright does for an entry with a `url`.
+ */
+const webServers = () => {
+  if (!first || !second) return [];
+  const { url: secondHealth, ...startSecond } = serverCommand(second);
+  return [
+    startSecond,
+    serverCommand(first),
+    {
+      command: `node -e "setInterval(() => {}, 2 ** 30)"`,
+      url: secondHealth,
+      reuseExistingServer: true,
+      timeout: 180_000,
+    },
+  ];
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -219,5 +256,5 @@ export default defineConfig({
       metadata: mailbox(first),
     },
   ],
-  webServer: externalBaseURL ? undefined : servers.map(serverCommand),
+  webServer: externalBaseURL ? undefined : webServers(),
 });
