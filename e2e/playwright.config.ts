@@ -3,8 +3,9 @@
  * database, demo data seeded on first start). The web app must be built first: `npm run test:e2e` at the
  * root does that; by hand: `npm run build -w @stellwerk/web && npx playwright test -c e2e`.
  *
- * Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_PORT (default 3100), E2E_DATA_DIR (default a
- * new temporary directory, removed afterwards unless E2E_KEEP_DATA is set), E2E_WORKERS (default 2).
+ * Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_PORT (default 3100) and E2E_SECOND_PORT (default
+ * E2E_PORT + 1) for the two servers, E2E_DATA_DIR (default a new temporary directory, removed afterwards unless
+ * E2E_KEEP_DATA is set; the second server's is its folder `second-server`), E2E_WORKERS (default 3).
  * E2E_OUTPUT_DIR (default e2e/test-results) takes traces, failure screenshots and the layout screenshots.
  * E2E_BASE_URL runs the journeys against a server that is already running (e.g. `npm run dev`, or a
  * server started by hand) instead of starting a fresh one; journeys that change passwords then need a
@@ -12,12 +13,13 @@
  * SMTP_URL to point at a receiver that writes each mail to E2E_MAIL_DIR (as below).
  *
  * Mail: the server sends through the project's SMTP receiver (apps/server/test/smtp-receiver.ts), started
- * here in the runner; each mail it receives is written to E2E_MAIL_DIR as JSON (`to`, `raw`), where the
- * journeys read their links (e2e/support/mail.ts), as a user reads them in their mail client. The mailbox
+ * here in the runner, one for each server; each mail it receives is written to that server's mail folder as JSON
+ * (`to`, `raw`; E2E_MAIL_DIR against E2E_BASE_URL), where the journeys read their links (e2e/support/mail.ts), as a user reads them in their mail client. The mailbox
  * page shows no link to anyone (decision 017).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { startSmsGateway } from '../apps/server/test/sms-gateway.ts';
@@ -44,42 +46,154 @@ if (!externalBaseURL && !process.env.E2E_DATA_DIR) {
 }
 process.env.E2E_PORT ??= '3100';
 
-// The SMTP receiver lives in the runner (workers inherit E2E_MAIL_DIR and E2E_SMTP_URL); it ends with
-// the runner process.
-if (!externalBaseURL && !process.env.E2E_SMTP_URL && process.env.E2E_DATA_DIR) {
-  const mailDir = path.join(process.env.E2E_DATA_DIR, 'e2e-mails');
-  mkdirSync(mailDir, { recursive: true });
-  let count = 0;
-  const receiver = await startSmtpReceiver({
-    onMail: (mail) => {
-      count += 1;
-      const name = `${String(Date.now()).padStart(15, '0')}-${String(count).padStart(6, '0')}.json`;
-      writeFileSync(path.join(mailDir, name), JSON.stringify({ to: mail.to, raw: mail.raw }));
-    },
-  });
-  process.env.E2E_MAIL_DIR = mailDir;
-  process.env.E2E_SMTP_URL = receiver.url;
-}
+/**
+ * The journeys run against two servers at once (decision 157), each with its own DATA_DIR, port, SMTP receiver
+ * and SMS gateway: the `chromium` project against the first, and the journeys that change a demo tenant for
+ * everyone (`exclusive`) and then those that move the server's clock (`uhr`) against the second, one at a time,
+ * while the first server's journeys run beside them. E2E_SECOND_PORT (default E2E_PORT + 1) is the second
+ * server's port. With E2E_BASE_URL there is one server: the tail waits for the others as before.
+ */
+type Server = {
+  port: number;
+  dataDir: string;
+  mailDir?: string;
+  smsDir?: string;
+  smtpUrl?: string;
+  smsUrl?: string;
+};
 
-// The SMS gateway (decision 083) lives in the runner too; each SMS becomes a file in E2E_SMS_DIR.
-if (!externalBaseURL && !process.env.E2E_SMS_URL && process.env.E2E_DATA_DIR) {
-  const smsDir = path.join(process.env.E2E_DATA_DIR, 'e2e-sms');
-  mkdirSync(smsDir, { recursive: true });
-  let count = 0;
-  const gateway = await startSmsGateway({
-    onSms: (sms) => {
-      count += 1;
-      const name = `${String(Date.now()).padStart(15, '0')}-${String(count).padStart(6, '0')}.json`;
-      writeFileSync(path.join(smsDir, name), JSON.stringify({ to: sms.to, text: sms.text }));
-    },
-  });
-  process.env.E2E_SMS_DIR = smsDir;
-  process.env.E2E_SMS_URL = gateway.url;
-}
+/** The runner's SMTP receiver and SMS gateway for one server (workers inherit the environment it sets). */
+const startMailAndSms = async (name: string, dataDir: string) => {
+  const prefix = `E2E_${name}_`;
+  if (!process.env[`${prefix}SMTP_URL`]) {
+    // The receiver lives in the runner; it ends with the runner process.
+    const mailDir = path.join(dataDir, 'e2e-mails');
+    mkdirSync(mailDir, { recursive: true });
+    let count = 0;
+    const receiver = await startSmtpReceiver({
+      onMail: (mail) => {
+        count += 1;
+        const file = `${String(Date.now()).padStart(15, '0')}-${String(count).padStart(6, '0')}.json`;
+        writeFileSync(path.join(mailDir, file), JSON.stringify({ to: mail.to, raw: mail.raw }));
+      },
+    });
+    process.env[`${prefix}MAIL_DIR`] = mailDir;
+    process.env[`${prefix}SMTP_URL`] = receiver.url;
+  }
+  // The SMS gateway (decision 083) lives in the runner too; each SMS becomes a file.
+  if (!process.env[`${prefix}SMS_URL`]) {
+    const smsDir = path.join(dataDir, 'e2e-sms');
+    mkdirSync(smsDir, { recursive: true });
+    let count = 0;
+    const gateway = await startSmsGateway({
+      onSms: (sms) => {
+        count += 1;
+        const file = `${String(Date.now()).padStart(15, '0')}-${String(count).padStart(6, '0')}.json`;
+        writeFileSync(path.join(smsDir, file), JSON.stringify({ to: sms.to, text: sms.text }));
+      },
+    });
+    process.env[`${prefix}SMS_DIR`] = smsDir;
+    process.env[`${prefix}SMS_URL`] = gateway.url;
+  }
+  return {
+    mailDir: process.env[`${prefix}MAIL_DIR`],
+    smsDir: process.env[`${prefix}SMS_DIR`],
+    smtpUrl: process.env[`${prefix}SMTP_URL`],
+    smsUrl: process.env[`${prefix}SMS_URL`],
+  };
+};
 
-const port = Number(process.env.E2E_PORT);
-const dataDir = process.env.E2E_DATA_DIR ?? '';
-const baseURL = externalBaseURL ?? `http://localhost:${port}`;
+const servers: Server[] = [];
+if (!externalBaseURL && process.env.E2E_DATA_DIR) {
+  const firstDir = process.env.E2E_DATA_DIR;
+  const secondDir = path.join(firstDir, 'second-server');
+  mkdirSync(secondDir, { recursive: true });
+  process.env.E2E_SECOND_PORT ??= String(Number(process.env.E2E_PORT) + 1);
+  servers.push({
+    port: Number(process.env.E2E_PORT),
+    dataDir: firstDir,
+    ...(await startMailAndSms('FIRST', firstDir)),
+  });
+  servers.push({
+    port: Number(process.env.E2E_SECOND_PORT),
+    dataDir: secondDir,
+    ...(await startMailAndSms('SECOND', secondDir)),
+  });
+}
+const [first, second] = servers;
+
+/** Whether something answers on the port already (run in the runner only, before the servers start). */
+const portAnswers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect({ port, host: 'localhost' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+// in the runner only: the workers (TEST_WORKER_INDEX) load this file again while the servers run
+if (second && !process.env.TEST_WORKER_INDEX && (await portAnswers(second.port)))
+  throw new Error(`Port ${second.port} (E2E_SECOND_PORT) is already used; the second server needs it.`);
+
+const baseURL = externalBaseURL ?? `http://localhost:${first?.port}`;
+const secondBaseURL = second ? `http://localhost:${second.port}` : baseURL;
+
+/**
+ * Where a project's journeys find their server's mails and SMS (e2e/support/mail.ts, sms.ts read it); against
+ * an E2E_BASE_URL, E2E_MAIL_DIR and E2E_SMS_DIR.
+ */
+const mailbox = (server: Server | undefined) => ({
+  mailDir: server?.mailDir ?? process.env.E2E_MAIL_DIR,
+  smsDir: server?.smsDir ?? process.env.E2E_SMS_DIR,
+});
+
+const serverCommand = (server: Server) => ({
+  command: 'npm run start -w @stellwerk/server',
+  cwd: repoRoot,
+  url: `http://localhost:${server.port}/api/health`,
+  reuseExistingServer: false,
+  timeout: 180_000,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(server.port),
+    DATA_DIR: server.dataDir,
+    // PUBLIC_URL stays unset, as after `npm start`: the app trusts its own address under every name
+    // (sign-in.spec.ts signs in at 127.0.0.1 while the journeys use localhost); mail links use localhost.
+    PUBLIC_URL: '',
+    SEED_DEMO: 'true',
+    // the journeys may move the server's clock (PUT /api/test/uhr, decision 059); never in production
+    NODE_ENV: 'test',
+    TEST_CLOCK: 'true',
+    SMTP_URL: server.smtpUrl ?? '',
+    SMS_URL: server.smsUrl ?? '',
+    // Only warnings and errors of the server in the test output.
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+});
+
+/**
+ * Playwright starts the `webServer` entries one after the other, each waiting for its `url`, and a server's start
+ * (migrating and seeding the demo) took 55 s on a busy machine. So the second server is started first without a
+ * `url` (not waited for), the first while it starts, and a process that only waits then waits for the second's
+ * health (it is done at once when the second answers already): both start at once, and the journeys begin once
+ * both answer. The second port is checked to be free first, as Playwright does for an entry with a `url`.
+ */
+const webServers = () => {
+  if (!first || !second) return [];
+  const { url: secondHealth, ...startSecond } = serverCommand(second);
+  return [
+    startSecond,
+    serverCommand(first),
+    {
+      command: `node -e "setInterval(() => {}, 2 ** 30)"`,
+      url: secondHealth,
+      reuseExistingServer: true,
+      timeout: 180_000,
+    },
+  ];
+};
 
 export default defineConfig({
   testDir: './tests',
@@ -87,7 +201,8 @@ export default defineConfig({
   // Playwright empties this folder at the start of a run; E2E_OUTPUT_DIR keeps parallel runs apart.
   outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // one of them runs the journeys of the second server while there are any (see `projects`)
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
@@ -118,56 +233,28 @@ export default defineConfig({
       ],
     },
   },
-  // Journeys that change a demo tenant for everyone (`*.exclusive.spec.ts`) run after all others, alone; journeys
-  // that move the server's clock (`*.uhr.spec.ts`, decision 059) after those, so no other file runs beside them.
-  // By hand: `npx playwright test -c e2e --project exclusive --no-deps` (or `--project uhr --no-deps`).
+  // Journeys that change a demo tenant for everyone (`*.exclusive.spec.ts`) and journeys that move the server's
+  // clock (`*.uhr.spec.ts`, decision 059) run in the project `alone`: one file at a time on the second server, so
+  // nothing runs beside them there (one server clock: two files moving it at once would move each other's trips;
+  // seen: a check-in window closed under a journey while another set its own day). It comes first, so one worker
+  // takes its files one after the other from the start while the others run `chromium` against the first server,
+  // and takes `chromium` files once it is done (decision 157). Against one server (E2E_BASE_URL) it waits for
+  // all other journeys. By hand: `npx playwright test -c e2e --project alone --no-deps`.
   projects: [
+    {
+      name: 'alone',
+      use: { ...devices['Desktop Chrome'], baseURL: secondBaseURL },
+      testMatch: ['**/*.exclusive.spec.ts', '**/*.uhr.spec.ts'],
+      dependencies: second ? [] : ['chromium'],
+      metadata: mailbox(second),
+      workers: 1,
+    },
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
       testIgnore: ['**/*.exclusive.spec.ts', '**/*.uhr.spec.ts'],
-    },
-    {
-      name: 'exclusive',
-      use: { ...devices['Desktop Chrome'] },
-      testMatch: '**/*.exclusive.spec.ts',
-      dependencies: ['chromium'],
-      workers: 1,
-    },
-    {
-      name: 'uhr',
-      use: { ...devices['Desktop Chrome'] },
-      testMatch: '**/*.uhr.spec.ts',
-      dependencies: ['exclusive'],
-      // one server clock: two files moving it at once would move each other's trips (seen: a check-in window
-      // closed under a journey while another set its own day)
-      workers: 1,
+      metadata: mailbox(first),
     },
   ],
-  webServer: externalBaseURL
-    ? undefined
-    : {
-        command: 'npm run start -w @stellwerk/server',
-        cwd: repoRoot,
-        url: `${baseURL}/api/health`,
-        reuseExistingServer: false,
-        timeout: 180_000,
-        stdout: 'pipe',
-        stderr: 'pipe',
-        env: {
-          PORT: String(port),
-          DATA_DIR: dataDir,
-          // PUBLIC_URL stays unset, as after `npm start`: the app trusts its own address under every name
-          // (sign-in.spec.ts signs in at 127.0.0.1 while the journeys use localhost); mail links use localhost.
-          PUBLIC_URL: '',
-          SEED_DEMO: 'true',
-          // the journeys may move the server's clock (PUT /api/test/uhr, decision 059); never in production
-          NODE_ENV: 'test',
-          TEST_CLOCK: 'true',
-          SMTP_URL: process.env.E2E_SMTP_URL ?? '',
-          SMS_URL: process.env.E2E_SMS_URL ?? '',
-          // Only warnings and errors of the server in the test output.
-          LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
-        },
-      },
+  webServer: externalBaseURL ? undefined : webServers(),
 });

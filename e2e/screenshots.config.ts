@@ -14,5 +14,7 @@ export default defineConfig({
   testMatch: ['**/*.shots.ts'],
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(import.meta.dirname, 'test-results-screenshots'),
   workers: 1,
+  // the first server only: the second serves the exclusive and clock journeys of `npm test`
+  webServer: Array.isArray(base.webServer) ? base.webServer.slice(0, 1) : base.webServer,
   projects: [{ name: 'screenshots', use: base.projects?.[0]?.use ?? {} }],
 });

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { confirmLinkIn, plainTextOf } from '../../apps/server/test/mail-message.ts';
 
 type StoredMail = { to: string[]; raw: string };
 
+/** The folder of the journey's server's SMTP receiver (the project's metadata, playwright.config.ts). */
 const mailDir = () => {
-  const dir = process.env.E2E_MAIL_DIR;
+  const dir = (test.info().project.metadata as { mailDir?: string }).mailDir ?? process.env.E2E_MAIL_DIR;
   if (!dir)
     throw new Error('E2E_MAIL_DIR is not set: the journeys need the SMTP receiver of playwright.config.ts');
   return dir;

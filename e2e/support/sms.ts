@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
+/** The folder of the journey's server's SMS gateway (the project's metadata, playwright.config.ts). */
 const smsDir = () => {
-  const dir = process.env.E2E_SMS_DIR;
+  const dir = (test.info().project.metadata as { smsDir?: string }).smsDir ?? process.env.E2E_SMS_DIR;
   if (!dir)
     throw new Error('E2E_SMS_DIR is not set: the journeys need the SMS gateway of playwright.config.ts');
   return dir;
