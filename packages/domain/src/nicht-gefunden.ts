@@ -28,6 +28,7 @@ export const GEGENSTAENDE = {
   person: { de: 'Person', en: 'Person' },
   platz: { de: 'Platz', en: 'Place' },
   rolle: { de: 'Rolle', en: 'Role' },
+  schaden: { de: 'Schaden', en: 'Damage' },
   scim_token: { de: 'SCIM-Token', en: 'SCIM token' },
   sitzung: { de: 'Sitzung', en: 'Session' },
   sonderoeffnungszeit: { de: 'Sonderöffnungszeit', en: 'Special opening hours' },

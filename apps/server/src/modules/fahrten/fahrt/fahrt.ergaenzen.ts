@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrtenbuchFassung, TFassungEingabe } from '@stellwerk/domain/fahrtenbuch/api';
 import { aktuelleFassungen, assertNeueFassung } from '@stellwerk/domain/fahrtenbuch/eintrag';
 import { assertPasstInKette } from '@stellwerk/domain/fahrtenbuch/kilometer';
@@ -28,10 +29,10 @@ export const neueFassung = (
   imModul(deps, user, async (tx) => {
     const vorab = await findEintrag(tx, eintragId);
     if (!vorab || (vorab.fahrerId !== user.benutzerId && !darfLesen(user)))
-      throw new DomainError('not_found');
+      throw nichtGefunden('fahrtenbuch_eintrag', eintragId);
     const kopf = await lockFahrzeugKopf(tx, vorab.fahrzeugId);
     const alt = await findEintrag(tx, eintragId);
-    if (!kopf || !alt) throw new DomainError('not_found');
+    if (!kopf || !alt) throw nichtGefunden('fahrtenbuch_eintrag', eintragId);
     if (alt.fahrerId !== user.benutzerId && !user.permissions.has('fahrzeug_pflege'))
       throw new DomainError('auth.forbidden');
     if (await isKorrigiert(tx, alt.id)) throw new DomainError('conflict');

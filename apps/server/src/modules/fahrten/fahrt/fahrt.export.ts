@@ -9,6 +9,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TKettenPruefung } from '@stellwerk/domain/fahrtenbuch/api';
 import {
   aktuelleFassungen,
@@ -642,7 +643,7 @@ export const bereiteExportVor = async (
   const basis = await deps.database.withTenant(user.mandantId, async (tx) => {
     if (!(await loadFeatureSwitches(tx)).FahrzeugBuchung) throw new DomainError('not_found');
     const fahrzeug = await findFahrzeugKopf(tx, fahrzeugId);
-    if (!fahrzeug) throw new DomainError('not_found');
+    if (!fahrzeug) throw nichtGefunden('fahrzeug', fahrzeugId);
     if (!(von.getTime() < bis.getTime())) throw new DomainError('fahrtenbuch.ende_vor_beginn');
     const ende = await findKettenEnde(tx, fahrzeugId);
     const kette = ende ?? { laufnummer: 0, hash: KETTEN_ANFANG };

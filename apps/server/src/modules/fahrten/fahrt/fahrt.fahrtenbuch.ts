@@ -1,4 +1,5 @@
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrtenbuch } from '@stellwerk/domain/fahrtenbuch/api';
 import {
   aktuelleFassungen,
@@ -41,7 +42,7 @@ export const getFahrtenbuch = (
   imModul(deps, user, async (tx) => {
     if (!darfLesen(user)) throw new DomainError('auth.forbidden');
     const kopf = await findFahrzeugKopf(tx, fahrzeugId);
-    if (!kopf) throw new DomainError('not_found');
+    if (!kopf) throw nichtGefunden('fahrzeug', fahrzeugId);
     const now = deps.now();
     const standard = kalenderjahr(now);
     const von = query.von ? new Date(query.von) : standard.von;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrtenbuchFassung, THandEintragEingabe } from '@stellwerk/domain/fahrtenbuch/api';
 import { aktuelleFassungen, assertFahrt } from '@stellwerk/domain/fahrtenbuch/eintrag';
 import { assertPasstInKette } from '@stellwerk/domain/fahrtenbuch/kilometer';
@@ -21,10 +22,10 @@ export const handEintrag = (
   imModul(deps, user, async (tx) => {
     if (!user.permissions.has('fahrzeug_pflege')) throw new DomainError('auth.forbidden');
     const kopf = await lockFahrzeugKopf(tx, fahrzeugId);
-    if (!kopf) throw new DomainError('not_found');
+    if (!kopf) throw nichtGefunden('fahrzeug', fahrzeugId);
     const namen = await findPersonNamen(tx, [input.fahrerId, user.benutzerId]);
     const fahrerName = namen.get(input.fahrerId);
-    if (fahrerName === undefined) throw new DomainError('not_found');
+    if (fahrerName === undefined) throw nichtGefunden('person', input.fahrerId);
     const angaben = angabenAus(input, {
       beginn: new Date(input.beginn),
       ende: new Date(input.ende),

@@ -1,4 +1,5 @@
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugHistorie, TFahrzeugHistorieQuery } from '@stellwerk/domain/fahrzeug/historie-api';
 import { parseHistorieTyp } from '@stellwerk/domain/status';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
@@ -18,7 +19,7 @@ export const getHistorie = (
   imModul(deps, user, async (tx) => {
     if (!darfLesen(user)) throw new DomainError('auth.forbidden');
     const typ = query.typ ? parseHistorieTyp(query.typ) : null;
-    if (!(await findFahrzeugKopf(tx, fahrzeugId))) throw new DomainError('not_found');
+    if (!(await findFahrzeugKopf(tx, fahrzeugId))) throw nichtGefunden('fahrzeug', fahrzeugId);
     const rows = await findHistorie(tx, {
       fahrzeugId,
       typ,

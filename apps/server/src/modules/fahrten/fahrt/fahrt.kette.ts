@@ -1,4 +1,5 @@
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TKettenPruefung } from '@stellwerk/domain/fahrtenbuch/api';
 import { kettenPruefer, kopfPruefer } from '@stellwerk/domain/fahrtenbuch/kette';
 import type { Tx } from '../../../db/client.ts';
@@ -81,6 +82,6 @@ export const pruefeFahrtenbuch = (
 ): Promise<TKettenPruefung> =>
   imModul(deps, user, async (tx) => {
     if (!darfLesen(user)) throw new DomainError('auth.forbidden');
-    if (!(await findFahrzeugKopf(tx, fahrzeugId))) throw new DomainError('not_found');
+    if (!(await findFahrzeugKopf(tx, fahrzeugId))) throw nichtGefunden('fahrzeug', fahrzeugId);
     return kettenBefund(tx, fahrzeugId);
   });

@@ -1,5 +1,5 @@
 import { arraySetting, booleanSetting } from '@stellwerk/domain/customizing';
-import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TCheckInVorlage, TOffenerSchaden } from '@stellwerk/domain/fahrtenbuch/api';
 import { SCHADEN_ORTE, type SchadenOrt } from '@stellwerk/domain/fahrtenbuch/fahrt-schritt';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
@@ -35,7 +35,7 @@ export const listOffeneSchaeden = (
   fahrzeugId: string,
 ): Promise<TOffenerSchaden[]> =>
   imModul(deps, user, async (tx) => {
-    if (!(await findFahrzeugKopf(tx, fahrzeugId))) throw new DomainError('not_found');
+    if (!(await findFahrzeugKopf(tx, fahrzeugId))) throw nichtGefunden('fahrzeug', fahrzeugId);
     return (await findOffeneSchaeden(tx, fahrzeugId)).map(offenerSchaden);
   });
 
@@ -52,7 +52,7 @@ export const markiereSchadenBehoben = (
 ): Promise<void> =>
   imModul(deps, user, async (tx) => {
     const done = await markSchadenBehoben(tx, { fahrzeugId, schadenId, now: deps.now() });
-    if (!done) throw new DomainError('not_found');
+    if (!done) throw nichtGefunden('schaden', schadenId);
     await writeAudit(tx, {
       mandantId: user.mandantId,
       benutzerId: user.benutzerId,
@@ -72,16 +72,16 @@ export const markiereSchadenBehoben = (
 export const checkInVorlage = (deps: FahrtDeps, user: SessionUser, id: string): Promise<TCheckInVorlage> =>
   imModul(deps, user, async (tx) => {
     const [row] = await findBuchungenByIdsFuerFahrt(tx, [id]);
-    if (!row) throw new DomainError('not_found');
+    if (!row) throw nichtGefunden('fahrzeug_buchung', id);
     const fahrerId = row.fahrerId ?? row.benutzerId;
     if (
       fahrerId !== user.benutzerId &&
       row.benutzerId !== user.benutzerId &&
       !user.permissions.has('fahrzeug_pflege')
     )
-      throw new DomainError('not_found');
+      throw nichtGefunden('fahrzeug_buchung', id);
     const kopf = await findFahrzeugStand(tx, row.fahrzeugId);
-    if (!kopf) throw new DomainError('not_found');
+    if (!kopf) throw nichtGefunden('fahrzeug', row.fahrzeugId);
     const settings = await loadEffectiveSettings(tx, user.benutzerId);
     const schaeden = await findOffeneSchaeden(tx, row.fahrzeugId);
     return {

@@ -5,6 +5,7 @@
  */
 
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TFahrzeug,
   TFahrzeugBuchung,
@@ -183,7 +184,7 @@ export const getFahrzeug = (
 ): Promise<TFahrzeugDetail> =>
   inFahrzeugModul(deps, user, async (tx) => {
     const row = await findFahrzeug(tx, id);
-    if (!row) throw new DomainError('not_found');
+    if (!row) throw nichtGefunden('fahrzeug', id);
     const now = deps.now();
     const { settings, liste: favoriten } = await loadEffectiveSettingsUndListe(
       tx,

@@ -1,4 +1,5 @@
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { freigabeNachAenderung } from '@stellwerk/domain/fahrzeug-buchung/freigabe';
 import type {
@@ -44,14 +45,14 @@ export const updateFahrzeugBuchung = (
     // lock the vehicles first (in id order, as every booking does), then the booking
     assertBuchungsTyp(aenderung);
     const [vorher] = await findBuchungenByIds(tx, [id]);
-    requireSichtbar(vorher, user);
+    requireSichtbar(vorher, user, id);
     const fahrzeugIds = [...new Set([vorher!.fahrzeugId, aenderung.fahrzeugId])].sort();
     const gesperrt = new Map<string, FahrzeugRow>();
     for (const fid of fahrzeugIds) {
       const locked = await lockFahrzeug(tx, fid);
       if (locked) gesperrt.set(fid, locked);
     }
-    const row = requireSichtbar(await lockBuchung(tx, id), user);
+    const row = requireSichtbar(await lockBuchung(tx, id), user, id);
     if (row.fahrzeugId !== vorher!.fahrzeugId) throw new DomainError('conflict');
     const [alt] = await toApiBuchungen(tx, [row], user, now);
     if (!alt!.aktionen.kannAendern)
@@ -72,7 +73,7 @@ export const updateFahrzeugBuchung = (
       aenderung,
     );
     const fahrzeugRow = gesperrt.get(input.fahrzeugId);
-    if (!fahrzeugRow) throw new DomainError('not_found');
+    if (!fahrzeugRow) throw nichtGefunden('fahrzeug', input.fahrzeugId);
     const fahrerId = input.fahrerId ?? row.benutzerId;
     const von = new Date(input.von);
     const bis = new Date(input.bis);

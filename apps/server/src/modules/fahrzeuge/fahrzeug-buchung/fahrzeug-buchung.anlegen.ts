@@ -1,4 +1,5 @@
-import { DomainError } from '@stellwerk/domain/errors';
+
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
@@ -30,7 +31,7 @@ export const createBuchung = (
   inFahrzeugModul(deps, user, async (tx) => {
     assertBuchungsTyp(input);
     const fahrzeugRow = await lockFahrzeug(tx, input.fahrzeugId);
-    if (!fahrzeugRow) throw new DomainError('not_found');
+    if (!fahrzeugRow) throw nichtGefunden('fahrzeug', input.fahrzeugId);
     const fahrerId = input.fahrerId ?? user.benutzerId;
     const { sonderfahrt, hinweise } = await pruefeBuchung(tx, deps, user, {
       fahrzeugRow,

@@ -62,8 +62,8 @@ export const fahrtSchritt = (
   inFahrzeugModul(deps, user, async (tx) => {
     const now = deps.now();
     const [vorher] = await findBuchungenByIds(tx, [id]);
-    const fahrzeugRow = await lockFahrzeug(tx, requireSichtbar(vorher, user).fahrzeugId);
-    const row = requireSichtbar(await lockBuchung(tx, id), user);
+    const fahrzeugRow = await lockFahrzeug(tx, requireSichtbar(vorher, user, id).fahrzeugId);
+    const row = requireSichtbar(await lockBuchung(tx, id), user, id);
     if (!fahrzeugRow || row.fahrzeugId !== fahrzeugRow.id) throw new DomainError('conflict');
     const [buchung] = await toApiBuchungen(tx, [row], user, now);
     const settings = await einstellungenVon(tx, user.benutzerId);

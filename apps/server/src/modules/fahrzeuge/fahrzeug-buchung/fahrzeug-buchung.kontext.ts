@@ -11,6 +11,7 @@
 
 import { stringSetting } from '@stellwerk/domain/customizing';
 import { DomainError, toDomainError, type RuleViolation } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { publikumFuer } from '@stellwerk/domain/events';
 import { type Buchungsfenster, fahrzeugFensterAus } from '@stellwerk/domain/fahrzeug/buchungsfenster';
 import { parseUvvModus } from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
@@ -98,10 +99,14 @@ export const assertBuchungsTyp = (input: { typ?: string }): void => {
 };
 
 /** The booking as the user may see it: booked or driven by them, or any for maintainers; 404 otherwise. */
-export const requireSichtbar = (row: BuchungKernRow | undefined, user: SessionUser): BuchungKernRow => {
-  if (row?.typ !== 'BUCHUNG') throw new DomainError('not_found');
+export const requireSichtbar = (
+  row: BuchungKernRow | undefined,
+  user: SessionUser,
+  id: string,
+): BuchungKernRow => {
+  if (row?.typ !== 'BUCHUNG') throw nichtGefunden('fahrzeug_buchung', id);
   if (row.benutzerId !== user.benutzerId && row.fahrerId !== user.benutzerId && !isVerwaltung(user))
-    throw new DomainError('not_found');
+    throw nichtGefunden('fahrzeug_buchung', id);
   return row;
 };
 

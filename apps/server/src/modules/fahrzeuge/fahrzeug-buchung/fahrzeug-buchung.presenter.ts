@@ -1,7 +1,7 @@
 /** How vehicles and bookings are shaped for the API: people, co-travellers, approvers, trip state and abilities. */
 
 import { booleanSetting, numberSetting, type ResolvedSettings } from '@stellwerk/domain/customizing';
-import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { fahrtStandAus, statusAusFahrt } from '@stellwerk/domain/fahrzeug-buchung/machine';
 import { abilitiesFor } from '@stellwerk/domain/fahrzeug-buchung/policy';
@@ -155,6 +155,6 @@ export const ladeEine = async (
 ): Promise<TFahrzeugBuchung> => {
   const [row] = await findBuchungenByIds(tx, [id]);
   const [api] = await toApiBuchungen(tx, row ? [row] : [], user, now);
-  if (!api) throw new DomainError('not_found');
+  if (!api) throw nichtGefunden('fahrzeug_buchung', id);
   return api;
 };

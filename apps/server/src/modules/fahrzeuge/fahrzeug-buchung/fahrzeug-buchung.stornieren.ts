@@ -24,7 +24,7 @@ export const storniereBuchung = (
 ): Promise<TFahrzeugBuchung> =>
   inFahrzeugModul(deps, user, async (tx) => {
     const now = deps.now();
-    const row = requireSichtbar(await lockBuchung(tx, id), user);
+    const row = requireSichtbar(await lockBuchung(tx, id), user, id);
     const [vorher] = await toApiBuchungen(tx, [row], user, now);
     if (!vorher!.aktionen.kannStornieren)
       throw new DomainError('fahrzeug_buchung.schritt_nicht_erlaubt', { status: row.status });

@@ -1,9 +1,5 @@
-/**
- * The timeline of `/fahrzeuge/uebersicht` (decision 047): every active vehicle of one location with
- * its bookings and blocks (times only and an `eigene` flag, like `termine` of a vehicle, decision 045) and its
- * closed times (`geschlosseneZeiten`) for a day or a week.
- */
-import { DomainError } from '@stellwerk/domain/errors';
+
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugBelegung, TFahrzeugBelegungQuery } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { isEigeneFahrt } from '@stellwerk/domain/fahrzeug-buchung/policy';
 import { belegterZeitraum } from '@stellwerk/domain/fahrzeug-buchung/rules';
@@ -32,7 +28,7 @@ export const getFahrzeugBelegung = (
     const standorte = await findStandorteMitFahrzeugen(tx);
     let standortId = query.standortId ?? standorte[0]?.id ?? null;
     if (query.standortId && !standorte.some((s) => s.id === query.standortId)) {
-      if (!(await standortExistiert(tx, query.standortId))) throw new DomainError('not_found');
+      if (!(await standortExistiert(tx, query.standortId))) throw nichtGefunden('standort', query.standortId);
       standortId = query.standortId;
     }
     const leer = { standorte, standortId, von: von.toISOString(), bis: bis.toISOString(), fahrzeuge: [] };

@@ -203,15 +203,16 @@ export const pruefeZeitraum = async (
 const requireSichtbar = (
   row: BuchungRow | undefined,
   user: SessionUser,
+  id: string,
 ): { row: BuchungRow; akteur: LeseraumAkteur } => {
-  if (!row) throw new DomainError('not_found');
+  if (!row) throw nichtGefunden('leseraum_buchung', id);
   const akteur = leseraumAkteur({
     userMail: user.email,
     buchenderMail: row.buchenderMail,
     bestaetigerMail: row.bestaetigerMail,
     istPersonal: istPersonal(user),
   });
-  if (akteur === 'andere') throw new DomainError('not_found');
+  if (akteur === 'andere') throw nichtGefunden('leseraum_buchung', id);
   return { row, akteur };
 };
 
@@ -222,7 +223,7 @@ export const withBuchung = async <T>(
   fn: (tx: Tx, found: { row: BuchungRow; akteur: LeseraumAkteur }, now: Date) => Promise<T>,
 ): Promise<T> =>
   deps.database.withTenant(user.mandantId, async (tx) => {
-    const found = requireSichtbar(await lockBuchung(tx, id), user);
+    const found = requireSichtbar(await lockBuchung(tx, id), user, id);
     assertBereichOffen(await loadFeatureSwitches(tx), bereichOf(found.row.bereich));
     return fn(tx, found, deps.now());
   });
