@@ -49,6 +49,7 @@ import { meRoutes } from './modules/identitaet/me/me.routes.ts';
 import { oeffnungszeitRoutes } from './modules/leseraum/oeffnungszeit/oeffnungszeit.routes.ts';
 import { registerOpenApi } from './modules/plattform/openapi/openapi.plugin';
 import { rolleRoutes } from './modules/identitaet/rolle/rolle.routes.ts';
+import { kalenderRoutes } from './modules/plattform/kalender/kalender.routes.ts';
 import { scimRoutes, scimTokenRoutes } from './modules/identitaet/scim/scim.routes.ts';
 import { serviceheftRoutes } from './modules/fahrzeuge/serviceheft/serviceheft.routes.ts';
 import { smsRoutes } from './modules/identitaet/sms/sms.routes';
@@ -202,6 +203,7 @@ export const buildApp = async ({
     await verwaltung.register(ausstattungRoutes, { database });
   });
   await app.register(auditRoutes, { database });
+  await app.register(kalenderRoutes, { database, publicUrl: config.publicUrl, now });
   // every route of vehicle booking needs the tenant's switch (decision 126)
   await app.register(async (fahrzeuge) => {
     fahrzeuge.addHook('onRoute', featureRoutes('FahrzeugBuchung'));

@@ -88,6 +88,7 @@ import {
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import type { FahrzeugBuchungMailParams } from '../../plattform/mail/mail.fahrzeug-templates.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
+import { fahrtKalenderAnhang } from './fahrzeug-buchung.kalender.ts';
 import {
   type BelegungRow,
   type BuchungKernRow,
@@ -432,6 +433,12 @@ export const sendeMails = async (
           sonderfahrt: params.typ !== 'storniert' && buchung.aktionen.wartetAufFreigabe,
           durch: akteur && akteur.id !== p.id ? nameOf(akteur) : undefined,
         },
+        anhaenge: await fahrtKalenderAnhang(tx, deps, {
+          mandantId: user.mandantId,
+          buchungId: buchung.id,
+          empfaenger: p,
+          typ: params.typ,
+        }),
       },
       deps.now(),
     );
