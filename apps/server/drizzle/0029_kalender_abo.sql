@@ -8,8 +8,8 @@ CREATE TABLE "kalender_abo" (
 	"plaetze" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"erneuert_at" timestamp with time zone,
-	CONSTRAINT "kalender_abo_benutzer_id_unique" UNIQUE("benutzer_id"),
 	CONSTRAINT "kalender_abo_token_hash_unique" UNIQUE("token_hash"),
+	CONSTRAINT "kalender_abo_mandant_benutzer_key" UNIQUE("mandant_id","benutzer_id"),
 	CONSTRAINT "kalender_abo_filter_check" CHECK ("kalender_abo"."fahrzeuge" or "kalender_abo"."plaetze")
 );
 --> statement-breakpoint

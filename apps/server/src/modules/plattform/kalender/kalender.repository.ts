@@ -22,7 +22,7 @@ export const upsertAbo = async (
     .insert(kalenderAbo)
     .values(row)
     .onConflictDoUpdate({
-      target: kalenderAbo.benutzerId,
+      target: [kalenderAbo.mandantId, kalenderAbo.benutzerId],
       set: {
         tokenHash: row.tokenHash,
         anfang: row.anfang,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, integer, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz } from '../../../db/columns.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
@@ -14,7 +14,7 @@ export const kalenderAbo = pgTable(
   {
     id: idColumn(),
     mandantId: mandantIdColumn(),
-    benutzerId: uuid('benutzer_id').notNull().unique(),
+    benutzerId: uuid('benutzer_id').notNull(),
     /** hex SHA-256 of the token */
     tokenHash: text('token_hash').notNull().unique(),
     /** the first characters of the token, to recognise it */
@@ -26,6 +26,7 @@ export const kalenderAbo = pgTable(
     erneuertAt: timestamptz('erneuert_at'),
   },
   (t) => [
+    unique('kalender_abo_mandant_benutzer_key').on(t.mandantId, t.benutzerId),
     foreignKey({
       name: 'kalender_abo_benutzer_fk',
       columns: [t.mandantId, t.benutzerId],
