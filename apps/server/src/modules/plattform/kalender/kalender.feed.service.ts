@@ -42,7 +42,7 @@ export const kalenderFeed = async (deps: KalenderDeps, datei: string): Promise<s
   const now = deps.now();
   return deps.database.withTenant(abo.mandantId, async (tx) => {
     const person = await loadBenutzerDetail(tx, abo.benutzerId);
-    if (!person || person.status !== 'aktiv') throw new DomainError('not_found');
+    if (person?.status !== 'aktiv') throw new DomainError('not_found');
     const schalter = await loadFeatureSwitches(tx);
     const fahrzeuge = abo.fahrzeuge && schalter.FahrzeugBuchung;
     // the workspace is always open (spec §1); the reading room needs its switch
