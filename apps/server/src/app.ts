@@ -50,6 +50,7 @@ import { meRoutes } from './modules/identitaet/me/me.routes.ts';
 import { oeffnungszeitRoutes } from './modules/leseraum/oeffnungszeit/oeffnungszeit.routes.ts';
 import { registerOpenApi } from './modules/plattform/openapi/openapi.plugin';
 import { rolleRoutes } from './modules/identitaet/rolle/rolle.routes.ts';
+import { kalenderRoutes } from './modules/plattform/kalender/kalender.routes.ts';
 import { scimRoutes, scimTokenRoutes } from './modules/identitaet/scim/scim.routes.ts';
 import { serviceheftRoutes } from './modules/fahrzeuge/serviceheft/serviceheft.routes.ts';
 import { smsRoutes } from './modules/identitaet/sms/sms.routes';
@@ -208,6 +209,7 @@ export const buildApp = async ({
     assistent.addHook('onRoute', featureRoutes('Chatbot', { jedeAnfrage: featureSwitchedOff }));
     await assistent.register(verstehenRoutes, { database, now });
   });
+  await app.register(kalenderRoutes, { database, publicUrl: config.publicUrl, now });
   // every route of vehicle booking needs the tenant's switch (decision 126)
   await app.register(async (fahrzeuge) => {
     fahrzeuge.addHook('onRoute', featureRoutes('FahrzeugBuchung'));

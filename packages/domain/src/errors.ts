@@ -28,6 +28,11 @@ export const ERRORS = {
     de: 'Benutzername oder Passwort ist falsch.',
     en: 'User name or password is incorrect.',
   },
+  'kalender.kein_filter': {
+    status: 400,
+    de: 'Bitte wählen Sie aus, ob das Kalender-Abo Fahrzeugbuchungen, Platzbuchungen oder beides enthält.',
+    en: 'Please choose whether the calendar subscription holds vehicle bookings, place bookings or both.',
+  },
   'auth.rate_limited': {
     status: 429,
     de: 'Zu viele Versuche. Bitte warten Sie einen Moment und versuchen Sie es erneut.',

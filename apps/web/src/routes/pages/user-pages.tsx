@@ -18,6 +18,7 @@ import {
 import { Impressum } from '../../features/impressum/components/Impressum';
 import { type Ansicht, Sitzplan } from '../../features/leseraum/components/Sitzplan';
 import { ansichtAus, vorgabenAus, ZPlatzSuche } from '../../features/leseraum/hooks/platz-suche';
+import { KalenderAboKarte } from '../../features/kalender/components/KalenderAboKarte';
 import { NoAreaNotice } from '../../features/navigation/components/NoAreaNotice';
 import { IdentitaetenListe } from '../../features/sicherheit/components/IdentitaetenListe';
 import { PasskeyListe } from '../../features/sicherheit/components/PasskeyListe';
@@ -237,6 +238,7 @@ export function SicherheitPage() {
         {me && <IdentitaetenListe email={me.user.email} />}
         <PasskeyListe />
         <SitzungenListe />
+        <KalenderAboKarte />
       </Stack>
     </>
   );

@@ -1,4 +1,3 @@
-
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
 import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';

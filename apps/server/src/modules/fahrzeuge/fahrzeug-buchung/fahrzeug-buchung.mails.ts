@@ -11,6 +11,8 @@ import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import type { FahrzeugBuchungMailParams } from '../../plattform/mail/mail.fahrzeug-templates.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
+import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
+import { fahrtKalenderAnhang } from './fahrzeug-buchung.kalender.ts';
 import type { PersonRow } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import type { BuchungKernRow } from './fahrzeug-buchung.repository.ts';
 import {
@@ -57,11 +59,19 @@ const sende = async (
   mandantId: string,
   person: PersonRow,
   params: (language: Language) => FahrzeugBuchungMailParams,
+  anhaenge?: MailAnhang[],
 ): Promise<void> => {
   const language = await languageOf(tx, person.id);
   await enqueueMail(
     tx,
-    { mandantId, to: person.email, template: 'fahrzeug_buchung', language, params: params(language) },
+    {
+      mandantId,
+      to: person.email,
+      template: 'fahrzeug_buchung',
+      language,
+      params: params(language),
+      ...(anhaenge?.length ? { anhaenge } : {}),
+    },
     deps.now(),
   );
 };
@@ -81,11 +91,23 @@ export const sendeMails = async (
   const personen = await personenVon(tx, [...empfaenger, user.benutzerId]);
   const akteur = personen.find((p) => p.id === user.benutzerId);
   for (const p of personen.filter((q) => empfaenger.includes(q.id)))
-    await sende(tx, deps, user.mandantId, p, () =>
-      buchungMailParams(deps, mailSicht(buchung), '/fahrzeuge', {
-        ...params,
-        sonderfahrt: params.typ !== 'storniert' && buchung.aktionen.wartetAufFreigabe,
-        durch: akteur && akteur.id !== p.id ? nameOf(akteur) : undefined,
+    await sende(
+      tx,
+      deps,
+      user.mandantId,
+      p,
+      () =>
+        buchungMailParams(deps, mailSicht(buchung), '/fahrzeuge', {
+          ...params,
+          sonderfahrt: params.typ !== 'storniert' && buchung.aktionen.wartetAufFreigabe,
+          durch: akteur && akteur.id !== p.id ? nameOf(akteur) : undefined,
+        }),
+      // the booking's invitation (decision 169): REQUEST, or CANCEL once cancelled
+      await fahrtKalenderAnhang(tx, deps, {
+        mandantId: user.mandantId,
+        buchungId: buchung.id,
+        empfaenger: p,
+        typ: params.typ,
       }),
     );
 };
@@ -119,12 +141,18 @@ export const sendeSystemStornoMails = async (
   tx: Tx,
   deps: MailDeps,
   mandantId: string,
-  row: Pick<BuchungKernRow, 'marke' | 'modell' | 'kennzeichen' | 'von' | 'bis'>,
+  row: Pick<BuchungKernRow, 'id' | 'marke' | 'modell' | 'kennzeichen' | 'von' | 'bis'>,
   empfaenger: readonly PersonRow[],
   grundIn: (sprache: Language) => string,
 ): Promise<void> => {
   for (const p of empfaenger)
-    await sende(tx, deps, mandantId, p, (language) =>
-      buchungMailParams(deps, row, '/fahrzeuge', { typ: 'storniert', grund: grundIn(language) }),
+    await sende(
+      tx,
+      deps,
+      mandantId,
+      p,
+      (language) =>
+        buchungMailParams(deps, row, '/fahrzeuge', { typ: 'storniert', grund: grundIn(language) }),
+      await fahrtKalenderAnhang(tx, deps, { mandantId, buchungId: row.id, empfaenger: p, typ: 'storniert' }),
     );
 };

@@ -1,4 +1,3 @@
-
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugBelegung, TFahrzeugBelegungQuery } from '@stellwerk/domain/fahrzeug-buchung/api';
 import { isEigeneFahrt } from '@stellwerk/domain/fahrzeug-buchung/policy';

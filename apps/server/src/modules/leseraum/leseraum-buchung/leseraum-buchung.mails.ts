@@ -9,7 +9,10 @@ import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { aktiveInhaber } from '../../identitaet/auth/auth.inhaber.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import type { LeseraumMailArt } from '../../plattform/mail/mail.leseraum-templates.ts';
+import { kalenderEinladung } from '../../plattform/kalender/kalender.einladung.ts';
+import type { KalenderStatus } from '../../plattform/kalender/kalender.ics.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
+import { platzKalenderBuchung } from './leseraum-buchung.kalender.ts';
 import { findBenutzerIdByMail, findPersonenMitMail, type BuchungRow } from './leseraum-buchung.repository.ts';
 import { bereichOf, type LeseraumDeps } from './leseraum-buchung.kontext.ts';
 
@@ -51,13 +54,57 @@ const languageOfMail = async (tx: Tx, mail: string): Promise<Language> => {
     : 'de';
 };
 
+/** The mails that put a booking into the booker's calendar, and the ones that take it out (decision 169). */
+const KALENDER_STATUS: Partial<Record<LeseraumMailArt, KalenderStatus | 'wie_buchung'>> = {
+  useMailVormerkung: 'TENTATIVE',
+  useMailBuchungBestaetigt: 'CONFIRMED',
+  useMailBuchungAngepasst: 'wie_buchung',
+  useMailStorno: 'CANCELLED',
+  useMailRaumDeaktivierungSystemStorno: 'CANCELLED',
+};
+
+/**
+ * The invitation (.ics and calendar links) of a mail to the booker about their booking; none for reminders and for
+ * mails to anyone else (booking staff).
+ */
+const einladungFuer = async (
+  tx: Tx,
+  deps: Pick<LeseraumDeps, 'publicUrl' | 'now'>,
+  mandantId: string,
+  row: Parameters<typeof platzKalenderBuchung>[0] & { buchenderMail: string },
+  typ: LeseraumMailArt,
+  { to, language }: { to: string; language: Language },
+) => {
+  const status = KALENDER_STATUS[typ];
+  if (!status || to.toLowerCase() !== row.buchenderMail.toLowerCase()) return undefined;
+  const buchung = platzKalenderBuchung(
+    status === 'wie_buchung' ? row : { ...row, status: status === 'TENTATIVE' ? 'vorgemerkt' : 'reserviert' },
+    { geaendert: deps.now(), storniert: status === 'CANCELLED' },
+  );
+  return kalenderEinladung(tx, {
+    mandantId,
+    buchung,
+    empfaenger: to,
+    language,
+    publicUrl: deps.publicUrl,
+    now: deps.now(),
+  });
+};
+
 export const sendMail = async (
   tx: Tx,
   deps: Pick<LeseraumDeps, 'publicUrl' | 'now'>,
   mandantId: string,
   row: Pick<
     BuchungRow,
-    'von' | 'bis' | 'buchenderMail' | 'leseraumBezeichnung' | 'grundrissBezeichnung' | 'bereich'
+    | 'id'
+    | 'von'
+    | 'bis'
+    | 'status'
+    | 'buchenderMail'
+    | 'leseraumBezeichnung'
+    | 'grundrissBezeichnung'
+    | 'bereich'
   >,
   typ: LeseraumMailArt,
   extra: {
@@ -77,6 +124,7 @@ export const sendMail = async (
   const to = extra.to ?? row.buchenderMail;
   const language = await languageOfMail(tx, to);
   const fenster = checkInFenster(row.von);
+  const einladung = await einladungFuer(tx, deps, mandantId, row, typ, { to, language });
   return enqueueMail(
     tx,
     {
@@ -107,7 +155,9 @@ export const sendMail = async (
           ? { datum: formatDateDE(extra.alt.von), zeit: zeitText(extra.alt.von, extra.alt.bis) }
           : undefined,
         grund: extra.grund ? grundText(extra.grund, language, extra.grundZusatz) : undefined,
+        kalender: einladung?.links,
       },
+      anhaenge: einladung ? [einladung.anhang] : undefined,
     },
     deps.now(),
     { ausdruecklich: extra.ausdruecklich },

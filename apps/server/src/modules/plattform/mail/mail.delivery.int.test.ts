@@ -106,4 +106,47 @@ describe.each(testDrivers())('mail right after commit on %s', (driver) => {
       await smtp.close();
     }
   });
+
+  it('sends a calendar invitation as the mail’s text/calendar part with its method, beside the text', async () => {
+    const smtp = await startSmtpReceiver();
+    const ics = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'METHOD:CANCEL',
+      'BEGIN:VEVENT',
+      'UID:x@stellwerk',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    try {
+      await testDb.database.withAllTenants((tx) =>
+        enqueueMail(tx, {
+          mandantId: null,
+          to: 'c@musterstadt.example',
+          template: 'passwort_zuruecksetzen',
+          language: 'de',
+          params: { name: 'Erika', url: 'https://stellwerk.example/auth/confirm?token=drei' },
+          anhaenge: [
+            {
+              dateiname: 'absage.ics',
+              contentType: 'text/calendar; charset=utf-8; method=CANCEL',
+              base64: Buffer.from(ics).toString('base64'),
+            },
+          ],
+        }),
+      );
+      expect(
+        (await dispatchPendingMails({ database: testDb.database, smtpUrl: smtp.url, now: new Date() })).sent,
+      ).toBe(1);
+      const raw = smtp.received[0]!.raw;
+      expect(raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=CANCEL/i);
+      expect(raw).toMatch(/filename=absage\.ics/);
+      // as nodemailer's icalEvent: an alternative of the text (what Outlook and Google read) and the .ics file
+      expect(raw).toMatch(/Content-Type: application\/ics; name=absage\.ics/);
+      expect(raw).toContain('Erika');
+    } finally {
+      await smtp.close();
+    }
+  });
 });

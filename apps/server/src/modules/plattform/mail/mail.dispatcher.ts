@@ -6,6 +6,33 @@ import {
   markOutboxRowFailedAttempt,
   markOutboxRowSent,
 } from './mail.repository';
+import type { MailAnhang } from './mail.table';
+
+/**
+ * The outbox's attachments for nodemailer. A calendar invitation (`text/calendar; method=…`, decision 169) goes as
+ * the mail's iCalendar part (nodemailer's `icalEvent`: a text/calendar alternative plus the .ics file), which Outlook
+ * and Google read as an invitation that updates or cancels the entry of the same UID; every other file is attached.
+ */
+const anhaengeVon = (anhaenge: readonly MailAnhang[]) => {
+  const einladung = anhaenge.find((a) => a.contentType.startsWith('text/calendar'));
+  const methode = einladung ? /method=([A-Z]+)/i.exec(einladung.contentType)?.[1]?.toUpperCase() : undefined;
+  return {
+    attachments: anhaenge
+      .filter((a) => a !== einladung)
+      .map((a) => ({
+        filename: a.dateiname,
+        contentType: a.contentType,
+        content: Buffer.from(a.base64, 'base64'),
+      })),
+    icalEvent: einladung
+      ? {
+          filename: einladung.dateiname,
+          method: methode ?? 'REQUEST',
+          content: Buffer.from(einladung.base64, 'base64').toString('utf8'),
+        }
+      : undefined,
+  };
+};
 
 /** Minutes to wait after the 1st, 2nd, 3rd and 4th failed attempt; the 5th failure is final. */
 export const RETRY_BACKOFF_MINUTES = [1, 5, 15, 60] as const;
@@ -120,11 +147,7 @@ export const dispatchPendingMails = async ({
           subject: mail.subject,
           text: mail.text,
           html: mail.html ?? undefined,
-          attachments: (mail.anhaenge ?? []).map((a) => ({
-            filename: a.dateiname,
-            contentType: a.contentType,
-            content: Buffer.from(a.base64, 'base64'),
-          })),
+          ...anhaengeVon(mail.anhaenge ?? []),
         });
       } catch (err) {
         if (isUnreachable(err)) unreachable = err;

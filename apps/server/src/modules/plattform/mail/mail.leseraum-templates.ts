@@ -3,6 +3,7 @@
  * useMailBuchungAngepasst, useMailStorno, useMailRaumDeaktivierungSystemStorno) in German and English.
  */
 import type { LeseraumMailTyp } from '@stellwerk/domain/leseraum-buchung/mail';
+import type { KalenderLinks } from './mail.kalender-links.ts';
 
 /**
  * The reminder before the start (LeseraumEmailErinnerungBuchungsbeginn) and the booking staff's request to
@@ -30,6 +31,8 @@ export type LeseraumMailParams = {
   grund?: string;
   /** bestaetigung_anfrage: who holds the place (name and address). */
   buchender?: string;
+  /** The booker's mails of a booking that stands: links that add it to Outlook 365 and Google Calendar. */
+  kalender?: KalenderLinks;
 };
 
 type Rendered = { subject: string; lines: string[]; linkLabel: string };

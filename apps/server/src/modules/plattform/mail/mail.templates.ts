@@ -15,6 +15,7 @@ import {
   fahrzeugHinweisDe,
   fahrzeugHinweisEn,
 } from './mail.fahrzeug-hinweis-templates.ts';
+import { kalenderLinkZeilen } from './mail.kalender-links.ts';
 import { type LeseraumMailParams, leseraumMailDe, leseraumMailEn } from './mail.leseraum-templates.ts';
 
 /** Every mail the product sends, with the params its template needs. Later issues add theirs. */
@@ -101,10 +102,24 @@ const leseraumRenderer =
   (language: Language, render: typeof leseraumMailDe): Renderer<LeseraumMailParams> =>
   (p) => {
     const { subject, lines, linkLabel } = render(p);
+    const kalender = kalenderLinkZeilen(language, p.kalender);
     return {
       subject,
-      text: [...lines, '', `${linkLabel}: ${p.url}`, '', 'Stellwerk'].join('\n'),
-      html: htmlFrame(language, subject, lines.map(escapeHtml), { href: p.url, label: linkLabel }),
+      text: [
+        ...lines,
+        '',
+        `${linkLabel}: ${p.url}`,
+        ...kalender.map(({ label, href }) => `${label}: ${href}`),
+        '',
+        'Stellwerk',
+      ].join('\n'),
+      html: htmlFrame(
+        language,
+        subject,
+        lines.map(escapeHtml),
+        { href: p.url, label: linkLabel },
+        kalender.map(({ label, href }) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`),
+      ),
     };
   };
 

@@ -20,6 +20,11 @@ export const OPENAPI_TAGS = [
   { name: 'admin', description: 'Administration' },
   { name: 'fahrzeuge', description: 'Vehicles and vehicle bookings' },
   {
+    name: 'kalender',
+    description:
+      "The user's personal calendar subscription and its iCalendar feed (token in the link, no session)",
+  },
+  {
     name: 'admin-fahrzeuge',
     description: 'Fleet administration: vehicles, opening times, photo (right fahrzeug_pflege)',
   },
