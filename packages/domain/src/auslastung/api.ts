@@ -54,7 +54,11 @@ const ZAuslastungKopf = z.object({
   verborgen: z.boolean(),
 });
 
+const ZWahl = z.object({ id: z.string(), name: z.string() });
+
 export const ZLeseraumAuslastung = ZAuslastungKopf.extend({
+  /** What the filters offer: the tenant's locations and floor plans with places (no figures). */
+  auswahl: z.object({ standorte: z.array(ZWahl), grundrisse: z.array(ZWahl) }),
   modus: z.enum(BUCHUNGSMODI),
   plaetze: z.number().int(),
   auslastung: ZQuote,
@@ -86,6 +90,8 @@ export const ZLeseraumAuslastung = ZAuslastungKopf.extend({
 export type TLeseraumAuslastung = z.infer<typeof ZLeseraumAuslastung>;
 
 export const ZFahrzeugAuslastung = ZAuslastungKopf.extend({
+  /** What the filters offer: the locations and categories of the active vehicles (no figures). */
+  auswahl: z.object({ standorte: z.array(ZWahl), kategorien: z.array(z.string()) }),
   fahrzeuge: z.number().int(),
   auslastungGebucht: ZQuote,
   auslastungGefahren: ZQuote,

@@ -285,7 +285,7 @@ describe.each(testDrivers())('/api/auslastung on %s', (driver) => {
       const beide = await get<TLeseraumAuslastung>(admin, `${WOCHE}&standort=${testhaus}&modus=stuendlich`);
       expect(beide.k).toBe(4);
       expect(beide.grundrisse.zellen.map((z) => [z.bezeichnung, z.quote])).toEqual([
-        ['Kleinraum', 1],
+        ['Kleinraum', 2400 / 4800],
         ['Messraum', 1080 / 4800],
       ]);
     } finally {

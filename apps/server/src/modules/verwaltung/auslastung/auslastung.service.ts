@@ -64,6 +64,9 @@ const bundeslandVon = (wert: string | null): Bundesland | null => (wert && isBun
 const zeitraumDer = (q: { art: Zeitraum['art']; tag?: string; von?: string; bis?: string }, now: Date) =>
   zeitraumAus({ art: q.art, tag: q.tag ?? berlinDateKey(now), von: q.von, bis: q.bis });
 
+const eindeutig = (xs: readonly { id: string; name: string }[]) =>
+  [...new Map(xs.map((x) => [x.id, x])).values()].sort((a, b) => a.name.localeCompare(b.name, 'de'));
+
 const summe = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
 type Anteil = { belegt: number; buchbar: number };
@@ -225,7 +228,23 @@ export const leseraumAuslastung = async (
     const planIds = plaene.map((p) => p.id);
     const { start, ende } = grenzen(zeitraum);
     const personen = await personenJePlan(tx, { planIds, start, ende, raumart: q.raumart });
-    const kopf = { zeitraum, vorperiode: vorher, k, modus, plaetze: summe(plaene.map((p) => p.plaetze)) };
+    const allePlaene = await findPlaene(tx, {});
+    const auswahl = {
+      standorte: eindeutig(
+        allePlaene
+          .filter((p) => p.standortId)
+          .map((p) => ({ id: p.standortId!, name: p.standortName ?? '' })),
+      ),
+      grundrisse: allePlaene.map((p) => ({ id: p.id, name: p.bezeichnung })),
+    };
+    const kopf = {
+      zeitraum,
+      vorperiode: vorher,
+      k,
+      modus,
+      auswahl,
+      plaetze: summe(plaene.map((p) => p.plaetze)),
+    };
     const heute = berlinDateKey(jetzt);
     const vorschauZeitraum = { vonTag: heute, bisTag: addCalendarDays(heute, 13) };
 
@@ -454,7 +473,14 @@ export const fahrzeugAuslastung = async (
       verborgen: unter.filter((f) => !zeigbar(f.id)).length,
     };
 
-    const kopf = { zeitraum, vorperiode: vorher, k, fahrzeuge: fahrzeuge.length, kandidaten };
+    const alleFahrzeuge = await findFahrzeuge(tx, {});
+    const auswahl = {
+      standorte: eindeutig(alleFahrzeuge.map((f) => ({ id: f.standortId, name: f.standortName }))),
+      kategorien: [...new Set(alleFahrzeuge.flatMap((f) => (f.kategorie ? [f.kategorie] : [])))].sort(
+        (a, b) => a.localeCompare(b, 'de'),
+      ),
+    };
+    const kopf = { zeitraum, vorperiode: vorher, k, auswahl, fahrzeuge: fahrzeuge.length, kandidaten };
     if (!selektionZeigbar({ personen: allePersonen, k }) || !selektionZeigbar({ personen: fahrer, k })) {
       return {
         ...kopf,
