@@ -36,7 +36,9 @@ test.describe('office utilisation', () => {
     // the period goes into the address
     await page.getByText('Quartal', { exact: true }).click();
     await expect(page).toHaveURL(/art=quartal/);
-    await expect(page.getByText(/^Zeitraum \d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}, verglichen mit/)).toBeVisible();
+    await expect(
+      page.getByText(/^Zeitraum \d{2}\.\d{2}\.\d{4} – \d{2}\.\d{2}\.\d{4}, verglichen mit/),
+    ).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Lese- und Arbeitsplätze' })).toBeVisible();
     // the vehicles: the 90-day recommendation is always there, with the denominator's explanation
     await page.getByRole('tab', { name: 'Fahrzeuge' }).click();
@@ -51,6 +53,7 @@ test.describe('office utilisation', () => {
     await shot(page, 'auslastung-fahrzeuge-de-1280.png');
     await page.getByRole('tab', { name: 'Lese- und Arbeitsplätze' }).click();
     await expect(page.getByRole('combobox', { name: 'Buchungsmodus' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Wochentag × Stunde' })).toBeVisible({ timeout: 30_000 });
     await shot(page, 'auslastung-plaetze-de-1280.png');
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.getByRole('heading', { level: 1, name: 'Büroauslastung' })).toBeVisible();
@@ -62,10 +65,12 @@ test.describe('office utilisation', () => {
     await page.goto('/admin/auslastung?bereich=fahrzeuge&art=jahr');
     await expect(page.getByRole('heading', { level: 1, name: 'Office utilisation' })).toBeVisible();
     await expect(page.getByRole('heading', { name: /Vehicles below 20 % \(90 days\)/ })).toBeVisible();
+    await expect(page.getByText(/^Period \d{2}\.\d{2}\.\d{4} – /)).toBeVisible();
     await shot(page, 'auslastung-fahrzeuge-en-1280.png');
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('tab', { name: 'Reading rooms and desks' }).click();
     await expect(page.getByRole('combobox', { name: 'Booking mode' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Weekday × hour' })).toBeVisible({ timeout: 30_000 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(page, 'auslastung-plaetze-en-375.png');
   });

@@ -326,7 +326,9 @@ export const leseraumAuslastung = async (
         quoteEingecheckt: quote(t.eingecheckt, t.buchbar),
       }));
     const spitze = tage.reduce<(typeof tage)[number] | null>(
-      (best, t) => (t.quote !== null && (best === null || t.quote > (best.quote ?? -1)) ? t : best),
+      // a period without any booked time has no peak day
+      (best, t) =>
+        t.quote !== null && t.quote > 0 && (best === null || t.quote > (best.quote ?? -1)) ? t : best,
       null,
     );
     const zaehlung = await zaehleBuchungen(tx, { planIds, start, ende, raumart: q.raumart });

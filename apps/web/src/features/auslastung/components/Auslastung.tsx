@@ -60,6 +60,7 @@ export function Auslastung({ search, onSearchChange, plaetze, fahrzeuge }: Props
             { value: 'frei', label: t('auslastung.art.frei') },
           ]}
           fullWidth
+          size="xs"
           style={{ maxWidth: 560 }}
         />
         <Group gap="sm" align="flex-end" wrap="wrap">

@@ -145,8 +145,9 @@ export function DiagrammMitTabelle<T>({
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {zeilen.map((z, i) => (
-                  <Table.Tr key={i}>
+                {zeilen.map((z) => (
+                  // the first column names the row (a day, a month, a bucket): unique
+                  <Table.Tr key={spalten[0]?.wert(z) ?? ''}>
                     {spalten.map((s) => (
                       <Table.Td key={s.titel}>{s.wert(z)}</Table.Td>
                     ))}

@@ -80,7 +80,7 @@ function Heatmap({ zellen }: { zellen: TLeseraumAuslastung['heatmap'] }) {
   const wert = (w: number, s: number) =>
     zellen.find((z) => z.wochentag === w && z.stunde === s)?.quote ?? null;
   const spitze = zellen.reduce<(typeof zellen)[number] | null>(
-    (b, z) => (z.quote !== null && (!b || z.quote > (b.quote ?? -1)) ? z : b),
+    (b, z) => (z.quote !== null && z.quote > 0 && (!b || z.quote > (b.quote ?? -1)) ? z : b),
     null,
   );
   return (
