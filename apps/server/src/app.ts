@@ -57,6 +57,10 @@ import { smsRoutes } from './modules/identitaet/sms/sms.routes';
 import { sonderfreigabeRoutes } from './modules/fahrzeuge/sonderfreigabe/sonderfreigabe.routes.ts';
 import { ssoRoutes } from './modules/identitaet/sso/sso.routes.ts';
 import { standortRoutes } from './modules/verwaltung/standort/standort.routes.ts';
+import {
+  auslastungFahrzeugRoutes,
+  auslastungLeseraumRoutes,
+} from './modules/verwaltung/auslastung/auslastung.routes.ts';
 import { storageRoutes } from './modules/plattform/storage/storage.routes';
 import type { TestClock } from './modules/plattform/testuhr/testuhr.clock.ts';
 import { testUhrRoutes } from './modules/plattform/testuhr/testuhr.routes.ts';
@@ -202,6 +206,7 @@ export const buildApp = async ({
       dataDir: config.dataDir,
     });
     await verwaltung.register(ausstattungRoutes, { database });
+    await verwaltung.register(auslastungLeseraumRoutes, { database, now });
   });
   await app.register(auditRoutes, { database });
   // the assistant answers only where the tenant has switched the Chatbot on, checked before the input (decision 178)
@@ -231,6 +236,11 @@ export const buildApp = async ({
     await fahrzeuge.register(fahrzeugSperreRoutes, { database, now, publicUrl: config.publicUrl });
     await fahrzeuge.register(serviceheftRoutes, { database });
     await fahrzeuge.register(fahrzeugUebersichtRoutes, { database, now, publicUrl: config.publicUrl });
+  });
+  // the vehicles' utilisation: its switch is checked on every request, before the input (decision 126)
+  await app.register(async (auslastung) => {
+    auslastung.addHook('onRoute', featureRoutes('FahrzeugBuchung', { jedeAnfrage: featureSwitchedOff }));
+    await auslastung.register(auslastungFahrzeugRoutes, { database, now });
   });
 
   if (config.webDist) await registerWebApp(app, { webDist: config.webDist });

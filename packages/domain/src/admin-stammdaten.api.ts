@@ -12,6 +12,7 @@ import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_LEVELS, type CustomizingGroup } fr
 import { ZDayInput, ZDayValue, ZTimeInput } from './date-input.ts';
 import { MAX_DOMAIN_LENGTH } from './domain-sync.ts';
 import { FEATURE_NAMES, SWITCHABLE_FEATURES } from './features.ts';
+import { BUNDESLAND_CODES } from './feiertage.ts';
 import { OEFFNUNGSZEIT_STATUS } from './status.ts';
 import { multiLineText, singleLineText } from './text-input.ts';
 
@@ -97,6 +98,8 @@ export type TMandantAdministrator = z.infer<typeof ZMandantAdministrator>;
 export const ZStandort = z.object({
   id: z.uuid(),
   name: z.string().max(LIMITS.name),
+  /** ISO 3166-2:DE code of the federal state: its public holidays leave the bookable time (decision 163). */
+  bundesland: z.enum(BUNDESLAND_CODES).nullable(),
   abstellplaetze: z.array(z.object({ id: z.uuid(), name: z.string().max(LIMITS.name) })).max(500),
   fahrzeuge: z.number().int(),
   grundrisse: z.number().int(),
@@ -108,6 +111,8 @@ export const ZStandortList = z.array(ZStandort);
 export const ZStandortInput = z.object({
   name: ZName,
   abstellplaetze: z.array(singleLineText().max(LIMITS.name)).max(500).optional(),
+  /** Without it a change keeps the state; null clears it. */
+  bundesland: z.enum(BUNDESLAND_CODES).nullable().optional(),
 });
 export type TStandortInput = z.infer<typeof ZStandortInput>;
 

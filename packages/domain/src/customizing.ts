@@ -42,6 +42,7 @@ export const CUSTOMIZING_GROUPS = {
   reports: { de: 'Reports', en: 'Reports' },
   fuehrerscheine: { de: 'Führerscheine', en: 'Driving licences' },
   reinigung: { de: 'Sauberkeit', en: 'Cleanliness' },
+  auslastung: { de: 'Büroauslastung', en: 'Office utilisation' },
 } as const satisfies Record<string, Texts>;
 export type CustomizingGroup = keyof typeof CUSTOMIZING_GROUPS;
 export const CUSTOMIZING_GROUP_ORDER = Object.keys(CUSTOMIZING_GROUPS) as CustomizingGroup[];
@@ -1066,6 +1067,39 @@ export const CUSTOMIZING_OPTIONS = katalog([
     description: {
       de: 'So viele Jahre nach Ende des Kalenderjahres der Fahrt bleiben Fahrten, Fahrtenbuch und Historie mindestens erhalten; sie werden nie mit einem Fahrzeug gelöscht. Danach werden sie gelöscht: ab dem 1. Januar des folgenden Jahres entfernt ein täglicher Lauf Fahrten, Fahrtenbuch, Historie, Serviceheft, Belege und behobene Schäden (offene Schäden bleiben). Standard: 10.',
       en: "Trips, logbook and history are kept at least this many years after the end of the trip's calendar year; they are never deleted with a vehicle. After that they are deleted: from 1 January of the following year a daily run removes trips, logbook, history, service book, receipts and repaired damages (open damages stay). Default: 10.",
+    },
+  },
+  {
+    name: 'AuslastungMindestPersonen',
+    label: { de: 'Mindestzahl Personen je Zelle', en: 'Minimum people per cell' },
+    group: 'auslastung',
+    feature: 'Systemeinstellungen',
+    typ: 'number',
+    default: '5',
+    levels: TENANT,
+    userEditable: false,
+    min: 2,
+    max: 100,
+    description: {
+      de: 'Die Büroauslastung zeigt eine Zahl je Lokation, Grundriss, Raumart, Kategorie oder Fahrzeug nur, wenn mindestens so viele verschiedene Personen dahinter stehen; kleinere Zellen werden zu „Sonstige“ zusammengefasst oder ausgeblendet (Betriebsrat, § 87 Abs. 1 Nr. 6 BetrVG). Standard: 5.',
+      en: 'The office utilisation shows a figure per location, floor plan, room type, category or vehicle only when at least this many different people stand behind it; smaller cells are merged into "Other" or hidden (works council, section 87 (1) no. 6 BetrVG). Default: 5.',
+    },
+  },
+  {
+    name: 'AuslastungSchwelleFahrzeugProzent',
+    label: { de: 'Schwelle für wenig genutzte Fahrzeuge', en: 'Threshold for little-used vehicles' },
+    group: 'auslastung',
+    feature: 'FahrzeugBuchung',
+    typ: 'number',
+    default: '20',
+    unit: 'prozent',
+    levels: TENANT,
+    userEditable: false,
+    min: 0,
+    max: 100,
+    description: {
+      de: 'Fahrzeuge, deren gebuchte Auslastung in den letzten 90 Tagen darunter liegt, empfiehlt die Büroauslastung zur Prüfung (könnten abgegeben werden). Standard: 20.',
+      en: 'Vehicles whose booked utilisation over the last 90 days is below this are recommended for review by the office utilisation (could be given up). Default: 20.',
     },
   },
   mailFlag('FahrzeugMailBuchungSenden', 'Buchungsbestätigung', 'booking confirmation'),

@@ -560,6 +560,17 @@ export const ERRORS = {
     de: 'Keine Berechtigung für den Postausgang.',
     en: 'You are not allowed to read the outbox.',
   },
+  // --- utilisation (decision 163) ------------------------------------------------------------------
+  'guard.no_auslastung': {
+    status: 403,
+    de: 'Keine Berechtigung für die Büroauslastung.',
+    en: 'You are not allowed to see the office utilisation.',
+  },
+  'auslastung.zeitraum_ungueltig': {
+    status: 400,
+    de: 'Der Zeitraum ist ungültig: ein Tag im Format JJJJ-MM-TT, das Ende nicht vor dem Beginn, höchstens {max} Tage.',
+    en: 'The period is invalid: a day as YYYY-MM-DD, the end not before the start, at most {max} days.',
+  },
 
   // --- statuses and types (spec §4, §8) ----------------------------------------------------------
   'status.unbekannt': {

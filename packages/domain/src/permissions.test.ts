@@ -21,7 +21,7 @@ const ctx = (perms: PermissionName[], isPlatformAdmin = false): GuardContext => 
 });
 
 describe('permission names', () => {
-  it('are the thirteen names of spec §6', () => {
+  it('are the thirteen names of spec §6 and the utilisation right (decision 165)', () => {
     expect(PERMISSION_NAMES).toEqual([
       'buchung_pflege',
       'benutzer_pflegen',
@@ -36,6 +36,7 @@ describe('permission names', () => {
       'fahrzeug_logbuch_report',
       'customizing_mandant_pflege',
       'fahrzeug_fuehrerscheinpruefung',
+      'auslastung_sehen',
     ]);
   });
 
@@ -136,7 +137,11 @@ describe('checkAdminRoute', () => {
     ['/admin', ctx([]), 'guard.no_admin'],
     ['/admin', ctx(['fahrzeug_buchen']), 'guard.no_admin'],
     ['/admin', ctx(['oeffnungszeiten_pflege']), null],
-    ['/admin/auslastung', ctx(['benutzer_pflegen']), null],
+    // the utilisation needs auslastung_sehen beside admin access (decision 165)
+    ['/admin/auslastung', ctx(['benutzer_pflegen']), 'guard.no_auslastung'],
+    ['/admin/auslastung', ctx(['benutzer_pflegen', 'auslastung_sehen']), null],
+    ['/admin/auslastung', ctx(['auslastung_sehen']), 'guard.no_admin'],
+    ['/admin/auswertung', ctx(['benutzer_pflegen']), null],
     // /admin/fahrzeuge needs fahrzeug_pflege (decision 048)
     ['/admin/fahrzeuge', ctx(['benutzer_pflegen']), 'guard.no_fahrzeug_pflege'],
     ['/admin/fahrzeuge', ctx(['fahrzeug_buchen']), 'guard.no_admin'],

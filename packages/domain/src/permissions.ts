@@ -30,6 +30,7 @@ export const PERMISSION_NAMES = [
   'fahrzeug_logbuch_report',
   'customizing_mandant_pflege',
   'fahrzeug_fuehrerscheinpruefung',
+  'auslastung_sehen',
 ] as const;
 
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
@@ -60,6 +61,10 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, Texts> = {
   fahrzeug_logbuch_report: { de: 'Fahrtenbuch-Reports erhalten', en: 'Receive logbook reports' },
   customizing_mandant_pflege: { de: 'Einstellungen des Mandanten pflegen', en: 'Maintain tenant settings' },
   fahrzeug_fuehrerscheinpruefung: { de: 'Führerscheine prüfen', en: 'Check driving licences' },
+  auslastung_sehen: {
+    de: 'Büroauslastung sehen (nur zusammengefasste Zahlen)',
+    en: 'See the office utilisation (aggregated figures only)',
+  },
 };
 
 /** A permission row from any source: granted when `wert` is exactly `'true'`. */
@@ -142,6 +147,8 @@ export const ADMIN_ROUTE_GUARDS: readonly AdminRouteGuard[] = [
     error: 'guard.no_oeffnungszeiten_pflege',
   },
   { path: '/admin/mandanten', allows: (ctx) => ctx.isPlatformAdmin, error: 'guard.no_plattform_admin' },
+  // decision 165: the utilisation needs its own right beside admin access
+  { path: '/admin/auslastung', allows: has('auslastung_sehen'), error: 'guard.no_auslastung' },
   {
     path: '/admin/postausgang',
     allows: (ctx) => ctx.isPlatformAdmin || ctx.permissions.has('benutzer_pflegen'),

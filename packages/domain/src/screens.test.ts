@@ -216,8 +216,7 @@ describe('visibleAdminMenu: the admin guard and the feature switches', () => {
   it('shows a user administrator only the entries open to any admin plus users', () => {
     expect(visibleAdminMenu(ctx(['benutzer_pflegen'])).map((e) => e.path)).toEqual([
       '/admin/benutzer',
-      // /admin/fahrzeuge needs fahrzeug_pflege (decision 048)
-      '/admin/auslastung',
+      // /admin/fahrzeuge needs fahrzeug_pflege (decision 048), /admin/auslastung auslastung_sehen (decision 165)
       '/admin/auswertung',
       '/admin/protokoll',
       '/admin/postausgang',
@@ -241,11 +240,13 @@ describe('visibleAdminMenu: the admin guard and the feature switches', () => {
       '/admin/rollen',
       '/admin/lokationen',
       '/admin/einstellungen',
-      '/admin/auslastung',
+      // the utilisation has nothing to show with both booking areas off (decision 165)
       '/admin/auswertung',
       '/admin/protokoll',
       '/admin/postausgang',
     ]);
+    expect(paths(switches(true, false))).toContain('/admin/auslastung');
+    expect(paths(switches(false, true))).toContain('/admin/auslastung');
   });
 
   it('shows a platform admin without tenant permissions only the tenants and the mailbox', () => {

@@ -98,7 +98,12 @@ export const SCREENS: readonly Screen[] = [
   { path: '/admin/fahrzeuge', feature: 'FahrzeugBuchung' },
   { path: '/admin/mandanten' },
   { path: '/admin/einstellungen' },
-  { path: '/admin/auslastung' },
+  // utilisation of reading rooms and vehicles (decision 165): shown while at least one of the two areas is on
+  {
+    path: '/admin/auslastung',
+    allows: (ctx) => ctx.features.Leseraum || ctx.features.FahrzeugBuchung,
+    error: 'not_found',
+  },
   { path: '/admin/auswertung' },
   { path: '/admin/protokoll' },
   { path: '/admin/postausgang' },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Bundesland } from '@stellwerk/domain/feiertage';
 import { PERMISSION_NAMES, type PermissionName } from '@stellwerk/domain/permissions';
 import { berlinInstant } from '@stellwerk/domain/time';
 import { hashPassword } from 'better-auth/crypto';
@@ -107,6 +108,8 @@ type DemoTenant = {
   rollen: Record<string, readonly PermissionName[]>;
   users: readonly DemoUser[];
   leseraumStandort: string;
+  /** The federal state of the demo's locations (their public holidays, decision 163). */
+  bundesland: Bundesland;
   grundriss: string;
   fuhrpark?: { standort: string; vehicles: readonly DemoVehicle[] };
 };
@@ -130,6 +133,7 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
         'fahrzeug_fremdbuchung',
         'fahrzeug_buchen',
         'fahrzeug_logbuch_report',
+        'auslastung_sehen',
       ],
       Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
       Führerscheinprüfung: ['fahrzeug_fuehrerscheinpruefung'],
@@ -149,6 +153,7 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
       { key: 'passwort', vorname: 'Paul', nachname: 'Wortmann', rolle: 'Mitarbeiter' },
     ],
     leseraumStandort: 'Verwaltung Rathausplatz',
+    bundesland: 'NW',
     grundriss: 'Lernraum Verwaltung',
     fuhrpark: {
       standort: 'Betriebshof Nord',
@@ -231,7 +236,7 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
     // Reading-room roles; the sign-ins keep the names of the vehicle tenant so both tenants are alike.
     rollen: {
       Mitarbeiter: [],
-      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege'],
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
       Buchungsverwaltung: ['buchung_pflege'],
       Öffnungszeitenpflege: ['oeffnungszeiten_pflege'],
       Benutzerverwaltung: ['benutzer_pflegen', 'berechtigungs_pflege'],
@@ -249,6 +254,7 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
       { key: 'faktor', vorname: 'Frieda', nachname: 'Kaiser', rolle: 'Mitarbeiter' },
     ],
     leseraumStandort: 'Zentralbibliothek',
+    bundesland: 'BY',
     grundriss: 'Lesesaal Erdgeschoss',
   },
 ];
@@ -359,7 +365,10 @@ const createPerson = async (
 
 const seedReadingRoom = async (ctx: SeedContext, t: DemoTenant, mandantId: string) => {
   const { tx } = ctx;
-  const [ort] = await tx.insert(standort).values({ mandantId, name: t.leseraumStandort }).returning();
+  const [ort] = await tx
+    .insert(standort)
+    .values({ mandantId, name: t.leseraumStandort, bundesland: t.bundesland })
+    .returning();
   const dateiId = await storeFile(ctx, {
     mandantId,
     bucket: 'grundrisse',
@@ -463,9 +472,12 @@ const seedReadingRoom = async (ctx: SeedContext, t: DemoTenant, mandantId: strin
  * minutes). Created a second after the reading room's plan so lists ordered by
  * creation show the reading room first.
  */
-const seedWorkspace = async (ctx: SeedContext, mandantId: string) => {
+const seedWorkspace = async (ctx: SeedContext, mandantId: string, bundesland: Bundesland) => {
   const { tx } = ctx;
-  const [ort] = await tx.insert(standort).values({ mandantId, name: 'Verwaltungsgebäude' }).returning();
+  const [ort] = await tx
+    .insert(standort)
+    .values({ mandantId, name: 'Verwaltungsgebäude', bundesland })
+    .returning();
   const dateiId = await storeFile(ctx, {
     mandantId,
     bucket: 'grundrisse',
@@ -519,9 +531,10 @@ const seedFleet = async (
   ctx: SeedContext,
   fleet: NonNullable<DemoTenant['fuhrpark']>,
   mandantId: string,
+  bundesland: Bundesland,
 ): Promise<void> => {
   const { tx } = ctx;
-  const [hof] = await tx.insert(standort).values({ mandantId, name: fleet.standort }).returning();
+  const [hof] = await tx.insert(standort).values({ mandantId, name: fleet.standort, bundesland }).returning();
   await tx
     .insert(abstellplatz)
     .values(
@@ -671,10 +684,10 @@ const seedTenant = async (ctx: SeedContext, t: DemoTenant): Promise<string> => {
   }
 
   await seedReadingRoom(ctx, t, mandantId);
-  await seedWorkspace(ctx, mandantId);
+  await seedWorkspace(ctx, mandantId, t.bundesland);
 
   if (t.fuhrpark) {
-    await seedFleet(ctx, t.fuhrpark, mandantId);
+    await seedFleet(ctx, t.fuhrpark, mandantId, t.bundesland);
     // Licences: checked two months ago every six months, so the next check is four months ahead; the vehicle
     // caretaker's check is due in ten days to fill the licence checker's list.
     const pruefer = ids.get('fuehrerschein')!;

@@ -26,6 +26,7 @@ import {
 } from '@tanstack/react-router';
 import { ZBenutzerSearch } from '../features/admin-benutzer/hooks/benutzer-search';
 import { ZProtokollSearch } from '../features/admin-protokoll/hooks/protokoll-search';
+import { ZAuslastungSearch } from '../features/auslastung/hooks/auslastung-search';
 import { ZRaeumeSuche } from '../features/admin-raeume/hooks/qr-bogen';
 import { ZFuehrerscheinSuche } from '../features/fuehrerschein/hooks/fuehrerschein-suche';
 import { ZFahrzeugSuche } from '../features/fahrzeug-buchung/hooks/fahrzeug-suche';
@@ -294,7 +295,14 @@ const adminArea = (path: string) =>
     path,
     component: lazyRouteComponent(adminPages, 'AdminAreaPage'),
   });
-const adminAreaRoutes = ['auslastung', 'auswertung'].map(adminArea);
+const adminAreaRoutes = ['auswertung'].map(adminArea);
+// /admin/auslastung: period and filters in the URL (decision 163)
+const adminAuslastungRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'auslastung',
+  validateSearch: ZAuslastungSearch,
+  component: lazyRouteComponent(() => import('./pages/auslastung-pages'), 'AuslastungPage'),
+});
 const adminFahrzeugeRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'fahrzeuge',
@@ -381,6 +389,7 @@ export const routeTree = rootRoute.addChildren([
   adminLayout.addChildren([
     adminHomeRoute,
     ...adminAreaRoutes,
+    adminAuslastungRoute,
     adminFahrzeugeRoute,
     adminRaeumeRoute,
     ...stammdatenRoutes,

@@ -34,7 +34,12 @@ export const lehneBuchungAb = async (
       grund: input.grund,
     });
     if (verstoss) throw toDomainError(verstoss);
-    await updateBuchung(tx, row.id, { status: 'storniert', systembenutzer2Mail: user.email });
+    await updateBuchung(tx, row.id, {
+      status: 'storniert',
+      systembenutzer2Mail: user.email,
+      stornoGrund: 'abgelehnt',
+      storniertAm: now,
+    });
     const updated = await reload(tx, row.id);
     await sendMail(tx, deps, user.mandantId, updated, 'useMailStorno', {
       grund: 'abgelehnt',

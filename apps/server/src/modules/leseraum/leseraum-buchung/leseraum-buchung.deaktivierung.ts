@@ -44,7 +44,13 @@ export const storniereDurchSystem = async (
     if (!vonDeaktivierungBetroffen({ status: row.status, bis: row.bis, now })) continue;
     const storno = deaktivierungsStorno(row.status);
     if (!storno) continue;
-    await updateBuchung(tx, row.id, { status: storno.nach });
+    await updateBuchung(
+      tx,
+      row.id,
+      storno.nach === 'storniert'
+        ? { status: storno.nach, stornoGrund: 'system', storniertAm: now }
+        : { status: storno.nach },
+    );
     await sendMail(tx, { publicUrl: deps.publicUrl, now: () => now }, mandantId, row, storno.mail);
     done.push(row);
   }

@@ -237,6 +237,9 @@ export const insertBuchung = async (
   return row!.id;
 };
 
+/** Why a booking became storniert (decision 166; column storno_grund). */
+export type StornoGrund = 'storniert' | 'frist_abgelaufen' | 'nicht_eingecheckt' | 'abgelehnt' | 'system';
+
 export const updateBuchung = async (
   tx: Tx,
   id: string,
@@ -247,6 +250,8 @@ export const updateBuchung = async (
     status: BuchungStatus;
     systembenutzer2Mail: string | null;
     erinnerungGesendetAm: Date | null;
+    stornoGrund: StornoGrund;
+    storniertAm: Date;
   }>,
 ): Promise<void> => {
   await tx.update(leseraumBuchung).set(values).where(eq(leseraumBuchung.id, id));

@@ -25,7 +25,7 @@ export const storniereWegenSchliessung = async (
     const row = await lockBuchung(tx, id);
     if (!row || leseraumStornoVerstoss({ status: row.status, akteur: 'personal' })) continue;
     if (row.status !== 'vorgemerkt' && row.status !== 'reserviert') continue;
-    await updateBuchung(tx, row.id, { status: 'storniert' });
+    await updateBuchung(tx, row.id, { status: 'storniert', stornoGrund: 'system', storniertAm: now });
     await sendMail(tx, { publicUrl: deps.publicUrl, now: () => now }, mandantId, row, 'useMailStorno', {
       grund: 'schliessung',
       grundZusatz: beschreibung || undefined,

@@ -24,7 +24,7 @@ export const storniereBuchung = async (
     const byStaff = row.buchenderMail.toLowerCase() !== user.email.toLowerCase();
     const ohneGrund = personalGrundVerstoss({ durchPersonal: byStaff, grund: input.grund });
     if (ohneGrund) throw toDomainError(ohneGrund);
-    await updateBuchung(tx, row.id, { status: 'storniert' });
+    await updateBuchung(tx, row.id, { status: 'storniert', stornoGrund: 'storniert', storniertAm: now });
     const updated = await reload(tx, row.id);
     await sendMail(
       tx,

@@ -24,6 +24,14 @@ export const leseraumBuchung = pgTable(
     leseraumId: uuid('leseraum_id').notNull(),
     /** When the reminder before the start was queued (LeseraumEmailErinnerungBuchungsbeginn); null = not yet. */
     erinnerungGesendetAm: timestamptz('erinnerung_gesendet_am'),
+    /**
+     * Why a booking became storniert (decision 166): 'storniert' (the booker or staff), 'frist_abgelaufen' (a hold
+     * lapsed), 'nicht_eingecheckt' (released without check-in), 'abgelehnt' (staff declined the hold),
+     * 'system' (closure or deactivation); null while not cancelled and for rows before this column.
+     */
+    stornoGrund: text('storno_grund'),
+    /** When it became storniert: the cancellation's lead time is `von - storniert_am`. */
+    storniertAm: timestamptz('storniert_am'),
   },
   (t) => [
     index('leseraum_buchung_mandant_leseraum_von_idx').on(t.mandantId, t.leseraumId, t.von),
@@ -40,5 +48,9 @@ export const leseraumBuchung = pgTable(
       sql`${t.status} in ('vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt', 'storniert', 'verschlossen')`,
     ),
     check('leseraum_buchung_gruppengroesse_check', sql`${t.gruppengroesse} >= 1`),
+    check(
+      'leseraum_buchung_storno_grund_check',
+      sql`${t.stornoGrund} is null or ${t.stornoGrund} in ('storniert', 'frist_abgelaufen', 'nicht_eingecheckt', 'abgelehnt', 'system')`,
+    ),
   ],
 );

@@ -19,7 +19,11 @@ export const releaseLapsedBuchungen = async (
   for (const row of rows) {
     const grund = leseraumVerfall({ status: row.status, von: row.von, now });
     if (!grund) continue;
-    await updateBuchung(tx, row.id, { status: 'storniert' });
+    await updateBuchung(tx, row.id, {
+      status: 'storniert',
+      stornoGrund: grund === 'frist_abgelaufen' ? 'frist_abgelaufen' : 'nicht_eingecheckt',
+      storniertAm: now,
+    });
     await sendMail(tx, { publicUrl: deps.publicUrl, now: () => now }, mandantId, row, 'useMailStorno', {
       grund,
     });

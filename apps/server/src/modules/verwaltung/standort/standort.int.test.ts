@@ -71,10 +71,12 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
     const created = await call(server, admin, 'POST', '/api/admin/standorte', {
       name: '  Außenstelle Süd ',
       abstellplaetze: ['A1', 'A2', 'A2', ' '],
+      bundesland: 'SN',
     });
     expect(created.status).toBe(201);
     const s = (await created.json()) as TStandort;
     expect(s.name).toBe('Außenstelle Süd');
+    expect(s.bundesland).toBe('SN');
     expect(s.abstellplaetze.map((p) => p.name)).toEqual(['A1', 'A2']);
     const listed = (await (await call(server, admin, 'GET', '/api/admin/standorte')).json()) as TStandort[];
     expect(listed.at(-1)!.id).toBe(s.id);
@@ -82,10 +84,12 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
     const updated = await call(server, admin, 'PUT', `/api/admin/standorte/${s.id}`, {
       name: 'Außenstelle Ost',
       abstellplaetze: ['A3', 'A2'],
+      bundesland: 'BY',
     });
     expect(updated.status).toBe(200);
     const u = (await updated.json()) as TStandort;
     expect(u.name).toBe('Außenstelle Ost');
+    expect(u.bundesland).toBe('BY');
     expect(u.abstellplaetze.map((p) => p.name)).toEqual(['A3', 'A2']);
     const keptSpot = s.abstellplaetze.find((p) => p.name === 'A2')!.id;
     expect(u.abstellplaetze.find((p) => p.name === 'A2')!.id).toBe(keptSpot);
@@ -93,7 +97,15 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
     const renamedOnly = await call(server, admin, 'PUT', `/api/admin/standorte/${s.id}`, {
       name: 'Außenstelle Ost',
     });
-    expect(((await renamedOnly.json()) as TStandort).abstellplaetze.map((p) => p.name)).toEqual(['A3', 'A2']);
+    const renamed = (await renamedOnly.json()) as TStandort;
+    expect(renamed.abstellplaetze.map((p) => p.name)).toEqual(['A3', 'A2']);
+    // without the field the state stays (decision 163)
+    expect(renamed.bundesland).toBe('BY');
+    const unknownState = await call(server, admin, 'PUT', `/api/admin/standorte/${s.id}`, {
+      name: 'Außenstelle Ost',
+      bundesland: 'XX',
+    });
+    expect(unknownState.status).toBe(400);
 
     const duplicate = await call(server, admin, 'POST', '/api/admin/standorte', { name: 'Außenstelle Ost' });
     expect(duplicate.status).toBe(409);
@@ -108,7 +120,11 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
       .where(and(eq(auditLog.entity, 'standort'), eq(auditLog.entityId, s.id)))
       .orderBy(auditLog.at);
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'update', 'delete']);
-    expect(audit[1]!.oldValue).toEqual({ name: 'Außenstelle Süd', abstellplaetze: ['A1', 'A2'] });
+    expect(audit[1]!.oldValue).toEqual({
+      name: 'Außenstelle Süd',
+      bundesland: 'SN',
+      abstellplaetze: ['A1', 'A2'],
+    });
     expect(audit[1]!.newValue).toMatchObject({ hinzugefuegt: ['A3'], entfernt: ['A1'] });
   });
 

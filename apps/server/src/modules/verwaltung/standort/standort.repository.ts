@@ -4,19 +4,19 @@ import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
 import { grundrissLeseraum } from '../../leseraum/leseraum/leseraum.table.ts';
 import { abstellplatz, standort } from './standort.table.ts';
 
-export type StandortRow = { id: string; name: string };
+export type StandortRow = { id: string; name: string; bundesland: string | null };
 export type AbstellplatzRow = { id: string; standortId: string; name: string; sortierung: number };
 
 /** Locations in creation order (spec §7 "ordered by id": the original ids were sequential). */
 export const findStandorte = async (tx: Tx): Promise<StandortRow[]> =>
   tx
-    .select({ id: standort.id, name: standort.name })
+    .select({ id: standort.id, name: standort.name, bundesland: standort.bundesland })
     .from(standort)
     .orderBy(asc(standort.createdAt), asc(standort.id));
 
 export const findStandort = async (tx: Tx, id: string): Promise<StandortRow | undefined> => {
   const rows = await tx
-    .select({ id: standort.id, name: standort.name })
+    .select({ id: standort.id, name: standort.name, bundesland: standort.bundesland })
     .from(standort)
     .where(eq(standort.id, id))
     .limit(1);
@@ -25,7 +25,7 @@ export const findStandort = async (tx: Tx, id: string): Promise<StandortRow | un
 
 export const findStandortByName = async (tx: Tx, name: string): Promise<StandortRow | undefined> => {
   const rows = await tx
-    .select({ id: standort.id, name: standort.name })
+    .select({ id: standort.id, name: standort.name, bundesland: standort.bundesland })
     .from(standort)
     .where(eq(standort.name, name))
     .limit(1);
@@ -69,17 +69,25 @@ export const countUsages = async (
 
 export const insertStandort = async (
   tx: Tx,
-  row: { mandantId: string; name: string },
+  row: { mandantId: string; name: string; bundesland: string | null },
 ): Promise<StandortRow> => {
   const [inserted] = await tx
     .insert(standort)
     .values(row)
-    .returning({ id: standort.id, name: standort.name });
+    .returning({ id: standort.id, name: standort.name, bundesland: standort.bundesland });
   return inserted!;
 };
 
 export const updateStandortName = async (tx: Tx, id: string, name: string): Promise<void> => {
   await tx.update(standort).set({ name }).where(eq(standort.id, id));
+};
+
+export const updateStandortBundesland = async (
+  tx: Tx,
+  id: string,
+  bundesland: string | null,
+): Promise<void> => {
+  await tx.update(standort).set({ bundesland }).where(eq(standort.id, id));
 };
 
 export const deleteStandort = async (tx: Tx, id: string): Promise<void> => {

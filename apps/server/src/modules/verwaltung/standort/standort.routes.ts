@@ -54,7 +54,7 @@ export const standortRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
         summary: 'Rename a location and sync its parking spots (missing added, removed deleted)',
         params: ZIdParams,
         body: ZStandortInput,
-        ...weglassbar({ abstellplaetze: 'bleibt' }),
+        ...weglassbar({ abstellplaetze: 'bleibt', bundesland: 'bleibt' }),
         response: { 200: ZStandort, ...errors },
       },
     },

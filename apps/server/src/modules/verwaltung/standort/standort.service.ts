@@ -16,6 +16,7 @@ import {
   insertAbstellplaetze,
   insertStandort,
   updateAbstellplatzSortierung,
+  updateStandortBundesland,
   updateStandortName,
 } from './standort.repository.ts';
 
@@ -36,6 +37,7 @@ const loadAll = async (tx: Tx): Promise<TStandort[]> => {
   return standorte.map((s) => ({
     id: s.id,
     name: s.name,
+    bundesland: s.bundesland as TStandort['bundesland'],
     abstellplaetze: spots.filter((p) => p.standortId === s.id).map((p) => ({ id: p.id, name: p.name })),
     fahrzeuge: usage.fahrzeuge.get(s.id) ?? 0,
     grundrisse: usage.grundrisse.get(s.id) ?? 0,
@@ -85,7 +87,8 @@ export const createStandort = async (
   const abstellplaetze = cleanNames(input.abstellplaetze ?? []);
   return database.withTenant(user.mandantId, async (tx) => {
     await assertNameFree(tx, name);
-    const row = await insertStandort(tx, { mandantId: user.mandantId, name });
+    const bundesland = input.bundesland ?? null;
+    const row = await insertStandort(tx, { mandantId: user.mandantId, name, bundesland });
     await syncAbstellplaetze(tx, { mandantId: user.mandantId, standortId: row.id, desired: abstellplaetze });
     await writeAudit(tx, {
       mandantId: user.mandantId,
@@ -93,7 +96,7 @@ export const createStandort = async (
       action: 'create',
       entity: 'standort',
       entityId: row.id,
-      newValue: { name, abstellplaetze },
+      newValue: { name, bundesland, abstellplaetze },
     });
     return loadOne(tx, row.id);
   });
@@ -112,6 +115,8 @@ export const updateStandort = async (
     if (!existing) throw nichtGefunden('standort', id);
     await assertNameFree(tx, name, id);
     if (existing.name !== name) await updateStandortName(tx, id, name);
+    const bundesland = input.bundesland === undefined ? existing.bundesland : input.bundesland;
+    if (bundesland !== existing.bundesland) await updateStandortBundesland(tx, id, bundesland);
     const current = (await findAbstellplaetze(tx, [id])).map((p) => p.name);
     // Without a list the parking spots stay as they are.
     const abstellplaetze = input.abstellplaetze ? cleanNames(input.abstellplaetze) : current;
@@ -126,8 +131,8 @@ export const updateStandort = async (
       action: 'update',
       entity: 'standort',
       entityId: id,
-      oldValue: { name: existing.name, abstellplaetze: current },
-      newValue: { name, abstellplaetze, hinzugefuegt: plan.add, entfernt: plan.remove },
+      oldValue: { name: existing.name, bundesland: existing.bundesland, abstellplaetze: current },
+      newValue: { name, bundesland, abstellplaetze, hinzugefuegt: plan.add, entfernt: plan.remove },
     });
     return loadOne(tx, id);
   });

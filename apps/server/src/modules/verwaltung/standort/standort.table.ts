@@ -1,4 +1,5 @@
-import { foreignKey, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, foreignKey, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '../../../db/columns.ts';
 import { mandantIdColumn } from '../mandant/mandant.table.ts';
 
@@ -9,9 +10,15 @@ export const standort = pgTable(
     id: idColumn(),
     mandantId: mandantIdColumn(),
     name: text('name').notNull(),
+    /** ISO 3166-2:DE code of the federal state (BY, BE, ...): its public holidays leave the bookable time (decision 163) */
+    bundesland: text('bundesland'),
     createdAt: createdAtColumn(),
   },
   (t) => [
+    check(
+      'standort_bundesland_check',
+      sql`${t.bundesland} is null or ${t.bundesland} in ('BW','BY','BE','BB','HB','HH','HE','MV','NI','NW','RP','SL','SN','ST','SH','TH')`,
+    ),
     unique('standort_mandant_id_id_key').on(t.mandantId, t.id),
     unique('standort_mandant_name_key').on(t.mandantId, t.name),
   ],

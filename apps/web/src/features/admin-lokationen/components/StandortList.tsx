@@ -1,4 +1,17 @@
-import { Alert, Badge, Button, Card, Group, Modal, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  Select,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { BUNDESLAENDER, BUNDESLAND_CODES, type Bundesland, isBundesland } from '@stellwerk/domain/feiertage';
 import { type TStandort, ZStandortInput } from '@stellwerk/domain/admin-stammdaten.api';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,19 +22,20 @@ import { apiFieldError, type FieldErrors, zodFieldErrors } from '../../../lib/fo
 import { useDeleteStandort, useSaveStandort, useStandorte } from '../api/standorte';
 import { MissingFieldsAlert } from '../../../components/MissingFieldsAlert';
 
-type Editing = { id: string | null; name: string; abstellplaetze: string[] };
+type Editing = { id: string | null; name: string; abstellplaetze: string[]; bundesland: Bundesland | null };
 
 function StandortForm({ editing, onClose }: { editing: Editing | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const save = useSaveStandort();
   const [name, setName] = useState(editing?.name ?? '');
   const [plaetze, setPlaetze] = useState<string[]>(editing?.abstellplaetze ?? []);
+  const [bundesland, setBundesland] = useState<Bundesland | null>(editing?.bundesland ?? null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
 
   const submit = async () => {
     if (!editing) return;
-    const checked = zodFieldErrors(ZStandortInput, { name, abstellplaetze: plaetze }, t);
+    const checked = zodFieldErrors(ZStandortInput, { name, abstellplaetze: plaetze, bundesland }, t);
     if (checked.errors) {
       setErrors(checked.errors);
       return;
@@ -58,6 +72,17 @@ function StandortForm({ editing, onClose }: { editing: Editing | null; onClose: 
           onChange={(event) => setName(event.currentTarget.value)}
           error={errors.name}
           maxLength={200}
+        />
+        <Select
+          label={t('adminLokationen.bundesland')}
+          description={t('adminLokationen.bundeslandHint')}
+          placeholder={t('adminLokationen.bundeslandKeins')}
+          clearable
+          searchable
+          value={bundesland}
+          onChange={(v) => setBundesland(v && isBundesland(v) ? v : null)}
+          data={BUNDESLAND_CODES.map((code) => ({ value: code, label: BUNDESLAENDER[code] }))}
+          comboboxProps={{ withinPortal: true }}
         />
         <TagsInput
           label={t('adminLokationen.abstellplaetze')}
@@ -105,7 +130,7 @@ export function StandortList() {
 
   const header = (
     <Group justify="flex-end">
-      <Button onClick={() => setEditing({ id: null, name: '', abstellplaetze: [] })}>
+      <Button onClick={() => setEditing({ id: null, name: '', abstellplaetze: [], bundesland: null })}>
         {t('adminLokationen.create')}
       </Button>
     </Group>
@@ -128,6 +153,11 @@ export function StandortList() {
             <Group justify="space-between" align="flex-start" gap="sm">
               <Stack gap={6} style={{ flex: '1 1 240px', minWidth: 0 }}>
                 <Text fw={600}>{standort.name}</Text>
+                <Text size="xs" c="dimmed">
+                  {standort.bundesland
+                    ? BUNDESLAENDER[standort.bundesland]
+                    : t('adminLokationen.bundeslandKeins')}
+                </Text>
                 <Text size="xs" c="dimmed">
                   {t('adminLokationen.usage', {
                     fahrzeuge: standort.fahrzeuge,
@@ -157,6 +187,7 @@ export function StandortList() {
                       id: standort.id,
                       name: standort.name,
                       abstellplaetze: standort.abstellplaetze.map((p) => p.name),
+                      bundesland: standort.bundesland,
                     })
                   }
                   aria-label={t('adminLokationen.editNamed', { name: standort.name })}

@@ -1,0 +1,422 @@
+/**
+ * The utilisation's SQL (decision 166): read-only aggregates over the booking modules' tables, inside the tenant's
+ * transaction (row-level security). The bookable time is computed in TypeScript from the opening hours and
+ * booking windows (small: days × plans or vehicles) and passed in as arrays; the database sums the booked time
+ * inside it, so no booking row leaves the database. Person references appear only as distinct counts or as the
+ * lists the k threshold needs inside the server.
+ */
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+
+const uuidArray = (xs: readonly string[]) => `{${xs.join(',')}}`;
+const tsArray = (xs: readonly Date[]) => `{${xs.map((x) => `"${x.toISOString()}"`).join(',')}}`;
+const intArray = (xs: readonly number[]) => `{${xs.join(',')}}`;
+const textArray = (xs: readonly string[]) =>
+  `{${xs.map((x) => `"${x.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
+
+/** Statuses whose time counts as booked (besides a reservation released without check-in). */
+const GEBUCHT = sql.raw(
+  `(b.status in ('reserviert', 'aktiv', 'durchgeführt', 'verschlossen') or b.storno_grund = 'nicht_eingecheckt')`,
+);
+const EINGECHECKT = sql.raw(`b.status in ('aktiv', 'durchgeführt')`);
+
+// --- reading rooms and workspaces ------------------------------------------------------------------------
+
+export type PlanRow = {
+  id: string;
+  bezeichnung: string;
+  bereich: string;
+  standortId: string | null;
+  standortName: string | null;
+  bundesland: string | null;
+  plaetze: number;
+};
+
+export type PlanFilter = {
+  standortId?: string;
+  grundrissId?: string;
+  bereich?: 'leseraum' | 'arbeitswelt';
+  raumart?: 'platz' | 'gruppenraum';
+};
+
+const raumartSql = (raumart: PlanFilter['raumart']) =>
+  raumart === 'platz'
+    ? sql` and l.kapazitaet = 1`
+    : raumart === 'gruppenraum'
+      ? sql` and l.kapazitaet > 1`
+      : sql``;
+
+/** The active floor plans of the filter with their active places (of the room type). */
+export const findPlaene = async (tx: Tx, f: PlanFilter): Promise<PlanRow[]> => {
+  const result = await tx.execute(sql`select g.id, g.bezeichnung, g.bereich, g.standort_id as "standortId",
+      s.name as "standortName", s.bundesland, count(l.id)::int as plaetze
+    from grundriss_leseraum g
+    left join standort s on s.id = g.standort_id
+    join leseraum l on l.grundriss_id = g.id and l.aktiv${raumartSql(f.raumart)}
+    where g.aktiv${f.standortId ? sql` and g.standort_id = ${f.standortId}` : sql``}${
+      f.grundrissId ? sql` and g.id = ${f.grundrissId}` : sql``
+    }${f.bereich ? sql` and g.bereich = ${f.bereich}` : sql``}
+    group by g.id, s.id
+    order by s.name nulls last, g.bezeichnung, g.id`);
+  return result.rows as PlanRow[];
+};
+
+export type OeffnungRow = {
+  grundrissId: string;
+  wochentag: number;
+  von: string;
+  bis: string;
+  geoeffnet: boolean;
+};
+export type SonderRow = {
+  grundrissId: string;
+  gueltigVon: string;
+  gueltigBis: string;
+  status: 'offen' | 'geschlossen';
+  von: string;
+  bis: string;
+};
+
+export const findOeffnungen = async (
+  tx: Tx,
+  { planIds, vonTag, bisTag }: { planIds: readonly string[]; vonTag: string; bisTag: string },
+): Promise<{ weekly: OeffnungRow[]; specials: SonderRow[] }> => {
+  if (planIds.length === 0) return { weekly: [], specials: [] };
+  const ids = uuidArray(planIds);
+  const weekly = await tx.execute(sql`select grundriss_id as "grundrissId", wochentag, von, bis, geoeffnet
+    from oeffnungszeit where grundriss_id = any(${ids}::uuid[])`);
+  const specials =
+    await tx.execute(sql`select grundriss_id as "grundrissId", gueltig_von::text as "gueltigVon",
+      gueltig_bis::text as "gueltigBis", status, von, bis
+    from abweichende_oeffnungszeit
+    where grundriss_id = any(${ids}::uuid[]) and gueltig_von <= ${bisTag}::date and gueltig_bis >= ${vonTag}::date`);
+  return { weekly: weekly.rows as OeffnungRow[], specials: specials.rows as SonderRow[] };
+};
+
+/** One open piece of a plan's opening hours (an hour piece of the heatmap). */
+export type PlanStueck = { grundrissId: string; von: Date; bis: Date };
+
+/**
+ * Booked and checked-in minutes inside each piece (`i` = the piece's index), summed over the plan's places.
+ * `vorschau` counts the future's holds and reservations instead (the expected occupancy).
+ */
+export const belegteMinutenJeStueck = async (
+  tx: Tx,
+  {
+    stuecke,
+    raumart,
+    vorschau = false,
+  }: { stuecke: readonly PlanStueck[]; raumart?: PlanFilter['raumart']; vorschau?: boolean },
+): Promise<{ i: number; belegt: number; eingecheckt: number }[]> => {
+  if (stuecke.length === 0) return [];
+  const start = new Date(Math.min(...stuecke.map((s) => s.von.getTime())));
+  const ende = new Date(Math.max(...stuecke.map((s) => s.bis.getTime())));
+  const zaehlt = vorschau
+    ? sql.raw(`b.status in ('vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt')`)
+    : GEBUCHT;
+  const result = await tx.execute(sql`with s as (
+      select * from unnest(${uuidArray(stuecke.map((s) => s.grundrissId))}::uuid[],
+        ${tsArray(stuecke.map((s) => s.von))}::timestamptz[], ${tsArray(stuecke.map((s) => s.bis))}::timestamptz[],
+        ${intArray(stuecke.map((_, i) => i))}::int[]) as s(grundriss_id, von, bis, i)
+    ), b as (
+      select b.von, b.bis, b.status, l.grundriss_id
+      from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
+      where b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz and ${zaehlt}
+    )
+    select s.i,
+      (sum(extract(epoch from least(b.bis, s.bis) - greatest(b.von, s.von))) / 60)::float8 as belegt,
+      (coalesce(sum(extract(epoch from least(b.bis, s.bis) - greatest(b.von, s.von)))
+        filter (where ${EINGECHECKT}), 0) / 60)::float8 as eingecheckt
+    from s join b on b.grundriss_id = s.grundriss_id and b.von < s.bis and b.bis > s.von
+    group by s.i`);
+  return (result.rows as { i: number; belegt: number; eingecheckt: number }[]).map((r) => ({
+    i: Number(r.i),
+    belegt: Number(r.belegt),
+    eingecheckt: Number(r.eingecheckt),
+  }));
+};
+
+/** One open day of a plan (the full-day mode's unit, with the day's opening hours). */
+export type PlanTag = { grundrissId: string; tag: string; von: Date; bis: Date };
+
+/** Places booked (and checked in) on each open day of each plan: the full-day mode's numerator. */
+export const belegtePlaetzeJeTag = async (
+  tx: Tx,
+  { tage, raumart }: { tage: readonly PlanTag[]; raumart?: PlanFilter['raumart'] },
+): Promise<{ grundrissId: string; tag: string; belegt: number; eingecheckt: number }[]> => {
+  if (tage.length === 0) return [];
+  const start = new Date(Math.min(...tage.map((s) => s.von.getTime())));
+  const ende = new Date(Math.max(...tage.map((s) => s.bis.getTime())));
+  const result = await tx.execute(sql`with t as (
+      select * from unnest(${uuidArray(tage.map((t) => t.grundrissId))}::uuid[], ${textArray(tage.map((t) => t.tag))}::text[],
+        ${tsArray(tage.map((t) => t.von))}::timestamptz[], ${tsArray(tage.map((t) => t.bis))}::timestamptz[])
+        as t(grundriss_id, tag, von, bis)
+    ), b as (
+      select b.von, b.bis, b.status, b.leseraum_id, l.grundriss_id
+      from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
+      where b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz and ${GEBUCHT}
+    )
+    select t.grundriss_id as "grundrissId", t.tag, count(distinct b.leseraum_id)::int as belegt,
+      count(distinct b.leseraum_id) filter (where ${EINGECHECKT})::int as eingecheckt
+    from t join b on b.grundriss_id = t.grundriss_id and b.von < t.bis and b.bis > t.von
+    group by t.grundriss_id, t.tag`);
+  return result.rows as { grundrissId: string; tag: string; belegt: number; eingecheckt: number }[];
+};
+
+/**
+ * The distinct bookers behind the booked time of each plan in `[start, ende)` (for the k threshold; they never
+ * leave the server), and behind every booking of the selection starting in the period (any status).
+ */
+export const personenJePlan = async (
+  tx: Tx,
+  {
+    planIds,
+    start,
+    ende,
+    raumart,
+    vorschau = false,
+  }: {
+    planIds: readonly string[];
+    start: Date;
+    ende: Date;
+    raumart?: PlanFilter['raumart'];
+    vorschau?: boolean;
+  },
+): Promise<{ jePlan: Map<string, string[]>; alle: number }> => {
+  if (planIds.length === 0) return { jePlan: new Map(), alle: 0 };
+  const zaehlt = vorschau
+    ? sql.raw(`b.status in ('vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt')`)
+    : GEBUCHT;
+  const base = sql`from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
+    where l.grundriss_id = any(${uuidArray(planIds)}::uuid[])`;
+  const jePlan = await tx.execute(sql`select l.grundriss_id as "grundrissId",
+      array_agg(distinct lower(b.systembenutzer1_mail)) as personen
+    ${base} and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz and ${zaehlt}
+    group by l.grundriss_id`);
+  const alle = await tx.execute(sql`select count(distinct lower(b.systembenutzer1_mail))::int as n
+    ${base} and b.von >= ${start.toISOString()}::timestamptz and b.von < ${ende.toISOString()}::timestamptz`);
+  return {
+    jePlan: new Map(
+      (jePlan.rows as { grundrissId: string; personen: string[] | string }[]).map((r) => [
+        r.grundrissId,
+        pgArray(r.personen),
+      ]),
+    ),
+    alle: Number((alle.rows[0] as { n: number } | undefined)?.n ?? 0),
+  };
+};
+
+/** node-postgres parses text[]; PGlite too, but be safe about the literal form. */
+const pgArray = (v: string[] | string): string[] =>
+  Array.isArray(v)
+    ? v
+    : v
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter((x) => x !== '')
+        .map((x) => x.replace(/^"|"$/g, ''));
+
+export type BuchungsZaehlung = {
+  gebucht: number;
+  eingecheckt: number;
+  freigegeben: number;
+  verfallen: number;
+  storniert: number;
+  unterEinerStunde: number;
+  biszuEinemTag: number;
+  biszuEinerWoche: number;
+  laenger: number;
+  unbekannt: number;
+};
+
+/** The bookings starting in `[start, ende)` of the plans, counted by what became of them. */
+export const zaehleBuchungen = async (
+  tx: Tx,
+  {
+    planIds,
+    start,
+    ende,
+    raumart,
+  }: { planIds: readonly string[]; start: Date; ende: Date; raumart?: PlanFilter['raumart'] },
+): Promise<BuchungsZaehlung> => {
+  const leer: BuchungsZaehlung = {
+    gebucht: 0,
+    eingecheckt: 0,
+    freigegeben: 0,
+    verfallen: 0,
+    storniert: 0,
+    unterEinerStunde: 0,
+    biszuEinemTag: 0,
+    biszuEinerWoche: 0,
+    laenger: 0,
+    unbekannt: 0,
+  };
+  if (planIds.length === 0) return leer;
+  const result = await tx.execute(sql`select
+      count(*) filter (where ${GEBUCHT})::int as gebucht,
+      count(*) filter (where ${EINGECHECKT})::int as eingecheckt,
+      count(*) filter (where b.storno_grund = 'nicht_eingecheckt')::int as freigegeben,
+      count(*) filter (where b.storno_grund = 'frist_abgelaufen')::int as verfallen,
+      count(*) filter (where b.status = 'storniert' and (b.storno_grund = 'storniert' or b.storno_grund is null))::int as storniert,
+      count(*) filter (where b.storno_grund = 'storniert' and b.von - b.storniert_am < interval '1 hour')::int as "unterEinerStunde",
+      count(*) filter (where b.storno_grund = 'storniert' and b.von - b.storniert_am >= interval '1 hour'
+        and b.von - b.storniert_am < interval '1 day')::int as "biszuEinemTag",
+      count(*) filter (where b.storno_grund = 'storniert' and b.von - b.storniert_am >= interval '1 day'
+        and b.von - b.storniert_am < interval '7 days')::int as "biszuEinerWoche",
+      count(*) filter (where b.storno_grund = 'storniert' and b.von - b.storniert_am >= interval '7 days')::int as laenger,
+      count(*) filter (where b.status = 'storniert' and (b.storno_grund is null or b.storniert_am is null))::int as unbekannt
+    from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
+    where l.grundriss_id = any(${uuidArray(planIds)}::uuid[])
+      and b.von >= ${start.toISOString()}::timestamptz and b.von < ${ende.toISOString()}::timestamptz`);
+  const row = result.rows[0] as Record<keyof BuchungsZaehlung, number> | undefined;
+  return row
+    ? (Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as BuchungsZaehlung)
+    : leer;
+};
+
+// --- vehicles --------------------------------------------------------------------------------------------
+
+export type FahrzeugAuslastungRow = {
+  id: string;
+  kennzeichen: string;
+  marke: string;
+  modell: string;
+  kategorie: string | null;
+  standortId: string;
+  standortName: string;
+  bundesland: string | null;
+  gueltigVon: string | null;
+  gueltigBis: string | null;
+  buchungszeitraumVon: string | null;
+  buchungszeitraumBis: string | null;
+  buchungszeitraumWochentage: number[] | null;
+  fensterZeilen: { wochentag: number; von: string; bis: string; geoeffnet: boolean }[];
+};
+
+/** The active vehicles of the filter with their location's state and their window rows. */
+export const findFahrzeuge = async (
+  tx: Tx,
+  { standortId, kategorie }: { standortId?: string; kategorie?: string },
+): Promise<FahrzeugAuslastungRow[]> => {
+  const result = await tx.execute(sql`select f.id, f.kennzeichen, f.marke, f.modell, f.kategorie,
+      f.standort_id as "standortId", s.name as "standortName", s.bundesland,
+      f.gueltig_von::text as "gueltigVon", f.gueltig_bis::text as "gueltigBis",
+      f.buchungszeitraum_von as "buchungszeitraumVon", f.buchungszeitraum_bis as "buchungszeitraumBis",
+      f.buchungszeitraum_wochentage as "buchungszeitraumWochentage",
+      case when f.fahrzeug_oeffnungszeit_id is null then '[]'::json else (select coalesce(json_agg(
+        json_build_object('wochentag', o.wochentag, 'von', o.von, 'bis', o.bis, 'geoeffnet', o.geoeffnet)), '[]'::json)
+        from oeffnungszeit o where o.fahrzeug_oeffnungszeit_id = f.fahrzeug_oeffnungszeit_id) end as "fensterZeilen"
+    from fahrzeug f join standort s on s.id = f.standort_id
+    where not f.deaktiviert${standortId ? sql` and f.standort_id = ${standortId}` : sql``}${
+      kategorie ? sql` and f.kategorie = ${kategorie}` : sql``
+    }
+    order by s.name, f.kategorie nulls last, f.kennzeichen`);
+  return (result.rows as FahrzeugAuslastungRow[]).map((r) => ({
+    ...r,
+    buchungszeitraumWochentage: r.buchungszeitraumWochentage
+      ? pgArray(r.buchungszeitraumWochentage as never).map(Number)
+      : null,
+    fensterZeilen: typeof r.fensterZeilen === 'string' ? JSON.parse(r.fensterZeilen) : r.fensterZeilen,
+  }));
+};
+
+/** One open day of a vehicle's window. */
+export type FahrzeugTag = { fahrzeugId: string; tag: string; von: Date; bis: Date };
+
+/**
+ * Booked minutes (bookings, not cancelled, not blocks) and driven minutes (current logbook versions) inside each
+ * open day of each vehicle (`i` = the day's index).
+ */
+export const minutenJeFahrzeugTag = async (
+  tx: Tx,
+  { tage }: { tage: readonly FahrzeugTag[] },
+): Promise<{ i: number; gebucht: number; gefahren: number }[]> => {
+  if (tage.length === 0) return [];
+  const start = new Date(Math.min(...tage.map((s) => s.von.getTime())));
+  const ende = new Date(Math.max(...tage.map((s) => s.bis.getTime())));
+  const result = await tx.execute(sql`with t as (
+      select * from unnest(${uuidArray(tage.map((t) => t.fahrzeugId))}::uuid[],
+        ${tsArray(tage.map((t) => t.von))}::timestamptz[], ${tsArray(tage.map((t) => t.bis))}::timestamptz[],
+        ${intArray(tage.map((_, i) => i))}::int[]) as t(fahrzeug_id, von, bis, i)
+    ), gebucht as (
+      select t.i, sum(extract(epoch from least(b.bis, t.bis) - greatest(b.von, t.von))) / 60 as minuten
+      from t join fahrzeug_buchung b on b.fahrzeug_id = t.fahrzeug_id and b.von < t.bis and b.bis > t.von
+      where b.typ = 'BUCHUNG' and b.status <> 'storniert'
+        and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz
+      group by t.i
+    ), gefahren as (
+      select t.i, sum(extract(epoch from least(e.ende, t.bis) - greatest(e.beginn, t.von))) / 60 as minuten
+      from t join fahrtenbuch_eintrag e on e.fahrzeug_id = t.fahrzeug_id and e.beginn < t.bis and e.ende > t.von
+      where not exists (select 1 from fahrtenbuch_eintrag n where n.korrigiert_id = e.id)
+        and e.beginn < ${ende.toISOString()}::timestamptz and e.ende > ${start.toISOString()}::timestamptz
+      group by t.i
+    )
+    select coalesce(g.i, d.i) as i, coalesce(g.minuten, 0)::float8 as gebucht, coalesce(d.minuten, 0)::float8 as gefahren
+    from gebucht g full join gefahren d on d.i = g.i`);
+  return (result.rows as { i: number; gebucht: number; gefahren: number }[]).map((r) => ({
+    i: Number(r.i),
+    gebucht: Number(r.gebucht),
+    gefahren: Number(r.gefahren),
+  }));
+};
+
+/** The distinct people (booker or driver) of each vehicle's bookings overlapping `[start, ende)`. */
+export const personenJeFahrzeug = async (
+  tx: Tx,
+  { fahrzeugIds, start, ende }: { fahrzeugIds: readonly string[]; start: Date; ende: Date },
+): Promise<Map<string, string[]>> => {
+  if (fahrzeugIds.length === 0) return new Map();
+  const result = await tx.execute(sql`select b.fahrzeug_id as "fahrzeugId",
+      array_agg(distinct coalesce(b.fahrer_id, b.benutzer_id)::text) as personen
+    from fahrzeug_buchung b
+    where b.fahrzeug_id = any(${uuidArray(fahrzeugIds)}::uuid[]) and b.typ = 'BUCHUNG' and b.status <> 'storniert'
+      and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz
+    group by b.fahrzeug_id`);
+  return new Map(
+    (result.rows as { fahrzeugId: string; personen: string[] | string }[]).map((r) => [
+      r.fahrzeugId,
+      pgArray(r.personen),
+    ]),
+  );
+};
+
+/** Trips and kilometres per Berlin month (current logbook versions starting in `[start, ende)`), by kind. */
+export const fahrtenJeMonat = async (
+  tx: Tx,
+  { fahrzeugIds, start, ende }: { fahrzeugIds: readonly string[]; start: Date; ende: Date },
+): Promise<
+  { monat: string; fahrten: number; km: number; kmPrivat: number; kmArbeitsweg: number; fahrer: number }[]
+> => {
+  if (fahrzeugIds.length === 0) return [];
+  const result =
+    await tx.execute(sql`select to_char(e.beginn at time zone 'Europe/Berlin', 'YYYY-MM') as monat,
+      count(*)::int as fahrten, coalesce(sum(e.km_ende - e.km_beginn), 0)::int as km,
+      coalesce(sum(e.km_ende - e.km_beginn) filter (where e.art = 'privat'), 0)::int as "kmPrivat",
+      coalesce(sum(e.km_ende - e.km_beginn) filter (where e.art = 'arbeitsweg'), 0)::int as "kmArbeitsweg",
+      count(distinct e.fahrer_id)::int as fahrer
+    from fahrtenbuch_eintrag e
+    where e.fahrzeug_id = any(${uuidArray(fahrzeugIds)}::uuid[])
+      and not exists (select 1 from fahrtenbuch_eintrag n where n.korrigiert_id = e.id)
+      and e.beginn >= ${start.toISOString()}::timestamptz and e.beginn < ${ende.toISOString()}::timestamptz
+    group by 1 order by 1`);
+  return result.rows as {
+    monat: string;
+    fahrten: number;
+    km: number;
+    kmPrivat: number;
+    kmArbeitsweg: number;
+    fahrer: number;
+  }[];
+};
+
+/** Distinct drivers of the trips starting in `[start, ende)` (the k threshold of the trip figures). */
+export const fahrerAnzahl = async (
+  tx: Tx,
+  { fahrzeugIds, start, ende }: { fahrzeugIds: readonly string[]; start: Date; ende: Date },
+): Promise<number> => {
+  if (fahrzeugIds.length === 0) return 0;
+  const result = await tx.execute(sql`select count(distinct e.fahrer_id)::int as n from fahrtenbuch_eintrag e
+    where e.fahrzeug_id = any(${uuidArray(fahrzeugIds)}::uuid[])
+      and e.beginn >= ${start.toISOString()}::timestamptz and e.beginn < ${ende.toISOString()}::timestamptz`);
+  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+};

@@ -1,0 +1,56 @@
+import { ZApiError } from '@stellwerk/domain/api';
+import {
+  ZFahrzeugAuslastung,
+  ZFahrzeugAuslastungQuery,
+  ZLeseraumAuslastung,
+  ZLeseraumAuslastungQuery,
+} from '@stellwerk/domain/auslastung/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../../db/client.ts';
+import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { AUSLASTUNG_SCREEN } from './auslastung.zugang.ts';
+import { fahrzeugAuslastung, leseraumAuslastung } from './auslastung.service.ts';
+
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
+
+type Optionen = { database: Database; now: () => Date };
+
+/** /admin/auslastung, reading rooms and workspaces: aggregates only (decisions 163–166); needs the Leseraum switch. */
+export const auslastungLeseraumRoutes: FastifyPluginAsyncZod<Optionen> = async (app, { database, now }) => {
+  app.get(
+    '/api/auslastung/leseraum',
+    {
+      config: { guard: routeGuard.adminRoute(AUSLASTUNG_SCREEN) },
+      schema: {
+        operationId: 'getLeseraumAuslastung',
+        tags: ['admin'],
+        summary:
+          'Utilisation of reading rooms and workspaces over a period: by day, weekday × hour, check-ins, no-shows, cancellations, the next 14 days; breakdowns only with at least k people per cell',
+        querystring: ZLeseraumAuslastungQuery,
+        response: { 200: ZLeseraumAuslastung, ...errors },
+      },
+    },
+    async (request) =>
+      leseraumAuslastung({ database, now }, requireAdminRoute(request, AUSLASTUNG_SCREEN), request.query),
+  );
+};
+
+/** /admin/auslastung, vehicles: aggregates only (decisions 163–166); needs the FahrzeugBuchung switch. */
+export const auslastungFahrzeugRoutes: FastifyPluginAsyncZod<Optionen> = async (app, { database, now }) => {
+  app.get(
+    '/api/auslastung/fahrzeuge',
+    {
+      config: { guard: routeGuard.adminRoute(AUSLASTUNG_SCREEN) },
+      schema: {
+        operationId: 'getFahrzeugAuslastung',
+        tags: ['admin'],
+        summary:
+          'Utilisation of the pool vehicles over a period: booked and driven hours of the bookable hours, trips and kilometres per month, private and commute share, idle days, vehicles below the threshold over 90 days',
+        querystring: ZFahrzeugAuslastungQuery,
+        response: { 200: ZFahrzeugAuslastung, ...errors },
+      },
+    },
+    async (request) =>
+      fahrzeugAuslastung({ database, now }, requireAdminRoute(request, AUSLASTUNG_SCREEN), request.query),
+  );
+};
