@@ -12,6 +12,7 @@ import type { Database } from '../../../db/client.ts';
 import type { EventHub } from '../../plattform/events/events.service.ts';
 import {
   aufraeumenNachAblehnung,
+  laufendeSsoAnmeldung,
   loeseSsoBenutzer,
   merkeSitzungAnmeldung,
   mitNonce,
@@ -159,6 +160,18 @@ const mitSmsMethode = (body: unknown, telefon: boolean): unknown =>
       }
     : body;
 
+/**
+ * /login in its code step after a sign-in through the provider (decision 154): `?code_schritt=` names the methods
+ * the server offers besides backup codes (`totp`, `otp`), as the password's answer does.
+ */
+const codeSchrittAdresse = (antwort: unknown): string => {
+  const methoden =
+    isRecord(antwort) && Array.isArray(antwort.twoFactorMethods)
+      ? antwort.twoFactorMethods.filter((m): m is string => m === 'totp' || m === 'otp')
+      : [];
+  return `/login?code_schritt=${encodeURIComponent(methoden.join(',') || 'backup')}`;
+};
+
 const readJson = async (response: Response): Promise<unknown> => {
   const text = await response.text();
   if (!text) return undefined;
@@ -279,6 +292,7 @@ export const authPlugin = fp(
           request && isSsoPath(new URL(request.url).pathname) ? ssoOrigins(database) : [],
         provisionUser: (input) => provisionSsoUser(database, input),
         resolveUser: (input) => loeseSsoBenutzer(database, input, new Date()),
+        laufend: laufendeSsoAnmeldung,
       },
     });
 
@@ -703,6 +717,15 @@ export const authPlugin = fp(
             new URL(location, config.publicUrl).searchParams.has('error');
           if (!failed) {
             if (anmeldung.verknuepfung) await protokolliereVerknuepfung(database, anmeldung.verknuepfung);
+            // one factor by a user with a second one (decision 154): no session yet; /login shows the code step
+            // with the methods (a code by SMS only with a confirmed phone, decision 083)
+            if (anmeldung.codeSchritt) {
+              const telefonAn = await anmeldeTelefonVon(database, anmeldung.codeSchritt.authUserId);
+              const antwort = mitSmsMethode(await readJson(response.clone()), Boolean(telefonAn));
+              reply.header('set-cookie', response.headers.getSetCookie());
+              reply.header('cache-control', 'no-store');
+              return reply.redirect(codeSchrittAdresse(antwort), 302);
+            }
             return sendWebResponse(reply, response);
           }
           if (!anmeldung.ablehnung)

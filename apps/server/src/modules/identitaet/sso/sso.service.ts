@@ -4,7 +4,7 @@ import { discoverOIDCConfig } from '@better-auth/sso';
 import { DomainError } from '@stellwerk/domain/errors';
 import { syncLinks } from '@stellwerk/domain/link-sync';
 import type { TAnmeldeMethoden, TSsoKonfiguration, TSsoKonfigurationInput } from '@stellwerk/domain/sso/api';
-import { zweiFaktorenBeiAnmeldung } from '@stellwerk/domain/sicherheit/zwei-faktor';
+import { type Anmeldung, zweiFaktorenBeiAnmeldung } from '@stellwerk/domain/sicherheit/zwei-faktor';
 import {
   adresseBestaetigt,
   anmeldeMethoden,
@@ -94,8 +94,37 @@ export type SsoAnmeldung = {
   authnContext?: string[];
   /** The provider said the sign-in had more than one factor (decision 097; counted where the tenant trusts it). */
   mehrFaktor?: boolean;
+  /** The tenant trusts its provider's multi-factor word (`mfaVertrauen`), read when the session is made. */
+  mfaVertrauen?: boolean;
+  /** The sign-in continues to the code step (decision 154): the login whose code is asked next. */
+  codeSchritt?: { authUserId: string };
 };
 export const ssoAnmeldung = new AsyncLocalStorage<SsoAnmeldung>();
+
+/** A sign-in through the provider as the two-factor rule counts it (decisions 097, 154). */
+const alsAnmeldung = (anmeldung: SsoAnmeldung): Anmeldung => ({
+  art: 'anbieter',
+  mehrFaktorGemeldet: anmeldung.mehrFaktor === true,
+  anbieterVertraut: anmeldung.mfaVertrauen === true,
+});
+
+/**
+ * The sign-in through the tenant's provider being answered, for the code step after it (decision 154): how it counts
+ * and where its continuation to the code step is noted (the auth plugin then sends the browser to /login's code step).
+ */
+export const laufendeSsoAnmeldung = ():
+  | { anmeldung: Anmeldung; merkeCodeSchritt: (authUserId: string) => void }
+  | undefined => {
+  const anmeldung = ssoAnmeldung.getStore();
+  return anmeldung
+    ? {
+        anmeldung: alsAnmeldung(anmeldung),
+        merkeCodeSchritt: (authUserId) => {
+          anmeldung.codeSchritt = { authUserId };
+        },
+      }
+    : undefined;
+};
 
 /** better-auth's provider id of a tenant is the tenant's id. */
 export const providerIdOf = (mandantId: string) => mandantId;
@@ -419,13 +448,10 @@ export const merkeSitzungAnmeldung = async (
 ): Promise<void> => {
   const anmeldung = ssoAnmeldung.getStore();
   if (anmeldung) {
-    const mehrFaktor = zweiFaktorenBeiAnmeldung({
-      art: 'anbieter',
-      mehrFaktorVertraut:
-        anmeldung.mehrFaktor === true &&
-        (await database.withAllTenants((tx) => findMandantSsoOf(tx, anmeldung.mandantId)))?.mfaVertrauen ===
-          true,
-    });
+    anmeldung.mfaVertrauen =
+      (await database.withAllTenants((tx) => findMandantSsoOf(tx, anmeldung.mandantId)))?.mfaVertrauen ===
+      true;
+    const mehrFaktor = zweiFaktorenBeiAnmeldung(alsAnmeldung(anmeldung));
     await database.withAllTenants((tx) => saveSitzungAnmeldung(tx, { sessionId, art: 'sso', mehrFaktor }));
   } else if (passkey) {
     await database.withAllTenants((tx) =>
