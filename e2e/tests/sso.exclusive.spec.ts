@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import * as OTPAuth from 'otpauth';
 import { type OidcIdp, startOidcIdp } from '../../apps/server/test/oidc-idp.ts';
 import { createSamlIdp } from '../../apps/server/test/saml-idp.ts';
 import { DEMO_PASSWORD, demoUser, MUSTERSTADT } from '../support/demo.ts';
@@ -183,6 +184,104 @@ test('single sign-on through the tenant’s SAML identity provider: the IdP’s 
     expect(me.user).toMatchObject({ email: person, vorname: 'Saskia', nachname: 'Saml' });
   } finally {
     await page.unroute('http://idp.saml.test/**');
+    await removeProvider(page.context().request, origin);
+  }
+});
+
+/** The TOTP time steps whose codes the code-step journey used: each is accepted once (decision 100). */
+let lastStep = 0;
+/** A code of a step not used yet: the current one's, else the next one's (accepted too), else wait for it. */
+const freshCode = async (totp: OTPAuth.TOTP): Promise<string> => {
+  const step = Math.max(Math.floor(Date.now() / 30_000), lastStep + 1);
+  while (step > Math.floor(Date.now() / 30_000) + 1) await new Promise((r) => setTimeout(r, 500));
+  lastStep = step;
+  return totp.generate({ timestamp: step * 30_000 });
+};
+
+test('a user with an authenticator app signs in through the provider the tenant does not trust for multi-factor: the code step on /login, then the start page', async ({
+  page,
+  baseURL,
+}) => {
+  const user = demoUser('freigabe', MUSTERSTADT);
+  const origin = { origin: baseURL ?? '' };
+  // the user enrols an authenticator app with their password (as on the security page)
+  const own = page.request;
+  expect(
+    (
+      await own.post('/api/auth/sign-in/email', {
+        headers: origin,
+        data: { email: user.email, password: DEMO_PASSWORD },
+      })
+    ).ok(),
+  ).toBe(true);
+  const enabled = await own.post('/api/auth/two-factor/enable', {
+    headers: origin,
+    data: { password: DEMO_PASSWORD },
+  });
+  expect(enabled.ok()).toBe(true);
+  const totp = OTPAuth.URI.parse(((await enabled.json()) as { totpURI: string }).totpURI) as OTPAuth.TOTP;
+  expect(
+    (
+      await own.post('/api/auth/two-factor/verify-totp', {
+        headers: origin,
+        data: { code: await freshCode(totp) },
+      })
+    ).ok(),
+  ).toBe(true);
+  await page.context().clearCookies();
+
+  const api = page.request;
+  await signInAsAdmin(api, origin);
+  const { redirectUrl } = (await (await api.get('/api/admin/sso')).json()) as { redirectUrl: string };
+  idp ??= await startOidcIdp({ redirectUris: [redirectUrl] });
+  // the tenant does not trust the provider's multi-factor word (the default): its sign-in is one factor
+  await configureOidc(api, origin, idp);
+  idp.accounts.set('e2e-code', {
+    sub: 'e2e-code',
+    email: user.email,
+    given_name: 'Sabine',
+    family_name: 'Krüger',
+    groups: ['Alle Mitarbeitenden'],
+  });
+  idp.signInAs('e2e-code', { amr: ['pwd'] });
+
+  try {
+    await page.context().clearCookies();
+    await page.goto('/login');
+    await page.getByLabel(/^Benutzername/).fill(user.email);
+    await page.getByRole('button', { name: 'Mit Single Sign-on anmelden' }).click();
+    // back from the provider without a session: /login asks for the app's code
+    await expectPath(page, '/login');
+    const code = page.getByRole('group', { name: 'Code aus der Authenticator-App' });
+    await expect(code).toBeVisible();
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+    await shoot(page, 'sso-code-schritt-de-desktop');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await switchLanguage(page, 'en');
+    await expect(page.getByRole('group', { name: 'Code from the authenticator app' })).toBeVisible();
+    await shoot(page, 'sso-code-schritt-en-phone');
+    await switchLanguage(page, 'de');
+    // a wrong code is refused and gives no session
+    await code.getByRole('textbox').first().click();
+    await page.keyboard.type('000000');
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect((await page.request.get('/api/me')).status()).toBe(401);
+    await code.getByRole('textbox').first().click();
+    await page.keyboard.type(await freshCode(totp));
+    await expectPath(page, user.startPage);
+    const me = (await (await page.request.get('/api/me')).json()) as { user: { email: string } };
+    expect(me.user.email).toBe(user.email);
+    // the user's app goes again (the journeys after this one sign in with the password alone)
+    expect(
+      (
+        await page.request.post('/api/auth/two-factor/disable', {
+          headers: origin,
+          data: { password: DEMO_PASSWORD },
+        })
+      ).ok(),
+    ).toBe(true);
+  } finally {
+    await page.context().clearCookies();
     await removeProvider(page.context().request, origin);
   }
 });

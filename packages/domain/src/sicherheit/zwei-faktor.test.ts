@@ -107,8 +107,26 @@ describe('how many factors a sign-in counts as (decision 147)', () => {
     ['the password and the code', { art: 'passwort_und_code' }, 2],
     ['a passkey with user verification', { art: 'passkey', nutzerVerifiziert: true }, 2],
     ['a passkey without user verification', { art: 'passkey', nutzerVerifiziert: false }, 1],
-    ['the provider, its multi-factor word trusted', { art: 'anbieter', mehrFaktorVertraut: true }, 2],
-    ['the provider, not trusted or not multi-factor', { art: 'anbieter', mehrFaktorVertraut: false }, 1],
+    [
+      'the provider, multi-factor reported and trusted',
+      { art: 'anbieter', mehrFaktorGemeldet: true, anbieterVertraut: true },
+      2,
+    ],
+    [
+      'the provider, multi-factor reported but not trusted',
+      { art: 'anbieter', mehrFaktorGemeldet: true, anbieterVertraut: false },
+      1,
+    ],
+    [
+      'the provider, trusted but a password only reported',
+      { art: 'anbieter', mehrFaktorGemeldet: false, anbieterVertraut: true },
+      1,
+    ],
+    [
+      'the provider, neither reported nor trusted',
+      { art: 'anbieter', mehrFaktorGemeldet: false, anbieterVertraut: false },
+      1,
+    ],
   ];
   it.each(cases)('%s: %s', (_, anmeldung, faktoren) => {
     expect(faktorenDerAnmeldung(anmeldung)).toBe(faktoren);
@@ -123,6 +141,23 @@ describe('how many factors a sign-in counts as (decision 147)', () => {
     ['passkey with UV, factor enrolled', { art: 'passkey', nutzerVerifiziert: true }, true, false],
     ['passkey with UV, no factor', { art: 'passkey', nutzerVerifiziert: true }, false, false],
     ['password and code, factor enrolled', { art: 'passwort_und_code' }, true, false],
+    ...(
+      [
+        [true, true, true, false],
+        [true, true, false, false],
+        [true, false, true, true],
+        [true, false, false, false],
+        [false, true, true, true],
+        [false, true, false, false],
+        [false, false, true, true],
+        [false, false, false, false],
+      ] as const
+    ).map(([gemeldet, vertraut, eingerichtet, expected]): [string, Anmeldung, boolean, boolean] => [
+      `provider, multi-factor reported: ${gemeldet}, trusted: ${vertraut}, factor enrolled: ${eingerichtet}`,
+      { art: 'anbieter', mehrFaktorGemeldet: gemeldet, anbieterVertraut: vertraut },
+      eingerichtet,
+      expected,
+    ]),
   ];
   it.each(codeCases)('%s: the code step follows: %s', (_, anmeldung, eingerichtet, expected) => {
     expect(brauchtCodeSchritt(anmeldung, { eingerichtet })).toBe(expected);

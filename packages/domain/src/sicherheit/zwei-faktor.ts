@@ -49,19 +49,25 @@ export const mussZweiFaktorEinrichten = (input: {
 /**
  * How a sign-in was made, for counting its factors (decision 147): the password; the password followed by the code
  * step (a code from the authenticator app, by SMS or a backup code); a passkey, with or without user verification
- * (the authenticator's UV flag: PIN or biometrics); the tenant's identity provider, whose multi-factor sign-in counts
- * only where the tenant trusts it (decision 097).
+ * (the authenticator's UV flag: PIN or biometrics); the tenant's identity provider (OIDC or SAML), which may say the
+ * user signed in there with more than one factor (`amr`/`acr`, AuthnContext: `mehrFaktorGemeldet`), a word that counts
+ * only where the tenant chose to trust it (`anbieterVertraut`, the tenant's `mfaVertrauen`; decisions 097, 154).
  */
 export type Anmeldung =
   | { readonly art: 'passwort' }
   | { readonly art: 'passwort_und_code' }
   | { readonly art: 'passkey'; readonly nutzerVerifiziert: boolean }
-  | { readonly art: 'anbieter'; readonly mehrFaktorVertraut: boolean };
+  | {
+      readonly art: 'anbieter';
+      readonly mehrFaktorGemeldet: boolean;
+      readonly anbieterVertraut: boolean;
+    };
 
 /**
  * How many factors a sign-in counts as: a passkey with user verification is two (the device and the PIN or
  * biometrics); without it only the device, one. The password is one, the password with the code two; the provider's
- * sign-in two where the tenant trusts its multi-factor word, else one.
+ * sign-in two only where it says it had more than one factor and the tenant trusts that word, else one (a trusted
+ * provider that reports a password only is one factor; an untrusted one is one whatever it reports).
  */
 export const faktorenDerAnmeldung = (anmeldung: Anmeldung): 1 | 2 => {
   switch (anmeldung.art) {
@@ -72,7 +78,7 @@ export const faktorenDerAnmeldung = (anmeldung: Anmeldung): 1 | 2 => {
     case 'passkey':
       return anmeldung.nutzerVerifiziert ? 2 : 1;
     case 'anbieter':
-      return anmeldung.mehrFaktorVertraut ? 2 : 1;
+      return anmeldung.mehrFaktorGemeldet && anmeldung.anbieterVertraut ? 2 : 1;
   }
 };
 
@@ -82,8 +88,9 @@ export const zweiFaktorenBeiAnmeldung = (anmeldung: Anmeldung): boolean =>
 
 /**
  * Whether a sign-in continues to the code step before it gets a session: it counts as one factor and the user has a
- * confirmed second factor (authenticator app or phone). The same step the password leads to; a passkey without
- * user verification does not skip it.
+ * confirmed second factor (authenticator app or phone). The same step the password leads to; neither a passkey
+ * without user verification nor a sign-in through the provider whose multi-factor word is not trusted (or not given)
+ * skips it (decisions 147, 154).
  */
 export const brauchtCodeSchritt = (
   anmeldung: Anmeldung,

@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NotAvailable } from '../../components/NotAvailable';
+import { codeSchrittAusSuche } from '../../features/auth/api/sign-in';
 import { LoginForm } from '../../features/auth/components/LoginForm';
 import { RecoveryForm } from '../../features/auth/components/RecoveryForm';
 import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
@@ -33,7 +34,10 @@ function CardTitle({ title, subtitle }: { title: string; subtitle?: string }) {
 export function LoginPage() {
   const { t, i18n } = useTranslation();
   // A sign-in through the tenant's identity provider that was refused comes back as /login?sso_fehler=<code>.
-  const ssoFehler = new URLSearchParams(useLocation().searchStr).get('sso_fehler');
+  const search = useLocation().searchStr;
+  const ssoFehler = new URLSearchParams(search).get('sso_fehler');
+  // The provider signed the user in with one factor: their second factor is asked here (decision 154).
+  const codeSchritt = codeSchrittAusSuche(search);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -62,7 +66,11 @@ export function LoginPage() {
           )}
         </Alert>
       )}
-      <LoginForm onSignedIn={onSignedIn} />
+      <LoginForm
+        onSignedIn={onSignedIn}
+        codeSchritt={codeSchritt}
+        onCodeSchrittVerlassen={() => void navigate({ to: '/login', replace: true })}
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { DomainError } from '@stellwerk/domain/errors';
+import type { TIdentitaeten, TSsoVerknuepfung } from '@stellwerk/domain/sicherheit/api';
 import {
   type AnmeldeKontext,
   type Identitaet,
@@ -7,22 +8,22 @@ import {
   passwortSetzbar,
   ssoVerknuepfbar,
 } from '@stellwerk/domain/sicherheit/identitaet';
-import type { TIdentitaeten, TSsoVerknuepfung } from '@stellwerk/domain/sicherheit/api';
 import { asTenant, type Database, type Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
-import { anmeldeKontextVon, merkeSsoVerknuepfung } from '../sso/sso.service.ts';
+import { anmeldeKontextVon } from '../sso/sso.anmeldemethoden.ts';
+import { merkeSsoVerknuepfung } from '../sso/sso.konto-verknuepfen.ts';
 import type { SessionUser } from './auth.context.ts';
 import {
   type AccountRow,
   deleteAccount,
-  lockLogin,
-  setzeCredentialKonto,
   deletePasskey,
   findAccounts,
   findPasskeys,
+  lockLogin,
   type PasskeyRow,
+  setzeCredentialKonto,
 } from './auth.repository.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type Auth } from './auth.service.ts';
+import { type Auth, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './auth.service.ts';
 
 /**
  * Linked identities (spec §7, decision 081): the ways the user signs in, unlinking one (never the

@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hostname } from 'node:os';
-import { brauchtCodeSchritt } from '@stellwerk/domain/sicherheit/zwei-faktor';
-import type { BetterAuthPlugin } from 'better-auth';
 import type { Config } from '../../../config.ts';
+import type { AnmeldeWeg } from './auth.code-schritt.ts';
 
 /**
  * Which WebAuthn relying-party ids (RP ids) the server accepts, decision 072. The RP id is the host name of the
@@ -54,34 +53,20 @@ export const withRpId = (options: unknown, rpId: string): unknown => {
 export type PasskeyAnmeldung = { nutzerVerifiziert: boolean; codeSchritt?: { authUserId: string } };
 export const passkeyAnmeldung = new AsyncLocalStorage<PasskeyAnmeldung>();
 
-/** better-auth's passkey sign-in, as its hooks see the path. */
-const PASSKEY_SIGN_IN_PATH = '/passkey/verify-authentication';
-
-type AfterHook = NonNullable<NonNullable<BetterAuthPlugin['hooks']>['after']>[number];
-
 /**
- * A passkey without user verification is one factor (decision 147): a user with a confirmed second factor
- * (authenticator app or phone) continues to the code step, exactly as after the password. The two-factor plugin's own
- * step after the password does it: it removes the session the passkey made, sets the code step's cookie and answers
- * `twoFactorRedirect` with the methods; this plugin runs it after a passkey sign-in that `brauchtCodeSchritt`.
+ * The passkey sign-in as a way to the code step (decision 147): without user verification it is one factor.
  */
-export const passkeyCodeSchritt = (zweiFaktor: BetterAuthPlugin): BetterAuthPlugin => {
-  const schritt = zweiFaktor.hooks?.after?.[0];
-  if (!schritt) throw new Error('the two-factor plugin has no step after the sign-in');
-  const hook: AfterHook = {
-    matcher: (context) => {
-      if (context.path !== PASSKEY_SIGN_IN_PATH) return false;
-      const anmeldung = passkeyAnmeldung.getStore();
-      const neu = context.context.newSession;
-      if (!anmeldung || !neu) return false;
-      const weiter = brauchtCodeSchritt(
-        { art: 'passkey', nutzerVerifiziert: anmeldung.nutzerVerifiziert },
-        { eingerichtet: (neu.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true },
-      );
-      if (weiter) anmeldung.codeSchritt = { authUserId: neu.user.id };
-      return weiter;
-    },
-    handler: schritt.handler,
-  };
-  return { id: 'stellwerk-passkey-code-schritt', hooks: { after: [hook] } };
+export const passkeyWeg: AnmeldeWeg = {
+  pfade: new Set(['/passkey/verify-authentication']),
+  laufend: () => {
+    const anmeldung = passkeyAnmeldung.getStore();
+    return anmeldung
+      ? {
+          anmeldung: { art: 'passkey', nutzerVerifiziert: anmeldung.nutzerVerifiziert },
+          merkeCodeSchritt: (authUserId) => {
+            anmeldung.codeSchritt = { authUserId };
+          },
+        }
+      : undefined;
+  },
 };

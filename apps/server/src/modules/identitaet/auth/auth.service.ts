@@ -7,10 +7,11 @@ import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { username } from 'better-auth/plugins/username';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
+import { codeSchrittNachAnmeldung } from './auth.code-schritt.ts';
 import { passkey } from './auth.passkey.table.ts';
-import { passkeyAnmeldung, passkeyCodeSchritt, passkeyRpIds } from './auth.passkey.ts';
+import { passkeyAnmeldung, passkeyRpIds, passkeyWeg } from './auth.passkey.ts';
 import { ssoProvider } from './auth.sso.table.ts';
-import { type SsoAuthDeps, ssoPlugin } from './auth.sso.ts';
+import { type SsoAuthDeps, ssoPlugin, ssoWeg } from './auth.sso.ts';
 import { account, rateLimit, session, twoFactor, user, verification } from './auth.table.ts';
 
 export type PasswordResetMail = { authUserId: string; email: string; token: string };
@@ -126,8 +127,10 @@ export const createAuth = ({
       // password lasts ten minutes and takes five codes (better-auth), wrong codes are also counted by the
       // sign-in throttle (decision 060). No "trust this device": every sign-in asks for the code.
       zweiFaktor,
-      // A passkey without user verification is one factor: an enrolled second factor is asked next (decision 147).
-      passkeyCodeSchritt(zweiFaktor),
+      // A passkey without user verification is one factor, and so is a sign-in through the provider whose
+      // multi-factor word the tenant does not trust (or that gave none): an enrolled second factor is asked next
+      // (decisions 147, 154).
+      codeSchrittNachAnmeldung(zweiFaktor, [passkeyWeg, ssoWeg(sso)]),
       // Passkeys (WebAuthn, decision 072): the accepted RP ids are a list (better-auth checks an answer against
       // each; @simplewebauthn accepts a list); the auth plugin puts the page's own into the options it sends.
       passkeyPlugin({

@@ -8,9 +8,9 @@ import {
 } from '@stellwerk/domain/sicherheit/zwei-faktor';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
-import { sitzungMitZweiFaktoren } from '../sso/sso.service.ts';
+import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { sitzungMitZweiFaktoren } from '../sso/sso.sitzung.ts';
 import type { SessionUser } from './auth.context.ts';
 import {
   countResetTokensSince,

@@ -1,4 +1,5 @@
 import { sso } from '@better-auth/sso';
+import type { AnmeldeWeg } from './auth.code-schritt.ts';
 
 /** What the SSO plugin needs from the sso module (kept out of auth.service.ts so the plugins stay apart). */
 export type SsoAuthDeps = {
@@ -26,7 +27,19 @@ export type SsoAuthDeps = {
     | { action: 'link'; userId: string; profile: 'preserve' }
     | { action: 'reject'; code: string }
   >;
+  /** The sign-in through the provider being answered (its callback or ACS), for the code step (decision 154). */
+  laufend: AnmeldeWeg['laufend'];
 };
+
+/**
+ * Where a provider's answer makes the session (better-auth's endpoint paths): the OIDC callback and the SAML
+ * assertion consumer service of a provider. A sign-in there of one factor by a user with a confirmed second factor
+ * continues to the code step (decision 154).
+ */
+export const ssoWeg = (deps: Pick<SsoAuthDeps, 'laufend'>): AnmeldeWeg => ({
+  pfade: new Set(['/sso/callback/:providerId', '/sso/saml2/sp/acs/:providerId']),
+  laufend: deps.laufend,
+});
 
 /** Paths of better-auth on which it fetches from a provider (discovery, token, keys, user info, metadata). */
 export const isSsoPath = (pathname: string): boolean =>

@@ -9,18 +9,16 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { requirePermission, routeGuard } from '../auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
+import { requirePermission, routeGuard } from '../auth/auth.guards.ts';
+import { getAnmeldeMethoden } from './sso.anmeldemethoden.ts';
 import {
   deleteSsoKonfiguration,
-  erneuereSpMetadaten,
-  getAnmeldeMethoden,
-  getSpMetadaten,
   getSsoKonfiguration,
-  saveSsoKonfiguration,
-  signiereAlleSamlAnbieter,
   type SsoDeps,
-} from './sso.service.ts';
+  saveSsoKonfiguration,
+} from './sso.konfiguration.ts';
+import { erneuereSpMetadaten, getSpMetadaten, signiereAlleSamlAnbieter } from './sso.saml-signatur.ts';
 
 const TAGS = ['sso'];
 /** The tenant's provider is part of the tenant's settings (Customizing, tenant level). */

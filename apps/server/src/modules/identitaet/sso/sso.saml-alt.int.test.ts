@@ -11,7 +11,7 @@ import { startSsoServer } from '../../../../test/sso-setup.ts';
 import { buildApp } from '../../../app.ts';
 import { asOwner } from '../auth/auth.accounts.ts';
 import { ssoProvider } from '../auth/auth.sso.table.ts';
-import { signiereAlleSamlAnbieter, signiertAnfragen } from './sso.service.ts';
+import { signiereAlleSamlAnbieter, signiertAnfragen } from './sso.saml-signatur.ts';
 import { samlSpSchluessel } from './sso.table.ts';
 
 const DOMAIN = 'beispielhausen.example';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client';
-import { signInOutcome, signInRequest, verlangtPruefung } from './sign-in';
+import { codeSchrittAusSuche, signInOutcome, signInRequest, verlangtPruefung } from './sign-in';
 
 describe('signInRequest', () => {
   it("signs in by e-mail when the field 'Benutzername' holds an '@'", () => {
@@ -63,5 +63,20 @@ describe('signInOutcome (password or passkey)', () => {
     ],
   ] as const)('%s', (_, answer, expected) => {
     expect(signInOutcome(answer as Parameters<typeof signInOutcome>[0])).toEqual(expected);
+  });
+});
+
+describe('codeSchrittAusSuche (decision 154)', () => {
+  it.each([
+    ['?code_schritt=totp', ['totp']],
+    ['?code_schritt=otp', ['otp']],
+    ['?code_schritt=totp%2Cotp', ['totp', 'otp']],
+    ['?code_schritt=backup', []],
+    ['?code_schritt=evil', []],
+    ['code_schritt=totp', ['totp']],
+    ['', null],
+    ['?sso_fehler=auth.sso_fehlgeschlagen', null],
+  ])('%s: %j', (search, expected) => {
+    expect(codeSchrittAusSuche(search)).toEqual(expected);
   });
 });

@@ -36,6 +36,17 @@ export const signInOutcome = (
   return { code: methods.filter((m): m is CodeMethode => m === 'totp' || m === 'otp') };
 };
 
+/**
+ * The code step /login opens in after a sign-in through the tenant's provider that needs the second factor
+ * (decision 154): the server sends the browser to `/login?code_schritt=totp,otp` with the methods it offers besides
+ * backup codes (`backup` when none). Null when the address asks for no code step.
+ */
+export const codeSchrittAusSuche = (search: string): CodeMethode[] | null => {
+  const wert = new URLSearchParams(search).get('code_schritt');
+  if (wert === null) return null;
+  return wert.split(',').filter((m): m is CodeMethode => m === 'totp' || m === 'otp');
+};
+
 export const signIn = async (input: SignInInput): Promise<SignInOutcome> => {
   const { path, body } = signInRequest(input);
   return signInOutcome(

@@ -21,14 +21,26 @@ type LoginFormProps = {
   onSignedIn: () => Promise<void> | void;
   /** Where the tenant's identity provider sends the user back to (the remembered page or the start page). */
   ssoCallback?: string;
+  /**
+   * The provider signed the user in with one factor and their second is asked next (decision 154): the form opens
+   * in the code step with these methods.
+   */
+  codeSchritt?: CodeMethode[] | null;
+  /** The user leaves that code step to start again (the page drops it from its address). */
+  onCodeSchrittVerlassen?: () => void;
 };
 
-export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
+export function LoginForm({
+  onSignedIn,
+  ssoCallback = '/',
+  codeSchritt = null,
+  onCodeSchrittVerlassen,
+}: LoginFormProps) {
   const { t, i18n } = useTranslation();
   const signIn = useSignIn();
   const passkeySignIn = useSignInWithPasskey();
-  const [step, setStep] = useState<'password' | 'code'>('password');
-  const [codeMethoden, setCodeMethoden] = useState<CodeMethode[]>(['totp']);
+  const [step, setStep] = useState<'password' | 'code'>(codeSchritt ? 'code' : 'password');
+  const [codeMethoden, setCodeMethoden] = useState<CodeMethode[]>(codeSchritt ?? ['totp']);
   // The address typed decides whether the tenant's identity provider is offered (single sign-on).
   const [login, setLogin] = useState('');
   const [debouncedLogin] = useDebouncedValue(login, 300);
@@ -109,6 +121,7 @@ export function LoginForm({ onSignedIn, ssoCallback = '/' }: LoginFormProps) {
           passkeySignIn.reset();
           form.setFieldValue('password', '');
           setStep('password');
+          onCodeSchrittVerlassen?.();
         }}
       />
     );
