@@ -22,6 +22,7 @@ export const GEGENSTAENDE = {
   grundriss: { de: 'Grundriss', en: 'Floor plan' },
   gruppe: { de: 'Gruppe', en: 'Group' },
   identitaet: { de: 'Anmeldeweg', en: 'Sign-in method' },
+  kalender_abo: { de: 'Kalender-Abo', en: 'Calendar subscription' },
   leseraum_buchung: { de: 'Platzbuchung', en: 'Place booking' },
   mandant: { de: 'Mandant', en: 'Tenant' },
   passkey: { de: 'Passkey', en: 'Passkey' },
@@ -34,6 +35,7 @@ export const GEGENSTAENDE = {
   sonderoeffnungszeit: { de: 'Sonderöffnungszeit', en: 'Special opening hours' },
   standort: { de: 'Standort', en: 'Location' },
   telefon: { de: 'Telefonnummer', en: 'Phone number' },
+  zweiter_faktor: { de: 'Zweiter Faktor', en: 'Second factor' },
 } as const satisfies Record<string, Texts>;
 
 export type Gegenstand = keyof typeof GEGENSTAENDE;

@@ -1,4 +1,5 @@
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TIdentitaeten, TSsoVerknuepfung } from '@stellwerk/domain/sicherheit/api';
 import {
   type AnmeldeKontext,
@@ -123,12 +124,12 @@ export const entferneIdentitaet = async (
     await lockLogin(tx, user.authUserId);
     const eintraege = await lesen(tx, user.authUserId, kontext);
     const ziel = eintraege.find((e) => e.id === id);
-    if (!ziel) throw new DomainError('not_found');
+    if (!ziel) throw nichtGefunden('identitaet', id);
     if (!istEntfernbar(eintraege, id, kontext)) throw new DomainError('sicherheit.letzte_identitaet');
     const removed = id.startsWith(PASSKEY)
       ? await deletePasskey(tx, user.authUserId, id.slice(PASSKEY.length))
       : await deleteAccount(tx, user.authUserId, id.slice(KONTO.length));
-    if (!removed) throw new DomainError('not_found');
+    if (!removed) throw nichtGefunden('identitaet', id);
     await audit(tx, user, 'identitaet_entfernt', { art: ziel.art, name: ziel.name });
   });
 };

@@ -1,4 +1,4 @@
-import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TAbmelden,
   TAbmeldenErgebnis,
@@ -81,7 +81,7 @@ export const renameFaktor = async (
       (await renameFactor(tx, user.authUserId, id, friendlyName)) ||
       (await renameTelefonFaktor(tx, user.authUserId, id, friendlyName)),
   );
-  if (!renamed) throw new DomainError('not_found');
+  if (!renamed) throw nichtGefunden('zweiter_faktor', id);
 };
 
 /** The user's active sessions (spec §7), most recently used first, this device marked. */
@@ -134,7 +134,7 @@ export const beendeSitzung = async (
 ): Promise<TSitzungBeendet> => {
   await database.withoutTenant(async (tx) => {
     const ziel = (await findActiveSessions(tx, user.authUserId, now())).find((r) => r.id === id);
-    if (!ziel || (await deleteSessions(tx, user.authUserId, [id])) === 0) throw new DomainError('not_found');
+    if (!ziel || (await deleteSessions(tx, user.authUserId, [id])) === 0) throw nichtGefunden('sitzung', id);
     const geraet = beschreibeGeraet(ziel.userAgent);
     await protokolliereSelbst(tx, user, {
       entity: SICHERHEIT_ENTITAETEN.sitzung,

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { stringSetting } from '@stellwerk/domain/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { parseLanguage } from '@stellwerk/domain/language';
 import type { TTelefonFaktorAngelegt, TTelefonFaktorNeu } from '@stellwerk/domain/sicherheit/api';
 import {
@@ -89,7 +90,7 @@ const sendeCode = async (
   code: string,
 ): Promise<void> => {
   const empfaenger = await empfaengerVon(deps.database, authUserId);
-  if (!empfaenger) throw new DomainError('not_found');
+  if (!empfaenger) throw nichtGefunden('telefon', authUserId);
   await pruefeSmsLimit(
     deps.database,
     { mandantId: empfaenger.mandantId, benutzerId: empfaenger.id },
@@ -147,7 +148,7 @@ export const legeTelefonFaktorAn = async (
 
 const findeEigenen = async (tx: Tx, authUserId: string, id: string) => {
   const row = await findTelefonFaktor(tx, authUserId, id);
-  if (!row) throw new DomainError('not_found');
+  if (!row) throw nichtGefunden('telefon', id);
   return row;
 };
 

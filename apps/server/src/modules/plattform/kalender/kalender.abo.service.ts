@@ -5,6 +5,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TKalenderAbo,
   TKalenderAboLinks,
@@ -97,7 +98,7 @@ export const aendereKalenderFilter = async (
   return deps.database.withTenant(user.mandantId, async (tx) => {
     const vorher = await findAboVon(tx, user.benutzerId);
     const row = await updateAboFilter(tx, user.benutzerId, filter);
-    if (!vorher || !row) throw new DomainError('not_found');
+    if (!vorher || !row) throw nichtGefunden('kalender_abo', user.benutzerId);
     await writeAudit(tx, {
       mandantId: user.mandantId,
       benutzerId: user.benutzerId,
