@@ -5,7 +5,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { einstellungenTabelle } from '../packages/domain/src/customizing-tabelle.ts';
+import { einstellungenTabelle } from '../packages/domain/src/verwaltung/customizing-tabelle.ts';
 
 const ziel = path.join(import.meta.dirname, '..', 'docs', 'einstellungen.md');
 writeFileSync(ziel, einstellungenTabelle());

@@ -21,7 +21,7 @@ describe('docs/rules.md, the table of rules', () => {
 
   it('names the domain rule and its test for a rule of the spec (a vehicle already taken at that time)', () => {
     const row = table.split('\n').find((line) => line.startsWith('| `fahrzeug_buchung.ueberschneidung`'))!;
-    expect(row).toMatch(/`domain\/fahrzeug-buchung\/rules\.ts`/);
+    expect(row).toMatch(/`domain\/fahrzeuge\/fahrzeug-buchung\/rules\.ts`/);
     expect(row).toMatch(/\.test\.ts`/);
   });
 });

@@ -6,8 +6,8 @@
  * dropped as it arrives, so the client side holds no file.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import type { FahrtenbuchEintrag } from '@stellwerk/domain/fahrtenbuch/eintrag';
-import { verketten } from '@stellwerk/domain/fahrtenbuch/kette';
+import type { FahrtenbuchEintrag } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
+import { verketten } from '@stellwerk/domain/fahrten/fahrtenbuch/kette';
 import { berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { eq } from 'drizzle-orm';
 import { benutzer } from '../src/modules/identitaet/benutzer/benutzer.table';

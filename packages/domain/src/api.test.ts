@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type TMe, ZApiError, ZHealth, ZMe, ZUpdateSetting } from './api.ts';
-import { resolveSettings } from './customizing.ts';
+import { resolveSettings } from './verwaltung/customizing.ts';
 import { formatError } from './errors.ts';
 
 const me: TMe = {

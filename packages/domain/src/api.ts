@@ -3,11 +3,11 @@
  * Every string has a maximum length (Infisical's rule), so no request can smuggle megabytes into a field.
  */
 import { z } from 'zod';
-import { CUSTOMIZING_LEVELS, MAX_ARRAY_ITEMS, MAX_STRING_LENGTH } from './customizing.ts';
+import { CUSTOMIZING_LEVELS, MAX_ARRAY_ITEMS, MAX_STRING_LENGTH } from './verwaltung/customizing.ts';
 import { SWITCHABLE_FEATURES } from './features.ts';
 import { LANGUAGES } from './language.ts';
 import { PERMISSION_NAMES } from './permissions.ts';
-import { ZZweiFaktorStand } from './sicherheit/api.ts';
+import { ZZweiFaktorStand } from './identitaet/sicherheit/api.ts';
 import { multiLineText, singleLineText } from './text-input.ts';
 
 /** Limits used across the contract. */

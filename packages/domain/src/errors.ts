@@ -813,7 +813,7 @@ export const ERRORS = {
     de: 'Kilometerstand muss größer als {value} sein.',
     en: 'Mileage must be greater than {value}.',
   },
-  // --- logbook (packages/domain/src/fahrtenbuch) --------------------------------------------
+  // --- logbook (packages/domain/src/fahrten/fahrtenbuch) --------------------------------------------
   'fahrtenbuch.ende_vor_beginn': {
     status: 422,
     de: 'Das Ende der Fahrt muss nach ihrem Beginn liegen.',

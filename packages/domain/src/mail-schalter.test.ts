@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMIZING_OPTIONS } from './customizing';
+import { CUSTOMIZING_OPTIONS } from './verwaltung/customizing';
 import { MAIL_ARTEN, MAIL_REGELN, mailGewollt, PFLICHT_MAILS } from './mail-schalter';
 
 const option = (name: string) => CUSTOMIZING_OPTIONS.find((o) => o.name === name);

@@ -1,4 +1,4 @@
-import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/customizing';
+import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/verwaltung/customizing';
 import { FEATURE_DESCRIPTIONS, FEATURE_NAMES } from '@stellwerk/domain/features';
 import { PERMISSION_DESCRIPTIONS, PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { sql } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Bundesland } from '@stellwerk/domain/feiertage';
+import type { Bundesland } from '@stellwerk/domain/verwaltung/feiertage';
 import { PERMISSION_NAMES, type PermissionName } from '@stellwerk/domain/permissions';
 import { berlinInstant } from '@stellwerk/domain/time';
 import { hashPassword } from 'better-auth/crypto';

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Code, Collapse, Group, Stack, Table, Text } from '@mantine/core';
-import type { TProtokollEintrag } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TProtokollEintrag } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { diffAuditValues } from '../lib/audit-diff';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { TUsage } from '@stellwerk/domain/admin-benutzer.api';
+import type { TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/error-message';

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { MantineProvider } from '@mantine/core';
-import { ZStandortInput } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZStandortInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { cleanup, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import { Stack, Switch, Text } from '@mantine/core';
-import type { TPermissionInfo } from '@stellwerk/domain/admin-benutzer.api';
+import type { TPermissionInfo } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { useTranslation } from 'react-i18next';
 
 type PermissionSwitchesProps = {

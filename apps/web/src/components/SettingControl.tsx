@@ -15,7 +15,7 @@ import {
   type TimeSpanUnit,
   timeSpanUnitChoices,
   toStoredAmount,
-} from '@stellwerk/domain/customizing';
+} from '@stellwerk/domain/verwaltung/customizing';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,13 +4,13 @@
  * field shows the catalogue's message ('Wert zum mappen muss vom Typ number sein!', 'Zeit zum setzen ist
  * kein valider String.') before a request is made.
  */
-import type { TEinstellung } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TEinstellung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import {
   type CustomizingOption,
   type CustomizingValue,
   timeSpanUnitChoices,
   toStoredValue,
-} from '@stellwerk/domain/customizing';
+} from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError, formatError } from '@stellwerk/domain/errors';
 
 /** The option's metadata as the API sends it (admin and personal settings). */

@@ -1,5 +1,5 @@
 /** The booking staff's lists of holds to confirm (R170, decision 136), one per area. */
-import type { Bereich } from '@stellwerk/domain/leseraum-buchung/api';
+import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { BestaetigungenListe } from '../../features/leseraum/components/BestaetigungenListe';

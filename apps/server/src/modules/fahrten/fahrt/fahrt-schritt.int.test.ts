@@ -3,9 +3,9 @@
  * both databases, through the API with real multipart bodies.
  */
 import { randomUUID } from 'node:crypto';
-import type { TCheckInVorlage, TFahrtenbuch } from '@stellwerk/domain/fahrtenbuch/api';
-import type { TFahrzeugHistorie } from '@stellwerk/domain/fahrzeug/historie-api';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TCheckInVorlage, TFahrtenbuch } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import type { TFahrzeugHistorie } from '@stellwerk/domain/fahrzeuge/fahrzeug/historie-api';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
-import type { TCheckOutEingabe } from '@stellwerk/domain/fahrtenbuch/api';
-import { assertFahrt } from '@stellwerk/domain/fahrtenbuch/eintrag';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TCheckOutEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import { assertFahrt } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { fahrtSchritt } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.fahrt-schritt.ts';
 import { findCheckIn, findPersonNamen } from './fahrt.repository.ts';

@@ -1,7 +1,7 @@
-import { booleanSetting } from '@stellwerk/domain/customizing';
-import type { TCheckInEingabe } from '@stellwerk/domain/fahrtenbuch/api';
-import { vorCheckOut } from '@stellwerk/domain/fahrtenbuch/fahrt-schritt';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import { booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
+import type { TCheckInEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import { vorCheckOut } from '@stellwerk/domain/fahrten/fahrtenbuch/fahrt-schritt';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {
   fahrtSchritt,

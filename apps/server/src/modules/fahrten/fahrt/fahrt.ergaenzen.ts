@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TFahrtenbuchFassung, TFassungEingabe } from '@stellwerk/domain/fahrtenbuch/api';
-import { aktuelleFassungen, assertNeueFassung } from '@stellwerk/domain/fahrtenbuch/eintrag';
-import { assertPasstInKette } from '@stellwerk/domain/fahrtenbuch/kilometer';
+import type { TFahrtenbuchFassung, TFassungEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import { aktuelleFassungen, assertNeueFassung } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
+import { assertPasstInKette } from '@stellwerk/domain/fahrten/fahrtenbuch/kilometer';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {
   findEintraege,

@@ -10,13 +10,13 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TKettenPruefung } from '@stellwerk/domain/fahrtenbuch/api';
+import type { TKettenPruefung } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import {
   aktuelleFassungen,
   fehlendeAngaben,
   sichtbarerEintrag,
   strecke,
-} from '@stellwerk/domain/fahrtenbuch/eintrag';
+} from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
 import {
   ART_KUERZEL,
   aenderungen,
@@ -29,9 +29,9 @@ import {
   LEGENDE,
   pdfSeitenzahl,
   zeitpunktDE,
-} from '@stellwerk/domain/fahrtenbuch/export';
-import { KETTEN_ANFANG } from '@stellwerk/domain/fahrtenbuch/kette';
-import { lueckeKm } from '@stellwerk/domain/fahrtenbuch/kilometer';
+} from '@stellwerk/domain/fahrten/fahrtenbuch/export';
+import { KETTEN_ANFANG } from '@stellwerk/domain/fahrten/fahrtenbuch/kette';
+import { lueckeKm } from '@stellwerk/domain/fahrten/fahrtenbuch/kilometer';
 import {
   berlinDateKey,
   berlinInstant,

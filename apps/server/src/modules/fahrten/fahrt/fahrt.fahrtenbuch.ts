@@ -1,14 +1,14 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TFahrtenbuch } from '@stellwerk/domain/fahrtenbuch/api';
+import type { TFahrtenbuch } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import {
   aktuelleFassungen,
   ergaenzbarBis,
   fehlendeAngaben,
   isErgaenzbar,
   strecke,
-} from '@stellwerk/domain/fahrtenbuch/eintrag';
-import { kilometerLuecken } from '@stellwerk/domain/fahrtenbuch/kilometer';
+} from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
+import { kilometerLuecken } from '@stellwerk/domain/fahrten/fahrtenbuch/kilometer';
 import { berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {

@@ -1,6 +1,9 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TFahrzeugHistorie, TFahrzeugHistorieQuery } from '@stellwerk/domain/fahrzeug/historie-api';
+import type {
+  TFahrzeugHistorie,
+  TFahrzeugHistorieQuery,
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/historie-api';
 import { parseHistorieTyp } from '@stellwerk/domain/status';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { findFahrzeugKopf, findBelegeVon, findHistorie, findPersonNamen } from './fahrt.repository.ts';

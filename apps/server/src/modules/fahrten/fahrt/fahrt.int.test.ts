@@ -1,5 +1,9 @@
-import type { TFahrtenbuch, TFahrtenbuchFassung, TKettenPruefung } from '@stellwerk/domain/fahrtenbuch/api';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type {
+  TFahrtenbuch,
+  TFahrtenbuchFassung,
+  TKettenPruefung,
+} from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TKettenPruefung } from '@stellwerk/domain/fahrtenbuch/api';
-import { kettenPruefer, kopfPruefer } from '@stellwerk/domain/fahrtenbuch/kette';
+import type { TKettenPruefung } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import { kettenPruefer, kopfPruefer } from '@stellwerk/domain/fahrten/fahrtenbuch/kette';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {

@@ -13,8 +13,8 @@ import type {
   TFahrtenbuch,
   TFahrtenbuchFassung,
   TKettenPruefung,
-} from '@stellwerk/domain/fahrtenbuch/api';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+} from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';

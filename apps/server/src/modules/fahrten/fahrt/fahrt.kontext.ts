@@ -11,9 +11,9 @@
  */
 import { createHash } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
-import type { TFahrtAngabenEingabe } from '@stellwerk/domain/fahrtenbuch/api';
-import type { FahrtAngaben, FahrtenbuchEintrag } from '@stellwerk/domain/fahrtenbuch/eintrag';
-import { type KettenInhalt, verketten } from '@stellwerk/domain/fahrtenbuch/kette';
+import type { TFahrtAngabenEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import type { FahrtAngaben, FahrtenbuchEintrag } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
+import { type KettenInhalt, verketten } from '@stellwerk/domain/fahrten/fahrtenbuch/kette';
 import type { PermissionName } from '@stellwerk/domain/permissions';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';

@@ -1,5 +1,5 @@
-import type { TFahrtenbuchAnker, TFahrtenbuchFassung } from '@stellwerk/domain/fahrtenbuch/api';
-import { sichtbarerEintrag, strecke } from '@stellwerk/domain/fahrtenbuch/eintrag';
+import type { TFahrtenbuchAnker, TFahrtenbuchFassung } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import { sichtbarerEintrag, strecke } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
 import type { AnkerRow, EintragRow } from './fahrt.repository.ts';
 
 export const toFassung = (e: EintragRow, betrachterId: string): TFahrtenbuchFassung => {

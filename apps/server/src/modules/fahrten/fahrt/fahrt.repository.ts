@@ -2,7 +2,7 @@
  * SQL of trips: the vehicle history entries of check-in and check-out, and the append-only logbook.
  * Every function takes the tenant transaction it runs in.
  */
-import type { FahrtArt, FahrtenbuchEintrag } from '@stellwerk/domain/fahrtenbuch/eintrag';
+import type { FahrtArt, FahrtenbuchEintrag } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
 import {
   and,
   asc,

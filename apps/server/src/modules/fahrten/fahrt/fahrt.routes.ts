@@ -12,9 +12,9 @@ import {
   ZHandEintragEingabe,
   ZKettenPruefung,
   ZOffenerSchaden,
-} from '@stellwerk/domain/fahrtenbuch/api';
-import { ZFahrzeugHistorie, ZFahrzeugHistorieQuery } from '@stellwerk/domain/fahrzeug/historie-api';
-import { ZFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+} from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import { ZFahrzeugHistorie, ZFahrzeugHistorieQuery } from '@stellwerk/domain/fahrzeuge/fahrzeug/historie-api';
+import { ZFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { needsVehicleModule } from '@stellwerk/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

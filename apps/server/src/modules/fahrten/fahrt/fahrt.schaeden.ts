@@ -1,7 +1,7 @@
-import { arraySetting, booleanSetting } from '@stellwerk/domain/customizing';
+import { arraySetting, booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TCheckInVorlage, TOffenerSchaden } from '@stellwerk/domain/fahrtenbuch/api';
-import { SCHADEN_ORTE, type SchadenOrt } from '@stellwerk/domain/fahrtenbuch/fahrt-schritt';
+import type { TCheckInVorlage, TOffenerSchaden } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import { SCHADEN_ORTE, type SchadenOrt } from '@stellwerk/domain/fahrten/fahrtenbuch/fahrt-schritt';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';

@@ -1,17 +1,17 @@
-import { arraySetting, stringSetting } from '@stellwerk/domain/customizing';
+import { arraySetting, stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
-import type { TCheckInEingabe } from '@stellwerk/domain/fahrtenbuch/api';
+import type { TCheckInEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import {
   assertAbstellplatz,
   assertSchaeden,
   fuhrparkMeldung,
-} from '@stellwerk/domain/fahrtenbuch/fahrt-schritt';
+} from '@stellwerk/domain/fahrten/fahrtenbuch/fahrt-schritt';
 import {
   assertKilometerstand,
   assertReinigungszustand,
   assertTankfuellung,
-} from '@stellwerk/domain/fahrzeug/historie';
-import { STORNO_GRUND } from '@stellwerk/domain/fahrzeug-buchung/machine';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/historie';
+import { STORNO_GRUND } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import { parseLanguage } from '@stellwerk/domain/language';
 import {
   addCalendarDays,

@@ -4,7 +4,7 @@
  * the upload limit (413 beyond it); a broken body answers 400 like every upload endpoint.
  */
 import { DomainError } from '@stellwerk/domain/errors';
-import { MAX_BELEGE } from '@stellwerk/domain/fahrtenbuch/fahrt-schritt';
+import { MAX_BELEGE } from '@stellwerk/domain/fahrten/fahrtenbuch/fahrt-schritt';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { MAX_UPLOAD_BYTES } from '../../../http/error-handler.ts';

@@ -7,7 +7,7 @@ import {
   aufbewahrungsStichtag,
   berlinJahr,
   FAHRTENBUCH_AUFBEWAHRUNG_JAHRE,
-} from '@stellwerk/domain/fahrzeug/aufbewahrung';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/aufbewahrung';
 import type { Tx } from '../../../db/client.ts';
 import { findAufzubewahrendesFahrtenbuch } from './fahrzeug-aufbewahrung.repository.ts';
 /**

@@ -2,7 +2,7 @@
  * SQL of the retention purge (decision 081). Every function takes the tenant transaction it runs in;
  * row-level security limits each statement to that tenant.
  */
-import type { KettenGlied } from '@stellwerk/domain/fahrzeug/aufbewahrung';
+import type { KettenGlied } from '@stellwerk/domain/fahrzeuge/fahrzeug/aufbewahrung';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { fahrtenbuchEintrag, fahrzeugHistorieBeleg, fahrzeugSchaden } from '../fahrt/fahrt.table.ts';

@@ -8,8 +8,11 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { numberSetting } from '@stellwerk/domain/customizing';
-import { aufbewahrungsStichtag, loeschbarerKettenanfang } from '@stellwerk/domain/fahrzeug/aufbewahrung';
+import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
+import {
+  aufbewahrungsStichtag,
+  loeschbarerKettenanfang,
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/aufbewahrung';
 import { berlinDateKey } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../../db/client.ts';
 import type { JobLog } from '../../../jobs/scheduler.ts';

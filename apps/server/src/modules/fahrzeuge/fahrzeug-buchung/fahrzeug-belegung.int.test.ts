@@ -2,7 +2,7 @@
  * Vehicles: an overdue trip keeps the car (decision 109) and a special trip awaiting approval is not
  * released for a missed check-in (decision 110), on both databases with a moved clock.
  */
-import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-import type { JobBuchung } from '@stellwerk/domain/fahrzeug-benachrichtigung/auswahl';
-import type { ReportEintrag } from '@stellwerk/domain/fahrzeug-benachrichtigung/report';
+import type { JobBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung/auswahl';
+import type { ReportEintrag } from '@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung/report';
 import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';

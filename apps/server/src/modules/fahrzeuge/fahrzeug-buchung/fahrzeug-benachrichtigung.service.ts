@@ -1,7 +1,7 @@
 /**
  * The vehicle jobs (decisions 067, 068): automatic release, missing check-out reminders and
  * escalation, the next booker's notice, the daily care notice, the HU/UVV reminders and the vehicle report.
- * Each decides through the pure functions of `@stellwerk/domain/fahrzeug-benachrichtigung`, writes its mails
+ * Each decides through the pure functions of `@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung`, writes its mails
  * to the outbox in the recipient's language and records the notice keys in the same transaction, so a
  * repeated run sends nothing twice. A mail switched off by its `FahrzeugMail…Senden` flag is neither sent
  * nor recorded (switching it on later sends what is due then).
@@ -12,8 +12,8 @@ import {
   numberSetting,
   type ResolvedSettings,
   stringSetting,
-} from '@stellwerk/domain/customizing';
-import { stornoGrundText } from '@stellwerk/domain/fahrzeug/rules';
+} from '@stellwerk/domain/verwaltung/customizing';
+import { stornoGrundText } from '@stellwerk/domain/fahrzeuge/fahrzeug/rules';
 import {
   autoStornoFaellige,
   checkOutMahnungen,
@@ -22,17 +22,17 @@ import {
   type JobEinstellungen,
   pflegehinweis,
   vorCheckOutHinweise,
-} from '@stellwerk/domain/fahrzeug-benachrichtigung/auswahl';
-import { pruefungsErinnerungen } from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung/auswahl';
+import { pruefungsErinnerungen } from '@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung/pruefung';
 import {
   faelligerPersoenlicherReport,
   faelligerReportZeitraum,
   persoenlicheReportEmpfaenger,
   type ReportZeile,
   reportZusammenfassung,
-} from '@stellwerk/domain/fahrzeug-benachrichtigung/report';
-import type { FreigabeEntscheidung } from '@stellwerk/domain/fahrzeug-buchung/auto-freigabe';
-import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeug-buchung/machine';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung/report';
+import type { FreigabeEntscheidung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/auto-freigabe';
+import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import { addCalendarDays, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
 import ExcelJS from 'exceljs';

@@ -13,27 +13,27 @@ import type {
   TFahrzeugDetail,
   TFahrzeugListeQuery,
   TFahrzeugPerson,
-} from '@stellwerk/domain/fahrzeug-buchung/api';
-import { isMoeglicherFreigeber } from '@stellwerk/domain/fahrzeug-buchung/freigabe';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { isMoeglicherFreigeber } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe';
 import {
   fahrtStandAus,
   type HistorieEintrag,
   isInMeinenBuchungen,
   STORNO_GRUND,
   SYSTEM_STORNO_ANZEIGE_TAGE,
-} from '@stellwerk/domain/fahrzeug-buchung/machine';
-import { isEigeneFahrt } from '@stellwerk/domain/fahrzeug-buchung/policy';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
+import { isEigeneFahrt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/policy';
 import {
   type Belegung,
   fahrzeugBuchungsPruefer,
   wirksamesBuchungsfenster,
-} from '@stellwerk/domain/fahrzeug-buchung/rules';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import {
   eigeneBuchbarkeitVerstoss,
   isFuehrerscheinKlasse,
   waehlbareFahrer,
-} from '@stellwerk/domain/fuehrerschein/rules';
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
 import type { PermissionName } from '@stellwerk/domain/permissions';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionMemo, SessionUser } from '../../identitaet/auth/auth.context.ts';

@@ -1,11 +1,11 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { freigabeNachAenderung } from '@stellwerk/domain/fahrzeug-buchung/freigabe';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { freigabeNachAenderung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe';
 import type {
   TFahrzeugBuchungAenderung,
   TFahrzeugBuchungEingabe,
-} from '@stellwerk/domain/fahrzeug-buchung/schemas';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
 import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { frageFreigeberNeuAn } from '../sonderfreigabe/sonderfreigabe.anfragen.ts';

@@ -1,6 +1,6 @@
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
-import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { frageFreigeberAn } from '../sonderfreigabe/sonderfreigabe.anfragen.ts';
 import { insertBuchung, insertMitfahrer } from './fahrzeug-buchung.repository.ts';

@@ -3,7 +3,7 @@ import {
   type FahrtStand,
   fahrtStandAus,
   type HistorieEintrag,
-} from '@stellwerk/domain/fahrzeug-buchung/machine';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status';
 import { parseHistorieTyp, parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';

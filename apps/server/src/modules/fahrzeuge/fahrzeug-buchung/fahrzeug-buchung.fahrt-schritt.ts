@@ -1,15 +1,18 @@
 /** The trip steps on a booking: the trip module records check-in and check-out through this. */
 
-import type { ResolvedSettings } from '@stellwerk/domain/customizing';
+import type { ResolvedSettings } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import {
   checkInVerstoss,
   checkOutVerstoss,
   FAHRZEUG_BUCHUNG_UEBERGAENGE,
   fahrtStandAus,
-} from '@stellwerk/domain/fahrzeug-buchung/machine';
-import { fuehrerscheinVerstoss, isFuehrerscheinKlasse } from '@stellwerk/domain/fuehrerschein/rules';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
+import {
+  fuehrerscheinVerstoss,
+  isFuehrerscheinKlasse,
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {

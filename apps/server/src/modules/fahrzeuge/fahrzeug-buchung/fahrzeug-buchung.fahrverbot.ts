@@ -1,7 +1,7 @@
 /** The trips a driving ban cancels (decision 050), called by the licence module. */
 
-import type { Fuehrerschein } from '@stellwerk/domain/fuehrerschein/rules';
-import { stornosBeiFahrverbot } from '@stellwerk/domain/fuehrerschein/rules';
+import type { Fuehrerschein } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
+import { stornosBeiFahrverbot } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { findBuchungen } from './fahrzeug-buchung.repository.ts';

@@ -1,4 +1,8 @@
-import type { TFahrzeug, TFahrzeugBuchung, TFahrzeugDetail } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type {
+  TFahrzeug,
+  TFahrzeugBuchung,
+  TFahrzeugDetail,
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

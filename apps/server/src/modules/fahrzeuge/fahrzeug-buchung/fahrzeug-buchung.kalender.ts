@@ -3,7 +3,7 @@
  * the personal feed, and the invitation a booking's mail carries. Language-free facts only; nothing about other
  * people.
  */
-import { stringSetting } from '@stellwerk/domain/customizing';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { parseLanguage } from '@stellwerk/domain/language';
 import type { Tx } from '../../../db/client.ts';
 import { kalenderEinladung } from '../../plattform/kalender/kalender.einladung.ts';

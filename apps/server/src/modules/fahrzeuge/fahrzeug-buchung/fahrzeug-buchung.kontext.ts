@@ -9,24 +9,27 @@
  * booking's context: what `checkBuchung` needs, read in as few round trips as the checks allow.
  */
 
-import { stringSetting } from '@stellwerk/domain/customizing';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError, toDomainError, type RuleViolation } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { publikumFuer } from '@stellwerk/domain/events';
-import { type Buchungsfenster, fahrzeugFensterAus } from '@stellwerk/domain/fahrzeug/buchungsfenster';
-import { parseUvvModus } from '@stellwerk/domain/fahrzeug-benachrichtigung/pruefung';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { checkBuchung } from '@stellwerk/domain/fahrzeug-buchung/check-buchung';
-import { freigeberVerstoss } from '@stellwerk/domain/fahrzeug-buchung/freigabe';
+import {
+  type Buchungsfenster,
+  fahrzeugFensterAus,
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/buchungsfenster';
+import { parseUvvModus } from '@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung/pruefung';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { checkBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/check-buchung';
+import { freigeberVerstoss } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe';
 import {
   type FahrzeugBuchungsEinstellungen,
   type FahrzeugFuerBuchung,
   mindestabstandMs,
-} from '@stellwerk/domain/fahrzeug-buchung/rules';
-import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
-import { type Fuehrerschein, isFuehrerscheinKlasse } from '@stellwerk/domain/fuehrerschein/rules';
-import { fuehrerscheinAusSpalten } from '@stellwerk/domain/fuehrerschein/spalten';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
+import { type Fuehrerschein, isFuehrerscheinKlasse } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
+import { fuehrerscheinAusSpalten } from '@stellwerk/domain/fahrzeuge/fuehrerschein/spalten';
 import { needsVehicleModule, type PermissionName } from '@stellwerk/domain/permissions';
 import type { Database, Tx } from '../../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';

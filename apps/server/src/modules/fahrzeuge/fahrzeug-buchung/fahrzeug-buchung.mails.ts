@@ -4,8 +4,8 @@
  * trip, and the system's cancellation. Every one is built by `buchungMailParams`.
  */
 
-import { stringSetting } from '@stellwerk/domain/customizing';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';

@@ -1,10 +1,14 @@
 /** How vehicles and bookings are shaped for the API: people, co-travellers, approvers, trip state and abilities. */
 
-import { booleanSetting, numberSetting, type ResolvedSettings } from '@stellwerk/domain/customizing';
+import {
+  booleanSetting,
+  numberSetting,
+  type ResolvedSettings,
+} from '@stellwerk/domain/verwaltung/customizing';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { fahrtStandAus, statusAusFahrt } from '@stellwerk/domain/fahrzeug-buchung/machine';
-import { abilitiesFor } from '@stellwerk/domain/fahrzeug-buchung/policy';
+import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { fahrtStandAus, statusAusFahrt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
+import { abilitiesFor } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/policy';
 import { formatDateDE, formatTimeDE } from '@stellwerk/domain/time';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';

@@ -8,12 +8,12 @@ import {
   ZFahrzeugListe,
   ZFahrzeugListeQuery,
   ZFahrzeugPersonListe,
-} from '@stellwerk/domain/fahrzeug-buchung/api';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import {
   ZFahrzeugBuchungAenderung,
   ZFahrzeugBuchungEingabe,
   ZFahrzeugBuchungStorno,
-} from '@stellwerk/domain/fahrzeug-buchung/schemas';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
 import { needsVehicleModule } from '@stellwerk/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';

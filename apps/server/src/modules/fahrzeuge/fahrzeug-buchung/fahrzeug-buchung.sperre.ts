@@ -4,7 +4,7 @@
  * writing the table itself. The trips it displaces move with `fahrzeug-buchung.umbuchen.ts` and are cancelled with
  * `fahrzeug-buchung.system-storno.ts`.
  */
-import { naechsterFahrzeugStatus } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import { naechsterFahrzeugStatus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import { DomainError } from '@stellwerk/domain/errors';
 import type { BuchungStatus } from '@stellwerk/domain/status';
 import type { Tx } from '../../../db/client.ts';

@@ -1,9 +1,9 @@
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import {
   FAHRZEUG_BUCHUNG_UEBERGAENGE,
   fremdStornoGrundVerstoss,
-} from '@stellwerk/domain/fahrzeug-buchung/machine';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { lockBuchung, updateBuchung } from './fahrzeug-buchung.repository.ts';
 import {

@@ -3,7 +3,7 @@
  * a vehicle deactivated or changed, a defect found at a check-in, a driving ban, a block. Other modules call it
  * instead of writing `fahrzeug_buchung` themselves.
  */
-import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import type { Language } from '@stellwerk/domain/language';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';

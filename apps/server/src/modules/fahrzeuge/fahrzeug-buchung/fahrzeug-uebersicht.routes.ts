@@ -1,5 +1,5 @@
 import { ZApiError } from '@stellwerk/domain/api';
-import { ZFahrzeugBelegung, ZFahrzeugBelegungQuery } from '@stellwerk/domain/fahrzeug-buchung/api';
+import { ZFahrzeugBelegung, ZFahrzeugBelegungQuery } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
 import { requireUser } from '../../identitaet/auth/auth.guards.ts';

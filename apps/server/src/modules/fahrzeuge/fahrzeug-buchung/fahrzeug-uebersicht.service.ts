@@ -1,9 +1,12 @@
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TFahrzeugBelegung, TFahrzeugBelegungQuery } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { isEigeneFahrt } from '@stellwerk/domain/fahrzeug-buchung/policy';
-import { belegterZeitraum } from '@stellwerk/domain/fahrzeug-buchung/rules';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
-import { geschlosseneZeiten } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
+import type {
+  TFahrzeugBelegung,
+  TFahrzeugBelegungQuery,
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { isEigeneFahrt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/policy';
+import { belegterZeitraum } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
+import { geschlosseneZeiten } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
 import type { SessionMemo, SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import { findBelegungenMitFahrt } from './fahrzeug-buchung.belegung.repository.ts';

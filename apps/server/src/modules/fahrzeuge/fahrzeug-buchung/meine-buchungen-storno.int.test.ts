@@ -7,8 +7,8 @@ import type {
   TFahrzeugBelegung,
   TFahrzeugBuchung,
   TFahrzeugDetail,
-} from '@stellwerk/domain/fahrzeug-buchung/api';
-import { isInMeinenBuchungen, STORNO_GRUND } from '@stellwerk/domain/fahrzeug-buchung/machine';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { isInMeinenBuchungen, STORNO_GRUND } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

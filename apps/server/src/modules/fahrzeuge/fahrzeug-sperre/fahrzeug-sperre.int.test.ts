@@ -1,9 +1,9 @@
-import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import type {
   TFahrzeugSperre,
   TFahrzeugSperreErgebnis,
   TFahrzeugSperreVorschau,
-} from '@stellwerk/domain/fahrzeug-buchung/sperre-api';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/sperre-api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,12 +1,12 @@
 import { ZApiError } from '@stellwerk/domain/api';
-import { ZFahrzeugSperreEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
+import { ZFahrzeugSperreEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
 import {
   ZFahrzeugSperreErgebnis,
   ZFahrzeugSperreListe,
   ZFahrzeugSperrenQuery,
   ZFahrzeugSperreVorschau,
   ZFahrzeugSperreVorschauEingabe,
-} from '@stellwerk/domain/fahrzeug-buchung/sperre-api';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/sperre-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';

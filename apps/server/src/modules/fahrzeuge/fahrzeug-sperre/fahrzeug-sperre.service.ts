@@ -7,11 +7,11 @@
  */
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { STORNO_GRUND } from '@stellwerk/domain/fahrzeug-buchung/machine';
-import type { Belegung } from '@stellwerk/domain/fahrzeug-buchung/rules';
-import type { TFahrzeugSperreEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { STORNO_GRUND } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
+import type { Belegung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import type { TFahrzeugSperreEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import {
   type ErsatzKandidat,
   type SperreVorschlag,
@@ -19,13 +19,13 @@ import {
   sperreVorschlag,
   sperreZeitraumVerstoss,
   sperrZeitraum,
-} from '@stellwerk/domain/fahrzeug-buchung/sperre';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/sperre';
 import type {
   TFahrzeugSperre,
   TFahrzeugSperreErgebnis,
   TFahrzeugSperreVorschau,
   TFahrzeugSperreVorschauEingabe,
-} from '@stellwerk/domain/fahrzeug-buchung/sperre-api';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/sperre-api';
 import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';

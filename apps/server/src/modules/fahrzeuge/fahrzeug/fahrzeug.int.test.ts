@@ -3,8 +3,8 @@ import type {
   TFahrzeugAdminEingabeRoh,
   TFahrzeugAdminGespeichert,
   TFahrzeugStornoVorschau,
-} from '@stellwerk/domain/fahrzeug/api';
-import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/api';
+import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -8,7 +8,7 @@ import {
   ZFahrzeugFavoritEingabe,
   ZFahrzeugStandortListe,
   ZFahrzeugStornoVorschau,
-} from '@stellwerk/domain/fahrzeug/api';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';

@@ -13,14 +13,14 @@ import type {
   TFahrzeugAdminEingabe,
   TFahrzeugAdminGespeichert,
   TFahrzeugStornoVorschau,
-} from '@stellwerk/domain/fahrzeug/api';
-import { parseBuchungsfenster } from '@stellwerk/domain/fahrzeug/buchungsfenster';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/api';
+import { parseBuchungsfenster } from '@stellwerk/domain/fahrzeuge/fahrzeug/buchungsfenster';
 import {
   type FahrzeugStand,
   type FahrzeugStorno,
   stornoGrundText,
   stornosBeiFahrzeugAenderung,
-} from '@stellwerk/domain/fahrzeug/rules';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/rules';
 import { assertTime, timeToMinutes } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';

@@ -1,10 +1,10 @@
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import type {
   TFahrverbotBuchung,
   TFuehrerscheinGespeichert,
   TFuehrerscheinListe,
   TFuehrerscheinZeile,
-} from '@stellwerk/domain/fuehrerschein/api';
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/api';
 import { addCalendarDays, addCalendarMonths, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,9 @@
 /** SQL of the licence checks: licence records, the people they belong to, reminders sent. */
-import type { ErinnerungsArt, GesendeteErinnerung } from '@stellwerk/domain/fuehrerschein/erinnerung';
-import { isErinnerungsArt } from '@stellwerk/domain/fuehrerschein/erinnerung';
+import type {
+  ErinnerungsArt,
+  GesendeteErinnerung,
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/erinnerung';
+import { isErinnerungsArt } from '@stellwerk/domain/fahrzeuge/fuehrerschein/erinnerung';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';

@@ -8,12 +8,12 @@ import {
   ZFuehrerscheinListe,
   ZFuehrerscheinListeQuery,
   ZFuehrerscheinZeile,
-} from '@stellwerk/domain/fuehrerschein/api';
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/api';
 import {
   ZFahrverbotEingabe,
   ZFuehrerscheinAenderung,
   ZFuehrerscheinPruefungEingabe,
-} from '@stellwerk/domain/fuehrerschein/schemas';
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
 import { type RouteGuard, requireUser } from '../../identitaet/auth/auth.guards.ts';

@@ -11,7 +11,7 @@ import {
   numberSetting,
   type ResolvedSettings,
   stringSetting,
-} from '@stellwerk/domain/customizing';
+} from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { publikumFuer } from '@stellwerk/domain/events';
@@ -21,9 +21,9 @@ import type {
   TFuehrerscheinListe,
   TFuehrerscheinListeQuery,
   TFuehrerscheinZeile,
-} from '@stellwerk/domain/fuehrerschein/api';
-import { faelligeErinnerungen } from '@stellwerk/domain/fuehrerschein/erinnerung';
-import { filtereZeilen, zaehleFaellige } from '@stellwerk/domain/fuehrerschein/liste';
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/api';
+import { faelligeErinnerungen } from '@stellwerk/domain/fahrzeuge/fuehrerschein/erinnerung';
+import { filtereZeilen, zaehleFaellige } from '@stellwerk/domain/fahrzeuge/fuehrerschein/liste';
 import {
   BEFRISTETE_KLASSEN,
   fahrverbotZeitraumVerstoss,
@@ -31,20 +31,20 @@ import {
   isFahrverbotImZeitraum,
   pruefungErfassen,
   pruefungsStand,
-} from '@stellwerk/domain/fuehrerschein/rules';
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
 import type {
   TFahrverbotEingabe,
   TFuehrerscheinAenderung,
   TFuehrerscheinEingabe,
   TFuehrerscheinPruefungEingabe,
-} from '@stellwerk/domain/fuehrerschein/schemas';
-import { FUEHRERSCHEIN_LEER } from '@stellwerk/domain/fuehrerschein/schemas';
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/schemas';
+import { FUEHRERSCHEIN_LEER } from '@stellwerk/domain/fahrzeuge/fuehrerschein/schemas';
 import {
   fuehrerscheinAusSpalten,
   klassenAblaufAusSpalten,
   klassenAblaufZuSpalten,
   klassenZuSpalten,
-} from '@stellwerk/domain/fuehrerschein/spalten';
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/spalten';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import { addCalendarDays, berlinDateKey, berlinInstant, formatDateDE } from '@stellwerk/domain/time';

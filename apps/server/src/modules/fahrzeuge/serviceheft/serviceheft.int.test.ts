@@ -1,5 +1,5 @@
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
-import type { TServiceheft } from '@stellwerk/domain/fahrzeug/serviceheft';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import type { TServiceheft } from '@stellwerk/domain/fahrzeuge/fahrzeug/serviceheft';
 import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '@stellwerk/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

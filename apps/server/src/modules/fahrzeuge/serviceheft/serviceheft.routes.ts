@@ -1,5 +1,5 @@
 import { ZApiError } from '@stellwerk/domain/api';
-import { ZServiceheft, ZServiceheftEingabe } from '@stellwerk/domain/fahrzeug/serviceheft';
+import { ZServiceheft, ZServiceheftEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug/serviceheft';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';

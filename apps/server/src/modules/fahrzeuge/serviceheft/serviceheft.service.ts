@@ -10,7 +10,7 @@ import {
   type TServiceheft,
   type TServiceheftEingabe,
   type TServiceheftEintrag,
-} from '@stellwerk/domain/fahrzeug/serviceheft';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/serviceheft';
 import { berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';

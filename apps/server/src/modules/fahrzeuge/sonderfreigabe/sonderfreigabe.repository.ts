@@ -1,4 +1,4 @@
-import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import type { BuchungStatus } from '@stellwerk/domain/status';
 import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, count, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm';

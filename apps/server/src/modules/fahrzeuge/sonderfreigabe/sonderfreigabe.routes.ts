@@ -1,10 +1,10 @@
 import { ZApiError } from '@stellwerk/domain/api';
 import { DomainError } from '@stellwerk/domain/errors';
-import { ZFahrzeugBuchung, ZFahrzeugBuchungListe } from '@stellwerk/domain/fahrzeug-buchung/api';
+import { ZFahrzeugBuchung, ZFahrzeugBuchungListe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import {
   ZSonderfreigabeAblehnen,
   ZSonderfreigabenAnzahl,
-} from '@stellwerk/domain/fahrzeug-buchung/freigabe-api';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe-api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';

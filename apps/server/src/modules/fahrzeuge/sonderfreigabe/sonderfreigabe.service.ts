@@ -7,9 +7,9 @@
  */
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { sonderfreigabeEntscheiden } from '@stellwerk/domain/fahrzeug-buchung/freigabe';
-import type { TSonderfreigabenAnzahl } from '@stellwerk/domain/fahrzeug-buchung/freigabe-api';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { sonderfreigabeEntscheiden } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe';
+import type { TSonderfreigabenAnzahl } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe-api';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertFeature, meldeAenderung } from '../fahrzeug-buchung/fahrzeug-buchung.kontext.ts';

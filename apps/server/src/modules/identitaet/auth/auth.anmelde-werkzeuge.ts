@@ -1,5 +1,5 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import { waitMinutes } from '@stellwerk/domain/login-throttle';
+import { waitMinutes } from '@stellwerk/domain/identitaet/login-throttle';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client.ts';

@@ -1,4 +1,4 @@
-import { CAPTCHA } from '@stellwerk/domain/sicherheit/captcha';
+import { CAPTCHA } from '@stellwerk/domain/identitaet/sicherheit/captcha';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import {
   CAPTCHA_MAX_LAENGE,
   captchaGueltig,
   leseCaptcha,
-} from '@stellwerk/domain/sicherheit/captcha';
+} from '@stellwerk/domain/identitaet/sicherheit/captcha';
 import { type Challenge, createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 

@@ -1,4 +1,4 @@
-import { type Anmeldung, brauchtCodeSchritt } from '@stellwerk/domain/sicherheit/zwei-faktor';
+import { type Anmeldung, brauchtCodeSchritt } from '@stellwerk/domain/identitaet/sicherheit/zwei-faktor';
 import type { BetterAuthPlugin } from 'better-auth';
 
 type AfterHook = NonNullable<NonNullable<BetterAuthPlugin['hooks']>['after']>[number];

@@ -1,4 +1,4 @@
-import type { TAdminPasskeys, TSitzungen } from '@stellwerk/domain/sicherheit/api';
+import type { TAdminPasskeys, TSitzungen } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

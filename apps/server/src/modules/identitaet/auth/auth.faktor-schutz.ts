@@ -6,7 +6,7 @@ import {
   TOTP_PERIODE_S,
   totpSchritteUm,
   totpSchrittNeu,
-} from '@stellwerk/domain/sicherheit/faktor-schutz';
+} from '@stellwerk/domain/identitaet/sicherheit/faktor-schutz';
 import { symmetricDecrypt } from 'better-auth/crypto';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainError } from '@stellwerk/domain/errors';
-import { anmeldeFehlerAdresse } from '@stellwerk/domain/sicherheit/anmelde-fehler';
+import { anmeldeFehlerAdresse } from '@stellwerk/domain/identitaet/sicherheit/anmelde-fehler';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../../config.ts';

@@ -1,6 +1,6 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TIdentitaeten, TSsoVerknuepfung } from '@stellwerk/domain/sicherheit/api';
+import type { TIdentitaeten, TSsoVerknuepfung } from '@stellwerk/domain/identitaet/sicherheit/api';
 import {
   type AnmeldeKontext,
   type Identitaet,
@@ -8,7 +8,7 @@ import {
   istNutzbar,
   passwortSetzbar,
   ssoVerknuepfbar,
-} from '@stellwerk/domain/sicherheit/identitaet';
+} from '@stellwerk/domain/identitaet/sicherheit/identitaet';
 import { asTenant, type Database, type Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { anmeldeKontextVon } from '../sso/sso.anmeldemethoden.ts';

@@ -4,7 +4,7 @@ import {
   type SignInHistory,
   signInNeedsCaptcha,
   signInWaitMs,
-} from '@stellwerk/domain/login-throttle';
+} from '@stellwerk/domain/identitaet/login-throttle';
 
 /** Bound on remembered keys per map; past it, entries that no longer matter are pruned. */
 const MAX_KEYS = 50_000;

@@ -1,6 +1,6 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import { AENDERT_SITZUNGEN } from '@stellwerk/domain/events';
-import { vorEinrichtungErlaubt } from '@stellwerk/domain/sicherheit/zwei-faktor';
+import { vorEinrichtungErlaubt } from '@stellwerk/domain/identitaet/sicherheit/zwei-faktor';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

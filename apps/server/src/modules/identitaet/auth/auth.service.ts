@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { passkey as passkeyPlugin } from '@better-auth/passkey';
-import { SMS_CODE_MINUTEN, SMS_CODE_STELLEN } from '@stellwerk/domain/sicherheit/telefon';
+import { SMS_CODE_MINUTEN, SMS_CODE_STELLEN } from '@stellwerk/domain/identitaet/sicherheit/telefon';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';

@@ -17,8 +17,8 @@ import {
   ZSsoVerknuepfung,
   ZTelefonFaktorAngelegt,
   ZTelefonFaktorNeu,
-} from '@stellwerk/domain/sicherheit/api';
-import { normalisiereTelefonnummer } from '@stellwerk/domain/sicherheit/telefon';
+} from '@stellwerk/domain/identitaet/sicherheit/api';
+import { normalisiereTelefonnummer } from '@stellwerk/domain/identitaet/sicherheit/telefon';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../../config.ts';

@@ -5,9 +5,9 @@ import type {
   TFaktoren,
   TSitzungBeendet,
   TSitzungen,
-} from '@stellwerk/domain/sicherheit/api';
-import { beschreibeGeraet, zuBeendendeSitzungen } from '@stellwerk/domain/sicherheit/sitzung';
-import { maskiereTelefonnummer } from '@stellwerk/domain/sicherheit/telefon';
+} from '@stellwerk/domain/identitaet/sicherheit/api';
+import { beschreibeGeraet, zuBeendendeSitzungen } from '@stellwerk/domain/identitaet/sicherheit/sitzung';
+import { maskiereTelefonnummer } from '@stellwerk/domain/identitaet/sicherheit/telefon';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from './auth.context.ts';
 import { protokolliereSelbst, SICHERHEIT_ENTITAETEN } from './auth.protokoll.ts';

@@ -1,5 +1,9 @@
 import type { TMe } from '@stellwerk/domain/api';
-import type { TFaktoren, TSmsAusgang, TTelefonFaktorAngelegt } from '@stellwerk/domain/sicherheit/api';
+import type {
+  TFaktoren,
+  TSmsAusgang,
+  TTelefonFaktorAngelegt,
+} from '@stellwerk/domain/identitaet/sicherheit/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar as Jar } from '../../../../test/cookie-jar.ts';
 import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';

@@ -1,17 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { stringSetting } from '@stellwerk/domain/customizing';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { parseLanguage } from '@stellwerk/domain/language';
-import type { TTelefonFaktorAngelegt, TTelefonFaktorNeu } from '@stellwerk/domain/sicherheit/api';
+import type { TTelefonFaktorAngelegt, TTelefonFaktorNeu } from '@stellwerk/domain/identitaet/sicherheit/api';
 import {
   maskiereTelefonnummer,
   normalisiereTelefonnummer,
   SMS_CODE_MINUTEN,
   SMS_CODE_STELLEN,
   smsText,
-} from '@stellwerk/domain/sicherheit/telefon';
+} from '@stellwerk/domain/identitaet/sicherheit/telefon';
 import type { Database, Tx } from '../../../db/client.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import { pruefeSmsLimit, type SmsDeps, sendeSms } from '../sms/sms.service.ts';

@@ -1,4 +1,4 @@
-import { LOGIN_THROTTLE } from '@stellwerk/domain/login-throttle';
+import { LOGIN_THROTTLE } from '@stellwerk/domain/identitaet/login-throttle';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRequest, errorOf } from '../../../../test/auth-requests.ts';
 import { loeseCaptcha } from '../../../../test/captcha.ts';

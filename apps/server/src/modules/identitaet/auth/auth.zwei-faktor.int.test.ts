@@ -1,5 +1,5 @@
 import type { TMe } from '@stellwerk/domain/api';
-import type { TFaktoren } from '@stellwerk/domain/sicherheit/api';
+import type { TFaktoren } from '@stellwerk/domain/identitaet/sicherheit/api';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRequest } from '../../../../test/auth-requests.ts';

@@ -2,7 +2,7 @@ import type {
   TBenutzerImportFailure,
   TBenutzerImportPreview,
   TBenutzerList,
-} from '@stellwerk/domain/admin-benutzer.api';
+} from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import type { TApiError } from '@stellwerk/domain/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

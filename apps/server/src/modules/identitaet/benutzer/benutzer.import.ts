@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { TBenutzerImportPreview, TImportRow } from '@stellwerk/domain/admin-benutzer.api';
+import type { TBenutzerImportPreview, TImportRow } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import {
   type ImportRow,
   isValidEmail,
   normalizeEmail,
   readBenutzerCsv,
   validateBenutzerImport,
-} from '@stellwerk/domain/benutzer-import';
+} from '@stellwerk/domain/identitaet/benutzer-import';
 import { formatError, toDomainError } from '@stellwerk/domain/errors';
 import type { Language } from '@stellwerk/domain/language';
 import type { Tx } from '../../../db/client.ts';

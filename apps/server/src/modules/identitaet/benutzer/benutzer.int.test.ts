@@ -3,7 +3,7 @@ import type {
   TBenutzerList,
   TBenutzerOptionen,
   TRolle,
-} from '@stellwerk/domain/admin-benutzer.api';
+} from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import type { TApiError, TMe } from '@stellwerk/domain/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

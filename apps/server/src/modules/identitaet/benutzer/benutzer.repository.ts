@@ -1,5 +1,5 @@
-import type { TBenutzerListQuery } from '@stellwerk/domain/admin-benutzer.api';
-import type { GrantValue } from '@stellwerk/domain/link-sync';
+import type { TBenutzerListQuery } from '@stellwerk/domain/identitaet/admin-benutzer.api';
+import type { GrantValue } from '@stellwerk/domain/identitaet/link-sync';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';

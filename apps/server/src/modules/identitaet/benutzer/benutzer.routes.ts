@@ -10,14 +10,14 @@ import {
   ZBenutzerList,
   ZBenutzerListQuery,
   ZBenutzerOptionen,
-} from '@stellwerk/domain/admin-benutzer.api';
+} from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import { DomainError } from '@stellwerk/domain/errors';
 import {
   ZAdminPasskeyParams,
   ZAdminPasskeys,
   ZFaktorenZurueckgesetzt,
-} from '@stellwerk/domain/sicherheit/api';
+} from '@stellwerk/domain/identitaet/sicherheit/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -8,20 +8,20 @@ import type {
   TBenutzerListItem,
   TBenutzerListQuery,
   TBenutzerOptionen,
-} from '@stellwerk/domain/admin-benutzer.api';
-import { stringSetting } from '@stellwerk/domain/customizing';
+} from '@stellwerk/domain/identitaet/admin-benutzer.api';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { parseLanguage } from '@stellwerk/domain/language';
-import { syncGrants, syncLinks } from '@stellwerk/domain/link-sync';
+import { syncGrants, syncLinks } from '@stellwerk/domain/identitaet/link-sync';
 import {
   checkAdminRoute,
   isPermissionName,
   PERMISSION_DESCRIPTIONS,
   PERMISSION_NAMES,
 } from '@stellwerk/domain/permissions';
-import type { TAdminPasskeys, TFaktorenZurueckgesetzt } from '@stellwerk/domain/sicherheit/api';
-import { adresseInDomains } from '@stellwerk/domain/sso/sso';
+import type { TAdminPasskeys, TFaktorenZurueckgesetzt } from '@stellwerk/domain/identitaet/sicherheit/api';
+import { adresseInDomains } from '@stellwerk/domain/identitaet/sso/sso';
 import type { Database, Tx } from '../../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';

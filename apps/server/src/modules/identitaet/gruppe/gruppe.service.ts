@@ -1,6 +1,6 @@
-import type { TGruppe, TUsage } from '@stellwerk/domain/admin-benutzer.api';
+import type { TGruppe, TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { DomainError } from '@stellwerk/domain/errors';
-import { syncLinks } from '@stellwerk/domain/link-sync';
+import { syncLinks } from '@stellwerk/domain/identitaet/link-sync';
 import { checkAdminRoute } from '@stellwerk/domain/permissions';
 import type { Database, Tx } from '../../../db/client.ts';
 import {

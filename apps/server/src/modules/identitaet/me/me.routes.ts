@@ -1,4 +1,4 @@
-import { ZProfil, ZProfilInput } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZProfil, ZProfilInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError, ZMe } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';

@@ -1,6 +1,6 @@
-import type { TProfil, TProfilInput } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TProfil, TProfilInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { TMe } from '@stellwerk/domain/api';
-import { stringSetting } from '@stellwerk/domain/customizing';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { hasAdminAccess, needsVehicleModule, PERMISSION_NAMES } from '@stellwerk/domain/permissions';

@@ -1,4 +1,4 @@
-import type { TBenutzerDetail, TRolle, TUsage } from '@stellwerk/domain/admin-benutzer.api';
+import type { TBenutzerDetail, TRolle, TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import type { TApiError } from '@stellwerk/domain/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { GrantValue } from '@stellwerk/domain/link-sync';
+import type { GrantValue } from '@stellwerk/domain/identitaet/link-sync';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { benutzerGruppe, benutzerRolle } from '../benutzer/benutzer.table.ts';

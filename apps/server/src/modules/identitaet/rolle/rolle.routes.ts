@@ -5,7 +5,7 @@ import {
   ZRolleInput,
   ZRolleList,
   ZUsage,
-} from '@stellwerk/domain/admin-benutzer.api';
+} from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

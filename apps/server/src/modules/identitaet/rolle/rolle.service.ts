@@ -1,6 +1,11 @@
-import type { TGrant, TPermissionList, TRolle, TUsage } from '@stellwerk/domain/admin-benutzer.api';
+import type {
+  TGrant,
+  TPermissionList,
+  TRolle,
+  TUsage,
+} from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { DomainError } from '@stellwerk/domain/errors';
-import { syncGrants } from '@stellwerk/domain/link-sync';
+import { syncGrants } from '@stellwerk/domain/identitaet/link-sync';
 import {
   checkAdminRoute,
   isPermissionName,

@@ -1,4 +1,4 @@
-import { SCIM_ENTERPRISE_USER } from '@stellwerk/domain/scim/patch';
+import { SCIM_ENTERPRISE_USER } from '@stellwerk/domain/identitaet/scim/patch';
 
 /**
  * What the service provider tells SCIM clients about itself (RFC 7644 §4, RFC 7643 §5–7, decision 099): the

@@ -9,7 +9,7 @@ import {
   ZScimTokenCreated,
   ZScimTokenInput,
   ZScimTokenList,
-} from '@stellwerk/domain/scim/api';
+} from '@stellwerk/domain/identitaet/scim/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ZBenutzerInput } from '@stellwerk/domain/admin-benutzer.api';
+import { ZBenutzerInput } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { DomainError, ERRORS, formatError } from '@stellwerk/domain/errors';
-import { scimProjektion } from '@stellwerk/domain/scim/attributes';
-import { parseScimFilter, scimValueMatches } from '@stellwerk/domain/scim/filter';
+import { scimProjektion } from '@stellwerk/domain/identitaet/scim/attributes';
+import { parseScimFilter, scimValueMatches } from '@stellwerk/domain/identitaet/scim/filter';
 import {
   applyScimGroupPatch,
   applyScimUserPatch,
@@ -13,7 +13,7 @@ import {
   scimBoolean,
   scimEmailOf,
   scimMemberIds,
-} from '@stellwerk/domain/scim/patch';
+} from '@stellwerk/domain/identitaet/scim/patch';
 import type { Database, Tx } from '../../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';

@@ -1,5 +1,9 @@
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TScimTokenCreated, TScimTokenInput, TScimTokenList } from '@stellwerk/domain/scim/api';
+import type {
+  TScimTokenCreated,
+  TScimTokenInput,
+  TScimTokenList,
+} from '@stellwerk/domain/identitaet/scim/api';
 import type { Database } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';

@@ -1,5 +1,5 @@
 import { ZApiError } from '@stellwerk/domain/api';
-import { ZSmsAusgang } from '@stellwerk/domain/sicherheit/api';
+import { ZSmsAusgang } from '@stellwerk/domain/identitaet/sicherheit/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
 import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';

@@ -1,6 +1,6 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import type { TSmsAusgang } from '@stellwerk/domain/sicherheit/api';
-import { maskiereTelefonnummer } from '@stellwerk/domain/sicherheit/telefon';
+import type { TSmsAusgang } from '@stellwerk/domain/identitaet/sicherheit/api';
+import { maskiereTelefonnummer } from '@stellwerk/domain/identitaet/sicherheit/telefon';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { countSmsSeit, findSmsAusgang, insertSms } from './sms.repository.ts';

@@ -1,5 +1,5 @@
-import type { TAnmeldeMethoden } from '@stellwerk/domain/sso/api';
-import { anmeldeMethoden, domainOfEmail, type SsoProtokoll } from '@stellwerk/domain/sso/sso';
+import type { TAnmeldeMethoden } from '@stellwerk/domain/identitaet/sso/api';
+import { anmeldeMethoden, domainOfEmail, type SsoProtokoll } from '@stellwerk/domain/identitaet/sso/sso';
 import { asTenant, type Database } from '../../../db/client.ts';
 import { inhaberVon } from '../auth/auth.inhaber.ts';
 import { protokollOf, providerIdOf } from './sso.anmeldung.ts';

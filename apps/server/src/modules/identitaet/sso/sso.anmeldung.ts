@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Anmeldung } from '@stellwerk/domain/sicherheit/zwei-faktor';
-import type { SsoProtokoll } from '@stellwerk/domain/sso/sso';
+import type { Anmeldung } from '@stellwerk/domain/identitaet/sicherheit/zwei-faktor';
+import type { SsoProtokoll } from '@stellwerk/domain/identitaet/sso/sso';
 import type { MandantSsoRow } from './sso.repository.ts';
 
 export const ACTIVE = 'aktiv';

@@ -1,5 +1,5 @@
 import type { TMe } from '@stellwerk/domain/api';
-import type { TIdentitaeten, TSsoVerknuepfung } from '@stellwerk/domain/sicherheit/api';
+import type { TIdentitaeten, TSsoVerknuepfung } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';

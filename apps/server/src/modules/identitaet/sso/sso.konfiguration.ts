@@ -1,7 +1,7 @@
 import { discoverOIDCConfig } from '@better-auth/sso';
 import { DomainError } from '@stellwerk/domain/errors';
-import type { TSsoKonfiguration, TSsoKonfigurationInput } from '@stellwerk/domain/sso/api';
-import { DEFAULT_OIDC_SCOPES } from '@stellwerk/domain/sso/sso';
+import type { TSsoKonfiguration, TSsoKonfigurationInput } from '@stellwerk/domain/identitaet/sso/api';
+import { DEFAULT_OIDC_SCOPES } from '@stellwerk/domain/identitaet/sso/sso';
 import type { Database } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';

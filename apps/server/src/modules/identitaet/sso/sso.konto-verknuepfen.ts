@@ -4,7 +4,7 @@ import {
   mehrFaktorVomAnbieter,
   type SsoProtokoll,
   ssoAufloesung,
-} from '@stellwerk/domain/sso/sso';
+} from '@stellwerk/domain/identitaet/sso/sso';
 import { asTenant, type Database } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { ssoAnmeldung } from './sso.anmeldung.ts';

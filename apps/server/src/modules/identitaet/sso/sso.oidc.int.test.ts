@@ -1,5 +1,5 @@
 import type { TMe } from '@stellwerk/domain/api';
-import type { TAnmeldeMethoden, TSsoKonfiguration } from '@stellwerk/domain/sso/api';
+import type { TAnmeldeMethoden, TSsoKonfiguration } from '@stellwerk/domain/identitaet/sso/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';

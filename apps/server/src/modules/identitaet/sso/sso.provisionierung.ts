@@ -1,6 +1,6 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import { syncLinks } from '@stellwerk/domain/link-sync';
-import { gruppenAusClaims, namenAusClaims } from '@stellwerk/domain/sso/sso';
+import { syncLinks } from '@stellwerk/domain/identitaet/link-sync';
+import { gruppenAusClaims, namenAusClaims } from '@stellwerk/domain/identitaet/sso/sso';
 import type { Database } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';

@@ -4,7 +4,7 @@ import {
   ZAnmeldeMethodenQuery,
   ZSsoKonfiguration,
   ZSsoKonfigurationInput,
-} from '@stellwerk/domain/sso/api';
+} from '@stellwerk/domain/identitaet/sso/api';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

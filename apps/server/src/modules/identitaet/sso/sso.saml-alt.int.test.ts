@@ -1,4 +1,4 @@
-import type { TSsoKonfiguration } from '@stellwerk/domain/sso/api';
+import type { TSsoKonfiguration } from '@stellwerk/domain/identitaet/sso/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';

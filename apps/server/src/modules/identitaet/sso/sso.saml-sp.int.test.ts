@@ -1,4 +1,4 @@
-import type { TSsoKonfiguration } from '@stellwerk/domain/sso/api';
+import type { TSsoKonfiguration } from '@stellwerk/domain/identitaet/sso/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, type TestServer, testDrivers } from '../../../../test/harness.ts';

@@ -1,4 +1,4 @@
-import { zweiFaktorenBeiAnmeldung } from '@stellwerk/domain/sicherheit/zwei-faktor';
+import { zweiFaktorenBeiAnmeldung } from '@stellwerk/domain/identitaet/sicherheit/zwei-faktor';
 import type { Database, Tx } from '../../../db/client.ts';
 import { deleteLogin, endSessions } from '../auth/auth.accounts.ts';
 import { passwortAnmeldungErlaubt } from './sso.anmeldemethoden.ts';

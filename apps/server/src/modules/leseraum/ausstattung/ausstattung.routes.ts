@@ -1,4 +1,8 @@
-import { ZAusstattung, ZAusstattungInput, ZAusstattungList } from '@stellwerk/domain/admin-stammdaten.api';
+import {
+  ZAusstattung,
+  ZAusstattungInput,
+  ZAusstattungList,
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import type { TAusstattung, TAusstattungInput } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TAusstattung, TAusstattungInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client.ts';

@@ -3,7 +3,7 @@
  * places, and the holds waiting for staff.
  */
 
-import { arraySetting } from '@stellwerk/domain/customizing';
+import { arraySetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
@@ -11,17 +11,17 @@ import type {
   TBelegung,
   TBelegungQuery,
   TLieblingsPlatz,
-} from '@stellwerk/domain/leseraum-buchung/api';
-import { platzZustand } from '@stellwerk/domain/leseraum-buchung/belegung';
-import { platzMarkerVon, zustandMitEigentuemer } from '@stellwerk/domain/leseraum-buchung/helfer';
-import { letzterBuchbarerTag, tagSperrgrund } from '@stellwerk/domain/leseraum-buchung/buchbarkeit';
-import { ganztagsZeitraum } from '@stellwerk/domain/leseraum-buchung/rules';
-import { leseraumRegelnAus } from '@stellwerk/domain/leseraum-buchung/settings';
+} from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { platzZustand } from '@stellwerk/domain/leseraum/leseraum-buchung/belegung';
+import { platzMarkerVon, zustandMitEigentuemer } from '@stellwerk/domain/leseraum/leseraum-buchung/helfer';
+import { letzterBuchbarerTag, tagSperrgrund } from '@stellwerk/domain/leseraum/leseraum-buchung/buchbarkeit';
+import { ganztagsZeitraum } from '@stellwerk/domain/leseraum/leseraum-buchung/rules';
+import { leseraumRegelnAus } from '@stellwerk/domain/leseraum/leseraum-buchung/settings';
 import {
   oeffnungszeitAm,
   type AbweichendeOeffnung,
   type Wochenoeffnung,
-} from '@stellwerk/domain/oeffnungszeiten';
+} from '@stellwerk/domain/leseraum/oeffnungszeiten';
 import { addCalendarDays, berlinInstant, isValidTime } from '@stellwerk/domain/time';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {

@@ -1,6 +1,6 @@
 import { toDomainError } from '@stellwerk/domain/errors';
-import type { TLeseraumAblehnungInput } from '@stellwerk/domain/leseraum-buchung/api';
-import { leseraumAblehnungVerstoss } from '@stellwerk/domain/leseraum-buchung/machine';
+import type { TLeseraumAblehnungInput } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { leseraumAblehnungVerstoss } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { updateBuchung } from './leseraum-buchung.repository.ts';
 import {

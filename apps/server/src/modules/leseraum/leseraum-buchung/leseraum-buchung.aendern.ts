@@ -1,7 +1,10 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import type { TLeseraumBuchung, TLeseraumBuchungAenderung } from '@stellwerk/domain/leseraum-buchung/api';
-import { leseraumMailFuer } from '@stellwerk/domain/leseraum-buchung/mail';
-import { leseraumBuchungAbilities } from '@stellwerk/domain/leseraum-buchung/policy';
+import type {
+  TLeseraumBuchung,
+  TLeseraumBuchungAenderung,
+} from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { leseraumMailFuer } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
+import { leseraumBuchungAbilities } from '@stellwerk/domain/leseraum/leseraum-buchung/policy';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { updateBuchung } from './leseraum-buchung.repository.ts';
 import {

@@ -1,6 +1,6 @@
 import { toDomainError } from '@stellwerk/domain/errors';
-import { leseraumBestaetigungVerstoss } from '@stellwerk/domain/leseraum-buchung/machine';
-import { leseraumMailFuer } from '@stellwerk/domain/leseraum-buchung/mail';
+import { leseraumBestaetigungVerstoss } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
+import { leseraumMailFuer } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { updateBuchung } from './leseraum-buchung.repository.ts';
 import { meldeBuchung, reload, type LeseraumDeps, withBuchung } from './leseraum-buchung.kontext.ts';

@@ -1,10 +1,10 @@
 /** Deactivating places (/admin/raeume, decision 051): the bookings it affects, and cancelling them. */
 
-import type { TBetroffeneBuchung } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import {
   deaktivierungsStorno,
   vonDeaktivierungBetroffen,
-} from '@stellwerk/domain/leseraum-buchung/deaktivierung';
+} from '@stellwerk/domain/leseraum/leseraum-buchung/deaktivierung';
 import type { Tx } from '../../../db/client.ts';
 import {
   findOffeneBuchungenDerPlaetze,

@@ -1,5 +1,5 @@
 import { toDomainError } from '@stellwerk/domain/errors';
-import { leseraumCheckInVerstoss } from '@stellwerk/domain/leseraum-buchung/machine';
+import { leseraumCheckInVerstoss } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { updateBuchung } from './leseraum-buchung.repository.ts';
 import { meldeBuchung, reload, type LeseraumDeps, withBuchung } from './leseraum-buchung.kontext.ts';

@@ -1,5 +1,5 @@
-import { numberSetting } from '@stellwerk/domain/customizing';
-import { leseraumErinnerungFaellig } from '@stellwerk/domain/leseraum-buchung/mail';
+import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { leseraumErinnerungFaellig } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
 import type { Tx } from '../../../db/client.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import { findBenutzerIdByMail, findOhneErinnerung, updateBuchung } from './leseraum-buchung.repository.ts';

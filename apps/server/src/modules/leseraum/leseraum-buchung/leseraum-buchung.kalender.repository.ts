@@ -1,5 +1,5 @@
 /** What the personal calendar feed reads of a user's place bookings (decision 168). */
-import type { Bereich } from '@stellwerk/domain/leseraum-buchung/api';
+import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { grundrissLeseraum, leseraum } from '../leseraum/leseraum.table.ts';

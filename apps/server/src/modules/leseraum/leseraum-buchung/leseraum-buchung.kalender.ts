@@ -3,7 +3,7 @@
  * for the personal feed, and one booking for the invitation its mail carries. Language-free facts only; nothing
  * about other people.
  */
-import type { Bereich } from '@stellwerk/domain/leseraum-buchung/api';
+import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import type { Tx } from '../../../db/client.ts';
 import type { KalenderBuchung } from '../../plattform/kalender/kalender.eintrag.ts';
 import type { KalenderStatus } from '../../plattform/kalender/kalender.ics.ts';

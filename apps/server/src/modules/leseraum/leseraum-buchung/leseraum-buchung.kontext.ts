@@ -11,19 +11,19 @@ import { DomainError, toDomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { publikumFuer } from '@stellwerk/domain/events';
 import type { FeatureSwitches } from '@stellwerk/domain/features';
-import type { Bereich, TLeseraumBuchungAenderung } from '@stellwerk/domain/leseraum-buchung/api';
-import { leseraumAkteur, type LeseraumAkteur } from '@stellwerk/domain/leseraum-buchung/machine';
+import type { Bereich, TLeseraumBuchungAenderung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { leseraumAkteur, type LeseraumAkteur } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import {
   buchungsWoche,
   leseraumBuchungVerstoss,
   zeitraumDerAnfrage,
-} from '@stellwerk/domain/leseraum-buchung/rules';
-import { leseraumRegelnAus } from '@stellwerk/domain/leseraum-buchung/settings';
+} from '@stellwerk/domain/leseraum/leseraum-buchung/rules';
+import { leseraumRegelnAus } from '@stellwerk/domain/leseraum/leseraum-buchung/settings';
 import {
   oeffnungszeitAm,
   type AbweichendeOeffnung,
   type Wochenoeffnung,
-} from '@stellwerk/domain/oeffnungszeiten';
+} from '@stellwerk/domain/leseraum/oeffnungszeiten';
 import { isOeffnungszeitStatus } from '@stellwerk/domain/status';
 import { addCalendarDays, berlinDateKey, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../../db/client.ts';

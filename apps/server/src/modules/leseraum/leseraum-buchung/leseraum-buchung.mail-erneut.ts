@@ -1,6 +1,6 @@
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
-import type { TMailErneutAntwort, TMailErneutInput } from '@stellwerk/domain/leseraum-buchung/api';
-import { leseraumMailErneutVerstoss } from '@stellwerk/domain/leseraum-buchung/mail';
+import type { TMailErneutAntwort, TMailErneutInput } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { leseraumMailErneutVerstoss } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { type LeseraumDeps, withBuchung } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';

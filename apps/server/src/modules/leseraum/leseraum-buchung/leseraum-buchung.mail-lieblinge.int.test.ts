@@ -4,7 +4,7 @@ import type {
   TLeseraumBuchung,
   TLieblingsPlatz,
   TMailErneutAntwort,
-} from '@stellwerk/domain/leseraum-buchung/api';
+} from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';

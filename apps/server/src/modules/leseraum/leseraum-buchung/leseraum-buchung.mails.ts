@@ -1,8 +1,11 @@
 /** The mails the bookings send: the booker's mails with their reason lines, and the confirmation request. */
 
-import { stringSetting } from '@stellwerk/domain/customizing';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { parseLanguage, type Language } from '@stellwerk/domain/language';
-import { checkInFenster, type LeseraumVerfallGrund } from '@stellwerk/domain/leseraum-buchung/machine';
+import {
+  checkInFenster,
+  type LeseraumVerfallGrund,
+} from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import { formatDateDE, formatTimeDE } from '@stellwerk/domain/time';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';

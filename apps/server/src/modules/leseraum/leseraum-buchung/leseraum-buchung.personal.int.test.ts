@@ -1,4 +1,8 @@
-import type { TBelegung, TGrundrissKurz, TLeseraumBuchung } from '@stellwerk/domain/leseraum-buchung/api';
+import type {
+  TBelegung,
+  TGrundrissKurz,
+  TLeseraumBuchung,
+} from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';

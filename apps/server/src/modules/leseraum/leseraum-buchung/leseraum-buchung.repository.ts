@@ -1,4 +1,4 @@
-import type { Bereich } from '@stellwerk/domain/leseraum-buchung/api';
+import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import type { BuchungStatus } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';

@@ -14,7 +14,7 @@ import {
   ZLieblingsPlatz,
   ZMailErneutAntwort,
   ZMailErneutInput,
-} from '@stellwerk/domain/leseraum-buchung/api';
+} from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

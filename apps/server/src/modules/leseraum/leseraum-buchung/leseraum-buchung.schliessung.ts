@@ -1,4 +1,4 @@
-import { leseraumStornoVerstoss } from '@stellwerk/domain/leseraum-buchung/machine';
+import { leseraumStornoVerstoss } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import type { Tx } from '../../../db/client.ts';
 import { lockBuchung, updateBuchung } from './leseraum-buchung.repository.ts';
 import { meldeBuchung, type LeseraumDeps } from './leseraum-buchung.kontext.ts';

@@ -1,4 +1,4 @@
-import { leseraumVerfall } from '@stellwerk/domain/leseraum-buchung/machine';
+import { leseraumVerfall } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import type { Tx } from '../../../db/client.ts';
 import { findOffeneBuchungenBis, updateBuchung } from './leseraum-buchung.repository.ts';
 import { meldeBuchung, type LeseraumDeps } from './leseraum-buchung.kontext.ts';

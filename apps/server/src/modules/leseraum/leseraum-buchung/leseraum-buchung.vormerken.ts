@@ -1,6 +1,9 @@
-import type { TLeseraumBuchung, TLeseraumBuchungInput } from '@stellwerk/domain/leseraum-buchung/api';
-import { bestaetigerFuerNeueBuchung } from '@stellwerk/domain/leseraum-buchung/machine';
-import { leseraumMailFuer } from '@stellwerk/domain/leseraum-buchung/mail';
+import type {
+  TLeseraumBuchung,
+  TLeseraumBuchungInput,
+} from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { bestaetigerFuerNeueBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
+import { leseraumMailFuer } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { findBuchung, insertBuchung } from './leseraum-buchung.repository.ts';
 import { guardTaken, meldeBuchung, pruefeZeitraum, type LeseraumDeps } from './leseraum-buchung.kontext.ts';

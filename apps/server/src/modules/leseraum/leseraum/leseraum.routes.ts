@@ -10,8 +10,11 @@ import {
   ZPlatzGespeichert,
   ZPlatzInput,
   ZPlatzPositionInput,
-} from '@stellwerk/domain/admin-raeume.api';
-import { ZBetroffeneBuchungen, ZStornierungBestaetigen } from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/leseraum/admin-raeume.api';
+import {
+  ZBetroffeneBuchungen,
+  ZStornierungBestaetigen,
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -11,12 +11,12 @@ import type {
   TPlatzAdmin,
   TPlatzAenderungParsed,
   TPlatzInputParsed,
-} from '@stellwerk/domain/admin-raeume.api';
-import type { TBetroffeneBuchung } from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/leseraum/admin-raeume.api';
+import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TPlanPosition } from '@stellwerk/domain/leseraum-buchung/api';
-import { wirdDeaktiviert } from '@stellwerk/domain/leseraum-buchung/deaktivierung';
+import type { TPlanPosition } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { wirdDeaktiviert } from '@stellwerk/domain/leseraum/leseraum-buchung/deaktivierung';
 import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import type { Database, Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';

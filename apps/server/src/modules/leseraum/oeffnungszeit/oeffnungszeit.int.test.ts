@@ -5,7 +5,7 @@ import type {
   TSonderoeffnungszeit,
   TSonderoeffnungszeitSaved,
   TStornierungBestaetigen,
-} from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '@stellwerk/domain/time';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

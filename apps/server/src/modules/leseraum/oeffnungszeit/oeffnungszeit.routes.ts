@@ -10,7 +10,7 @@ import {
   ZSonderoeffnungszeitParams,
   ZSonderoeffnungszeitSaved,
   ZStornierungBestaetigen,
-} from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

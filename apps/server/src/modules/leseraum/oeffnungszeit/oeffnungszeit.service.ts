@@ -6,18 +6,18 @@ import type {
   TOeffnungszeitenWoche,
   TSonderoeffnungszeit,
   TSonderoeffnungszeitInput,
-} from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import {
   schliessungsStorno,
   vonWochenschliessungBetroffen,
-} from '@stellwerk/domain/leseraum-buchung/schliessung';
+} from '@stellwerk/domain/leseraum/leseraum-buchung/schliessung';
 import {
   DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT,
   DEFAULT_OEFFNUNGSZEIT,
   wochenoeffnungVerstoss,
-} from '@stellwerk/domain/oeffnungszeiten';
+} from '@stellwerk/domain/leseraum/oeffnungszeiten';
 import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import { parseOeffnungszeitStatus, parseStatus } from '@stellwerk/domain/status';
 import { addCalendarDays, assertTime, berlinInstant, timeToMinutes } from '@stellwerk/domain/time';

@@ -1,4 +1,4 @@
-import type { TProtokollPage } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TProtokollPage } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';

@@ -1,4 +1,4 @@
-import type { TUsage } from '@stellwerk/domain/admin-benutzer.api';
+import type { TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { DomainError, type ErrorCode } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client.ts';

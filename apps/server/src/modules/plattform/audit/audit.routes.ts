@@ -1,4 +1,4 @@
-import { ZProtokollPage, ZProtokollQuery } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZProtokollPage, ZProtokollQuery } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';

@@ -1,4 +1,4 @@
-import type { TProtokollPage, TProtokollQuery } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TProtokollPage, TProtokollQuery } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { DomainError } from '@stellwerk/domain/errors';
 import { checkAdminRoute } from '@stellwerk/domain/permissions';
 import { addCalendarDays, berlinInstant } from '@stellwerk/domain/time';

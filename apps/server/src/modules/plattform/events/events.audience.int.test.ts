@@ -1,4 +1,4 @@
-import type { TGrundrissKurz, TLeseraumBuchung } from '@stellwerk/domain/leseraum-buchung/api';
+import type { TGrundrissKurz, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
 import { type EventStream, openEventStream } from '../../../../test/event-stream.ts';

@@ -11,7 +11,7 @@ import type {
   TKalenderAboLinks,
   TKalenderAboStand,
   TKalenderFilter,
-} from '@stellwerk/domain/kalender/api';
+} from '@stellwerk/domain/plattform/kalender/api';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { writeAudit } from '../audit/audit.service.ts';

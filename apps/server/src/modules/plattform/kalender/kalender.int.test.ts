@@ -1,6 +1,10 @@
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
-import type { TKalenderAboLinks, TKalenderAboStand } from '@stellwerk/domain/kalender/api';
-import type { TBelegung, TGrundrissKurz, TLeseraumBuchung } from '@stellwerk/domain/leseraum-buchung/api';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import type { TKalenderAboLinks, TKalenderAboStand } from '@stellwerk/domain/plattform/kalender/api';
+import type {
+  TBelegung,
+  TGrundrissKurz,
+  TLeseraumBuchung,
+} from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '@stellwerk/domain/time';
 import { and, desc, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';

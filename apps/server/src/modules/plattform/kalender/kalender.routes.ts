@@ -1,5 +1,9 @@
 import { ZApiError } from '@stellwerk/domain/api';
-import { ZKalenderAboLinks, ZKalenderAboStand, ZKalenderFilter } from '@stellwerk/domain/kalender/api';
+import {
+  ZKalenderAboLinks,
+  ZKalenderAboStand,
+  ZKalenderFilter,
+} from '@stellwerk/domain/plattform/kalender/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';

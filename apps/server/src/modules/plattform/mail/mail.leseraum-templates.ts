@@ -2,7 +2,7 @@
  * The reading-room booking mails of spec §4/§7 (useMailVormerkung, useMailBuchungBestaetigt,
  * useMailBuchungAngepasst, useMailStorno, useMailRaumDeaktivierungSystemStorno) in German and English.
  */
-import type { LeseraumMailTyp } from '@stellwerk/domain/leseraum-buchung/mail';
+import type { LeseraumMailTyp } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
 import type { KalenderLinks } from './mail.kalender-links.ts';
 
 /**

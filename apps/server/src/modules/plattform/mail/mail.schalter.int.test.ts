@@ -1,4 +1,4 @@
-import type { TGrundrissKurz, TLeseraumBuchung } from '@stellwerk/domain/leseraum-buchung/api';
+import type { TGrundrissKurz, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';

@@ -1,4 +1,4 @@
-import { booleanSetting } from '@stellwerk/domain/customizing';
+import { booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
 import type { Language } from '@stellwerk/domain/language';
 import { MAIL_REGELN, mailGewollt } from '@stellwerk/domain/mail-schalter';

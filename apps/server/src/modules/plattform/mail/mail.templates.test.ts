@@ -1,4 +1,4 @@
-import { LESERAUM_MAIL_TYPEN } from '@stellwerk/domain/leseraum-buchung/mail';
+import { LESERAUM_MAIL_TYPEN } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
 import { describe, expect, it } from 'vitest';
 import {
   MAIL_SECRETS,

@@ -1,4 +1,4 @@
-import type { TAdminUebersicht } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';

@@ -1,4 +1,4 @@
-import { ZAdminUebersicht } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';

@@ -1,4 +1,4 @@
-import type { TAdminUebersicht } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { DomainError } from '@stellwerk/domain/errors';
 import { checkAdminRoute } from '@stellwerk/domain/permissions';
 import { mayOpenScreen } from '@stellwerk/domain/screens';

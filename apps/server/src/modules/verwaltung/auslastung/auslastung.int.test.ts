@@ -1,4 +1,4 @@
-import type { TFahrzeugAuslastung, TLeseraumAuslastung } from '@stellwerk/domain/auslastung/api';
+import type { TFahrzeugAuslastung, TLeseraumAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';

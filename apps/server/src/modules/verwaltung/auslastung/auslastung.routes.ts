@@ -4,7 +4,7 @@ import {
   ZFahrzeugAuslastungQuery,
   ZLeseraumAuslastung,
   ZLeseraumAuslastungQuery,
-} from '@stellwerk/domain/auslastung/api';
+} from '@stellwerk/domain/verwaltung/auslastung/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
 import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards.ts';

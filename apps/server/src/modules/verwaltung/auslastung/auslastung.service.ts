@@ -9,7 +9,7 @@ import type {
   TFahrzeugAuslastungQuery,
   TLeseraumAuslastung,
   TLeseraumAuslastungQuery,
-} from '@stellwerk/domain/auslastung/api';
+} from '@stellwerk/domain/verwaltung/auslastung/api';
 import {
   type Buchungsmodus,
   type Fenster,
@@ -17,20 +17,20 @@ import {
   inStunden,
   oeffnungsFenster,
   quote,
-} from '@stellwerk/domain/auslastung/buchbare-zeit';
+} from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
 import {
   DEFAULT_MINDEST_PERSONEN,
   type KZelle,
   mitKSchwelle,
   selektionZeigbar,
-} from '@stellwerk/domain/auslastung/k-schwelle';
-import { type Zeitraum, vorperiode, zeitraumAus } from '@stellwerk/domain/auslastung/zeitraum';
-import { numberSetting, stringSetting } from '@stellwerk/domain/customizing';
+} from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
+import { type Zeitraum, vorperiode, zeitraumAus } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
+import { numberSetting, stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
-import { fahrzeugFensterAus } from '@stellwerk/domain/fahrzeug/buchungsfenster';
-import { wirksamesBuchungsfenster } from '@stellwerk/domain/fahrzeug-buchung/rules';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
-import { type Bundesland, feiertagsTage, isBundesland } from '@stellwerk/domain/feiertage';
+import { fahrzeugFensterAus } from '@stellwerk/domain/fahrzeuge/fahrzeug/buchungsfenster';
+import { wirksamesBuchungsfenster } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
+import { type Bundesland, feiertagsTage, isBundesland } from '@stellwerk/domain/verwaltung/feiertage';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';

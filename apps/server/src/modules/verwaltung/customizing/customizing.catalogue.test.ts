@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/customizing';
+import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/verwaltung/customizing';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = join(import.meta.dirname, '../../../../../..');
 const SOURCES = ['apps/server/src', 'apps/web/src', 'packages/domain/src'];
 const NUR_AUFGEZAEHLT = [
-  'packages/domain/src/customizing.ts',
+  'packages/domain/src/verwaltung/customizing.ts',
   'apps/web/src/features/customizing/components/EigeneEinstellungen.tsx',
 ];
 

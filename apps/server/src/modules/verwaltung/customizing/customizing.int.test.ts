@@ -3,9 +3,9 @@ import type {
   TEinstellung,
   TGruppenEinstellungen,
   TMandantEinstellungen,
-} from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { TMe } from '@stellwerk/domain/api';
-import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/customizing';
+import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/verwaltung/customizing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';

@@ -5,7 +5,7 @@ import {
   ZGruppenEinstellungen,
   ZGruppeSettingParams,
   ZMandantEinstellungen,
-} from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError, ZIdParams, ZSettingName } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';

@@ -8,7 +8,7 @@ import type {
   TEinstellung,
   TGruppenEinstellungen,
   TMandantEinstellungen,
-} from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import {
   addierteListe,
   assertLevel,
@@ -26,8 +26,8 @@ import {
   resolveSettings,
   type SettingLevels,
   toStoredValue,
-} from '@stellwerk/domain/customizing';
-import { canEditAdminSetting, canEditOwnSetting } from '@stellwerk/domain/einstellungen-rechte';
+} from '@stellwerk/domain/verwaltung/customizing';
+import { canEditAdminSetting, canEditOwnSetting } from '@stellwerk/domain/verwaltung/einstellungen-rechte';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import {
@@ -60,7 +60,7 @@ type Deps = { database: Pick<Database, 'withTenant'> };
 
 /**
  * The effective settings of a user (user > group > tenant > default), inside a tenant transaction. Among the
- * user's groups, the one first by name (then id) wins (see packages/domain/src/customizing.ts). With the memo of
+ * user's groups, the one first by name (then id) wins (see packages/domain/src/verwaltung/customizing.ts). With the memo of
  * the session of `benutzerId`, the stored values are read once per cached session (decision 090).
  */
 export const loadEffectiveSettings = async (

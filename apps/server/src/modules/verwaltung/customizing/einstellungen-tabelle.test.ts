@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/customizing';
-import { einstellungenTabelle } from '@stellwerk/domain/customizing-tabelle';
+import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/verwaltung/customizing';
+import { einstellungenTabelle } from '@stellwerk/domain/verwaltung/customizing-tabelle';
 import { describe, expect, it } from 'vitest';
 
 /** docs/einstellungen.md is the catalogue's table (R368): regenerated with `npm run docs:einstellungen`. */

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { TBenutzerList } from '@stellwerk/domain/admin-benutzer.api';
-import type { TMandant, TMandantAdministrator } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TBenutzerList } from '@stellwerk/domain/identitaet/admin-benutzer.api';
+import type { TMandant, TMandantAdministrator } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { TApiError, TMe } from '@stellwerk/domain/api';
 import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { and, eq } from 'drizzle-orm';

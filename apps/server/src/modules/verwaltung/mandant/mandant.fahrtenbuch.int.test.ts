@@ -4,7 +4,7 @@
  * nothing removed); a tenant whose versions are all past the period is deleted with them. Both databases.
  */
 import { createHash, randomUUID } from 'node:crypto';
-import { verketten } from '@stellwerk/domain/fahrtenbuch/kette';
+import { verketten } from '@stellwerk/domain/fahrten/fahrtenbuch/kette';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { TMandant } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TMandant } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { TMe } from '@stellwerk/domain/api';
 import { DomainError } from '@stellwerk/domain/errors';
 import { eq } from 'drizzle-orm';

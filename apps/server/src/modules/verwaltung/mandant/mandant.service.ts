@@ -5,8 +5,8 @@ import type {
   TMandantDelete,
   TMandantFeaturesInput,
   TMandantInput,
-} from '@stellwerk/domain/admin-stammdaten.api';
-import { normalizeDomains, syncDomains } from '@stellwerk/domain/domain-sync';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
+import { normalizeDomains, syncDomains } from '@stellwerk/domain/identitaet/domain-sync';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import {

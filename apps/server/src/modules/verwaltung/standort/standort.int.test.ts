@@ -1,4 +1,4 @@
-import type { TStandort } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TStandort } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';

@@ -1,4 +1,4 @@
-import { ZStandort, ZStandortInput, ZStandortList } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZStandort, ZStandortInput, ZStandortList } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

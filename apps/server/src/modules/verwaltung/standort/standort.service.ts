@@ -1,5 +1,5 @@
-import type { TStandort, TStandortInput } from '@stellwerk/domain/admin-stammdaten.api';
-import { cleanNames, syncNames } from '@stellwerk/domain/domain-sync';
+import type { TStandort, TStandortInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
+import { cleanNames, syncNames } from '@stellwerk/domain/identitaet/domain-sync';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client.ts';

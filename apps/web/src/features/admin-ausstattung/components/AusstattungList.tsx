@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { type TAusstattung, ZAusstattungInput } from '@stellwerk/domain/admin-stammdaten.api';
+import { type TAusstattung, ZAusstattungInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';

@@ -4,7 +4,7 @@ import {
   ZBenutzerImportFailure,
   ZBenutzerImportPreview,
   ZBenutzerImportResult,
-} from '@stellwerk/domain/admin-benutzer.api';
+} from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { ApiError, toApiError } from '../../../lib/api-client';
 
 /** A failed import that names its rows: nothing was written, the rows say why. */

@@ -1,5 +1,5 @@
-import { type TBenutzerLeseraum, ZBenutzerLeseraum } from '@stellwerk/domain/admin-benutzer.api';
-import { ZBelegung, ZGrundrissKurz } from '@stellwerk/domain/leseraum-buchung/api';
+import { type TBenutzerLeseraum, ZBenutzerLeseraum } from '@stellwerk/domain/identitaet/admin-benutzer.api';
+import { ZBelegung, ZGrundrissKurz } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { berlinDateKey } from '@stellwerk/domain/time';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';

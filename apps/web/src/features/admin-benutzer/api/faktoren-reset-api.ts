@@ -1,4 +1,4 @@
-import type { TAdminPasskeys, TFaktorenZurueckgesetzt } from '@stellwerk/domain/sicherheit/api';
+import type { TAdminPasskeys, TFaktorenZurueckgesetzt } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { benutzerKeys } from './benutzer-api';

@@ -15,7 +15,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import type { TBenutzerListItem } from '@stellwerk/domain/admin-benutzer.api';
+import type { TBenutzerListItem } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';

@@ -1,6 +1,6 @@
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TBenutzerListItem } from '@stellwerk/domain/admin-benutzer.api';
+import type { TBenutzerListItem } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ApiError } from '../../../lib/api-client';

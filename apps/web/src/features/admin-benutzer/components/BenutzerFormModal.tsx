@@ -7,7 +7,7 @@ import {
   type TBenutzerInput,
   type TBenutzerOptionen,
   ZBenutzerInput,
-} from '@stellwerk/domain/admin-benutzer.api';
+} from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Code, FileInput, Group, List, Modal, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { TImportRow } from '@stellwerk/domain/admin-benutzer.api';
-import { IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@stellwerk/domain/benutzer-import';
+import type { TImportRow } from '@stellwerk/domain/identitaet/admin-benutzer.api';
+import { IMPORT_COLUMNS, MAX_IMPORT_ROWS } from '@stellwerk/domain/identitaet/benutzer-import';
 import { useQueryClient } from '@tanstack/react-query';
 import { useReducer } from 'react';
 import { useTranslation } from 'react-i18next';

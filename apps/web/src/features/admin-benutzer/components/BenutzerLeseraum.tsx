@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TBenutzerLeseraum } from '@stellwerk/domain/admin-benutzer.api';
+import type { TBenutzerLeseraum } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { TAdminPasskeys } from '@stellwerk/domain/sicherheit/api';
+import type { TAdminPasskeys } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

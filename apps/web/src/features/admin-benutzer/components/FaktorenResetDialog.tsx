@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import type { TBenutzerListItem } from '@stellwerk/domain/admin-benutzer.api';
+import type { TBenutzerListItem } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { errorMessage } from '../../../lib/error-message';

@@ -1,4 +1,4 @@
-import { BENUTZER_SORT, ZBenutzerListQuery } from '@stellwerk/domain/admin-benutzer.api';
+import { BENUTZER_SORT, ZBenutzerListQuery } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { describe, expect, it } from 'vitest';
 import {
   BENUTZER_PAGE_SIZE,

@@ -1,4 +1,4 @@
-import type { TBenutzerImportPreview } from '@stellwerk/domain/admin-benutzer.api';
+import type { TBenutzerImportPreview } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { describe, expect, it } from 'vitest';
 import { canConfirmImport, cellError, importReducer, initialImportState } from './import-state';
 

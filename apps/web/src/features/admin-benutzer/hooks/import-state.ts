@@ -1,4 +1,4 @@
-import type { TBenutzerImportPreview, TImportRow } from '@stellwerk/domain/admin-benutzer.api';
+import type { TBenutzerImportPreview, TImportRow } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 
 /**
  * The CSV import dialog as a state machine: choose a file, the server checks it (preview, nothing

@@ -10,7 +10,7 @@ import {
   ZFahrzeugAdminListe,
   ZFahrzeugStandortListe,
   ZFahrzeugStornoVorschau,
-} from '@stellwerk/domain/fahrzeug/api';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/api';
 import type { Language } from '@stellwerk/domain/language';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, toApiError } from '../../../lib/api-client';

@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import type { TFahrzeugAdmin, TFahrzeugStornoVorschau } from '@stellwerk/domain/fahrzeug/api';
+import type { TFahrzeugAdmin, TFahrzeugStornoVorschau } from '@stellwerk/domain/fahrzeuge/fahrzeug/api';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';

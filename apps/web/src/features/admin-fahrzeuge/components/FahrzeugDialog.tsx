@@ -21,8 +21,8 @@ import type {
   TFahrzeugAdmin,
   TFahrzeugAdminEingabe,
   TFahrzeugStornoVorschau,
-} from '@stellwerk/domain/fahrzeug/api';
-import { FUEHRERSCHEIN_KLASSEN } from '@stellwerk/domain/fuehrerschein/rules';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/api';
+import { FUEHRERSCHEIN_KLASSEN } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

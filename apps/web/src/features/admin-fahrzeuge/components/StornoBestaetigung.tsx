@@ -1,5 +1,5 @@
 import { List, Stack, Text } from '@mantine/core';
-import type { TFahrzeugStornoVorschau } from '@stellwerk/domain/fahrzeug/api';
+import type { TFahrzeugStornoVorschau } from '@stellwerk/domain/fahrzeuge/fahrzeug/api';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';
 import { formatDateTime } from '../../../lib/format-date';

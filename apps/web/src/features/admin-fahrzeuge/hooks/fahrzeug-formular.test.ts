@@ -1,4 +1,4 @@
-import type { TFahrzeugAdmin } from '@stellwerk/domain/fahrzeug/api';
+import type { TFahrzeugAdmin } from '@stellwerk/domain/fahrzeuge/fahrzeug/api';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { deZuIso, eingabeAus, formularAus, passtZurSuche, pruefeFormular } from './fahrzeug-formular';

@@ -7,7 +7,7 @@ import {
   type TFahrzeugAdmin,
   type TFahrzeugAdminEingabe,
   ZFahrzeugAdminEingabe,
-} from '@stellwerk/domain/fahrzeug/api';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug/api';
 import type { Language } from '@stellwerk/domain/language';
 import { isValidTime } from '@stellwerk/domain/time';
 import type { TFunction } from 'i18next';

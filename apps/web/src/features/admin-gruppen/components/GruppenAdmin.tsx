@@ -1,7 +1,7 @@
 import { Alert, Button, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type TGruppe, ZGruppeInput } from '@stellwerk/domain/admin-benutzer.api';
+import { type TGruppe, ZGruppeInput } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteWithUsageDialog } from '../../../components/DeleteWithUsageDialog';

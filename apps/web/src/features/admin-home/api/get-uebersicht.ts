@@ -1,4 +1,4 @@
-import { ZAdminUebersicht } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';

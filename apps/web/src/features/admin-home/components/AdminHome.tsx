@@ -1,5 +1,5 @@
 import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { TAdminUebersicht } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { TMe } from '@stellwerk/domain/api';
 import { isPermissionName } from '@stellwerk/domain/permissions';
 import { visibleAdminMenu } from '@stellwerk/domain/screens';

@@ -11,8 +11,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { BUNDESLAENDER, BUNDESLAND_CODES, type Bundesland, isBundesland } from '@stellwerk/domain/feiertage';
-import { type TStandort, ZStandortInput } from '@stellwerk/domain/admin-stammdaten.api';
+import {
+  BUNDESLAENDER,
+  BUNDESLAND_CODES,
+  type Bundesland,
+  isBundesland,
+} from '@stellwerk/domain/verwaltung/feiertage';
+import { type TStandort, ZStandortInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';

@@ -7,7 +7,7 @@ import {
   ZMandantAdministrator,
   ZMandantList,
   ZProtokollPage,
-} from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';

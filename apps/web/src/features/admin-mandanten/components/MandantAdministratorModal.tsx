@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, TextInput } from '@mant
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { type TMandant, ZMandantAdministratorInput } from '@stellwerk/domain/admin-stammdaten.api';
+import { type TMandant, ZMandantAdministratorInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFieldError, zodFieldErrors } from '../../../lib/form-errors';

@@ -18,7 +18,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { type TMandant, ZMandantInput } from '@stellwerk/domain/admin-stammdaten.api';
+import { type TMandant, ZMandantInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { SWITCHABLE_FEATURES, type SwitchableFeature } from '@stellwerk/domain/features';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

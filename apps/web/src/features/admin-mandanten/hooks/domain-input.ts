@@ -1,4 +1,4 @@
-import { isValidDomain, normalizeDomain } from '@stellwerk/domain/domain-sync';
+import { isValidDomain, normalizeDomain } from '@stellwerk/domain/identitaet/domain-sync';
 
 /**
  * The domains typed into the tags input, as the server will store them (trimmed, lower case, no trailing

@@ -10,7 +10,7 @@ import {
   ZSonderoeffnungszeitList,
   ZSonderoeffnungszeitSaved,
   ZStornierungBestaetigen,
-} from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch, toApiError } from '../../../lib/api-client';

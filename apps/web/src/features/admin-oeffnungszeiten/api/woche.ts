@@ -1,4 +1,4 @@
-import type { TOeffnungszeit } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TOeffnungszeit } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { isValidTime } from '@stellwerk/domain/time';
 
 /** Display order of the week table: Monday first, Sunday last (the contract counts 0 = Sunday … 6). */

@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import type { TBetroffeneBuchung } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 

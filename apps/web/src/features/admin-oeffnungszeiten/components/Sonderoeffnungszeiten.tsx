@@ -16,9 +16,9 @@ import {
   type TSonderoeffnungszeit,
   type TSonderoeffnungszeitInput,
   ZSonderoeffnungszeitInput,
-} from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { formatError } from '@stellwerk/domain/errors';
-import { DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT } from '@stellwerk/domain/oeffnungszeiten';
+import { DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT } from '@stellwerk/domain/leseraum/oeffnungszeiten';
 import { isValidTime } from '@stellwerk/domain/time';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';

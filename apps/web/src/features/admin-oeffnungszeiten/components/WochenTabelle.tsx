@@ -4,7 +4,7 @@ import type {
   TBetroffeneBuchung,
   TOeffnungszeit,
   TOeffnungszeitenInput,
-} from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { formatError } from '@stellwerk/domain/errors';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

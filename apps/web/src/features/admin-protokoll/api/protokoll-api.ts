@@ -1,4 +1,4 @@
-import { ZProtokollPage } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZProtokollPage } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';

@@ -1,4 +1,4 @@
-import { ZProtokollQuery } from '@stellwerk/domain/admin-stammdaten.api';
+import { ZProtokollQuery } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { describe, expect, it } from 'vitest';
 import {
   nextProtokollSearch,

@@ -14,9 +14,9 @@ import {
   ZPlatzAdmin,
   ZPlatzAdminList,
   ZPlatzGespeichert,
-} from '@stellwerk/domain/admin-raeume.api';
-import { ZAusstattungList, ZBetroffeneBuchungen } from '@stellwerk/domain/admin-stammdaten.api';
-import type { TPlanPosition } from '@stellwerk/domain/leseraum-buchung/api';
+} from '@stellwerk/domain/leseraum/admin-raeume.api';
+import { ZAusstattungList, ZBetroffeneBuchungen } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
+import type { TPlanPosition } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiFetch, toApiError } from '../../../lib/api-client';

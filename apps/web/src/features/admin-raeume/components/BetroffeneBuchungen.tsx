@@ -1,5 +1,5 @@
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
-import type { TBetroffeneBuchung } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date';
 

@@ -10,8 +10,8 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { type TGrundrissAdmin, ZGrundrissInput } from '@stellwerk/domain/admin-raeume.api';
-import type { TBetroffeneBuchung } from '@stellwerk/domain/admin-stammdaten.api';
+import { type TGrundrissAdmin, ZGrundrissInput } from '@stellwerk/domain/leseraum/admin-raeume.api';
+import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { formatError } from '@stellwerk/domain/errors';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { TGrundrissAdmin, TPlatzAdmin } from '@stellwerk/domain/admin-raeume.api';
+import type { TGrundrissAdmin, TPlatzAdmin } from '@stellwerk/domain/leseraum/admin-raeume.api';
 import {
   type KeyboardEvent,
   type PointerEvent as ReactPointerEvent,

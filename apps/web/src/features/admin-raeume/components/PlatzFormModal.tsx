@@ -12,8 +12,8 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { MAX_KAPAZITAET, type TPlatzAdmin, ZPlatzInput } from '@stellwerk/domain/admin-raeume.api';
-import type { TBetroffeneBuchung } from '@stellwerk/domain/admin-stammdaten.api';
+import { MAX_KAPAZITAET, type TPlatzAdmin, ZPlatzInput } from '@stellwerk/domain/leseraum/admin-raeume.api';
+import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';

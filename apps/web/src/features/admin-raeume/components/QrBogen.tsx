@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import type { TGrundrissAdmin, TPlatzAdmin } from '@stellwerk/domain/admin-raeume.api';
+import type { TGrundrissAdmin, TPlatzAdmin } from '@stellwerk/domain/leseraum/admin-raeume.api';
 import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { TGrundrissAdmin, TPlatzAdmin } from '@stellwerk/domain/admin-raeume.api';
+import type { TGrundrissAdmin, TPlatzAdmin } from '@stellwerk/domain/leseraum/admin-raeume.api';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ConfirmModal';

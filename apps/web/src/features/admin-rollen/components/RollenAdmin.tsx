@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { type TRolle, type TRolleInput, ZRolleInput } from '@stellwerk/domain/admin-benutzer.api';
+import { type TRolle, type TRolleInput, ZRolleInput } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

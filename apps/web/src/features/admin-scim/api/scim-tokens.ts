@@ -1,4 +1,4 @@
-import type { TScimTokenCreated, TScimTokenList } from '@stellwerk/domain/scim/api';
+import type { TScimTokenCreated, TScimTokenList } from '@stellwerk/domain/identitaet/scim/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 

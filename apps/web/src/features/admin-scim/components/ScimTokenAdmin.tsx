@@ -13,7 +13,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import type { TScimToken } from '@stellwerk/domain/scim/api';
+import type { TScimToken } from '@stellwerk/domain/identitaet/scim/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,4 +1,4 @@
-import { ZFahrzeugAuslastung, ZLeseraumAuslastung } from '@stellwerk/domain/auslastung/api';
+import { ZFahrzeugAuslastung, ZLeseraumAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { type TAuslastungSearch, toAuslastungParams } from '../hooks/auslastung-search';

@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { Group, SegmentedControl, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import type { TFahrzeugAuslastung, TLeseraumAuslastung } from '@stellwerk/domain/auslastung/api';
+import type { TFahrzeugAuslastung, TLeseraumAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { LoadingState } from '../../../components/LoadingState';

@@ -12,7 +12,7 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
-import { KENNZAHLEN, type KennzahlName } from '@stellwerk/domain/auslastung/kennzahlen';
+import { KENNZAHLEN, type KennzahlName } from '@stellwerk/domain/verwaltung/auslastung/kennzahlen';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,5 @@
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { TFahrzeugAuslastung } from '@stellwerk/domain/auslastung/api';
+import type { TFahrzeugAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { useTranslation } from 'react-i18next';
 import { AnzahlBalken, DiagrammMitTabelle, Kennzahl, NennerHinweis, useProzent, useZahl } from './Bausteine';
 import { Aufschluesselung } from './PlaetzeAuslastung';

@@ -1,5 +1,5 @@
 import { Alert, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { TAufschluesselung, TLeseraumAuslastung } from '@stellwerk/domain/auslastung/api';
+import type { TAufschluesselung, TLeseraumAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { useTranslation } from 'react-i18next';
 import {
   AnzahlBalken,

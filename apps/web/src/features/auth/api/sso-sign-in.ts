@@ -1,4 +1,4 @@
-import { ZAnmeldeMethoden } from '@stellwerk/domain/sso/api';
+import { ZAnmeldeMethoden } from '@stellwerk/domain/identitaet/sso/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
-import { domainOfEmail } from '@stellwerk/domain/sso/sso';
+import { domainOfEmail } from '@stellwerk/domain/identitaet/sso/sso';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

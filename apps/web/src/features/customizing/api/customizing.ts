@@ -8,7 +8,7 @@ import {
   ZGruppenEinstellungen,
   ZMandantEinstellungen,
   ZProfil,
-} from '@stellwerk/domain/admin-stammdaten.api';
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { TCustomizingValue } from '@stellwerk/domain/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { TEigeneEinstellung, TProfil } from '@stellwerk/domain/admin-stammdaten.api';
+import type { TEigeneEinstellung, TProfil } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { type TProfil, ZProfilInput } from '@stellwerk/domain/admin-stammdaten.api';
+import { type TProfil, ZProfilInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiFieldError, type FieldErrors, zodFieldErrors } from '../../../lib/form-errors';

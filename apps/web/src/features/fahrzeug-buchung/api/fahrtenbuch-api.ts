@@ -5,8 +5,8 @@ import {
   ZFahrtenbuchFassung,
   ZKettenPruefung,
   ZOffenerSchaden,
-} from '@stellwerk/domain/fahrtenbuch/api';
-import { ZFahrzeugHistorie } from '@stellwerk/domain/fahrzeug/historie-api';
+} from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import { ZFahrzeugHistorie } from '@stellwerk/domain/fahrzeuge/fahrzeug/historie-api';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, toApiError } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';

@@ -2,15 +2,15 @@ import {
   type TCheckInEingabe,
   type TCheckOutEingabe,
   ZCheckInVorlage,
-} from '@stellwerk/domain/fahrtenbuch/api';
+} from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import {
   ZFahrzeugBuchung,
   ZFahrzeugBuchungListe,
   ZFahrzeugDetail,
   ZFahrzeugListe,
   ZFahrzeugPersonListe,
-} from '@stellwerk/domain/fahrzeug-buchung/api';
-import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch, toApiError } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';

@@ -1,4 +1,4 @@
-import { type TServiceheftEingabe, ZServiceheft } from '@stellwerk/domain/fahrzeug/serviceheft';
+import { type TServiceheftEingabe, ZServiceheft } from '@stellwerk/domain/fahrzeuge/fahrzeug/serviceheft';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { fahrzeugKeys } from './fahrzeug-buchung-api';

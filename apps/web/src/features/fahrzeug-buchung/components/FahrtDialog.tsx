@@ -19,10 +19,10 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { formatError, isErrorCode } from '@stellwerk/domain/errors';
-import type { TCheckInVorlage } from '@stellwerk/domain/fahrtenbuch/api';
-import { FAHRT_ARTEN, type FahrtArt } from '@stellwerk/domain/fahrtenbuch/eintrag';
-import { SCHADEN_ORTE } from '@stellwerk/domain/fahrtenbuch/fahrt-schritt';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TCheckInVorlage } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import { FAHRT_ARTEN, type FahrtArt } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
+import { SCHADEN_ORTE } from '@stellwerk/domain/fahrten/fahrtenbuch/fahrt-schritt';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';

@@ -12,9 +12,9 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DomainError, formatError } from '@stellwerk/domain/errors';
-import type { TFahrtenbuchEintrag } from '@stellwerk/domain/fahrtenbuch/api';
-import { FAHRT_ARTEN, type FahrtArt } from '@stellwerk/domain/fahrtenbuch/eintrag';
-import { assertPasstInKette, type KilometerFahrt } from '@stellwerk/domain/fahrtenbuch/kilometer';
+import type { TFahrtenbuchEintrag } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import { FAHRT_ARTEN, type FahrtArt } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
+import { assertPasstInKette, type KilometerFahrt } from '@stellwerk/domain/fahrten/fahrtenbuch/kilometer';
 import { berlinDateKey, berlinInstant, formatTimeDE } from '@stellwerk/domain/time';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';

@@ -3,8 +3,8 @@ import type {
   TFahrtenbuch,
   TFahrtenbuchEintrag,
   TFahrtenbuchFassung,
-} from '@stellwerk/domain/fahrtenbuch/api';
-import type { FahrtArt } from '@stellwerk/domain/fahrtenbuch/eintrag';
+} from '@stellwerk/domain/fahrten/fahrtenbuch/api';
+import type { FahrtArt } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { type ResolvedSettings, stringSetting } from '@stellwerk/domain/customizing';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import { type ResolvedSettings, stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { berlinDateKey } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -17,7 +17,7 @@ import type {
   TFahrzeugBuchung,
   TFahrzeugDetail,
   TFahrzeugTermin,
-} from '@stellwerk/domain/fahrzeug-buchung/api';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { formatDateDE } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,7 @@ import 'dayjs/locale/de';
 import { Button, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { parseTagEingabe } from '@stellwerk/domain/date-input';
-import type { TFahrzeug } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TFahrzeug } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { useTranslation } from 'react-i18next';
 import {
   AUSSTATTUNG,

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Image, Stack, Text } from '@mantine/core';
 import { formatError, isErrorCode } from '@stellwerk/domain/errors';
-import type { TFahrzeug } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TFahrzeug } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { useTranslation } from 'react-i18next';
 
 /** Light badges with dark text: the light colours' own text misses 4.5:1 at badge size (axe). */

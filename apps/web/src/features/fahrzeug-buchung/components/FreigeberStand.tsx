@@ -1,5 +1,5 @@
 import { Badge, Group, List, Text } from '@mantine/core';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { formatDateDE, formatTimeDE } from '@stellwerk/domain/time';
 import { useTranslation } from 'react-i18next';
 

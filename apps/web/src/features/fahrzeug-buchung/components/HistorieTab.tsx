@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { TFahrzeugHistorieEintrag } from '@stellwerk/domain/fahrzeug/historie-api';
+import type { TFahrzeugHistorieEintrag } from '@stellwerk/domain/fahrzeuge/fahrzeug/historie-api';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';

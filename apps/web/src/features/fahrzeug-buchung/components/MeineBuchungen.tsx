@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import { stornoGrundText } from '@stellwerk/domain/fahrzeug/rules';
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { isFremdStorno, isInMeinenBuchungen } from '@stellwerk/domain/fahrzeug-buchung/machine';
+import { stornoGrundText } from '@stellwerk/domain/fahrzeuge/fahrzeug/rules';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { isFremdStorno, isInMeinenBuchungen } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import type { TOffenerSchaden } from '@stellwerk/domain/fahrtenbuch/api';
+import type { TOffenerSchaden } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

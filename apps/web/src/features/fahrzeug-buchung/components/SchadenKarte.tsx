@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Image, Text } from '@mantine/core';
-import type { TOffenerSchaden } from '@stellwerk/domain/fahrtenbuch/api';
+import type { TOffenerSchaden } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import { formatDateDE } from '@stellwerk/domain/time';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import type { TFahrzeug } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type { TFahrzeug } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { z } from 'zod/mini';
 
 /**

@@ -1,4 +1,4 @@
-import type { SCHADEN_ORTE } from '@stellwerk/domain/fahrtenbuch/fahrt-schritt';
+import type { SCHADEN_ORTE } from '@stellwerk/domain/fahrten/fahrtenbuch/fahrt-schritt';
 import { useTranslation } from 'react-i18next';
 
 /** The translated name of each place on the vehicle (literal keys, so the i18n check finds them). */

@@ -1,9 +1,9 @@
-import type { ResolvedSettings } from '@stellwerk/domain/customizing';
+import type { ResolvedSettings } from '@stellwerk/domain/verwaltung/customizing';
 import type { RuleViolation } from '@stellwerk/domain/errors';
-import type { TFahrzeugDetail } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { tagesRaster, warumNichtBuchbar } from '@stellwerk/domain/fahrzeug-buchung/erklaerung';
-import type { BuchungsPruefung } from '@stellwerk/domain/fahrzeug-buchung/rules';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeug-buchung/settings';
+import type { TFahrzeugDetail } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { tagesRaster, warumNichtBuchbar } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/erklaerung';
+import type { BuchungsPruefung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import { addCalendarDays, berlinInstant, formatTimeDE } from '@stellwerk/domain/time';
 
 /**

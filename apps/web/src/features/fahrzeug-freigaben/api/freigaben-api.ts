@@ -1,5 +1,5 @@
-import { ZFahrzeugBuchung, ZFahrzeugBuchungListe } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { ZSonderfreigabenAnzahl } from '@stellwerk/domain/fahrzeug-buchung/freigabe-api';
+import { ZFahrzeugBuchung, ZFahrzeugBuchungListe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { ZSonderfreigabenAnzahl } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';

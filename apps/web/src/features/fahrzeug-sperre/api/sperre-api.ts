@@ -1,10 +1,10 @@
-import type { TFahrzeugSperreEingabe } from '@stellwerk/domain/fahrzeug-buchung/schemas';
+import type { TFahrzeugSperreEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
 import {
   type TFahrzeugSperreVorschauEingabe,
   ZFahrzeugSperreErgebnis,
   ZFahrzeugSperreListe,
   ZFahrzeugSperreVorschau,
-} from '@stellwerk/domain/fahrzeug-buchung/sperre-api';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/sperre-api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';

@@ -16,7 +16,10 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { formatError, isErrorCode } from '@stellwerk/domain/errors';
-import { SPERRE_TYPEN, type TFahrzeugSperreVorschau } from '@stellwerk/domain/fahrzeug-buchung/sperre-api';
+import {
+  SPERRE_TYPEN,
+  type TFahrzeugSperreVorschau,
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/sperre-api';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { ZFahrzeugBelegung } from '@stellwerk/domain/fahrzeug-buchung/api';
+import { ZFahrzeugBelegung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';

@@ -1,6 +1,9 @@
 import { Box, Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
-import { taktBeginn } from '@stellwerk/domain/fahrzeug-buchung/rules';
-import { type ZeitleisteAnsicht, zeitleistenZeitraum } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
+import { taktBeginn } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import {
+  type ZeitleisteAnsicht,
+  zeitleistenZeitraum,
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
 import { berlinDateKey } from '@stellwerk/domain/time';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

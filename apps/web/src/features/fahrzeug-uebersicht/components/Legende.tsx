@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { ABSCHNITT_ARTEN } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
+import { ABSCHNITT_ARTEN } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
 import { useTranslation } from 'react-i18next';
 import { useArtText } from '../hooks/art-text';
 import classes from './Zeitleiste.module.css';

@@ -1,5 +1,5 @@
 import { Text, VisuallyHidden } from '@mantine/core';
-import { auswahlBis, isBuchbar } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
+import { auswahlBis, isBuchbar } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useArtText } from '../hooks/art-text';

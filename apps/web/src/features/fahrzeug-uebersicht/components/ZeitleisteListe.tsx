@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Text } from '@mantine/core';
-import { isBuchbar } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
+import { isBuchbar } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
 import { useTranslation } from 'react-i18next';
 import { useArtText } from '../hooks/art-text';
 import { zeitraumText } from '../hooks/zeit-text';

@@ -1,4 +1,4 @@
-import type { AbschnittArt } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
+import type { AbschnittArt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
 import { useTranslation } from 'react-i18next';
 
 /** The word for each kind of stretch (legend, cell names, phone list). */

@@ -1,4 +1,4 @@
-import { ZEITLEISTE_ANSICHTEN } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
+import { ZEITLEISTE_ANSICHTEN } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
-import type { TFahrzeugBelegung } from '@stellwerk/domain/fahrzeug-buchung/api';
-import { zeitleistenZeitraum } from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
+import type { TFahrzeugBelegung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { zeitleistenZeitraum } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
 import { berlinInstant } from '@stellwerk/domain/time';
 import { describe, expect, it } from 'vitest';
 import { zeitleistenModell } from './zeitleiste-modell';

@@ -1,11 +1,14 @@
-import type { TFahrzeugBelegung, TFahrzeugBelegungZeile } from '@stellwerk/domain/fahrzeug-buchung/api';
+import type {
+  TFahrzeugBelegung,
+  TFahrzeugBelegungZeile,
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import {
   type Abschnitt,
   type AbschnittArt,
   abschnitte,
   schrittArten,
   type ZeitleisteAnsicht,
-} from '@stellwerk/domain/fahrzeug-buchung/zeitleiste';
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
 import { berlinDateKey, formatTimeDE } from '@stellwerk/domain/time';
 
 export type ZeitleistenZeile = {

@@ -4,12 +4,12 @@ import {
   ZFuehrerscheinGespeichert,
   ZFuehrerscheinListe,
   ZFuehrerscheinZeile,
-} from '@stellwerk/domain/fuehrerschein/api';
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/api';
 import type {
   TFahrverbotEingabe,
   TFuehrerscheinEingabe,
   TFuehrerscheinPruefungEingabe,
-} from '@stellwerk/domain/fuehrerschein/schemas';
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';

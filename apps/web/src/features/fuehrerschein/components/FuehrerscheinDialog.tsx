@@ -14,14 +14,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { formatError } from '@stellwerk/domain/errors';
-import type { TFahrverbotBuchung, TFuehrerscheinZeile } from '@stellwerk/domain/fuehrerschein/api';
+import type { TFahrverbotBuchung, TFuehrerscheinZeile } from '@stellwerk/domain/fahrzeuge/fuehrerschein/api';
 import {
   BEFRISTETE_KLASSEN,
   FUEHRERSCHEIN_KLASSEN,
   type FuehrerscheinKlasse,
   fahrverbotZeitraumVerstoss,
-} from '@stellwerk/domain/fuehrerschein/rules';
-import { ZFuehrerscheinEingabe } from '@stellwerk/domain/fuehrerschein/schemas';
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
+import { ZFuehrerscheinEingabe } from '@stellwerk/domain/fahrzeuge/fuehrerschein/schemas';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/error-message';

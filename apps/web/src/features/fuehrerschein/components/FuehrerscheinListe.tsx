@@ -2,9 +2,12 @@ import { Alert, Badge, Button, Card, Group, Select, Stack, Text, TextInput } fro
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { formatError, isErrorCode } from '@stellwerk/domain/errors';
-import type { TFuehrerscheinZeile } from '@stellwerk/domain/fuehrerschein/api';
-import { LISTEN_FILTER, type ListenFilter } from '@stellwerk/domain/fuehrerschein/liste';
-import { FUEHRERSCHEIN_KLASSEN, PRUEFMETHODE_ORIGINAL } from '@stellwerk/domain/fuehrerschein/rules';
+import type { TFuehrerscheinZeile } from '@stellwerk/domain/fahrzeuge/fuehrerschein/api';
+import { LISTEN_FILTER, type ListenFilter } from '@stellwerk/domain/fahrzeuge/fuehrerschein/liste';
+import {
+  FUEHRERSCHEIN_KLASSEN,
+  PRUEFMETHODE_ORIGINAL,
+} from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';

@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TFuehrerscheinZeile } from '@stellwerk/domain/fuehrerschein/api';
-import { PRUEFMETHODE_ORIGINAL } from '@stellwerk/domain/fuehrerschein/rules';
+import type { TFuehrerscheinZeile } from '@stellwerk/domain/fahrzeuge/fuehrerschein/api';
+import { PRUEFMETHODE_ORIGINAL } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
 import { addCalendarMonths } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { LISTEN_FILTER } from '@stellwerk/domain/fuehrerschein/liste';
+import { LISTEN_FILTER } from '@stellwerk/domain/fahrzeuge/fuehrerschein/liste';
 import { z } from 'zod';
 
 /** The filters of /fahrzeuge/fuehrerschein in the URL; anything unreadable falls back to no filter. */

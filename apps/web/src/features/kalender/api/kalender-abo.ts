@@ -1,4 +1,8 @@
-import type { TKalenderAboLinks, TKalenderAboStand, TKalenderFilter } from '@stellwerk/domain/kalender/api';
+import type {
+  TKalenderAboLinks,
+  TKalenderAboStand,
+  TKalenderFilter,
+} from '@stellwerk/domain/plattform/kalender/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 

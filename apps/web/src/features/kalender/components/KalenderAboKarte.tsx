@@ -13,7 +13,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { TKalenderAboLinks, TKalenderFilter } from '@stellwerk/domain/kalender/api';
+import type { TKalenderAboLinks, TKalenderFilter } from '@stellwerk/domain/plattform/kalender/api';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

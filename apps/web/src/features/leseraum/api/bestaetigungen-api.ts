@@ -1,4 +1,8 @@
-import { type Bereich, ZLeseraumBuchung, ZLeseraumBuchungList } from '@stellwerk/domain/leseraum-buchung/api';
+import {
+  type Bereich,
+  ZLeseraumBuchung,
+  ZLeseraumBuchungList,
+} from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { leseraumKeys } from './leseraum-api';

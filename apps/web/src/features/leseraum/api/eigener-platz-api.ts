@@ -1,4 +1,4 @@
-import { type Bereich, ZLieblingsPlatz } from '@stellwerk/domain/leseraum-buchung/api';
+import { type Bereich, ZLieblingsPlatz } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { leseraumKeys } from './leseraum-api';

@@ -6,7 +6,7 @@ import {
   ZLeseraumBuchung,
   ZLeseraumBuchungList,
   ZLieblingsPlaetze,
-} from '@stellwerk/domain/leseraum-buchung/api';
+} from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch } from '../../../lib/api-client';

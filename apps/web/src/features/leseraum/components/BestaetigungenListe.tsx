@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Bereich, TLeseraumBuchung } from '@stellwerk/domain/leseraum-buchung/api';
-import { PERSONAL_GRUND_MAX } from '@stellwerk/domain/leseraum-buchung/machine';
+import type { Bereich, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { PERSONAL_GRUND_MAX } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';

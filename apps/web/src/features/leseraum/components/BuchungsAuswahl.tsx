@@ -3,7 +3,7 @@ import 'dayjs/locale/de';
 import { Checkbox, Group, NumberInput, SegmentedControl, Select, Switch, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
-import type { TGrundrissKurz } from '@stellwerk/domain/leseraum-buchung/api';
+import type { TGrundrissKurz } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { useTranslation } from 'react-i18next';
 import type { PlatzAuswahl } from '../hooks/platz-suche';
 import { LieblingsStern } from './LieblingsStern';

@@ -1,5 +1,5 @@
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
-import type { Bereich, TLeseraumBuchung } from '@stellwerk/domain/leseraum-buchung/api';
+import type { Bereich, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,5 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import type { Bereich } from '@stellwerk/domain/leseraum-buchung/api';
+import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/ErrorAlert';

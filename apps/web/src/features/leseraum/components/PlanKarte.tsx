@@ -1,5 +1,5 @@
 import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
-import type { TPlatzBelegung } from '@stellwerk/domain/leseraum-buchung/api';
+import type { TPlatzBelegung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import {
   type KeyboardEvent,
   memo,

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, List, Modal, NumberInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Bereich, TBelegung, TPlatzBelegung } from '@stellwerk/domain/leseraum-buchung/api';
-import { buchungsAngebot } from '@stellwerk/domain/leseraum-buchung/buchbarkeit';
+import type { Bereich, TBelegung, TPlatzBelegung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { buchungsAngebot } from '@stellwerk/domain/leseraum/leseraum-buchung/buchbarkeit';
 import { TIME_ZONE } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { PLATZ_MARKER, PLATZ_ZUSTAENDE } from '@stellwerk/domain/leseraum-buchung/belegung';
+import { PLATZ_MARKER, PLATZ_ZUSTAENDE } from '@stellwerk/domain/leseraum/leseraum-buchung/belegung';
 import { useTranslation } from 'react-i18next';
 import { SymbolIcon } from './PlatzSymbol';
 import { useZustandText } from '../hooks/zustand-text';

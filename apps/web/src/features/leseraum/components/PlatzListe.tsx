@@ -1,5 +1,5 @@
 import { Badge, Box, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { TPlatzBelegung } from '@stellwerk/domain/leseraum-buchung/api';
+import type { TPlatzBelegung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { useTranslation } from 'react-i18next';
 import { useZustandText } from '../hooks/zustand-text';
 import { LieblingsStern } from './LieblingsStern';

@@ -1,4 +1,4 @@
-import type { PlatzMarker, PlatzZustand } from '@stellwerk/domain/leseraum-buchung/belegung';
+import type { PlatzMarker, PlatzZustand } from '@stellwerk/domain/leseraum/leseraum-buchung/belegung';
 import { memo } from 'react';
 
 /**

@@ -1,5 +1,5 @@
 import { Alert, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import type { Bereich, TPlatzBelegung } from '@stellwerk/domain/leseraum-buchung/api';
+import type { Bereich, TPlatzBelegung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { berlinDateKey } from '@stellwerk/domain/time';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

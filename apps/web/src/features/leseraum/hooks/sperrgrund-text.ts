@@ -1,4 +1,4 @@
-import type { TagSperrgrund } from '@stellwerk/domain/leseraum-buchung/buchbarkeit';
+import type { TagSperrgrund } from '@stellwerk/domain/leseraum/leseraum-buchung/buchbarkeit';
 import { TIME_ZONE } from '@stellwerk/domain/time';
 import { useTranslation } from 'react-i18next';
 

@@ -1,4 +1,4 @@
-import type { PlatzMarker, PlatzZustand } from '@stellwerk/domain/leseraum-buchung/belegung';
+import type { PlatzMarker, PlatzZustand } from '@stellwerk/domain/leseraum/leseraum-buchung/belegung';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 

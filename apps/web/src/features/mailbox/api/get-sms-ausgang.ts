@@ -1,4 +1,4 @@
-import type { TSmsAusgang } from '@stellwerk/domain/sicherheit/api';
+import type { TSmsAusgang } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 

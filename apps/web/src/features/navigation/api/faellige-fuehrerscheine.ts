@@ -1,4 +1,4 @@
-import { ZFuehrerscheinAnzahl } from '@stellwerk/domain/fuehrerschein/api';
+import { ZFuehrerscheinAnzahl } from '@stellwerk/domain/fahrzeuge/fuehrerschein/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';

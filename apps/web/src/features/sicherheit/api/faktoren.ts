@@ -1,4 +1,4 @@
-import type { TFaktoren, TTelefonFaktorAngelegt } from '@stellwerk/domain/sicherheit/api';
+import type { TFaktoren, TTelefonFaktorAngelegt } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../lib/query-roots';

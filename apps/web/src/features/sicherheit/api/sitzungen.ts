@@ -1,5 +1,9 @@
-import type { TAbmeldenErgebnis, TSitzungBeendet, TSitzungen } from '@stellwerk/domain/sicherheit/api';
-import type { AbmeldeScope } from '@stellwerk/domain/sicherheit/sitzung';
+import type {
+  TAbmeldenErgebnis,
+  TSitzungBeendet,
+  TSitzungen,
+} from '@stellwerk/domain/identitaet/sicherheit/api';
+import type { AbmeldeScope } from '@stellwerk/domain/identitaet/sicherheit/sitzung';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { sicherheitKeys } from './faktoren';

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, PasswordInput, Stack, Table, Text } from '@mantine/core';
 import { formatError, isErrorCode } from '@stellwerk/domain/errors';
-import type { TIdentitaet } from '@stellwerk/domain/sicherheit/api';
-import type { IdentitaetArt } from '@stellwerk/domain/sicherheit/identitaet';
+import type { TIdentitaet } from '@stellwerk/domain/identitaet/sicherheit/api';
+import type { IdentitaetArt } from '@stellwerk/domain/identitaet/sicherheit/identitaet';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import type { TSitzung } from '@stellwerk/domain/sicherheit/api';
-import type { AbmeldeScope } from '@stellwerk/domain/sicherheit/sitzung';
+import type { TSitzung } from '@stellwerk/domain/identitaet/sicherheit/api';
+import type { AbmeldeScope } from '@stellwerk/domain/identitaet/sicherheit/sitzung';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

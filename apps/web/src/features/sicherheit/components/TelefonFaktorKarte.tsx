@@ -1,5 +1,5 @@
 import { Badge, Button, Group, PasswordInput, Stack, Table, Text, TextInput } from '@mantine/core';
-import type { TFaktor } from '@stellwerk/domain/sicherheit/api';
+import type { TFaktor } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

@@ -11,7 +11,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { TFaktor } from '@stellwerk/domain/sicherheit/api';
+import type { TFaktor } from '@stellwerk/domain/identitaet/sicherheit/api';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { type TSsoKonfigurationInput, ZSsoKonfiguration } from '@stellwerk/domain/sso/api';
+import { type TSsoKonfigurationInput, ZSsoKonfiguration } from '@stellwerk/domain/identitaet/sso/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 

@@ -12,8 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { TSsoKonfiguration } from '@stellwerk/domain/sso/api';
-import { DEFAULT_GRUPPEN_CLAIM, DEFAULT_OIDC_SCOPES, type SsoProtokoll } from '@stellwerk/domain/sso/sso';
+import type { TSsoKonfiguration } from '@stellwerk/domain/identitaet/sso/api';
+import {
+  DEFAULT_GRUPPEN_CLAIM,
+  DEFAULT_OIDC_SCOPES,
+  type SsoProtokoll,
+} from '@stellwerk/domain/identitaet/sso/sso';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';

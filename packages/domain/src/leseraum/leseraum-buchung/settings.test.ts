@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { resolveSettings } from '../../verwaltung/customizing.ts';
+import { leseraumRegelnAus } from './settings.ts';
+
+describe('leseraumRegelnAus', () => {
+  it('takes the catalogue defaults when nothing is set', () => {
+    expect(leseraumRegelnAus(resolveSettings({ tenant: {}, groups: [], user: {} }))).toEqual({
+      vorausbuchbareTage: 14,
+      buchbareWochentage: [1, 2, 3, 4, 5],
+      buchungstakt: 15,
+      minimaleBuchungslaenge: 60,
+      maximaleDauer: 600,
+      maxBuchungenProWoche: 5,
+    });
+  });
+
+  it('takes the tenant and group values, the group before the tenant', () => {
+    const regeln = leseraumRegelnAus(
+      resolveSettings({
+        tenant: { LeseraumVorausbuchbareTage: '7', LeseraumBuchbareWochenTage: '[1,2,3,4,5,6]' },
+        groups: [{ LeseraumVorausbuchbareTage: '21' }],
+        user: {},
+      }),
+    );
+    expect(regeln.vorausbuchbareTage).toBe(21);
+    expect(regeln.buchbareWochentage).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+});
