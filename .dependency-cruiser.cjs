@@ -27,8 +27,8 @@ module.exports = {
       name: 'no-feature-to-feature',
       comment: 'web features do not import each other; shared UI lives in src/components',
       severity: 'error',
-      from: { path: '^apps/web/src/features/([^/]+)/' },
-      to: { path: '^apps/web/src/features/([^/]+)/', pathNot: '^apps/web/src/features/$1/' },
+      from: { path: '^apps/web/src/features/([^/]+/[^/]+)/' },
+      to: { path: '^apps/web/src/features/[^/]+/[^/]+/', pathNot: '^apps/web/src/features/$1/' },
     },
     {
       name: 'no-module-internals',

@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './AppProviders';
-import { meKeys } from './features/session/api/get-me';
+import { meKeys } from './features/identitaet/session/api/get-me';
 import { initI18n } from './i18n/i18n';
 import { createQueryClient } from './lib/query-client';
 import { onSignOutElsewhere } from './lib/session-broadcast';

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { clearNotices } from '../components/notice-store';
-import { useBuildNotice } from '../features/build-notice/hooks/use-build-notice';
-import { invalidationsOf } from '../features/events/hooks/event-invalidations';
-import { useServerEvents } from '../features/events/hooks/use-server-events';
-import { useLanguageSync } from '../features/customizing/hooks/use-language-sync';
+import { useBuildNotice } from '../features/plattform/build-notice/hooks/use-build-notice';
+import { invalidationsOf } from '../features/plattform/events/hooks/event-invalidations';
+import { useServerEvents } from '../features/plattform/events/hooks/use-server-events';
+import { useLanguageSync } from '../features/verwaltung/customizing/hooks/use-language-sync';
 import { useCurrentMe } from './use-current-me';
 
 /** Wiring that lives as long as the app: language, server events, build notice, notice clearing. */

@@ -24,16 +24,16 @@ import {
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
-import { ZBenutzerSearch } from '../features/admin-benutzer/hooks/benutzer-search';
-import { ZProtokollSearch } from '../features/admin-protokoll/hooks/protokoll-search';
-import { ZAuslastungSearch } from '../features/auslastung/hooks/auslastung-search';
-import { ZRaeumeSuche } from '../features/admin-raeume/hooks/qr-bogen';
-import { ZFuehrerscheinSuche } from '../features/fuehrerschein/hooks/fuehrerschein-suche';
-import { ZFahrzeugSuche } from '../features/fahrzeug-buchung/hooks/fahrzeug-suche';
-import { ansichtAus, ZPlatzSuche } from '../features/leseraum/hooks/platz-suche';
-import { signOut } from '../features/auth/api/sign-out';
-import { rememberRedirect } from '../features/auth/hooks/redirect-cookie';
-import { meKeys, meQueryOptions } from '../features/session/api/get-me';
+import { ZBenutzerSearch } from '../features/identitaet/admin-benutzer/hooks/benutzer-search';
+import { ZProtokollSearch } from '../features/verwaltung/admin-protokoll/hooks/protokoll-search';
+import { ZAuslastungSearch } from '../features/verwaltung/auslastung/hooks/auslastung-search';
+import { ZRaeumeSuche } from '../features/leseraum/admin-raeume/hooks/qr-bogen';
+import { ZFuehrerscheinSuche } from '../features/fahrzeuge/fuehrerschein/hooks/fuehrerschein-suche';
+import { ZFahrzeugSuche } from '../features/fahrzeuge/fahrzeug-buchung/hooks/fahrzeug-suche';
+import { ansichtAus, ZPlatzSuche } from '../features/leseraum/leseraum/hooks/platz-suche';
+import { signOut } from '../features/identitaet/auth/api/sign-out';
+import { rememberRedirect } from '../features/identitaet/auth/hooks/redirect-cookie';
+import { meKeys, meQueryOptions } from '../features/identitaet/session/api/get-me';
 import { RouteError } from '../lib/route-error';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout } from './RootLayout';

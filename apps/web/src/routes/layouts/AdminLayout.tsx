@@ -1,7 +1,7 @@
 import { Divider } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { AppFrame } from '../../components/AppFrame';
-import { AdminMenu } from '../../features/navigation/components/AdminMenu';
+import { AdminMenu } from '../../features/plattform/navigation/components/AdminMenu';
 import { useFrameParts } from './frame-parts';
 
 /** The admin layout: the admin menu (only the areas the guard allows) above the main menu. */

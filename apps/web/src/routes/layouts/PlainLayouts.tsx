@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AppFooter } from '../../components/AppFooter';
 import { Brand } from '../../components/Brand';
 import { SkipLink } from '../../components/SkipLink';
-import { LanguageSwitch } from '../../features/customizing/components/LanguageSwitch';
+import { LanguageSwitch } from '../../features/verwaltung/customizing/components/LanguageSwitch';
 import { useCurrentMe, useRefreshMe } from '../use-current-me';
 
 /** The visitor's menu entry 'Login' (spec §2 menu): on every public page except the login itself. */

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppFrame } from '../../components/AppFrame';
 import { MenuLink } from '../../components/MenuLink';
-import { EigeneBuchungen } from '../../features/leseraum/components/EigeneBuchungen';
-import { LieblingsPlaetze } from '../../features/leseraum/components/LieblingsPlaetze';
-import { PlatzLegende } from '../../features/leseraum/components/PlatzLegende';
+import { EigeneBuchungen } from '../../features/leseraum/leseraum/components/EigeneBuchungen';
+import { LieblingsPlaetze } from '../../features/leseraum/leseraum/components/LieblingsPlaetze';
+import { PlatzLegende } from '../../features/leseraum/leseraum/components/PlatzLegende';
 import { useFrameParts } from './frame-parts';
 
 function SidebarSection({ title, children }: { title: string; children: ReactNode }) {

@@ -2,7 +2,7 @@
 import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { BestaetigungenListe } from '../../features/leseraum/components/BestaetigungenListe';
+import { BestaetigungenListe } from '../../features/leseraum/leseraum/components/BestaetigungenListe';
 
 function BestaetigungenPage({ bereich }: { bereich: Bereich }) {
   const { t } = useTranslation();

@@ -1,8 +1,8 @@
 /** /admin/fahrzeuge: the fleet administration; other features add row actions through the table's prop. */
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { FahrzeugAdminTabelle } from '../../features/admin-fahrzeuge/components/FahrzeugAdminTabelle';
-import { SperreEintragenButton } from '../../features/fahrzeug-sperre/components/SperreEintragenButton';
+import { FahrzeugAdminTabelle } from '../../features/fahrzeuge/admin-fahrzeuge/components/FahrzeugAdminTabelle';
+import { SperreEintragenButton } from '../../features/fahrzeuge/fahrzeug-sperre/components/SperreEintragenButton';
 
 export function AdminFahrzeugePage() {
   const { t } = useTranslation();

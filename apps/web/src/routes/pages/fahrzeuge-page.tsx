@@ -1,8 +1,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { FahrzeugBuchungSeite } from '../../features/fahrzeug-buchung/components/FahrzeugBuchungSeite';
-import { ZFahrzeugSuche } from '../../features/fahrzeug-buchung/hooks/fahrzeug-suche';
+import { FahrzeugBuchungSeite } from '../../features/fahrzeuge/fahrzeug-buchung/components/FahrzeugBuchungSeite';
+import { ZFahrzeugSuche } from '../../features/fahrzeuge/fahrzeug-buchung/hooks/fahrzeug-suche';
 import { useCurrentMe, useRefreshMe } from '../use-current-me';
 
 /** /fahrzeuge: find, book and manage vehicles; period, filters, tab and open vehicle live in the URL. */

@@ -4,8 +4,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { signOut } from '../../features/auth/api/sign-out';
-import { meKeys } from '../../features/session/api/get-me';
+import { signOut } from '../../features/identitaet/auth/api/sign-out';
+import { meKeys } from '../../features/identitaet/session/api/get-me';
 
 export function KioskPage() {
   const { t } = useTranslation();

@@ -7,12 +7,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { NotAvailable } from '../../components/NotAvailable';
-import { codeSchrittAusSuche } from '../../features/auth/api/sign-in';
-import { LoginForm } from '../../features/auth/components/LoginForm';
-import { RecoveryForm } from '../../features/auth/components/RecoveryForm';
-import { ResetPasswordForm } from '../../features/auth/components/ResetPasswordForm';
-import { takeRedirect } from '../../features/auth/hooks/redirect-cookie';
-import { meQueryOptions } from '../../features/session/api/get-me';
+import { codeSchrittAusSuche } from '../../features/identitaet/auth/api/sign-in';
+import { LoginForm } from '../../features/identitaet/auth/components/LoginForm';
+import { RecoveryForm } from '../../features/identitaet/auth/components/RecoveryForm';
+import { ResetPasswordForm } from '../../features/identitaet/auth/components/ResetPasswordForm';
+import { takeRedirect } from '../../features/identitaet/auth/hooks/redirect-cookie';
+import { meQueryOptions } from '../../features/identitaet/session/api/get-me';
 
 function CardTitle({ title, subtitle }: { title: string; subtitle?: string }) {
   useDocumentTitle(`${title} · Stellwerk`);

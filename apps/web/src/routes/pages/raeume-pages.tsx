@@ -2,8 +2,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { RaeumeAdmin } from '../../features/admin-raeume/components/RaeumeAdmin';
-import { ZRaeumeSuche } from '../../features/admin-raeume/hooks/qr-bogen';
+import { RaeumeAdmin } from '../../features/leseraum/admin-raeume/components/RaeumeAdmin';
+import { ZRaeumeSuche } from '../../features/leseraum/admin-raeume/hooks/qr-bogen';
 
 export function RaeumePage() {
   const { t } = useTranslation();

@@ -2,12 +2,12 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { AusstattungList } from '../../features/admin-ausstattung/components/AusstattungList';
-import { MandantEinstellungen } from '../../features/customizing/components/MandantEinstellungen';
-import { SsoEinstellungen } from '../../features/sso/components/SsoEinstellungen';
-import { StandortList } from '../../features/admin-lokationen/components/StandortList';
-import { OeffnungszeitenAdmin } from '../../features/admin-oeffnungszeiten/components/OeffnungszeitenAdmin';
-import { LogoPrivacySection } from '../../features/mandant/components/TenantFileUpload';
+import { AusstattungList } from '../../features/leseraum/admin-ausstattung/components/AusstattungList';
+import { MandantEinstellungen } from '../../features/verwaltung/customizing/components/MandantEinstellungen';
+import { SsoEinstellungen } from '../../features/identitaet/sso/components/SsoEinstellungen';
+import { StandortList } from '../../features/verwaltung/admin-lokationen/components/StandortList';
+import { OeffnungszeitenAdmin } from '../../features/leseraum/admin-oeffnungszeiten/components/OeffnungszeitenAdmin';
+import { LogoPrivacySection } from '../../features/verwaltung/mandant/components/TenantFileUpload';
 import { useCurrentMe, useRefreshMe } from '../use-current-me';
 
 /** /admin/lokationen */

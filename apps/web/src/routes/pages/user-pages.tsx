@@ -5,26 +5,29 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { PasswordChangeForm } from '../../features/auth/components/PasswordChangeForm';
-import { EigeneEinstellungen } from '../../features/customizing/components/EigeneEinstellungen';
-import { FreigabenListe } from '../../features/fahrzeug-freigaben/components/FreigabenListe';
-import { FahrzeugUebersicht } from '../../features/fahrzeug-uebersicht/components/FahrzeugUebersicht';
-import { buchenSuche, ZUebersichtSuche } from '../../features/fahrzeug-uebersicht/hooks/uebersicht-suche';
-import { FuehrerscheinListe } from '../../features/fuehrerschein/components/FuehrerscheinListe';
+import { PasswordChangeForm } from '../../features/identitaet/auth/components/PasswordChangeForm';
+import { EigeneEinstellungen } from '../../features/verwaltung/customizing/components/EigeneEinstellungen';
+import { FreigabenListe } from '../../features/fahrzeuge/fahrzeug-freigaben/components/FreigabenListe';
+import { FahrzeugUebersicht } from '../../features/fahrzeuge/fahrzeug-uebersicht/components/FahrzeugUebersicht';
+import {
+  buchenSuche,
+  ZUebersichtSuche,
+} from '../../features/fahrzeuge/fahrzeug-uebersicht/hooks/uebersicht-suche';
+import { FuehrerscheinListe } from '../../features/fahrzeuge/fuehrerschein/components/FuehrerscheinListe';
 import {
   type TFuehrerscheinSuche,
   ZFuehrerscheinSuche,
-} from '../../features/fuehrerschein/hooks/fuehrerschein-suche';
-import { Impressum } from '../../features/impressum/components/Impressum';
-import { type Ansicht, Sitzplan } from '../../features/leseraum/components/Sitzplan';
-import { ansichtAus, vorgabenAus, ZPlatzSuche } from '../../features/leseraum/hooks/platz-suche';
-import { KalenderAboKarte } from '../../features/kalender/components/KalenderAboKarte';
-import { NoAreaNotice } from '../../features/navigation/components/NoAreaNotice';
-import { IdentitaetenListe } from '../../features/sicherheit/components/IdentitaetenListe';
-import { PasskeyListe } from '../../features/sicherheit/components/PasskeyListe';
-import { SitzungenListe } from '../../features/sicherheit/components/SitzungenListe';
-import { TelefonFaktorKarte } from '../../features/sicherheit/components/TelefonFaktorKarte';
-import { ZweiFaktorEinrichtung } from '../../features/sicherheit/components/ZweiFaktorEinrichtung';
+} from '../../features/fahrzeuge/fuehrerschein/hooks/fuehrerschein-suche';
+import { Impressum } from '../../features/verwaltung/impressum/components/Impressum';
+import { type Ansicht, Sitzplan } from '../../features/leseraum/leseraum/components/Sitzplan';
+import { ansichtAus, vorgabenAus, ZPlatzSuche } from '../../features/leseraum/leseraum/hooks/platz-suche';
+import { KalenderAboKarte } from '../../features/plattform/kalender/components/KalenderAboKarte';
+import { NoAreaNotice } from '../../features/plattform/navigation/components/NoAreaNotice';
+import { IdentitaetenListe } from '../../features/identitaet/sicherheit/components/IdentitaetenListe';
+import { PasskeyListe } from '../../features/identitaet/sicherheit/components/PasskeyListe';
+import { SitzungenListe } from '../../features/identitaet/sicherheit/components/SitzungenListe';
+import { TelefonFaktorKarte } from '../../features/identitaet/sicherheit/components/TelefonFaktorKarte';
+import { ZweiFaktorEinrichtung } from '../../features/identitaet/sicherheit/components/ZweiFaktorEinrichtung';
 import { useCurrentMe, useRefreshMe } from '../use-current-me';
 
 /** '/' for a user with no area to open: what the tenant has switched on, and sign-out. */

@@ -5,20 +5,20 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { BenutzerAdmin } from '../../features/admin-benutzer/components/BenutzerAdmin';
+import { BenutzerAdmin } from '../../features/identitaet/admin-benutzer/components/BenutzerAdmin';
 import {
   parseBenutzerSearch,
   type TBenutzerSearch,
-} from '../../features/admin-benutzer/hooks/benutzer-search';
-import { GruppenAdmin } from '../../features/admin-gruppen/components/GruppenAdmin';
-import { ScimTokenAdmin } from '../../features/admin-scim/components/ScimTokenAdmin';
-import { MandantenAdmin } from '../../features/admin-mandanten/components/MandantenAdmin';
-import { ProtokollAdmin } from '../../features/admin-protokoll/components/ProtokollAdmin';
+} from '../../features/identitaet/admin-benutzer/hooks/benutzer-search';
+import { GruppenAdmin } from '../../features/identitaet/admin-gruppen/components/GruppenAdmin';
+import { ScimTokenAdmin } from '../../features/identitaet/admin-scim/components/ScimTokenAdmin';
+import { MandantenAdmin } from '../../features/verwaltung/admin-mandanten/components/MandantenAdmin';
+import { ProtokollAdmin } from '../../features/verwaltung/admin-protokoll/components/ProtokollAdmin';
 import {
   parseProtokollSearch,
   type TProtokollSearch,
-} from '../../features/admin-protokoll/hooks/protokoll-search';
-import { RollenAdmin } from '../../features/admin-rollen/components/RollenAdmin';
+} from '../../features/verwaltung/admin-protokoll/hooks/protokoll-search';
+import { RollenAdmin } from '../../features/identitaet/admin-rollen/components/RollenAdmin';
 import { useCurrentMe } from '../use-current-me';
 
 /** The current search params, and a setter that replaces them (filters are not history steps). */

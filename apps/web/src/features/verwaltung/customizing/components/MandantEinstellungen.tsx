@@ -1,0 +1,207 @@
+import { Alert, Badge, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { TEinstellung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
+import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_GROUPS } from '@stellwerk/domain/verwaltung/customizing';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { LoadingState } from '../../../../components/LoadingState';
+import { PflichtMails } from '../../../../components/PflichtMails';
+import { FEATURE_ORDER, featureLabel, formatSettingValue } from '../../../../components/SettingControl';
+import { SettingEditor } from '../../../../components/SettingEditor';
+import { optionHelp, optionLabel } from '../../../../components/setting-value';
+import {
+  customizingKeys,
+  useGruppenEinstellungen,
+  useMandantEinstellungen,
+  useSetEinstellung,
+} from '../api/customizing';
+
+const TENANT = '__mandant__';
+
+function OptionenTabs({
+  optionen,
+  gruppeId,
+  mandant,
+}: {
+  optionen: TEinstellung[];
+  gruppeId: string | null;
+  /** At group level: the tenant's options, whose values a group inherits. */
+  mandant?: TEinstellung[];
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language === 'en' ? 'en' : 'de';
+  const set = useSetEinstellung(gruppeId);
+  const inherited = new Map((mandant ?? []).map((o) => [o.name, o.value ?? o.default]));
+  const features = FEATURE_ORDER.filter((f) => optionen.some((o) => o.feature === f));
+  const [tab, setTab] = useState<string | null>(features[0] ?? null);
+  const active = tab && features.includes(tab as (typeof features)[number]) ? tab : (features[0] ?? null);
+
+  if (features.length === 0)
+    return (
+      <Alert color="gray" variant="light" role="note">
+        {t('adminEinstellungen.keineOptionen')}
+      </Alert>
+    );
+
+  return (
+    <Tabs value={active} onChange={setTab} keepMounted={false}>
+      <Tabs.List style={{ flexWrap: 'wrap' }}>
+        {features.map((f) => (
+          <Tabs.Tab key={f} value={f}>
+            {featureLabel(f, t)}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+      {features.map((f) => (
+        <Tabs.Panel key={f} value={f} pt="xs">
+          {CUSTOMIZING_GROUP_ORDER.map((group) => {
+            const inGroup = optionen.filter((o) => o.feature === f && o.group === group);
+            if (inGroup.length === 0) return null;
+            return (
+              <section key={group} aria-labelledby={`gruppe-${f}-${group}`} data-gruppe={group}>
+                <Title order={3} fz="md" mt="md" id={`gruppe-${f}-${group}`}>
+                  {CUSTOMIZING_GROUPS[group][language]}
+                </Title>
+                {inGroup.map((o) => (
+                  <SettingEditor
+                    key={`${gruppeId ?? TENANT}-${o.name}`}
+                    meta={o}
+                    label={optionLabel(o, language)}
+                    description={optionHelp(o, language)}
+                    current={o.value ?? inherited.get(o.name) ?? o.default}
+                    readOnly={!o.canEdit}
+                    canReset={o.value !== null}
+                    resetLabel={t('adminEinstellungen.reset')}
+                    badges={
+                      <>
+                        {o.value !== null ? (
+                          <Badge color="blue" variant="light">
+                            {gruppeId
+                              ? t('adminEinstellungen.gruppeUeberschreibt')
+                              : t('adminEinstellungen.ueberschrieben')}
+                          </Badge>
+                        ) : (
+                          <Badge color="gray" variant="light">
+                            {gruppeId ? t('adminEinstellungen.geerbt') : t('adminEinstellungen.standard')}
+                          </Badge>
+                        )}
+                        {!o.canEdit && (
+                          <Badge color="gray" variant="outline">
+                            {t('adminEinstellungen.nurLesen')}
+                          </Badge>
+                        )}
+                      </>
+                    }
+                    hint={
+                      <>
+                        {gruppeId && inherited.has(o.name) && (
+                          <>
+                            {t('adminEinstellungen.mandantWert', {
+                              wert: formatSettingValue(o, inherited.get(o.name), t),
+                            })}
+                            {' · '}
+                          </>
+                        )}
+                        {t('adminEinstellungen.standardWert', { wert: formatSettingValue(o, o.default, t) })}
+                      </>
+                    }
+                    onSave={(value) => set.mutateAsync({ name: o.name, value })}
+                    onReset={() => set.mutateAsync({ name: o.name, value: null })}
+                  />
+                ))}
+                {(group === 'mails' || group === 'benachrichtigungen') && (
+                  <PflichtMails language={language} />
+                )}
+              </section>
+            );
+          })}
+        </Tabs.Panel>
+      ))}
+    </Tabs>
+  );
+}
+
+function GruppenOptionen({ gruppeId, mandant }: { gruppeId: string; mandant: TEinstellung[] }) {
+  const { t } = useTranslation();
+  const query = useGruppenEinstellungen(gruppeId);
+  if (query.isPending) return <LoadingState rows={8} />;
+  if (query.isError) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" c="dimmed">
+        {t('adminEinstellungen.gruppeHint', { gruppe: query.data.gruppe.name })}
+      </Text>
+      <OptionenTabs optionen={query.data.optionen} gruppeId={gruppeId} mandant={mandant} />
+    </Stack>
+  );
+}
+
+/**
+ * The typed settings of /admin/einstellungen: every option at tenant level, grouped by feature and under
+ * headings by group, or a group's overrides (only options that may be set per group).
+ */
+export function MandantEinstellungen({
+  refreshKey,
+  tenantOnly,
+}: {
+  refreshKey: unknown;
+  /** Shown only while the tenant level is chosen (the tenant's logo and privacy PDF). */
+  tenantOnly?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const query = useMandantEinstellungen();
+  const queryClient = useQueryClient();
+  const isFirst = useRef(true);
+  const [ebene, setEbene] = useState<string>(TENANT);
+
+  // another administrator's change arrives as settings.changed (then /api/me changes): read again
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey is the trigger
+  useEffect(() => {
+    if (isFirst.current) {
+      isFirst.current = false;
+      return;
+    }
+    void queryClient.invalidateQueries({ queryKey: customizingKeys.all });
+  }, [refreshKey, queryClient]);
+
+  if (query.isPending) return <LoadingState rows={8} />;
+  if (query.isError) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
+
+  const readOnly = query.data.optionen.every((o) => !o.canEdit);
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <Select
+          label={t('adminEinstellungen.ebene')}
+          description={t('adminEinstellungen.ebeneHint')}
+          value={ebene}
+          onChange={(value) => setEbene(value ?? TENANT)}
+          allowDeselect={false}
+          data={[
+            { value: TENANT, label: t('adminEinstellungen.mandant') },
+            ...query.data.gruppen.map((g) => ({
+              value: g.id,
+              label: t('adminEinstellungen.gruppe', { name: g.name }),
+            })),
+          ]}
+          maw={360}
+          w="100%"
+        />
+      </Group>
+      {readOnly && (
+        <Alert color="gray" variant="light" role="note">
+          {t('adminEinstellungen.nurLesenHint')}
+        </Alert>
+      )}
+      {ebene === TENANT ? (
+        <>
+          <OptionenTabs optionen={query.data.optionen} gruppeId={null} />
+          {tenantOnly}
+        </>
+      ) : (
+        <GruppenOptionen key={ebene} gruppeId={ebene} mandant={query.data.optionen} />
+      )}
+    </Stack>
+  );
+}
