@@ -43,7 +43,9 @@ describe.each(testDrivers())('role administration on %s', (driver) => {
     const rollen = answer.body as TRolle[];
     expect(rollen.map((r) => r.name)).toContain('Raumpflege');
     const raumpflege = rollen.find((r) => r.name === 'Raumpflege')!;
+    // the room keepers see the office utilisation too (decision 165)
     expect(raumpflege.permissions.map((p) => p.name).sort()).toEqual([
+      'auslastung_sehen',
       'ausstattungs_pflege',
       'objekt_pflege',
     ]);
