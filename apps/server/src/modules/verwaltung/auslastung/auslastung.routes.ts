@@ -9,7 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
 import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { AUSLASTUNG_SCREEN } from './auslastung.zugang.ts';
-import { fahrzeugAuslastung, leseraumAuslastung } from './auslastung.service.ts';
+import { fahrzeugAuslastung } from './auslastung.fahrzeuge.ts';
+import { leseraumAuslastung } from './auslastung.leseraum.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 

@@ -1,0 +1,224 @@
+/**
+ * The office utilisation of vehicles (decisions 163–166).
+ */
+import type {
+  TFahrzeugAuslastung,
+  TFahrzeugAuslastungQuery,
+} from '@stellwerk/domain/verwaltung/auslastung/api';
+import { fahrzeugFenster, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
+import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
+import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
+import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { fahrzeugFensterAus } from '@stellwerk/domain/fahrzeuge/fahrzeug/buchungsfenster';
+import { wirksamesBuchungsfenster } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
+import { feiertagsTage } from '@stellwerk/domain/verwaltung/feiertage';
+import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { requireAdminRouteFuer } from './auslastung.zugang.ts';
+import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
+import {
+  fahrerAnzahl,
+  fahrtenJeMonat,
+  findFahrzeuge,
+  minutenJeFahrzeugTag,
+  personenJeFahrzeug,
+} from './auslastung.repository.ts';
+
+import {
+  type Anteil,
+  type Deps,
+  grenzen,
+  bundeslandVon,
+  zeitraumDer,
+  eindeutig,
+  summe,
+  addiere,
+  aufschluesseln,
+  LEER_AUFSCHLUESSELUNG,
+  kVon,
+  assertFeature,
+} from './auslastung.kontext.ts';
+
+// --- vehicles --------------------------------------------------------------------------------------------
+
+/** GET /api/auslastung/fahrzeuge */
+export const fahrzeugAuslastung = async (
+  { database, now }: Deps,
+  user: SessionUser,
+  q: TFahrzeugAuslastungQuery,
+): Promise<TFahrzeugAuslastung> => {
+  requireAdminRouteFuer(user);
+  const jetzt = now();
+  const zeitraum = zeitraumDer(q, jetzt);
+  const vorher = vorperiode(zeitraum);
+  return database.withTenant(user.mandantId, async (tx) => {
+    await assertFeature(tx, 'FahrzeugBuchung');
+    const settings = await loadEffectiveSettings(tx, user.benutzerId);
+    const k = kVon(settings);
+    const schwelle = numberSetting(settings, 'AuslastungSchwelleFahrzeugProzent');
+    const einstellungen = fahrzeugEinstellungenAus({ settings });
+    const fahrzeuge = await findFahrzeuge(tx, { standortId: q.standort, kategorie: q.kategorie });
+    const ids = fahrzeuge.map((f) => f.id);
+    const fensterDer = (z: { vonTag: string; bisTag: string }) =>
+      fahrzeuge.flatMap((f) =>
+        fahrzeugFenster({
+          ...z,
+          fenster: wirksamesBuchungsfenster({
+            individuelleBuchungszeiten: einstellungen.individuelleBuchungszeiten,
+            fahrzeugFenster: fahrzeugFensterAus({
+              zeilen: f.fensterZeilen,
+              buchungszeitraumVon: f.buchungszeitraumVon,
+              buchungszeitraumBis: f.buchungszeitraumBis,
+              buchungszeitraumWochentage: f.buchungszeitraumWochentage,
+            }),
+            zeitraumVon: einstellungen.buchungszeitraumVon,
+            zeitraumBis: einstellungen.buchungszeitraumBis,
+          }),
+          feiertage: feiertagsTage({ ...z, bundesland: bundeslandVon(f.bundesland) }),
+          gueltigVon: f.gueltigVon,
+          gueltigBis: f.gueltigBis,
+        }).map((fe) => ({ ...fe, fahrzeugId: f.id })),
+      );
+    const zahlenDer = async (z: { vonTag: string; bisTag: string }) => {
+      const tage = fensterDer(z);
+      const minuten = new Map((await minutenJeFahrzeugTag(tx, { tage })).map((m) => [m.i, m]));
+      const jeFahrzeug = new Map(
+        ids.map((id) => [id, { gebucht: 0, gefahren: 0, buchbar: 0, tage: 0, standtage: 0 }]),
+      );
+      tage.forEach((t, i) => {
+        const buchbar = (t.bis.getTime() - t.von.getTime()) / 60_000;
+        const m = minuten.get(i);
+        const f = jeFahrzeug.get(t.fahrzeugId)!;
+        f.gebucht += Math.min(m?.gebucht ?? 0, buchbar);
+        f.gefahren += Math.min(m?.gefahren ?? 0, buchbar);
+        f.buchbar += buchbar;
+        f.tage += 1;
+        if (!m || m.gebucht <= 0) f.standtage += 1;
+      });
+      return jeFahrzeug;
+    };
+    const { start, ende } = grenzen(zeitraum);
+    const personen = await personenJeFahrzeug(tx, { fahrzeugIds: ids, start, ende });
+    const allePersonen = new Set([...personen.values()].flat()).size;
+    const fahrer = await fahrerAnzahl(tx, { fahrzeugIds: ids, start, ende });
+
+    // the recommendation: the last 90 days up to yesterday
+    const gestern = addCalendarDays(berlinDateKey(jetzt), -1);
+    const neunzig = { vonTag: addCalendarDays(gestern, -89), bisTag: gestern };
+    const n = grenzen(neunzig);
+    const zahlen90 = await zahlenDer(neunzig);
+    const personen90 = await personenJeFahrzeug(tx, { fahrzeugIds: ids, start: n.start, ende: n.ende });
+    const unter = fahrzeuge.filter((f) => {
+      const z = zahlen90.get(f.id)!;
+      const qu = quote(z.gebucht, z.buchbar);
+      return qu !== null && qu * 100 < schwelle;
+    });
+    const zeigbar = (id: string) => selektionZeigbar({ personen: (personen90.get(id) ?? []).length, k });
+    const kandidaten = {
+      schwelle,
+      fahrzeuge: unter
+        .filter((f) => zeigbar(f.id))
+        .map((f) => {
+          const z = zahlen90.get(f.id)!;
+          return {
+            id: f.id,
+            bezeichnung: `${f.kennzeichen} (${f.marke} ${f.modell})`,
+            quote: quote(z.gebucht, z.buchbar),
+            gebuchteStunden: Math.round((z.gebucht / 60) * 10) / 10,
+          };
+        }),
+      verborgen: unter.filter((f) => !zeigbar(f.id)).length,
+    };
+
+    const alleFahrzeuge = await findFahrzeuge(tx, {});
+    const auswahl = {
+      standorte: eindeutig(alleFahrzeuge.map((f) => ({ id: f.standortId, name: f.standortName }))),
+      kategorien: [...new Set(alleFahrzeuge.flatMap((f) => (f.kategorie ? [f.kategorie] : [])))].sort(
+        (a, b) => a.localeCompare(b, 'de'),
+      ),
+    };
+    const kopf = { zeitraum, vorperiode: vorher, k, auswahl, fahrzeuge: fahrzeuge.length, kandidaten };
+    if (!selektionZeigbar({ personen: allePersonen, k }) || !selektionZeigbar({ personen: fahrer, k })) {
+      return {
+        ...kopf,
+        verborgen: true,
+        auslastungGebucht: null,
+        auslastungGefahren: null,
+        vorperiodeGebucht: null,
+        buchbareStunden: 0,
+        standtage: 0,
+        buchbareTage: 0,
+        monate: [],
+        privatAnteil: null,
+        arbeitswegAnteil: null,
+        standorte: LEER_AUFSCHLUESSELUNG,
+        kategorien: LEER_AUFSCHLUESSELUNG,
+        fahrzeugeAufgeschluesselt: LEER_AUFSCHLUESSELUNG,
+      };
+    }
+    const zahlen = await zahlenDer(zeitraum);
+    const vorherZahlen = await zahlenDer(vorher);
+    const alle = [...zahlen.values()];
+    const gebucht = summe(alle.map((z) => z.gebucht));
+    const buchbar = summe(alle.map((z) => z.buchbar));
+    const monate = await fahrtenJeMonat(tx, { fahrzeugIds: ids, start, ende });
+    const km = summe(monate.map((m) => Number(m.km)));
+    const zelleVon = (gruppe: typeof fahrzeuge, schluessel: string, bezeichnung: string): KZelle<Anteil> => ({
+      schluessel,
+      bezeichnung,
+      personen: [...new Set(gruppe.flatMap((f) => personen.get(f.id) ?? []))],
+      werte: gruppe
+        .map((f) => ({ belegt: zahlen.get(f.id)!.gebucht, buchbar: zahlen.get(f.id)!.buchbar }))
+        .reduce(addiere, { belegt: 0, buchbar: 0 }),
+    });
+    const gruppiert = (
+      schluessel: (f: (typeof fahrzeuge)[number]) => string,
+      name: (f: (typeof fahrzeuge)[number]) => string,
+    ) =>
+      [...new Set(fahrzeuge.map(schluessel))].map((s) => {
+        const gruppe = fahrzeuge.filter((f) => schluessel(f) === s);
+        return zelleVon(gruppe, s, name(gruppe[0]!));
+      });
+    return {
+      ...kopf,
+      verborgen: false,
+      auslastungGebucht: quote(gebucht, buchbar),
+      auslastungGefahren: quote(summe(alle.map((z) => z.gefahren)), buchbar),
+      vorperiodeGebucht: quote(
+        summe([...vorherZahlen.values()].map((z) => z.gebucht)),
+        summe([...vorherZahlen.values()].map((z) => z.buchbar)),
+      ),
+      buchbareStunden: Math.round((buchbar / 60) * 10) / 10,
+      standtage: summe(alle.map((z) => z.standtage)),
+      buchbareTage: summe(alle.map((z) => z.tage)),
+      monate: monate.map((m) => ({
+        monat: m.monat,
+        fahrten: Number(m.fahrten),
+        km: Number(m.km),
+        kmPrivat: Number(m.kmPrivat),
+        kmArbeitsweg: Number(m.kmArbeitsweg),
+      })),
+      privatAnteil: quote(summe(monate.map((m) => Number(m.kmPrivat))), km),
+      arbeitswegAnteil: quote(summe(monate.map((m) => Number(m.kmArbeitsweg))), km),
+      standorte: aufschluesseln(
+        gruppiert(
+          (f) => f.standortId,
+          (f) => f.standortName,
+        ),
+        k,
+      ),
+      kategorien: aufschluesseln(
+        gruppiert(
+          (f) => f.kategorie ?? '',
+          (f) => f.kategorie ?? '',
+        ),
+        k,
+      ),
+      fahrzeugeAufgeschluesselt: aufschluesseln(
+        fahrzeuge.map((f) => zelleVon([f], f.id, `${f.kennzeichen} (${f.marke} ${f.modell})`)),
+        k,
+      ),
+    };
+  });
+};

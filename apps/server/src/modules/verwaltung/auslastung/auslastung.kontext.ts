@@ -1,0 +1,185 @@
+/**
+ * What the two utilisation operations share (decisions 163–166): the period's bounds, the k threshold applied to a
+ * breakdown, the bookable windows of the floor plans, and the area switch.
+ */
+import type { TAufschluesselung } from '@stellwerk/domain/verwaltung/auslastung/api';
+import {
+  type Buchungsmodus,
+  type Fenster,
+  inStunden,
+  oeffnungsFenster,
+  quote,
+} from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
+import {
+  DEFAULT_MINDEST_PERSONEN,
+  type KZelle,
+  mitKSchwelle,
+} from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
+import { type Zeitraum, zeitraumAus } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
+import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { DomainError } from '@stellwerk/domain/errors';
+import { type Bundesland, feiertagsTage, isBundesland } from '@stellwerk/domain/verwaltung/feiertage';
+import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
+import type { Database, Tx } from '../../../db/client.ts';
+import { type loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
+import {
+  belegteMinutenJeStueck,
+  belegtePlaetzeJeTag,
+  findOeffnungen,
+  type PlanRow,
+} from './auslastung.repository.ts';
+
+export type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date };
+
+/** The instants `[start, ende)` of the Berlin days of a period. */
+export const grenzen = (z: { vonTag: string; bisTag: string }) => ({
+  start: berlinInstant(z.vonTag, '00:00'),
+  ende: berlinInstant(addCalendarDays(z.bisTag, 1), '00:00'),
+});
+
+export const bundeslandVon = (wert: string | null): Bundesland | null =>
+  wert && isBundesland(wert) ? wert : null;
+
+export const zeitraumDer = (
+  q: { art: Zeitraum['art']; tag?: string; von?: string; bis?: string },
+  now: Date,
+) => zeitraumAus({ art: q.art, tag: q.tag ?? berlinDateKey(now), von: q.von, bis: q.bis });
+
+export const eindeutig = (xs: readonly { id: string; name: string }[]) =>
+  [...new Map(xs.map((x) => [x.id, x])).values()].sort((a, b) => a.name.localeCompare(b.name, 'de'));
+
+export const summe = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+export type Anteil = { belegt: number; buchbar: number };
+export const addiere = (a: Anteil, b: Anteil): Anteil => ({
+  belegt: a.belegt + b.belegt,
+  buchbar: a.buchbar + b.buchbar,
+});
+
+export const aufschluesseln = (zellen: KZelle<Anteil>[], k: number): TAufschluesselung => {
+  const r = mitKSchwelle({ zellen, k, addiere });
+  return {
+    zellen: r.zellen.map((z) => ({
+      schluessel: z.schluessel,
+      bezeichnung: z.bezeichnung,
+      quote: quote(z.werte.belegt, z.werte.buchbar),
+    })),
+    sonstige: r.sonstige && {
+      anzahlZellen: r.sonstige.anzahlZellen,
+      quote: quote(r.sonstige.werte.belegt, r.sonstige.werte.buchbar),
+    },
+    verborgen: r.verborgen,
+  };
+};
+
+export const LEER_AUFSCHLUESSELUNG: TAufschluesselung = { zellen: [], sonstige: null, verborgen: 0 };
+
+export const kVon = (settings: Awaited<ReturnType<typeof loadEffectiveSettings>>) => {
+  const k = numberSetting(settings, 'AuslastungMindestPersonen');
+  return Number.isInteger(k) && k >= 2 ? k : DEFAULT_MINDEST_PERSONEN;
+};
+
+// --- reading rooms and workspaces ------------------------------------------------------------------------
+
+/** Each plan's opening hours over the days of `z`, without its location's holidays. */
+export const fensterDerPlaene = async (
+  tx: Tx,
+  plaene: readonly PlanRow[],
+  z: { vonTag: string; bisTag: string },
+) => {
+  const { weekly, specials } = await findOeffnungen(tx, { planIds: plaene.map((p) => p.id), ...z });
+  return new Map(
+    plaene.map((p) => [
+      p.id,
+      oeffnungsFenster({
+        ...z,
+        weekly: weekly.filter((w) => w.grundrissId === p.id),
+        specials: specials.filter((s) => s.grundrissId === p.id),
+        feiertage: feiertagsTage({ ...z, bundesland: bundeslandVon(p.bundesland) }),
+      }),
+    ]),
+  );
+};
+
+type PlanZahlen = {
+  /** per plan: booked and bookable (minutes or place-days), and checked in */
+  jePlan: Map<string, { belegt: number; eingecheckt: number; buchbar: number }>;
+  jeTag: Map<string, { belegt: number; eingecheckt: number; buchbar: number }>;
+  heatmap: Map<string, { belegt: number; buchbar: number }>;
+};
+
+/** The booked, checked-in and bookable time of the plans over the period, per plan, per day and per hour cell. */
+export const planZahlen = async (
+  tx: Tx,
+  {
+    plaene,
+    fenster,
+    modus,
+    raumart,
+  }: {
+    plaene: readonly PlanRow[];
+    fenster: Map<string, Fenster[]>;
+    modus: Buchungsmodus;
+    raumart?: 'platz' | 'gruppenraum';
+  },
+): Promise<PlanZahlen> => {
+  const stuecke = plaene.flatMap((p) =>
+    inStunden(fenster.get(p.id) ?? []).map((s) => ({ ...s, grundrissId: p.id, plaetze: p.plaetze })),
+  );
+  const minuten = await belegteMinutenJeStueck(tx, { stuecke, raumart });
+  const jePlan = new Map(plaene.map((p) => [p.id, { belegt: 0, eingecheckt: 0, buchbar: 0 }]));
+  const jeTag = new Map<string, { belegt: number; eingecheckt: number; buchbar: number }>();
+  const heatmap = new Map<string, { belegt: number; buchbar: number }>();
+  const belegtJeStueck = new Map(minuten.map((m) => [m.i, m]));
+  stuecke.forEach((s, i) => {
+    const m = belegtJeStueck.get(i);
+    const zelle = `${s.wochentag}:${s.stunde}`;
+    const h = heatmap.get(zelle) ?? { belegt: 0, buchbar: 0 };
+    h.belegt += Math.min(m?.belegt ?? 0, s.minuten * s.plaetze);
+    h.buchbar += s.minuten * s.plaetze;
+    heatmap.set(zelle, h);
+    if (modus === 'stuendlich') {
+      const p = jePlan.get(s.grundrissId)!;
+      const t = jeTag.get(s.tag) ?? { belegt: 0, eingecheckt: 0, buchbar: 0 };
+      const belegt = Math.min(m?.belegt ?? 0, s.minuten * s.plaetze);
+      const eingecheckt = Math.min(m?.eingecheckt ?? 0, belegt);
+      p.belegt += belegt;
+      p.eingecheckt += eingecheckt;
+      p.buchbar += s.minuten * s.plaetze;
+      t.belegt += belegt;
+      t.eingecheckt += eingecheckt;
+      t.buchbar += s.minuten * s.plaetze;
+      jeTag.set(s.tag, t);
+    }
+  });
+  if (modus === 'ganztags') {
+    const tage = plaene.flatMap((p) =>
+      (fenster.get(p.id) ?? []).map((f) => ({ grundrissId: p.id, tag: f.tag, von: f.von, bis: f.bis })),
+    );
+    const belegt = new Map(
+      (await belegtePlaetzeJeTag(tx, { tage, raumart })).map((r) => [`${r.grundrissId}|${r.tag}`, r]),
+    );
+    for (const t of tage) {
+      const plaetze = plaene.find((p) => p.id === t.grundrissId)!.plaetze;
+      const b = belegt.get(`${t.grundrissId}|${t.tag}`);
+      const [n, e] = [
+        Math.min(Number(b?.belegt ?? 0), plaetze),
+        Math.min(Number(b?.eingecheckt ?? 0), plaetze),
+      ];
+      const p = jePlan.get(t.grundrissId)!;
+      const d = jeTag.get(t.tag) ?? { belegt: 0, eingecheckt: 0, buchbar: 0 };
+      p.belegt += n;
+      p.eingecheckt += e;
+      p.buchbar += plaetze;
+      d.belegt += n;
+      d.eingecheckt += e;
+      d.buchbar += plaetze;
+      jeTag.set(t.tag, d);
+    }
+  }
+  return { jePlan, jeTag, heatmap };
+};
+
+export const assertFeature = async (tx: Tx, feature: 'Leseraum' | 'FahrzeugBuchung') => {
+  if (!(await loadFeatureSwitches(tx))[feature]) throw new DomainError('not_found');
+};

@@ -1,0 +1,219 @@
+/**
+ * The office utilisation of places (reading rooms and workspaces, decisions 163–166).
+ */
+import type {
+  TLeseraumAuslastung,
+  TLeseraumAuslastungQuery,
+} from '@stellwerk/domain/verwaltung/auslastung/api';
+import { type Buchungsmodus, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
+import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
+import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { requireAdminRouteFuer } from './auslastung.zugang.ts';
+import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
+import {
+  belegteMinutenJeStueck,
+  findPlaene,
+  personenJePlan,
+  type PlanRow,
+  zaehleBuchungen,
+} from './auslastung.repository.ts';
+
+import {
+  type Anteil,
+  type Deps,
+  grenzen,
+  zeitraumDer,
+  eindeutig,
+  summe,
+  addiere,
+  aufschluesseln,
+  LEER_AUFSCHLUESSELUNG,
+  kVon,
+  fensterDerPlaene,
+  planZahlen,
+  assertFeature,
+} from './auslastung.kontext.ts';
+
+/** GET /api/auslastung/leseraum */
+export const leseraumAuslastung = async (
+  { database, now }: Deps,
+  user: SessionUser,
+  q: TLeseraumAuslastungQuery,
+): Promise<TLeseraumAuslastung> => {
+  requireAdminRouteFuer(user);
+  const jetzt = now();
+  const zeitraum = zeitraumDer(q, jetzt);
+  const vorher = vorperiode(zeitraum);
+  return database.withTenant(user.mandantId, async (tx) => {
+    await assertFeature(tx, 'Leseraum');
+    const settings = await loadEffectiveSettings(tx, user.benutzerId);
+    const k = kVon(settings);
+    const modus: Buchungsmodus =
+      q.modus ?? (stringSetting(settings, 'Buchungsmodus') === 'stuendlich' ? 'stuendlich' : 'ganztags');
+    const plaene = await findPlaene(tx, {
+      standortId: q.standort,
+      grundrissId: q.grundriss,
+      bereich: q.bereich,
+      raumart: q.raumart,
+    });
+    const planIds = plaene.map((p) => p.id);
+    const { start, ende } = grenzen(zeitraum);
+    const personen = await personenJePlan(tx, { planIds, start, ende, raumart: q.raumart });
+    const allePlaene = await findPlaene(tx, {});
+    const auswahl = {
+      standorte: eindeutig(
+        allePlaene
+          .filter((p) => p.standortId)
+          .map((p) => ({ id: p.standortId!, name: p.standortName ?? '' })),
+      ),
+      grundrisse: allePlaene.map((p) => ({ id: p.id, name: p.bezeichnung })),
+    };
+    const kopf = {
+      zeitraum,
+      vorperiode: vorher,
+      k,
+      modus,
+      auswahl,
+      plaetze: summe(plaene.map((p) => p.plaetze)),
+    };
+    const heute = berlinDateKey(jetzt);
+    const vorschauZeitraum = { vonTag: heute, bisTag: addCalendarDays(heute, 13) };
+
+    const vorschau = await (async () => {
+      const v = grenzen(vorschauZeitraum);
+      const leute = await personenJePlan(tx, {
+        planIds,
+        start: v.start,
+        ende: v.ende,
+        raumart: q.raumart,
+        vorschau: true,
+      });
+      const alleLeute = new Set([...leute.jePlan.values()].flat()).size;
+      if (!selektionZeigbar({ personen: alleLeute, k })) return { verborgen: true, tage: [] };
+      const fenster = await fensterDerPlaene(tx, plaene, vorschauZeitraum);
+      const stuecke = plaene.flatMap((p) =>
+        (fenster.get(p.id) ?? []).map((f) => ({ ...f, grundrissId: p.id, plaetze: p.plaetze })),
+      );
+      const minuten = new Map(
+        (await belegteMinutenJeStueck(tx, { stuecke, raumart: q.raumart, vorschau: true })).map((m) => [
+          m.i,
+          m,
+        ]),
+      );
+      const jeTag = new Map<string, Anteil>();
+      stuecke.forEach((s, i) => {
+        const buchbar = ((s.bis.getTime() - s.von.getTime()) / 60_000) * s.plaetze;
+        const t = jeTag.get(s.tag) ?? { belegt: 0, buchbar: 0 };
+        t.belegt += Math.min(minuten.get(i)?.belegt ?? 0, buchbar);
+        t.buchbar += buchbar;
+        jeTag.set(s.tag, t);
+      });
+      return {
+        verborgen: false,
+        tage: [...jeTag.entries()].sort().map(([tag, t]) => ({ tag, quote: quote(t.belegt, t.buchbar) })),
+      };
+    })();
+
+    if (
+      !selektionZeigbar({ personen: personen.alle, k }) ||
+      !selektionZeigbar({ personen: new Set([...personen.jePlan.values()].flat()).size, k })
+    ) {
+      return {
+        ...kopf,
+        verborgen: true,
+        auslastung: null,
+        auslastungEingecheckt: null,
+        vorperiodeAuslastung: null,
+        spitzenTag: null,
+        buchungen: {
+          gebucht: 0,
+          eingecheckt: 0,
+          freigegeben: 0,
+          noShowQuote: null,
+          verfalleneVormerkungen: 0,
+          stornierungen: 0,
+          vorlauf: { unterEinerStunde: 0, biszuEinemTag: 0, biszuEinerWoche: 0, laenger: 0, unbekannt: 0 },
+        },
+        tage: [],
+        heatmap: [],
+        standorte: LEER_AUFSCHLUESSELUNG,
+        grundrisse: LEER_AUFSCHLUESSELUNG,
+        vorschau,
+      };
+    }
+
+    const fenster = await fensterDerPlaene(tx, plaene, zeitraum);
+    const zahlen = await planZahlen(tx, { plaene, fenster, modus, raumart: q.raumart });
+    const vorherFenster = await fensterDerPlaene(tx, plaene, vorher);
+    const vorherZahlen = await planZahlen(tx, { plaene, fenster: vorherFenster, modus, raumart: q.raumart });
+    const gesamt = [...zahlen.jePlan.values()].reduce(addiere, { belegt: 0, buchbar: 0 });
+    const eingecheckt = summe([...zahlen.jePlan.values()].map((p) => p.eingecheckt));
+    const vorherGesamt = [...vorherZahlen.jePlan.values()].reduce(addiere, { belegt: 0, buchbar: 0 });
+    const tage = [...zahlen.jeTag.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([tag, t]) => ({
+        tag,
+        quote: quote(t.belegt, t.buchbar),
+        quoteEingecheckt: quote(t.eingecheckt, t.buchbar),
+      }));
+    const spitze = tage.reduce<(typeof tage)[number] | null>(
+      // a period without any booked time has no peak day
+      (best, t) =>
+        t.quote !== null && t.quote > 0 && (best === null || t.quote > (best.quote ?? -1)) ? t : best,
+      null,
+    );
+    const zaehlung = await zaehleBuchungen(tx, { planIds, start, ende, raumart: q.raumart });
+    const planZelle = (p: PlanRow): KZelle<Anteil> => ({
+      schluessel: p.id,
+      bezeichnung: p.bezeichnung,
+      personen: personen.jePlan.get(p.id) ?? [],
+      werte: { belegt: zahlen.jePlan.get(p.id)!.belegt, buchbar: zahlen.jePlan.get(p.id)!.buchbar },
+    });
+    const standortIds = [...new Set(plaene.map((p) => p.standortId ?? ''))];
+    const standortZellen = standortIds.map((sid): KZelle<Anteil> => {
+      const eigene = plaene.filter((p) => (p.standortId ?? '') === sid);
+      return {
+        schluessel: sid || 'ohne',
+        bezeichnung: eigene[0]?.standortName ?? '',
+        personen: [...new Set(eigene.flatMap((p) => personen.jePlan.get(p.id) ?? []))],
+        werte: eigene.map((p) => planZelle(p).werte).reduce(addiere, { belegt: 0, buchbar: 0 }),
+      };
+    });
+    return {
+      ...kopf,
+      verborgen: false,
+      auslastung: quote(gesamt.belegt, gesamt.buchbar),
+      auslastungEingecheckt: quote(eingecheckt, gesamt.buchbar),
+      vorperiodeAuslastung: quote(vorherGesamt.belegt, vorherGesamt.buchbar),
+      spitzenTag: spitze && { tag: spitze.tag, quote: spitze.quote },
+      buchungen: {
+        gebucht: zaehlung.gebucht,
+        eingecheckt: zaehlung.eingecheckt,
+        freigegeben: zaehlung.freigegeben,
+        noShowQuote: quote(zaehlung.freigegeben, zaehlung.eingecheckt + zaehlung.freigegeben),
+        verfalleneVormerkungen: zaehlung.verfallen,
+        stornierungen: zaehlung.storniert,
+        vorlauf: {
+          unterEinerStunde: zaehlung.unterEinerStunde,
+          biszuEinemTag: zaehlung.biszuEinemTag,
+          biszuEinerWoche: zaehlung.biszuEinerWoche,
+          laenger: zaehlung.laenger,
+          unbekannt: zaehlung.unbekannt,
+        },
+      },
+      tage,
+      heatmap: [...zahlen.heatmap.entries()]
+        .map(([zelle, h]) => {
+          const [wochentag, stunde] = zelle.split(':').map(Number) as [number, number];
+          return { wochentag, stunde, quote: quote(h.belegt, h.buchbar) };
+        })
+        .sort((a, b) => a.wochentag - b.wochentag || a.stunde - b.stunde),
+      standorte: aufschluesseln(standortZellen, k),
+      grundrisse: aufschluesseln(plaene.map(planZelle), k),
+      vorschau,
+    };
+  });
+};
