@@ -3,7 +3,7 @@
  * Every string has a maximum length (Infisical's rule), so no request can smuggle megabytes into a field.
  */
 import { z } from 'zod';
-import { CUSTOMIZING_LEVELS, MAX_ARRAY_ITEMS, MAX_STRING_LENGTH } from './verwaltung/customizing.ts';
+import { CUSTOMIZING_LEVELS, MAX_ARRAY_ITEMS, MAX_STRING_LENGTH } from './verwaltung/customizing-option.ts';
 import { SWITCHABLE_FEATURES } from './features.ts';
 import { LANGUAGES } from './language.ts';
 import { PERMISSION_NAMES } from './permissions.ts';

@@ -1,4 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { ALLGEMEINE_ERRORS } from './errors.allgemein.ts';
+import { FAHRTEN_ERRORS } from './fahrten/fahrten.errors.ts';
+import { FAHRZEUGE_ERRORS } from './fahrzeuge/fahrzeuge.errors.ts';
+import { IDENTITAET_ERRORS } from './identitaet/identitaet.errors.ts';
+import { LESERAUM_ERRORS } from './leseraum/leseraum.errors.ts';
+import { PLATTFORM_ERRORS } from './plattform/plattform.errors.ts';
+import { VERWALTUNG_ERRORS } from './verwaltung/verwaltung.errors.ts';
 import {
   DomainError,
   ERROR_CODES,
@@ -11,6 +18,21 @@ import {
 } from './errors.ts';
 
 describe('the error catalogue', () => {
+  it("combines the areas' catalogues without one code in two areas (a duplicate would silently replace the other)", () => {
+    const areas = [
+      ALLGEMEINE_ERRORS,
+      IDENTITAET_ERRORS,
+      VERWALTUNG_ERRORS,
+      LESERAUM_ERRORS,
+      FAHRZEUGE_ERRORS,
+      FAHRTEN_ERRORS,
+      PLATTFORM_ERRORS,
+    ];
+    const codes = areas.flatMap((a) => Object.keys(a));
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(codes.length).toBe(ERROR_CODES.length);
+  });
+
   it.each(ERROR_CODES)('%s has a German and an English text with the same placeholders', (code) => {
     const { de, en, status } = ERRORS[code];
     expect(de.trim()).not.toBe('');

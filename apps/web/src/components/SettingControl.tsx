@@ -11,11 +11,11 @@ import {
 } from '@mantine/core';
 import {
   fromStoredAmount,
-  REPORT_RHYTHMUS_MONATE,
   type TimeSpanUnit,
   timeSpanUnitChoices,
   toStoredAmount,
 } from '@stellwerk/domain/verwaltung/customizing';
+import { REPORT_RHYTHMUS_MONATE } from '@stellwerk/domain/fahrzeuge/fahrzeuge.optionen';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -5,12 +5,11 @@
  * kein valider String.') before a request is made.
  */
 import type { TEinstellung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
+import { timeSpanUnitChoices, toStoredValue } from '@stellwerk/domain/verwaltung/customizing';
 import {
   type CustomizingOption,
   type CustomizingValue,
-  timeSpanUnitChoices,
-  toStoredValue,
-} from '@stellwerk/domain/verwaltung/customizing';
+} from '@stellwerk/domain/verwaltung/customizing-option';
 import { DomainError, formatError } from '@stellwerk/domain/errors';
 
 /** The option's metadata as the API sends it (admin and personal settings). */

@@ -1,5 +1,5 @@
 /**
- * API contract of the assistant's understanding (issue 24): `POST /api/assistent/verstehen` reads a request and
+ * API contract of the assistant's understanding (decision 177): `POST /api/assistent/verstehen` reads a request and
  * answers its reading, changing nothing. `Z*` zod schemas, `T*` their types.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * German requests with their expected readings (issue 24), read at KORPUS_BEZUG (Wednesday, 25.11.2026, 10:00)
+ * German requests with their expected readings (decision 177), read at KORPUS_BEZUG (Wednesday, 25.11.2026, 10:00)
  * unless a case names its own reference. Written as people type them: lower case, 'ae' for 'ä', 'Uhr', typos.
  */
 import { type Fall, frage, ganztags, ohne, zeit } from './korpus.ts';

@@ -1,5 +1,5 @@
 /**
- * English requests with their expected readings (issue 24), read at KORPUS_BEZUG (Wednesday, 25 November 2026,
+ * English requests with their expected readings (decision 177), read at KORPUS_BEZUG (Wednesday, 25 November 2026,
  * 10:00 in Berlin) unless a case names its own reference. Times are Berlin times.
  */
 import { type Fall, frage, ganztags, ohne, zeit } from './korpus.ts';

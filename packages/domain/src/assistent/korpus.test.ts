@@ -1,5 +1,5 @@
 /**
- * The corpus (issue 24): every German and English request must be read exactly as expected. Prints the accuracy
+ * The corpus (decision 177): every German and English request must be read exactly as expected. Prints the accuracy
  * per language and intent; anything below 100 % fails (a case the text cannot decide expects a question back).
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * The corpus of requests with their expected readings (issue 24): German in korpus.de.ts, English in korpus.en.ts,
+ * The corpus of requests with their expected readings (decision 177): German in korpus.de.ts, English in korpus.en.ts,
  * asserted one by one by korpus.test.ts. Times are written as Berlin wall-clock times ('26.11. 09:00', year 2026
  * unless written); the test turns them into the ISO instants with offset the reading answers.
  */

@@ -1,6 +1,6 @@
 /**
  * The assistant's understanding of a German or English booking request, without any external service
- * (issue 24, decision 177): intent, period in Europe/Berlin relative to a reference instant, full day or hours,
+ * (decision 177): intent, period in Europe/Berlin relative to a reference instant, full day or hours,
  * location, and a question back where the text does not decide. Pure: the reference instant and the tenant's
  * location names are passed in; nothing is read from a clock. Holidays by name are not read yet.
  */

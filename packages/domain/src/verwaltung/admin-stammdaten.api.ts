@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { ZBenutzerInput } from '../identitaet/admin-benutzer.api.ts';
 import { LIMITS, ZCustomizingValue, ZFeatureSwitches, ZSettingSource, ZUpdateSetting } from '../api.ts';
-import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_LEVELS, type CustomizingGroup } from './customizing.ts';
+import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_LEVELS, type CustomizingGroup } from './customizing-option.ts';
 import { ZDayInput, ZDayValue, ZTimeInput } from '../date-input.ts';
 import { MAX_DOMAIN_LENGTH } from '../identitaet/domain-sync.ts';
 import { FEATURE_NAMES, SWITCHABLE_FEATURES } from '../features.ts';

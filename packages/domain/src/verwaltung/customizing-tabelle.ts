@@ -3,7 +3,8 @@
  * type, default, unit, the levels it may be set at, whether users change it themselves, the accepted values and
  * the help text. `npm run docs:einstellungen` writes it; a test fails when the committed file differs.
  */
-import { CUSTOMIZING_GROUPS, CUSTOMIZING_OPTIONS, type CustomizingOption } from './customizing.ts';
+import { CUSTOMIZING_OPTIONS } from './customizing.ts';
+import { CUSTOMIZING_GROUPS, type CustomizingOption } from './customizing-option.ts';
 
 const UNITS: Record<NonNullable<CustomizingOption['unit']>, string> = {
   minuten: 'minutes',

@@ -7,20 +7,14 @@ import {
   arraySetting,
   assertLevel,
   booleanSetting,
-  CUSTOMIZING_GROUP_ORDER,
-  CUSTOMIZING_GROUPS,
   CUSTOMIZING_OPTION_NAMES,
   CUSTOMIZING_OPTIONS,
-  type CustomizingOption,
   findOption,
   fromStoredAmount,
   fromStoredValue,
-  isReportRhythmus,
   isUnchanged,
   leseListe,
   numberSetting,
-  REPORT_RHYTHMEN,
-  REPORT_RHYTHMUS_MONATE,
   type ResolvedSettings,
   resolveSettings,
   stringSetting,
@@ -28,6 +22,12 @@ import {
   toStoredAmount,
   toStoredValue,
 } from './customizing.ts';
+import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_GROUPS, type CustomizingOption } from './customizing-option.ts';
+import {
+  isReportRhythmus,
+  REPORT_RHYTHMEN,
+  REPORT_RHYTHMUS_MONATE,
+} from '../fahrzeuge/fahrzeuge.optionen.ts';
 import { DomainError, type ErrorCode } from '../errors.ts';
 import { FEATURE_NAMES } from '../features.ts';
 

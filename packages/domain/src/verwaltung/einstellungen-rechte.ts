@@ -8,7 +8,7 @@
  * - User level (personal settings): only options marked `userEditable`; the vehicle report settings
  *   (rhythm and recipients) additionally need fahrzeug_logbuch_report (spec §2 "vehicle report settings").
  */
-import type { CustomizingOption } from './customizing.ts';
+import type { CustomizingOption } from './customizing-option.ts';
 import type { PermissionName } from '../permissions.ts';
 
 /** Personal options that need a permission on top of being user-editable. */

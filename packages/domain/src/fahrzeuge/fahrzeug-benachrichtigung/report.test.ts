@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REINIGUNGSZUSTAENDE } from '../../verwaltung/customizing.ts';
+import { DEFAULT_REINIGUNGSZUSTAENDE } from '../fahrzeuge.optionen.ts';
 import { berlinInstant } from '../../time.ts';
 import {
   faelligerPersoenlicherReport,

@@ -5,7 +5,7 @@ import { checksum } from '../../../../test/table-checksum.ts';
 /** The server's clock: Wednesday, 25.11.2026, 10:00 in Berlin. */
 const JETZT = new Date('2026-11-25T10:00:00+01:00');
 
-describe.each(testDrivers())('POST /api/assistent/verstehen on %s (issue 24)', (driver) => {
+describe.each(testDrivers())('POST /api/assistent/verstehen on %s', (driver) => {
   let server: TestServer;
   let booker: string;
   let platform: string;

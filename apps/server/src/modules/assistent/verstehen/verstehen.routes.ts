@@ -6,7 +6,7 @@ import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { understandRequest } from './verstehen.service.ts';
 
 /**
- * The assistant's understanding (issue 24): registered in a scope that checks the tenant's Chatbot switch on every
+ * The assistant's understanding (decision 177): registered in a scope that checks the tenant's Chatbot switch on every
  * request, before the input (app.ts, decision 178).
  */
 export const verstehenRoutes: FastifyPluginAsyncZod<{ database: Database; now: () => Date }> = async (

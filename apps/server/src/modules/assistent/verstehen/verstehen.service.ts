@@ -5,7 +5,7 @@ import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { findStandortNamen } from './verstehen.repository.ts';
 
 /**
- * Reads a request of the signed-in user (issue 24): intent, period in Berlin time relative to `bezug` (default
+ * Reads a request of the signed-in user (decision 177): intent, period in Berlin time relative to `bezug` (default
  * now), full day, one of the tenant's locations, a question back. Reads the location names, writes nothing. The
  * Chatbot switch is checked by the route's scope before the input (decision 178).
  */

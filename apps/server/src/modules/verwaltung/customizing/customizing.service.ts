@@ -13,9 +13,6 @@ import {
   addierteListe,
   assertLevel,
   CUSTOMIZING_OPTIONS,
-  type CustomizingLevel,
-  type CustomizingOption,
-  type CustomizingValue,
   canSetAtLevel,
   ebenenWerte,
   findOption,
@@ -27,6 +24,11 @@ import {
   type SettingLevels,
   toStoredValue,
 } from '@stellwerk/domain/verwaltung/customizing';
+import {
+  type CustomizingLevel,
+  type CustomizingOption,
+  type CustomizingValue,
+} from '@stellwerk/domain/verwaltung/customizing-option';
 import { canEditAdminSetting, canEditOwnSetting } from '@stellwerk/domain/verwaltung/einstellungen-rechte';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';

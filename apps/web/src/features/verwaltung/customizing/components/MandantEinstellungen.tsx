@@ -1,6 +1,6 @@
 import { Alert, Badge, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { TEinstellung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_GROUPS } from '@stellwerk/domain/verwaltung/customizing';
+import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_GROUPS } from '@stellwerk/domain/verwaltung/customizing-option';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
