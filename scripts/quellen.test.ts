@@ -22,4 +22,26 @@ describe('the source code', () => {
     );
     expect(treffer).toEqual([]);
   });
+
+  it('checks a right of the signed-in user only through its policy (decision 204): no permissions.has in the server', () => {
+    // reading other people's rights (who may drive, who receives a report) and listing the user's own rights are data
+    const erlaubt = new Set([
+      'apps/server/src/modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.kontext.ts',
+      'apps/server/src/modules/identitaet/me/me.service.ts',
+    ]);
+    const treffer = quellen()
+      .filter((f) => f.startsWith('apps/server/src/') && !/\.test\.tsx?$/.test(f) && !erlaubt.has(f))
+      .flatMap((file) =>
+        readFileSync(path.join(REPO, file), 'utf8')
+          .split('\n')
+          .flatMap((line, i) =>
+            /\b(user|booker|sessionUser)\.permissions\.has\(|checkAdminRoute\(|requireAdminRoute|requirePermission/.test(
+              line,
+            )
+              ? [`${file}:${i + 1}: ${line.trim()}`]
+              : [],
+          ),
+      );
+    expect(treffer).toEqual([]);
+  });
 });

@@ -10,9 +10,9 @@ import type { FahrtenbuchEintrag } from '@stellwerk/domain/fahrten/fahrtenbuch/e
 import { verketten } from '@stellwerk/domain/fahrten/fahrtenbuch/kette';
 import { berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { eq } from 'drizzle-orm';
-import { benutzer } from '../src/modules/identitaet/benutzer/benutzer.table';
 import { fahrtenbuchEintrag } from '../src/modules/fahrten/fahrt/fahrt.table';
 import { fahrzeug } from '../src/modules/fahrzeuge/fahrzeug/fahrzeug.table';
+import { benutzer } from '../src/modules/identitaet/benutzer/benutzer.table';
 import { mandant } from '../src/modules/verwaltung/mandant/mandant.table';
 import { signIn, type TestServer } from '../test/harness';
 

@@ -11,10 +11,11 @@
  * seeded templates are used only on the Berlin day they were seeded on (the demo's bookings are relative to
  * today); a run that passes midnight seeds each file's database itself again.
  */
+
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed.ts';
 import {

@@ -19,6 +19,7 @@ const me: TMe = {
   mandant: { id: 'm1', name: 'Stadtwerke', domains: ['example.org'], hasLogo: false, hasDatenschutz: true },
   permissions: ['fahrzeug_buchen'],
   rights: { admin: false, fahrzeugModul: true },
+  darf: ['fahrzeuge.buchen'],
   features: {
     FahrzeugBuchung: true,
     Leseraum: true,

@@ -7,6 +7,7 @@ import { CUSTOMIZING_LEVELS, MAX_ARRAY_ITEMS, MAX_STRING_LENGTH } from './verwal
 import { SWITCHABLE_FEATURES } from './features.ts';
 import { LANGUAGES } from './language.ts';
 import { PERMISSION_NAMES } from './permissions.ts';
+import { AKTIONEN, type Aktion } from './policy.ts';
 import { ZZweiFaktorStand } from './identitaet/sicherheit/api.ts';
 import { multiLineText, singleLineText } from './text-input.ts';
 
@@ -83,6 +84,8 @@ export const ZMe = z.object({
   }),
   permissions: z.array(ZPermissionName).max(PERMISSION_NAMES.length),
   rights: z.object({ admin: z.boolean(), fahrzeugModul: z.boolean() }),
+  /** The actions the user may do (decision 204): the web app reads these instead of recomputing from rights. */
+  darf: z.array(z.enum(AKTIONEN as [Aktion, ...Aktion[]])).max(AKTIONEN.length),
   features: ZFeatureSwitches,
   settings: z.record(z.string().max(LIMITS.code), ZResolvedSetting),
   language: ZLanguage,

@@ -1,6 +1,6 @@
-import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/verwaltung/customizing';
 import { FEATURE_DESCRIPTIONS, FEATURE_NAMES } from '@stellwerk/domain/features';
 import { PERMISSION_DESCRIPTIONS, PERMISSION_NAMES } from '@stellwerk/domain/permissions';
+import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/verwaltung/customizing';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { permission } from '../modules/identitaet/rolle/rolle.table.ts';

@@ -3,25 +3,25 @@ import path from 'node:path';
 import { verifyPassword } from 'better-auth/crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fahrzeug, fahrzeugOeffnungszeit } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fuehrerschein } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.table.ts';
 import { account, user } from '../modules/identitaet/auth/auth.table.ts';
 import { benutzer } from '../modules/identitaet/benutzer/benutzer.table.ts';
 import { permission, rolle, rollePermission } from '../modules/identitaet/rolle/rolle.table.ts';
-import { customizing, feature, mandantFeature } from '../modules/verwaltung/customizing/customizing.table.ts';
-import { fahrzeug, fahrzeugOeffnungszeit } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fuehrerschein } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.table.ts';
 import {
   grundrissLeseraum,
   leseraum,
   leseraumAusstattung,
 } from '../modules/leseraum/leseraum/leseraum.table.ts';
-import { mandant, mandantDomain } from '../modules/verwaltung/mandant/mandant.table.ts';
 import {
   abweichendeOeffnungszeit,
   oeffnungszeit,
 } from '../modules/leseraum/oeffnungszeit/oeffnungszeit.table.ts';
-import { abstellplatz } from '../modules/verwaltung/standort/standort.table.ts';
 import { checkUpload } from '../modules/plattform/storage/storage.content.ts';
 import { datei } from '../modules/plattform/storage/storage.table.ts';
+import { customizing, feature, mandantFeature } from '../modules/verwaltung/customizing/customizing.table.ts';
+import { mandant, mandantDomain } from '../modules/verwaltung/mandant/mandant.table.ts';
+import { abstellplatz } from '../modules/verwaltung/standort/standort.table.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed.ts';
 import { openTestDatabase, type TestDatabase, testDrivers } from './test-database.ts';
 

@@ -1,31 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Bundesland } from '@stellwerk/domain/verwaltung/feiertage';
 import { PERMISSION_NAMES, type PermissionName } from '@stellwerk/domain/permissions';
 import { berlinInstant } from '@stellwerk/domain/time';
+import type { Bundesland } from '@stellwerk/domain/verwaltung/feiertage';
 import { hashPassword } from 'better-auth/crypto';
 import { eq, sql } from 'drizzle-orm';
+import { fahrzeug, fahrzeugOeffnungszeit } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fuehrerschein } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.table.ts';
 import { account, user } from '../modules/identitaet/auth/auth.table.ts';
 import { benutzer, benutzerGruppe, benutzerRolle } from '../modules/identitaet/benutzer/benutzer.table.ts';
 import { gruppe, gruppeRolle } from '../modules/identitaet/gruppe/gruppe.table.ts';
 import { rolle, rollePermission } from '../modules/identitaet/rolle/rolle.table.ts';
-import { customizing, feature, mandantFeature } from '../modules/verwaltung/customizing/customizing.table.ts';
-import { fahrzeug, fahrzeugOeffnungszeit } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fuehrerschein } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.table.ts';
 import { ausstattung } from '../modules/leseraum/ausstattung/ausstattung.table.ts';
 import {
   grundrissLeseraum,
   leseraum,
   leseraumAusstattung,
 } from '../modules/leseraum/leseraum/leseraum.table.ts';
-import { mandant, mandantDomain } from '../modules/verwaltung/mandant/mandant.table.ts';
 import {
   abweichendeOeffnungszeit,
   oeffnungszeit,
 } from '../modules/leseraum/oeffnungszeit/oeffnungszeit.table.ts';
-import { abstellplatz, standort } from '../modules/verwaltung/standort/standort.table.ts';
 import { datei } from '../modules/plattform/storage/storage.table.ts';
+import { customizing, feature, mandantFeature } from '../modules/verwaltung/customizing/customizing.table.ts';
+import { mandant, mandantDomain } from '../modules/verwaltung/mandant/mandant.table.ts';
+import { abstellplatz, standort } from '../modules/verwaltung/standort/standort.table.ts';
 import { syncCatalogues } from './catalogue.ts';
 import type { Database, Tx } from './client.ts';
 import {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fahrzeug } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBuchung } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { benutzer } from '../modules/identitaet/benutzer/benutzer.table.ts';
 import { permission } from '../modules/identitaet/rolle/rolle.table.ts';
 import { feature, mandantFeature } from '../modules/verwaltung/customizing/customizing.table.ts';
-import { fahrzeug } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { mandant, mandantDomain } from '../modules/verwaltung/mandant/mandant.table.ts';
 import { standort } from '../modules/verwaltung/standort/standort.table.ts';
 import { APP_ROLE, asTenant, PLATFORM_ROLE, type Tx } from './client.ts';

@@ -1,5 +1,5 @@
-import { benutzer } from '../modules/identitaet/benutzer/benutzer.table.ts';
 import { fahrzeug } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { benutzer } from '../modules/identitaet/benutzer/benutzer.table.ts';
 import { grundrissLeseraum, leseraum } from '../modules/leseraum/leseraum/leseraum.table.ts';
 import { mandant } from '../modules/verwaltung/mandant/mandant.table.ts';
 import { standort } from '../modules/verwaltung/standort/standort.table.ts';

@@ -25,6 +25,7 @@ const baseMe: TMe = {
   mandant: { id: 'm1', name: 'Stadtwerke Musterstadt', domains: [], hasLogo: false, hasDatenschutz: false },
   permissions: ['fahrzeug_buchen'],
   rights: { admin: false, fahrzeugModul: true },
+  darf: ['fahrzeuge.buchen'],
   features: {
     FahrzeugBuchung: true,
     Leseraum: true,

@@ -20,11 +20,11 @@ export const useFrameParts = () => {
   const refreshMe = useRefreshMe();
   // the count of trips awaiting approval, only for approvers (spec §6)
   const freigaben = useFreigabenAnzahl(
-    Boolean(me?.features.FahrzeugBuchung && me.permissions.includes('fahrzeug_freigabe_von_sonderfahrten')),
+    Boolean(me?.features.FahrzeugBuchung && me.darf.includes('sonderfahrten.freigeben')),
   );
 
   // the holds waiting for booking staff, per area (R170), only for buchung_pflege
-  const staff = Boolean(me?.permissions.includes('buchung_pflege'));
+  const staff = Boolean(me?.darf.includes('buchungen.pflegen'));
   const wartendLeseraum = useWartendeVormerkungen('leseraum', staff && Boolean(me?.features.Leseraum));
   const wartendArbeitswelt = useWartendeVormerkungen(
     'arbeitswelt',

@@ -26,13 +26,13 @@ export function FahrzeugePage() {
         }
         settings={me.settings}
         benutzerId={me.user.id}
-        darfFuerAndere={me.permissions.includes('fahrzeug_fremdbuchung')}
+        darfFuerAndere={me.darf.includes('fahrzeuge.fuer_andere_buchen')}
         lieblingsFahrzeuge={Array.isArray(favoriten) ? favoriten.filter((v) => typeof v === 'string') : []}
         onMeChanged={refreshMe}
         rechte={{
-          pflege: me.permissions.includes('fahrzeug_pflege'),
-          report: me.permissions.includes('fahrzeug_logbuch_report'),
-          verwalten: me.permissions.includes('buchung_pflege') || me.permissions.includes('fahrzeug_pflege'),
+          pflege: me.darf.includes('fuhrpark.verwalten'),
+          report: me.darf.includes('fahrtenbuch.report'),
+          verwalten: me.darf.includes('fahrten.verwalten'),
         }}
       />
     </>

@@ -62,8 +62,8 @@ export function AdminSettingsPage() {
           <MandantEinstellungen
             refreshKey={me}
             tenantOnly={
-              // logo and privacy PDF belong to the tenant level only, and need customizing_mandant_pflege
-              me?.permissions.includes('customizing_mandant_pflege') && (
+              // logo and privacy PDF belong to the tenant level only (policy mandant.gestalten)
+              me?.darf.includes('mandant.gestalten') && (
                 <LogoPrivacySection
                   hasLogo={me.mandant.hasLogo}
                   hasDatenschutz={me.mandant.hasDatenschutz}
@@ -73,7 +73,7 @@ export function AdminSettingsPage() {
             }
           />
         </Stack>
-        {me?.permissions.includes('customizing_mandant_pflege') && <SsoEinstellungen />}
+        {me?.darf.includes('sso.pflegen') && <SsoEinstellungen />}
       </Stack>
     </>
   );

@@ -88,7 +88,7 @@ export function ProtokollPage() {
       <ProtokollAdmin
         search={search}
         onSearchChange={setSearch}
-        canListUsers={me?.permissions.includes('benutzer_pflegen') ?? false}
+        canListUsers={me?.darf.includes('benutzer.pflegen') ?? false}
       />
     </>
   );

@@ -14,13 +14,13 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import { plainTextOf } from '../../../../test/mail-message.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver.ts';
 import type { Tx } from '../../../db/client.ts';
-import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { fahrzeugHistorie } from '../../fahrzeuge/fahrzeug/fahrzeug-historie.table.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { dispatchPendingMails } from '../../plattform/mail/mail.dispatcher.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 import { datei } from '../../plattform/storage/storage.table.ts';
+import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 import { fahrzeugHistorieBeleg, fahrzeugSchaden } from './fahrt.table.ts';
 
 const PNG = Buffer.from(

@@ -3,10 +3,10 @@ import { DomainError } from '@stellwerk/domain/errors';
 import type { TCheckOutEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import { assertFahrt } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { fahrtSchritt } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.fahrt-schritt.ts';
-import { findCheckIn, findPersonNamen } from './fahrt.repository.ts';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { angabenAus, anhaengen, type FahrtDeps } from './fahrt.kontext.ts';
+import { findCheckIn, findPersonNamen } from './fahrt.repository.ts';
 import {
   type FahrtDateien,
   KEINE_DATEIEN,

@@ -1,15 +1,15 @@
-import { booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { TCheckInEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import { vorCheckOut } from '@stellwerk/domain/fahrten/fahrtenbuch/fahrt-schritt';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
 import {
   fahrtSchritt,
   projiziereFahrt,
   sperreBuchungZeile,
 } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.fahrt-schritt.ts';
-import { findOffeneFahrten, insertNachgetragenerCheckOut } from './fahrt.repository.ts';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import type { FahrtDeps } from './fahrt.kontext.ts';
+import { findOffeneFahrten, insertNachgetragenerCheckOut } from './fahrt.repository.ts';
 import {
   type FahrtDateien,
   KEINE_DATEIEN,

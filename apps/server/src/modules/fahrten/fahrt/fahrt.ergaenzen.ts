@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrtenbuchFassung, TFassungEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import { aktuelleFassungen, assertNeueFassung } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
 import { assertPasstInKette } from '@stellwerk/domain/fahrten/fahrtenbuch/kilometer';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import { darf } from '@stellwerk/domain/policy';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { angabenAus, anhaengen, darfLesen, type FahrtDeps, imModul, leerZuNull } from './fahrt.kontext.ts';
+import { toFassung } from './fahrt.presenter.ts';
 import {
   findEintraege,
   findEintrag,
@@ -12,8 +15,6 @@ import {
   isKorrigiert,
   lockFahrzeugKopf,
 } from './fahrt.repository.ts';
-import { angabenAus, anhaengen, darfLesen, type FahrtDeps, imModul, leerZuNull } from './fahrt.kontext.ts';
-import { toFassung } from './fahrt.presenter.ts';
 
 /**
  * POST /api/fahrtenbuch/{id}/fassungen: a new version of an entry (the driver or a fleet administrator), an
@@ -33,7 +34,7 @@ export const neueFassung = (
     const kopf = await lockFahrzeugKopf(tx, vorab.fahrzeugId);
     const alt = await findEintrag(tx, eintragId);
     if (!kopf || !alt) throw nichtGefunden('fahrtenbuch_eintrag', eintragId);
-    if (alt.fahrerId !== user.benutzerId && !user.permissions.has('fahrzeug_pflege'))
+    if (alt.fahrerId !== user.benutzerId && !darf('fuhrpark.verwalten', user))
       throw new DomainError('auth.forbidden');
     if (await isKorrigiert(tx, alt.id)) throw new DomainError('conflict');
     const now = deps.now();

@@ -9,7 +9,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TKettenPruefung } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import {
   aktuelleFassungen,
@@ -32,6 +31,7 @@ import {
 } from '@stellwerk/domain/fahrten/fahrtenbuch/export';
 import { KETTEN_ANFANG } from '@stellwerk/domain/fahrten/fahrtenbuch/kette';
 import { lueckeKm } from '@stellwerk/domain/fahrten/fahrtenbuch/kilometer';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import {
   berlinDateKey,
   berlinInstant,
@@ -43,8 +43,10 @@ import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { loadFeatureSwitches } from '../../verwaltung/customizing/customizing.service.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { getMandantFile } from '../../plattform/storage/storage.service.ts';
+import { loadFeatureSwitches } from '../../verwaltung/customizing/customizing.service.ts';
+import { kettenBefund } from './fahrt.kette.ts';
 import type { AnkerRow } from './fahrt.repository.ts';
 import {
   countExportFassungen,
@@ -56,7 +58,6 @@ import {
   findKettenEnde,
   findMandantName,
 } from './fahrt.repository.ts';
-import { kettenBefund } from './fahrt.kette.ts';
 
 export type FahrtExportDeps = { database: Database; now: () => Date; dataDir: string };
 export type ExportFormat = 'xlsx' | 'pdf';
@@ -635,7 +636,7 @@ export const bereiteExportVor = async (
   query: { von?: string; bis?: string },
   format: ExportFormat,
 ): Promise<ExportVorbereitung> => {
-  if (!user.permissions.has('fahrzeug_logbuch_report')) throw new DomainError('auth.forbidden');
+  assertDarf(user, 'fahrtenbuch.report');
   const erstellt = deps.now();
   const standard = kalenderjahr(erstellt);
   const von = query.von ? new Date(query.von) : standard.von;

@@ -1,5 +1,4 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrtenbuch } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import {
   aktuelleFassungen,
@@ -9,17 +8,19 @@ import {
   strecke,
 } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
 import { kilometerLuecken } from '@stellwerk/domain/fahrten/fahrtenbuch/kilometer';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import { darf } from '@stellwerk/domain/policy';
 import { berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { darfLesen, type FahrtDeps, imModul } from './fahrt.kontext.ts';
+import { toAnker, toFassung } from './fahrt.presenter.ts';
 import {
   type EintragRow,
   findAnker,
+  findBelegeZuBuchungen,
   findEintraege,
   findFahrzeugKopf,
-  findBelegeZuBuchungen,
 } from './fahrt.repository.ts';
-import { darfLesen, type FahrtDeps, imModul } from './fahrt.kontext.ts';
-import { toAnker, toFassung } from './fahrt.presenter.ts';
 
 /** A calendar year in Berlin: the default period of the logbook. */
 const kalenderjahr = (now: Date): { von: Date; bis: Date } => {
@@ -29,8 +30,7 @@ const kalenderjahr = (now: Date): { von: Date; bis: Date } => {
 
 /** Whether `user` may add a version to an entry: its driver, or a fleet administrator, within the period. */
 const kannErgaenzen = (e: EintragRow, user: SessionUser, now: Date): boolean =>
-  (e.fahrerId === user.benutzerId || user.permissions.has('fahrzeug_pflege')) &&
-  isErgaenzbar({ ende: e.ende, now });
+  (e.fahrerId === user.benutzerId || darf('fuhrpark.verwalten', user)) && isErgaenzbar({ ende: e.ende, now });
 
 /** GET /api/fahrzeuge/{id}/fahrtenbuch: the trips that began in the period, each with its versions. */
 export const getFahrtenbuch = (

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrtenbuchFassung, THandEintragEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import { aktuelleFassungen, assertFahrt } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
 import { assertPasstInKette } from '@stellwerk/domain/fahrten/fahrtenbuch/kilometer';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { findEintraege, findPersonNamen, lockFahrzeugKopf } from './fahrt.repository.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { angabenAus, anhaengen, type FahrtDeps, imModul, leerZuNull } from './fahrt.kontext.ts';
 import { toFassung } from './fahrt.presenter.ts';
+import { findEintraege, findPersonNamen, lockFahrzeugKopf } from './fahrt.repository.ts';
 
 /**
  * POST /api/fahrzeuge/{id}/fahrtenbuch: a trip recorded by hand by a fleet administrator (a gap in the mileage
@@ -20,7 +20,7 @@ export const handEintrag = (
   input: THandEintragEingabe,
 ): Promise<TFahrtenbuchFassung> =>
   imModul(deps, user, async (tx) => {
-    if (!user.permissions.has('fahrzeug_pflege')) throw new DomainError('auth.forbidden');
+    assertDarf(user, 'fuhrpark.verwalten');
     const kopf = await lockFahrzeugKopf(tx, fahrzeugId);
     if (!kopf) throw nichtGefunden('fahrzeug', fahrzeugId);
     const namen = await findPersonNamen(tx, [input.fahrerId, user.benutzerId]);

@@ -1,13 +1,13 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TFahrzeugHistorie,
   TFahrzeugHistorieQuery,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug/historie-api';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { parseHistorieTyp } from '@stellwerk/domain/status';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { findFahrzeugKopf, findBelegeVon, findHistorie, findPersonNamen } from './fahrt.repository.ts';
 import { darfLesen, type FahrtDeps, imModul } from './fahrt.kontext.ts';
+import { findBelegeVon, findFahrzeugKopf, findHistorie, findPersonNamen } from './fahrt.repository.ts';
 
 /**
  * GET /api/fahrzeuge/{id}/historie: the vehicle's history entries, newest first, a page at a time (`vor`).

@@ -1,9 +1,11 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TKettenPruefung } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import { kettenPruefer, kopfPruefer } from '@stellwerk/domain/fahrten/fahrtenbuch/kette';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { darfLesen, type FahrtDeps, imModul, sha256 } from './fahrt.kontext.ts';
+import { toAnker } from './fahrt.presenter.ts';
 import {
   findAnker,
   findFahrzeugKopf,
@@ -11,8 +13,6 @@ import {
   findKettenSeite,
   findKopfHash,
 } from './fahrt.repository.ts';
-import { darfLesen, type FahrtDeps, imModul, sha256 } from './fahrt.kontext.ts';
-import { toAnker } from './fahrt.presenter.ts';
 
 /** Versions per page of the chain check: a long chain is never held whole. */
 const PRUEFUNG_SEITE = 1000;

@@ -9,16 +9,17 @@
  * This file is what they share: the dependencies, the module check, who reads a whole logbook, and appending a
  * version to the chain.
  */
+
 import { createHash } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TFahrtAngabenEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import type { FahrtAngaben, FahrtenbuchEintrag } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
 import { type KettenInhalt, verketten } from '@stellwerk/domain/fahrten/fahrtenbuch/kette';
-import type { PermissionName } from '@stellwerk/domain/permissions';
+import { darf } from '@stellwerk/domain/policy';
 import type { Tx } from '../../../db/client.ts';
+import type { FahrzeugBuchungDeps } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.kontext.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { loadFeatureSwitches } from '../../verwaltung/customizing/customizing.service.ts';
-import type { FahrzeugBuchungDeps } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.kontext.ts';
 import { findKettenEnde, insertEintrag } from './fahrt.repository.ts';
 
 export type FahrtDeps = FahrzeugBuchungDeps & { dataDir: string };
@@ -29,8 +30,7 @@ export const leerZuNull = (s: string | null | undefined): string | null =>
   s && s.trim() !== '' ? s.trim() : null;
 
 /** Who reads a vehicle's whole logbook: fleet administrators and the holders of the logbook report right. */
-export const LESER: readonly PermissionName[] = ['fahrzeug_pflege', 'fahrzeug_logbuch_report'];
-export const darfLesen = (user: SessionUser): boolean => LESER.some((p) => user.permissions.has(p));
+export const darfLesen = (user: SessionUser): boolean => darf('fahrtenbuch.lesen', user);
 
 /** In the tenant's transaction, when the tenant has vehicle booking (404 otherwise, like a missing page). */
 export const imModul = <T>(deps: FahrtDeps, user: SessionUser, fn: (tx: Tx) => Promise<T>): Promise<T> =>

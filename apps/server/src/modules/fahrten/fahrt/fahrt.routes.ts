@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
-import { DomainError } from '@stellwerk/domain/errors';
 import {
   ZCheckInEingabe,
   ZCheckInVorlage,
@@ -15,16 +14,15 @@ import {
 } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import { ZFahrzeugHistorie, ZFahrzeugHistorieQuery } from '@stellwerk/domain/fahrzeuge/fahrzeug/historie-api';
 import { ZFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import { needsVehicleModule } from '@stellwerk/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { type RouteGuard, requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { dokumentierterKoerper } from '../../plattform/openapi/openapi.plugin.ts';
-import { bereiteExportVor, type ExportFormat } from './fahrt.export.ts';
 import { checkOut } from './fahrt.auschecken.ts';
 import { checkIn } from './fahrt.einchecken.ts';
 import { neueFassung } from './fahrt.ergaenzen.ts';
+import { bereiteExportVor, type ExportFormat } from './fahrt.export.ts';
 import { getFahrtenbuch } from './fahrt.fahrtenbuch.ts';
 import { handEintrag } from './fahrt.hand-eintrag.ts';
 import { getHistorie } from './fahrt.historie.ts';
@@ -38,47 +36,12 @@ const writeErrors = { ...errors, 409: ZApiError, 422: ZApiError };
 const TAGS = ['fahrten'];
 
 /** Check-in and check-out: the vehicle module's users (the service checks that they drive the trip). */
-const fahrzeugModul: RouteGuard = {
-  describe: 'right fahrzeug_buchen or fahrzeug_fremdbuchung',
-  access: { kind: 'rights', anyOf: ['fahrzeug_buchen', 'fahrzeug_fremdbuchung'] },
-  check: (request) => {
-    if (!needsVehicleModule(requireUser(request).permissions)) throw new DomainError('auth.forbidden');
-  },
-};
+const fahrzeugModul = routeGuard.darf('fahrzeuge.buchen');
 
 /** The logbook: fleet administrators and holders of fahrzeug_logbuch_report; a driver completes own trips. */
-const fahrtenbuchLeser: RouteGuard = {
-  describe: 'right fahrzeug_pflege or fahrzeug_logbuch_report',
-  access: { kind: 'rights', anyOf: ['fahrzeug_pflege', 'fahrzeug_logbuch_report'] },
-  check: (request) => {
-    const { permissions } = requireUser(request);
-    if (!permissions.has('fahrzeug_pflege') && !permissions.has('fahrzeug_logbuch_report'))
-      throw new DomainError('auth.forbidden');
-  },
-};
-const fahrtenbuchSchreiber: RouteGuard = {
-  describe: 'the trip’s driver or right fahrzeug_pflege',
-  access: {
-    kind: 'rights',
-    anyOf: ['fahrzeug_buchen', 'fahrzeug_fremdbuchung', 'fahrzeug_pflege', 'fahrzeug_logbuch_report'],
-  },
-  check: (request) => {
-    const { permissions } = requireUser(request);
-    if (
-      !needsVehicleModule(permissions) &&
-      !permissions.has('fahrzeug_pflege') &&
-      !permissions.has('fahrzeug_logbuch_report')
-    )
-      throw new DomainError('auth.forbidden');
-  },
-};
-const fuhrpark: RouteGuard = {
-  describe: 'right fahrzeug_pflege',
-  access: { kind: 'rights', anyOf: ['fahrzeug_pflege'] },
-  check: (request) => {
-    if (!requireUser(request).permissions.has('fahrzeug_pflege')) throw new DomainError('auth.forbidden');
-  },
-};
+const fahrtenbuchLeser = routeGuard.darf('fahrtenbuch.lesen');
+const fahrtenbuchSchreiber = routeGuard.darf('fahrten.eintragen');
+const fuhrpark = routeGuard.darf('fuhrpark.verwalten');
 
 /** Trips: check-in, check-out and the append-only, hash-chained logbook (decision 062). */
 export const fahrtRoutes: FastifyPluginAsyncZod<{
@@ -301,7 +264,7 @@ export const fahrtRoutes: FastifyPluginAsyncZod<{
     app.get(
       `/api/fahrzeuge/:id/fahrtenbuch/export.${format}`,
       {
-        config: { guard: routeGuard.permission('fahrzeug_logbuch_report') },
+        config: { guard: routeGuard.darf('fahrtenbuch.report') },
         schema: {
           operationId: format === 'xlsx' ? 'exportFahrtenbuchXlsx' : 'exportFahrtenbuchPdf',
           tags: TAGS,

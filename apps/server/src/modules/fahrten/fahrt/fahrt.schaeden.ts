@@ -1,11 +1,13 @@
-import { arraySetting, booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TCheckInVorlage, TOffenerSchaden } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import { SCHADEN_ORTE, type SchadenOrt } from '@stellwerk/domain/fahrten/fahrtenbuch/fahrt-schritt';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import { darf } from '@stellwerk/domain/policy';
+import { arraySetting, booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
+import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { type FahrtDeps, imModul } from './fahrt.kontext.ts';
 import {
   findAbstellplaetze,
   findBuchungenByIdsFuerFahrt,
@@ -16,7 +18,6 @@ import {
   findOffeneSchaeden,
   markSchadenBehoben,
 } from './fahrt.repository.ts';
-import { type FahrtDeps, imModul } from './fahrt.kontext.ts';
 
 const offenerSchaden = (s: Awaited<ReturnType<typeof findOffeneSchaeden>>[number]): TOffenerSchaden => ({
   id: s.id,
@@ -77,7 +78,7 @@ export const checkInVorlage = (deps: FahrtDeps, user: SessionUser, id: string): 
     if (
       fahrerId !== user.benutzerId &&
       row.benutzerId !== user.benutzerId &&
-      !user.permissions.has('fahrzeug_pflege')
+      !darf('fuhrpark.verwalten', user)
     )
       throw nichtGefunden('fahrzeug_buchung', id);
     const kopf = await findFahrzeugStand(tx, row.fahrzeugId);

@@ -1,4 +1,3 @@
-import { arraySetting, stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TCheckInEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import {
@@ -20,16 +19,16 @@ import {
   formatDateDE,
   formatTimeDE,
 } from '@stellwerk/domain/time';
+import { arraySetting, stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Upload } from '../../../http/multipart-upload.ts';
-import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { aktiveInhaber } from '../../identitaet/auth/auth.inhaber.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import {
   type FahrtSchrittKontext,
   projiziereFahrt,
 } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.fahrt-schritt.ts';
 import { storniereDurchSystem } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.system-storno.ts';
 import { sperreEintragen } from '../../fahrzeuge/fahrzeug-sperre/fahrzeug-sperre.service.ts';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { aktiveInhaber } from '../../identitaet/auth/auth.inhaber.ts';
 import type { FahrtMeldungParams } from '../../plattform/mail/mail.fahrt-templates.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
 import {
@@ -38,6 +37,8 @@ import {
   type WrittenUpload,
   writeUpload,
 } from '../../plattform/storage/storage.service.ts';
+import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { type FahrtDeps, leerZuNull } from './fahrt.kontext.ts';
 import {
   findAbstellplaetze,
   findLetzterKilometerstand,
@@ -47,7 +48,6 @@ import {
   insertNachgetragenerCheckOut,
   insertSchaeden,
 } from './fahrt.repository.ts';
-import { type FahrtDeps, leerZuNull } from './fahrt.kontext.ts';
 
 /** The files of a check-in or check-out: receipts, and a photo per damage by the damage's index. */
 export type FahrtDateien = {

@@ -5,14 +5,14 @@
 import type { KettenGlied } from '@stellwerk/domain/fahrzeuge/fahrzeug/aufbewahrung';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { fahrtenbuchEintrag, fahrzeugHistorieBeleg, fahrzeugSchaden } from '../fahrt/fahrt.table.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fahrzeugHistorie } from '../../fahrzeuge/fahrzeug/fahrzeug-historie.table.ts';
 import {
   fahrzeugBenachrichtigung,
   fahrzeugBuchung,
 } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { fahrzeugHistorie } from '../../fahrzeuge/fahrzeug/fahrzeug-historie.table.ts';
 import { serviceheftEintrag } from '../../fahrzeuge/serviceheft/serviceheft.table.ts';
+import { fahrtenbuchEintrag, fahrzeugHistorieBeleg, fahrzeugSchaden } from '../fahrt/fahrt.table.ts';
 
 /**
  * A version's own date for retention (decision 091, § 147 (4) AO: the period runs from the end of the year in

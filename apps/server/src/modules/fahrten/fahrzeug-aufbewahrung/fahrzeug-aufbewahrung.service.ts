@@ -8,20 +8,20 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
 import {
   aufbewahrungsStichtag,
   loeschbarerKettenanfang,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug/aufbewahrung';
 import { berlinDateKey } from '@stellwerk/domain/time';
+import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import type { JobLog } from '../../../jobs/scheduler.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import {
   deleteDateienVorgemerkt,
   removeVorgemerkteDateien,
 } from '../../plattform/storage/storage.service.ts';
+import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import {
   countSchaedenVonHistorie,
   deleteBuchungen,

@@ -12,8 +12,8 @@ import type { Tx } from '../../../db/client.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 import { fahrzeugBenachrichtigungJobs } from './fahrzeug-benachrichtigung.jobs.ts';
+import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 const tag = addCalendarDays(berlinDateKey(new Date()), 3);
 const um = (hhmm: string, t = tag) => berlinInstant(t, hhmm);

@@ -6,13 +6,7 @@
  * repeated run sends nothing twice. A mail switched off by its `FahrzeugMail…Senden` flag is neither sent
  * nor recorded (switching it on later sends what is due then).
  */
-import {
-  arraySetting,
-  booleanSetting,
-  numberSetting,
-  type ResolvedSettings,
-  stringSetting,
-} from '@stellwerk/domain/verwaltung/customizing';
+
 import { stornoGrundText } from '@stellwerk/domain/fahrzeuge/fahrzeug/rules';
 import {
   autoStornoFaellige,
@@ -35,15 +29,22 @@ import type { FreigabeEntscheidung } from '@stellwerk/domain/fahrzeuge/fahrzeug-
 import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import { addCalendarDays, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
+import {
+  arraySetting,
+  booleanSetting,
+  numberSetting,
+  type ResolvedSettings,
+  stringSetting,
+} from '@stellwerk/domain/verwaltung/customizing';
 import ExcelJS from 'exceljs';
 import type { Tx } from '../../../db/client.ts';
 import { aktiveInhaber } from '../../identitaet/auth/auth.inhaber.ts';
+import { enqueueMail } from '../../plattform/mail/mail.service.ts';
+import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
 import {
   loadEffectiveSettings,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
-import { enqueueMail } from '../../plattform/mail/mail.service.ts';
-import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
 import {
   findBelegungenIm,
   findBenutzerZuAdressen,
@@ -56,11 +57,11 @@ import {
   insertGesendet,
   type JobFahrzeug,
 } from './fahrzeug-benachrichtigung.repository.ts';
-import { findFreigeber, lockBuchung, updateBuchung } from './fahrzeug-buchung.repository.ts';
 import { findFahrtEintraege } from './fahrzeug-buchung.belegung.repository.ts';
 import { findPersonen, type PersonRow } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import { meldeFahrzeugBuchung, nameOf } from './fahrzeug-buchung.kontext.ts';
 import { zeitraumText } from './fahrzeug-buchung.presenter.ts';
+import { findFreigeber, lockBuchung, updateBuchung } from './fahrzeug-buchung.repository.ts';
 
 /**
  * The reminder before the trip (R364, spec §9 FahrzeugZeitErinnerungsmail): to the booker and the driver of each

@@ -5,7 +5,6 @@
  */
 
 import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TFahrzeug,
   TFahrzeugBuchung,
@@ -34,12 +33,14 @@ import {
   isFuehrerscheinKlasse,
   waehlbareFahrer,
 } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { PermissionName } from '@stellwerk/domain/permissions';
+import { darf } from '@stellwerk/domain/policy';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionMemo, SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { inhaberVon } from '../../identitaet/auth/auth.inhaber.ts';
 import { loadEffectiveSettingsUndListe } from '../../verwaltung/customizing/customizing.service.ts';
-import { findBuchungen, findFremdStornos } from './fahrzeug-buchung.repository.ts';
 import {
   type BelegungRow,
   findBelegungen,
@@ -63,14 +64,14 @@ import {
   fensterDes,
   inFahrzeugModul,
   isVerwaltung,
-  ladeBelegungen,
   LISTE_MAX,
+  ladeBelegungen,
   nameOf,
   rechteVon,
-  requireFahrzeugModul,
   toFuehrerschein,
 } from './fahrzeug-buchung.kontext.ts';
 import { toApiBuchungen, toFahrzeug } from './fahrzeug-buchung.presenter.ts';
+import { findBuchungen, findFremdStornos } from './fahrzeug-buchung.repository.ts';
 
 /**
  * Whether `user` may book each vehicle for themself (`eigeneBuchbarkeitVerstoss`): one read of their licence,
@@ -84,7 +85,7 @@ const eigeneBuchbarkeit = async (
 ): Promise<
   (row: FahrzeugRow) => Pick<TFahrzeug, 'fuerMichBuchbar' | 'fuerMichGrund' | 'fuerMichGrundParams'>
 > => {
-  const fremd = user.permissions.has('fahrzeug_fremdbuchung');
+  const fremd = darf('fahrzeuge.fuer_andere_buchen', user);
   const fuehrerschein = fremd ? null : toFuehrerschein(await findFuehrerschein(tx, user.benutzerId));
   const benutzer = { id: user.benutzerId, permissions: user.permissions };
   return (row) => {
@@ -113,7 +114,7 @@ export const listFahrzeuge = (
   query: TFahrzeugListeQuery,
   memo: SessionMemo | null = null,
 ): Promise<TFahrzeug[]> => {
-  requireFahrzeugModul(user);
+  assertDarf(user, 'fahrzeuge.buchen');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     const now = deps.now();
     // the settings and the user's and tenant's favourites in one statement (decision 084)
@@ -273,7 +274,7 @@ export const listWaehlbareFahrer = (
   user: SessionUser,
 ): Promise<TFahrzeugPerson[]> =>
   inFahrzeugModul(deps, user, async (tx) => {
-    const ids = user.permissions.has('fahrzeug_fremdbuchung')
+    const ids = darf('fahrzeuge.fuer_andere_buchen', user)
       ? [...new Set((await inhaberVon(tx, null, ['fahrzeug_buchen'])).map((r) => r.benutzerId))]
       : [user.benutzerId];
     const personen = await findPersonen(tx, ids);

@@ -2,8 +2,9 @@
  * The outcome of a rejected special-trip approval on the trip (spec §4, decision 049) as the booking module's own
  * operation (decision 153): the approval module calls it instead of writing `fahrzeug_buchung` itself.
  */
-import { naechsterFahrzeugStatus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
+
 import { DomainError } from '@stellwerk/domain/errors';
+import { naechsterFahrzeugStatus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import type { BuchungStatus } from '@stellwerk/domain/status';
 import type { Tx } from '../../../db/client.ts';
 import { setzeStatusWenn } from './fahrzeug-buchung.repository.ts';

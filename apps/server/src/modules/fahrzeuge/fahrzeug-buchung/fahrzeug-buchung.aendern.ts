@@ -1,20 +1,14 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { freigabeNachAenderung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe';
 import type {
   TFahrzeugBuchungAenderung,
   TFahrzeugBuchungEingabe,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { frageFreigeberNeuAn } from '../sonderfreigabe/sonderfreigabe.anfragen.ts';
-import {
-  findBuchungenByIds,
-  lockBuchung,
-  replaceMitfahrer,
-  updateBuchung,
-} from './fahrzeug-buchung.repository.ts';
 import { type FahrzeugRow, lockFahrzeug } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import {
   assertBuchungsTyp,
@@ -28,6 +22,12 @@ import {
 } from './fahrzeug-buchung.kontext.ts';
 import { fordereFreigabenAn, sendeMails } from './fahrzeug-buchung.mails.ts';
 import { ladeEine, toApiBuchungen, zeitraumText } from './fahrzeug-buchung.presenter.ts';
+import {
+  findBuchungenByIds,
+  lockBuchung,
+  replaceMitfahrer,
+  updateBuchung,
+} from './fahrzeug-buchung.repository.ts';
 
 /**
  * PUT /api/fahrzeug-buchungen/{id}: new period, vehicle, driver or details of a trip not yet begun (or

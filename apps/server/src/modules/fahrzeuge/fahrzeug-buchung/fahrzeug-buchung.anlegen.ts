@@ -1,9 +1,8 @@
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { frageFreigeberAn } from '../sonderfreigabe/sonderfreigabe.anfragen.ts';
-import { insertBuchung, insertMitfahrer } from './fahrzeug-buchung.repository.ts';
 import { lockFahrzeug } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import {
   assertBuchungsTyp,
@@ -16,6 +15,7 @@ import {
 } from './fahrzeug-buchung.kontext.ts';
 import { fordereFreigabenAn, sendeMails } from './fahrzeug-buchung.mails.ts';
 import { toApiBuchungen } from './fahrzeug-buchung.presenter.ts';
+import { insertBuchung, insertMitfahrer } from './fahrzeug-buchung.repository.ts';
 
 /**
  * POST /api/fahrzeug-buchungen: books a vehicle for the user or, with fahrzeug_fremdbuchung, for another

@@ -10,8 +10,8 @@ import { and, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { inUuids } from '../../../db/columns.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 import { fahrzeugHistorie } from '../fahrzeug/fahrzeug-historie.table.ts';
+import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 // --- occupancy ------------------------------------------------------------------------------------------
 

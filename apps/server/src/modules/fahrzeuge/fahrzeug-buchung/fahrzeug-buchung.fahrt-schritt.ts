@@ -1,6 +1,5 @@
 /** The trip steps on a booking: the trip module records check-in and check-out through this. */
 
-import type { ResolvedSettings } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import {
@@ -13,14 +12,9 @@ import {
   fuehrerscheinVerstoss,
   isFuehrerscheinKlasse,
 } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
+import type { ResolvedSettings } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import {
-  type BuchungKernRow,
-  findBuchungenByIds,
-  lockBuchung,
-  updateBuchung,
-} from './fahrzeug-buchung.repository.ts';
 import { findFahrtEintraege } from './fahrzeug-buchung.belegung.repository.ts';
 import {
   type FahrzeugRow,
@@ -36,6 +30,12 @@ import {
   toFuehrerschein,
 } from './fahrzeug-buchung.kontext.ts';
 import { ladeEine, policyEinstellungen, toApiBuchungen } from './fahrzeug-buchung.presenter.ts';
+import {
+  type BuchungKernRow,
+  findBuchungenByIds,
+  lockBuchung,
+  updateBuchung,
+} from './fahrzeug-buchung.repository.ts';
 
 /** What a trip step sees: the locked booking and vehicle, the user's settings, the instant of the step. */
 export type FahrtSchrittKontext = {

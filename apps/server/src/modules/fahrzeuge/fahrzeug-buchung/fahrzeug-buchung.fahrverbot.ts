@@ -4,11 +4,11 @@ import type { Fuehrerschein } from '@stellwerk/domain/fahrzeuge/fuehrerschein/ru
 import { stornosBeiFahrverbot } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { findBuchungen } from './fahrzeug-buchung.repository.ts';
 import { findPersonen } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import { type FahrzeugBuchungDeps, LISTE_MAX, meldeAenderung, nameOf } from './fahrzeug-buchung.kontext.ts';
 import { sendeMails } from './fahrzeug-buchung.mails.ts';
 import { ladeEine } from './fahrzeug-buchung.presenter.ts';
+import { findBuchungen } from './fahrzeug-buchung.repository.ts';
 import { storniereDurchSystem } from './fahrzeug-buchung.system-storno.ts';
 
 /** A trip a driving ban cancels, as the licence page lists it. */

@@ -3,15 +3,15 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
-import { FAHRZEUG_SPALTEN, fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fuehrerschein } from '../fuehrerschein/fuehrerschein.table.ts';
 import {
   oeffnungszeit,
   type WochenRow,
   wochenSpalten,
 } from '../../leseraum/oeffnungszeit/oeffnungszeit.table.ts';
+import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
 import { standort } from '../../verwaltung/standort/standort.table.ts';
+import { FAHRZEUG_SPALTEN, fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fuehrerschein } from '../fuehrerschein/fuehrerschein.table.ts';
 
 // --- vehicles -------------------------------------------------------------------------------------------
 

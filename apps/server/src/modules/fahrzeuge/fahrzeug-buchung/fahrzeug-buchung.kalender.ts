@@ -3,13 +3,14 @@
  * the personal feed, and the invitation a booking's mail carries. Language-free facts only; nothing about other
  * people.
  */
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+
 import { parseLanguage } from '@stellwerk/domain/language';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
 import { kalenderEinladung } from '../../plattform/kalender/kalender.einladung.ts';
 import type { KalenderBuchung } from '../../plattform/kalender/kalender.eintrag.ts';
-import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
 import type { FahrzeugBuchungMailTyp } from '../../plattform/mail/mail.fahrzeug-templates.ts';
+import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import {
   findKalenderFahrt,

@@ -9,9 +9,7 @@
  * booking's context: what `checkBuchung` needs, read in as few round trips as the checks allow.
  */
 
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
-import { DomainError, toDomainError, type RuleViolation } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
 import { publikumFuer } from '@stellwerk/domain/events';
 import {
   type Buchungsfenster,
@@ -30,17 +28,20 @@ import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeuge/fahrze
 import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import { type Fuehrerschein, isFuehrerscheinKlasse } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
 import { fuehrerscheinAusSpalten } from '@stellwerk/domain/fahrzeuge/fuehrerschein/spalten';
-import { needsVehicleModule, type PermissionName } from '@stellwerk/domain/permissions';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import type { PermissionName } from '@stellwerk/domain/permissions';
+import { darf } from '@stellwerk/domain/policy';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { inhaberVon } from '../../identitaet/auth/auth.inhaber.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
   loadEffectiveSettings,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
-import { publishEvent } from '../../plattform/events/events.service.ts';
-import { type BuchungKernRow, findFreigeber } from './fahrzeug-buchung.repository.ts';
 import {
   findBelegungenMitFahrt,
   findFahrerBelegungen,
@@ -56,6 +57,7 @@ import {
   findPersonen,
   type PersonRow,
 } from './fahrzeug-buchung.fahrzeuge.repository.ts';
+import { type BuchungKernRow, findFreigeber } from './fahrzeug-buchung.repository.ts';
 
 export type FahrzeugBuchungDeps = {
   database: Pick<Database, 'withTenant'>;
@@ -68,19 +70,13 @@ export const LISTE_MAX = 2000;
 
 // --- guards ---------------------------------------------------------------------------------------------
 
-/** Spec §6: the vehicle module needs fahrzeug_buchen or fahrzeug_fremdbuchung. */
-export const requireFahrzeugModul = (user: SessionUser): void => {
-  if (!needsVehicleModule(user.permissions)) throw new DomainError('auth.forbidden');
-};
-
 /** A tenant without vehicle booking has no vehicle pages: 404, like a page that is not there. */
 export const assertFeature = async (tx: Tx): Promise<void> => {
   if (!(await loadFeatureSwitches(tx)).FahrzeugBuchung) throw new DomainError('not_found');
 };
 
 /** Booking or fleet maintainers see and manage every trip of the tenant. */
-export const isVerwaltung = (user: SessionUser): boolean =>
-  user.permissions.has('buchung_pflege') || user.permissions.has('fahrzeug_pflege');
+export const isVerwaltung = (user: SessionUser): boolean => darf('fahrten.verwalten', user);
 
 /** Runs `fn` in the tenant's transaction after the module and feature checks. */
 export const inFahrzeugModul = <T>(
@@ -88,7 +84,7 @@ export const inFahrzeugModul = <T>(
   user: SessionUser,
   fn: (tx: Tx) => Promise<T>,
 ) => {
-  requireFahrzeugModul(user);
+  assertDarf(user, 'fahrzeuge.buchen');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     return fn(tx);

@@ -4,17 +4,16 @@
  * trip, and the system's cancellation. Every one is built by `buchungMailParams`.
  */
 
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import type { FahrzeugBuchungMailParams } from '../../plattform/mail/mail.fahrzeug-templates.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
 import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
-import { fahrtKalenderAnhang } from './fahrzeug-buchung.kalender.ts';
 import type { PersonRow } from './fahrzeug-buchung.fahrzeuge.repository.ts';
-import type { BuchungKernRow } from './fahrzeug-buchung.repository.ts';
+import { fahrtKalenderAnhang } from './fahrzeug-buchung.kalender.ts';
 import {
   einstellungenVon,
   type FahrzeugBuchungDeps,
@@ -22,6 +21,7 @@ import {
   personenVon,
 } from './fahrzeug-buchung.kontext.ts';
 import { zeitraumText } from './fahrzeug-buchung.presenter.ts';
+import type { BuchungKernRow } from './fahrzeug-buchung.repository.ts';
 
 type MailDeps = Pick<FahrzeugBuchungDeps, 'now' | 'publicUrl'>;
 

@@ -1,17 +1,20 @@
 /** How vehicles and bookings are shaped for the API: people, co-travellers, approvers, trip state and abilities. */
 
+import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { fahrtStandAus, statusAusFahrt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
+import { abilitiesFor } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/policy';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import { formatDateDE, formatTimeDE } from '@stellwerk/domain/time';
 import {
   booleanSetting,
   numberSetting,
   type ResolvedSettings,
 } from '@stellwerk/domain/verwaltung/customizing';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import { fahrtStandAus, statusAusFahrt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
-import { abilitiesFor } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/policy';
-import { formatDateDE, formatTimeDE } from '@stellwerk/domain/time';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { findFahrtEintraege } from './fahrzeug-buchung.belegung.repository.ts';
+import type { FahrzeugRow } from './fahrzeug-buchung.fahrzeuge.repository.ts';
+import { einstellungenVon, groupBy, nameOf, personenVon } from './fahrzeug-buchung.kontext.ts';
 import {
   type BuchungKernRow,
   type FreigeberRow,
@@ -20,9 +23,6 @@ import {
   findMitfahrer,
   type MitfahrerRow,
 } from './fahrzeug-buchung.repository.ts';
-import { findFahrtEintraege } from './fahrzeug-buchung.belegung.repository.ts';
-import type { FahrzeugRow } from './fahrzeug-buchung.fahrzeuge.repository.ts';
-import { einstellungenVon, groupBy, nameOf, personenVon } from './fahrzeug-buchung.kontext.ts';
 
 export const zeitraumText = (von: Date, bis: Date): string =>
   `${formatDateDE(von)} ${formatTimeDE(von)} – ${formatDateDE(bis)} ${formatTimeDE(bis)}`;

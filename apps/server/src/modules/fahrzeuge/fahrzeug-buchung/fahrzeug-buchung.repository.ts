@@ -3,10 +3,9 @@ import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung, fahrzeugBuchungMitfahrer } from './fahrzeug-buchung.table.ts';
 import { sonderfreigabe } from '../sonderfreigabe/sonderfreigabe.table.ts';
-
 import type { BelegungRow } from './fahrzeug-buchung.belegung.repository.ts';
+import { fahrzeugBuchung, fahrzeugBuchungMitfahrer } from './fahrzeug-buchung.table.ts';
 
 // --- bookings -------------------------------------------------------------------------------------------
 

@@ -1,5 +1,4 @@
 import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
-import { DomainError } from '@stellwerk/domain/errors';
 import {
   ZFahrzeugBuchung,
   ZFahrzeugBuchungListe,
@@ -14,10 +13,9 @@ import {
   ZFahrzeugBuchungEingabe,
   ZFahrzeugBuchungStorno,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
-import { needsVehicleModule } from '@stellwerk/domain/permissions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
-import { type RouteGuard, requireUser } from '../../identitaet/auth/auth.guards.ts';
+import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
   getFahrzeug,
@@ -40,13 +38,7 @@ const TAGS = ['fahrzeuge'];
  * session, 403 without either right), before the input is read; the service checks again and adds the
  * tenant's FahrzeugBuchung switch (404).
  */
-export const fahrzeugModul: RouteGuard = {
-  describe: 'right fahrzeug_buchen or fahrzeug_fremdbuchung',
-  access: { kind: 'rights', anyOf: ['fahrzeug_buchen', 'fahrzeug_fremdbuchung'] },
-  check: (request) => {
-    if (!needsVehicleModule(requireUser(request).permissions)) throw new DomainError('auth.forbidden');
-  },
-};
+export const fahrzeugModul = routeGuard.darf('fahrzeuge.buchen');
 const config = { guard: fahrzeugModul };
 /** Booking, changing and cancelling leave the session as it is (decision 089). */
 const schreibConfig = { ...config, sitzungBleibt: true } as const;

@@ -4,8 +4,9 @@
  * writing the table itself. The trips it displaces move with `fahrzeug-buchung.umbuchen.ts` and are cancelled with
  * `fahrzeug-buchung.system-storno.ts`.
  */
-import { naechsterFahrzeugStatus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
+
 import { DomainError } from '@stellwerk/domain/errors';
+import { naechsterFahrzeugStatus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import type { BuchungStatus } from '@stellwerk/domain/status';
 import type { Tx } from '../../../db/client.ts';
 import { insertSperrBuchung, type SperrBuchungRow, setzeStatusWenn } from './fahrzeug-buchung.repository.ts';

@@ -5,7 +5,6 @@ import {
   fremdStornoGrundVerstoss,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { lockBuchung, updateBuchung } from './fahrzeug-buchung.repository.ts';
 import {
   type FahrzeugBuchungDeps,
   inFahrzeugModul,
@@ -14,6 +13,7 @@ import {
 } from './fahrzeug-buchung.kontext.ts';
 import { sendeMails } from './fahrzeug-buchung.mails.ts';
 import { ladeEine, toApiBuchungen } from './fahrzeug-buchung.presenter.ts';
+import { lockBuchung, updateBuchung } from './fahrzeug-buchung.repository.ts';
 
 /** POST /api/fahrzeug-buchungen/{id}/storno: the booker or a maintainer cancels a trip before check-in. */
 export const storniereBuchung = (

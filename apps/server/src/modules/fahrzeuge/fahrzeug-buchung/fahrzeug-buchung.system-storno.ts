@@ -7,10 +7,10 @@ import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeuge/fahrze
 import type { Language } from '@stellwerk/domain/language';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { findBuchungenByIds, setzeStatusWenn } from './fahrzeug-buchung.repository.ts';
 import { findPersonen } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import { type FahrzeugBuchungDeps, meldeFahrzeugBuchung } from './fahrzeug-buchung.kontext.ts';
 import { sendeSystemStornoMails } from './fahrzeug-buchung.mails.ts';
+import { findBuchungenByIds, setzeStatusWenn } from './fahrzeug-buchung.repository.ts';
 
 export type SystemStorno = {
   ids: readonly string[];

@@ -3,8 +3,8 @@
  * the block calls it for a trip it displaces.
  */
 import type { Tx } from '../../../db/client.ts';
-import { updateFahrzeugDerBuchung } from './fahrzeug-buchung.repository.ts';
 import { guardUeberschneidung } from './fahrzeug-buchung.kontext.ts';
+import { updateFahrzeugDerBuchung } from './fahrzeug-buchung.repository.ts';
 
 /**
  * Moves a booking the block displaces to another vehicle; its status, period and texts stay. A clash with the

@@ -5,12 +5,12 @@ import { startTestServer, type TestServer, testDrivers } from '../../../../test/
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
+import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
 import { fahrzeugBenachrichtigungJobs } from './fahrzeug-benachrichtigung.jobs.ts';
+import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 // Tuesday 9 June 2026, 10:00 in Berlin.
 const NOW = berlinInstant('2026-06-09', '10:00');

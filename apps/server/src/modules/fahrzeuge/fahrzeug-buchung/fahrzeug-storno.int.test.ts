@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
+import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 
 const at = (days: number, hhmm: string): string =>
   berlinInstant(addCalendarDays(berlinDateKey(new Date()), days), hhmm).toISOString();

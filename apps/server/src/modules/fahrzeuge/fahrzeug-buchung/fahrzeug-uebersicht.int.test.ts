@@ -7,10 +7,10 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 import { standort } from '../../verwaltung/standort/standort.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 type ErrorBody = { error: { code: string } };
 

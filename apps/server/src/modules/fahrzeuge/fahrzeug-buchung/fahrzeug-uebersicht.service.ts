@@ -1,4 +1,3 @@
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TFahrzeugBelegung,
   TFahrzeugBelegungQuery,
@@ -7,6 +6,7 @@ import { isEigeneFahrt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/poli
 import { belegterZeitraum } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
 import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import { geschlosseneZeiten } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionMemo, SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import { findBelegungenMitFahrt } from './fahrzeug-buchung.belegung.repository.ts';

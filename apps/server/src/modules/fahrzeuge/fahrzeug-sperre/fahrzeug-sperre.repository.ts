@@ -3,8 +3,8 @@ import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { fahrzeugHistorie } from '../fahrzeug/fahrzeug-historie.table.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
 
 export type SperrFahrzeugRow = {
   id: string;

@@ -10,13 +10,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { type RouteGuard, requireUser } from '../../identitaet/auth/auth.guards.ts';
+import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import {
   type FahrzeugSperreDeps,
   hebeSperreAufById,
   legeSperreAn,
   listSperren,
-  requireFahrzeugPflege,
   vorschauSperre,
 } from './fahrzeug-sperre.service.ts';
 
@@ -25,11 +24,7 @@ const writeErrors = { ...errors, 409: ZApiError, 422: ZApiError };
 const TAGS = ['fahrzeuge'];
 
 /** Fleet managers (fahrzeug_pflege): 401 without a session, 403 without the right, before the body is read. */
-const pflegeGuard: RouteGuard = {
-  describe: 'right fahrzeug_pflege',
-  access: { kind: 'rights', anyOf: ['fahrzeug_pflege'] },
-  check: (request) => requireFahrzeugPflege(requireUser(request)),
-};
+const pflegeGuard = routeGuard.darf('fuhrpark.verwalten');
 const config = { guard: pflegeGuard };
 
 /** Maintenance, service and defect blocks of a vehicle (decision 056). */

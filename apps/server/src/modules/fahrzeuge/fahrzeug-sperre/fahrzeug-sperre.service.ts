@@ -6,7 +6,6 @@
  * the block and mails every affected booker, in one transaction.
  */
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { STORNO_GRUND } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import type { Belegung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
@@ -26,8 +25,10 @@ import type {
   TFahrzeugSperreVorschau,
   TFahrzeugSperreVorschauEingabe,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/sperre-api';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import {
   assertFeature,
@@ -41,8 +42,8 @@ import {
 import { sendeMails } from '../fahrzeug-buchung/fahrzeug-buchung.mails.ts';
 import { ladeBuchungen, zeitraumText } from '../fahrzeug-buchung/fahrzeug-buchung.presenter.ts';
 import { hebeSperreAuf, speichereSperre } from '../fahrzeug-buchung/fahrzeug-buchung.sperre.ts';
-import { bucheAufFahrzeugUm } from '../fahrzeug-buchung/fahrzeug-buchung.umbuchen.ts';
 import { storniereDurchSystem } from '../fahrzeug-buchung/fahrzeug-buchung.system-storno.ts';
+import { bucheAufFahrzeugUm } from '../fahrzeug-buchung/fahrzeug-buchung.umbuchen.ts';
 import {
   findFahrzeug,
   findKandidaten,
@@ -58,11 +59,6 @@ export type FahrzeugSperreDeps = {
   database: Pick<Database, 'withTenant'>;
   now: () => Date;
   publicUrl: string;
-};
-
-/** Blocks are entered by fleet managers (fahrzeug_pflege). */
-export const requireFahrzeugPflege = (user: SessionUser): void => {
-  if (!user.permissions.has('fahrzeug_pflege')) throw new DomainError('auth.forbidden');
 };
 
 const kurz = (f: Pick<SperrFahrzeugRow, 'id' | 'marke' | 'modell' | 'kennzeichen'>) => ({
@@ -170,7 +166,7 @@ export const vorschauSperre = (
   user: SessionUser,
   input: TFahrzeugSperreVorschauEingabe,
 ): Promise<TFahrzeugSperreVorschau> => {
-  requireFahrzeugPflege(user);
+  assertDarf(user, 'fuhrpark.verwalten');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     const now = deps.now();
@@ -236,7 +232,7 @@ export const legeSperreAn = (
   user: SessionUser,
   input: TFahrzeugSperreEingabe,
 ): Promise<TFahrzeugSperreErgebnis> => {
-  requireFahrzeugPflege(user);
+  assertDarf(user, 'fuhrpark.verwalten');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     return sperreEintragen(tx, deps, user, input, { alleUmbuchen: false });
@@ -363,7 +359,7 @@ export const listSperren = (
   user: SessionUser,
   fahrzeugId: string,
 ): Promise<TFahrzeugSperre[]> => {
-  requireFahrzeugPflege(user);
+  assertDarf(user, 'fuhrpark.verwalten');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     const f = await ladeFahrzeug(tx, fahrzeugId);
@@ -376,7 +372,7 @@ export const listSperren = (
  * cancelled stay cancelled (their bookers were told and may book again).
  */
 export const hebeSperreAufById = (deps: FahrzeugSperreDeps, user: SessionUser, id: string): Promise<void> => {
-  requireFahrzeugPflege(user);
+  assertDarf(user, 'fuhrpark.verwalten');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     const sperre = await lockSperre(tx, id);

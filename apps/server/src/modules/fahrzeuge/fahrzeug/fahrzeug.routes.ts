@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { readUploadedFile } from '../../../http/multipart-upload.ts';
-import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
   createFahrzeugAdmin,
@@ -29,9 +29,8 @@ import {
 } from './fahrzeug.service.ts';
 
 /** The screen whose guard every route here applies: right fahrzeug_pflege (decision 048). */
-const SCREEN = '/admin/fahrzeuge';
 const TAGS = ['admin-fahrzeuge'];
-const config = { guard: routeGuard.adminRoute(SCREEN) };
+const config = { guard: routeGuard.darf('fahrzeuge.pflegen') };
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
 /** /admin/fahrzeuge: the fleet administration (spec §3, §4). */
@@ -54,7 +53,7 @@ export const fahrzeugRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZFahrzeugAdminListe, ...errors },
       },
     },
-    async (request) => listFahrzeugeAdmin(deps, requireAdminRoute(request, SCREEN)),
+    async (request) => listFahrzeugeAdmin(deps, requireDarf(request, 'fahrzeuge.pflegen')),
   );
 
   app.get(
@@ -68,7 +67,7 @@ export const fahrzeugRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZFahrzeugStandortListe, ...errors },
       },
     },
-    async (request) => listFahrzeugStandorte(deps, requireAdminRoute(request, SCREEN)),
+    async (request) => listFahrzeugStandorte(deps, requireDarf(request, 'fahrzeuge.pflegen')),
   );
 
   app.post(
@@ -84,7 +83,9 @@ export const fahrzeugRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createFahrzeugAdmin(deps, requireAdminRoute(request, SCREEN), request.body)),
+      reply
+        .code(201)
+        .send(await createFahrzeugAdmin(deps, requireDarf(request, 'fahrzeuge.pflegen'), request.body)),
   );
 
   app.post(
@@ -101,7 +102,7 @@ export const fahrzeugRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      vorschauFahrzeugAdmin(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+      vorschauFahrzeugAdmin(deps, requireDarf(request, 'fahrzeuge.pflegen'), request.params.id, request.body),
   );
 
   app.put(
@@ -121,7 +122,7 @@ export const fahrzeugRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      updateFahrzeugAdmin(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+      updateFahrzeugAdmin(deps, requireDarf(request, 'fahrzeuge.pflegen'), request.params.id, request.body),
   );
 
   app.put(
@@ -140,7 +141,12 @@ export const fahrzeugRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      setFahrzeugFavorit(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body.favorit),
+      setFahrzeugFavorit(
+        deps,
+        requireDarf(request, 'fahrzeuge.pflegen'),
+        request.params.id,
+        request.body.favorit,
+      ),
   );
 
   app.delete(
@@ -156,7 +162,7 @@ export const fahrzeugRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await deleteFahrzeugAdmin(deps, requireAdminRoute(request, SCREEN), request.params.id);
+      await deleteFahrzeugAdmin(deps, requireDarf(request, 'fahrzeuge.pflegen'), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -177,7 +183,7 @@ export const fahrzeugRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = requireAdminRoute(request, SCREEN);
+      const user = requireDarf(request, 'fahrzeuge.pflegen');
       const stored = await uploadFahrzeugBild(deps, user, request.params.id, await readUploadedFile(request));
       return reply.code(201).send(stored);
     },
@@ -195,6 +201,6 @@ export const fahrzeugRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZFahrzeugAdmin, ...errors },
       },
     },
-    async (request) => removeFahrzeugBild(deps, requireAdminRoute(request, SCREEN), request.params.id),
+    async (request) => removeFahrzeugBild(deps, requireDarf(request, 'fahrzeuge.pflegen'), request.params.id),
   );
 };

@@ -6,7 +6,6 @@
  * transaction; a change locks the vehicle row so no booking of it slips in between.
  */
 import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TFahrzeugAdmin,
   TFahrzeugAdminAenderung,
@@ -21,23 +20,25 @@ import {
   stornoGrundText,
   stornosBeiFahrzeugAenderung,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug/rules';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { assertTime, timeToMinutes } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
+import { deleteDateienInTx, storeUpload } from '../../plattform/storage/storage.service.ts';
 import {
   loadFeatureSwitches,
   loadMandantListe,
   setzeMandantListenEintrag,
 } from '../../verwaltung/customizing/customizing.service.ts';
-import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
   belegungenDesFahrzeugs,
   type FahrzeugBelegung,
 } from '../fahrzeug-buchung/fahrzeug-buchung.abfragen.ts';
 import { storniereDurchSystem } from '../fahrzeug-buchung/fahrzeug-buchung.system-storno.ts';
-import { deleteDateienInTx, storeUpload } from '../../plattform/storage/storage.service.ts';
 import {
   countOffeneBuchungen,
   deleteFahrzeug,
@@ -67,18 +68,13 @@ export type FahrzeugDeps = {
 
 // --- guards ---------------------------------------------------------------------------------------------
 
-/** The route guard of /admin/fahrzeuge checked it already; the service checks again. */
-const requireFahrzeugPflege = (user: SessionUser): void => {
-  if (!user.permissions.has('fahrzeug_pflege')) throw new DomainError('guard.no_fahrzeug_pflege');
-};
-
 /** A tenant without vehicle booking has no fleet administration: 404, like the screen. */
 const assertFeature = async (tx: Tx): Promise<void> => {
   if (!(await loadFeatureSwitches(tx)).FahrzeugBuchung) throw new DomainError('not_found');
 };
 
 const inVerwaltung = <T>(deps: FahrzeugDeps, user: SessionUser, fn: (tx: Tx) => Promise<T>): Promise<T> => {
-  requireFahrzeugPflege(user);
+  assertDarf(user, 'fahrzeuge.pflegen');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     return fn(tx);
@@ -518,7 +514,7 @@ export const uploadFahrzeugBild = (
   id: string,
   upload: { filename: string; data: Buffer },
 ): Promise<TFahrzeugAdmin> => {
-  requireFahrzeugPflege(user);
+  assertDarf(user, 'fahrzeuge.pflegen');
   return storeUpload(deps, user, 'fahrzeuge', upload, async (tx, file) => {
     await assertFeature(tx);
     const row = await lockFahrzeugAdmin(tx, id);

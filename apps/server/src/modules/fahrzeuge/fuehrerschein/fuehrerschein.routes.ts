@@ -1,5 +1,4 @@
 import { ZApiError } from '@stellwerk/domain/api';
-import { DomainError } from '@stellwerk/domain/errors';
 import {
   ZBenutzerIdParams,
   ZFahrverbotBuchungen,
@@ -16,7 +15,7 @@ import {
 } from '@stellwerk/domain/fahrzeuge/fuehrerschein/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
-import { type RouteGuard, requireUser } from '../../identitaet/auth/auth.guards.ts';
+import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
   type FuehrerscheinDeps,
@@ -32,14 +31,7 @@ const writeErrors = { ...errors, 409: ZApiError, 422: ZApiError };
 const TAGS = ['fuehrerscheine'];
 
 /** /fahrzeuge/fuehrerschein: 401 without a session, 403 without fahrzeug_fuehrerscheinpruefung, before the input. */
-const fuehrerscheinPruefung: RouteGuard = {
-  describe: 'right fahrzeug_fuehrerscheinpruefung',
-  access: { kind: 'rights', anyOf: ['fahrzeug_fuehrerscheinpruefung'] },
-  check: (request) => {
-    if (!requireUser(request).permissions.has('fahrzeug_fuehrerscheinpruefung'))
-      throw new DomainError('auth.forbidden');
-  },
-};
+const fuehrerscheinPruefung = routeGuard.darf('fuehrerscheine.pruefen');
 const config = { guard: fuehrerscheinPruefung };
 
 /** Licence checks (spec §2 /fahrzeuge/fuehrerschein, §3, §7; decisions 050, 057). */

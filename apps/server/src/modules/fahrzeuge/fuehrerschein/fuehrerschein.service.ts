@@ -5,15 +5,7 @@
  * mails), the menu's count of due checks, and the reminder job.
  */
 
-import {
-  arraySetting,
-  booleanSetting,
-  numberSetting,
-  type ResolvedSettings,
-  stringSetting,
-} from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { publikumFuer } from '@stellwerk/domain/events';
 import type {
   TFahrverbotBuchung,
@@ -46,18 +38,27 @@ import {
   klassenZuSpalten,
 } from '@stellwerk/domain/fahrzeuge/fuehrerschein/spalten';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import { addCalendarDays, berlinDateKey, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
+import {
+  arraySetting,
+  booleanSetting,
+  numberSetting,
+  type ResolvedSettings,
+  stringSetting,
+} from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { aktiveInhaber } from '../../identitaet/auth/auth.inhaber.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
+import { enqueueMail } from '../../plattform/mail/mail.service.ts';
 import {
   loadEffectiveSettings,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
-import { publishEvent } from '../../plattform/events/events.service.ts';
 import { fahrverbotStornos } from '../fahrzeug-buchung/fahrzeug-buchung.fahrverbot.ts';
-import { enqueueMail } from '../../plattform/mail/mail.service.ts';
 import {
   type FuehrerscheinRow,
   findErinnerungen,
@@ -82,7 +83,7 @@ const NIEMAND = '00000000-0000-0000-0000-000000000000';
 // --- guards ---------------------------------------------------------------------------------------------
 
 const requirePruefer = (user: SessionUser): void => {
-  if (!user.permissions.has('fahrzeug_fuehrerscheinpruefung')) throw new DomainError('auth.forbidden');
+  assertDarf(user, 'fuehrerscheine.pruefen');
 };
 
 /** Runs `fn` in the tenant's transaction after the right and the tenant's vehicle switch (404 when off). */

@@ -1,5 +1,5 @@
-import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import type { TServiceheft } from '@stellwerk/domain/fahrzeuge/fahrzeug/serviceheft';
+import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '@stellwerk/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,9 +8,9 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 
 /** The first weekday at least `tage` days ahead, `HH:mm` in Berlin. */
 const werktag = (tage: number, hhmm: string): string => {

@@ -3,29 +3,16 @@ import { ZServiceheft, ZServiceheftEingabe } from '@stellwerk/domain/fahrzeuge/f
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { type RouteGuard, requireUser } from '../../identitaet/auth/auth.guards.ts';
-import {
-  SERVICEHEFT_LESERECHTE,
-  createServiceheftEintrag,
-  getServiceheft,
-  requireServiceheftLesen,
-  requireServiceheftSchreiben,
-} from './serviceheft.service.ts';
+import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { createServiceheftEintrag, getServiceheft } from './serviceheft.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const TAGS = ['fahrzeuge'];
 const params = z.object({ id: z.uuid() });
 
-const leseGuard: RouteGuard = {
-  describe: 'a right of the vehicle module or fahrzeug_pflege',
-  access: { kind: 'rights', anyOf: SERVICEHEFT_LESERECHTE },
-  check: (request) => requireServiceheftLesen(requireUser(request)),
-};
-const schreibGuard: RouteGuard = {
-  describe: 'right fahrzeug_pflege',
-  access: { kind: 'rights', anyOf: ['fahrzeug_pflege'] },
-  check: (request) => requireServiceheftSchreiben(requireUser(request)),
-};
+/** Reading: a right of the vehicle module, the fleet's care or its logbook report; writing: the fleet's care. */
+const leseGuard = routeGuard.darf('serviceheft.lesen');
+const schreibGuard = routeGuard.darf('fuhrpark.verwalten');
 
 /** The service book of a vehicle (decision 068). */
 export const serviceheftRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {

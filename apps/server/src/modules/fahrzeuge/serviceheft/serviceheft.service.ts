@@ -1,20 +1,16 @@
-/**
- * The service book of a vehicle (decision 068): read by everyone in the vehicle module
- * (fahrzeug_buchen, fahrzeug_fremdbuchung) and the fleet (fahrzeug_pflege, fahrzeug_logbuch_report); entries
- * written by fleet managers (fahrzeug_pflege). Another tenant's or an unknown vehicle is 404.
- */
-import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import {
   sortiereServiceheft,
   type TServiceheft,
   type TServiceheftEingabe,
   type TServiceheftEintrag,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug/serviceheft';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import { darf } from '@stellwerk/domain/policy';
 import { berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../../db/client.ts';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { assertFeature } from '../fahrzeug-buchung/fahrzeug-buchung.kontext.ts';
 import {
   findEintraege,
@@ -25,21 +21,6 @@ import {
 } from './serviceheft.repository.ts';
 
 export type ServiceheftDeps = { database: Database };
-
-/** Who may read a service book: a right of the vehicle module, the fleet's care or its logbook report. */
-export const SERVICEHEFT_LESERECHTE = [
-  'fahrzeug_buchen',
-  'fahrzeug_fremdbuchung',
-  'fahrzeug_pflege',
-  'fahrzeug_logbuch_report',
-] as const;
-
-export const requireServiceheftLesen = (user: SessionUser): void => {
-  if (!SERVICEHEFT_LESERECHTE.some((r) => user.permissions.has(r))) throw new DomainError('auth.forbidden');
-};
-export const requireServiceheftSchreiben = (user: SessionUser): void => {
-  if (!user.permissions.has('fahrzeug_pflege')) throw new DomainError('auth.forbidden');
-};
 
 const name = (r: { vorname: string | null; nachname: string | null }) =>
   r.vorname || r.nachname ? `${r.vorname ?? ''} ${r.nachname ?? ''}`.trim() : null;
@@ -71,13 +52,13 @@ const lade = async (tx: Tx, user: SessionUser, fahrzeugId: string): Promise<TSer
     huFaelligAm: f.huFaelligAm,
     uvvFaelligAm: f.uvvFaelligAm,
     eintraege: sortiereServiceheft([...eintraege, ...sperren]),
-    kannErfassen: user.permissions.has('fahrzeug_pflege'),
+    kannErfassen: darf('fuhrpark.verwalten', user),
   };
 };
 
 /** GET /api/fahrzeuge/{id}/serviceheft */
 export const getServiceheft = (deps: ServiceheftDeps, user: SessionUser, fahrzeugId: string) => {
-  requireServiceheftLesen(user);
+  assertDarf(user, 'serviceheft.lesen');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     return lade(tx, user, fahrzeugId);
@@ -91,7 +72,7 @@ export const createServiceheftEintrag = (
   fahrzeugId: string,
   input: TServiceheftEingabe,
 ) => {
-  requireServiceheftSchreiben(user);
+  assertDarf(user, 'fuhrpark.verwalten');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     if (!(await findServiceheftFahrzeug(tx, fahrzeugId))) throw nichtGefunden('fahrzeug', fahrzeugId);

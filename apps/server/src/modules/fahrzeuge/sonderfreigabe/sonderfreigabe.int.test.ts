@@ -7,12 +7,12 @@ import { openEventStream } from '../../../../test/event-stream.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 import { customizing, feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { sonderfreigabe } from './sonderfreigabe.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 
 /** A Berlin wall-clock time `days` days from today, as ISO 8601. */
 const at = (days: number, hhmm: string): string =>

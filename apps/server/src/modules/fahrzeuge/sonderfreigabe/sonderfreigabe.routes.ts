@@ -1,5 +1,4 @@
 import { ZApiError } from '@stellwerk/domain/api';
-import { DomainError } from '@stellwerk/domain/errors';
 import { ZFahrzeugBuchung, ZFahrzeugBuchungListe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import {
   ZSonderfreigabeAblehnen,
@@ -8,12 +7,11 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { type RouteGuard, requireUser } from '../../identitaet/auth/auth.guards.ts';
+import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import {
   countOffeneFreigaben,
   entscheideFreigabe,
   listOffeneFreigaben,
-  requireFreigabeRecht,
   type SonderfreigabeDeps,
 } from './sonderfreigabe.service.ts';
 
@@ -23,24 +21,15 @@ const ZBuchungParams = z.object({ buchungId: z.uuid() });
 const TAGS = ['fahrzeuge'];
 
 /** Reading: a signed-in user holding fahrzeug_freigabe_von_sonderfahrten (401, then 403). */
-const freigeberGuard: RouteGuard = {
-  describe: 'right fahrzeug_freigabe_von_sonderfahrten',
-  access: { kind: 'rights', anyOf: ['fahrzeug_freigabe_von_sonderfahrten'] },
-  check: (request) => requireFreigabeRecht(requireUser(request)),
-};
+const freigeberGuard = routeGuard.darf('sonderfahrten.freigeben');
 
 /**
  * Deciding (spec §8): without a session user the update fails with 'User not found! Kein update der
  * Sonderfreigabe möglich.' (401), then the right (403), before the body is read.
  */
-const entscheidungGuard: RouteGuard = {
-  describe: 'right fahrzeug_freigabe_von_sonderfahrten (no session: sonderfreigabe.user_not_found)',
-  access: { kind: 'rights', anyOf: ['fahrzeug_freigabe_von_sonderfahrten'] },
-  check: (request) => {
-    if (!request.sessionUser) throw new DomainError('sonderfreigabe.user_not_found');
-    requireFreigabeRecht(request.sessionUser);
-  },
-};
+const entscheidungGuard = routeGuard.darf('sonderfahrten.freigeben', {
+  ohneSitzung: 'sonderfreigabe.user_not_found',
+});
 
 /** Special-trip approvals (spec §2 /fahrzeuge/freigaben; decision 049). */
 export const sonderfreigabeRoutes: FastifyPluginAsyncZod<{

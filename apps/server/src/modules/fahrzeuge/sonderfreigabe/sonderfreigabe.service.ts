@@ -6,16 +6,17 @@
  * transaction.
  */
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { sonderfreigabeEntscheiden } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe';
 import type { TSonderfreigabenAnzahl } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe-api';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { storniereNachAblehnung } from '../fahrzeug-buchung/fahrzeug-buchung.ablehnung.ts';
 import { assertFeature, meldeAenderung } from '../fahrzeug-buchung/fahrzeug-buchung.kontext.ts';
 import { sendeMails } from '../fahrzeug-buchung/fahrzeug-buchung.mails.ts';
 import { ladeBuchungen } from '../fahrzeug-buchung/fahrzeug-buchung.presenter.ts';
-import { storniereNachAblehnung } from '../fahrzeug-buchung/fahrzeug-buchung.ablehnung.ts';
 import {
   countOffene,
   findFreigeberZeilen,
@@ -30,18 +31,12 @@ export type SonderfreigabeDeps = {
   publicUrl: string;
 };
 
-/** Spec §6: approving special trips needs fahrzeug_freigabe_von_sonderfahrten (the screen's guard message). */
-export const requireFreigabeRecht = (user: SessionUser): void => {
-  if (!user.permissions.has('fahrzeug_freigabe_von_sonderfahrten'))
-    throw new DomainError('guard.no_sonderfahrten_freigabe');
-};
-
 /** GET /api/sonderfreigaben: the trips awaiting the current user's decision, by start. */
 export const listOffeneFreigaben = (
   deps: SonderfreigabeDeps,
   user: SessionUser,
 ): Promise<TFahrzeugBuchung[]> => {
-  requireFreigabeRecht(user);
+  assertDarf(user, 'sonderfahrten.freigeben');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     const now = deps.now();
@@ -61,7 +56,7 @@ export const countOffeneFreigaben = (
   deps: SonderfreigabeDeps,
   user: SessionUser,
 ): Promise<TSonderfreigabenAnzahl> => {
-  requireFreigabeRecht(user);
+  assertDarf(user, 'sonderfahrten.freigeben');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     return { anzahl: await countOffene(tx, user.benutzerId, deps.now()) };
@@ -80,7 +75,7 @@ export const entscheideFreigabe = (
   entscheidung: { freigegeben: true } | { freigegeben: false; begruendung: string },
 ): Promise<TFahrzeugBuchung> => {
   if (!user) throw new DomainError('sonderfreigabe.user_not_found');
-  requireFreigabeRecht(user);
+  assertDarf(user, 'sonderfahrten.freigeben');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx);
     const now = deps.now();

@@ -1,7 +1,7 @@
 import type { TMe } from '@stellwerk/domain/api';
-import type { SettingLevels } from '@stellwerk/domain/verwaltung/customizing';
-import type { PermissionName } from '@stellwerk/domain/permissions';
 import type { TZweiFaktorStand } from '@stellwerk/domain/identitaet/sicherheit/api';
+import type { PermissionName } from '@stellwerk/domain/permissions';
+import type { SettingLevels } from '@stellwerk/domain/verwaltung/customizing';
 
 /**
  * The signed-in user as every route sees it (filled by the auth module's onRequest hook).

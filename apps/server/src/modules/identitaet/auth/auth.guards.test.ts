@@ -3,7 +3,7 @@ import type { PermissionName } from '@stellwerk/domain/permissions';
 import type { FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { SessionUser } from './auth.context.ts';
-import { requireAdminRoute, requirePermission, requireUser } from './auth.guards.ts';
+import { requireDarf, requireUser } from './auth.guards.ts';
 
 const user = (permissions: PermissionName[], isPlatformAdmin = false): SessionUser => ({
   benutzerId: '00000000-0000-4000-8000-000000000001',
@@ -32,48 +32,46 @@ describe('server route guards', () => {
   });
 
   it('without a session, an admin route answers auth.unauthenticated like every route (decision 126)', () => {
-    expect(codeOf(() => requireAdminRoute(request(null), '/admin/benutzer'))).toBe('auth.unauthenticated');
+    expect(codeOf(() => requireDarf(request(null), 'benutzer.pflegen'))).toBe('auth.unauthenticated');
   });
 
   it.each([
-    ['/admin', [], 'guard.no_admin'],
-    ['/admin/benutzer', ['fahrzeug_pflege'], 'guard.no_benutzer'],
-    ['/admin/rollen', ['benutzer_pflegen'], 'guard.no_rolle_gruppe'],
-    ['/admin/raeume', ['objekt_pflege'], 'guard.no_ausstattung'],
-    ['/admin/lokationen', ['ausstattungs_pflege'], 'guard.no_objekt_pflege'],
-    ['/admin/benutzer', ['benutzer_pflegen'], null],
-  ] as const)('%s with %j fails with %s', (path, permissions, expected) => {
-    expect(codeOf(() => requireAdminRoute(request(user([...permissions])), path))).toBe(expected);
+    ['verwaltung.oeffnen', [], 'guard.no_admin'],
+    ['benutzer.pflegen', ['fahrzeug_pflege'], 'guard.no_benutzer'],
+    ['rollen.pflegen', ['benutzer_pflegen'], 'guard.no_rolle_gruppe'],
+    ['raeume.pflegen', ['objekt_pflege'], 'guard.no_ausstattung'],
+    ['lokationen.pflegen', ['ausstattungs_pflege'], 'guard.no_objekt_pflege'],
+    ['benutzer.pflegen', ['benutzer_pflegen'], null],
+  ] as const)('%s with %j fails with %s', (aktion, permissions, expected) => {
+    expect(codeOf(() => requireDarf(request(user([...permissions])), aktion))).toBe(expected);
   });
 
-  it('a permission check refuses a user without it with auth.forbidden', () => {
+  it('an action guarded by a right refuses a user without it with auth.forbidden', () => {
+    expect(codeOf(() => requireDarf(request(user(['fahrzeug_buchen'])), 'sso.pflegen'))).toBe(
+      'auth.forbidden',
+    );
     expect(
-      codeOf(() => requirePermission(request(user(['fahrzeug_buchen'])), 'customizing_mandant_pflege')),
-    ).toBe('auth.forbidden');
-    expect(
-      codeOf(() =>
-        requirePermission(request(user(['customizing_mandant_pflege'])), 'customizing_mandant_pflege'),
-      ),
+      codeOf(() => requireDarf(request(user(['customizing_mandant_pflege'])), 'sso.pflegen')),
     ).toBeNull();
   });
 
   it('admin access follows spec §6: any admin right opens /admin, a booking right does not', () => {
-    expect(codeOf(() => requireAdminRoute(request(user(['fahrzeug_buchen'])), '/admin'))).toBe(
+    expect(codeOf(() => requireDarf(request(user(['fahrzeug_buchen'])), 'verwaltung.oeffnen'))).toBe(
       'guard.no_admin',
     );
-    expect(codeOf(() => requireAdminRoute(request(user(['oeffnungszeiten_pflege'])), '/admin'))).toBeNull();
-    expect(codeOf(() => requireAdminRoute(request(user([], true)), '/admin'))).toBeNull();
+    expect(
+      codeOf(() => requireDarf(request(user(['oeffnungszeiten_pflege'])), 'verwaltung.oeffnen')),
+    ).toBeNull();
+    expect(codeOf(() => requireDarf(request(user([], true)), 'verwaltung.oeffnen'))).toBeNull();
   });
 
   it('the mailbox is for the user right (tenant mails) and the platform administrator (platform mails)', () => {
-    expect(
-      codeOf(() => requireAdminRoute(request(user(['benutzer_pflegen'])), '/admin/postausgang')),
-    ).toBeNull();
-    expect(codeOf(() => requireAdminRoute(request(user([], true)), '/admin/postausgang'))).toBeNull();
-    expect(codeOf(() => requireAdminRoute(request(user(['fahrzeug_pflege'])), '/admin/postausgang'))).toBe(
+    expect(codeOf(() => requireDarf(request(user(['benutzer_pflegen'])), 'postausgang.lesen'))).toBeNull();
+    expect(codeOf(() => requireDarf(request(user([], true)), 'postausgang.lesen'))).toBeNull();
+    expect(codeOf(() => requireDarf(request(user(['fahrzeug_pflege'])), 'postausgang.lesen'))).toBe(
       'guard.no_postausgang',
     );
-    expect(codeOf(() => requireAdminRoute(request(user(['fahrzeug_buchen'])), '/admin/postausgang'))).toBe(
+    expect(codeOf(() => requireDarf(request(user(['fahrzeug_buchen'])), 'postausgang.lesen'))).toBe(
       'guard.no_admin',
     );
   });

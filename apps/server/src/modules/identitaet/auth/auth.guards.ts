@@ -1,5 +1,6 @@
-import { DomainError } from '@stellwerk/domain/errors';
-import { checkAdminRoute, type PermissionName } from '@stellwerk/domain/permissions';
+import { DomainError, type ErrorCode } from '@stellwerk/domain/errors';
+import type { PermissionName } from '@stellwerk/domain/permissions';
+import { type Aktion, POLICIES, pruefeAktion } from '@stellwerk/domain/policy';
 import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from './auth.context';
 
@@ -9,30 +10,19 @@ export const requireUser = (request: FastifyRequest): SessionUser => {
   return request.sessionUser;
 };
 
-/** The signed-in user holding `permission`, or 403 `auth.forbidden`. */
-export const requirePermission = (request: FastifyRequest, permission: PermissionName): SessionUser => {
-  const user = requireUser(request);
-  if (!user.permissions.has(permission)) throw new DomainError('auth.forbidden');
-  return user;
-};
-
-/** The platform administrator (tenant management), or 403 `guard.no_plattform_admin`. */
-export const requirePlatformAdmin = (request: FastifyRequest): SessionUser => {
-  const user = requireUser(request);
-  if (!user.isPlatformAdmin) throw new DomainError('guard.no_plattform_admin');
-  return user;
-};
-
 /**
- * The admin route guard of spec §2 on the server: the API behind an admin screen answers a signed-in user
- * exactly as the screen's guard does. Without a session it answers like every other route, 401
- * `auth.unauthenticated` (decision 126: one code for "not signed in"; the screen's 'Ein Benutzer muss
- * existieren' stays the web guard's).
+ * The one check of a right (decision 204): passes when `user` may do `aktion` as its area's policy declares,
+ * else the policy's refusal (403 codes of the catalogue). Operations call it, so a route is never their only guard.
  */
-export const requireAdminRoute = (request: FastifyRequest, path: `/admin${string}`): SessionUser => {
-  const user = requireUser(request);
-  const failure = checkAdminRoute(path, user);
+export const assertDarf = (user: SessionUser, aktion: Aktion): void => {
+  const failure = pruefeAktion(aktion, user);
   if (failure) throw new DomainError(failure);
+};
+
+/** The signed-in user who may do `aktion`: 401 `auth.unauthenticated` without a session, the policy's 403 otherwise. */
+export const requireDarf = (request: FastifyRequest, aktion: Aktion): SessionUser => {
+  const user = requireUser(request);
+  assertDarf(user, aktion);
   return user;
 };
 
@@ -51,9 +41,22 @@ export const requireAdminRoute = (request: FastifyRequest, path: `/admin${string
 export type GuardAccess =
   | { readonly kind: 'public' }
   | { readonly kind: 'user' }
-  | { readonly kind: 'platform' }
-  | { readonly kind: 'screen'; readonly screens: readonly `/admin${string}`[] }
-  | { readonly kind: 'rights'; readonly anyOf: readonly PermissionName[] };
+  | { readonly kind: 'platform'; readonly aktion: Aktion }
+  | { readonly kind: 'screen'; readonly screens: readonly `/admin${string}`[]; readonly aktion: Aktion }
+  | { readonly kind: 'rights'; readonly anyOf: readonly PermissionName[]; readonly aktion: Aktion };
+
+/** Who an action's policy admits, as data for the OpenAPI document. */
+const accessOf = (aktion: Aktion): GuardAccess => {
+  const policy = POLICIES[aktion];
+  if ('bildschirm' in policy)
+    return {
+      kind: 'screen',
+      screens: typeof policy.bildschirm === 'string' ? [policy.bildschirm] : policy.bildschirm,
+      aktion,
+    };
+  if ('plattform' in policy) return { kind: 'platform', aktion };
+  return { kind: 'rights', anyOf: policy.rechte, aktion };
+};
 
 export type RouteGuard = {
   /** Who may call, for the OpenAPI document and error messages at start-up. */
@@ -87,28 +90,14 @@ export const routeGuard = {
       requireUser(request);
     },
   },
-  /** The platform administrator (tenant management). */
-  platformAdmin: {
-    describe: 'platform administrator',
-    access: { kind: 'platform' },
+  /** Whoever may do `aktion` (its area's policy, decision 204); the operation checks it again with `assertDarf`. */
+  darf: (aktion: Aktion, optionen: { ohneSitzung?: ErrorCode } = {}): RouteGuard => ({
+    describe: `action ${aktion}`,
+    access: accessOf(aktion),
     check: (request) => {
-      requirePlatformAdmin(request);
-    },
-  },
-  /** The guard of an admin screen (spec §2), as `requireAdminRoute`. */
-  adminRoute: (path: `/admin${string}`): RouteGuard => ({
-    describe: `the guard of ${path}`,
-    access: { kind: 'screen', screens: [path] },
-    check: (request) => {
-      requireAdminRoute(request, path);
-    },
-  }),
-  /** A signed-in user holding `permission`. */
-  permission: (permission: PermissionName): RouteGuard => ({
-    describe: `right ${permission}`,
-    access: { kind: 'rights', anyOf: [permission] },
-    check: (request) => {
-      requirePermission(request, permission);
+      // a route whose spec text names its own "no user" refusal (spec §8) answers it instead of the generic 401
+      if (!request.sessionUser && optionen.ohneSitzung) throw new DomainError(optionen.ohneSitzung);
+      requireDarf(request, aktion);
     },
   }),
 } satisfies Record<string, RouteGuard | ((...args: never[]) => RouteGuard)>;

@@ -1,5 +1,4 @@
 import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TIdentitaeten, TSsoVerknuepfung } from '@stellwerk/domain/identitaet/sicherheit/api';
 import {
   type AnmeldeKontext,
@@ -9,6 +8,7 @@ import {
   passwortSetzbar,
   ssoVerknuepfbar,
 } from '@stellwerk/domain/identitaet/sicherheit/identitaet';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { asTenant, type Database, type Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { anmeldeKontextVon } from '../sso/sso.anmeldemethoden.ts';

@@ -1,11 +1,11 @@
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
-import { parseLanguage } from '@stellwerk/domain/language';
-import { resolvePermissions } from '@stellwerk/domain/permissions';
 import {
   brauchtZweiFaktor,
   istAdministrator,
   parseZweiFaktorPflicht,
 } from '@stellwerk/domain/identitaet/sicherheit/zwei-faktor';
+import { parseLanguage } from '@stellwerk/domain/language';
+import { resolvePermissions } from '@stellwerk/domain/permissions';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';

@@ -1,4 +1,3 @@
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TAbmelden,
   TAbmeldenErgebnis,
@@ -8,6 +7,7 @@ import type {
 } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { beschreibeGeraet, zuBeendendeSitzungen } from '@stellwerk/domain/identitaet/sicherheit/sitzung';
 import { maskiereTelefonnummer } from '@stellwerk/domain/identitaet/sicherheit/telefon';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from './auth.context.ts';
 import { protokolliereSelbst, SICHERHEIT_ENTITAETEN } from './auth.protokoll.ts';

@@ -1,9 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import { parseLanguage } from '@stellwerk/domain/language';
 import type { TTelefonFaktorAngelegt, TTelefonFaktorNeu } from '@stellwerk/domain/identitaet/sicherheit/api';
 import {
   maskiereTelefonnummer,
@@ -12,6 +9,9 @@ import {
   SMS_CODE_STELLEN,
   smsText,
 } from '@stellwerk/domain/identitaet/sicherheit/telefon';
+import { parseLanguage } from '@stellwerk/domain/language';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import { pruefeSmsLimit, type SmsDeps, sendeSms } from '../sms/sms.service.ts';

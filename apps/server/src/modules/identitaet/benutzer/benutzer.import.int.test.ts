@@ -1,15 +1,15 @@
+import type { TApiError } from '@stellwerk/domain/api';
 import type {
   TBenutzerImportFailure,
   TBenutzerImportPreview,
   TBenutzerList,
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
-import type { TApiError } from '@stellwerk/domain/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { user } from '../auth/auth.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
+import { user } from '../auth/auth.table.ts';
 import { benutzer } from './benutzer.table.ts';
 
 const postJson = async (server: TestServer, cookie: string, path: string, body: unknown) => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { formatError, toDomainError } from '@stellwerk/domain/errors';
 import type { TBenutzerImportPreview, TImportRow } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import {
   type ImportRow,
@@ -7,12 +8,12 @@ import {
   readBenutzerCsv,
   validateBenutzerImport,
 } from '@stellwerk/domain/identitaet/benutzer-import';
-import { formatError, toDomainError } from '@stellwerk/domain/errors';
 import type { Language } from '@stellwerk/domain/language';
 import type { Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { createLogins, findTakenLoginEmails } from '../auth/auth.accounts.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
+import { assertDarf } from '../auth/auth.guards.ts';
 import {
   findAllGruppen,
   findAllRollen,
@@ -22,7 +23,7 @@ import {
   insertBenutzer,
   insertLinks,
 } from './benutzer.repository.ts';
-import { assertMayMaintainBenutzer, type BenutzerDeps, queueInvitation } from './benutzer.service.ts';
+import { type BenutzerDeps, queueInvitation } from './benutzer.service.ts';
 
 /** The checked rows plus what the writing step needs: role and group ids by name. */
 type Checked = TBenutzerImportPreview & {
@@ -81,7 +82,7 @@ export const previewBenutzerImport = async (
   user: SessionUser,
   csv: string,
 ): Promise<TBenutzerImportPreview> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     const { rows, summary } = await checkImport(tx, csv, user.language);
     return { rows, summary };
@@ -100,7 +101,7 @@ export const runBenutzerImport = async (
   user: SessionUser,
   csv: string,
 ): Promise<ImportOutcome> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   const now = deps.now();
   return deps.database.withTenant(user.mandantId, async (tx) => {
     const checked = await checkImport(tx, csv, user.language);

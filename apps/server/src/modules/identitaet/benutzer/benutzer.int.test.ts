@@ -1,18 +1,18 @@
+import type { TApiError, TMe } from '@stellwerk/domain/api';
 import type {
   TBenutzerDetail,
   TBenutzerList,
   TBenutzerOptionen,
   TRolle,
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
-import type { TApiError, TMe } from '@stellwerk/domain/api';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { session, user } from '../auth/auth.table.ts';
 import { leseraum } from '../../leseraum/leseraum/leseraum.table.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.table.ts';
+import { auditLog } from '../../plattform/audit/audit.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
+import { session, user } from '../auth/auth.table.ts';
 import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from './benutzer.table.ts';
 
 type Call = { status: number; body: unknown };

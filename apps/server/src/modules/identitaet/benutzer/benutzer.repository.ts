@@ -5,9 +5,9 @@ import type { Tx } from '../../../db/client.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.table.ts';
 import { mandant, mandantDomain } from '../../verwaltung/mandant/mandant.table.ts';
-import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from './benutzer.table.ts';
 import { gruppe, gruppeRolle } from '../gruppe/gruppe.table.ts';
 import { rolle } from '../rolle/rolle.table.ts';
+import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from './benutzer.table.ts';
 
 /** Every query runs inside `withTenant`: row-level security limits it to the tenant. */
 

@@ -1,3 +1,5 @@
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
+import { DomainError } from '@stellwerk/domain/errors';
 import {
   ZBenutzerAenderung,
   ZBenutzerDetail,
@@ -11,8 +13,6 @@ import {
   ZBenutzerListQuery,
   ZBenutzerOptionen,
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
-import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
-import { DomainError } from '@stellwerk/domain/errors';
 import {
   ZAdminPasskeyParams,
   ZAdminPasskeys,
@@ -24,8 +24,8 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { errorBody } from '../../../http/error-handler.ts';
 import { readUploadedFile } from '../../../http/multipart-upload.ts';
-import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
+import { requireDarf, routeGuard } from '../auth/auth.guards.ts';
 import { previewBenutzerImport, runBenutzerImport } from './benutzer.import.ts';
 import {
   createBenutzer,
@@ -42,7 +42,6 @@ import {
 } from './benutzer.service.ts';
 
 /** The screen whose guard every route here applies (spec §2): right benutzer_pflegen. */
-const SCREEN = '/admin/benutzer';
 const TAGS = ['admin-benutzer'];
 
 const refusals = { 401: ZApiError, 403: ZApiError } as const;
@@ -75,7 +74,7 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/benutzer',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'listBenutzer',
         tags: TAGS,
@@ -84,13 +83,13 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZBenutzerList, 400: ZApiError, ...refusals },
       },
     },
-    async (request) => listBenutzer(deps, requireAdminRoute(request, SCREEN), request.query),
+    async (request) => listBenutzer(deps, requireDarf(request, 'benutzer.pflegen'), request.query),
   );
 
   app.get(
     '/api/admin/benutzer/optionen',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'getBenutzerOptionen',
         tags: TAGS,
@@ -98,13 +97,13 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZBenutzerOptionen, ...refusals },
       },
     },
-    async (request) => getBenutzerOptionen(deps, requireAdminRoute(request, SCREEN)),
+    async (request) => getBenutzerOptionen(deps, requireDarf(request, 'benutzer.pflegen')),
   );
 
   app.get(
     '/api/admin/benutzer/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'getBenutzer',
         tags: TAGS,
@@ -113,13 +112,13 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZBenutzerDetail, 400: ZApiError, ...refusals, 404: ZApiError },
       },
     },
-    async (request) => getBenutzer(deps, requireAdminRoute(request, SCREEN), request.params.id),
+    async (request) => getBenutzer(deps, requireDarf(request, 'benutzer.pflegen'), request.params.id),
   );
 
   app.post(
     '/api/admin/benutzer',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'createBenutzer',
         tags: TAGS,
@@ -129,7 +128,7 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = requireAdminRoute(request, SCREEN);
+      const user = requireDarf(request, 'benutzer.pflegen');
       return reply.code(201).send(await createBenutzer(deps, user, request.body));
     },
   );
@@ -137,7 +136,7 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/benutzer/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'updateBenutzer',
         tags: TAGS,
@@ -157,13 +156,13 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      updateBenutzer(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+      updateBenutzer(deps, requireDarf(request, 'benutzer.pflegen'), request.params.id, request.body),
   );
 
   app.get(
     '/api/admin/benutzer/:id/leseraum',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'getBenutzerLeseraum',
         tags: TAGS,
@@ -172,13 +171,13 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZBenutzerLeseraum, 400: ZApiError, ...refusals, 404: ZApiError },
       },
     },
-    async (request) => getBenutzerLeseraum(deps, requireAdminRoute(request, SCREEN), request.params.id),
+    async (request) => getBenutzerLeseraum(deps, requireDarf(request, 'benutzer.pflegen'), request.params.id),
   );
 
   app.put(
     '/api/admin/benutzer/:id/leseraum',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'setBenutzerLeseraum',
         tags: TAGS,
@@ -190,13 +189,13 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      setBenutzerLeseraum(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+      setBenutzerLeseraum(deps, requireDarf(request, 'benutzer.pflegen'), request.params.id, request.body),
   );
 
   app.post(
     '/api/admin/benutzer/:id/faktoren-zuruecksetzen',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'resetBenutzerFaktoren',
         tags: TAGS,
@@ -206,13 +205,14 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZFaktorenZurueckgesetzt, 400: ZApiError, ...refusals, 404: ZApiError },
       },
     },
-    async (request) => resetBenutzerFaktoren(deps, requireAdminRoute(request, SCREEN), request.params.id),
+    async (request) =>
+      resetBenutzerFaktoren(deps, requireDarf(request, 'benutzer.pflegen'), request.params.id),
   );
 
   app.get(
     '/api/admin/benutzer/:id/passkeys',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'listBenutzerPasskeys',
         tags: TAGS,
@@ -223,14 +223,14 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listBenutzerPasskeys(deps, requireAdminRoute(request, SCREEN), request.params.id);
+      return listBenutzerPasskeys(deps, requireDarf(request, 'benutzer.pflegen'), request.params.id);
     },
   );
 
   app.delete(
     '/api/admin/benutzer/:id/passkeys/:passkeyId',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'revokeBenutzerPasskey',
         tags: TAGS,
@@ -242,7 +242,7 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await revokeBenutzerPasskey(
         deps,
-        requireAdminRoute(request, SCREEN),
+        requireDarf(request, 'benutzer.pflegen'),
         request.params.id,
         request.params.passkeyId,
       );
@@ -253,7 +253,7 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/admin/benutzer/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'deleteBenutzer',
         tags: TAGS,
@@ -264,7 +264,7 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await deleteBenutzer(deps, requireAdminRoute(request, SCREEN), request.params.id);
+      await deleteBenutzer(deps, requireDarf(request, 'benutzer.pflegen'), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -272,7 +272,7 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/benutzer/import/preview',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'previewBenutzerImport',
         tags: TAGS,
@@ -283,7 +283,7 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = requireAdminRoute(request, SCREEN);
+      const user = requireDarf(request, 'benutzer.pflegen');
       return previewBenutzerImport(deps, user, await readCsv(request));
     },
   );
@@ -291,7 +291,7 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/benutzer/import',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'importBenutzer',
         tags: TAGS,
@@ -307,7 +307,7 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const user = requireAdminRoute(request, SCREEN);
+      const user = requireDarf(request, 'benutzer.pflegen');
       const outcome = await runBenutzerImport(deps, user, await readCsv(request));
       if (outcome.ok) return reply.code(201).send({ created: outcome.created });
       const { summary, rows } = outcome.preview;

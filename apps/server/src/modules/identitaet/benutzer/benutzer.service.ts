@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DomainError } from '@stellwerk/domain/errors';
 import type {
   TBenutzerAenderungParsed,
   TBenutzerDetail,
@@ -9,23 +10,20 @@ import type {
   TBenutzerListQuery,
   TBenutzerOptionen,
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
-import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import { parseLanguage } from '@stellwerk/domain/language';
 import { syncGrants, syncLinks } from '@stellwerk/domain/identitaet/link-sync';
-import {
-  checkAdminRoute,
-  isPermissionName,
-  PERMISSION_DESCRIPTIONS,
-  PERMISSION_NAMES,
-} from '@stellwerk/domain/permissions';
 import type { TAdminPasskeys, TFaktorenZurueckgesetzt } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { adresseInDomains } from '@stellwerk/domain/identitaet/sso/sso';
+import { parseLanguage } from '@stellwerk/domain/language';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import { isPermissionName, PERMISSION_DESCRIPTIONS, PERMISSION_NAMES } from '@stellwerk/domain/permissions';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { eigenerPlatzVon, setzeEigenenPlatz } from '../../leseraum/leseraum/leseraum.service.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
+import { enqueueMail } from '../../plattform/mail/mail.service.ts';
+import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import {
   createLogins,
   deleteLogin,
@@ -38,11 +36,8 @@ import {
   updateLogin,
 } from '../auth/auth.accounts.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
-import { publishEvent } from '../../plattform/events/events.service.ts';
-import { enqueueMail } from '../../plattform/mail/mail.service.ts';
+import { assertDarf } from '../auth/auth.guards.ts';
 import {
-  findHelferFlags,
   type BenutzerRow,
   deleteBenutzerGruppen,
   deleteBenutzerRollen,
@@ -55,6 +50,7 @@ import {
   findExistingGruppeIds,
   findExistingRolleIds,
   findGruppenOf,
+  findHelferFlags,
   findMandantDomains,
   findMandantName,
   findRollenOf,
@@ -76,14 +72,6 @@ export type BenutzerDeps = {
   /** Base of the invitation link (`${publicUrl}/auth/confirm?token=…`). */
   publicUrl: string;
   now: () => Date;
-};
-
-const SCREEN = '/admin/benutzer';
-
-/** The service re-checks the screen's guard (spec §2): the route may not be its only caller. */
-export const assertMayMaintainBenutzer = (user: SessionUser): void => {
-  const failure = checkAdminRoute(SCREEN, user);
-  if (failure) throw new DomainError(failure);
 };
 
 const ref = ({ id, name }: LinkRow) => ({ id, name });
@@ -157,7 +145,7 @@ export const listBenutzer = async (
   user: SessionUser,
   query: TBenutzerListQuery,
 ): Promise<TBenutzerList> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     const { rows, total } = await listBenutzerRows(tx, query);
     const ids = rows.map((r) => r.id);
@@ -172,7 +160,7 @@ export const getBenutzer = async (
   user: SessionUser,
   id: string,
 ): Promise<TBenutzerDetail> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   const found = await database.withTenant(user.mandantId, (tx) => loadBenutzerDetail(tx, id));
   if (!found) throw nichtGefunden('benutzer', id);
   return found;
@@ -183,7 +171,7 @@ export const getBenutzerOptionen = async (
   { database }: BenutzerDeps,
   user: SessionUser,
 ): Promise<TBenutzerOptionen> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   return database.withTenant(user.mandantId, async (tx) => ({
     rollen: await findAllRollen(tx),
     gruppen: await findAllGruppen(tx),
@@ -327,7 +315,7 @@ export const createBenutzer = async (
   user: SessionUser,
   input: TBenutzerInputParsed,
 ): Promise<TBenutzerDetail> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   try {
     return await deps.database.withTenant(user.mandantId, async (tx) => {
       // a taken address is told as such first; then the tenant's domains (decision 096)
@@ -377,7 +365,7 @@ export const updateBenutzer = async (
   id: string,
   aenderung: TBenutzerAenderungParsed,
 ): Promise<TBenutzerDetail> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   const now = deps.now();
   try {
     return await deps.database.withTenant(user.mandantId, async (tx) => {
@@ -462,7 +450,7 @@ export const deleteBenutzer = async (
   user: SessionUser,
   id: string,
 ): Promise<void> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   try {
     await database.withTenant(user.mandantId, async (tx) => {
       const row = await findBenutzerById(tx, id);
@@ -500,7 +488,7 @@ export const resetBenutzerFaktoren = async (
   user: SessionUser,
   id: string,
 ): Promise<TFaktorenZurueckgesetzt> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     const row = await findBenutzerById(tx, id);
     if (!row) throw nichtGefunden('benutzer', id);
@@ -528,7 +516,7 @@ export const listBenutzerPasskeys = async (
   user: SessionUser,
   id: string,
 ): Promise<TAdminPasskeys> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     const row = await findBenutzerById(tx, id);
     if (!row) throw nichtGefunden('benutzer', id);
@@ -554,7 +542,7 @@ export const revokeBenutzerPasskey = async (
   id: string,
   passkeyId: string,
 ): Promise<void> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   await database.withTenant(user.mandantId, async (tx) => {
     const row = await findBenutzerById(tx, id);
     if (!row?.authUserId) throw nichtGefunden('benutzer', id);
@@ -579,7 +567,7 @@ export const getBenutzerLeseraum = async (
   user: SessionUser,
   id: string,
 ): Promise<TBenutzerLeseraum> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     const flags = await findHelferFlags(tx, id);
     if (!flags) throw nichtGefunden('benutzer', id);
@@ -597,7 +585,7 @@ export const setBenutzerLeseraum = async (
   id: string,
   input: TBenutzerLeseraum,
 ): Promise<TBenutzerLeseraum> => {
-  assertMayMaintainBenutzer(user);
+  assertDarf(user, 'benutzer.pflegen');
   return deps.database.withTenant(user.mandantId, async (tx) => {
     const flags = await findHelferFlags(tx, id);
     if (!flags) throw nichtGefunden('benutzer', id);

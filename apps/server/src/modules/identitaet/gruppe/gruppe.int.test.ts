@@ -1,5 +1,5 @@
-import type { TBenutzerList, TGruppe, TRolle, TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import type { TApiError } from '@stellwerk/domain/api';
+import type { TBenutzerList, TGruppe, TRolle, TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';

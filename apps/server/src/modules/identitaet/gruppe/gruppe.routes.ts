@@ -1,3 +1,4 @@
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import {
   ZGruppe,
   ZGruppeAenderung,
@@ -5,16 +6,14 @@ import {
   ZGruppeList,
   ZUsage,
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
-import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
+import { requireDarf, routeGuard } from '../auth/auth.guards.ts';
 import { createGruppe, deleteGruppe, getGruppeUsage, listGruppen, updateGruppe } from './gruppe.service.ts';
 
 /** The screen whose guard every route here applies (spec §2): right berechtigungs_pflege. */
-const SCREEN = '/admin/gruppen';
 const TAGS = ['admin-gruppen'];
 const refusals = { 401: ZApiError, 403: ZApiError } as const;
 
@@ -23,7 +22,7 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.get(
     '/api/admin/gruppen',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('gruppen.pflegen') },
       schema: {
         operationId: 'listGruppen',
         tags: TAGS,
@@ -31,13 +30,13 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         response: { 200: ZGruppeList, ...refusals },
       },
     },
-    async (request) => listGruppen(deps, requireAdminRoute(request, SCREEN)),
+    async (request) => listGruppen(deps, requireDarf(request, 'gruppen.pflegen')),
   );
 
   app.post(
     '/api/admin/gruppen',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('gruppen.pflegen') },
       schema: {
         operationId: 'createGruppe',
         tags: TAGS,
@@ -47,7 +46,7 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       },
     },
     async (request, reply) => {
-      const user = requireAdminRoute(request, SCREEN);
+      const user = requireDarf(request, 'gruppen.pflegen');
       return reply.code(201).send(await createGruppe(deps, user, request.body));
     },
   );
@@ -55,7 +54,7 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
   app.put(
     '/api/admin/gruppen/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('gruppen.pflegen') },
       schema: {
         operationId: 'updateGruppe',
         tags: TAGS,
@@ -67,13 +66,13 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       },
     },
     async (request) =>
-      updateGruppe(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+      updateGruppe(deps, requireDarf(request, 'gruppen.pflegen'), request.params.id, request.body),
   );
 
   app.get(
     '/api/admin/gruppen/:id/usage',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('gruppen.pflegen') },
       schema: {
         operationId: 'getGruppeUsage',
         tags: TAGS,
@@ -82,13 +81,13 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
         response: { 200: ZUsage, 400: ZApiError, ...refusals, 404: ZApiError },
       },
     },
-    async (request) => getGruppeUsage(deps, requireAdminRoute(request, SCREEN), request.params.id),
+    async (request) => getGruppeUsage(deps, requireDarf(request, 'gruppen.pflegen'), request.params.id),
   );
 
   app.delete(
     '/api/admin/gruppen/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('gruppen.pflegen') },
       schema: {
         operationId: 'deleteGruppe',
         tags: TAGS,
@@ -98,7 +97,7 @@ export const gruppeRoutes: FastifyPluginAsyncZod<{ database: Database }> = async
       },
     },
     async (request, reply) => {
-      await deleteGruppe(deps, requireAdminRoute(request, SCREEN), request.params.id);
+      await deleteGruppe(deps, requireDarf(request, 'gruppen.pflegen'), request.params.id);
       return reply.code(204).send(null);
     },
   );

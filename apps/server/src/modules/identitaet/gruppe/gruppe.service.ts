@@ -1,7 +1,6 @@
-import type { TGruppe, TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { DomainError } from '@stellwerk/domain/errors';
+import type { TGruppe, TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { syncLinks } from '@stellwerk/domain/identitaet/link-sync';
-import { checkAdminRoute } from '@stellwerk/domain/permissions';
 import type { Database, Tx } from '../../../db/client.ts';
 import {
   createNamedEntity,
@@ -11,6 +10,7 @@ import {
   updateNamedEntity,
 } from '../../plattform/audit/audit.named-entity.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
+import { assertDarf } from '../auth/auth.guards.ts';
 import {
   countMembers,
   deleteGruppeRollen,
@@ -30,12 +30,6 @@ import {
 export type GruppeDeps = { database: Pick<Database, 'withTenant'> };
 /** `rolleIds` left out (a PUT, decision 105) keeps the group's roles. */
 export type GruppeInput = { name: string; rolleIds?: string[] };
-
-/** Group maintenance follows the guard of /admin/gruppen (spec §2): berechtigungs_pflege. */
-const assertMayMaintainGruppen = (user: SessionUser): void => {
-  const failure = checkAdminRoute('/admin/gruppen', user);
-  if (failure) throw new DomainError(failure);
-};
 
 const toGruppe = (row: GruppeRow, rollen: GruppeRolleRow[], counts: Map<string, number>): TGruppe => ({
   id: row.id,
@@ -59,7 +53,7 @@ const assertRollenExist = async (tx: Tx, rolleIds: readonly string[]) => {
 
 /** The tenant's groups by name, each with its roles and its number of members. */
 export const listGruppen = async ({ database }: GruppeDeps, user: SessionUser): Promise<TGruppe[]> => {
-  assertMayMaintainGruppen(user);
+  assertDarf(user, 'gruppen.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     const rows = await findGruppen(tx);
     const ids = rows.map((r) => r.id);
@@ -94,7 +88,7 @@ export const createGruppe = async (
   user: SessionUser,
   input: GruppeInput,
 ): Promise<TGruppe> => {
-  assertMayMaintainGruppen(user);
+  assertDarf(user, 'gruppen.pflegen');
   return createNamedEntity(gruppen, deps, user, input);
 };
 
@@ -105,18 +99,18 @@ export const updateGruppe = async (
   id: string,
   input: GruppeInput,
 ): Promise<TGruppe> => {
-  assertMayMaintainGruppen(user);
+  assertDarf(user, 'gruppen.pflegen');
   return updateNamedEntity(gruppen, deps, user, id, input);
 };
 
 /** How many members the group has: for the delete confirmation. */
 export const getGruppeUsage = async (deps: GruppeDeps, user: SessionUser, id: string): Promise<TUsage> => {
-  assertMayMaintainGruppen(user);
+  assertDarf(user, 'gruppen.pflegen');
   return getNamedEntityUsage(gruppen, deps, user, id);
 };
 
 /** Deletes a group; its members lose its roles and group-level settings. Audited with what it was. */
 export const deleteGruppe = async (deps: GruppeDeps, user: SessionUser, id: string): Promise<void> => {
-  assertMayMaintainGruppen(user);
+  assertDarf(user, 'gruppen.pflegen');
   return deleteNamedEntity(gruppen, deps, user, id);
 };

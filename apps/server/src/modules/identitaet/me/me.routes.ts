@@ -1,5 +1,5 @@
-import { ZProfil, ZProfilInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError, ZMe } from '@stellwerk/domain/api';
+import { ZProfil, ZProfilInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
 import { requireUser, routeGuard } from '../auth/auth.guards.ts';

@@ -1,18 +1,19 @@
-import type { TProfil, TProfilInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { TMe } from '@stellwerk/domain/api';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { hasAdminAccess, needsVehicleModule, PERMISSION_NAMES } from '@stellwerk/domain/permissions';
+import { erlaubteAktionen } from '@stellwerk/domain/policy';
 import { startPage } from '@stellwerk/domain/screens';
+import type { TProfil, TProfilInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
-import type { SessionUser } from '../auth/auth.context.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
   loadEffectiveSettings,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
-import { publishEvent } from '../../plattform/events/events.service.ts';
+import type { SessionUser } from '../auth/auth.context.ts';
 import { findMeRow, findProfil, updateProfil } from './me.repository.ts';
 
 type Deps = { database: Pick<Database, 'withTenant'> };
@@ -33,6 +34,7 @@ export const getMe = async ({ database }: Deps, user: SessionUser): Promise<TMe>
         admin: hasAdminAccess(user.permissions),
         fahrzeugModul: needsVehicleModule(user.permissions),
       },
+      darf: erlaubteAktionen(user),
       features,
       settings,
       language: parseLanguage(stringSetting(settings, 'Sprache')),

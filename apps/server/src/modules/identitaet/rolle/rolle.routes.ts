@@ -1,3 +1,4 @@
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import {
   ZPermissionList,
   ZRolle,
@@ -6,13 +7,11 @@ import {
   ZRolleList,
   ZUsage,
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
-import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { type RouteGuard, requireAdminRoute, requireUser, routeGuard } from '../auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
+import { requireDarf, routeGuard } from '../auth/auth.guards.ts';
 import {
   createRolle,
   deleteRolle,
@@ -23,28 +22,20 @@ import {
 } from './rolle.service.ts';
 
 /** The screen whose guard the role routes apply (spec §2): right berechtigungs_pflege. */
-const SCREEN = '/admin/rollen';
 const TAGS = ['admin-rollen'];
 const PERMISSIONS_PATH = '/api/admin/permissions';
 const refusals = { 401: ZApiError, 403: ZApiError } as const;
 
 /** Signed in, else 401 `auth.unauthenticated` (decision 126); the service decides which screen admits. */
-const requireGuardedUser = (request: FastifyRequest) => requireUser(request);
 /** The permission list serves the role and the user screen; its service checks which one admits. */
-const PERMISSIONS_GUARD: RouteGuard = {
-  describe: 'signed in; the guard of /admin/rollen or /admin/benutzer',
-  access: { kind: 'screen', screens: ['/admin/rollen', '/admin/benutzer'] },
-  check: (request) => {
-    requireGuardedUser(request);
-  },
-};
+const PERMISSIONS_GUARD = routeGuard.darf('rechte.lesen');
 
 export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   const deps = { database };
   app.get(
     '/api/admin/rollen',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('rollen.pflegen') },
       schema: {
         operationId: 'listRollen',
         tags: TAGS,
@@ -52,13 +43,13 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
         response: { 200: ZRolleList, ...refusals },
       },
     },
-    async (request) => listRollen(deps, requireAdminRoute(request, SCREEN)),
+    async (request) => listRollen(deps, requireDarf(request, 'rollen.pflegen')),
   );
 
   app.post(
     '/api/admin/rollen',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('rollen.pflegen') },
       schema: {
         operationId: 'createRolle',
         tags: TAGS,
@@ -68,7 +59,7 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
       },
     },
     async (request, reply) => {
-      const user = requireAdminRoute(request, SCREEN);
+      const user = requireDarf(request, 'rollen.pflegen');
       return reply.code(201).send(await createRolle(deps, user, request.body));
     },
   );
@@ -76,7 +67,7 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.put(
     '/api/admin/rollen/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('rollen.pflegen') },
       schema: {
         operationId: 'updateRolle',
         tags: TAGS,
@@ -87,13 +78,14 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
         response: { 200: ZRolle, 400: ZApiError, ...refusals, 404: ZApiError, 409: ZApiError },
       },
     },
-    async (request) => updateRolle(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+    async (request) =>
+      updateRolle(deps, requireDarf(request, 'rollen.pflegen'), request.params.id, request.body),
   );
 
   app.get(
     '/api/admin/rollen/:id/usage',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('rollen.pflegen') },
       schema: {
         operationId: 'getRolleUsage',
         tags: TAGS,
@@ -102,13 +94,13 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
         response: { 200: ZUsage, 400: ZApiError, ...refusals, 404: ZApiError },
       },
     },
-    async (request) => getRolleUsage(deps, requireAdminRoute(request, SCREEN), request.params.id),
+    async (request) => getRolleUsage(deps, requireDarf(request, 'rollen.pflegen'), request.params.id),
   );
 
   app.delete(
     '/api/admin/rollen/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('rollen.pflegen') },
       schema: {
         operationId: 'deleteRolle',
         tags: TAGS,
@@ -118,7 +110,7 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
       },
     },
     async (request, reply) => {
-      await deleteRolle(deps, requireAdminRoute(request, SCREEN), request.params.id);
+      await deleteRolle(deps, requireDarf(request, 'rollen.pflegen'), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -134,6 +126,6 @@ export const rolleRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
         response: { 200: ZPermissionList, ...refusals },
       },
     },
-    async (request) => listPermissions(requireGuardedUser(request)),
+    async (request) => listPermissions(requireDarf(request, 'rechte.lesen')),
   );
 };

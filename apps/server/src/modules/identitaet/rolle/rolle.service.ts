@@ -4,10 +4,8 @@ import type {
   TRolle,
   TUsage,
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
-import { DomainError } from '@stellwerk/domain/errors';
 import { syncGrants } from '@stellwerk/domain/identitaet/link-sync';
 import {
-  checkAdminRoute,
   isPermissionName,
   PERMISSION_DESCRIPTIONS,
   PERMISSION_NAMES,
@@ -22,6 +20,7 @@ import {
   updateNamedEntity,
 } from '../../plattform/audit/audit.named-entity.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
+import { assertDarf } from '../auth/auth.guards.ts';
 import {
   countBenutzerPerRolle,
   deleteGrants,
@@ -42,12 +41,6 @@ import {
 export type RolleDeps = { database: Pick<Database, 'withTenant'> };
 /** `permissions` left out (a PUT, decision 105) keeps the role's permissions. */
 export type RolleInput = { name: string; permissions?: TGrant[] };
-
-/** Role maintenance follows the guard of /admin/rollen (spec §2): berechtigungs_pflege. */
-const assertMayMaintainRollen = (user: SessionUser): void => {
-  const failure = checkAdminRoute('/admin/rollen', user);
-  if (failure) throw new DomainError(failure);
-};
 
 /** Names the catalogue no longer knows are not shown (and grant nothing, spec §6). */
 const toGrants = (grants: RolleGrant[]): TGrant[] =>
@@ -70,7 +63,7 @@ const loadRolle = async (tx: Tx, id: string): Promise<TRolle | undefined> => {
 
 /** The tenant's roles by name, each with its permissions and the number of users holding it. */
 export const listRollen = async ({ database }: RolleDeps, user: SessionUser): Promise<TRolle[]> => {
-  assertMayMaintainRollen(user);
+  assertDarf(user, 'rollen.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     const rows = await findRollen(tx);
     const grants = await findGrantsOf(
@@ -103,7 +96,7 @@ const rollen: NamedEntityStore<TRolle, RolleInput> = {
 };
 
 export const createRolle = async (deps: RolleDeps, user: SessionUser, input: RolleInput): Promise<TRolle> => {
-  assertMayMaintainRollen(user);
+  assertDarf(user, 'rollen.pflegen');
   return createNamedEntity(rollen, deps, user, input);
 };
 
@@ -114,19 +107,19 @@ export const updateRolle = async (
   id: string,
   input: RolleInput,
 ): Promise<TRolle> => {
-  assertMayMaintainRollen(user);
+  assertDarf(user, 'rollen.pflegen');
   return updateNamedEntity(rollen, deps, user, id, input);
 };
 
 /** How many users would lose the role (directly or through a group): for the confirmation dialog. */
 export const getRolleUsage = async (deps: RolleDeps, user: SessionUser, id: string): Promise<TUsage> => {
-  assertMayMaintainRollen(user);
+  assertDarf(user, 'rollen.pflegen');
   return getNamedEntityUsage(rollen, deps, user, id);
 };
 
 /** Deletes a role; its links to users and groups go with it. Audited with what it was. */
 export const deleteRolle = async (deps: RolleDeps, user: SessionUser, id: string): Promise<void> => {
-  assertMayMaintainRollen(user);
+  assertDarf(user, 'rollen.pflegen');
   return deleteNamedEntity(rollen, deps, user, id);
 };
 
@@ -135,7 +128,7 @@ export const deleteRolle = async (deps: RolleDeps, user: SessionUser, id: string
  * permissions) need them, so either guard lets the caller through; otherwise the role screen's refusal.
  */
 export const listPermissions = (user: SessionUser): TPermissionList => {
-  if (checkAdminRoute('/admin/benutzer', user) !== null) assertMayMaintainRollen(user);
+  assertDarf(user, 'rechte.lesen');
   return PERMISSION_NAMES.map((name) => ({ name, description: { ...PERMISSION_DESCRIPTIONS[name] } }));
 };
 

@@ -2,14 +2,14 @@ import { ZApiError } from '@stellwerk/domain/api';
 import { ZSmsAusgang } from '@stellwerk/domain/identitaet/sicherheit/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
-import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import { requireDarf, routeGuard } from '../auth/auth.guards.ts';
 import { listSmsAusgang } from './sms.service.ts';
 
 export const smsRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/api/admin/postausgang/sms',
     {
-      config: { guard: routeGuard.adminRoute('/admin/postausgang') },
+      config: { guard: routeGuard.darf('postausgang.lesen') },
       schema: {
         operationId: 'listSmsAusgang',
         tags: ['admin'],
@@ -20,7 +20,7 @@ export const smsRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (a
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listSmsAusgang({ database }, requireAdminRoute(request, '/admin/postausgang'));
+      return listSmsAusgang({ database }, requireDarf(request, 'postausgang.lesen'));
     },
   );
 };

@@ -1,6 +1,7 @@
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TSmsAusgang } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { maskiereTelefonnummer } from '@stellwerk/domain/identitaet/sicherheit/telefon';
+import { darf } from '@stellwerk/domain/policy';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { countSmsSeit, findSmsAusgang, insertSms } from './sms.repository.ts';
@@ -123,7 +124,7 @@ export const listSmsAusgang = async (
   { database }: { database: Pick<Database, 'withTenant'> },
   user: SessionUser,
 ): Promise<TSmsAusgang> => {
-  if (!user.permissions.has('benutzer_pflegen')) return { items: [] };
+  if (!darf('benutzer.pflegen', user)) return { items: [] };
   const rows = await database.withTenant(user.mandantId, (tx) => findSmsAusgang(tx, 200));
   return {
     items: rows.map((r) => ({

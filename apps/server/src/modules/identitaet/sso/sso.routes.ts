@@ -10,7 +10,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
-import { requirePermission, routeGuard } from '../auth/auth.guards.ts';
+import { requireDarf, routeGuard } from '../auth/auth.guards.ts';
 import { getAnmeldeMethoden } from './sso.anmeldemethoden.ts';
 import {
   deleteSsoKonfiguration,
@@ -22,7 +22,6 @@ import { erneuereSpMetadaten, getSpMetadaten, signiereAlleSamlAnbieter } from '.
 
 const TAGS = ['sso'];
 /** The tenant's provider is part of the tenant's settings (Customizing, tenant level). */
-const RIGHT = 'customizing_mandant_pflege';
 const refusals = { 401: ZApiError, 403: ZApiError } as const;
 
 /** Single sign-on per tenant: the administrator's configuration and /login's routing by domain. */
@@ -64,7 +63,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/sso',
     {
-      config: { guard: routeGuard.permission(RIGHT) },
+      config: { guard: routeGuard.darf('sso.pflegen') },
       schema: {
         operationId: 'getSsoKonfiguration',
         tags: TAGS,
@@ -75,14 +74,14 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getSsoKonfiguration(deps, requirePermission(request, RIGHT));
+      return getSsoKonfiguration(deps, requireDarf(request, 'sso.pflegen'));
     },
   );
 
   app.put(
     '/api/admin/sso',
     {
-      config: { guard: routeGuard.permission(RIGHT) },
+      config: { guard: routeGuard.darf('sso.pflegen') },
       schema: {
         operationId: 'saveSsoKonfiguration',
         tags: TAGS,
@@ -98,7 +97,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZSsoKonfiguration, 400: ZApiError, ...refusals },
       },
     },
-    async (request) => saveSsoKonfiguration(deps, requirePermission(request, RIGHT), request.body),
+    async (request) => saveSsoKonfiguration(deps, requireDarf(request, 'sso.pflegen'), request.body),
   );
 
   const sendeMetadaten = (reply: FastifyReply, xml: string) =>
@@ -112,7 +111,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/sso/saml-metadaten',
     {
-      config: { guard: routeGuard.permission(RIGHT) },
+      config: { guard: routeGuard.darf('sso.pflegen') },
       schema: {
         operationId: 'getSamlSpMetadaten',
         tags: TAGS,
@@ -125,13 +124,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendeMetadaten(reply, await getSpMetadaten(deps, requirePermission(request, RIGHT))),
+      sendeMetadaten(reply, await getSpMetadaten(deps, requireDarf(request, 'sso.pflegen'))),
   );
 
   app.post(
     '/api/admin/sso/saml-schluessel',
     {
-      config: { guard: routeGuard.permission(RIGHT) },
+      config: { guard: routeGuard.darf('sso.pflegen') },
       schema: {
         operationId: 'erneuereSamlSpSchluessel',
         tags: TAGS,
@@ -142,13 +141,13 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      sendeMetadaten(reply, await erneuereSpMetadaten(deps, requirePermission(request, RIGHT))),
+      sendeMetadaten(reply, await erneuereSpMetadaten(deps, requireDarf(request, 'sso.pflegen'))),
   );
 
   app.delete(
     '/api/admin/sso',
     {
-      config: { guard: routeGuard.permission(RIGHT) },
+      config: { guard: routeGuard.darf('sso.pflegen') },
       schema: {
         operationId: 'deleteSsoKonfiguration',
         tags: TAGS,
@@ -157,7 +156,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await deleteSsoKonfiguration(deps, requirePermission(request, RIGHT));
+      await deleteSsoKonfiguration(deps, requireDarf(request, 'sso.pflegen'));
       return reply.code(204).send(null);
     },
   );

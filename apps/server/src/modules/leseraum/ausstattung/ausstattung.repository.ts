@@ -1,7 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { ausstattung } from './ausstattung.table.ts';
 import { leseraumAusstattung } from '../leseraum/leseraum.table.ts';
+import { ausstattung } from './ausstattung.table.ts';
 
 export type AusstattungRow = { id: string; name: string; raeume: number };
 

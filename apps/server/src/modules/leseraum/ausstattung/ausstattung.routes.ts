@@ -1,13 +1,13 @@
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import {
   ZAusstattung,
   ZAusstattungInput,
   ZAusstattungList,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import {
   createAusstattung,
   listAusstattung,
@@ -16,14 +16,13 @@ import {
 } from './ausstattung.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
-const SCREEN = '/admin/ausstattung';
 
 /** /admin/ausstattung: the equipment catalogue used by rooms (right ausstattungs_pflege). */
 export const ausstattungRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/api/admin/ausstattung',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('ausstattung.pflegen') },
       schema: {
         operationId: 'listAusstattung',
         tags: ['admin'],
@@ -31,13 +30,13 @@ export const ausstattungRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         response: { 200: ZAusstattungList, ...errors },
       },
     },
-    async (request) => listAusstattung({ database }, requireAdminRoute(request, SCREEN)),
+    async (request) => listAusstattung({ database }, requireDarf(request, 'ausstattung.pflegen')),
   );
 
   app.post(
     '/api/admin/ausstattung',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('ausstattung.pflegen') },
       schema: {
         operationId: 'createAusstattung',
         tags: ['admin'],
@@ -49,13 +48,15 @@ export const ausstattungRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
     async (request, reply) =>
       reply
         .code(201)
-        .send(await createAusstattung({ database }, requireAdminRoute(request, SCREEN), request.body)),
+        .send(
+          await createAusstattung({ database }, requireDarf(request, 'ausstattung.pflegen'), request.body),
+        ),
   );
 
   app.put(
     '/api/admin/ausstattung/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('ausstattung.pflegen') },
       schema: {
         operationId: 'updateAusstattung',
         tags: ['admin'],
@@ -66,13 +67,18 @@ export const ausstattungRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
       },
     },
     async (request) =>
-      updateAusstattung({ database }, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+      updateAusstattung(
+        { database },
+        requireDarf(request, 'ausstattung.pflegen'),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(
     '/api/admin/ausstattung/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('ausstattung.pflegen') },
       schema: {
         operationId: 'deleteAusstattung',
         tags: ['admin'],
@@ -82,7 +88,7 @@ export const ausstattungRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
       },
     },
     async (request, reply) => {
-      await removeAusstattung({ database }, requireAdminRoute(request, SCREEN), request.params.id);
+      await removeAusstattung({ database }, requireDarf(request, 'ausstattung.pflegen'), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,9 +1,10 @@
-import type { TAusstattung, TAusstattungInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import type { TAusstattung, TAusstattungInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { Database, Tx } from '../../../db/client.ts';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import {
   deleteAusstattung,
   findAusstattungByName,
@@ -15,7 +16,7 @@ import {
 type Deps = { database: Pick<Database, 'withTenant'> };
 
 const assertAusstattungsPflege = (user: SessionUser) => {
-  if (!user.permissions.has('ausstattungs_pflege')) throw new DomainError('guard.no_ausstattung');
+  assertDarf(user, 'ausstattung.pflegen');
 };
 
 const loadOne = async (tx: Tx, id: string): Promise<TAusstattung> => {

@@ -3,9 +3,7 @@
  * places, and the holds waiting for staff.
  */
 
-import { arraySetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   Bereich,
   TBelegung,
@@ -13,21 +11,31 @@ import type {
   TLieblingsPlatz,
 } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { platzZustand } from '@stellwerk/domain/leseraum/leseraum-buchung/belegung';
-import { platzMarkerVon, zustandMitEigentuemer } from '@stellwerk/domain/leseraum/leseraum-buchung/helfer';
 import { letzterBuchbarerTag, tagSperrgrund } from '@stellwerk/domain/leseraum/leseraum-buchung/buchbarkeit';
+import { platzMarkerVon, zustandMitEigentuemer } from '@stellwerk/domain/leseraum/leseraum-buchung/helfer';
 import { ganztagsZeitraum } from '@stellwerk/domain/leseraum/leseraum-buchung/rules';
 import { leseraumRegelnAus } from '@stellwerk/domain/leseraum/leseraum-buchung/settings';
 import {
-  oeffnungszeitAm,
   type AbweichendeOeffnung,
+  oeffnungszeitAm,
   type Wochenoeffnung,
 } from '@stellwerk/domain/leseraum/oeffnungszeiten';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { addCalendarDays, berlinInstant, isValidTime } from '@stellwerk/domain/time';
+import { arraySetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {
   loadEffectiveSettings,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
+import {
+  assertBereichOffen,
+  bereichOf,
+  groupBy,
+  istPersonal,
+  type LeseraumDeps,
+  toOeffnung,
+} from './leseraum-buchung.kontext.ts';
 import {
   findAktiveGrundrisse,
   findAusstattungDerPlaetze,
@@ -38,20 +46,12 @@ import {
   findPlaetze,
   findPlaetzeMitPlan,
 } from './leseraum-buchung.plaene.repository.ts';
+import { toApi, toGrundrissKurz } from './leseraum-buchung.presenter.ts';
 import {
   findBelegungen,
   findEigeneBuchungen,
   findWartendeVormerkungen,
 } from './leseraum-buchung.repository.ts';
-import {
-  assertBereichOffen,
-  bereichOf,
-  groupBy,
-  istPersonal,
-  toOeffnung,
-  type LeseraumDeps,
-} from './leseraum-buchung.kontext.ts';
-import { toApi, toGrundrissKurz } from './leseraum-buchung.presenter.ts';
 
 /** GET /api/grundrisse?bereich=…: the active plans of an area (spec §7: with location, ordered by id). */
 export const listGrundrisse = async (deps: LeseraumDeps, user: SessionUser, bereich: Bereich) =>

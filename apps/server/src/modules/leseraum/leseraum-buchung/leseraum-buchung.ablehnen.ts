@@ -2,16 +2,16 @@ import { toDomainError } from '@stellwerk/domain/errors';
 import type { TLeseraumAblehnungInput } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { leseraumAblehnungVerstoss } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { updateBuchung } from './leseraum-buchung.repository.ts';
 import {
   istPersonal,
+  type LeseraumDeps,
   meldeBuchung,
   reload,
-  type LeseraumDeps,
   withBuchung,
 } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';
 import { toApi } from './leseraum-buchung.presenter.ts';
+import { updateBuchung } from './leseraum-buchung.repository.ts';
 
 /**
  * POST /api/leseraum-buchungen/{id}/ablehnen: booking staff decline a hold waiting for them, before it lapses,

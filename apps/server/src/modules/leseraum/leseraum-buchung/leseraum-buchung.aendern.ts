@@ -6,18 +6,18 @@ import type {
 import { leseraumMailFuer } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
 import { leseraumBuchungAbilities } from '@stellwerk/domain/leseraum/leseraum-buchung/policy';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { updateBuchung } from './leseraum-buchung.repository.ts';
 import {
   guardTaken,
   istPersonal,
+  type LeseraumDeps,
   meldeBuchung,
   pruefeZeitraum,
   reload,
-  type LeseraumDeps,
   withBuchung,
 } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';
 import { toApi } from './leseraum-buchung.presenter.ts';
+import { updateBuchung } from './leseraum-buchung.repository.ts';
 
 /** PUT /api/leseraum-buchungen/{id}: new times for a hold or reservation that has not begun (same rules). */
 export const aendereBuchung = async (

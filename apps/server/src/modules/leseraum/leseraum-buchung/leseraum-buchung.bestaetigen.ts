@@ -2,10 +2,10 @@ import { toDomainError } from '@stellwerk/domain/errors';
 import { leseraumBestaetigungVerstoss } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import { leseraumMailFuer } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { updateBuchung } from './leseraum-buchung.repository.ts';
-import { meldeBuchung, reload, type LeseraumDeps, withBuchung } from './leseraum-buchung.kontext.ts';
+import { type LeseraumDeps, meldeBuchung, reload, withBuchung } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';
 import { toApi } from './leseraum-buchung.presenter.ts';
+import { updateBuchung } from './leseraum-buchung.repository.ts';
 
 /** POST /api/leseraum-buchungen/{id}/bestaetigen: the confirmer reserves a hold before its start. */
 export const bestaetigeBuchung = async (deps: LeseraumDeps, user: SessionUser, id: string) =>

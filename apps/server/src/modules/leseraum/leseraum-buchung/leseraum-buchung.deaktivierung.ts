@@ -1,19 +1,19 @@
 /** Deactivating places (/admin/raeume, decision 051): the bookings it affects, and cancelling them. */
 
-import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import {
   deaktivierungsStorno,
   vonDeaktivierungBetroffen,
 } from '@stellwerk/domain/leseraum/leseraum-buchung/deaktivierung';
+import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { Tx } from '../../../db/client.ts';
-import {
-  findOffeneBuchungenDerPlaetze,
-  type BuchungRow,
-  updateBuchung,
-} from './leseraum-buchung.repository.ts';
-import { meldeBuchung, type LeseraumDeps } from './leseraum-buchung.kontext.ts';
+import { type LeseraumDeps, meldeBuchung } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';
 import { toBetroffene } from './leseraum-buchung.presenter.ts';
+import {
+  type BuchungRow,
+  findOffeneBuchungenDerPlaetze,
+  updateBuchung,
+} from './leseraum-buchung.repository.ts';
 
 /**
  * The bookings deactivating the places `leseraumIds` at `now` would cancel (holds and reservations that have

@@ -1,9 +1,9 @@
 import { toDomainError } from '@stellwerk/domain/errors';
 import { leseraumCheckInVerstoss } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { updateBuchung } from './leseraum-buchung.repository.ts';
-import { meldeBuchung, reload, type LeseraumDeps, withBuchung } from './leseraum-buchung.kontext.ts';
+import { type LeseraumDeps, meldeBuchung, reload, withBuchung } from './leseraum-buchung.kontext.ts';
 import { toApi } from './leseraum-buchung.presenter.ts';
+import { updateBuchung } from './leseraum-buchung.repository.ts';
 
 /** POST /api/leseraum-buchungen/{id}/check-in: a reservation becomes durchgeführt inside its window. */
 export const checkInBuchung = async (deps: LeseraumDeps, user: SessionUser, id: string) =>

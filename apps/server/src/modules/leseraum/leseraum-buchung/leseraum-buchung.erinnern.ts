@@ -1,10 +1,10 @@
-import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { leseraumErinnerungFaellig } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
+import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
-import { findBenutzerIdByMail, findOhneErinnerung, updateBuchung } from './leseraum-buchung.repository.ts';
 import type { LeseraumDeps } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';
+import { findBenutzerIdByMail, findOhneErinnerung, updateBuchung } from './leseraum-buchung.repository.ts';
 
 /** The longest reminder lead the option allows (LeseraumEmailErinnerungBuchungsbeginn, max 10080 minutes). */
 const MAX_ERINNERUNG_MS = 10_080 * 60_000;

@@ -8,11 +8,10 @@
  */
 
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { publikumFuer } from '@stellwerk/domain/events';
 import type { FeatureSwitches } from '@stellwerk/domain/features';
 import type { Bereich, TLeseraumBuchungAenderung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
-import { leseraumAkteur, type LeseraumAkteur } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
+import { type LeseraumAkteur, leseraumAkteur } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import {
   buchungsWoche,
   leseraumBuchungVerstoss,
@@ -20,22 +19,25 @@ import {
 } from '@stellwerk/domain/leseraum/leseraum-buchung/rules';
 import { leseraumRegelnAus } from '@stellwerk/domain/leseraum/leseraum-buchung/settings';
 import {
-  oeffnungszeitAm,
   type AbweichendeOeffnung,
+  oeffnungszeitAm,
   type Wochenoeffnung,
 } from '@stellwerk/domain/leseraum/oeffnungszeiten';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import { darf } from '@stellwerk/domain/policy';
 import { isOeffnungszeitStatus } from '@stellwerk/domain/status';
 import { addCalendarDays, berlinDateKey, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
   loadEffectiveSettings,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
-import { publishEvent } from '../../plattform/events/events.service.ts';
 import { findOeffnung } from './leseraum-buchung.plaene.repository.ts';
 import {
+  type BuchungRow,
   betrifftArbeitswelt,
   countBuchungenDesBuchenden,
   findBelegungenDesPlatzes,
@@ -43,7 +45,6 @@ import {
   findBuchung,
   lockBuchung,
   lockPlatz,
-  type BuchungRow,
 } from './leseraum-buchung.repository.ts';
 
 export type LeseraumDeps = { database: Pick<Database, 'withTenant'>; now: () => Date; publicUrl: string };
@@ -59,7 +60,7 @@ export const assertBereichOffen = (features: FeatureSwitches, bereich: Bereich) 
   if (bereich === 'leseraum' && !features.Leseraum) throw new DomainError('not_found');
 };
 
-export const istPersonal = (user: SessionUser) => user.permissions.has('buchung_pflege');
+export const istPersonal = (user: SessionUser) => darf('buchungen.pflegen', user);
 
 /**
  * Tells, on commit, the booker's and the staff's open pages that this booking changed, and every other page of

@@ -9,9 +9,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { leseraumBuchung } from './leseraum-buchung.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 import { sendLeseraumErinnerungen } from './leseraum-buchung.erinnern.ts';
+import { leseraumBuchung } from './leseraum-buchung.table.ts';
 
 const json = async <T>(response: Response): Promise<T> => {
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);

@@ -1,23 +1,23 @@
 /** The mails the bookings send: the booker's mails with their reason lines, and the confirmation request. */
 
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
-import { parseLanguage, type Language } from '@stellwerk/domain/language';
+import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import {
   checkInFenster,
   type LeseraumVerfallGrund,
 } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import { formatDateDE, formatTimeDE } from '@stellwerk/domain/time';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { aktiveInhaber } from '../../identitaet/auth/auth.inhaber.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
-import type { LeseraumMailArt } from '../../plattform/mail/mail.leseraum-templates.ts';
 import { kalenderEinladung } from '../../plattform/kalender/kalender.einladung.ts';
 import type { KalenderStatus } from '../../plattform/kalender/kalender.ics.ts';
+import type { LeseraumMailArt } from '../../plattform/mail/mail.leseraum-templates.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
+import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
 import { platzKalenderBuchung } from './leseraum-buchung.kalender.ts';
-import { findBenutzerIdByMail, findPersonenMitMail, type BuchungRow } from './leseraum-buchung.repository.ts';
 import { bereichOf, type LeseraumDeps } from './leseraum-buchung.kontext.ts';
+import { type BuchungRow, findBenutzerIdByMail, findPersonenMitMail } from './leseraum-buchung.repository.ts';
 
 const zeitText = (von: Date, bis: Date) => `${formatTimeDE(von)}–${formatTimeDE(bis)}`;
 

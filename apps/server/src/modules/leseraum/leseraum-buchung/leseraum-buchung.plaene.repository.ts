@@ -7,6 +7,7 @@ import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { standort } from '../../verwaltung/standort/standort.table.ts';
 import { ausstattung } from '../ausstattung/ausstattung.table.ts';
 import { grundrissLeseraum, leseraum, leseraumAusstattung } from '../leseraum/leseraum.table.ts';
 import {
@@ -14,7 +15,6 @@ import {
   oeffnungszeit,
   wochenSpalten,
 } from '../oeffnungszeit/oeffnungszeit.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
 
 const planColumns = {
   id: grundrissLeseraum.id,

@@ -1,13 +1,13 @@
 /** How bookings, plans and affected bookings are shaped for the API. */
 
-import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { TGrundrissKurz, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { countdownZiel } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import { leseraumBuchungAbilities } from '@stellwerk/domain/leseraum/leseraum-buchung/policy';
+import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { bereichOf, istPersonal } from './leseraum-buchung.kontext.ts';
 import type { PlanRow } from './leseraum-buchung.plaene.repository.ts';
 import type { BuchungRow } from './leseraum-buchung.repository.ts';
-import { bereichOf, istPersonal } from './leseraum-buchung.kontext.ts';
 
 export const toGrundrissKurz = (p: PlanRow): TGrundrissKurz => ({
   id: p.id,

@@ -4,8 +4,8 @@ import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { grundrissLeseraum, leseraum } from '../leseraum/leseraum.table.ts';
-import { leseraumBuchung } from './leseraum-buchung.table.ts';
 import type { PlatzRow } from './leseraum-buchung.plaene.repository.ts';
+import { leseraumBuchung } from './leseraum-buchung.table.ts';
 
 /** Bookings are made within one day's opening hours (rules.ts), so none lasts a day or longer. */
 const MAX_BUCHUNGSDAUER_MS = 86_400_000;

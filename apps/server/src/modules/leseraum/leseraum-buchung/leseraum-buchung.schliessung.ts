@@ -1,8 +1,8 @@
 import { leseraumStornoVerstoss } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import type { Tx } from '../../../db/client.ts';
-import { lockBuchung, updateBuchung } from './leseraum-buchung.repository.ts';
-import { meldeBuchung, type LeseraumDeps } from './leseraum-buchung.kontext.ts';
+import { type LeseraumDeps, meldeBuchung } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';
+import { lockBuchung, updateBuchung } from './leseraum-buchung.repository.ts';
 
 /**
  * Cancels bookings because their area closes (opening hours, decision 031/052): each booking is locked, the

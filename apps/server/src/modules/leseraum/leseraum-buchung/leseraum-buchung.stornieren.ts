@@ -6,10 +6,10 @@ import {
 } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import { leseraumMailFuer } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { updateBuchung } from './leseraum-buchung.repository.ts';
-import { meldeBuchung, reload, type LeseraumDeps, withBuchung } from './leseraum-buchung.kontext.ts';
+import { type LeseraumDeps, meldeBuchung, reload, withBuchung } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';
 import { toApi } from './leseraum-buchung.presenter.ts';
+import { updateBuchung } from './leseraum-buchung.repository.ts';
 
 /**
  * POST /api/leseraum-buchungen/{id}/storno: the booker or staff cancel a hold or reservation; staff cancelling

@@ -1,8 +1,8 @@
 import { leseraumVerfall } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import type { Tx } from '../../../db/client.ts';
-import { findOffeneBuchungenBis, updateBuchung } from './leseraum-buchung.repository.ts';
-import { meldeBuchung, type LeseraumDeps } from './leseraum-buchung.kontext.ts';
+import { type LeseraumDeps, meldeBuchung } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';
+import { findOffeneBuchungenBis, updateBuchung } from './leseraum-buchung.repository.ts';
 
 /**
  * Releases, in one tenant's transaction, the holds whose deadline passed and the reservations nobody

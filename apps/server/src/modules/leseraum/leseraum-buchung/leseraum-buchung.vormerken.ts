@@ -5,10 +5,10 @@ import type {
 import { bestaetigerFuerNeueBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import { leseraumMailFuer } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { findBuchung, insertBuchung } from './leseraum-buchung.repository.ts';
-import { guardTaken, meldeBuchung, pruefeZeitraum, type LeseraumDeps } from './leseraum-buchung.kontext.ts';
+import { guardTaken, type LeseraumDeps, meldeBuchung, pruefeZeitraum } from './leseraum-buchung.kontext.ts';
 import { bitteUmBestaetigung, sendMail } from './leseraum-buchung.mails.ts';
 import { toApi } from './leseraum-buchung.presenter.ts';
+import { findBuchung, insertBuchung } from './leseraum-buchung.repository.ts';
 
 /** POST /api/leseraum-buchungen: a hold (vorgemerkt) of a place for the user, with the pre-booking mail. */
 export const createBuchung = async (

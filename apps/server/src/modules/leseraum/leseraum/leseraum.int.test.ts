@@ -3,11 +3,11 @@ import type {
   TPlatzAdmin,
   TPlatzGespeichert,
 } from '@stellwerk/domain/leseraum/admin-raeume.api';
+import type { TBelegung, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import type {
   TAusstattung,
   TStornierungBestaetigen,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import type { TBelegung, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';

@@ -2,8 +2,8 @@ import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { standort } from '../../verwaltung/standort/standort.table.ts';
 import { ausstattung } from '../ausstattung/ausstattung.table.ts';
-import { grundrissLeseraum, leseraum, leseraumAusstattung } from './leseraum.table.ts';
 import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.table.ts';
+import { grundrissLeseraum, leseraum, leseraumAusstattung } from './leseraum.table.ts';
 
 export type GrundrissRow = {
   id: string;

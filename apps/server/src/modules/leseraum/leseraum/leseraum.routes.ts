@@ -1,3 +1,4 @@
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import {
   ZGrundrissAdmin,
   ZGrundrissAdminList,
@@ -15,7 +16,6 @@ import {
   ZBetroffeneBuchungen,
   ZStornierungBestaetigen,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,7 +23,7 @@ import type { Database } from '../../../db/client.ts';
 import { errorBody } from '../../../http/error-handler.ts';
 import { readUploadedFile } from '../../../http/multipart-upload.ts';
 import { requestLanguage } from '../../../http/request-language.ts';
-import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
   createGrundriss,
@@ -43,8 +43,7 @@ import {
 } from './leseraum.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
-const SCREEN = '/admin/raeume';
-const guard = { guard: routeGuard.adminRoute(SCREEN) };
+const guard = { guard: routeGuard.darf('raeume.pflegen') };
 
 /** 409 with the bookings a deactivation would cancel (nothing was saved), or the saved value. */
 const replySaved = <T, K extends string>(
@@ -81,7 +80,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZGrundrissAdminList, ...errors },
       },
     },
-    async (request) => listGrundrisse(deps, requireAdminRoute(request, SCREEN)),
+    async (request) => listGrundrisse(deps, requireDarf(request, 'raeume.pflegen')),
   );
 
   app.get(
@@ -98,7 +97,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => listStandorte(deps, requireAdminRoute(request, SCREEN)),
+    async (request) => listStandorte(deps, requireDarf(request, 'raeume.pflegen')),
   );
 
   app.post(
@@ -114,7 +113,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createGrundriss(deps, requireAdminRoute(request, SCREEN), request.body)),
+      reply.code(201).send(await createGrundriss(deps, requireDarf(request, 'raeume.pflegen'), request.body)),
   );
 
   app.put(
@@ -143,7 +142,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
       replySaved(
         request,
         reply,
-        await saveGrundriss(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+        await saveGrundriss(deps, requireDarf(request, 'raeume.pflegen'), request.params.id, request.body),
         'grundriss',
       ),
   );
@@ -161,7 +160,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await removeGrundriss(deps, requireAdminRoute(request, SCREEN), request.params.id);
+      await removeGrundriss(deps, requireDarf(request, 'raeume.pflegen'), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -182,7 +181,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const user = requireAdminRoute(request, SCREEN);
+      const user = requireDarf(request, 'raeume.pflegen');
       return uploadGrundrissPlan(deps, user, request.params.id, await readUploadedFile(request));
     },
   );
@@ -202,7 +201,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       buchungen: await previewGrundrissDeaktivierung(
         deps,
-        requireAdminRoute(request, SCREEN),
+        requireDarf(request, 'raeume.pflegen'),
         request.params.id,
       ),
     }),
@@ -220,7 +219,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZPlatzAdminList, ...errors },
       },
     },
-    async (request) => listPlaetze(deps, requireAdminRoute(request, SCREEN), request.params.id),
+    async (request) => listPlaetze(deps, requireDarf(request, 'raeume.pflegen'), request.params.id),
   );
 
   app.post(
@@ -239,7 +238,9 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
     async (request, reply) =>
       reply
         .code(201)
-        .send(await createPlatz(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body)),
+        .send(
+          await createPlatz(deps, requireDarf(request, 'raeume.pflegen'), request.params.id, request.body),
+        ),
   );
 
   app.put(
@@ -272,7 +273,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
       replySaved(
         request,
         reply,
-        await savePlatz(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+        await savePlatz(deps, requireDarf(request, 'raeume.pflegen'), request.params.id, request.body),
         'platz',
       ),
   );
@@ -291,7 +292,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      movePlatz(deps, requireAdminRoute(request, SCREEN), request.params.id, request.body.position),
+      movePlatz(deps, requireDarf(request, 'raeume.pflegen'), request.params.id, request.body.position),
   );
 
   app.get(
@@ -307,7 +308,11 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      buchungen: await previewPlatzDeaktivierung(deps, requireAdminRoute(request, SCREEN), request.params.id),
+      buchungen: await previewPlatzDeaktivierung(
+        deps,
+        requireDarf(request, 'raeume.pflegen'),
+        request.params.id,
+      ),
     }),
   );
 
@@ -324,7 +329,7 @@ export const leseraumRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await removePlatz(deps, requireAdminRoute(request, SCREEN), request.params.id);
+      await removePlatz(deps, requireDarf(request, 'raeume.pflegen'), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -4,6 +4,8 @@
  * ended through the reading-room booking service (system cancel with the deactivation mail); without
  * `confirmCancel: true` nothing is saved and the bookings are listed (409), like closing opening hours.
  */
+
+import { DomainError } from '@stellwerk/domain/errors';
 import type {
   TGrundrissAdmin,
   TGrundrissAenderungParsed,
@@ -12,20 +14,16 @@ import type {
   TPlatzAenderungParsed,
   TPlatzInputParsed,
 } from '@stellwerk/domain/leseraum/admin-raeume.api';
-import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TPlanPosition } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { wirdDeaktiviert } from '@stellwerk/domain/leseraum/leseraum-buchung/deaktivierung';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
+import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { Database, Tx } from '../../../db/client.ts';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
-import {
-  findDeaktivierungBetroffene,
-  storniereDurchSystem,
-} from '../leseraum-buchung/leseraum-buchung.deaktivierung.ts';
 import {
   discardUpload,
   forgetDatei,
@@ -33,6 +31,10 @@ import {
   removeForgottenFiles,
   writeUpload,
 } from '../../plattform/storage/storage.service.ts';
+import {
+  findDeaktivierungBetroffene,
+  storniereDurchSystem,
+} from '../leseraum-buchung/leseraum-buchung.deaktivierung.ts';
 import {
   countBuchungenDesGrundrisses,
   countBuchungenDesPlatzes,
@@ -43,8 +45,8 @@ import {
   findAusstattungIds,
   findEigenerPlatzId,
   findGrundriss,
-  findGrundrissIdDesPlatzes,
   findGrundrisse,
+  findGrundrissIdDesPlatzes,
   findPlaetze,
   findPlatz,
   findStandorte,
@@ -56,9 +58,9 @@ import {
   type PlatzRow,
   type PlatzValues,
   replaceAusstattung,
+  setEigentuemer,
   updateGrundriss,
   updatePlatz,
-  setEigentuemer,
 } from './leseraum.repository.ts';
 
 export type RaeumeDeps = {
@@ -71,10 +73,6 @@ export type RaeumeDeps = {
 export type Gespeichert<T> =
   | { kind: 'saved'; value: T; storniert: TBetroffeneBuchung[] }
   | { kind: 'confirmation_required'; name: string; buchungen: TBetroffeneBuchung[] };
-
-const assertPflege = (user: SessionUser) => {
-  if (!user.permissions.has('ausstattungs_pflege')) throw new DomainError('guard.no_ausstattung');
-};
 
 const bereichOf = (s: string): 'leseraum' | 'arbeitswelt' =>
   s === 'arbeitswelt' ? 'arbeitswelt' : 'leseraum';
@@ -129,13 +127,13 @@ export const listGrundrisse = async (
   { database }: RaeumeDeps,
   user: SessionUser,
 ): Promise<TGrundrissAdmin[]> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   return database.withTenant(user.mandantId, async (tx) => (await findGrundrisse(tx)).map(toGrundriss));
 };
 
 /** GET /api/admin/raeume/standorte: the locations a plan can belong to. */
 export const listStandorte = async ({ database }: RaeumeDeps, user: SessionUser) => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   return database.withTenant(user.mandantId, findStandorte);
 };
 
@@ -158,7 +156,7 @@ export const createGrundriss = async (
   user: SessionUser,
   input: TGrundrissInputParsed,
 ): Promise<TGrundrissAdmin> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     const values = await grundrissValues(tx, input);
     const id = await insertGrundriss(tx, { ...values, mandantId: user.mandantId });
@@ -185,7 +183,7 @@ export const previewGrundrissDeaktivierung = async (
   user: SessionUser,
   id: string,
 ): Promise<TBetroffeneBuchung[]> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     await requireGrundriss(tx, id);
     return findDeaktivierungBetroffene(tx, { leseraumIds: await platzIdsOf(tx, id), now: now() });
@@ -203,7 +201,7 @@ export const saveGrundriss = async (
   id: string,
   aenderung: TGrundrissAenderungParsed,
 ): Promise<Gespeichert<TGrundrissAdmin>> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     if (!(await lockGrundriss(tx, id))) throw nichtGefunden('grundriss', id);
     const before = await requireGrundriss(tx, id);
@@ -256,7 +254,7 @@ export const removeGrundriss = async (
   user: SessionUser,
   id: string,
 ): Promise<void> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   const forgotten = await database.withTenant(user.mandantId, async (tx) => {
     if (!(await lockGrundriss(tx, id))) throw nichtGefunden('grundriss', id);
     const before = await requireGrundriss(tx, id);
@@ -291,7 +289,7 @@ export const uploadGrundrissPlan = async (
   id: string,
   upload: { filename: string; data: Buffer },
 ): Promise<TGrundrissAdmin> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   // The tenant check comes before anything is written: another tenant's plan is 404, not a stray file.
   await database.withTenant(user.mandantId, (tx) => requireGrundriss(tx, id));
   const written = await writeUpload(dataDir, user.mandantId, 'grundrisse', upload);
@@ -332,7 +330,7 @@ export const listPlaetze = async (
   user: SessionUser,
   grundrissId: string,
 ): Promise<TPlatzAdmin[]> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     await requireGrundriss(tx, grundrissId);
     return loadPlaetze(tx, await findPlaetze(tx, grundrissId));
@@ -366,7 +364,7 @@ export const createPlatz = async (
   grundrissId: string,
   input: TPlatzInputParsed,
 ): Promise<TPlatzAdmin> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     if (!(await lockGrundriss(tx, grundrissId))) throw nichtGefunden('grundriss', grundrissId);
     await checkAusstattung(tx, input);
@@ -392,7 +390,7 @@ export const previewPlatzDeaktivierung = async (
   user: SessionUser,
   id: string,
 ): Promise<TBetroffeneBuchung[]> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     if (!(await findPlatz(tx, id))) throw nichtGefunden('platz', id);
     return findDeaktivierungBetroffene(tx, { leseraumIds: [id], now: now() });
@@ -409,7 +407,7 @@ export const savePlatz = async (
   id: string,
   aenderung: TPlatzAenderungParsed,
 ): Promise<Gespeichert<TPlatzAdmin>> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     const before = await lockPlatz(tx, id);
     if (!before) throw nichtGefunden('platz', id);
@@ -475,7 +473,7 @@ export const movePlatz = async (
   id: string,
   position: TPlanPosition,
 ): Promise<TPlatzAdmin> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     const before = await lockPlatz(tx, id);
     if (!before) throw nichtGefunden('platz', id);
@@ -496,7 +494,7 @@ export const movePlatz = async (
 
 /** DELETE /api/admin/raeume/plaetze/:id: only a place that was never booked (deactivate it otherwise). */
 export const removePlatz = async ({ database }: RaeumeDeps, user: SessionUser, id: string): Promise<void> => {
-  assertPflege(user);
+  assertDarf(user, 'raeume.pflegen');
   await database.withTenant(user.mandantId, async (tx) => {
     const before = await lockPlatz(tx, id);
     if (!before) throw nichtGefunden('platz', id);

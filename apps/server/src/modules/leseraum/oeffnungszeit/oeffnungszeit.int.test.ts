@@ -1,3 +1,4 @@
+import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '@stellwerk/domain/time';
 import type {
   TGrundrissAuswahl,
   TOeffnungszeitenGespeichert,
@@ -6,16 +7,15 @@ import type {
   TSonderoeffnungszeitSaved,
   TStornierungBestaetigen,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '@stellwerk/domain/time';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.table.ts';
 import { EVENTS_CHANNEL } from '../../plattform/events/events.service.ts';
+import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 import { leseraum } from '../leseraum/leseraum.table.ts';
 import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 

@@ -1,3 +1,4 @@
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import {
   type TBetroffeneBuchung,
   ZBetroffeneBuchungen,
@@ -11,14 +12,13 @@ import {
   ZSonderoeffnungszeitSaved,
   ZStornierungBestaetigen,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { errorBody } from '../../../http/error-handler.ts';
 import { requestLanguage } from '../../../http/request-language.ts';
-import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
   getWoche,
@@ -32,7 +32,6 @@ import {
 } from './oeffnungszeit.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
-const SCREEN = '/admin/oeffnungszeiten';
 
 /** 409 with the bookings a closing would cancel (nothing was saved). */
 const replyConfirm = (request: FastifyRequest, reply: FastifyReply, buchungen: TBetroffeneBuchung[]) => {
@@ -66,7 +65,7 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/grundrisse',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('oeffnungszeiten.pflegen') },
       schema: {
         operationId: 'listOeffnungszeitGrundrisse',
         tags: ['admin'],
@@ -74,13 +73,13 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZGrundrissAuswahlList, ...errors },
       },
     },
-    async (request) => listGrundrisse(deps, requireAdminRoute(request, SCREEN)),
+    async (request) => listGrundrisse(deps, requireDarf(request, 'oeffnungszeiten.pflegen')),
   );
 
   app.get(
     '/api/admin/grundrisse/:id/oeffnungszeiten',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('oeffnungszeiten.pflegen') },
       schema: {
         operationId: 'getOeffnungszeiten',
         tags: ['admin'],
@@ -89,13 +88,13 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZOeffnungszeitenWoche, ...errors },
       },
     },
-    async (request) => getWoche(deps, requireAdminRoute(request, SCREEN), request.params.id),
+    async (request) => getWoche(deps, requireDarf(request, 'oeffnungszeiten.pflegen'), request.params.id),
   );
 
   app.put(
     '/api/admin/grundrisse/:id/oeffnungszeiten',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('oeffnungszeiten.pflegen') },
       schema: {
         operationId: 'replaceOeffnungszeiten',
         tags: ['admin'],
@@ -110,7 +109,7 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const result = await putWoche(
         deps,
-        requireAdminRoute(request, SCREEN),
+        requireDarf(request, 'oeffnungszeiten.pflegen'),
         request.params.id,
         request.body,
       );
@@ -122,7 +121,7 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/grundrisse/:id/sonderoeffnungszeiten',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('oeffnungszeiten.pflegen') },
       schema: {
         operationId: 'listSonderoeffnungszeiten',
         tags: ['admin'],
@@ -131,13 +130,14 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZSonderoeffnungszeitList, ...errors },
       },
     },
-    async (request) => listSonderzeiten(deps, requireAdminRoute(request, SCREEN), request.params.id),
+    async (request) =>
+      listSonderzeiten(deps, requireDarf(request, 'oeffnungszeiten.pflegen'), request.params.id),
   );
 
   app.post(
     '/api/admin/grundrisse/:id/sonderoeffnungszeiten/preview',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('oeffnungszeiten.pflegen') },
       schema: {
         operationId: 'previewSonderoeffnungszeit',
         tags: ['admin'],
@@ -150,7 +150,7 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       buchungen: await previewSonderzeit(
         deps,
-        requireAdminRoute(request, SCREEN),
+        requireDarf(request, 'oeffnungszeiten.pflegen'),
         request.params.id,
         request.body,
       ),
@@ -160,7 +160,7 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/grundrisse/:id/sonderoeffnungszeiten',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('oeffnungszeiten.pflegen') },
       schema: {
         operationId: 'createSonderoeffnungszeit',
         tags: ['admin'],
@@ -174,7 +174,13 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
       replySaved(
         request,
         reply,
-        await saveSonderzeit(deps, requireAdminRoute(request, SCREEN), request.params.id, null, request.body),
+        await saveSonderzeit(
+          deps,
+          requireDarf(request, 'oeffnungszeiten.pflegen'),
+          request.params.id,
+          null,
+          request.body,
+        ),
         201,
       ),
   );
@@ -182,7 +188,7 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/grundrisse/:id/sonderoeffnungszeiten/:sid',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('oeffnungszeiten.pflegen') },
       schema: {
         operationId: 'updateSonderoeffnungszeit',
         tags: ['admin'],
@@ -204,7 +210,7 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
         reply,
         await saveSonderzeit(
           deps,
-          requireAdminRoute(request, SCREEN),
+          requireDarf(request, 'oeffnungszeiten.pflegen'),
           request.params.id,
           request.params.sid,
           request.body,
@@ -216,7 +222,7 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/admin/grundrisse/:id/sonderoeffnungszeiten/:sid',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('oeffnungszeiten.pflegen') },
       schema: {
         operationId: 'deleteSonderoeffnungszeit',
         tags: ['admin'],
@@ -226,7 +232,12 @@ export const oeffnungszeitRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await removeSonderzeit(deps, requireAdminRoute(request, SCREEN), request.params.id, request.params.sid);
+      await removeSonderzeit(
+        deps,
+        requireDarf(request, 'oeffnungszeiten.pflegen'),
+        request.params.id,
+        request.params.sid,
+      );
       return reply.code(204).send(null);
     },
   );

@@ -1,14 +1,4 @@
-import type {
-  TBetroffeneBuchung,
-  TGrundrissAuswahl,
-  TOeffnungszeitenGespeichert,
-  TOeffnungszeitenInput,
-  TOeffnungszeitenWoche,
-  TSonderoeffnungszeit,
-  TSonderoeffnungszeitInput,
-} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { DomainError, toDomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import {
   schliessungsStorno,
   vonWochenschliessungBetroffen,
@@ -18,12 +8,23 @@ import {
   DEFAULT_OEFFNUNGSZEIT,
   wochenoeffnungVerstoss,
 } from '@stellwerk/domain/leseraum/oeffnungszeiten';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import { parseOeffnungszeitStatus, parseStatus } from '@stellwerk/domain/status';
 import { addCalendarDays, assertTime, berlinInstant, timeToMinutes } from '@stellwerk/domain/time';
+import type {
+  TBetroffeneBuchung,
+  TGrundrissAuswahl,
+  TOeffnungszeitenGespeichert,
+  TOeffnungszeitenInput,
+  TOeffnungszeitenWoche,
+  TSonderoeffnungszeit,
+  TSonderoeffnungszeitInput,
+} from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { Database, Tx } from '../../../db/client.ts';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import { storniereWegenSchliessung } from '../leseraum-buchung/leseraum-buchung.schliessung.ts';
 import {
@@ -43,11 +44,6 @@ import {
 } from './oeffnungszeit.repository.ts';
 
 type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date; publicUrl: string };
-
-const assertPflege = (user: SessionUser) => {
-  if (!user.permissions.has('oeffnungszeiten_pflege'))
-    throw new DomainError('guard.no_oeffnungszeiten_pflege');
-};
 
 const requireGrundriss = async (tx: Tx, id: string) => {
   const found = await findGrundriss(tx, id);
@@ -70,7 +66,7 @@ const checkDay = (field: string, day: string): string => {
 };
 
 export const listGrundrisse = async ({ database }: Deps, user: SessionUser): Promise<TGrundrissAuswahl[]> => {
-  assertPflege(user);
+  assertDarf(user, 'oeffnungszeiten.pflegen');
   return database.withTenant(user.mandantId, findGrundrisse);
 };
 
@@ -94,7 +90,7 @@ export const getWoche = async (
   user: SessionUser,
   grundrissId: string,
 ): Promise<TOeffnungszeitenWoche> => {
-  assertPflege(user);
+  assertDarf(user, 'oeffnungszeiten.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     await requireGrundriss(tx, grundrissId);
     return toWoche(grundrissId, await findWoche(tx, grundrissId));
@@ -117,7 +113,7 @@ export const putWoche = async (
   grundrissId: string,
   input: TOeffnungszeitenInput,
 ): Promise<WocheResult> => {
-  assertPflege(user);
+  assertDarf(user, 'oeffnungszeiten.pflegen');
   const problem = wochenoeffnungVerstoss(input.tage);
   if (problem) throw toDomainError(problem);
   const rows: WochenRow[] = input.tage
@@ -162,7 +158,7 @@ export const listSonderzeiten = async (
   user: SessionUser,
   grundrissId: string,
 ): Promise<TSonderoeffnungszeit[]> => {
-  assertPflege(user);
+  assertDarf(user, 'oeffnungszeiten.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     await requireGrundriss(tx, grundrissId);
     return (await findSonderzeiten(tx, grundrissId)).map(toSonder);
@@ -276,7 +272,7 @@ export const previewSonderzeit = async (
   grundrissId: string,
   input: TSonderoeffnungszeitInput,
 ): Promise<TBetroffeneBuchung[]> => {
-  assertPflege(user);
+  assertDarf(user, 'oeffnungszeiten.pflegen');
   const values = toValues(input);
   return database.withTenant(user.mandantId, async (tx) => {
     await requireGrundriss(tx, grundrissId);
@@ -295,7 +291,7 @@ export const saveSonderzeit = async (
   sid: string | null,
   input: TSonderoeffnungszeitInput,
 ): Promise<SonderzeitResult> => {
-  assertPflege(user);
+  assertDarf(user, 'oeffnungszeiten.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     const plan = await requireGrundriss(tx, grundrissId);
     const before = sid ? await findSonderzeit(tx, grundrissId, sid) : undefined;
@@ -343,7 +339,7 @@ export const removeSonderzeit = async (
   grundrissId: string,
   sid: string,
 ): Promise<void> => {
-  assertPflege(user);
+  assertDarf(user, 'oeffnungszeiten.pflegen');
   await database.withTenant(user.mandantId, async (tx) => {
     await requireGrundriss(tx, grundrissId);
     const before = await findSonderzeit(tx, grundrissId, sid);

@@ -1,5 +1,5 @@
-import type { TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { DomainError, type ErrorCode } from '@stellwerk/domain/errors';
+import type { TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../../db/errors.ts';

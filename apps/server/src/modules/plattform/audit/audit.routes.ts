@@ -1,8 +1,8 @@
-import { ZProtokollPage, ZProtokollQuery } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError } from '@stellwerk/domain/api';
+import { ZProtokollPage, ZProtokollQuery } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
-import { requireAdminRoute, requirePlatformAdmin, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { listAudit, listPlatformAudit } from './audit.service.ts';
 
 /** /admin/protokoll: who changed what, when, with old and new value (any administrator of the tenant). */
@@ -10,7 +10,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
   app.get(
     '/api/admin/protokoll',
     {
-      config: { guard: routeGuard.adminRoute('/admin/protokoll') },
+      config: { guard: routeGuard.darf('protokoll.lesen') },
       schema: {
         operationId: 'listProtokoll',
         tags: ['admin'],
@@ -19,13 +19,13 @@ export const auditRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
         response: { 200: ZProtokollPage, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
-    async (request) => listAudit({ database }, requireAdminRoute(request, '/admin/protokoll'), request.query),
+    async (request) => listAudit({ database }, requireDarf(request, 'protokoll.lesen'), request.query),
   );
 
   app.get(
     '/api/admin/mandanten/protokoll',
     {
-      config: { guard: routeGuard.platformAdmin },
+      config: { guard: routeGuard.darf('mandanten.verwalten') },
       schema: {
         operationId: 'listPlatformProtokoll',
         tags: ['admin'],
@@ -34,6 +34,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ database: Database }> = async 
         response: { 200: ZProtokollPage, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
-    async (request) => listPlatformAudit({ database }, requirePlatformAdmin(request), request.query),
+    async (request) =>
+      listPlatformAudit({ database }, requireDarf(request, 'mandanten.verwalten'), request.query),
   );
 };

@@ -1,9 +1,9 @@
-import type { TProtokollPage, TProtokollQuery } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { DomainError } from '@stellwerk/domain/errors';
-import { checkAdminRoute } from '@stellwerk/domain/permissions';
 import { addCalendarDays, berlinInstant } from '@stellwerk/domain/time';
+import type { TProtokollPage, TProtokollQuery } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { Database, Tx } from '../../../db/client';
 import type { SessionUser } from '../../identitaet/auth/auth.context';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { findAuditRows, insertAuditRow } from './audit.repository';
 
 export type AuditEntry = {
@@ -81,8 +81,7 @@ export const listAudit = async (
   user: SessionUser,
   query: TProtokollQuery,
 ): Promise<TProtokollPage> => {
-  const failure = checkAdminRoute('/admin/protokoll', user);
-  if (failure) throw new DomainError(failure);
+  assertDarf(user, 'protokoll.lesen');
   const filter = toFilter(query);
   return toPage(await database.withTenant(user.mandantId, (tx) => findAuditRows(tx, filter)), query);
 };

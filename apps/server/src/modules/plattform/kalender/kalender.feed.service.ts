@@ -3,11 +3,12 @@
  * user's own vehicle and place bookings (read through their modules' calendar files), cancelled ones as
  * STATUS:CANCELLED for 30 days after the cancellation, each with its stable UID and current SEQUENCE.
  */
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+
 import { DomainError } from '@stellwerk/domain/errors';
-import { KALENDER_TOKEN_PATTERN } from '@stellwerk/domain/plattform/kalender/api';
 import { parseLanguage } from '@stellwerk/domain/language';
 import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { KALENDER_TOKEN_PATTERN } from '@stellwerk/domain/plattform/kalender/api';
+import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { fahrtKalenderBuchungen } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.kalender.ts';
 import { loadBenutzerDetail } from '../../identitaet/benutzer/benutzer.service.ts';
 import { platzKalenderBuchungen } from '../../leseraum/leseraum-buchung/leseraum-buchung.kalender.ts';

@@ -1,10 +1,10 @@
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import type { TKalenderAboLinks, TKalenderAboStand } from '@stellwerk/domain/plattform/kalender/api';
 import type {
   TBelegung,
   TGrundrissKurz,
   TLeseraumBuchung,
 } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import type { TKalenderAboLinks, TKalenderAboStand } from '@stellwerk/domain/plattform/kalender/api';
 import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '@stellwerk/domain/time';
 import { and, desc, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { kalenderAbo, kalenderEintrag } from './kalender.table.ts';
 import type { KalenderArt } from './kalender.ics.ts';
+import { kalenderAbo, kalenderEintrag } from './kalender.table.ts';
 
 export type KalenderAboRow = typeof kalenderAbo.$inferSelect;
 

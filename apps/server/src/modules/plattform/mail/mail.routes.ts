@@ -1,7 +1,7 @@
 import { ZApiError } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client';
-import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards';
+import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards';
 import { ZOutboxPage, ZOutboxQuery } from './mail.schemas';
 import { listOutbox } from './mail.service';
 
@@ -9,7 +9,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
   app.get(
     '/api/admin/postausgang',
     {
-      config: { guard: routeGuard.adminRoute('/admin/postausgang') },
+      config: { guard: routeGuard.darf('postausgang.lesen') },
       schema: {
         operationId: 'listPostausgang',
         tags: ['admin'],
@@ -19,7 +19,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (
       },
     },
     async (request) => {
-      const user = requireAdminRoute(request, '/admin/postausgang');
+      const user = requireDarf(request, 'postausgang.lesen');
       return listOutbox({ database, user }, request.query);
     },
   );

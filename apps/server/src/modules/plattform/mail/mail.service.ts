@@ -1,7 +1,8 @@
-import { booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { DomainError } from '@stellwerk/domain/errors';
 import type { Language } from '@stellwerk/domain/language';
 import { MAIL_REGELN, mailGewollt } from '@stellwerk/domain/mail-schalter';
+import { darf } from '@stellwerk/domain/policy';
+import { booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import type { SessionUser } from '../../identitaet/auth/auth.context';
@@ -104,7 +105,7 @@ export const listOutbox = async (
   { database, user }: { database: Pick<Database, 'withTenant' | 'withAllTenants'>; user: SessionUser },
   query: OutboxQuery,
 ) => {
-  const tenant = user.permissions.has('benutzer_pflegen');
+  const tenant = darf('benutzer.pflegen', user);
   if (!user.isPlatformAdmin && !tenant) throw new DomainError('guard.no_postausgang');
   if (user.isPlatformAdmin) {
     // Platform path: the platform mails have no tenant, so no tenant transaction shows them.

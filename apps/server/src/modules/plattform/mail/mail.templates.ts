@@ -1,4 +1,10 @@
 import type { Language } from '@stellwerk/domain/language';
+import { type FahrtMeldungParams, fahrtMeldungDe, fahrtMeldungEn } from './mail.fahrt-templates.ts';
+import {
+  type FahrzeugHinweisParams,
+  fahrzeugHinweisDe,
+  fahrzeugHinweisEn,
+} from './mail.fahrzeug-hinweis-templates.ts';
 import {
   type FahrzeugBuchungMailParams,
   fahrzeugBuchungMailDe,
@@ -9,12 +15,6 @@ import {
   fuehrerscheinErinnerungDe,
   fuehrerscheinErinnerungEn,
 } from './mail.fuehrerschein-templates.ts';
-import { type FahrtMeldungParams, fahrtMeldungDe, fahrtMeldungEn } from './mail.fahrt-templates.ts';
-import {
-  type FahrzeugHinweisParams,
-  fahrzeugHinweisDe,
-  fahrzeugHinweisEn,
-} from './mail.fahrzeug-hinweis-templates.ts';
 import { kalenderLinkZeilen } from './mail.kalender-links.ts';
 import { type LeseraumMailParams, leseraumMailDe, leseraumMailEn } from './mail.leseraum-templates.ts';
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { readUploadedFile } from '../../../http/multipart-upload';
-import { requirePermission, requireUser, routeGuard } from '../../identitaet/auth/auth.guards';
+import { requireDarf, requireUser, routeGuard } from '../../identitaet/auth/auth.guards';
 import { ZDateiParams, ZFileBody, ZStoredFile } from './storage.schemas';
 import {
   type FileContent,
@@ -56,7 +56,7 @@ export const storageRoutes: FastifyPluginAsyncZod<{
     app.post(
       path,
       {
-        config: { guard: routeGuard.permission('customizing_mandant_pflege') },
+        config: { guard: routeGuard.darf('mandant.gestalten') },
         schema: {
           operationId: `upload${name}`,
           tags: ['mandant'],
@@ -74,7 +74,7 @@ export const storageRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const user = requirePermission(request, 'customizing_mandant_pflege');
+        const user = requireDarf(request, 'mandant.gestalten');
         const stored = await uploadMandantFile(deps, user, bucket, await readUploadedFile(request));
         return reply.code(201).send(stored);
       },
@@ -83,7 +83,7 @@ export const storageRoutes: FastifyPluginAsyncZod<{
     app.delete(
       path,
       {
-        config: { guard: routeGuard.permission('customizing_mandant_pflege') },
+        config: { guard: routeGuard.darf('mandant.gestalten') },
         schema: {
           operationId: `remove${name}`,
           tags: ['mandant'],
@@ -93,7 +93,7 @@ export const storageRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const user = requirePermission(request, 'customizing_mandant_pflege');
+        const user = requireDarf(request, 'mandant.gestalten');
         await removeMandantFile(deps, user, bucket);
         return reply.code(204).send(null);
       },

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client';
-import { writeAudit } from '../audit/audit.service';
 import type { SessionUser } from '../../identitaet/auth/auth.context';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { writeAudit } from '../audit/audit.service';
 import { publishEvent } from '../events/events.service';
 import { BUCKETS, type Bucket, checkUpload } from './storage.content';
 import { readStoredFile, removeStoredFile, removeTenantDirectory, writeStoredFile } from './storage.disk';
@@ -69,7 +69,7 @@ export const uploadMandantFile = async (
   bucket: MandantFile,
   upload: { filename: string; data: Buffer },
 ): Promise<StoredFile> => {
-  if (!user.permissions.has('customizing_mandant_pflege')) throw new DomainError('auth.forbidden');
+  assertDarf(user, 'mandant.gestalten');
   const checked = await checkUpload(bucket, upload.data);
   const id = randomUUID();
   const pfad = `${user.mandantId}/${id}.${checked.kind}`;
@@ -123,7 +123,7 @@ export const removeMandantFile = async (
   user: SessionUser,
   bucket: MandantFile,
 ): Promise<void> => {
-  if (!user.permissions.has('customizing_mandant_pflege')) throw new DomainError('auth.forbidden');
+  assertDarf(user, 'mandant.gestalten');
   const removed = await database.withTenant(user.mandantId, async (tx) => {
     const rows = await findDateienOfBucket(tx, { mandantId: user.mandantId, bucket });
     if (rows.length === 0) throw nichtGefunden('datei', bucket);

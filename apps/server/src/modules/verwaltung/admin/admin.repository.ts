@@ -1,11 +1,11 @@
 import { and, count, countDistinct, eq, gt, isNull, ne, notExists } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { gruppe } from '../../identitaet/gruppe/gruppe.table.ts';
-import { rolle } from '../../identitaet/rolle/rolle.table.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { sonderfreigabe } from '../../fahrzeuge/sonderfreigabe/sonderfreigabe.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { gruppe } from '../../identitaet/gruppe/gruppe.table.ts';
+import { rolle } from '../../identitaet/rolle/rolle.table.ts';
 import { grundrissLeseraum } from '../../leseraum/leseraum/leseraum.table.ts';
 import { standort } from '../standort/standort.table.ts';
 

@@ -1,8 +1,8 @@
-import { ZAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError } from '@stellwerk/domain/api';
+import { ZAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
-import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { getUebersicht } from './admin.service.ts';
 
 /** /admin: the start page's counts of the areas the user may open. */
@@ -13,7 +13,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ database: Database; now: () =>
   app.get(
     '/api/admin/uebersicht',
     {
-      config: { guard: routeGuard.adminRoute('/admin') },
+      config: { guard: routeGuard.darf('verwaltung.oeffnen') },
       schema: {
         operationId: 'getAdminUebersicht',
         tags: ['admin'],
@@ -23,7 +23,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ database: Database; now: () =>
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getUebersicht({ database, now }, requireAdminRoute(request, '/admin'));
+      return getUebersicht({ database, now }, requireDarf(request, 'verwaltung.oeffnen'));
     },
   );
 };

@@ -1,11 +1,10 @@
-import type { TAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { DomainError } from '@stellwerk/domain/errors';
-import { checkAdminRoute } from '@stellwerk/domain/permissions';
 import { mayOpenScreen } from '@stellwerk/domain/screens';
+import type { TAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { Database } from '../../../db/client.ts';
-import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import { anzahlFaelligeFuehrerscheine } from '../../fahrzeuge/fuehrerschein/fuehrerschein.service.ts';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import {
   countBenutzer,
   countFahrzeuge,
@@ -28,8 +27,7 @@ export const getUebersicht = async (
   { database, now }: Deps,
   user: SessionUser,
 ): Promise<TAdminUebersicht> => {
-  const failure = checkAdminRoute('/admin', user);
-  if (failure) throw new DomainError(failure);
+  assertDarf(user, 'verwaltung.oeffnen');
   const at = now();
   return database.withTenant(user.mandantId, async (tx) => {
     const features = await loadFeatureSwitches(tx);

@@ -1,6 +1,11 @@
 /**
  * The office utilisation of vehicles (decisions 163–166).
  */
+
+import { fahrzeugFensterAus } from '@stellwerk/domain/fahrzeuge/fahrzeug/buchungsfenster';
+import { wirksamesBuchungsfenster } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
+import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import type {
   TFahrzeugAuslastung,
   TFahrzeugAuslastungQuery,
@@ -9,14 +14,24 @@ import { fahrzeugFenster, quote } from '@stellwerk/domain/verwaltung/auslastung/
 import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
-import { fahrzeugFensterAus } from '@stellwerk/domain/fahrzeuge/fahrzeug/buchungsfenster';
-import { wirksamesBuchungsfenster } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import { feiertagsTage } from '@stellwerk/domain/verwaltung/feiertage';
-import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { requireAdminRouteFuer } from './auslastung.zugang.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
+import {
+  type Anteil,
+  addiere,
+  assertFeature,
+  aufschluesseln,
+  bundeslandVon,
+  type Deps,
+  eindeutig,
+  grenzen,
+  kVon,
+  LEER_AUFSCHLUESSELUNG,
+  summe,
+  zeitraumDer,
+} from './auslastung.kontext.ts';
 import {
   fahrerAnzahl,
   fahrtenJeMonat,
@@ -24,21 +39,6 @@ import {
   minutenJeFahrzeugTag,
   personenJeFahrzeug,
 } from './auslastung.repository.ts';
-
-import {
-  type Anteil,
-  type Deps,
-  grenzen,
-  bundeslandVon,
-  zeitraumDer,
-  eindeutig,
-  summe,
-  addiere,
-  aufschluesseln,
-  LEER_AUFSCHLUESSELUNG,
-  kVon,
-  assertFeature,
-} from './auslastung.kontext.ts';
 
 // --- vehicles --------------------------------------------------------------------------------------------
 
@@ -48,7 +48,7 @@ export const fahrzeugAuslastung = async (
   user: SessionUser,
   q: TFahrzeugAuslastungQuery,
 ): Promise<TFahrzeugAuslastung> => {
-  requireAdminRouteFuer(user);
+  assertDarf(user, 'auslastung.sehen');
   const jetzt = now();
   const zeitraum = zeitraumDer(q, jetzt);
   const vorher = vorperiode(zeitraum);

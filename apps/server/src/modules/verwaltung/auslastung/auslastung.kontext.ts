@@ -2,6 +2,9 @@
  * What the two utilisation operations share (decisions 163–166): the period's bounds, the k threshold applied to a
  * breakdown, the bookable windows of the floor plans, and the area switch.
  */
+
+import { DomainError } from '@stellwerk/domain/errors';
+import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import type { TAufschluesselung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import {
   type Buchungsmodus,
@@ -17,9 +20,7 @@ import {
 } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
 import { type Zeitraum, zeitraumAus } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
-import { DomainError } from '@stellwerk/domain/errors';
 import { type Bundesland, feiertagsTage, isBundesland } from '@stellwerk/domain/verwaltung/feiertage';
-import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import type { Database, Tx } from '../../../db/client.ts';
 import { type loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import {

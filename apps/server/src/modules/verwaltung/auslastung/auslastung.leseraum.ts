@@ -1,6 +1,8 @@
 /**
  * The office utilisation of places (reading rooms and workspaces, decisions 163–166).
  */
+
+import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import type {
   TLeseraumAuslastung,
   TLeseraumAuslastungQuery,
@@ -9,33 +11,31 @@ import { type Buchungsmodus, quote } from '@stellwerk/domain/verwaltung/auslastu
 import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
-import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { requireAdminRouteFuer } from './auslastung.zugang.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
+import {
+  type Anteil,
+  addiere,
+  assertFeature,
+  aufschluesseln,
+  type Deps,
+  eindeutig,
+  fensterDerPlaene,
+  grenzen,
+  kVon,
+  LEER_AUFSCHLUESSELUNG,
+  planZahlen,
+  summe,
+  zeitraumDer,
+} from './auslastung.kontext.ts';
 import {
   belegteMinutenJeStueck,
   findPlaene,
-  personenJePlan,
   type PlanRow,
+  personenJePlan,
   zaehleBuchungen,
 } from './auslastung.repository.ts';
-
-import {
-  type Anteil,
-  type Deps,
-  grenzen,
-  zeitraumDer,
-  eindeutig,
-  summe,
-  addiere,
-  aufschluesseln,
-  LEER_AUFSCHLUESSELUNG,
-  kVon,
-  fensterDerPlaene,
-  planZahlen,
-  assertFeature,
-} from './auslastung.kontext.ts';
 
 /** GET /api/auslastung/leseraum */
 export const leseraumAuslastung = async (
@@ -43,7 +43,7 @@ export const leseraumAuslastung = async (
   user: SessionUser,
   q: TLeseraumAuslastungQuery,
 ): Promise<TLeseraumAuslastung> => {
-  requireAdminRouteFuer(user);
+  assertDarf(user, 'auslastung.sehen');
   const jetzt = now();
   const zeitraum = zeitraumDer(q, jetzt);
   const vorher = vorperiode(zeitraum);

@@ -7,8 +7,7 @@ import {
 } from '@stellwerk/domain/verwaltung/auslastung/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
-import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards.ts';
-import { AUSLASTUNG_SCREEN } from './auslastung.zugang.ts';
+import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { fahrzeugAuslastung } from './auslastung.fahrzeuge.ts';
 import { leseraumAuslastung } from './auslastung.leseraum.ts';
 
@@ -21,7 +20,7 @@ export const auslastungLeseraumRoutes: FastifyPluginAsyncZod<Optionen> = async (
   app.get(
     '/api/auslastung/leseraum',
     {
-      config: { guard: routeGuard.adminRoute(AUSLASTUNG_SCREEN) },
+      config: { guard: routeGuard.darf('auslastung.sehen') },
       schema: {
         operationId: 'getLeseraumAuslastung',
         tags: ['admin'],
@@ -32,7 +31,7 @@ export const auslastungLeseraumRoutes: FastifyPluginAsyncZod<Optionen> = async (
       },
     },
     async (request) =>
-      leseraumAuslastung({ database, now }, requireAdminRoute(request, AUSLASTUNG_SCREEN), request.query),
+      leseraumAuslastung({ database, now }, requireDarf(request, 'auslastung.sehen'), request.query),
   );
 };
 
@@ -41,7 +40,7 @@ export const auslastungFahrzeugRoutes: FastifyPluginAsyncZod<Optionen> = async (
   app.get(
     '/api/auslastung/fahrzeuge',
     {
-      config: { guard: routeGuard.adminRoute(AUSLASTUNG_SCREEN) },
+      config: { guard: routeGuard.darf('auslastung.sehen') },
       schema: {
         operationId: 'getFahrzeugAuslastung',
         tags: ['admin'],
@@ -52,6 +51,6 @@ export const auslastungFahrzeugRoutes: FastifyPluginAsyncZod<Optionen> = async (
       },
     },
     async (request) =>
-      fahrzeugAuslastung({ database, now }, requireAdminRoute(request, AUSLASTUNG_SCREEN), request.query),
+      fahrzeugAuslastung({ database, now }, requireDarf(request, 'auslastung.sehen'), request.query),
   );
 };

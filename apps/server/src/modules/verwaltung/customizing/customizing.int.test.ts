@@ -1,17 +1,17 @@
+import type { TMe } from '@stellwerk/domain/api';
 import type {
   TEigeneEinstellungen,
   TEinstellung,
   TGruppenEinstellungen,
   TMandantEinstellungen,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import type { TMe } from '@stellwerk/domain/api';
 import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/verwaltung/customizing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { auditLog } from '../../plattform/audit/audit.table.ts';
 import { EVENTS_CHANNEL } from '../../plattform/events/events.service.ts';
 import { customizingOption } from './customizing.table.ts';
 

@@ -1,3 +1,4 @@
+import { ZApiError, ZIdParams, ZSettingName } from '@stellwerk/domain/api';
 import {
   ZEigeneEinstellungen,
   ZEinstellung,
@@ -6,10 +7,9 @@ import {
   ZGruppeSettingParams,
   ZMandantEinstellungen,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { ZApiError, ZIdParams, ZSettingName } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
-import { requireAdminRoute, requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { requireDarf, requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import {
   getEigeneEinstellungen,
   getGruppenEinstellungen,
@@ -20,7 +20,6 @@ import {
 } from './customizing.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
-const SCREEN = '/admin/einstellungen';
 
 /**
  * The one API family of Customizing (spec §3; decision 032), one level per path:
@@ -34,7 +33,7 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
   app.get(
     '/api/customizing/mandant',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('einstellungen.pflegen') },
       schema: {
         operationId: 'getCustomizingMandant',
         tags: ['customizing'],
@@ -42,13 +41,13 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         response: { 200: ZMandantEinstellungen, ...errors },
       },
     },
-    async (request) => getMandantEinstellungen(deps, requireAdminRoute(request, SCREEN)),
+    async (request) => getMandantEinstellungen(deps, requireDarf(request, 'einstellungen.pflegen')),
   );
 
   app.put(
     '/api/customizing/mandant/:name',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('einstellungen.pflegen') },
       schema: {
         operationId: 'setCustomizingMandant',
         tags: ['customizing'],
@@ -63,7 +62,7 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
     async (request) =>
       setMandantEinstellung(
         deps,
-        requireAdminRoute(request, SCREEN),
+        requireDarf(request, 'einstellungen.pflegen'),
         request.params.name,
         request.body.value,
       ),
@@ -72,7 +71,7 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
   app.get(
     '/api/customizing/gruppen/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('einstellungen.pflegen') },
       schema: {
         operationId: 'getCustomizingGruppe',
         tags: ['customizing'],
@@ -81,13 +80,14 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         response: { 200: ZGruppenEinstellungen, ...errors },
       },
     },
-    async (request) => getGruppenEinstellungen(deps, requireAdminRoute(request, SCREEN), request.params.id),
+    async (request) =>
+      getGruppenEinstellungen(deps, requireDarf(request, 'einstellungen.pflegen'), request.params.id),
   );
 
   app.put(
     '/api/customizing/gruppen/:id/:name',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('einstellungen.pflegen') },
       schema: {
         operationId: 'setCustomizingGruppe',
         tags: ['customizing'],
@@ -100,7 +100,7 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
     async (request) =>
       setGruppenEinstellung(
         deps,
-        requireAdminRoute(request, SCREEN),
+        requireDarf(request, 'einstellungen.pflegen'),
         request.params.id,
         request.params.name,
         request.body.value,

@@ -3,6 +3,15 @@
  * written by administrators on /admin/einstellungen (guard of spec §2, decision 009), the user level by the
  * user for themself; every request reads the effective values (user > group > tenant > default).
  */
+
+import { DomainError } from '@stellwerk/domain/errors';
+import {
+  DEFAULT_FEATURE_SWITCHES,
+  type FeatureSwitches,
+  isFeatureAccessible,
+  isSwitchableFeature,
+} from '@stellwerk/domain/features';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TEigeneEinstellungen,
   TEinstellung,
@@ -24,25 +33,17 @@ import {
   type SettingLevels,
   toStoredValue,
 } from '@stellwerk/domain/verwaltung/customizing';
-import {
-  type CustomizingLevel,
-  type CustomizingOption,
-  type CustomizingValue,
+import type {
+  CustomizingLevel,
+  CustomizingOption,
+  CustomizingValue,
 } from '@stellwerk/domain/verwaltung/customizing-option';
 import { canEditAdminSetting, canEditOwnSetting } from '@stellwerk/domain/verwaltung/einstellungen-rechte';
-import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import {
-  DEFAULT_FEATURE_SWITCHES,
-  type FeatureSwitches,
-  isFeatureAccessible,
-  isSwitchableFeature,
-} from '@stellwerk/domain/features';
-import { checkAdminRoute } from '@stellwerk/domain/permissions';
 import type { Database, Tx } from '../../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionMemo, SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
   type CustomizingRecord,
@@ -125,12 +126,6 @@ export const loadFeatureSwitches = async (tx: Tx): Promise<FeatureSwitches> => {
     if (isSwitchableFeature(row.name)) switches[row.name] = row.aktiv;
   }
   return switches;
-};
-
-/** The guard of /admin/einstellungen (spec §2, decision 009), re-checked in the service. */
-const assertSettingsScreen = (user: SessionUser) => {
-  const failure = checkAdminRoute('/admin/einstellungen', user);
-  if (failure) throw new DomainError(failure);
 };
 
 /** A stored value as the API shows it; an unreadable stored value counts as not set. */
@@ -313,7 +308,7 @@ export const getMandantEinstellungen = async (
   { database }: Deps,
   user: SessionUser,
 ): Promise<TMandantEinstellungen> => {
-  assertSettingsScreen(user);
+  assertDarf(user, 'einstellungen.pflegen');
   return database.withTenant(user.mandantId, async (tx) => ({
     optionen: await levelViews(tx, user, { gruppeId: null }),
     gruppen: await findGruppen(tx),
@@ -326,7 +321,7 @@ export const setMandantEinstellung = async (
   name: string,
   value: unknown,
 ): Promise<TEinstellung> => {
-  assertSettingsScreen(user);
+  assertDarf(user, 'einstellungen.pflegen');
   return database.withTenant(user.mandantId, (tx) =>
     setLevelValue(tx, user, { level: { gruppeId: null }, name, value }),
   );
@@ -343,7 +338,7 @@ export const getGruppenEinstellungen = async (
   user: SessionUser,
   gruppeId: string,
 ): Promise<TGruppenEinstellungen> => {
-  assertSettingsScreen(user);
+  assertDarf(user, 'einstellungen.pflegen');
   return database.withTenant(user.mandantId, async (tx) => ({
     gruppe: await requireGruppe(tx, gruppeId),
     optionen: await levelViews(tx, user, { gruppeId }),
@@ -357,7 +352,7 @@ export const setGruppenEinstellung = async (
   name: string,
   value: unknown,
 ): Promise<TEinstellung> => {
-  assertSettingsScreen(user);
+  assertDarf(user, 'einstellungen.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     await requireGruppe(tx, gruppeId);
     return setLevelValue(tx, user, { level: { gruppeId }, name, value });

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { TBenutzerList } from '@stellwerk/domain/identitaet/admin-benutzer.api';
-import type { TMandant, TMandantAdministrator } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { TApiError, TMe } from '@stellwerk/domain/api';
+import type { TBenutzerList } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
+import type { TMandant, TMandantAdministrator } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
 import { benutzer, benutzerRolle } from '../../identitaet/benutzer/benutzer.table.ts';
 import { rolle, rollePermission } from '../../identitaet/rolle/rolle.table.ts';
+import { auditLog } from '../../plattform/audit/audit.table.ts';
 import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 
 type Call = { status: number; body: unknown };

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import {
   createLogins,
   findTakenLoginEmails,
   INVITATION_DAYS,
   isLoginUsernameTaken,
 } from '../../identitaet/auth/auth.accounts.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import {
   countActivePlatformAdmins,
   findMandanten,

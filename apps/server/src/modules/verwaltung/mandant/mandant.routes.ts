@@ -1,3 +1,4 @@
+import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import {
   ZMandant,
   ZMandantAdministrator,
@@ -7,11 +8,10 @@ import {
   ZMandantInput,
   ZMandantList,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { requirePlatformAdmin, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
   createMandant,
@@ -36,7 +36,7 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/mandanten',
     {
-      config: { guard: routeGuard.platformAdmin },
+      config: { guard: routeGuard.darf('mandanten.verwalten') },
       schema: {
         operationId: 'listMandanten',
         tags: ['admin'],
@@ -44,13 +44,13 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZMandantList, ...errors },
       },
     },
-    async (request) => listMandanten({ database }, requirePlatformAdmin(request)),
+    async (request) => listMandanten({ database }, requireDarf(request, 'mandanten.verwalten')),
   );
 
   app.post(
     '/api/admin/mandanten',
     {
-      config: { guard: routeGuard.platformAdmin },
+      config: { guard: routeGuard.darf('mandanten.verwalten') },
       schema: {
         operationId: 'createMandant',
         tags: ['admin'],
@@ -60,13 +60,15 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createMandant({ database }, requirePlatformAdmin(request), request.body)),
+      reply
+        .code(201)
+        .send(await createMandant({ database }, requireDarf(request, 'mandanten.verwalten'), request.body)),
   );
 
   app.put(
     '/api/admin/mandanten/:id',
     {
-      config: { guard: routeGuard.platformAdmin },
+      config: { guard: routeGuard.darf('mandanten.verwalten') },
       schema: {
         operationId: 'updateMandant',
         tags: ['admin'],
@@ -78,13 +80,18 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      updateMandant({ database }, requirePlatformAdmin(request), request.params.id, request.body),
+      updateMandant(
+        { database },
+        requireDarf(request, 'mandanten.verwalten'),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(
     '/api/admin/mandanten/:id',
     {
-      config: { guard: routeGuard.platformAdmin },
+      config: { guard: routeGuard.darf('mandanten.verwalten') },
       schema: {
         operationId: 'deleteMandant',
         tags: ['admin'],
@@ -97,7 +104,7 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await removeMandant(
         { database, dataDir, log: request.log, now },
-        requirePlatformAdmin(request),
+        requireDarf(request, 'mandanten.verwalten'),
         request.params.id,
         request.body,
       );
@@ -108,7 +115,7 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/mandanten/:id/administratoren',
     {
-      config: { guard: routeGuard.platformAdmin },
+      config: { guard: routeGuard.darf('mandanten.verwalten') },
       schema: {
         operationId: 'createMandantAdministrator',
         tags: ['admin'],
@@ -125,7 +132,7 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
         .send(
           await createMandantAdministrator(
             { database, publicUrl, now },
-            requirePlatformAdmin(request),
+            requireDarf(request, 'mandanten.verwalten'),
             request.params.id,
             request.body,
           ),
@@ -135,7 +142,7 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/mandanten/:id/features',
     {
-      config: { guard: routeGuard.platformAdmin },
+      config: { guard: routeGuard.darf('mandanten.verwalten') },
       schema: {
         operationId: 'setMandantFeatures',
         tags: ['admin'],
@@ -146,6 +153,11 @@ export const mandantRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      setMandantFeatures({ database }, requirePlatformAdmin(request), request.params.id, request.body),
+      setMandantFeatures(
+        { database },
+        requireDarf(request, 'mandanten.verwalten'),
+        request.params.id,
+        request.body,
+      ),
   );
 };

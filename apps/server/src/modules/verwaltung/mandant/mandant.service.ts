@@ -1,3 +1,11 @@
+import { DomainError } from '@stellwerk/domain/errors';
+import {
+  DEFAULT_FEATURE_SWITCHES,
+  isSwitchableFeature,
+  SWITCHABLE_FEATURES,
+} from '@stellwerk/domain/features';
+import { normalizeDomains, syncDomains } from '@stellwerk/domain/identitaet/domain-sync';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TMandant,
   TMandantAdministrator,
@@ -6,25 +14,17 @@ import type {
   TMandantFeaturesInput,
   TMandantInput,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { normalizeDomains, syncDomains } from '@stellwerk/domain/identitaet/domain-sync';
-import { DomainError } from '@stellwerk/domain/errors';
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import {
-  DEFAULT_FEATURE_SWITCHES,
-  isSwitchableFeature,
-  SWITCHABLE_FEATURES,
-} from '@stellwerk/domain/features';
 import type { FastifyBaseLogger } from 'fastify';
 import { asTenant, type Database, type Tx } from '../../../db/client.ts';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { assertKeinAufzubewahrendesFahrtenbuch } from '../../fahrten/fahrzeug-aufbewahrung/fahrzeug-aufbewahrung.mandant.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {
   insertBenutzerWithLogin,
   mapBenutzerUniqueViolation,
 } from '../../identitaet/benutzer/benutzer.service.ts';
-import { publishEvent } from '../../plattform/events/events.service.ts';
-import { assertKeinAufzubewahrendesFahrtenbuch } from '../../fahrten/fahrzeug-aufbewahrung/fahrzeug-aufbewahrung.mandant.ts';
 import { ensureRolleWithAllPermissions } from '../../identitaet/rolle/rolle.service.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
 import { removeMandantFiles } from '../../plattform/storage/storage.service.ts';
 import {
   countBenutzerPerMandant,

@@ -1,21 +1,20 @@
-import { ZStandort, ZStandortInput, ZStandortList } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
+import { ZStandort, ZStandortInput, ZStandortList } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { requireAdminRoute, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import { createStandort, listStandorte, removeStandort, updateStandort } from './standort.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
-const SCREEN = '/admin/lokationen';
 
 /** /admin/lokationen: locations with their parking spots (right objekt_pflege). */
 export const standortRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
   app.get(
     '/api/admin/standorte',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('lokationen.pflegen') },
       schema: {
         operationId: 'listStandorte',
         tags: ['admin'],
@@ -23,13 +22,13 @@ export const standortRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
         response: { 200: ZStandortList, ...errors },
       },
     },
-    async (request) => listStandorte({ database }, requireAdminRoute(request, SCREEN)),
+    async (request) => listStandorte({ database }, requireDarf(request, 'lokationen.pflegen')),
   );
 
   app.post(
     '/api/admin/standorte',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('lokationen.pflegen') },
       schema: {
         operationId: 'createStandort',
         tags: ['admin'],
@@ -41,13 +40,13 @@ export const standortRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
     async (request, reply) =>
       reply
         .code(201)
-        .send(await createStandort({ database }, requireAdminRoute(request, SCREEN), request.body)),
+        .send(await createStandort({ database }, requireDarf(request, 'lokationen.pflegen'), request.body)),
   );
 
   app.put(
     '/api/admin/standorte/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('lokationen.pflegen') },
       schema: {
         operationId: 'updateStandort',
         tags: ['admin'],
@@ -59,13 +58,18 @@ export const standortRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
       },
     },
     async (request) =>
-      updateStandort({ database }, requireAdminRoute(request, SCREEN), request.params.id, request.body),
+      updateStandort(
+        { database },
+        requireDarf(request, 'lokationen.pflegen'),
+        request.params.id,
+        request.body,
+      ),
   );
 
   app.delete(
     '/api/admin/standorte/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('lokationen.pflegen') },
       schema: {
         operationId: 'deleteStandort',
         tags: ['admin'],
@@ -75,7 +79,7 @@ export const standortRoutes: FastifyPluginAsyncZod<{ database: Database }> = asy
       },
     },
     async (request, reply) => {
-      await removeStandort({ database }, requireAdminRoute(request, SCREEN), request.params.id);
+      await removeStandort({ database }, requireDarf(request, 'lokationen.pflegen'), request.params.id);
       return reply.code(204).send(null);
     },
   );

@@ -1,10 +1,11 @@
-import type { TStandort, TStandortInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { cleanNames, syncNames } from '@stellwerk/domain/identitaet/domain-sync';
 import { DomainError } from '@stellwerk/domain/errors';
+import { cleanNames, syncNames } from '@stellwerk/domain/identitaet/domain-sync';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import type { TStandort, TStandortInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { Database, Tx } from '../../../db/client.ts';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import {
   countUsages,
   deleteAbstellplaetze,
@@ -24,7 +25,7 @@ type Deps = { database: Pick<Database, 'withTenant'> };
 
 /** Locations are kept by holders of objekt_pflege (/admin/lokationen); the route guard checked it already. */
 const assertObjektPflege = (user: SessionUser) => {
-  if (!user.permissions.has('objekt_pflege')) throw new DomainError('guard.no_objekt_pflege');
+  assertDarf(user, 'lokationen.pflegen');
 };
 
 const loadAll = async (tx: Tx): Promise<TStandort[]> => {

@@ -17,6 +17,7 @@ const looksLikeMe = (body: unknown): body is TMe => {
       (key) => typeof me[key] === 'object' && me[key] !== null,
     ) &&
     Array.isArray(me.permissions) &&
+    Array.isArray(me.darf) &&
     typeof me.startPage === 'string'
   );
 };
