@@ -14,7 +14,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
-import { requireAdminRoute, routeGuard } from '../auth/auth.guards.ts';
+import { requireDarf, routeGuard } from '../auth/auth.guards.ts';
+import {
+  createScimUser,
+  deleteScimUser,
+  getScimUser,
+  listScimUsers,
+  patchScimUser,
+  replaceScimUser,
+} from './scim.benutzer.ts';
 import {
   resourceTypeById,
   resourceTypeList,
@@ -23,27 +31,17 @@ import {
   serviceProviderConfig,
 } from './scim.discovery.ts';
 import {
-  authenticateScim,
   createScimGroup,
-  createScimUser,
   deleteScimGroup,
-  deleteScimUser,
   getScimGroup,
-  getScimUser,
   listScimGroups,
-  listScimUsers,
   patchScimGroup,
-  patchScimUser,
   replaceScimGroup,
-  replaceScimUser,
-  SCIM_ERROR,
-  type ScimDeps,
-  ScimError,
-} from './scim.service.ts';
+} from './scim.gruppen.ts';
+import { authenticateScim, SCIM_ERROR, type ScimDeps, ScimError } from './scim.kontext.ts';
 import { createScimToken, listScimTokens, revokeScimToken } from './scim.token.service.ts';
 
 /** Tokens are managed by whoever maintains users (the users screen's guard). */
-const SCREEN = '/admin/benutzer';
 const refusals = { 401: ZApiError, 403: ZApiError } as const;
 const SCIM_MEDIA = 'application/scim+json';
 
@@ -54,7 +52,7 @@ export const scimTokenRoutes: FastifyPluginAsyncZod<Options> = async (app, deps)
   app.get(
     '/api/admin/scim-tokens',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'listScimTokens',
         tags: ['admin-scim'],
@@ -62,12 +60,12 @@ export const scimTokenRoutes: FastifyPluginAsyncZod<Options> = async (app, deps)
         response: { 200: ZScimTokenList, ...refusals },
       },
     },
-    async (request) => listScimTokens(deps, requireAdminRoute(request, SCREEN)),
+    async (request) => listScimTokens(deps, requireDarf(request, 'benutzer.pflegen')),
   );
   app.post(
     '/api/admin/scim-tokens',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'createScimToken',
         tags: ['admin-scim'],
@@ -77,12 +75,14 @@ export const scimTokenRoutes: FastifyPluginAsyncZod<Options> = async (app, deps)
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createScimToken(deps, requireAdminRoute(request, SCREEN), request.body)),
+      reply
+        .code(201)
+        .send(await createScimToken(deps, requireDarf(request, 'benutzer.pflegen'), request.body)),
   );
   app.delete(
     '/api/admin/scim-tokens/:id',
     {
-      config: { guard: routeGuard.adminRoute(SCREEN) },
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
       schema: {
         operationId: 'revokeScimToken',
         tags: ['admin-scim'],
@@ -92,7 +92,7 @@ export const scimTokenRoutes: FastifyPluginAsyncZod<Options> = async (app, deps)
       },
     },
     async (request, reply) => {
-      await revokeScimToken(deps, requireAdminRoute(request, SCREEN), request.params.id);
+      await revokeScimToken(deps, requireDarf(request, 'benutzer.pflegen'), request.params.id);
       return reply.code(204).send(null);
     },
   );

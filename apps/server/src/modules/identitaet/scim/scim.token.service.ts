@@ -1,14 +1,14 @@
-import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
   TScimTokenCreated,
   TScimTokenInput,
   TScimTokenList,
 } from '@stellwerk/domain/identitaet/scim/api';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
+import { hashToken, newToken } from './scim.kontext.ts';
 import { findToken, insertToken, listTokens, revokeToken } from './scim.repository.ts';
-import { hashToken, newToken } from './scim.service.ts';
 
 type Deps = { database: Database; publicUrl: string; now: () => Date };
 type TokenRow = Awaited<ReturnType<typeof listTokens>>[number];

@@ -1,97 +1,45 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { ZBenutzerInput } from '@stellwerk/domain/identitaet/admin-benutzer.api';
-import { DomainError, ERRORS, formatError } from '@stellwerk/domain/errors';
-import { scimProjektion } from '@stellwerk/domain/identitaet/scim/attributes';
-import { parseScimFilter, scimValueMatches } from '@stellwerk/domain/identitaet/scim/filter';
+import { scimValueMatches } from '@stellwerk/domain/identitaet/scim/filter';
 import {
-  applyScimGroupPatch,
   applyScimUserPatch,
   SCIM_ENTERPRISE_USER,
-  type ScimGroupState,
   type ScimOperation,
   type ScimUserState,
   scimBoolean,
   scimEmailOf,
-  scimMemberIds,
 } from '@stellwerk/domain/identitaet/scim/patch';
-import type { Database, Tx } from '../../../db/client.ts';
-import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
-import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import type { Tx } from '../../../db/client.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
 import { endSessions, updateLogin } from '../auth/auth.accounts.ts';
 import {
   assertAdresseDesMandanten,
   insertBenutzerWithLogin,
   mapBenutzerUniqueViolation,
 } from '../benutzer/benutzer.service.ts';
-import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
-  deleteGruppeRow,
+  type Auswahl,
+  audit,
+  filterOf,
+  fromDomain,
+  type Json,
+  listResponse,
+  SCIM_USER,
+  type ScimCaller,
+  type ScimDeps,
+  ScimError,
+  userProjektion,
+} from './scim.kontext.ts';
+import {
   externalIdsOf,
-  findActiveTokenByHash,
   findBenutzerRow,
   findGeloeschtByEmail,
-  findGruppeRow,
   groupsOf,
-  insertGruppeRow,
   listBenutzerRows,
-  listGruppeRows,
   markGeloescht,
-  membersOf,
-  renameGruppe,
   setExternalId,
-  setMembers,
-  touchToken,
   unmarkGeloescht,
   updateBenutzerRow,
 } from './scim.repository.ts';
-
-export const SCIM_USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
-export const SCIM_GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
-export const SCIM_LIST = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
-export const SCIM_ERROR = 'urn:ietf:params:scim:api:messages:2.0:Error';
-
-/** An error answered in SCIM's shape (RFC 7644 §3.12). */
-export class ScimError extends Error {
-  constructor(
-    readonly status: number,
-    detail: string,
-    readonly scimType?: string,
-  ) {
-    super(detail);
-  }
-}
-
-export type ScimDeps = { database: Database; publicUrl: string; now: () => Date };
-export type ScimCaller = { mandantId: string; tokenId: string };
-type Json = Record<string, unknown>;
-
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-/** A new token: 32 random bytes, base64url, with a recognisable prefix. */
-export const newToken = () => `scim_${randomBytes(32).toString('base64url')}`;
-
-/** The tenant of a bearer token, or a 401. */
-export const authenticateScim = async (
-  deps: ScimDeps,
-  authorization: string | undefined,
-): Promise<ScimCaller> => {
-  const match = /^Bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '');
-  if (!match) throw new ScimError(401, 'Bearer token required');
-  const found = await deps.database.withAllTenants((tx) => findActiveTokenByHash(tx, hashToken(match[1]!)));
-  if (!found) throw new ScimError(401, 'Invalid or revoked token');
-  await deps.database.withTenant(found.mandantId, (tx) => touchToken(tx, found.id, deps.now()));
-  return { mandantId: found.mandantId, tokenId: found.id };
-};
-
-/** A catalogue error in English for SCIM clients. */
-const fromDomain = (err: unknown): unknown => {
-  if (!(err instanceof DomainError)) return err;
-  const status = ERRORS[err.code].status;
-  return new ScimError(
-    status,
-    formatError(err.code, 'en', err.params),
-    status === 409 ? 'uniqueness' : undefined,
-  );
-};
 
 // --- users ------------------------------------------------------------------------------------------
 
@@ -196,35 +144,6 @@ const requireUser = async (tx: Tx, id: string) => {
   return row;
 };
 
-const page = (query: { startIndex?: number; count?: number }) => ({
-  start: Math.max(1, query.startIndex ?? 1),
-  count: Math.min(Math.max(0, query.count ?? 100), 200),
-});
-
-const listResponse = (all: Json[], query: { startIndex?: number; count?: number }) => {
-  const { start, count } = page(query);
-  const resources = all.slice(start - 1, start - 1 + count);
-  return {
-    schemas: [SCIM_LIST],
-    totalResults: all.length,
-    startIndex: start,
-    itemsPerPage: resources.length,
-    Resources: resources,
-  };
-};
-
-const filterOf = (filter: string | undefined) => {
-  const parsed = parseScimFilter(filter);
-  if (!parsed.ok) throw new ScimError(400, parsed.detail, 'invalidFilter');
-  return parsed.comparisons;
-};
-
-/** What the client asked to see of each resource (`attributes`, `excludedAttributes`). */
-type Auswahl = { attributes?: string; excludedAttributes?: string };
-const userProjektion = (json: Json, auswahl: Auswahl) =>
-  scimProjektion(json, auswahl, SCIM_USER, [SCIM_ENTERPRISE_USER]);
-const groupProjektion = (json: Json, auswahl: Auswahl) => scimProjektion(json, auswahl, SCIM_GROUP);
-
 export const listScimUsers = (
   deps: ScimDeps,
   caller: ScimCaller,
@@ -280,19 +199,6 @@ export const getScimUser = (deps: ScimDeps, caller: ScimCaller, id: string, ausw
   deps.database.withTenant(caller.mandantId, async (tx) =>
     userProjektion(await loadUserJson(deps, tx, await requireUser(tx, id)), auswahl),
   );
-
-const audit = (tx: Tx, caller: ScimCaller, action: string, entity: string, id: string, newValue?: unknown) =>
-  writeAudit(tx, {
-    mandantId: caller.mandantId,
-    benutzerId: null,
-    action,
-    entity,
-    entityId: id,
-    newValue: {
-      ...(typeof newValue === 'object' && newValue !== null ? newValue : {}),
-      scimToken: caller.tokenId,
-    },
-  });
 
 export const createScimUser = async (deps: ScimDeps, caller: ScimCaller, body: Json) => {
   const state = stateFromBody(body);
@@ -402,174 +308,4 @@ export const deleteScimUser = async (deps: ScimDeps, caller: ScimCaller, id: str
     await markGeloescht(tx, caller.mandantId, id);
     await audit(tx, caller, 'scim_delete', 'benutzer', id);
   });
-};
-
-// --- groups -----------------------------------------------------------------------------------------
-
-type GruppeRow = NonNullable<Awaited<ReturnType<typeof findGruppeRow>>>;
-
-const groupJson = (deps: ScimDeps, row: GruppeRow, externalId: string | null, members: string[]): Json => ({
-  schemas: [SCIM_GROUP],
-  id: row.id,
-  ...(externalId ? { externalId } : {}),
-  displayName: row.name,
-  members: members.map((m) => ({ value: m, $ref: `${deps.publicUrl}/scim/v2/Users/${m}` })),
-  meta: {
-    resourceType: 'Group',
-    created: row.createdAt.toISOString(),
-    lastModified: row.createdAt.toISOString(),
-    location: `${deps.publicUrl}/scim/v2/Groups/${row.id}`,
-  },
-});
-
-const requireGroup = async (tx: Tx, id: string) => {
-  const row = /^[0-9a-f-]{36}$/i.test(id) ? await findGruppeRow(tx, id) : undefined;
-  if (!row) throw new ScimError(404, `Group ${id} not found`);
-  return row;
-};
-
-const loadGroupJson = async (deps: ScimDeps, tx: Tx, row: GruppeRow) => {
-  const ext = await externalIdsOf(tx, 'Group', [row.id]);
-  const members = (await membersOf(tx, [row.id])).map((m) => m.benutzerId);
-  return groupJson(deps, row, ext.get(row.id) ?? null, members);
-};
-
-export const listScimGroups = (
-  deps: ScimDeps,
-  caller: ScimCaller,
-  query: { filter?: string; startIndex?: number; count?: number } & Auswahl,
-) => {
-  const comparisons = filterOf(query.filter);
-  return deps.database.withTenant(caller.mandantId, async (tx) => {
-    const rows = await listGruppeRows(tx);
-    const ext = await externalIdsOf(
-      tx,
-      'Group',
-      rows.map((r) => r.id),
-    );
-    const members = await membersOf(
-      tx,
-      rows.map((r) => r.id),
-    );
-    const memberIds = (id: string) => members.filter((m) => m.gruppeId === id).map((m) => m.benutzerId);
-    const matching = rows.filter((row) =>
-      comparisons.every(({ attribute, value }) => {
-        if (attribute === 'displayName') return scimValueMatches(attribute, row.name, value);
-        if (attribute === 'externalId') return scimValueMatches(attribute, ext.get(row.id), value);
-        if (attribute === 'id') return scimValueMatches(attribute, row.id, value);
-        if (attribute === 'members.value') return memberIds(row.id).includes(value);
-        return false;
-      }),
-    );
-    return listResponse(
-      matching.map((row) =>
-        groupProjektion(groupJson(deps, row, ext.get(row.id) ?? null, memberIds(row.id)), query),
-      ),
-      query,
-    );
-  });
-};
-
-export const getScimGroup = (deps: ScimDeps, caller: ScimCaller, id: string, auswahl: Auswahl = {}) =>
-  deps.database.withTenant(caller.mandantId, async (tx) =>
-    groupProjektion(await loadGroupJson(deps, tx, await requireGroup(tx, id)), auswahl),
-  );
-
-/** Only this tenant's users can be members; another id is refused (it may be another tenant's). */
-const checkMembers = async (tx: Tx, ids: readonly string[]) => {
-  const known = new Set((await listBenutzerRows(tx)).map((r) => r.id));
-  const unknown = ids.find((id) => !known.has(id));
-  if (unknown) throw new ScimError(400, `Member ${unknown} is not a user of this tenant`, 'invalidValue');
-};
-
-const writeGroup = async (
-  deps: ScimDeps,
-  caller: ScimCaller,
-  tx: Tx,
-  row: GruppeRow,
-  state: ScimGroupState,
-) => {
-  const name = state.displayName.trim();
-  if (!name) throw new ScimError(400, 'displayName is required', 'invalidValue');
-  await checkMembers(tx, state.members);
-  if (name !== row.name) await renameGruppe(tx, row.id, name);
-  await setMembers(tx, caller.mandantId, row.id, state.members);
-  await setExternalId(tx, caller.mandantId, 'Group', row.id, state.externalId);
-  await audit(tx, caller, 'scim_update', 'gruppe', row.id, { name, mitglieder: state.members.length });
-  await publishEvent(tx, caller.mandantId, { type: 'benutzer', id: row.id });
-  return loadGroupJson(deps, tx, (await findGruppeRow(tx, row.id))!);
-};
-
-const uniqueName = (err: unknown, name: string) =>
-  sqlStateOf(err) === SQLSTATE.uniqueViolation
-    ? new ScimError(409, `A group named "${name}" exists already`, 'uniqueness')
-    : err;
-
-export const createScimGroup = async (deps: ScimDeps, caller: ScimCaller, body: Json) => {
-  const name = typeof body.displayName === 'string' ? body.displayName.trim() : '';
-  if (!name) throw new ScimError(400, 'displayName is required', 'invalidValue');
-  try {
-    return await deps.database.withTenant(caller.mandantId, async (tx) => {
-      const row = await insertGruppeRow(tx, caller.mandantId, name);
-      await audit(tx, caller, 'scim_create', 'gruppe', row.id, { name });
-      return writeGroup(deps, caller, tx, row, {
-        displayName: name,
-        externalId: typeof body.externalId === 'string' ? body.externalId : null,
-        members: [...new Set(scimMemberIds(body.members))],
-      });
-    });
-  } catch (err) {
-    throw uniqueName(err, name);
-  }
-};
-
-const changeGroup = async (
-  deps: ScimDeps,
-  caller: ScimCaller,
-  id: string,
-  change: (current: ScimGroupState) => ScimGroupState,
-) => {
-  let name = '';
-  try {
-    return await deps.database.withTenant(caller.mandantId, async (tx) => {
-      const row = await requireGroup(tx, id);
-      const ext = await externalIdsOf(tx, 'Group', [row.id]);
-      const members = (await membersOf(tx, [row.id])).map((m) => m.benutzerId);
-      const next = change({ displayName: row.name, externalId: ext.get(row.id) ?? null, members });
-      name = next.displayName;
-      return writeGroup(deps, caller, tx, row, next);
-    });
-  } catch (err) {
-    throw uniqueName(err, name);
-  }
-};
-
-export const replaceScimGroup = (deps: ScimDeps, caller: ScimCaller, id: string, body: Json) =>
-  changeGroup(deps, caller, id, (current) => ({
-    displayName: typeof body.displayName === 'string' ? body.displayName : current.displayName,
-    externalId: typeof body.externalId === 'string' ? body.externalId : current.externalId,
-    members: [...new Set(scimMemberIds(body.members))],
-  }));
-
-export const patchScimGroup = (deps: ScimDeps, caller: ScimCaller, id: string, operations: ScimOperation[]) =>
-  changeGroup(deps, caller, id, (current) => {
-    const result = applyScimGroupPatch(current, operations);
-    if (!result.ok) throw new ScimError(400, result.detail, 'invalidValue');
-    return result.state;
-  });
-
-export const deleteScimGroup = async (deps: ScimDeps, caller: ScimCaller, id: string) => {
-  try {
-    await deps.database.withTenant(caller.mandantId, async (tx) => {
-      const row = await requireGroup(tx, id);
-      await setExternalId(tx, caller.mandantId, 'Group', row.id, null);
-      await deleteGruppeRow(tx, row.id);
-      await audit(tx, caller, 'scim_delete', 'gruppe', row.id, { name: row.name });
-      await publishEvent(tx, caller.mandantId, { type: 'benutzer', id: row.id });
-    });
-  } catch (err) {
-    if (sqlStateOf(err) === SQLSTATE.foreignKeyViolation)
-      throw new ScimError(409, 'The group is still used (roles, settings or releases)', 'mutability');
-    throw err;
-  }
 };
