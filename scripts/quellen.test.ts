@@ -44,4 +44,42 @@ describe('the source code', () => {
       );
     expect(treffer).toEqual([]);
   });
+
+  it('lets a server module write (insert, update, delete) only the tables defined in its own folder (decision 153)', () => {
+    // the known rest, each with its reason (decision 205); this list may only shrink
+    const bekannt = new Set([
+      // the retention purge removes expired records across the vehicle area's tables (decision 153)
+      'fahrten/fahrzeug-aufbewahrung/fahrzeug-aufbewahrung.repository.ts -> fahrzeuge/fahrzeug-buchung',
+      'fahrten/fahrzeug-aufbewahrung/fahrzeug-aufbewahrung.repository.ts -> fahrzeuge/serviceheft',
+      'fahrten/fahrzeug-aufbewahrung/fahrzeug-aufbewahrung.repository.ts -> fahrten/fahrt',
+      // provisioning from the identity provider writes the users, groups and memberships it provisions
+      'identitaet/scim/scim.repository.ts -> identitaet/benutzer',
+      'identitaet/scim/scim.repository.ts -> identitaet/gruppe',
+      'identitaet/sso/sso.repository.ts -> identitaet/benutzer',
+      'identitaet/sso/sso.repository.ts -> identitaet/auth',
+    ]);
+    const modul = (file: string) => file.split('/').slice(4, 6).join('/');
+    const gefunden = new Set<string>();
+    for (const file of quellen()) {
+      if (!file.startsWith('apps/server/src/modules/') || /\.test\.tsx?$/.test(file)) continue;
+      const text = readFileSync(path.join(REPO, file), 'utf8');
+      const herkunft = new Map<string, string>();
+      for (const m of text.matchAll(/import (?:type )?\{([^}]*)\} from '(\.[^']+)';/g)) {
+        const ziel = path.normalize(path.join(path.dirname(file), m[2]!));
+        for (const name of m[1]!.split(',')) {
+          const n = name.replace('type ', '').split(' as ').pop()!.trim();
+          if (n) herkunft.set(n, ziel);
+        }
+      }
+      for (const m of text.matchAll(/\.(insert|update|delete)\((\w+)\)/g)) {
+        const ziel = herkunft.get(m[2]!);
+        if (!ziel?.includes('.table') || modul(ziel) === modul(file)) continue;
+        gefunden.add(`${file.split('/').slice(4).join('/')} -> ${modul(ziel)}`);
+      }
+    }
+    const neu = [...gefunden].filter((g) => !bekannt.has(g));
+    expect(neu).toEqual([]);
+    // a write that moved to its owner leaves the list too
+    expect([...bekannt].filter((b) => !gefunden.has(b))).toEqual([]);
+  });
 });

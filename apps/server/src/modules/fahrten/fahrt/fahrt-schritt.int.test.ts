@@ -15,7 +15,7 @@ import { plainTextOf } from '../../../../test/mail-message.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver.ts';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from '../../fahrzeuge/fahrzeug/fahrzeug-historie.table.ts';
+import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { dispatchPendingMails } from '../../plattform/mail/mail.dispatcher.ts';
 import { datei } from '../../plattform/storage/storage.table.ts';

@@ -7,7 +7,15 @@ import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { parseHistorieTyp } from '@stellwerk/domain/status';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { darfLesen, type FahrtDeps, imModul } from './fahrt.kontext.ts';
-import { findBelegeVon, findFahrzeugKopf, findHistorie, findPersonNamen } from './fahrt.repository.ts';
+import {
+  findBelegeVon,
+  findFahrzeugKopf,
+  findHistorie,
+  findPersonNamen,
+  deleteErstellungsHistorie,
+  insertFahrzeugHistorie,
+  insertSperrHistorie,
+} from './fahrt.repository.ts';
 
 /**
  * GET /api/fahrzeuge/{id}/historie: the vehicle's history entries, newest first, a page at a time (`vor`).
@@ -57,3 +65,18 @@ export const getHistorie = (
       })),
     };
   });
+
+/**
+ * The history entry of a vehicle block (spec §3), written for the block module in its transaction: the vehicle's
+ * history belongs to the trips module (decision 153), so a block records its entry through this operation.
+ */
+export const schreibeSperrHistorie = insertSperrHistorie;
+
+/** The history entry of the vehicle itself (created, deactivated, active again), written for the fleet module. */
+export const schreibeFahrzeugHistorie = insertFahrzeugHistorie;
+
+/**
+ * Deleting a vehicle whose history is only its ERSTELLUNG entry removes that entry first (decision 068: history no
+ * longer goes with its vehicle by itself); the fleet module calls it in its transaction.
+ */
+export const loescheErstellungsHistorie = deleteErstellungsHistorie;

@@ -11,7 +11,7 @@ import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from '../../fahrzeuge/fahrzeug/fahrzeug-historie.table.ts';
+import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 import { fahrtenbuchEintrag } from './fahrt.table.ts';
 
 const tag = addCalendarDays(berlinDateKey(new Date()), 2);

@@ -25,7 +25,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie, type Schaden } from '../../fahrzeuge/fahrzeug/fahrzeug-historie.table.ts';
+import { fahrzeugHistorie, type Schaden } from './fahrzeug-historie.table.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
@@ -621,4 +621,49 @@ export const findKopfHash = async (
     .from(fahrtenbuchKopf)
     .where(and(eq(fahrtenbuchKopf.fahrzeugId, fahrzeugId), eq(fahrtenbuchKopf.laufnummer, laufnummer)));
   return row?.hash ?? null;
+};
+
+/**
+ * The history entry of a block (spec §3): WARTUNG and SERVICE by their type, a DEFEKT as a
+ * STATUSAENDERUNG (the vehicle is out of service), lifting a block as a STATUSAENDERUNG.
+ */
+export const insertSperrHistorie = async (
+  tx: Tx,
+  values: {
+    mandantId: string;
+    fahrzeugId: string;
+    fahrzeugBuchungId: string;
+    typ: 'WARTUNG' | 'SERVICE' | 'STATUSAENDERUNG';
+    status: string;
+    beschreibung: string;
+    benutzerId: string;
+    zeitpunkt: Date;
+  },
+): Promise<void> => {
+  await tx.insert(fahrzeugHistorie).values(values);
+};
+
+/**
+ * A history entry of the vehicle itself (spec §3): ERSTELLUNG when it is created, DEAKTIVIERUNG when it is
+ * deactivated, STATUSAENDERUNG when it is active again.
+ */
+export const insertFahrzeugHistorie = async (
+  tx: Tx,
+  values: {
+    mandantId: string;
+    fahrzeugId: string;
+    typ: 'ERSTELLUNG' | 'STATUSAENDERUNG' | 'DEAKTIVIERUNG';
+    beschreibung: string;
+    benutzerId: string;
+    zeitpunkt: Date;
+  },
+): Promise<void> => {
+  await tx.insert(fahrzeugHistorie).values(values);
+};
+
+/** The ERSTELLUNG entry of a vehicle that is deleted (only a vehicle whose history is that entry is, decision 068). */
+export const deleteErstellungsHistorie = async (tx: Tx, fahrzeugId: string): Promise<void> => {
+  await tx
+    .delete(fahrzeugHistorie)
+    .where(and(eq(fahrzeugHistorie.fahrzeugId, fahrzeugId), eq(fahrzeugHistorie.typ, 'ERSTELLUNG')));
 };

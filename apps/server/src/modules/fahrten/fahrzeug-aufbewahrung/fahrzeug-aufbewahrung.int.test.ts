@@ -17,7 +17,7 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner, type TenantOutcome } from '../../../jobs/scheduler.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from '../../fahrzeuge/fahrzeug/fahrzeug-historie.table.ts';
+import { fahrzeugHistorie } from '../fahrt/fahrzeug-historie.table.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { serviceheftEintrag } from '../../fahrzeuge/serviceheft/serviceheft.table.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';

@@ -6,7 +6,7 @@ import type { KettenGlied } from '@stellwerk/domain/fahrzeuge/fahrzeug/aufbewahr
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from '../../fahrzeuge/fahrzeug/fahrzeug-historie.table.ts';
+import { fahrzeugHistorie } from '../fahrt/fahrzeug-historie.table.ts';
 import {
   fahrzeugBenachrichtigung,
   fahrzeugBuchung,

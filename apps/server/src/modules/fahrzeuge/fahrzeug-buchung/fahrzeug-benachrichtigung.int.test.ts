@@ -10,7 +10,7 @@ import { mailOutbox } from '../../plattform/mail/mail.table.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from '../fahrzeug/fahrzeug-historie.table.ts';
+import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts';
 import { fahrzeugBenachrichtigungJobs } from './fahrzeug-benachrichtigung.jobs.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 

@@ -6,7 +6,7 @@ import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from '../fahrzeug/fahrzeug-historie.table.ts';
+import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts';
 import { fahrzeugBenachrichtigung, fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 /** The notice keys the tenant's vehicle jobs sent (decision 067). */

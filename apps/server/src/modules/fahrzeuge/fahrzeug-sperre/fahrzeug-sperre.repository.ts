@@ -3,7 +3,6 @@ import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from '../fahrzeug/fahrzeug-historie.table.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
 
 export type SperrFahrzeugRow = {
@@ -115,24 +114,4 @@ export const lockSperre = async (tx: Tx, id: string): Promise<SperreRow | undefi
     .where(and(eq(fahrzeugBuchung.id, id), ne(fahrzeugBuchung.typ, 'BUCHUNG')))
     .for('update');
   return rows[0] ? toSperre(rows[0]) : undefined;
-};
-
-/**
- * The history entry of a block (spec §3): WARTUNG and SERVICE by their type, a DEFEKT as a
- * STATUSAENDERUNG (the vehicle is out of service), lifting a block as a STATUSAENDERUNG.
- */
-export const insertSperrHistorie = async (
-  tx: Tx,
-  values: {
-    mandantId: string;
-    fahrzeugId: string;
-    fahrzeugBuchungId: string;
-    typ: 'WARTUNG' | 'SERVICE' | 'STATUSAENDERUNG';
-    status: string;
-    beschreibung: string;
-    benutzerId: string;
-    zeitpunkt: Date;
-  },
-): Promise<void> => {
-  await tx.insert(fahrzeugHistorie).values(values);
 };

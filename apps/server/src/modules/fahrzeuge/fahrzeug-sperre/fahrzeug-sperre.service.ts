@@ -48,12 +48,12 @@ import {
   findFahrzeug,
   findKandidaten,
   findSperren,
-  insertSperrHistorie,
   lockFahrzeuge,
   lockSperre,
   type SperreRow,
   type SperrFahrzeugRow,
 } from './fahrzeug-sperre.repository.ts';
+import { schreibeSperrHistorie } from '../../fahrten/fahrt/fahrt.historie.ts';
 
 export type FahrzeugSperreDeps = {
   database: Pick<Database, 'withTenant'>;
@@ -302,7 +302,7 @@ export const sperreEintragen = async (
         sicherheitsrelevant: r.zeitraum.sicherheitsrelevant,
       }),
     );
-    await insertSperrHistorie(tx, {
+    await schreibeSperrHistorie(tx, {
       mandantId: user.mandantId,
       fahrzeugId: fahrzeugRow.id,
       fahrzeugBuchungId: sperre.id,
@@ -380,7 +380,7 @@ export const hebeSperreAufById = (deps: FahrzeugSperreDeps, user: SessionUser, i
     if (sperre.status === 'storniert' || sperre.bis.getTime() <= deps.now().getTime())
       throw new DomainError('fahrzeug_buchung.schritt_nicht_erlaubt', { status: sperre.status });
     await hebeSperreAuf(tx, { id, status: sperre.status });
-    await insertSperrHistorie(tx, {
+    await schreibeSperrHistorie(tx, {
       mandantId: user.mandantId,
       fahrzeugId: sperre.fahrzeugId,
       fahrzeugBuchungId: id,

@@ -17,7 +17,7 @@ import { customizing, feature, mandantFeature } from '../../verwaltung/customizi
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 import { standort } from '../../verwaltung/standort/standort.table.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
+import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts';
 
 const upload = (server: TestServer, cookie: string, path: string, data: Buffer, filename: string) => {
   const form = new FormData();

@@ -6,7 +6,7 @@ import { standort } from '../../verwaltung/standort/standort.table.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { serviceheftEintrag } from '../serviceheft/serviceheft.table.ts';
 import { FAHRZEUG_SPALTEN, fahrzeug, fahrzeugOeffnungszeit } from './fahrzeug.table.ts';
-import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
+import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts';
 
 export type FahrzeugAdminRow = typeof fahrzeug.$inferSelect & {
   standortName: string;
@@ -176,11 +176,6 @@ export const updateFahrzeug = async (
 export const deleteFahrzeug = async (tx: Tx, id: string): Promise<void> => {
   await tx.update(fahrzeug).set({ fahrzeugOeffnungszeitId: null, bildId: null }).where(eq(fahrzeug.id, id));
   await tx.delete(fahrzeugOeffnungszeit).where(eq(fahrzeugOeffnungszeit.fahrzeugId, id));
-  // only a vehicle whose history is its ERSTELLUNG entry is deleted (the caller checks); history no longer
-  // goes with its vehicle by itself (decision 068), so that entry is removed here
-  await tx
-    .delete(fahrzeugHistorie)
-    .where(and(eq(fahrzeugHistorie.fahrzeugId, id), eq(fahrzeugHistorie.typ, 'ERSTELLUNG')));
   await tx.delete(fahrzeug).where(eq(fahrzeug.id, id));
 };
 
@@ -220,7 +215,6 @@ export const replaceOeffnungszeiten = async (
       .update(fahrzeugOeffnungszeit)
       .set({ gueltigVon, gueltigBis: null, isBuchungAusserhalbMoeglich: buchungAusserhalbMoeglich })
       .where(eq(fahrzeugOeffnungszeit.id, id));
-    await tx.delete(oeffnungszeit).where(eq(oeffnungszeit.fahrzeugOeffnungszeitId, id));
   } else {
     const [row] = await tx
       .insert(fahrzeugOeffnungszeit)
@@ -234,36 +228,17 @@ export const replaceOeffnungszeiten = async (
       .returning({ id: fahrzeugOeffnungszeit.id });
     id = row!.id;
   }
-  await tx.insert(oeffnungszeit).values(
-    zeilen.map((z) => ({
-      mandantId,
-      fahrzeugOeffnungszeitId: id,
-      wochentag: z.wochentag,
-      von: z.von,
-      bis: z.bis,
-      geoeffnet: z.geoeffnet,
-    })),
-  );
   return id;
-};
-
-/**
- * A history entry of the vehicle itself (spec §3): ERSTELLUNG when it is created, DEAKTIVIERUNG when it is
- * deactivated, STATUSAENDERUNG when it is active again.
- */
-export const insertHistorie = async (
-  tx: Tx,
-  values: {
-    mandantId: string;
-    fahrzeugId: string;
-    typ: 'ERSTELLUNG' | 'STATUSAENDERUNG' | 'DEAKTIVIERUNG';
-    beschreibung: string;
-    benutzerId: string;
-    zeitpunkt: Date;
-  },
-): Promise<void> => {
-  await tx.insert(fahrzeugHistorie).values(values);
 };
 
 export const findStandorte = (tx: Tx): Promise<{ id: string; name: string }[]> =>
   tx.select({ id: standort.id, name: standort.name }).from(standort).orderBy(asc(standort.name));
+
+/** The HU and UVV due dates of a vehicle, moved on by a service-book entry (decision 068). */
+export const setzeFaelligkeit = async (
+  tx: Tx,
+  fahrzeugId: string,
+  werte: { huFaelligAm?: string; uvvFaelligAm?: string },
+): Promise<void> => {
+  await tx.update(fahrzeug).set(werte).where(eq(fahrzeug.id, fahrzeugId));
+};

@@ -52,12 +52,13 @@ import {
   findStandorte,
   findStandortName,
   insertFahrzeug,
-  insertHistorie,
   lockFahrzeugAdmin,
   type OeffnungszeitZeileRow,
   replaceOeffnungszeiten,
   updateFahrzeug,
 } from './fahrzeug.repository.ts';
+import { loescheErstellungsHistorie, schreibeFahrzeugHistorie } from '../../fahrten/fahrt/fahrt.historie.ts';
+import { ersetzeFahrzeugZeilen } from '../../leseraum/oeffnungszeit/oeffnungszeit.fahrzeug.ts';
 
 export type FahrzeugDeps = {
   database: Pick<Database, 'withTenant'>;
@@ -276,8 +277,15 @@ export const createFahrzeugAdmin = (
       buchungAusserhalbMoeglich: input.buchungAusserhalbMoeglich,
       zeilen: zeilen ?? [],
     });
-    if (setId) await updateFahrzeug(tx, id, { fahrzeugOeffnungszeitId: setId });
-    await insertHistorie(tx, {
+    if (setId) {
+      await updateFahrzeug(tx, id, { fahrzeugOeffnungszeitId: setId });
+      await ersetzeFahrzeugZeilen(tx, {
+        mandantId: user.mandantId,
+        fahrzeugOeffnungszeitId: setId,
+        zeilen: zeilen ?? [],
+      });
+    }
+    await schreibeFahrzeugHistorie(tx, {
       mandantId: user.mandantId,
       fahrzeugId: id,
       typ: 'ERSTELLUNG',
@@ -435,8 +443,14 @@ export const updateFahrzeugAdmin = (
     });
     if (setId !== row.fahrzeugOeffnungszeitId)
       await updateFahrzeug(tx, id, { fahrzeugOeffnungszeitId: setId });
+    if (setId)
+      await ersetzeFahrzeugZeilen(tx, {
+        mandantId: user.mandantId,
+        fahrzeugOeffnungszeitId: setId,
+        zeilen: neueZeilen,
+      });
     if (input.deaktiviert && !row.deaktiviert)
-      await insertHistorie(tx, {
+      await schreibeFahrzeugHistorie(tx, {
         mandantId: user.mandantId,
         fahrzeugId: id,
         typ: 'DEAKTIVIERUNG',
@@ -445,7 +459,7 @@ export const updateFahrzeugAdmin = (
         zeitpunkt: now,
       });
     if (!input.deaktiviert && row.deaktiviert)
-      await insertHistorie(tx, {
+      await schreibeFahrzeugHistorie(tx, {
         mandantId: user.mandantId,
         fahrzeugId: id,
         typ: 'STATUSAENDERUNG',
@@ -485,6 +499,7 @@ export const deleteFahrzeugAdmin = async (
     if (!row) throw nichtGefunden('fahrzeug', id);
     if ((await findBenutzteFahrzeugIds(tx, [id])).has(id))
       throw new DomainError('fahrzeug.in_verwendung', { kennzeichen: row.kennzeichen });
+    await loescheErstellungsHistorie(tx, id);
     await deleteFahrzeug(tx, id);
     const remove = await deleteDateienInTx(tx, {
       dataDir: deps.dataDir,

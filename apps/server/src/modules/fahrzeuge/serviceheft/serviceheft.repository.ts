@@ -58,11 +58,3 @@ export const insertEintrag = async (
   const [row] = await tx.insert(serviceheftEintrag).values(werte).returning({ id: serviceheftEintrag.id });
   return row!.id;
 };
-
-export const setzeFaelligkeit = async (
-  tx: Tx,
-  fahrzeugId: string,
-  werte: { huFaelligAm?: string; uvvFaelligAm?: string },
-): Promise<void> => {
-  await tx.update(fahrzeug).set(werte).where(eq(fahrzeug.id, fahrzeugId));
-};

@@ -17,8 +17,8 @@ import {
   findServiceheftFahrzeug,
   findWartungsSperren,
   insertEintrag,
-  setzeFaelligkeit,
 } from './serviceheft.repository.ts';
+import { setzeFaelligkeit } from '../fahrzeug/fahrzeug.faelligkeit.ts';
 
 export type ServiceheftDeps = { database: Database };
 

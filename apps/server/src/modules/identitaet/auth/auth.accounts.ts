@@ -237,3 +237,8 @@ export const deleteLogin = async (tx: Tx, userId: string): Promise<void> => {
     await tx.delete(user).where(eq(user.id, userId));
   });
 };
+
+/** Deletes sign-in accounts by id: a tenant's, when the tenant is deleted (its users go by `on delete cascade`). */
+export const deleteAuthUsers = async (tx: Tx, ids: readonly string[]): Promise<void> => {
+  if (ids.length > 0) await tx.delete(user).where(inArray(user.id, [...ids]));
+};

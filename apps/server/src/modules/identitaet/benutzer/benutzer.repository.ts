@@ -322,3 +322,27 @@ export const updateHelferFlags = async (
 ): Promise<void> => {
   await tx.update(benutzer).set(values).where(eq(benutzer.id, id));
 };
+
+/** A user's own name, changed on their profile page. */
+export const updateProfil = async (
+  tx: Tx,
+  benutzerId: string,
+  values: { vorname: string; nachname: string },
+): Promise<void> => {
+  await tx.update(benutzer).set(values).where(eq(benutzer.id, benutzerId));
+};
+
+/** A platform administrator: an active benutzer of `mandantId` with the flag and no tenant roles. */
+export const insertPlatformAdmin = async (
+  tx: Tx,
+  row: {
+    id: string;
+    mandantId: string;
+    vorname: string;
+    nachname: string;
+    email: string;
+    username: string | null;
+  },
+): Promise<void> => {
+  await tx.insert(benutzer).values({ ...row, status: 'aktiv', plattformAdmin: true, authUserId: row.id });
+};

@@ -46,11 +46,3 @@ export const findProfil = async (tx: Tx, benutzerId: string) => {
     .limit(1);
   return rows[0];
 };
-
-export const updateProfil = async (
-  tx: Tx,
-  benutzerId: string,
-  values: { vorname: string; nachname: string },
-): Promise<void> => {
-  await tx.update(benutzer).set(values).where(eq(benutzer.id, benutzerId));
-};

@@ -14,7 +14,8 @@ import {
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
-import { findMeRow, findProfil, updateProfil } from './me.repository.ts';
+import { updateProfil } from '../benutzer/benutzer.profil.ts';
+import { findMeRow, findProfil } from './me.repository.ts';
 
 type Deps = { database: Pick<Database, 'withTenant'> };
 

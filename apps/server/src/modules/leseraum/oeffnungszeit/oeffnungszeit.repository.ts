@@ -154,3 +154,30 @@ export const findOffeneBuchungen = async (
     )
     .orderBy(asc(leseraumBuchung.von), asc(leseraumBuchung.id))
     .for('update', { of: leseraumBuchung });
+
+/** The weekday rows of a vehicle's booking window set (`fahrzeug_oeffnungszeit`): the old rows go, the new come. */
+export const ersetzeFahrzeugZeilen = async (
+  tx: Tx,
+  {
+    mandantId,
+    fahrzeugOeffnungszeitId,
+    zeilen,
+  }: {
+    mandantId: string;
+    fahrzeugOeffnungszeitId: string;
+    zeilen: readonly { wochentag: number; von: string; bis: string; geoeffnet: boolean }[];
+  },
+): Promise<void> => {
+  await tx.delete(oeffnungszeit).where(eq(oeffnungszeit.fahrzeugOeffnungszeitId, fahrzeugOeffnungszeitId));
+  if (zeilen.length === 0) return;
+  await tx.insert(oeffnungszeit).values(
+    zeilen.map((z) => ({
+      mandantId,
+      fahrzeugOeffnungszeitId,
+      wochentag: z.wochentag,
+      von: z.von,
+      bis: z.bis,
+      geoeffnet: z.geoeffnet,
+    })),
+  );
+};

@@ -131,3 +131,17 @@ export const findFeatureSwitchRows = async (tx: Tx): Promise<{ name: string; akt
     .select({ name: feature.name, aktiv: mandantFeature.aktiv })
     .from(mandantFeature)
     .innerJoin(feature, eq(feature.id, mandantFeature.featureId));
+
+/** A tenant's feature switch (spec §9 feature groups), set by the platform administration. */
+export const upsertFeatureSwitch = async (
+  tx: Tx,
+  row: { mandantId: string; featureId: string; aktiv: boolean },
+): Promise<void> => {
+  await tx
+    .insert(mandantFeature)
+    .values(row)
+    .onConflictDoUpdate({
+      target: [mandantFeature.mandantId, mandantFeature.featureId],
+      set: { aktiv: row.aktiv },
+    });
+};

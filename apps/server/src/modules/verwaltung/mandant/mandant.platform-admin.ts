@@ -13,10 +13,10 @@ import {
   countActivePlatformAdmins,
   findMandanten,
   insertMandant,
-  insertPlatformAdmin,
   isBenutzerEmailTaken,
   lockPlatformAdminCreation,
 } from './mandant.repository.ts';
+import { insertPlatformAdmin } from '../../identitaet/benutzer/benutzer.plattform-admin.ts';
 
 /** The tenant a platform administrator joins on an installation without tenants (decision 030). */
 export const FIRST_MANDANT_NAME = 'Plattform';

@@ -1,6 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { user } from '../../identitaet/auth/auth.table.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { feature, mandantFeature } from '../customizing/customizing.table.ts';
 import { mandant, mandantDomain } from './mandant.table.ts';
@@ -118,26 +117,12 @@ export const deleteMandant = async (tx: Tx, id: string): Promise<void> => {
 };
 
 /** The sign-in accounts of a tenant's users (removed with the tenant, so no orphan can sign in). */
-export const deleteAuthUsersOf = async (tx: Tx, mandantId: string): Promise<void> => {
+export const findAuthUserIdsOf = async (tx: Tx, mandantId: string): Promise<string[]> => {
   const rows = await tx
     .select({ authUserId: benutzer.authUserId })
     .from(benutzer)
     .where(and(eq(benutzer.mandantId, mandantId), isNotNull(benutzer.authUserId)));
-  const ids = rows.map((r) => r.authUserId).filter((id): id is string => id !== null);
-  if (ids.length > 0) await tx.delete(user).where(inArray(user.id, ids));
-};
-
-export const upsertFeatureSwitch = async (
-  tx: Tx,
-  row: { mandantId: string; featureId: string; aktiv: boolean },
-): Promise<void> => {
-  await tx
-    .insert(mandantFeature)
-    .values(row)
-    .onConflictDoUpdate({
-      target: [mandantFeature.mandantId, mandantFeature.featureId],
-      set: { aktiv: row.aktiv },
-    });
+  return rows.map((r) => r.authUserId).filter((id): id is string => id !== null);
 };
 
 /** Whether a benutzer of any tenant has this e-mail address (platform transaction with the bypass). */
@@ -148,21 +133,6 @@ export const isBenutzerEmailTaken = async (tx: Tx, email: string): Promise<boole
     .where(sql`lower(${benutzer.email}) = ${email.toLowerCase()}`)
     .limit(1);
   return rows.length > 0;
-};
-
-/** A platform administrator: an active benutzer of `mandantId` with the flag and no tenant roles. */
-export const insertPlatformAdmin = async (
-  tx: Tx,
-  row: {
-    id: string;
-    mandantId: string;
-    vorname: string;
-    nachname: string;
-    email: string;
-    username: string | null;
-  },
-): Promise<void> => {
-  await tx.insert(benutzer).values({ ...row, status: 'aktiv', plattformAdmin: true, authUserId: row.id });
 };
 
 /** Active platform administrators of all tenants. */

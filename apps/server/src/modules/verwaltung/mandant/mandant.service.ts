@@ -28,7 +28,7 @@ import { publishEvent } from '../../plattform/events/events.service.ts';
 import { removeMandantFiles } from '../../plattform/storage/storage.service.ts';
 import {
   countBenutzerPerMandant,
-  deleteAuthUsersOf,
+  findAuthUserIdsOf,
   deleteDomains,
   deleteMandant,
   findAllDomains,
@@ -42,8 +42,9 @@ import {
   insertMandant,
   lockMandant,
   updateMandantName,
-  upsertFeatureSwitch,
 } from './mandant.repository.ts';
+import { deleteAuthUsers } from '../../identitaet/auth/auth.accounts.ts';
+import { upsertFeatureSwitch } from '../customizing/customizing.features.ts';
 
 /**
  * Tenant management (/admin/mandanten) for platform administrators: the explicit bypass of row-level
@@ -198,7 +199,7 @@ export const removeMandant = async (
     await assertKeinAufzubewahrendesFahrtenbuch(tx, existing, now());
     const domains = await findDomainsOf(tx, id);
     await deleteDomains(tx, id);
-    await deleteAuthUsersOf(tx, id);
+    await deleteAuthUsers(tx, await findAuthUserIdsOf(tx, id));
     await deleteMandant(tx, id);
     await audit(tx, user, { action: 'delete', entityId: id, oldValue: { name: existing.name, domains } });
   });

@@ -14,8 +14,8 @@ import {
 import { createdAtColumn, idColumn } from '../../../db/columns.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { fahrzeug } from './fahrzeug.table.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
 
 export type Schaden = { beschreibung: string };
 /** Vehicle history / logbook entry (check-in, check-out, maintenance, status changes ...). */
