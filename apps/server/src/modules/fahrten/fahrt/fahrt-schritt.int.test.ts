@@ -15,13 +15,13 @@ import { plainTextOf } from '../../../../test/mail-message.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver.ts';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { dispatchPendingMails } from '../../plattform/mail/mail.dispatcher.ts';
 import { datei } from '../../plattform/storage/storage.table.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 import { fahrzeugHistorieBeleg, fahrzeugSchaden } from './fahrt.table.ts';
+import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',

@@ -8,8 +8,9 @@ import {
   sperreBuchungZeile,
 } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.fahrt-schritt.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { insertNachgetragenerCheckOut } from './fahrt.historie.repository.ts';
 import type { FahrtDeps } from './fahrt.kontext.ts';
-import { findOffeneFahrten, insertNachgetragenerCheckOut } from './fahrt.repository.ts';
+import { findOffeneFahrten } from './fahrt.repository.ts';
 import {
   type FahrtDateien,
   KEINE_DATEIEN,

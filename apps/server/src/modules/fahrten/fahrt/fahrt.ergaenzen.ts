@@ -6,15 +6,10 @@ import { assertPasstInKette } from '@stellwerk/domain/fahrten/fahrtenbuch/kilome
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { darf } from '@stellwerk/domain/policy';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { findEintraege, findEintrag, isKorrigiert } from './fahrt.fahrtenbuch.repository.ts';
 import { angabenAus, anhaengen, darfLesen, type FahrtDeps, imModul, leerZuNull } from './fahrt.kontext.ts';
 import { toFassung } from './fahrt.presenter.ts';
-import {
-  findEintraege,
-  findEintrag,
-  findPersonNamen,
-  isKorrigiert,
-  lockFahrzeugKopf,
-} from './fahrt.repository.ts';
+import { findPersonNamen, lockFahrzeugKopf } from './fahrt.repository.ts';
 
 /**
  * POST /api/fahrtenbuch/{id}/fassungen: a new version of an entry (the driver or a fleet administrator), an

@@ -12,15 +12,11 @@ import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { darf } from '@stellwerk/domain/policy';
 import { berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { type EintragRow, findAnker, findEintraege } from './fahrt.fahrtenbuch.repository.ts';
+import { findBelegeZuBuchungen } from './fahrt.historie.repository.ts';
 import { darfLesen, type FahrtDeps, imModul } from './fahrt.kontext.ts';
 import { toAnker, toFassung } from './fahrt.presenter.ts';
-import {
-  type EintragRow,
-  findAnker,
-  findBelegeZuBuchungen,
-  findEintraege,
-  findFahrzeugKopf,
-} from './fahrt.repository.ts';
+import { findFahrzeugKopf } from './fahrt.repository.ts';
 
 /** A calendar year in Berlin: the default period of the logbook. */
 const kalenderjahr = (now: Date): { von: Date; bis: Date } => {

@@ -5,9 +5,10 @@ import { assertPasstInKette } from '@stellwerk/domain/fahrten/fahrtenbuch/kilome
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { findEintraege } from './fahrt.fahrtenbuch.repository.ts';
 import { angabenAus, anhaengen, type FahrtDeps, imModul, leerZuNull } from './fahrt.kontext.ts';
 import { toFassung } from './fahrt.presenter.ts';
-import { findEintraege, findPersonNamen, lockFahrzeugKopf } from './fahrt.repository.ts';
+import { findPersonNamen, lockFahrzeugKopf } from './fahrt.repository.ts';
 
 /**
  * POST /api/fahrzeuge/{id}/fahrtenbuch: a trip recorded by hand by a fleet administrator (a gap in the mileage

@@ -6,16 +6,15 @@ import type {
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { parseHistorieTyp } from '@stellwerk/domain/status';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { darfLesen, type FahrtDeps, imModul } from './fahrt.kontext.ts';
 import {
-  findBelegeVon,
-  findFahrzeugKopf,
-  findHistorie,
-  findPersonNamen,
   deleteErstellungsHistorie,
+  findBelegeVon,
+  findHistorie,
   insertFahrzeugHistorie,
   insertSperrHistorie,
-} from './fahrt.repository.ts';
+} from './fahrt.historie.repository.ts';
+import { darfLesen, type FahrtDeps, imModul } from './fahrt.kontext.ts';
+import { findFahrzeugKopf, findPersonNamen } from './fahrt.repository.ts';
 
 /**
  * GET /api/fahrzeuge/{id}/historie: the vehicle's history entries, newest first, a page at a time (`vor`).

@@ -11,8 +11,8 @@ import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 import { fahrtenbuchEintrag } from './fahrt.table.ts';
+import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 
 const tag = addCalendarDays(berlinDateKey(new Date()), 2);
 const um = (hhmm: string) => berlinInstant(tag, hhmm);

@@ -4,15 +4,10 @@ import { kettenPruefer, kopfPruefer } from '@stellwerk/domain/fahrten/fahrtenbuc
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { findAnker, findKettenKopf, findKettenSeite, findKopfHash } from './fahrt.fahrtenbuch.repository.ts';
 import { darfLesen, type FahrtDeps, imModul, sha256 } from './fahrt.kontext.ts';
 import { toAnker } from './fahrt.presenter.ts';
-import {
-  findAnker,
-  findFahrzeugKopf,
-  findKettenKopf,
-  findKettenSeite,
-  findKopfHash,
-} from './fahrt.repository.ts';
+import { findFahrzeugKopf } from './fahrt.repository.ts';
 
 /** Versions per page of the chain check: a long chain is never held whole. */
 const PRUEFUNG_SEITE = 1000;

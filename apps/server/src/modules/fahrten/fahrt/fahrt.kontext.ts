@@ -20,7 +20,7 @@ import type { Tx } from '../../../db/client.ts';
 import type { FahrzeugBuchungDeps } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.kontext.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { loadFeatureSwitches } from '../../verwaltung/customizing/customizing.service.ts';
-import { findKettenEnde, insertEintrag } from './fahrt.repository.ts';
+import { findKettenEnde, insertEintrag } from './fahrt.fahrtenbuch.repository.ts';
 
 export type FahrtDeps = FahrzeugBuchungDeps & { dataDir: string };
 

@@ -1,6 +1,6 @@
 import type { TFahrtenbuchAnker, TFahrtenbuchFassung } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import { sichtbarerEintrag, strecke } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
-import type { AnkerRow, EintragRow } from './fahrt.repository.ts';
+import type { AnkerRow, EintragRow } from './fahrt.fahrtenbuch.repository.ts';
 
 export const toFassung = (e: EintragRow, betrachterId: string): TFahrtenbuchFassung => {
   const s = sichtbarerEintrag({ eintrag: e, betrachterId });

@@ -22,7 +22,8 @@ import { dokumentierterKoerper } from '../../plattform/openapi/openapi.plugin.ts
 import { checkOut } from './fahrt.auschecken.ts';
 import { checkIn } from './fahrt.einchecken.ts';
 import { neueFassung } from './fahrt.ergaenzen.ts';
-import { bereiteExportVor, type ExportFormat } from './fahrt.export.ts';
+import type { ExportFormat } from './fahrt.export.kontext.ts';
+import { bereiteExportVor } from './fahrt.export.ts';
 import { getFahrtenbuch } from './fahrt.fahrtenbuch.ts';
 import { handEintrag } from './fahrt.hand-eintrag.ts';
 import { getHistorie } from './fahrt.historie.ts';

@@ -38,14 +38,12 @@ import {
   writeUpload,
 } from '../../plattform/storage/storage.service.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { insertBelege, insertHistorie, insertNachgetragenerCheckOut } from './fahrt.historie.repository.ts';
 import { type FahrtDeps, leerZuNull } from './fahrt.kontext.ts';
 import {
   findAbstellplaetze,
   findLetzterKilometerstand,
   findPersonNamenMitMail,
-  insertBelege,
-  insertHistorie,
-  insertNachgetragenerCheckOut,
   insertSchaeden,
 } from './fahrt.repository.ts';
 

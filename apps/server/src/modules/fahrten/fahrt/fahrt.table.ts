@@ -13,11 +13,11 @@ import {
 } from 'drizzle-orm/pg-core';
 import { idColumn, timestamptz } from '../../../db/columns.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { datei } from '../../plattform/storage/storage.table.ts';
 import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 
 /**
  * The logbook (Fahrtenbuch, decision 062): one row per version of a trip entry, append-only. The

@@ -17,7 +17,6 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner, type TenantOutcome } from '../../../jobs/scheduler.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from '../fahrt/fahrzeug-historie.table.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { serviceheftEintrag } from '../../fahrzeuge/serviceheft/serviceheft.table.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
@@ -27,6 +26,7 @@ import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
 import { standort } from '../../verwaltung/standort/standort.table.ts';
 import { fahrtenbuchAnker, fahrtenbuchEintrag, fahrzeugSchaden } from '../fahrt/fahrt.table.ts';
+import { fahrzeugHistorie } from '../fahrt/fahrzeug-historie.table.ts';
 import { fahrzeugAufbewahrungJobs } from './fahrzeug-aufbewahrung.jobs.ts';
 import { type AufbewahrungsLauf, loescheNachAufbewahrung } from './fahrzeug-aufbewahrung.service.ts';
 

@@ -6,13 +6,13 @@ import type { KettenGlied } from '@stellwerk/domain/fahrzeuge/fahrzeug/aufbewahr
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugHistorie } from '../fahrt/fahrzeug-historie.table.ts';
 import {
   fahrzeugBenachrichtigung,
   fahrzeugBuchung,
 } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { serviceheftEintrag } from '../../fahrzeuge/serviceheft/serviceheft.table.ts';
 import { fahrtenbuchEintrag, fahrzeugHistorieBeleg, fahrzeugSchaden } from '../fahrt/fahrt.table.ts';
+import { fahrzeugHistorie } from '../fahrt/fahrzeug-historie.table.ts';
 
 /**
  * A version's own date for retention (decision 091, § 147 (4) AO: the period runs from the end of the year in

@@ -27,6 +27,7 @@ import type {
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/sperre-api';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client.ts';
+import { schreibeSperrHistorie } from '../../fahrten/fahrt/fahrt.historie.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
@@ -53,7 +54,6 @@ import {
   type SperreRow,
   type SperrFahrzeugRow,
 } from './fahrzeug-sperre.repository.ts';
-import { schreibeSperrHistorie } from '../../fahrten/fahrt/fahrt.historie.ts';
 
 export type FahrzeugSperreDeps = {
   database: Pick<Database, 'withTenant'>;

@@ -1,12 +1,12 @@
 /** SQL of the fleet administration (decision 048): vehicles, their opening times and usage counts. */
 import { and, asc, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts';
 import { oeffnungszeit } from '../../leseraum/oeffnungszeit/oeffnungszeit.table.ts';
 import { standort } from '../../verwaltung/standort/standort.table.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
 import { serviceheftEintrag } from '../serviceheft/serviceheft.table.ts';
 import { FAHRZEUG_SPALTEN, fahrzeug, fahrzeugOeffnungszeit } from './fahrzeug.table.ts';
-import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts';
 
 export type FahrzeugAdminRow = typeof fahrzeug.$inferSelect & {
   standortName: string;

@@ -15,17 +15,16 @@ import type { Database } from '../../../db/client.ts';
 import { readUploadedFile } from '../../../http/multipart-upload.ts';
 import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
+import { updateFahrzeugAdmin, vorschauFahrzeugAdmin } from './fahrzeug.aendern.ts';
+import { createFahrzeugAdmin } from './fahrzeug.anlegen.ts';
+import { deleteFahrzeugAdmin } from './fahrzeug.loeschen.ts';
 import {
-  createFahrzeugAdmin,
-  deleteFahrzeugAdmin,
   type FahrzeugDeps,
   listFahrzeugeAdmin,
   listFahrzeugStandorte,
   removeFahrzeugBild,
   setFahrzeugFavorit,
-  updateFahrzeugAdmin,
   uploadFahrzeugBild,
-  vorschauFahrzeugAdmin,
 } from './fahrzeug.service.ts';
 
 /** The screen whose guard every route here applies: right fahrzeug_pflege (decision 048). */

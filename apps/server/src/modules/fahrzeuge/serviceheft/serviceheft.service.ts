@@ -1,3 +1,8 @@
+/**
+ * The service book of a vehicle (decision 068): read by everyone in the vehicle module
+ * (fahrzeug_buchen, fahrzeug_fremdbuchung) and the fleet (fahrzeug_pflege, fahrzeug_logbuch_report); entries
+ * written by fleet managers (fahrzeug_pflege). Another tenant's or an unknown vehicle is 404.
+ */
 import {
   sortiereServiceheft,
   type TServiceheft,
@@ -11,6 +16,7 @@ import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { setzeFaelligkeit } from '../fahrzeug/fahrzeug.faelligkeit.ts';
 import { assertFeature } from '../fahrzeug-buchung/fahrzeug-buchung.kontext.ts';
 import {
   findEintraege,
@@ -18,7 +24,6 @@ import {
   findWartungsSperren,
   insertEintrag,
 } from './serviceheft.repository.ts';
-import { setzeFaelligkeit } from '../fahrzeug/fahrzeug.faelligkeit.ts';
 
 export type ServiceheftDeps = { database: Database };
 

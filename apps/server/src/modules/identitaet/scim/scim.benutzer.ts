@@ -1,3 +1,4 @@
+/** SCIM users (RFC 7644 §3): list, read, create, replace, patch and delete, as the tenant's identity provider sends them. */
 import { ZBenutzerInput } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { scimValueMatches } from '@stellwerk/domain/identitaet/scim/filter';
 import {

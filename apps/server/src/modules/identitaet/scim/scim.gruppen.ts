@@ -1,3 +1,4 @@
+/** SCIM groups (RFC 7644 §3): list, read, create, replace, patch and delete, with their members. */
 import { scimValueMatches } from '@stellwerk/domain/identitaet/scim/filter';
 import {
   applyScimGroupPatch,

@@ -26,19 +26,21 @@ import { requestLanguage } from '../../../http/request-language.ts';
 import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
-  createGrundriss,
   createPlatz,
+  listPlaetze,
+  movePlatz,
+  previewPlatzDeaktivierung,
+  removePlatz,
+  savePlatz,
+} from './leseraum.plaetze.ts';
+import {
+  createGrundriss,
   type Gespeichert,
   listGrundrisse,
-  listPlaetze,
   listStandorte,
-  movePlatz,
   previewGrundrissDeaktivierung,
-  previewPlatzDeaktivierung,
   removeGrundriss,
-  removePlatz,
   saveGrundriss,
-  savePlatz,
   uploadGrundrissPlan,
 } from './leseraum.service.ts';
 

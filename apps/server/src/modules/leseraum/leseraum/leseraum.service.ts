@@ -11,10 +11,7 @@ import type {
   TGrundrissAenderungParsed,
   TGrundrissInputParsed,
   TPlatzAdmin,
-  TPlatzAenderungParsed,
-  TPlatzInputParsed,
 } from '@stellwerk/domain/leseraum/admin-raeume.api';
-import type { TPlanPosition } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { wirdDeaktiviert } from '@stellwerk/domain/leseraum/leseraum-buchung/deaktivierung';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
@@ -37,12 +34,9 @@ import {
 } from '../leseraum-buchung/leseraum-buchung.deaktivierung.ts';
 import {
   countBuchungenDesGrundrisses,
-  countBuchungenDesPlatzes,
   deleteGrundriss,
-  deletePlatz,
   existsStandort,
   findAusstattungDerPlaetze,
-  findAusstattungIds,
   findEigenerPlatzId,
   findGrundriss,
   findGrundrisse,
@@ -52,15 +46,10 @@ import {
   findStandorte,
   type GrundrissRow,
   insertGrundriss,
-  insertPlatz,
   lockGrundriss,
-  lockPlatz,
   type PlatzRow,
-  type PlatzValues,
-  replaceAusstattung,
   setEigentuemer,
   updateGrundriss,
-  updatePlatz,
 } from './leseraum.repository.ts';
 
 export type RaeumeDeps = {
@@ -76,7 +65,7 @@ export type Gespeichert<T> =
 
 const bereichOf = (s: string): 'leseraum' | 'arbeitswelt' =>
   s === 'arbeitswelt' ? 'arbeitswelt' : 'leseraum';
-const orNull = (s: string | null | undefined): string | null => (s && s.length > 0 ? s : null);
+export const orNull = (s: string | null | undefined): string | null => (s && s.length > 0 ? s : null);
 
 const toGrundriss = (row: GrundrissRow): TGrundrissAdmin => ({
   id: row.id,
@@ -92,13 +81,13 @@ const toGrundriss = (row: GrundrissRow): TGrundrissAdmin => ({
   aktivePlaetze: row.aktivePlaetze,
 });
 
-const requireGrundriss = async (tx: Tx, id: string): Promise<GrundrissRow> => {
+export const requireGrundriss = async (tx: Tx, id: string): Promise<GrundrissRow> => {
   const row = await findGrundriss(tx, id);
   if (!row) throw nichtGefunden('grundriss', id);
   return row;
 };
 
-const loadPlaetze = async (tx: Tx, rows: PlatzRow[]): Promise<TPlatzAdmin[]> => {
+export const loadPlaetze = async (tx: Tx, rows: PlatzRow[]): Promise<TPlatzAdmin[]> => {
   const ausstattung = await findAusstattungDerPlaetze(
     tx,
     rows.map((r) => r.id),
@@ -111,13 +100,13 @@ const loadPlaetze = async (tx: Tx, rows: PlatzRow[]): Promise<TPlatzAdmin[]> => 
   }));
 };
 
-const loadPlatz = async (tx: Tx, id: string): Promise<TPlatzAdmin> => {
+export const loadPlatz = async (tx: Tx, id: string): Promise<TPlatzAdmin> => {
   const row = await findPlatz(tx, id);
   if (!row) throw nichtGefunden('platz', id);
   return (await loadPlaetze(tx, [row]))[0]!;
 };
 
-const announce = (tx: Tx, user: SessionUser, grundrissId: string) =>
+export const announce = (tx: Tx, user: SessionUser, grundrissId: string) =>
   publishEvent(tx, user.mandantId, { type: 'grundriss_leseraum', id: grundrissId });
 
 // --- floor plans -------------------------------------------------------------------------------------------
@@ -320,198 +309,6 @@ export const uploadGrundrissPlan = async (
     await discardUpload(dataDir, written);
     throw err;
   }
-};
-
-// --- places ------------------------------------------------------------------------------------------------
-
-/** GET /api/admin/raeume/grundrisse/:id/plaetze: the plan's places with equipment, in name order. */
-export const listPlaetze = async (
-  { database }: RaeumeDeps,
-  user: SessionUser,
-  grundrissId: string,
-): Promise<TPlatzAdmin[]> => {
-  assertDarf(user, 'raeume.pflegen');
-  return database.withTenant(user.mandantId, async (tx) => {
-    await requireGrundriss(tx, grundrissId);
-    return loadPlaetze(tx, await findPlaetze(tx, grundrissId));
-  });
-};
-
-const platzValues = (input: TPlatzInputParsed, position: PlatzValues['position']): PlatzValues => ({
-  bezeichnung: input.bezeichnung,
-  kapazitaet: input.kapazitaet,
-  position,
-  beschreibung: orNull(input.beschreibung),
-  bedingungen: orNull(input.bedingungen),
-  aktiv: input.aktiv,
-  brandschutzhelfer: input.brandschutzhelfer,
-  ersthelfer: input.ersthelfer,
-  bestaetigungDurchPersonal: input.bestaetigungDurchPersonal,
-});
-
-const checkAusstattung = async (tx: Tx, input: Pick<TPlatzInputParsed, 'ausstattung'>) => {
-  const known = await findAusstattungIds(
-    tx,
-    input.ausstattung.map((a) => a.ausstattungId),
-  );
-  const unknown = input.ausstattung.find((a) => !known.has(a.ausstattungId));
-  if (unknown) throw new DomainError('leseraum.ausstattung_unbekannt', { id: unknown.ausstattungId });
-};
-
-export const createPlatz = async (
-  { database }: RaeumeDeps,
-  user: SessionUser,
-  grundrissId: string,
-  input: TPlatzInputParsed,
-): Promise<TPlatzAdmin> => {
-  assertDarf(user, 'raeume.pflegen');
-  return database.withTenant(user.mandantId, async (tx) => {
-    if (!(await lockGrundriss(tx, grundrissId))) throw nichtGefunden('grundriss', grundrissId);
-    await checkAusstattung(tx, input);
-    const values = platzValues(input, input.position ?? null);
-    const id = await insertPlatz(tx, { ...values, mandantId: user.mandantId, grundrissId });
-    await replaceAusstattung(tx, { mandantId: user.mandantId, leseraumId: id, rows: input.ausstattung });
-    await writeAudit(tx, {
-      mandantId: user.mandantId,
-      benutzerId: user.benutzerId,
-      action: 'create',
-      entity: 'leseraum',
-      entityId: id,
-      newValue: { ...values, grundrissId, ausstattung: input.ausstattung },
-    });
-    await announce(tx, user, grundrissId);
-    return loadPlatz(tx, id);
-  });
-};
-
-/** The bookings deactivating the place would cancel. */
-export const previewPlatzDeaktivierung = async (
-  { database, now }: RaeumeDeps,
-  user: SessionUser,
-  id: string,
-): Promise<TBetroffeneBuchung[]> => {
-  assertDarf(user, 'raeume.pflegen');
-  return database.withTenant(user.mandantId, async (tx) => {
-    if (!(await findPlatz(tx, id))) throw nichtGefunden('platz', id);
-    return findDeaktivierungBetroffene(tx, { leseraumIds: [id], now: now() });
-  });
-};
-
-/**
- * PUT /api/admin/raeume/plaetze/:id: every field, the equipment rows replaced. Without `position` in the
- * body the place keeps where it is. Deactivating over bookings that have not ended needs `confirmCancel`.
- */
-export const savePlatz = async (
-  { database, now, publicUrl }: RaeumeDeps,
-  user: SessionUser,
-  id: string,
-  aenderung: TPlatzAenderungParsed,
-): Promise<Gespeichert<TPlatzAdmin>> => {
-  assertDarf(user, 'raeume.pflegen');
-  return database.withTenant(user.mandantId, async (tx) => {
-    const before = await lockPlatz(tx, id);
-    if (!before) throw nichtGefunden('platz', id);
-    // decision 125: what the PUT left out stays as stored (the equipment rows too, when no list is given)
-    const { ausstattung, ...gegeben } = aenderung;
-    const input = mitBleibendem(
-      {
-        bezeichnung: before.bezeichnung,
-        kapazitaet: before.kapazitaet,
-        position: before.position,
-        beschreibung: before.beschreibung,
-        bedingungen: before.bedingungen,
-        aktiv: before.aktiv,
-        brandschutzhelfer: before.brandschutzhelfer,
-        ersthelfer: before.ersthelfer,
-        bestaetigungDurchPersonal: before.bestaetigungDurchPersonal,
-        confirmCancel: undefined as boolean | undefined,
-      },
-      gegeben,
-    );
-    if (ausstattung) await checkAusstattung(tx, { ausstattung });
-    const values = platzValues({ ...input, ausstattung: ausstattung ?? [] }, input.position);
-    const at = now();
-    const deaktiviert = wirdDeaktiviert({ vorher: before.aktiv, nachher: values.aktiv });
-    if (deaktiviert) {
-      const betroffen = await findDeaktivierungBetroffene(tx, { leseraumIds: [id], now: at });
-      if (betroffen.length > 0 && input.confirmCancel !== true)
-        return { kind: 'confirmation_required', name: before.bezeichnung, buchungen: betroffen };
-    }
-    const alt = await loadPlatz(tx, id);
-    await updatePlatz(tx, id, values);
-    if (ausstattung)
-      await replaceAusstattung(tx, { mandantId: user.mandantId, leseraumId: id, rows: ausstattung });
-    const storniert = deaktiviert
-      ? await storniereDurchSystem(
-          tx,
-          { publicUrl },
-          { mandantId: user.mandantId, leseraumIds: [id], now: at },
-        )
-      : [];
-    await writeAudit(tx, {
-      mandantId: user.mandantId,
-      benutzerId: user.benutzerId,
-      action: 'update',
-      entity: 'leseraum',
-      entityId: id,
-      oldValue: alt,
-      newValue: {
-        ...values,
-        ausstattung: ausstattung ?? alt.ausstattung,
-        storniert: storniert.map((b) => b.id),
-      },
-    });
-    await announce(tx, user, before.grundrissId);
-    return { kind: 'saved', value: await loadPlatz(tx, id), storniert };
-  });
-};
-
-/** PUT /api/admin/raeume/plaetze/:id/position: moved on the plan (drag and drop or arrow keys). */
-export const movePlatz = async (
-  { database }: RaeumeDeps,
-  user: SessionUser,
-  id: string,
-  position: TPlanPosition,
-): Promise<TPlatzAdmin> => {
-  assertDarf(user, 'raeume.pflegen');
-  return database.withTenant(user.mandantId, async (tx) => {
-    const before = await lockPlatz(tx, id);
-    if (!before) throw nichtGefunden('platz', id);
-    await updatePlatz(tx, id, { position });
-    await writeAudit(tx, {
-      mandantId: user.mandantId,
-      benutzerId: user.benutzerId,
-      action: 'move',
-      entity: 'leseraum',
-      entityId: id,
-      oldValue: { position: before.position },
-      newValue: { position },
-    });
-    await announce(tx, user, before.grundrissId);
-    return loadPlatz(tx, id);
-  });
-};
-
-/** DELETE /api/admin/raeume/plaetze/:id: only a place that was never booked (deactivate it otherwise). */
-export const removePlatz = async ({ database }: RaeumeDeps, user: SessionUser, id: string): Promise<void> => {
-  assertDarf(user, 'raeume.pflegen');
-  await database.withTenant(user.mandantId, async (tx) => {
-    const before = await lockPlatz(tx, id);
-    if (!before) throw nichtGefunden('platz', id);
-    const buchungen = await countBuchungenDesPlatzes(tx, id);
-    if (buchungen > 0)
-      throw new DomainError('leseraum.in_verwendung', { name: before.bezeichnung, buchungen });
-    await deletePlatz(tx, id);
-    await writeAudit(tx, {
-      mandantId: user.mandantId,
-      benutzerId: user.benutzerId,
-      action: 'delete',
-      entity: 'leseraum',
-      entityId: id,
-      oldValue: before,
-    });
-    await announce(tx, user, before.grundrissId);
-  });
 };
 
 /** The place a user owns (decision 138), in the caller's tenant transaction; the caller has authorised. */

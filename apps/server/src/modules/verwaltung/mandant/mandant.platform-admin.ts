@@ -8,6 +8,7 @@ import {
   INVITATION_DAYS,
   isLoginUsernameTaken,
 } from '../../identitaet/auth/auth.accounts.ts';
+import { insertPlatformAdmin } from '../../identitaet/benutzer/benutzer.plattform-admin.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import {
   countActivePlatformAdmins,
@@ -16,7 +17,6 @@ import {
   isBenutzerEmailTaken,
   lockPlatformAdminCreation,
 } from './mandant.repository.ts';
-import { insertPlatformAdmin } from '../../identitaet/benutzer/benutzer.plattform-admin.ts';
 
 /** The tenant a platform administrator joins on an installation without tenants (decision 030). */
 export const FIRST_MANDANT_NAME = 'Plattform';

@@ -17,6 +17,7 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import { asTenant, type Database, type Tx } from '../../../db/client.ts';
 import { assertKeinAufzubewahrendesFahrtenbuch } from '../../fahrten/fahrzeug-aufbewahrung/fahrzeug-aufbewahrung.mandant.ts';
+import { deleteAuthUsers } from '../../identitaet/auth/auth.accounts.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {
   insertBenutzerWithLogin,
@@ -26,12 +27,13 @@ import { ensureRolleWithAllPermissions } from '../../identitaet/rolle/rolle.serv
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import { removeMandantFiles } from '../../plattform/storage/storage.service.ts';
+import { upsertFeatureSwitch } from '../customizing/customizing.features.ts';
 import {
   countBenutzerPerMandant,
-  findAuthUserIdsOf,
   deleteDomains,
   deleteMandant,
   findAllDomains,
+  findAuthUserIdsOf,
   findDomainOwners,
   findDomainsOf,
   findFeatureIds,
@@ -43,8 +45,6 @@ import {
   lockMandant,
   updateMandantName,
 } from './mandant.repository.ts';
-import { deleteAuthUsers } from '../../identitaet/auth/auth.accounts.ts';
-import { upsertFeatureSwitch } from '../customizing/customizing.features.ts';
 
 /**
  * Tenant management (/admin/mandanten) for platform administrators: the explicit bypass of row-level
