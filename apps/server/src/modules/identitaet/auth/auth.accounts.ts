@@ -242,3 +242,30 @@ export const deleteLogin = async (tx: Tx, userId: string): Promise<void> => {
 export const deleteAuthUsers = async (tx: Tx, ids: readonly string[]): Promise<void> => {
   if (ids.length > 0) await tx.delete(user).where(inArray(user.id, [...ids]));
 };
+
+/** A link request (decision 081): better-auth's verification table, one row per tenant and address. */
+export const saveVerknuepfung = async (
+  tx: Tx,
+  row: { identifier: string; authUserId: string; expiresAt: Date; now: Date },
+): Promise<void> =>
+  asOwner(tx, async () => {
+    await tx.delete(verification).where(eq(verification.identifier, row.identifier));
+    await tx.insert(verification).values({
+      id: crypto.randomUUID(),
+      identifier: row.identifier,
+      value: row.authUserId,
+      expiresAt: row.expiresAt,
+      createdAt: row.now,
+      updatedAt: row.now,
+    });
+  });
+
+/** Takes (deletes) a link request that has not expired; the better-auth user who asked, or undefined. */
+export const takeVerknuepfung = async (tx: Tx, identifier: string, now: Date): Promise<string | undefined> =>
+  asOwner(tx, async () => {
+    const rows = await tx
+      .delete(verification)
+      .where(eq(verification.identifier, identifier))
+      .returning({ value: verification.value, expiresAt: verification.expiresAt });
+    return rows.find((r) => r.expiresAt > now)?.value;
+  });

@@ -7,10 +7,10 @@ import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { username } from 'better-auth/plugins/username';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
+import { ssoProvider } from '../sso/sso-provider.table.ts';
 import { codeSchrittNachAnmeldung } from './auth.code-schritt.ts';
 import { passkey } from './auth.passkey.table.ts';
 import { passkeyAnmeldung, passkeyRpIds, passkeyWeg } from './auth.passkey.ts';
-import { ssoProvider } from './auth.sso.table.ts';
 import { type SsoAuthDeps, ssoPlugin, ssoWeg } from './auth.sso.ts';
 import { account, rateLimit, session, twoFactor, user, verification } from './auth.table.ts';
 

@@ -346,3 +346,69 @@ export const insertPlatformAdmin = async (
 ): Promise<void> => {
   await tx.insert(benutzer).values({ ...row, status: 'aktiv', plattformAdmin: true, authUserId: row.id });
 };
+
+/** A user's fields as the identity provider sends them (SCIM), with the change time. */
+export const updateBenutzerRow = (
+  tx: Tx,
+  id: string,
+  change: Partial<
+    Pick<
+      typeof benutzer.$inferInsert,
+      'vorname' | 'nachname' | 'email' | 'username' | 'status' | 'employeeId'
+    >
+  >,
+  now: Date,
+) =>
+  tx
+    .update(benutzer)
+    .set({ ...change, updatedAt: now })
+    .where(eq(benutzer.id, id));
+
+/** Sets a group's members to exactly `benutzerIds` (ids of this tenant's users; others are ignored by the caller). */
+export const setMembers = async (
+  tx: Tx,
+  mandantId: string,
+  gruppeId: string,
+  benutzerIds: readonly string[],
+) => {
+  await tx.delete(benutzerGruppe).where(eq(benutzerGruppe.gruppeId, gruppeId));
+  if (benutzerIds.length > 0) {
+    await tx
+      .insert(benutzerGruppe)
+      .values(benutzerIds.map((benutzerId) => ({ mandantId, gruppeId, benutzerId })));
+  }
+};
+
+/** Name and e-mail from the provider; the user is marked as a single-sign-on user. */
+export const updateSsoBenutzer = async (
+  tx: Tx,
+  id: string,
+  values: { vorname: string; nachname: string; email: string },
+): Promise<void> => {
+  await tx
+    .update(benutzer)
+    .set({ ...values, isSso: true, updatedAt: new Date() })
+    .where(eq(benutzer.id, id));
+};
+
+/** A user created just in time by the first sign-in through the provider (id = better-auth user id). */
+export const insertSsoBenutzer = async (
+  tx: Tx,
+  row: { id: string; mandantId: string; vorname: string; nachname: string; email: string },
+): Promise<void> => {
+  await tx.insert(benutzer).values({ ...row, status: 'aktiv', isSso: true, authUserId: row.id });
+};
+
+/** Adds memberships (single sign-on: the groups the provider reports). */
+export const addGruppen = async (tx: Tx, mandantId: string, benutzerId: string, ids: readonly string[]) => {
+  if (ids.length > 0)
+    await tx.insert(benutzerGruppe).values(ids.map((gruppeId) => ({ mandantId, benutzerId, gruppeId })));
+};
+
+/** Removes memberships (single sign-on: groups the provider no longer reports). */
+export const removeGruppen = async (tx: Tx, benutzerId: string, ids: readonly string[]) => {
+  if (ids.length > 0)
+    await tx
+      .delete(benutzerGruppe)
+      .where(and(eq(benutzerGruppe.benutzerId, benutzerId), inArray(benutzerGruppe.gruppeId, [...ids])));
+};

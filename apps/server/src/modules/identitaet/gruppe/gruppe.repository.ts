@@ -91,3 +91,7 @@ export const countMembers = async (tx: Tx, gruppeIds: readonly string[]): Promis
     .groupBy(benutzerGruppe.gruppeId);
   return new Map(rows.map((r) => [r.gruppeId, Number(r.anzahl)]));
 };
+
+/** A new group as SCIM creates it, answering the whole row (its creation time is SCIM's `meta.created`). */
+export const insertGruppeRow = async (tx: Tx, mandantId: string, name: string) =>
+  (await tx.insert(gruppe).values({ mandantId, name }).returning())[0]!;

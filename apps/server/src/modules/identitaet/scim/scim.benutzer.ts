@@ -12,6 +12,7 @@ import {
 import type { Tx } from '../../../db/client.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import { endSessions, updateLogin } from '../auth/auth.accounts.ts';
+import { updateBenutzerRow } from '../benutzer/benutzer.provisionierung.ts';
 import {
   assertAdresseDesMandanten,
   insertBenutzerWithLogin,
@@ -39,7 +40,6 @@ import {
   markGeloescht,
   setExternalId,
   unmarkGeloescht,
-  updateBenutzerRow,
 } from './scim.repository.ts';
 
 // --- users ------------------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ import {
 import type { Tx } from '../../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
+import { setMembers } from '../benutzer/benutzer.provisionierung.ts';
+import { deleteGruppe, insertGruppeRow, renameGruppe } from '../gruppe/gruppe.provisionierung.ts';
 import {
   type Auswahl,
   audit,
@@ -22,16 +24,12 @@ import {
   ScimError,
 } from './scim.kontext.ts';
 import {
-  deleteGruppeRow,
   externalIdsOf,
   findGruppeRow,
-  insertGruppeRow,
   listBenutzerRows,
   listGruppeRows,
   membersOf,
-  renameGruppe,
   setExternalId,
-  setMembers,
 } from './scim.repository.ts';
 
 // --- groups -----------------------------------------------------------------------------------------
@@ -193,7 +191,7 @@ export const deleteScimGroup = async (deps: ScimDeps, caller: ScimCaller, id: st
     await deps.database.withTenant(caller.mandantId, async (tx) => {
       const row = await requireGroup(tx, id);
       await setExternalId(tx, caller.mandantId, 'Group', row.id, null);
-      await deleteGruppeRow(tx, row.id);
+      await deleteGruppe(tx, row.id);
       await audit(tx, caller, 'scim_delete', 'gruppe', row.id, { name: row.name });
       await publishEvent(tx, caller.mandantId, { type: 'benutzer', id: row.id });
     });

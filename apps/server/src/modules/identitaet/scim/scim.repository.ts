@@ -96,38 +96,11 @@ export const unmarkGeloescht = async (tx: Tx, benutzerId: string) => {
   await tx.delete(scimGeloescht).where(eq(scimGeloescht.benutzerId, benutzerId));
 };
 
-export const updateBenutzerRow = (
-  tx: Tx,
-  id: string,
-  change: Partial<
-    Pick<
-      typeof benutzer.$inferInsert,
-      'vorname' | 'nachname' | 'email' | 'username' | 'status' | 'employeeId'
-    >
-  >,
-  now: Date,
-) =>
-  tx
-    .update(benutzer)
-    .set({ ...change, updatedAt: now })
-    .where(eq(benutzer.id, id));
-
 export const listGruppeRows = (tx: Tx) =>
   tx.select().from(gruppe).orderBy(asc(gruppe.createdAt), asc(gruppe.id));
 
 export const findGruppeRow = async (tx: Tx, id: string) =>
   (await tx.select().from(gruppe).where(eq(gruppe.id, id)))[0];
-
-export const insertGruppeRow = async (tx: Tx, mandantId: string, name: string) =>
-  (await tx.insert(gruppe).values({ mandantId, name }).returning())[0]!;
-
-export const renameGruppe = (tx: Tx, id: string, name: string) =>
-  tx.update(gruppe).set({ name }).where(eq(gruppe.id, id));
-
-export const deleteGruppeRow = async (tx: Tx, id: string) => {
-  await tx.delete(benutzerGruppe).where(eq(benutzerGruppe.gruppeId, id));
-  await tx.delete(gruppe).where(eq(gruppe.id, id));
-};
 
 /** Members (benutzer ids) of the given groups. */
 export const membersOf = async (tx: Tx, gruppeIds: readonly string[]) => {
@@ -146,19 +119,4 @@ export const groupsOf = async (tx: Tx, benutzerIds: readonly string[]) => {
     .from(benutzerGruppe)
     .innerJoin(gruppe, eq(gruppe.id, benutzerGruppe.gruppeId))
     .where(inArray(benutzerGruppe.benutzerId, [...benutzerIds]));
-};
-
-/** Sets a group's members to exactly `benutzerIds` (ids of this tenant's users; others are ignored by the caller). */
-export const setMembers = async (
-  tx: Tx,
-  mandantId: string,
-  gruppeId: string,
-  benutzerIds: readonly string[],
-) => {
-  await tx.delete(benutzerGruppe).where(eq(benutzerGruppe.gruppeId, gruppeId));
-  if (benutzerIds.length > 0) {
-    await tx
-      .insert(benutzerGruppe)
-      .values(benutzerIds.map((benutzerId) => ({ mandantId, gruppeId, benutzerId })));
-  }
 };

@@ -7,6 +7,7 @@ import {
 } from '@stellwerk/domain/identitaet/sso/sso';
 import { asTenant, type Database } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { saveVerknuepfung, takeVerknuepfung } from '../auth/auth.accounts.ts';
 import { ssoAnmeldung } from './sso.anmeldung.ts';
 import { nimmNonce } from './sso.oidc-nonce.ts';
 import {
@@ -16,8 +17,6 @@ import {
   findLoginIdByEmail,
   findProvisionedLogin,
   hasAccountAt,
-  saveVerknuepfung,
-  takeVerknuepfung,
 } from './sso.repository.ts';
 
 /** How long a link request waits for the provider's answer. */

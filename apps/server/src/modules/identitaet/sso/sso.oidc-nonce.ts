@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../../db/client.ts';
-import { saveVerknuepfung, takeVerknuepfung } from './sso.repository.ts';
+import { saveVerknuepfung, takeVerknuepfung } from '../auth/auth.accounts.ts';
 
 /** How long a nonce waits for the provider's answer (as better-auth's state). */
 const NONCE_MINUTEN = 10;

@@ -5,17 +5,19 @@ import type { Database } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import { updateLogin } from '../auth/auth.accounts.ts';
-import { ACTIVE, GRUPPEN_FELD, type SsoAblehnung, ssoAnmeldung } from './sso.anmeldung.ts';
 import {
   addGruppen,
+  insertSsoBenutzer,
+  removeGruppen,
+  updateSsoBenutzer,
+} from '../benutzer/benutzer.provisionierung.ts';
+import { ACTIVE, GRUPPEN_FELD, type SsoAblehnung, ssoAnmeldung } from './sso.anmeldung.ts';
+import {
   findBenutzerOfLogin,
   findBenutzerRow,
   findGruppeIdsOf,
   findGruppenRefs,
   findMandantSso,
-  insertSsoBenutzer,
-  removeGruppen,
-  updateSsoBenutzer,
 } from './sso.repository.ts';
 
 /**

@@ -2,12 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { mandantDomain } from '../../verwaltung/mandant/mandant.table.ts';
 import { asOwner } from '../auth/auth.accounts.ts';
-import { ssoProvider } from '../auth/auth.sso.table.ts';
 import { account, user, verification } from '../auth/auth.table.ts';
 import { benutzer, benutzerGruppe } from '../benutzer/benutzer.table.ts';
 import { gruppe } from '../gruppe/gruppe.table.ts';
 import { scimExternalId } from '../scim/scim.table.ts';
 import { mandantSso, samlSpSchluessel, sitzungAnmeldung } from './sso.table.ts';
+import { ssoProvider } from './sso-provider.table.ts';
 
 export type MandantSsoRow = typeof mandantSso.$inferSelect;
 
@@ -116,33 +116,6 @@ export const findGruppeIdsOf = async (tx: Tx, benutzerId: string): Promise<strin
   return rows.map((r) => r.id);
 };
 
-export const removeGruppen = async (tx: Tx, benutzerId: string, ids: readonly string[]) => {
-  if (ids.length > 0)
-    await tx
-      .delete(benutzerGruppe)
-      .where(and(eq(benutzerGruppe.benutzerId, benutzerId), inArray(benutzerGruppe.gruppeId, [...ids])));
-};
-
-/** Name and e-mail from the provider; the user is marked as a single-sign-on user. */
-export const updateSsoBenutzer = async (
-  tx: Tx,
-  id: string,
-  values: { vorname: string; nachname: string; email: string },
-): Promise<void> => {
-  await tx
-    .update(benutzer)
-    .set({ ...values, isSso: true, updatedAt: new Date() })
-    .where(eq(benutzer.id, id));
-};
-
-/** A user created just in time by the first sign-in through the provider (id = better-auth user id). */
-export const insertSsoBenutzer = async (
-  tx: Tx,
-  row: { id: string; mandantId: string; vorname: string; nachname: string; email: string },
-): Promise<void> => {
-  await tx.insert(benutzer).values({ ...row, status: 'aktiv', isSso: true, authUserId: row.id });
-};
-
 /** The benutzer behind a better-auth user, across tenants (platform transaction). */
 export const findBenutzerOfLogin = async (tx: Tx, authUserId: string) => {
   const rows = await tx
@@ -157,38 +130,6 @@ export const findBenutzerOfLogin = async (tx: Tx, authUserId: string) => {
     .limit(1);
   return rows[0];
 };
-
-export const addGruppen = async (tx: Tx, mandantId: string, benutzerId: string, ids: readonly string[]) => {
-  if (ids.length > 0)
-    await tx.insert(benutzerGruppe).values(ids.map((gruppeId) => ({ mandantId, benutzerId, gruppeId })));
-};
-
-/** A link request (decision 081): better-auth's verification table, one row per tenant and address. */
-export const saveVerknuepfung = async (
-  tx: Tx,
-  row: { identifier: string; authUserId: string; expiresAt: Date; now: Date },
-): Promise<void> =>
-  asOwner(tx, async () => {
-    await tx.delete(verification).where(eq(verification.identifier, row.identifier));
-    await tx.insert(verification).values({
-      id: crypto.randomUUID(),
-      identifier: row.identifier,
-      value: row.authUserId,
-      expiresAt: row.expiresAt,
-      createdAt: row.now,
-      updatedAt: row.now,
-    });
-  });
-
-/** Takes (deletes) a link request that has not expired; the better-auth user who asked, or undefined. */
-export const takeVerknuepfung = async (tx: Tx, identifier: string, now: Date): Promise<string | undefined> =>
-  asOwner(tx, async () => {
-    const rows = await tx
-      .delete(verification)
-      .where(eq(verification.identifier, identifier))
-      .returning({ value: verification.value, expiresAt: verification.expiresAt });
-    return rows.find((r) => r.expiresAt > now)?.value;
-  });
 
 /** The better-auth user with this address (lower case), if any. */
 export const findLoginIdByEmail = async (tx: Tx, email: string): Promise<string | undefined> =>

@@ -10,9 +10,9 @@ import { Browser } from '../../../../test/sso-browser.ts';
 import { startSsoServer } from '../../../../test/sso-setup.ts';
 import { buildApp } from '../../../app.ts';
 import { asOwner } from '../auth/auth.accounts.ts';
-import { ssoProvider } from '../auth/auth.sso.table.ts';
 import { signiereAlleSamlAnbieter, signiertAnfragen } from './sso.saml-signatur.ts';
 import { samlSpSchluessel } from './sso.table.ts';
+import { ssoProvider } from './sso-provider.table.ts';
 
 const DOMAIN = 'beispielhausen.example';
 const stumm = { warn: () => undefined };

@@ -1,10 +1,10 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { user } from './auth.table.ts';
+import { user } from '../auth/auth.table.ts';
 
 /**
  * better-auth's SSO plugin table (@better-auth/sso 1.7.5): one identity provider per tenant, `provider_id` =
  * the tenant's id. Global and not granted to the application role like the other authentication tables;
- * written only by the sso module on the owner connection. `oidc_config`/`saml_config` are better-auth's JSON
+ * defined and written only by the sso module on the owner connection (decision 205); better-auth's plugin reads it. `oidc_config`/`saml_config` are better-auth's JSON
  * (they hold the client secret), never sent to a browser.
  */
 export const ssoProvider = pgTable('sso_provider', {
