@@ -231,3 +231,18 @@ export const findKopfHash = async (
     .where(and(eq(fahrtenbuchKopf.fahrzeugId, fahrzeugId), eq(fahrtenbuchKopf.laufnummer, laufnummer)));
   return row?.hash ?? null;
 };
+
+/**
+ * Deletes a vehicle's logbook versions up to `bisLaufnummer` and records the anchor, through the database
+ * function of migration 0018 (the only way past the append-only trigger); answers how many it deleted.
+ */
+export const loescheKettenanfang = async (
+  tx: Tx,
+  a: { fahrzeugId: string; bisLaufnummer: number; stichtag: Date; laufId: string; now: Date },
+): Promise<number> => {
+  const result = await tx.execute(
+    sql`select fahrtenbuch_aufbewahrung_loeschen(${a.fahrzeugId}::uuid, ${a.bisLaufnummer}::integer,
+          ${a.stichtag.toISOString()}::timestamptz, ${a.laufId}::uuid, ${a.now.toISOString()}::timestamptz) as anzahl`,
+  );
+  return Number((result.rows[0] as { anzahl?: number | string } | undefined)?.anzahl ?? 0);
+};

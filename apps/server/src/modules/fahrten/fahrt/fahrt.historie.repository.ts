@@ -196,3 +196,14 @@ export const deleteErstellungsHistorie = async (tx: Tx, fahrzeugId: string): Pro
     .delete(fahrzeugHistorie)
     .where(and(eq(fahrzeugHistorie.fahrzeugId, fahrzeugId), eq(fahrzeugHistorie.typ, 'ERSTELLUNG')));
 };
+
+/** Deletes history entries; their receipt links and (repaired) damages go with them (cascade). */
+export const deleteHistorie = async (tx: Tx, ids: readonly string[]): Promise<number> => {
+  if (ids.length === 0) return 0;
+  return (
+    await tx
+      .delete(fahrzeugHistorie)
+      .where(inArray(fahrzeugHistorie.id, [...ids]))
+      .returning({ id: fahrzeugHistorie.id })
+  ).length;
+};

@@ -10,7 +10,6 @@ import {
   fahrzeugBenachrichtigung,
   fahrzeugBuchung,
 } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { serviceheftEintrag } from '../../fahrzeuge/serviceheft/serviceheft.table.ts';
 import { fahrtenbuchEintrag, fahrzeugHistorieBeleg, fahrzeugSchaden } from '../fahrt/fahrt.table.ts';
 import { fahrzeugHistorie } from '../fahrt/fahrzeug-historie.table.ts';
 
@@ -64,21 +63,6 @@ export const findKettenGlieder = (tx: Tx, fahrzeugId: string): Promise<KettenGli
     .from(fahrtenbuchEintrag)
     .where(eq(fahrtenbuchEintrag.fahrzeugId, fahrzeugId))
     .orderBy(asc(fahrtenbuchEintrag.laufnummer));
-
-/**
- * Deletes a vehicle's logbook versions up to `bisLaufnummer` and records the anchor, through the database
- * function of migration 0018 (the only way past the append-only trigger); answers how many it deleted.
- */
-export const loescheKettenanfang = async (
-  tx: Tx,
-  a: { fahrzeugId: string; bisLaufnummer: number; stichtag: Date; laufId: string; now: Date },
-): Promise<number> => {
-  const result = await tx.execute(
-    sql`select fahrtenbuch_aufbewahrung_loeschen(${a.fahrzeugId}::uuid, ${a.bisLaufnummer}::integer,
-          ${a.stichtag.toISOString()}::timestamptz, ${a.laufId}::uuid, ${a.now.toISOString()}::timestamptz) as anzahl`,
-  );
-  return Number((result.rows[0] as { anzahl?: number | string } | undefined)?.anzahl ?? 0);
-};
 
 /** History entries (of `where`) that reported a damage still open: they and their trip stay. */
 const offenerSchadenVon = (tx: Tx) =>
@@ -175,53 +159,6 @@ export const countSchaedenVonHistorie = async (tx: Tx, historieIds: readonly str
   return Number(row?.n ?? 0);
 };
 
-/** Deletes history entries; their receipt links and (repaired) damages go with them (cascade). */
-export const deleteHistorie = async (tx: Tx, ids: readonly string[]): Promise<number> => {
-  if (ids.length === 0) return 0;
-  return (
-    await tx
-      .delete(fahrzeugHistorie)
-      .where(inArray(fahrzeugHistorie.id, [...ids]))
-      .returning({ id: fahrzeugHistorie.id })
-  ).length;
-};
-
-/**
- * Deletes bookings (co-travellers and approvals go with them, cascade) and the notice keys the vehicle jobs
- * recorded for them (decision 067).
- */
-export const deleteBuchungen = async (tx: Tx, ids: readonly string[]): Promise<number> => {
-  if (ids.length === 0) return 0;
-  const schluessel = ids.flatMap((id) => [
-    `checkout_buchender:${id}`,
-    `checkout_fuhrpark:${id}`,
-    `vorcheckout:${id}`,
-  ]);
-  await tx.delete(fahrzeugBenachrichtigung).where(inArray(fahrzeugBenachrichtigung.schluessel, schluessel));
-  return (
-    await tx
-      .delete(fahrzeugBuchung)
-      .where(inArray(fahrzeugBuchung.id, [...ids]))
-      .returning({ id: fahrzeugBuchung.id })
-  ).length;
-};
-
-/** Deletes up to `anzahl` service book entries whose end day (or start day, without an end) lies before the cut-off. */
-export const deleteFaelligesServiceheft = async (tx: Tx, stichtag: Date, anzahl: number): Promise<number> => {
-  const ids = (
-    await tx
-      .select({ id: serviceheftEintrag.id })
-      .from(serviceheftEintrag)
-      .where(
-        sql`coalesce(${serviceheftEintrag.bis}, ${serviceheftEintrag.von}) < ${stichtag.toISOString()}::timestamptz`,
-      )
-      .limit(anzahl)
-  ).map((r) => r.id);
-  if (ids.length === 0) return 0;
-  await tx.delete(serviceheftEintrag).where(inArray(serviceheftEintrag.id, ids));
-  return ids.length;
-};
-
 /** Locks the vehicle row: the lock every append to its logbook chain holds (one writer per chain). */
 export const lockFahrzeug = async (tx: Tx, fahrzeugId: string): Promise<void> => {
   await tx.select({ id: fahrzeug.id }).from(fahrzeug).where(eq(fahrzeug.id, fahrzeugId)).for('update');
@@ -236,13 +173,3 @@ export const istTagErledigt = async (tx: Tx, schluessel: string): Promise<boolea
       .where(eq(fahrzeugBenachrichtigung.schluessel, schluessel))
       .limit(1)
   ).length > 0;
-
-export const insertTagErledigt = async (
-  tx: Tx,
-  { mandantId, schluessel, now }: { mandantId: string; schluessel: string; now: Date },
-): Promise<void> => {
-  await tx
-    .insert(fahrzeugBenachrichtigung)
-    .values({ mandantId, schluessel, gesendetAt: now })
-    .onConflictDoNothing();
-};

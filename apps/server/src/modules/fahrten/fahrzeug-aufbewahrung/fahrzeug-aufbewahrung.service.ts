@@ -16,27 +16,28 @@ import { berlinDateKey } from '@stellwerk/domain/time';
 import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import type { JobLog } from '../../../jobs/scheduler.ts';
+import {
+  deleteBuchungen,
+  insertTagErledigt,
+} from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.aufbewahrung.ts';
+import { deleteFaelligesServiceheft } from '../../fahrzeuge/serviceheft/serviceheft.aufbewahrung.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import {
   deleteDateienVorgemerkt,
   removeVorgemerkteDateien,
 } from '../../plattform/storage/storage.service.ts';
 import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { deleteHistorie, loescheKettenanfang } from '../fahrt/fahrt.aufbewahrung.ts';
 import {
   countSchaedenVonHistorie,
-  deleteBuchungen,
-  deleteFaelligesServiceheft,
-  deleteHistorie,
   findDateienVonHistorie,
   findFaelligeBuchungen,
   findFaelligeHistorie,
   findFahrzeugeMitAltemFahrtenbuch,
   findHistorieVonBuchungen,
   findKettenGlieder,
-  insertTagErledigt,
   istTagErledigt,
   lockFahrzeug,
-  loescheKettenanfang,
 } from './fahrzeug-aufbewahrung.repository.ts';
 
 /** Tenant settings, read without a user (no group or personal values). */

@@ -5,7 +5,11 @@ import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
 import { sonderfreigabe } from '../sonderfreigabe/sonderfreigabe.table.ts';
 import type { BelegungRow } from './fahrzeug-buchung.belegung.repository.ts';
-import { fahrzeugBuchung, fahrzeugBuchungMitfahrer } from './fahrzeug-buchung.table.ts';
+import {
+  fahrzeugBenachrichtigung,
+  fahrzeugBuchung,
+  fahrzeugBuchungMitfahrer,
+} from './fahrzeug-buchung.table.ts';
 
 // --- bookings -------------------------------------------------------------------------------------------
 
@@ -308,4 +312,35 @@ export const replaceMitfahrer = async (
     .delete(fahrzeugBuchungMitfahrer)
     .where(eq(fahrzeugBuchungMitfahrer.fahrzeugBuchungId, werte.buchungId));
   await insertMitfahrer(tx, werte);
+};
+
+/**
+ * Deletes bookings (co-travellers and approvals go with them, cascade) and the notice keys the vehicle jobs
+ * recorded for them (decision 067).
+ */
+export const deleteBuchungen = async (tx: Tx, ids: readonly string[]): Promise<number> => {
+  if (ids.length === 0) return 0;
+  const schluessel = ids.flatMap((id) => [
+    `checkout_buchender:${id}`,
+    `checkout_fuhrpark:${id}`,
+    `vorcheckout:${id}`,
+  ]);
+  await tx.delete(fahrzeugBenachrichtigung).where(inArray(fahrzeugBenachrichtigung.schluessel, schluessel));
+  return (
+    await tx
+      .delete(fahrzeugBuchung)
+      .where(inArray(fahrzeugBuchung.id, [...ids]))
+      .returning({ id: fahrzeugBuchung.id })
+  ).length;
+};
+
+/** Records that the retention purge of a Berlin day is complete (its key in the vehicle jobs' record, decision 067). */
+export const insertTagErledigt = async (
+  tx: Tx,
+  { mandantId, schluessel, now }: { mandantId: string; schluessel: string; now: Date },
+): Promise<void> => {
+  await tx
+    .insert(fahrzeugBenachrichtigung)
+    .values({ mandantId, schluessel, gesendetAt: now })
+    .onConflictDoNothing();
 };

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
@@ -57,4 +57,20 @@ export const insertEintrag = async (
 ): Promise<string> => {
   const [row] = await tx.insert(serviceheftEintrag).values(werte).returning({ id: serviceheftEintrag.id });
   return row!.id;
+};
+
+/** Deletes up to `anzahl` service book entries whose end day (or start day, without an end) lies before the cut-off. */
+export const deleteFaelligesServiceheft = async (tx: Tx, stichtag: Date, anzahl: number): Promise<number> => {
+  const ids = (
+    await tx
+      .select({ id: serviceheftEintrag.id })
+      .from(serviceheftEintrag)
+      .where(
+        sql`coalesce(${serviceheftEintrag.bis}, ${serviceheftEintrag.von}) < ${stichtag.toISOString()}::timestamptz`,
+      )
+      .limit(anzahl)
+  ).map((r) => r.id);
+  if (ids.length === 0) return 0;
+  await tx.delete(serviceheftEintrag).where(inArray(serviceheftEintrag.id, ids));
+  return ids.length;
 };

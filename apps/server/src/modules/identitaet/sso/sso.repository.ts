@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { mandantDomain } from '../../verwaltung/mandant/mandant.table.ts';
 import { asOwner } from '../auth/auth.accounts.ts';
-import { account, user, verification } from '../auth/auth.table.ts';
+import { account, user } from '../auth/auth.table.ts';
 import { benutzer, benutzerGruppe } from '../benutzer/benutzer.table.ts';
 import { gruppe } from '../gruppe/gruppe.table.ts';
 import { scimExternalId } from '../scim/scim.table.ts';
