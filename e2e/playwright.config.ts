@@ -18,8 +18,8 @@
  * page shows no link to anyone (decision 017).
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { startSmsGateway } from '../apps/server/test/sms-gateway.ts';

@@ -18,7 +18,7 @@ const englisch = async (page: Page) => {
   await page.route('**/api/me', async (route) => {
     const response = await route.fetch();
     const me = await response.json();
-    me.settings.Sprache = { value: 'en', source: 'benutzer' };
+    me.customizing.Sprache = { value: 'en', source: 'benutzer' };
     await route.fulfill({ response, json: me });
   });
 };

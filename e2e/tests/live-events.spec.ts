@@ -30,7 +30,7 @@ const openAdmin = async (context: BrowserContext) => {
   return page;
 };
 
-const openGroupSettings = async (page: Page) => {
+const openGroupCustomizing = async (page: Page) => {
   await page.goto('/admin/einstellungen');
   await page.getByRole('combobox', { name: 'Ebene' }).click();
   await page.getByRole('option', { name: `Gruppe: ${GRUPPE}` }).click();
@@ -53,12 +53,12 @@ test.describe('live events between two administrators', () => {
       const watcher = await openAdmin(second);
 
       // Group-level setting
-      const watcherRow = await openGroupSettings(watcher);
+      const watcherRow = await openGroupCustomizing(watcher);
       const watcherInput = watcherRow.getByRole('textbox');
       // Not set for the group: the control shows the tenant's (default) value.
       await expect(watcherInput).toHaveValue('5');
       await markOpen(watcher);
-      const editorRow = await openGroupSettings(editor);
+      const editorRow = await openGroupCustomizing(editor);
       await editorRow.getByRole('textbox').fill('7');
       await editorRow.getByRole('button', { name: 'Speichern' }).click();
       await expect(editorRow.getByText('Gespeichert')).toBeVisible();

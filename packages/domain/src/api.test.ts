@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { type TMe, ZApiError, ZHealth, ZMe, ZUpdateSetting } from './api.ts';
-import { resolveSettings } from './verwaltung/customizing.ts';
+import { type TMe, ZApiError, ZHealth, ZMe, ZUpdateCustomizing } from './api.ts';
 import { formatError } from './errors.ts';
+import { resolveCustomizing } from './verwaltung/customizing.ts';
 
 const me: TMe = {
   user: {
@@ -27,7 +27,7 @@ const me: TMe = {
     Officelocker: false,
     Chatbot: false,
   },
-  settings: resolveSettings({ tenant: {}, groups: [], user: {} }),
+  customizing: resolveCustomizing({ tenant: {}, groups: [], user: {} }),
   language: 'de',
   startPage: '/fahrzeuge',
   zweiFaktor: { pflicht: 'optional', erforderlich: false, eingerichtet: false, mussEinrichten: false },
@@ -63,7 +63,7 @@ describe('ZApiError', () => {
   });
 });
 
-describe('ZUpdateSetting', () => {
+describe('ZUpdateCustomizing', () => {
   it.each<[unknown, boolean]>([
     [{ value: 15 }, true],
     [{ value: true }, true],
@@ -74,7 +74,7 @@ describe('ZUpdateSetting', () => {
     [{ value: { nested: true } }, false],
     [{}, false],
   ])('%j is accepted: %s', (body, ok) => {
-    expect(ZUpdateSetting.safeParse(body).success).toBe(ok);
+    expect(ZUpdateCustomizing.safeParse(body).success).toBe(ok);
   });
 });
 

@@ -3,13 +3,13 @@
  * Every string has a maximum length (Infisical's rule), so no request can smuggle megabytes into a field.
  */
 import { z } from 'zod';
-import { CUSTOMIZING_LEVELS, MAX_ARRAY_ITEMS, MAX_STRING_LENGTH } from './verwaltung/customizing-option.ts';
 import { SWITCHABLE_FEATURES } from './features.ts';
+import { ZZweiFaktorStand } from './identitaet/sicherheit/api.ts';
 import { LANGUAGES } from './language.ts';
 import { PERMISSION_NAMES } from './permissions.ts';
 import { AKTIONEN, type Aktion } from './policy.ts';
-import { ZZweiFaktorStand } from './identitaet/sicherheit/api.ts';
 import { multiLineText, singleLineText } from './text-input.ts';
+import { CUSTOMIZING_LEVELS, MAX_ARRAY_ITEMS, MAX_STRING_LENGTH } from './verwaltung/customizing-option.ts';
 
 /** Limits used across the contract. */
 export const LIMITS = {
@@ -53,9 +53,9 @@ export const ZCustomizingValue = z.union([
 ]);
 export type TCustomizingValue = z.infer<typeof ZCustomizingValue>;
 
-export const ZSettingSource = z.enum(['default', ...CUSTOMIZING_LEVELS]);
-export const ZResolvedSetting = z.object({ value: ZCustomizingValue, source: ZSettingSource });
-export type TResolvedSetting = z.infer<typeof ZResolvedSetting>;
+export const ZCustomizingSource = z.enum(['default', ...CUSTOMIZING_LEVELS]);
+export const ZResolvedCustomizingEntry = z.object({ value: ZCustomizingValue, source: ZCustomizingSource });
+export type TResolvedCustomizingEntry = z.infer<typeof ZResolvedCustomizingEntry>;
 
 export const ZFeatureSwitches = z.record(z.enum(SWITCHABLE_FEATURES), z.boolean());
 export type TFeatureSwitches = z.infer<typeof ZFeatureSwitches>;
@@ -87,7 +87,8 @@ export const ZMe = z.object({
   /** The actions the user may do (decision 204): the web app reads these instead of recomputing from rights. */
   darf: z.array(z.enum(AKTIONEN as [Aktion, ...Aktion[]])).max(AKTIONEN.length),
   features: ZFeatureSwitches,
-  settings: z.record(z.string().max(LIMITS.code), ZResolvedSetting),
+  /** The user's effective settings (Customizing, spec §3): option name → value and the level it comes from. */
+  customizing: z.record(z.string().max(LIMITS.code), ZResolvedCustomizingEntry),
   language: ZLanguage,
   startPage: z.string().max(LIMITS.path),
   /** Two-factor sign-in: the tenant's policy and whether this user must still enrol. */
@@ -96,15 +97,15 @@ export const ZMe = z.object({
 export type TMe = z.infer<typeof ZMe>;
 
 /** Path params of a settings write: the option name. */
-export const ZSettingName = z.object({ name: singleLineText().min(1).max(LIMITS.code) });
-export type TSettingName = z.infer<typeof ZSettingName>;
+export const ZCustomizingName = z.object({ name: singleLineText().min(1).max(LIMITS.code) });
+export type TCustomizingName = z.infer<typeof ZCustomizingName>;
 
 /**
  * Body of a settings write. The value's shape is only bounded here; `toStoredValue` checks it against
  * the option's type and answers with the catalogue's messages ('Wert zum mappen muss vom Typ number sein!').
  * `null` removes the override at that level (the row is deleted), so the next level applies again.
  */
-export const ZUpdateSetting = z.object({
+export const ZUpdateCustomizing = z.object({
   value: z.union([
     z.number(),
     z.boolean(),
@@ -113,7 +114,7 @@ export const ZUpdateSetting = z.object({
     z.null(),
   ]),
 });
-export type TUpdateSetting = z.infer<typeof ZUpdateSetting>;
+export type TUpdateCustomizing = z.infer<typeof ZUpdateCustomizing>;
 
 /**
  * GET /api/health: the database answers (otherwise 503), and whether the realtime listener between

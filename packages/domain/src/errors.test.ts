@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { ALLGEMEINE_ERRORS } from './errors.allgemein.ts';
-import { FAHRTEN_ERRORS } from './fahrten/fahrten.errors.ts';
-import { FAHRZEUGE_ERRORS } from './fahrzeuge/fahrzeuge.errors.ts';
-import { IDENTITAET_ERRORS } from './identitaet/identitaet.errors.ts';
-import { LESERAUM_ERRORS } from './leseraum/leseraum.errors.ts';
-import { PLATTFORM_ERRORS } from './plattform/plattform.errors.ts';
-import { VERWALTUNG_ERRORS } from './verwaltung/verwaltung.errors.ts';
 import {
   DomainError,
   ERROR_CODES,
@@ -16,6 +10,12 @@ import {
   isErrorCode,
   placeholdersOf,
 } from './errors.ts';
+import { FAHRTEN_ERRORS } from './fahrten/fahrten.errors.ts';
+import { FAHRZEUGE_ERRORS } from './fahrzeuge/fahrzeuge.errors.ts';
+import { IDENTITAET_ERRORS } from './identitaet/identitaet.errors.ts';
+import { LESERAUM_ERRORS } from './leseraum/leseraum.errors.ts';
+import { PLATTFORM_ERRORS } from './plattform/plattform.errors.ts';
+import { VERWALTUNG_ERRORS } from './verwaltung/verwaltung.errors.ts';
 
 describe('the error catalogue', () => {
   it("combines the areas' catalogues without one code in two areas (a duplicate would silently replace the other)", () => {

@@ -7,13 +7,13 @@
  */
 import type { CatalogueEntry } from './error-catalogue.ts';
 import { ALLGEMEINE_ERRORS } from './errors.allgemein.ts';
-import { IDENTITAET_ERRORS } from './identitaet/identitaet.errors.ts';
-import { VERWALTUNG_ERRORS } from './verwaltung/verwaltung.errors.ts';
-import { LESERAUM_ERRORS } from './leseraum/leseraum.errors.ts';
-import { FAHRZEUGE_ERRORS } from './fahrzeuge/fahrzeuge.errors.ts';
 import { FAHRTEN_ERRORS } from './fahrten/fahrten.errors.ts';
-import { PLATTFORM_ERRORS } from './plattform/plattform.errors.ts';
+import { FAHRZEUGE_ERRORS } from './fahrzeuge/fahrzeuge.errors.ts';
+import { IDENTITAET_ERRORS } from './identitaet/identitaet.errors.ts';
 import type { Language } from './language.ts';
+import { LESERAUM_ERRORS } from './leseraum/leseraum.errors.ts';
+import { PLATTFORM_ERRORS } from './plattform/plattform.errors.ts';
+import { VERWALTUNG_ERRORS } from './verwaltung/verwaltung.errors.ts';
 
 /**
  * Every error of the product, combined from the areas' catalogues (each area declares its errors next to its code).

@@ -15,9 +15,9 @@ const ID = '00000000-0000-4000-8000-000000000001';
 
 describe('server events', () => {
   it.each([
-    [{ type: 'einstellung', ebene: 'gruppe', id: ID, name: 'Sprache' }, true],
-    [{ type: 'einstellung', ebene: 'gruppe', id: ID }, false],
-    [{ type: 'einstellung', ebene: 'abteilung', id: ID, name: 'Sprache' }, false],
+    [{ type: 'customizing', ebene: 'gruppe', id: ID, name: 'Sprache' }, true],
+    [{ type: 'customizing', ebene: 'gruppe', id: ID }, false],
+    [{ type: 'customizing', ebene: 'abteilung', id: ID, name: 'Sprache' }, false],
     [{ type: 'oeffnungszeit', id: ID }, true],
     [{ type: 'abweichende_oeffnungszeit', id: ID, grundrissId: ID }, true],
     [{ type: 'abweichende_oeffnungszeit', id: ID }, false],
@@ -39,7 +39,7 @@ describe('server events', () => {
     expect(Object.keys(AENDERT_SITZUNGEN).sort()).toEqual([...SERVER_EVENT_TYPES].sort());
     expect(SERVER_EVENT_TYPES.filter((type) => AENDERT_SITZUNGEN[type]).sort()).toEqual([
       'benutzer',
-      'einstellung',
+      'customizing',
       'gruppe',
       'mandant',
       'rolle',

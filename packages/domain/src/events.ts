@@ -15,7 +15,7 @@ const ZEventId = z.string().min(1).max(128);
 export const ZServerEvent = z.discriminatedUnion('type', [
   /** A setting changed; `id` is the owner of the level: the tenant, the group or the user. */
   z.object({
-    type: z.literal('einstellung'),
+    type: z.literal('customizing'),
     ebene: z.enum(EINSTELLUNG_EBENEN),
     id: ZEventId,
     name: z.string().min(1).max(200),
@@ -58,7 +58,7 @@ export type TServerEvent = z.infer<typeof ZServerEvent>;
 export type TServerEventType = TServerEvent['type'];
 
 export const SERVER_EVENT_TYPES = [
-  'einstellung',
+  'customizing',
   'oeffnungszeit',
   'abweichende_oeffnungszeit',
   'benutzer',
@@ -81,7 +81,7 @@ export const SERVER_EVENT_TYPES = [
  * every session as it is. A new event type must be decided here.
  */
 export const AENDERT_SITZUNGEN: Readonly<Record<TServerEventType, boolean>> = {
-  einstellung: true,
+  customizing: true,
   benutzer: true,
   gruppe: true,
   rolle: true,

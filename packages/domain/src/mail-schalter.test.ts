@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMIZING_OPTIONS } from './verwaltung/customizing';
 import { MAIL_ARTEN, MAIL_REGELN, mailGewollt, PFLICHT_MAILS } from './mail-schalter';
+import { CUSTOMIZING_OPTIONS } from './verwaltung/customizing';
 
 const option = (name: string) => CUSTOMIZING_OPTIONS.find((o) => o.name === name);
 

@@ -5,8 +5,9 @@
  * regardless because the spec's process needs it (security, approvals, escalations). The settings screens list the
  * mails sent regardless from `PFLICHT_MAILS`.
  */
-import type { OptionName } from './verwaltung/customizing.ts';
+
 import type { Texts } from './language.ts';
+import type { OptionName } from './verwaltung/customizing.ts';
 
 export const MAIL_ARTEN = [
   // vehicles (template fahrzeug_buchung)

@@ -46,7 +46,7 @@ export function ConfirmModal({
         )}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={loading}>
-            {t('einstellungen.cancel')}
+            {t('customizing.cancel')}
           </Button>
           <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
             {confirmLabel}

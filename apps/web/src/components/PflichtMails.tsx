@@ -12,7 +12,7 @@ export function PflichtMails({ language }: { language: Language }) {
   return (
     <div data-testid="pflicht-mails">
       <Text size="sm" fw={600} mt="md" id="pflicht-mails-title">
-        {t('einstellungen.pflichtMails')}
+        {t('customizing.pflichtMails')}
       </Text>
       <List size="sm" aria-labelledby="pflicht-mails-title">
         {PFLICHT_MAILS.map((m) => (

@@ -36,8 +36,8 @@ export const zodFieldErrors = <S extends z.ZodType>(
     if (issue.code === 'too_small' && 'minimum' in issue && Number(issue.minimum) <= 1)
       errors[field] = requiredMarker(t);
     else if (issue.code === 'too_big' && 'maximum' in issue)
-      errors[field] = t('einstellungen.validation.tooLong', { max: Number(issue.maximum) });
-    else errors[field] = t('einstellungen.validation.invalid');
+      errors[field] = t('customizing.validation.tooLong', { max: Number(issue.maximum) });
+    else errors[field] = t('customizing.validation.invalid');
   }
   return { data: null, errors };
 };

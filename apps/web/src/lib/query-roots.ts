@@ -8,7 +8,7 @@ export const QUERY_ROOTS = {
   /** GET /api/me (user, permissions, features, effective settings) and the user's own settings page. */
   me: ['me'],
   /** Customizing at every level (tenant, group, the user's own). */
-  einstellungen: ['customizing'],
+  customizing: ['customizing'],
   /** Floor plans with their weekly and special opening hours. */
   grundrisse: ['admin', 'grundrisse'],
   benutzer: ['admin-benutzer'],

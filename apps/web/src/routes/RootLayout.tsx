@@ -14,7 +14,7 @@ export function RootLayout() {
   const queryClient = useQueryClient();
   const me = useCurrentMe();
 
-  useLanguageSync(me ? (me.settings.Sprache ?? { value: me.language, source: 'default' }) : undefined);
+  useLanguageSync(me ? (me.customizing.Sprache ?? { value: me.language, source: 'default' }) : undefined);
   // Another administrator's change (or this user's in another tab) refreshes what it touched.
   useServerEvents(me !== null, (event) => {
     for (const queryKey of invalidationsOf(event, { benutzerId: me?.user.id ?? '' }))

@@ -33,7 +33,7 @@ const baseMe: TMe = {
     Officelocker: false,
     Chatbot: false,
   },
-  settings: {},
+  customizing: {},
   language: 'de',
   startPage: '/fahrzeuge',
   zweiFaktor: { pflicht: 'optional', erforderlich: false, eingerichtet: false, mussEinrichten: false },

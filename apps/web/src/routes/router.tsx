@@ -24,16 +24,16 @@ import {
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
-import { ZBenutzerSearch } from '../features/identitaet/admin-benutzer/hooks/benutzer-search';
-import { ZProtokollSearch } from '../features/verwaltung/admin-protokoll/hooks/protokoll-search';
-import { ZAuslastungSearch } from '../features/verwaltung/auslastung/hooks/auslastung-search';
-import { ZRaeumeSuche } from '../features/leseraum/admin-raeume/hooks/qr-bogen';
-import { ZFuehrerscheinSuche } from '../features/fahrzeuge/fuehrerschein/hooks/fuehrerschein-suche';
 import { ZFahrzeugSuche } from '../features/fahrzeuge/fahrzeug-buchung/hooks/fahrzeug-suche';
-import { ansichtAus, ZPlatzSuche } from '../features/leseraum/leseraum/hooks/platz-suche';
+import { ZFuehrerscheinSuche } from '../features/fahrzeuge/fuehrerschein/hooks/fuehrerschein-suche';
+import { ZBenutzerSearch } from '../features/identitaet/admin-benutzer/hooks/benutzer-search';
 import { signOut } from '../features/identitaet/auth/api/sign-out';
 import { rememberRedirect } from '../features/identitaet/auth/hooks/redirect-cookie';
 import { meKeys, meQueryOptions } from '../features/identitaet/session/api/get-me';
+import { ZRaeumeSuche } from '../features/leseraum/admin-raeume/hooks/qr-bogen';
+import { ansichtAus, ZPlatzSuche } from '../features/leseraum/leseraum/hooks/platz-suche';
+import { ZProtokollSearch } from '../features/verwaltung/admin-protokoll/hooks/protokoll-search';
+import { ZAuslastungSearch } from '../features/verwaltung/auslastung/hooks/auslastung-search';
 import { RouteError } from '../lib/route-error';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout } from './RootLayout';
@@ -186,7 +186,7 @@ const page = (path: string, name: keyof Awaited<ReturnType<typeof userPages>>) =
   createRoute({ getParentRoute: () => userLayout, path, component: lazyRouteComponent(userPages, name) });
 
 const passwordRoute = page('leseraum/passwort', 'PasswordPage');
-const settingsRoute = page('einstellungen', 'PersonalSettingsPage');
+const settingsRoute = page('einstellungen', 'PersonalCustomizingPage');
 const securityRoute = page('einstellungen/sicherheit', 'SicherheitPage');
 const officelockerRoute = page('officelocker', 'OfficelockerPage');
 
@@ -228,7 +228,7 @@ const leseraumRedirect = createRoute({
   path: 'leseraum',
   // the user's view (Ansicht), the map by default (spec §2)
   beforeLoad: ({ context }) => {
-    const ansicht = ansichtAus((name) => context.me?.settings[name]?.value);
+    const ansicht = ansichtAus((name) => context.me?.customizing[name]?.value);
     throw redirect({ to: ansicht === 'liste' ? '/leseraum/liste' : '/leseraum/karte', replace: true });
   },
 });
@@ -315,10 +315,10 @@ const adminRaeumeRoute = createRoute({
   validateSearch: ZRaeumeSuche,
   component: lazyRouteComponent(() => import('./pages/raeume-pages'), 'RaeumePage'),
 });
-const adminSettingsRoute = createRoute({
+const adminCustomizingRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'einstellungen',
-  component: lazyRouteComponent(stammdatenPages, 'AdminSettingsPage'),
+  component: lazyRouteComponent(stammdatenPages, 'AdminCustomizingPage'),
 });
 const stammdatenRoutes = (
   [
@@ -394,7 +394,7 @@ export const routeTree = rootRoute.addChildren([
     adminRaeumeRoute,
     ...stammdatenRoutes,
     ...verwaltungRoutes,
-    adminSettingsRoute,
+    adminCustomizingRoute,
     mailboxRoute,
   ]),
 ]);

@@ -3,7 +3,7 @@
  */
 import { WOCHENTAG_NAMEN } from '../time.ts';
 import type { CustomizingOption } from '../verwaltung/customizing-option.ts';
-import { ALL, TENANT, USER_AND_TENANT, katalog } from '../verwaltung/customizing-option.ts';
+import { ALL, katalog, TENANT, USER_AND_TENANT } from '../verwaltung/customizing-option.ts';
 
 /** Default cleaning states, best first (spec §5 "allowed list of cleaning states"). */
 export const DEFAULT_REINIGUNGSZUSTAENDE = [

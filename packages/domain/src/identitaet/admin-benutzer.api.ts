@@ -22,9 +22,9 @@
  */
 import { z } from 'zod';
 import { ZApiError } from '../api.ts';
-import { BENUTZER_LIMITS, IMPORT_COLUMNS, MAX_IMPORT_ROWS } from './benutzer-import.ts';
 import { PERMISSION_NAMES } from '../permissions.ts';
 import { singleLineText } from '../text-input.ts';
+import { BENUTZER_LIMITS, IMPORT_COLUMNS, MAX_IMPORT_ROWS } from './benutzer-import.ts';
 
 export const BENUTZER_STATUS = ['aktiv', 'inaktiv'] as const;
 export const ZBenutzerStatus = z.enum(BENUTZER_STATUS);

@@ -12,8 +12,8 @@
 
 import { z } from 'zod';
 import type { ErrorCode, ErrorParams, RuleViolation } from '../errors.ts';
-import { adresseInDomains } from './sso/sso.ts';
 import { hasControlCharacters } from '../text-input.ts';
+import { adresseInDomains } from './sso/sso.ts';
 
 export const IMPORT_COLUMNS = ['vorname', 'nachname', 'email', 'employeeId', 'rollen', 'gruppen'] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cleanNames, isValidDomain, normalizeDomains, syncDomains, syncNames } from './domain-sync.ts';
 import { DomainError } from '../errors.ts';
+import { cleanNames, isValidDomain, normalizeDomains, syncDomains, syncNames } from './domain-sync.ts';
 
 describe('syncNames', () => {
   it.each([

@@ -4,10 +4,10 @@
  * and the fire-safety and first-aid markers. `Z*` zod schemas, `T*` their types (decision 051).
  */
 import { z } from 'zod';
-import { ZBetroffeneBuchung } from '../verwaltung/admin-stammdaten.api.ts';
 import { LIMITS } from '../api.ts';
-import { BEREICHE, ZPlanPosition } from './leseraum-buchung/api.ts';
 import { multiLineText, singleLineText } from '../text-input.ts';
+import { ZBetroffeneBuchung } from '../verwaltung/admin-stammdaten.api.ts';
+import { BEREICHE, ZPlanPosition } from './leseraum-buchung/api.ts';
 
 const ZName = singleLineText().trim().min(1).max(LIMITS.name);
 /** A description or the conditions of use: empty means none. */

@@ -1,7 +1,7 @@
 /**
  * The settings options of reading rooms and workspaces (feature Leseraum, spec §9).
  */
-import { ALL, USER, katalog } from '../verwaltung/customizing-option.ts';
+import { ALL, katalog, USER } from '../verwaltung/customizing-option.ts';
 
 export const LESERAUM_OPTIONEN = katalog([
   // --- Leseraum -----------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addCalendarDays as addDays, weekdayOfDay } from '../time.ts';
 import {
   type AbweichendeOeffnung,
   bookableDays,
@@ -9,7 +10,6 @@ import {
   type Wochenoeffnung,
   wochenoeffnungVerstoss,
 } from './oeffnungszeiten.ts';
-import { addCalendarDays as addDays, weekdayOfDay } from '../time.ts';
 
 const mondayToFriday: Wochenoeffnung[] = [1, 2, 3, 4, 5].map((wochentag) => ({ wochentag, geoeffnet: true }));
 

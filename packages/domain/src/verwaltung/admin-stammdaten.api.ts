@@ -6,15 +6,21 @@
  * setzen ist kein valider String.'); forms check them with `isValidTime` from time.ts first.
  */
 import { z } from 'zod';
-import { ZBenutzerInput } from '../identitaet/admin-benutzer.api.ts';
-import { LIMITS, ZCustomizingValue, ZFeatureSwitches, ZSettingSource, ZUpdateSetting } from '../api.ts';
-import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_LEVELS, type CustomizingGroup } from './customizing-option.ts';
+import {
+  LIMITS,
+  ZCustomizingSource,
+  ZCustomizingValue,
+  ZFeatureSwitches,
+  ZUpdateCustomizing,
+} from '../api.ts';
 import { ZDayInput, ZDayValue, ZTimeInput } from '../date-input.ts';
-import { MAX_DOMAIN_LENGTH } from '../identitaet/domain-sync.ts';
 import { FEATURE_NAMES, SWITCHABLE_FEATURES } from '../features.ts';
-import { BUNDESLAND_CODES } from './feiertage.ts';
+import { ZBenutzerInput } from '../identitaet/admin-benutzer.api.ts';
+import { MAX_DOMAIN_LENGTH } from '../identitaet/domain-sync.ts';
 import { OEFFNUNGSZEIT_STATUS } from '../status.ts';
 import { multiLineText, singleLineText } from '../text-input.ts';
+import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_LEVELS, type CustomizingGroup } from './customizing-option.ts';
+import { BUNDESLAND_CODES } from './feiertage.ts';
 
 const ZName = singleLineText().trim().min(1).max(LIMITS.name);
 /** An ISO timestamp in responses. */
@@ -285,18 +291,18 @@ export const ZGruppenEinstellungen = z.object({
 });
 export type TGruppenEinstellungen = z.infer<typeof ZGruppenEinstellungen>;
 
-export const ZGruppeSettingParams = z.object({
+export const ZGruppeCustomizingParams = z.object({
   id: z.uuid(),
   name: singleLineText().min(1).max(LIMITS.code),
 });
 
 /** PUT body of every settings level: `{ value }`, null removes the override. */
-export const ZEinstellungInput = ZUpdateSetting;
+export const ZEinstellungInput = ZUpdateCustomizing;
 
 /** A personal setting: the own value (null = inherited) and the effective one with its source. */
 export const ZEigeneEinstellung = ZEinstellung.extend({
   effective: ZCustomizingValue,
-  source: ZSettingSource,
+  source: ZCustomizingSource,
   /** The tenant's value beside the own one (R295); null where the tenant sets none. */
   mandantWert: ZCustomizingValue.nullable(),
   /** The value of the user's group that applies (the first by name that sets one), with the group's name. */

@@ -1,7 +1,7 @@
 /**
  * The general settings options (Systemeinstellungen, Einstellungen): language, start page, booking window, two-step sign-in and the personal notifications.
  */
-import { ALL, TENANT, katalog, notificationToggle } from './customizing-option.ts';
+import { ALL, katalog, notificationToggle, TENANT } from './customizing-option.ts';
 
 export const ALLGEMEINE_OPTIONEN = katalog([
   // --- Systemeinstellungen / Einstellungen --------------------------------------------------------

@@ -9,7 +9,7 @@ export type CustomizingTyp = 'number' | 'boolean' | 'string' | 'time' | 'array';
 export type CustomizingUnit = 'minuten' | 'stunden' | 'tage' | 'wochen' | 'monate' | 'prozent';
 export const CUSTOMIZING_LEVELS = ['benutzer', 'gruppe', 'mandant'] as const;
 export type CustomizingLevel = (typeof CUSTOMIZING_LEVELS)[number];
-export type SettingSource = 'default' | CustomizingLevel;
+export type CustomizingSource = 'default' | CustomizingLevel;
 
 /** A list item of an array option. */
 export type CustomizingItem = string | number | boolean;

@@ -1,35 +1,35 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ZResolvedSetting } from '../api.ts';
-import {
-  ebenenWerte,
-  addierteListe,
-  arraySetting,
-  assertLevel,
-  booleanSetting,
-  CUSTOMIZING_OPTION_NAMES,
-  CUSTOMIZING_OPTIONS,
-  findOption,
-  fromStoredAmount,
-  fromStoredValue,
-  isUnchanged,
-  leseListe,
-  numberSetting,
-  type ResolvedSettings,
-  resolveSettings,
-  stringSetting,
-  timeSpanUnitChoices,
-  toStoredAmount,
-  toStoredValue,
-} from './customizing.ts';
-import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_GROUPS, type CustomizingOption } from './customizing-option.ts';
+import { ZResolvedCustomizingEntry } from '../api.ts';
+import { DomainError, type ErrorCode } from '../errors.ts';
 import {
   isReportRhythmus,
   REPORT_RHYTHMEN,
   REPORT_RHYTHMUS_MONATE,
 } from '../fahrzeuge/fahrzeuge.optionen.ts';
-import { DomainError, type ErrorCode } from '../errors.ts';
 import { FEATURE_NAMES } from '../features.ts';
+import {
+  addierteListe,
+  arrayCustomizing,
+  assertLevel,
+  booleanCustomizing,
+  CUSTOMIZING_OPTION_NAMES,
+  CUSTOMIZING_OPTIONS,
+  ebenenWerte,
+  findOption,
+  fromStoredAmount,
+  fromStoredValue,
+  isUnchanged,
+  leseListe,
+  numberCustomizing,
+  type ResolvedCustomizing,
+  resolveCustomizing,
+  stringCustomizing,
+  timeSpanUnitChoices,
+  toStoredAmount,
+  toStoredValue,
+} from './customizing.ts';
+import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_GROUPS, type CustomizingOption } from './customizing-option.ts';
 
 const errorCodeOf = (fn: () => unknown): ErrorCode | undefined => {
   try {
@@ -258,9 +258,9 @@ describe('stored values (properties)', () => {
   });
 });
 
-describe('resolveSettings', () => {
+describe('resolveCustomizing', () => {
   it('returns the default of every option when nothing is set', () => {
-    const settings = resolveSettings({ tenant: {}, groups: [], user: {} });
+    const settings = resolveCustomizing({ tenant: {}, groups: [], user: {} });
     expect(Object.keys(settings).sort()).toEqual([...CUSTOMIZING_OPTION_NAMES].sort());
     expect(settings.Startseite).toEqual({ value: 'fahrzeuge', source: 'default' });
     expect(settings.FahrzeugCheckInAktiv).toEqual({ value: true, source: 'default' });
@@ -268,21 +268,21 @@ describe('resolveSettings', () => {
   });
 
   it('prefers user over group over tenant over default', () => {
-    expect(resolveSettings({ tenant: { Zoom: '80' }, groups: [], user: {} }).Zoom).toEqual({
+    expect(resolveCustomizing({ tenant: { Zoom: '80' }, groups: [], user: {} }).Zoom).toEqual({
       value: 80,
       source: 'mandant',
     });
-    expect(resolveSettings({ tenant: { Zoom: '80' }, groups: [{ Zoom: '90' }], user: {} }).Zoom).toEqual({
+    expect(resolveCustomizing({ tenant: { Zoom: '80' }, groups: [{ Zoom: '90' }], user: {} }).Zoom).toEqual({
       value: 90,
       source: 'gruppe',
     });
     expect(
-      resolveSettings({ tenant: { Zoom: '80' }, groups: [{ Zoom: '90' }], user: { Zoom: '120' } }).Zoom,
+      resolveCustomizing({ tenant: { Zoom: '80' }, groups: [{ Zoom: '90' }], user: { Zoom: '120' } }).Zoom,
     ).toEqual({ value: 120, source: 'benutzer' });
   });
 
   it('lets the first group in the list win when two groups set an option', () => {
-    const settings = resolveSettings({
+    const settings = resolveCustomizing({
       tenant: {},
       groups: [{ Ansicht: 'liste' }, { Ansicht: 'karte' }],
       user: {},
@@ -291,7 +291,7 @@ describe('resolveSettings', () => {
   });
 
   it('ignores user and group rows for tenant-only vehicle rules', () => {
-    const settings = resolveSettings({
+    const settings = resolveCustomizing({
       tenant: { FahrzeugMindestabstandStunden: '2' },
       groups: [{ FahrzeugMindestabstandStunden: '0' }],
       user: { FahrzeugMindestabstandStunden: '0', FahrzeugCheckInAktiv: 'false' },
@@ -301,12 +301,12 @@ describe('resolveSettings', () => {
   });
 
   it('skips unreadable stored values and falls through to the next level', () => {
-    const settings = resolveSettings({ tenant: { Zoom: '110' }, groups: [], user: { Zoom: 'gross' } });
+    const settings = resolveCustomizing({ tenant: { Zoom: '110' }, groups: [], user: { Zoom: 'gross' } });
     expect(settings.Zoom).toEqual({ value: 110, source: 'mandant' });
   });
 
   it('ignores unknown names and inherited object keys', () => {
-    const settings = resolveSettings({ tenant: { Unbekannt: 'x' }, groups: [], user: {} });
+    const settings = resolveCustomizing({ tenant: { Unbekannt: 'x' }, groups: [], user: {} });
     expect(settings).not.toHaveProperty('Unbekannt');
     expect(Object.hasOwn(settings, 'toString')).toBe(false);
   });
@@ -340,7 +340,7 @@ describe('resolveSettings', () => {
   );
 
   it('skips stored values a write would refuse', () => {
-    const settings = resolveSettings({
+    const settings = resolveCustomizing({
       tenant: { Sprache: 'en', Zoom: '1.5' },
       groups: [],
       user: { Sprache: 'fr', Zoom: '9999', LeseraumLieblingsGrundriss: 'x'.repeat(501) },
@@ -357,11 +357,11 @@ describe('resolveSettings', () => {
         fc.array(levelRecord, { maxLength: 3 }),
         levelRecord,
         (tenant, groups, user) => {
-          const settings = resolveSettings({ tenant, groups, user });
+          const settings = resolveCustomizing({ tenant, groups, user });
           for (const option of CUSTOMIZING_OPTIONS) {
             const setting = settings[option.name]!;
             expect(() => toStoredValue(option, setting.value)).not.toThrow();
-            expect(ZResolvedSetting.safeParse(setting).success).toBe(true);
+            expect(ZResolvedCustomizingEntry.safeParse(setting).success).toBe(true);
           }
         },
       ),
@@ -375,7 +375,7 @@ describe('resolveSettings', () => {
         fc.array(levelRecord, { maxLength: 3 }),
         levelRecord,
         (tenant, groups, user) => {
-          const settings = resolveSettings({ tenant, groups, user });
+          const settings = resolveCustomizing({ tenant, groups, user });
           expect(Object.keys(settings).sort()).toEqual([...CUSTOMIZING_OPTION_NAMES].sort());
         },
       ),
@@ -390,7 +390,7 @@ describe('resolveSettings', () => {
         levelRecord,
         fc.array(levelRecord, { maxLength: 3 }),
         ([option, stored], tenant, groups) => {
-          const settings = resolveSettings({ tenant, groups, user: { [option.name]: stored } });
+          const settings = resolveCustomizing({ tenant, groups, user: { [option.name]: stored } });
           expect(settings[option.name]).toEqual({
             value: fromStoredValue(option, stored),
             source: 'benutzer',
@@ -421,24 +421,24 @@ describe('levels and typed readers', () => {
   });
 
   it('reads resolved values with their type', () => {
-    const settings = resolveSettings({
+    const settings = resolveCustomizing({
       tenant: { FahrzeugMindestabstandStunden: '3' },
       groups: [],
       user: {},
     });
-    expect(numberSetting(settings, 'FahrzeugMindestabstandStunden')).toBe(3);
-    expect(booleanSetting(settings, 'FahrzeugCheckInAktiv')).toBe(true);
-    expect(stringSetting(settings, 'FahrzeugBuchungszeitraumVon')).toBe('09:00');
-    expect(arraySetting(settings, 'FahrzeugLieblingsFahrzeuge')).toEqual([]);
-    expect(() => numberSetting(settings, 'Sprache')).toThrow(DomainError);
-    expect(numberSetting({}, 'Zoom')).toBe(100);
+    expect(numberCustomizing(settings, 'FahrzeugMindestabstandStunden')).toBe(3);
+    expect(booleanCustomizing(settings, 'FahrzeugCheckInAktiv')).toBe(true);
+    expect(stringCustomizing(settings, 'FahrzeugBuchungszeitraumVon')).toBe('09:00');
+    expect(arrayCustomizing(settings, 'FahrzeugLieblingsFahrzeuge')).toEqual([]);
+    expect(() => numberCustomizing(settings, 'Sprache')).toThrow(DomainError);
+    expect(numberCustomizing({}, 'Zoom')).toBe(100);
   });
 
   it('knows option names as a type: a misspelt name does not compile (the typecheck fails without the error)', () => {
     // @ts-expect-error 'Zooom' is not an option of the catalogue
-    expect(() => numberSetting({}, 'Zooom')).toThrow(DomainError);
+    expect(() => numberCustomizing({}, 'Zooom')).toThrow(DomainError);
     // @ts-expect-error nor is a name of another case
-    const settings: ResolvedSettings = { sprache: { value: 'de', source: 'default' } };
+    const settings: ResolvedCustomizing = { sprache: { value: 'de', source: 'default' } };
     expect(Object.keys(settings)).toEqual(['sprache']);
   });
 });

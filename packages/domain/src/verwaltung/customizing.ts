@@ -8,21 +8,21 @@
  * administrators (tenant level with customizing_mandant_pflege, group/user level for a group or a user).
  *
  * Group precedence: when several of a user's groups set one option, the FIRST group in the `groups`
- * list passed to `resolveSettings` wins. The caller passes groups in a stable order (the server: by
+ * list passed to `resolveCustomizing` wins. The caller passes groups in a stable order (the server: by
  * group name, then id), so the outcome is deterministic and explainable in the admin UI.
  */
 import { DomainError } from '../errors.ts';
-import { isValidTime, WOCHENTAG_NAMEN, wochentagNameAus } from '../time.ts';
 import { FAHRZEUGE_OPTIONEN } from '../fahrzeuge/fahrzeuge.optionen.ts';
 import { LESERAUM_OPTIONEN } from '../leseraum/leseraum.optionen.ts';
+import { isValidTime, WOCHENTAG_NAMEN, wochentagNameAus } from '../time.ts';
 import { ALLGEMEINE_OPTIONEN } from './allgemein.optionen.ts';
 import { AUSLASTUNG_OPTIONEN } from './auslastung/auslastung.optionen.ts';
 import {
   type CustomizingItem,
   type CustomizingLevel,
   type CustomizingOption,
+  type CustomizingSource,
   type CustomizingValue,
-  type SettingSource,
   katalog,
   MAX_ARRAY_ITEMS,
   MAX_STRING_LENGTH,
@@ -157,7 +157,7 @@ export const toStoredValue = (option: CustomizingOption, raw: unknown): string =
 /**
  * The API value of a stored `wert`. Booleans read as true for 'true' or '1' (spec §5), false otherwise.
  * A stored number that is not a number, a stored time that is not `HH:mm` and stored JSON that is not
- * an array of strings, numbers and booleans throw; `resolveSettings` skips such rows.
+ * an array of strings, numbers and booleans throw; `resolveCustomizing` skips such rows.
  */
 export const fromStoredValue = (option: CustomizingOption, wert: string): CustomizingValue => {
   switch (option.typ) {
@@ -205,11 +205,11 @@ const tryFromStoredValue = (
   }
 };
 
-export type ResolvedSetting = { value: CustomizingValue; source: SettingSource };
-export type ResolvedSettings = Partial<Record<OptionName, ResolvedSetting>>;
+export type ResolvedCustomizingEntry = { value: CustomizingValue; source: CustomizingSource };
+export type ResolvedCustomizing = Partial<Record<OptionName, ResolvedCustomizingEntry>>;
 
 /** A user's stored values (option name → stored text) by level: the tenant's, each group's in order, their own. */
-export type SettingLevels = {
+export type CustomizingLevels = {
   tenant: Readonly<Record<string, string>>;
   groups: readonly Readonly<Record<string, string>>[];
   user: Readonly<Record<string, string>>;
@@ -225,15 +225,15 @@ const own = (record: Readonly<Record<string, string>>, name: string): string | u
  * refuse (wrong type, out of bounds, not allowed, too long) are skipped. Among groups the first in
  * `groups` that sets the option wins (see the file comment).
  */
-export const resolveSettings = ({ tenant, groups, user }: SettingLevels): ResolvedSettings => {
-  const resolved: ResolvedSettings = {};
+export const resolveCustomizing = ({ tenant, groups, user }: CustomizingLevels): ResolvedCustomizing => {
+  const resolved: ResolvedCustomizing = {};
   for (const option of CUSTOMIZING_OPTIONS) {
-    const candidates: [SettingSource, string | undefined][] = [];
+    const candidates: [CustomizingSource, string | undefined][] = [];
     if (canSetAtLevel(option, 'benutzer')) candidates.push(['benutzer', own(user, option.name)]);
     if (canSetAtLevel(option, 'gruppe'))
       for (const g of groups) candidates.push(['gruppe', own(g, option.name)]);
     if (canSetAtLevel(option, 'mandant')) candidates.push(['mandant', own(tenant, option.name)]);
-    let setting: ResolvedSetting | undefined;
+    let setting: ResolvedCustomizingEntry | undefined;
     for (const [source, wert] of candidates) {
       const value = tryFromStoredValue(option, wert);
       if (value !== undefined) {
@@ -256,7 +256,7 @@ export type EbenenWerte = {
 
 /**
  * The tenant's and the winning group's value of `option` (R295: a user's settings answer shows them beside the
- * user's own). `groups` in precedence order, as `resolveSettings` takes them; levels the option may not be set at
+ * user's own). `groups` in precedence order, as `resolveCustomizing` takes them; levels the option may not be set at
  * and unreadable values count as not set, as there.
  */
 export const ebenenWerte = ({
@@ -314,28 +314,28 @@ export const defaultValueOf = (name: OptionName): CustomizingValue => {
 };
 
 /** The resolved number setting `name`; throws when the catalogue option is not a number. */
-export const numberSetting = (settings: ResolvedSettings, name: OptionName): number => {
+export const numberCustomizing = (settings: ResolvedCustomizing, name: OptionName): number => {
   const value = settings[name]?.value ?? defaultValueOf(name);
   if (typeof value !== 'number') throw new DomainError('customizing.not_a_number');
   return value;
 };
 
 /** The resolved boolean setting `name`. */
-export const booleanSetting = (settings: ResolvedSettings, name: OptionName): boolean => {
+export const booleanCustomizing = (settings: ResolvedCustomizing, name: OptionName): boolean => {
   const value = settings[name]?.value ?? defaultValueOf(name);
   if (typeof value !== 'boolean') throw new DomainError('customizing.not_a_boolean');
   return value;
 };
 
 /** The resolved string or time setting `name`. */
-export const stringSetting = (settings: ResolvedSettings, name: OptionName): string => {
+export const stringCustomizing = (settings: ResolvedCustomizing, name: OptionName): string => {
   const value = settings[name]?.value ?? defaultValueOf(name);
   if (typeof value !== 'string') throw new DomainError('customizing.not_a_string');
   return value;
 };
 
 /** The resolved list setting `name`. */
-export const arraySetting = (settings: ResolvedSettings, name: OptionName): CustomizingItem[] => {
+export const arrayCustomizing = (settings: ResolvedCustomizing, name: OptionName): CustomizingItem[] => {
   const value = settings[name]?.value ?? defaultValueOf(name);
   if (!Array.isArray(value)) throw new DomainError('customizing.not_an_array');
   return value;

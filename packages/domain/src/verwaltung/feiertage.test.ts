@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   BUNDESLAND_CODES,
-  bussUndBettag,
   type Bundesland,
+  bussUndBettag,
   feiertage,
   feiertagsTage,
   ostersonntag,

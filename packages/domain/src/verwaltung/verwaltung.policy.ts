@@ -6,7 +6,7 @@ export const VERWALTUNG_POLICIES = policies({
     bildschirm: '/admin',
     beschreibung: { de: 'Die Administration öffnen', en: 'Open the administration' },
   },
-  'einstellungen.pflegen': {
+  'customizing.pflegen': {
     bildschirm: '/admin/einstellungen',
     beschreibung: { de: 'Einstellungen des Mandanten pflegen', en: "Maintain the tenant's settings" },
   },

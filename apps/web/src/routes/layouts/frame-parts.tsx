@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { AppFooter } from '../../components/AppFooter';
 import { Brand } from '../../components/Brand';
 import { MenuCount } from '../../components/MenuCount';
-import { TenantLogo } from '../../features/verwaltung/mandant/components/TenantLogo';
-import { MainMenu } from '../../features/plattform/navigation/components/MainMenu';
-import { useMe } from '../../features/identitaet/session/api/get-me';
-import { LanguageSwitch } from '../../features/verwaltung/customizing/components/LanguageSwitch';
 import { useFreigabenAnzahl } from '../../features/fahrzeuge/fahrzeug-freigaben/api/freigaben-api';
+import { useMe } from '../../features/identitaet/session/api/get-me';
 import { useWartendeVormerkungen } from '../../features/leseraum/leseraum/api/bestaetigungen-api';
+import { MainMenu } from '../../features/plattform/navigation/components/MainMenu';
+import { LanguageSwitch } from '../../features/verwaltung/customizing/components/LanguageSwitch';
+import { TenantLogo } from '../../features/verwaltung/mandant/components/TenantLogo';
 import { useRefreshMe } from '../use-current-me';
 
 /** Header, menu and footer as every app layout composes them from the features. */

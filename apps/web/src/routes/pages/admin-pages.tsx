@@ -3,9 +3,9 @@ import { useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { AdminHome } from '../../features/verwaltung/admin-home/components/AdminHome';
 import { MailboxList } from '../../features/plattform/mailbox/components/MailboxList';
 import { SmsAusgangListe } from '../../features/plattform/mailbox/components/SmsAusgangListe';
+import { AdminHome } from '../../features/verwaltung/admin-home/components/AdminHome';
 import { useCurrentMe } from '../use-current-me';
 
 export function AdminHomePage() {

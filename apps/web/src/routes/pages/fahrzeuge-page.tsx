@@ -14,7 +14,7 @@ export function FahrzeugePage() {
   const suche = ZFahrzeugSuche.parse(useSearch({ strict: false }));
   if (!me) return null;
   // the user's own list only: the tenant's favourites come marked from the server (`favorit`)
-  const eigene = me.settings.FahrzeugLieblingsFahrzeuge;
+  const eigene = me.customizing.FahrzeugLieblingsFahrzeuge;
   const favoriten = eigene?.source === 'benutzer' ? eigene.value : [];
   return (
     <>
@@ -24,7 +24,7 @@ export function FahrzeugePage() {
         onSucheChange={(next, options) =>
           void navigate({ to: '/fahrzeuge', search: next as never, replace: options?.replace ?? false })
         }
-        settings={me.settings}
+        settings={me.customizing}
         benutzerId={me.user.id}
         darfFuerAndere={me.darf.includes('fahrzeuge.fuer_andere_buchen')}
         lieblingsFahrzeuge={Array.isArray(favoriten) ? favoriten.filter((v) => typeof v === 'string') : []}

@@ -1,8 +1,8 @@
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { formatError, isErrorCode } from '@stellwerk/domain/errors';
-import { pathAfterLogin } from '@stellwerk/domain/navigation';
 import { anmeldeFehlerArt, anmeldeFehlerCode } from '@stellwerk/domain/identitaet/sicherheit/anmelde-fehler';
+import { pathAfterLogin } from '@stellwerk/domain/navigation';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';

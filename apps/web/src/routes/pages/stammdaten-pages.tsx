@@ -2,11 +2,11 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { AusstattungList } from '../../features/leseraum/admin-ausstattung/components/AusstattungList';
-import { MandantEinstellungen } from '../../features/verwaltung/customizing/components/MandantEinstellungen';
 import { SsoEinstellungen } from '../../features/identitaet/sso/components/SsoEinstellungen';
-import { StandortList } from '../../features/verwaltung/admin-lokationen/components/StandortList';
+import { AusstattungList } from '../../features/leseraum/admin-ausstattung/components/AusstattungList';
 import { OeffnungszeitenAdmin } from '../../features/leseraum/admin-oeffnungszeiten/components/OeffnungszeitenAdmin';
+import { StandortList } from '../../features/verwaltung/admin-lokationen/components/StandortList';
+import { MandantCustomizing } from '../../features/verwaltung/customizing/components/MandantCustomizing';
 import { LogoPrivacySection } from '../../features/verwaltung/mandant/components/TenantFileUpload';
 import { useCurrentMe, useRefreshMe } from '../use-current-me';
 
@@ -47,19 +47,19 @@ export function OeffnungszeitenPage() {
 }
 
 /** /admin/einstellungen: the typed tenant and group settings, then the tenant logo and privacy statement. */
-export function AdminSettingsPage() {
+export function AdminCustomizingPage() {
   const { t } = useTranslation();
   const me = useCurrentMe();
   const refreshMe = useRefreshMe();
   return (
     <>
-      <PageHeader title={t('admin.settings.title')} description={t('adminEinstellungen.description')} />
+      <PageHeader title={t('admin.customizing.title')} description={t('adminCustomizing.description')} />
       <Stack gap="xl" maw={900}>
         <Stack gap="sm" component="section" aria-labelledby="tenant-settings-title">
           <Title order={2} fz="lg" id="tenant-settings-title">
-            {t('admin.settings.tenantSettings')}
+            {t('admin.customizing.tenantCustomizing')}
           </Title>
-          <MandantEinstellungen
+          <MandantCustomizing
             refreshKey={me}
             tenantOnly={
               // logo and privacy PDF belong to the tenant level only (policy mandant.gestalten)

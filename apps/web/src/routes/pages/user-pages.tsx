@@ -5,8 +5,6 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { PlaceholderPage } from '../../components/PlaceholderPage';
-import { PasswordChangeForm } from '../../features/identitaet/auth/components/PasswordChangeForm';
-import { EigeneEinstellungen } from '../../features/verwaltung/customizing/components/EigeneEinstellungen';
 import { FreigabenListe } from '../../features/fahrzeuge/fahrzeug-freigaben/components/FreigabenListe';
 import { FahrzeugUebersicht } from '../../features/fahrzeuge/fahrzeug-uebersicht/components/FahrzeugUebersicht';
 import {
@@ -18,16 +16,18 @@ import {
   type TFuehrerscheinSuche,
   ZFuehrerscheinSuche,
 } from '../../features/fahrzeuge/fuehrerschein/hooks/fuehrerschein-suche';
-import { Impressum } from '../../features/verwaltung/impressum/components/Impressum';
-import { type Ansicht, Sitzplan } from '../../features/leseraum/leseraum/components/Sitzplan';
-import { ansichtAus, vorgabenAus, ZPlatzSuche } from '../../features/leseraum/leseraum/hooks/platz-suche';
-import { KalenderAboKarte } from '../../features/plattform/kalender/components/KalenderAboKarte';
-import { NoAreaNotice } from '../../features/plattform/navigation/components/NoAreaNotice';
+import { PasswordChangeForm } from '../../features/identitaet/auth/components/PasswordChangeForm';
 import { IdentitaetenListe } from '../../features/identitaet/sicherheit/components/IdentitaetenListe';
 import { PasskeyListe } from '../../features/identitaet/sicherheit/components/PasskeyListe';
 import { SitzungenListe } from '../../features/identitaet/sicherheit/components/SitzungenListe';
 import { TelefonFaktorKarte } from '../../features/identitaet/sicherheit/components/TelefonFaktorKarte';
 import { ZweiFaktorEinrichtung } from '../../features/identitaet/sicherheit/components/ZweiFaktorEinrichtung';
+import { type Ansicht, Sitzplan } from '../../features/leseraum/leseraum/components/Sitzplan';
+import { ansichtAus, vorgabenAus, ZPlatzSuche } from '../../features/leseraum/leseraum/hooks/platz-suche';
+import { KalenderAboKarte } from '../../features/plattform/kalender/components/KalenderAboKarte';
+import { NoAreaNotice } from '../../features/plattform/navigation/components/NoAreaNotice';
+import { EigenesCustomizing } from '../../features/verwaltung/customizing/components/EigenesCustomizing';
+import { Impressum } from '../../features/verwaltung/impressum/components/Impressum';
 import { useCurrentMe, useRefreshMe } from '../use-current-me';
 
 /** '/' for a user with no area to open: what the tenant has switched on, and sign-out. */
@@ -107,7 +107,7 @@ function SitzplanPage({ bereich, ansicht }: { bereich: Bereich; ansicht: Ansicht
   const navigate = useNavigate();
   const suche = ZPlatzSuche.parse(useSearch({ strict: false }));
   const base = bereich === 'leseraum' ? '/leseraum' : '/arbeitswelt';
-  const setting = (name: string) => me?.settings[name]?.value;
+  const setting = (name: string) => me?.customizing[name]?.value;
   const zoom = setting('Zoom');
   const lieblingsGrundriss = setting('LeseraumLieblingsGrundriss');
   const lieblingsPlaetze = setting('LeseraumLieblingsPlatz');
@@ -163,7 +163,7 @@ export function LeseraumListePage() {
 /** /arbeitswelt: the workspace in the user's view (Ansicht), the map by default. */
 export function ArbeitsweltPage() {
   const me = useCurrentMe();
-  return <SitzplanPage bereich="arbeitswelt" ansicht={ansichtAus((name) => me?.settings[name]?.value)} />;
+  return <SitzplanPage bereich="arbeitswelt" ansicht={ansichtAus((name) => me?.customizing[name]?.value)} />;
 }
 
 export function ArbeitsweltKartePage() {
@@ -201,7 +201,7 @@ export function PasswordPage() {
 }
 
 /** /einstellungen: personal data, password, language and the personal settings with their source. */
-export function PersonalSettingsPage() {
+export function PersonalCustomizingPage() {
   const { t } = useTranslation();
   const me = useCurrentMe();
   const refreshMe = useRefreshMe();
@@ -212,10 +212,10 @@ export function PersonalSettingsPage() {
   return (
     <>
       <PageHeader title={t('settings.title')} />
-      <EigeneEinstellungen
+      <EigenesCustomizing
         features={features}
         refreshKey={me}
-        effective={me.settings}
+        effective={me.customizing}
         onSaved={refreshMe}
         profil={{ vorname: me.user.vorname, nachname: me.user.nachname, email: me.user.email }}
         details={[

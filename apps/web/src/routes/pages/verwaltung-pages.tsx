@@ -11,6 +11,7 @@ import {
   type TBenutzerSearch,
 } from '../../features/identitaet/admin-benutzer/hooks/benutzer-search';
 import { GruppenAdmin } from '../../features/identitaet/admin-gruppen/components/GruppenAdmin';
+import { RollenAdmin } from '../../features/identitaet/admin-rollen/components/RollenAdmin';
 import { ScimTokenAdmin } from '../../features/identitaet/admin-scim/components/ScimTokenAdmin';
 import { MandantenAdmin } from '../../features/verwaltung/admin-mandanten/components/MandantenAdmin';
 import { ProtokollAdmin } from '../../features/verwaltung/admin-protokoll/components/ProtokollAdmin';
@@ -18,7 +19,6 @@ import {
   parseProtokollSearch,
   type TProtokollSearch,
 } from '../../features/verwaltung/admin-protokoll/hooks/protokoll-search';
-import { RollenAdmin } from '../../features/identitaet/admin-rollen/components/RollenAdmin';
 import { useCurrentMe } from '../use-current-me';
 
 /** The current search params, and a setter that replaces them (filters are not history steps). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HistorieEintrag } from '../fahrzeug-buchung/machine.ts';
 import { berlinInstant } from '../../time.ts';
+import type { HistorieEintrag } from '../fahrzeug-buchung/machine.ts';
 import {
   autoStornoKandidaten,
   checkOutMahnungen,

@@ -5,6 +5,9 @@
  * is due. Every notice carries a `schluessel` (key); the server records the keys it sent and passes them
  * back as `gesendet`, so each notice goes out once however often the job runs.
  */
+
+import type { BuchungStatus, FahrzeugBuchungTyp } from '../../status.ts';
+import { berlinDateKey, berlinInstant } from '../../time.ts';
 import {
   type AutoStornoGrund,
   autoStornoFaelligkeit,
@@ -18,8 +21,6 @@ import {
   isSperre,
   isUnterwegs,
 } from '../fahrzeug-buchung/machine.ts';
-import type { BuchungStatus, FahrzeugBuchungTyp } from '../../status.ts';
-import { berlinDateKey, berlinInstant } from '../../time.ts';
 
 export type JobBuchung = {
   id: string;

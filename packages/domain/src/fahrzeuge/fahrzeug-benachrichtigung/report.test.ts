@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_REINIGUNGSZUSTAENDE } from '../fahrzeuge.optionen.ts';
 import { berlinInstant } from '../../time.ts';
+import { DEFAULT_REINIGUNGSZUSTAENDE } from '../fahrzeuge.optionen.ts';
 import {
   faelligerPersoenlicherReport,
   faelligerReportZeitraum,

@@ -4,10 +4,11 @@
  * period, a summary per vehicle of the period just ended: trips, distance, damages, cleanliness incidents
  * and mileage gaps, taken from the history's CHECK_IN and CHECK_OUT entries.
  */
-import { isReportRhythmus, REPORT_RHYTHMUS_MONATE } from '../fahrzeuge.optionen.ts';
-import { isSchwelleErreicht } from '../fahrzeug/historie.ts';
+
 import { lueckeKm } from '../../fahrten/fahrtenbuch/kilometer.ts';
 import { addCalendarMonths, berlinDateKey, berlinInstant } from '../../time.ts';
+import { isSchwelleErreicht } from '../fahrzeug/historie.ts';
+import { isReportRhythmus, REPORT_RHYTHMUS_MONATE } from '../fahrzeuge.optionen.ts';
 
 export type ReportZeitraum = {
   /** first day, `YYYY-MM-DD` */

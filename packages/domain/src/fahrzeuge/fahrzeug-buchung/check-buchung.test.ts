@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { berlinInstant } from '../../time.ts';
 import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
 import type { Fuehrerschein } from '../fuehrerschein/rules.ts';
-import { berlinInstant } from '../../time.ts';
 import { type BuchungsCheck, checkBuchung } from './check-buchung.ts';
 import { FAHRT_OFFEN } from './machine.ts';
 import { DEFAULT_FAHRZEUG_EINSTELLUNGEN } from './rules.ts';

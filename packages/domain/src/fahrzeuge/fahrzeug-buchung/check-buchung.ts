@@ -6,7 +6,8 @@
  */
 
 import type { RuleViolation } from '../../errors.ts';
-import { huBuchungsRegel, uvvBuchungsRegel, type UvvModus } from '../fahrzeug-benachrichtigung/pruefung.ts';
+import type { PermissionName } from '../../permissions.ts';
+import { huBuchungsRegel, type UvvModus, uvvBuchungsRegel } from '../fahrzeug-benachrichtigung/pruefung.ts';
 import {
   type BuchungsPerson,
   type Fuehrerschein,
@@ -14,7 +15,6 @@ import {
   fahrerVerstoss,
   fuehrerscheinHinweise,
 } from '../fuehrerschein/rules.ts';
-import type { PermissionName } from '../../permissions.ts';
 import {
   type Belegung,
   type FahrerBelegung,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatError } from '../../errors.ts';
-import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
 import { berlinInstant } from '../../time.ts';
+import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
 import { spaetestesEndeAb, warumNichtBuchbar } from './erklaerung.ts';
 import { FAHRT_OFFEN } from './machine.ts';
 import { type Belegung, DEFAULT_FAHRZEUG_EINSTELLUNGEN, type FahrzeugFuerBuchung } from './rules.ts';

@@ -4,8 +4,8 @@
  * and the server never disagree.
  */
 import type { RuleViolation } from '../../errors.ts';
-import { fensterAm } from '../fahrzeug/buchungsfenster.ts';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '../../time.ts';
+import { fensterAm } from '../fahrzeug/buchungsfenster.ts';
 import {
   type BuchungsPruefung,
   isBuchungAusserhalbMoeglich,

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DomainError, formatError } from '../../errors.ts';
-import { findOption, resolveSettings, toStoredValue } from '../../verwaltung/customizing.ts';
 import { berlinInstant, wochentagNameAus } from '../../time.ts';
+import { findOption, resolveCustomizing, toStoredValue } from '../../verwaltung/customizing.ts';
 import { FAHRT_OFFEN } from './machine.ts';
 import {
   type Belegung,
@@ -15,7 +15,7 @@ import {
   fahrerDoppeltVerstoss,
   mindestabstandMs,
 } from './rules.ts';
-import { fahrzeugEinstellungenAus } from './settings.ts';
+import { fahrzeugEinstellungenAus } from './customizing.ts';
 
 const b = (day: string, time: string) => berlinInstant(day, time);
 const trip = (von: Date, bis: Date, over: Partial<Belegung> = {}): Belegung => ({
@@ -141,7 +141,7 @@ describe('the minimum gap in hours plus minutes', () => {
   });
 
   it('reads the minutes and the driver switch from the tenant settings', () => {
-    const settings = resolveSettings({
+    const settings = resolveCustomizing({
       tenant: { FahrzeugMindestabstandMinuten: '30', FahrzeugMehrereFahrzeugeGleichzeitig: 'true' },
       groups: [],
       user: {},
@@ -152,7 +152,7 @@ describe('the minimum gap in hours plus minutes', () => {
       mehrereFahrzeugeGleichzeitig: true,
     });
     expect(
-      fahrzeugEinstellungenAus({ settings: resolveSettings({ tenant: {}, groups: [], user: {} }) }),
+      fahrzeugEinstellungenAus({ settings: resolveCustomizing({ tenant: {}, groups: [], user: {} }) }),
     ).toMatchObject({ mindestabstandMinuten: 0, mehrereFahrzeugeGleichzeitig: false });
   });
 });
@@ -365,7 +365,7 @@ describe('weekday names of the weekly window', () => {
   it('reads a value stored before as its spec name, and an unknown one as none', () => {
     const gelesen = (wert: string) =>
       fahrzeugEinstellungenAus({
-        settings: resolveSettings({
+        settings: resolveCustomizing({
           tenant: { FahrzeugBuchungsfensterWochentag: wert },
           groups: [],
           user: {},

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { PermissionName } from '../../permissions.ts';
 import type { BuchungStatus } from '../../status.ts';
 import {
+  ablehnungsText,
   assertCheckInFreigegeben,
   type FreigeberKandidat,
   freigabeNachAenderung,
   freigeberVerstoss,
   isFahrzeugBuchungFreigegeben,
-  ablehnungsText,
   sonderfreigabeEntscheiden,
   wartetAufEntscheidungVon,
   wartetAufFreigabe,

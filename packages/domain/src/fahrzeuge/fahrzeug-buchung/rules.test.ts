@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type ErrorCode, httpStatusOf } from '../../errors.ts';
-import { fensterAusZeitraum, isInnerhalbBuchungsfenster } from '../fahrzeug/buchungsfenster.ts';
 import { addCalendarDays, berlinDateKey, berlinInstant, WOCHENTAG_NAMEN, weekdayOfDay } from '../../time.ts';
+import { fensterAusZeitraum, isInnerhalbBuchungsfenster } from '../fahrzeug/buchungsfenster.ts';
 import { tagesRaster } from './erklaerung.ts';
 import { FAHRT_OFFEN } from './machine.ts';
 import {

@@ -7,12 +7,6 @@
  * Periods are half-open `[von, bis)`. Calendar days are Berlin days written `YYYY-MM-DD`.
  */
 import type { RuleViolation } from '../../errors.ts';
-import {
-  type Buchungsfenster,
-  fensterAm,
-  fensterTaeglich,
-  isInnerhalbBuchungsfenster,
-} from '../fahrzeug/buchungsfenster.ts';
 import type { BuchungStatus, FahrzeugBuchungTyp } from '../../status.ts';
 import {
   addCalendarDays,
@@ -24,6 +18,12 @@ import {
   weekdayFromName,
   weekdayOfDay,
 } from '../../time.ts';
+import {
+  type Buchungsfenster,
+  fensterAm,
+  fensterTaeglich,
+  isInnerhalbBuchungsfenster,
+} from '../fahrzeug/buchungsfenster.ts';
 import { type FahrtStand, isSperre } from './machine.ts';
 
 /** Spec §5/§9: times lie on a 15-minute step by default. */

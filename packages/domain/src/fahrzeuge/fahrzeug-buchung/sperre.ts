@@ -4,8 +4,8 @@
  * time; accepted moves keep the booking, the rest are cancelled in bulk (never a durchgeführt one).
  */
 import type { RuleViolation } from '../../errors.ts';
-import type { Buchungsfenster } from '../fahrzeug/buchungsfenster.ts';
 import type { FahrzeugBuchungTyp } from '../../status.ts';
+import type { Buchungsfenster } from '../fahrzeug/buchungsfenster.ts';
 import { isMassenStornierbar, isSperre, isUnterwegs, STORNO_GRUND } from './machine.ts';
 import {
   type Belegung,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
 import { berlinInstant, formatDateDE, formatTimeDE } from '../../time.ts';
+import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
 import { DEFAULT_FAHRZEUG_EINSTELLUNGEN } from './rules.ts';
 import {
   type AbschnittArt,

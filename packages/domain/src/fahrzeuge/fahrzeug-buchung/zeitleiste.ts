@@ -8,9 +8,10 @@
  * Calendar days are Berlin days `YYYY-MM-DD`; periods are half-open `[von, bis)` in real time, so a week
  * with a DST change is 167 or 169 hours long.
  */
-import { fensterAm } from '../fahrzeug/buchungsfenster.ts';
+
 import type { FahrzeugBuchungTyp } from '../../status.ts';
 import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '../../time.ts';
+import { fensterAm } from '../fahrzeug/buchungsfenster.ts';
 import {
   type FahrzeugBuchungsEinstellungen,
   type FahrzeugFuerBuchung,

@@ -6,10 +6,10 @@
 import { z } from 'zod';
 import { LIMITS } from '../../api.ts';
 import { ZDayInput, ZDayValue, ZTimeInput } from '../../date-input.ts';
-import { FUEHRERSCHEIN_KLASSEN } from '../fuehrerschein/rules.ts';
 import { BUCHUNG_STATUS, FAHRZEUG_BUCHUNG_TYP } from '../../status.ts';
 import { singleLineText } from '../../text-input.ts';
 import { WOCHENTAG_NAMEN } from '../../time.ts';
+import { FUEHRERSCHEIN_KLASSEN } from '../fuehrerschein/rules.ts';
 import { parseWochentag } from './buchungsfenster.ts';
 
 const ZPflicht = singleLineText().trim().min(1).max(LIMITS.name);

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FAHRT_OFFEN } from '../fahrzeug-buchung/machine.ts';
-import type { Belegung } from '../fahrzeug-buchung/rules.ts';
 import type { BuchungStatus } from '../../status.ts';
 import { berlinInstant } from '../../time.ts';
+import { FAHRT_OFFEN } from '../fahrzeug-buchung/machine.ts';
+import type { Belegung } from '../fahrzeug-buchung/rules.ts';
 import {
   type FahrzeugStand,
   stornoGrundText,

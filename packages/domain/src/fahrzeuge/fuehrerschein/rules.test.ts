@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { PermissionName } from '../../permissions.ts';
+import type { BuchungStatus, FahrzeugBuchungTyp } from '../../status.ts';
 import {
   type BuchungsPerson,
   buchenFuerVerstoss,
@@ -18,8 +20,6 @@ import {
   stornosBeiFahrverbot,
   waehlbareFahrer,
 } from './rules.ts';
-import type { PermissionName } from '../../permissions.ts';
-import type { BuchungStatus, FahrzeugBuchungTyp } from '../../status.ts';
 
 const t = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
 const now = t('2026-11-23', '10:00');

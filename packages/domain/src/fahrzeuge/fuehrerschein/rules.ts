@@ -5,7 +5,6 @@
  * check is due and the licence no longer counts as checked.
  */
 import type { RuleViolation } from '../../errors.ts';
-import { isMassenStornierbar, STORNO_GRUND } from '../fahrzeug-buchung/machine.ts';
 import type { PermissionName } from '../../permissions.ts';
 import type { BuchungStatus, FahrzeugBuchungTyp } from '../../status.ts';
 import {
@@ -15,6 +14,7 @@ import {
   berlinInstant,
   formatDateDE,
 } from '../../time.ts';
+import { isMassenStornierbar, STORNO_GRUND } from '../fahrzeug-buchung/machine.ts';
 
 export const FUEHRERSCHEIN_KLASSEN = [
   'AM',

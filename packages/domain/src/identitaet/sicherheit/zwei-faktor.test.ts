@@ -10,8 +10,8 @@ import {
   mussZweiFaktorEinrichten,
   parseZweiFaktorPflicht,
   vorEinrichtungErlaubt,
-  zweiFaktorenBeiAnmeldung,
   type ZweiFaktorPflicht,
+  zweiFaktorenBeiAnmeldung,
 } from './zwei-faktor.ts';
 
 describe('who must sign in with a second factor', () => {

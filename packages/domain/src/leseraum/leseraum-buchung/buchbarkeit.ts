@@ -4,9 +4,10 @@
  * the reason, before anyone fills the dialog; and which offers the free hours of a place that is partly taken
  * instead of a full day it cannot get.
  */
-import { type AbweichendeOeffnung, oeffnungszeitAm, type Wochenoeffnung } from '../oeffnungszeiten.ts';
+
 import type { BuchungStatus } from '../../status.ts';
 import { addCalendarDays, berlinDateKey, weekdayOfDay } from '../../time.ts';
+import { type AbweichendeOeffnung, oeffnungszeitAm, type Wochenoeffnung } from '../oeffnungszeiten.ts';
 
 /**
  * Why a whole day cannot be booked, in the order the rule asks: the day is over (`vergangen`); it lies beyond

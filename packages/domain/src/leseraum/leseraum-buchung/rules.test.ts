@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type AbweichendeOeffnung, oeffnungszeitAm, type Wochenoeffnung } from '../oeffnungszeiten.ts';
 import type { BuchungStatus } from '../../status.ts';
+import { type AbweichendeOeffnung, oeffnungszeitAm, type Wochenoeffnung } from '../oeffnungszeiten.ts';
 import {
   buchungsWoche,
   ganztagsZeitraum,

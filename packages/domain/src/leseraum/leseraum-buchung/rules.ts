@@ -3,7 +3,6 @@
  * covers, and the first rule it breaks. Every rule has its own error code (packages/domain errors.ts).
  */
 import type { RuleViolation } from '../../errors.ts';
-import { type AbweichendeOeffnung, oeffnungszeitAm, type Wochenoeffnung } from '../oeffnungszeiten.ts';
 import type { BuchungStatus } from '../../status.ts';
 import {
   addCalendarDays,
@@ -15,6 +14,7 @@ import {
   timeToMinutes,
   weekdayOfDay,
 } from '../../time.ts';
+import { type AbweichendeOeffnung, oeffnungszeitAm, type Wochenoeffnung } from '../oeffnungszeiten.ts';
 import { tagSperrgrund } from './buchbarkeit.ts';
 
 export type LeseraumRegeln = {

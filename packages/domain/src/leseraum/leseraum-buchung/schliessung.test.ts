@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AbweichendeOeffnung, Wochenoeffnung } from '../oeffnungszeiten.ts';
 import { BUCHUNG_STATUS, type BuchungStatus } from '../../status.ts';
 import { berlinInstant } from '../../time.ts';
+import type { AbweichendeOeffnung, Wochenoeffnung } from '../oeffnungszeiten.ts';
 import { buchungsTage, schliessungsStorno, vonWochenschliessungBetroffen } from './schliessung.ts';
 
 describe('schliessungsStorno', () => {

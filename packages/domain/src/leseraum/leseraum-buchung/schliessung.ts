@@ -3,9 +3,10 @@
  * a weekday closed in the weekly opening hours. Which bookings are cancelled, and with which mail, follows
  * the booking rules of this package: the administrator who closes acts as staff on each booking.
  */
-import { type AbweichendeOeffnung, isDayBookable, type Wochenoeffnung } from '../oeffnungszeiten.ts';
+
 import type { BuchungStatus } from '../../status.ts';
 import { addCalendarDays, berlinDateKey } from '../../time.ts';
+import { type AbweichendeOeffnung, isDayBookable, type Wochenoeffnung } from '../oeffnungszeiten.ts';
 import { leseraumStornoVerstoss } from './machine.ts';
 import { type LeseraumMailTyp, leseraumMailFuer } from './mail.ts';
 

@@ -1,7 +1,7 @@
 /**
  * The settings options of office utilisation (decisions 163 and 164).
  */
-import { TENANT, katalog } from '../../verwaltung/customizing-option.ts';
+import { katalog, TENANT } from '../../verwaltung/customizing-option.ts';
 
 export const AUSLASTUNG_OPTIONEN = katalog([
   {

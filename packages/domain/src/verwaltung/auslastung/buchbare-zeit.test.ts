@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fensterTaeglich } from '../../fahrzeuge/fahrzeug/buchungsfenster.ts';
-import { feiertagsTage } from '../feiertage.ts';
 import type { Wochenoeffnung } from '../../leseraum/oeffnungszeiten.ts';
+import { feiertagsTage } from '../feiertage.ts';
 import {
   auslastungEinesObjekts,
   belegteMinuten,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../errors.ts';
-import { type ZeitraumArt, vorperiode, zeitraumAus } from './zeitraum.ts';
+import { vorperiode, type ZeitraumArt, zeitraumAus } from './zeitraum.ts';
 
 describe('zeitraumAus and vorperiode', () => {
   it.each<[ZeitraumArt, string, string, string, string, string]>([

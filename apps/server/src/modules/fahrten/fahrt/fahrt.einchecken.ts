@@ -1,7 +1,7 @@
 import type { TCheckInEingabe } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import { vorCheckOut } from '@stellwerk/domain/fahrten/fahrtenbuch/fahrt-schritt';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import { booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { booleanCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import {
   fahrtSchritt,
   projiziereFahrt,
@@ -40,7 +40,7 @@ export const checkIn = (
       });
       const vorher = vorCheckOut({
         vorherigeOffen: offen.length > 0,
-        akzeptieren: booleanSetting(kontext.settings, 'VorCheckOutAkzeptieren'),
+        akzeptieren: booleanCustomizing(kontext.settings, 'VorCheckOutAkzeptieren'),
       });
       if (vorher === 'nachtragen')
         for (const vorherigeId of offen) {

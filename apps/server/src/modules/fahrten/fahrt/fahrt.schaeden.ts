@@ -2,11 +2,11 @@ import type { TCheckInVorlage, TOffenerSchaden } from '@stellwerk/domain/fahrten
 import { SCHADEN_ORTE, type SchadenOrt } from '@stellwerk/domain/fahrten/fahrtenbuch/fahrt-schritt';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { darf } from '@stellwerk/domain/policy';
-import { arraySetting, booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { arrayCustomizing, booleanCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import { type FahrtDeps, imModul } from './fahrt.kontext.ts';
 import {
   findAbstellplaetze,
@@ -83,16 +83,16 @@ export const checkInVorlage = (deps: FahrtDeps, user: SessionUser, id: string): 
       throw nichtGefunden('fahrzeug_buchung', id);
     const kopf = await findFahrzeugStand(tx, row.fahrzeugId);
     if (!kopf) throw nichtGefunden('fahrzeug', row.fahrzeugId);
-    const settings = await loadEffectiveSettings(tx, user.benutzerId);
+    const settings = await loadEffectiveCustomizing(tx, user.benutzerId);
     const schaeden = await findOffeneSchaeden(tx, row.fahrzeugId);
     return {
       kilometerstand: await findLetzterKilometerstand(tx, row.fahrzeugId),
-      reinigungszustaende: arraySetting(settings, 'FahrzeugReinigungszustaende').map(String),
+      reinigungszustaende: arrayCustomizing(settings, 'FahrzeugReinigungszustaende').map(String),
       abstellplaetze: await findAbstellplaetze(tx, kopf.standortId),
       elektro: (kopf.kraftstoff ?? '').toLowerCase().startsWith('elektro'),
       offeneSchaeden: schaeden.map(offenerSchaden),
       vorherigeOffen:
         (await findOffeneFahrten(tx, { fahrzeugId: row.fahrzeugId, ausser: row.id })).length > 0,
-      vorCheckOutAkzeptieren: booleanSetting(settings, 'VorCheckOutAkzeptieren'),
+      vorCheckOutAkzeptieren: booleanCustomizing(settings, 'VorCheckOutAkzeptieren'),
     };
   });

@@ -19,7 +19,7 @@ import {
   formatDateDE,
   formatTimeDE,
 } from '@stellwerk/domain/time';
-import { arraySetting, stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { arrayCustomizing, stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Upload } from '../../../http/multipart-upload.ts';
 import {
   type FahrtSchrittKontext,
@@ -37,7 +37,7 @@ import {
   type WrittenUpload,
   writeUpload,
 } from '../../plattform/storage/storage.service.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import { insertBelege, insertHistorie, insertNachgetragenerCheckOut } from './fahrt.historie.repository.ts';
 import { type FahrtDeps, leerZuNull } from './fahrt.kontext.ts';
 import {
@@ -79,7 +79,7 @@ export const pruefeAblesung = async (
     });
   else if (startKm !== null && input.kilometerstand < startKm)
     throw new DomainError('fahrtenbuch.kilometer_unter_beginn', { value: startKm });
-  const liste = arraySetting(settings, 'FahrzeugReinigungszustaende').map(String);
+  const liste = arrayCustomizing(settings, 'FahrzeugReinigungszustaende').map(String);
   assertReinigungszustand({ art: 'Aussen', wert: input.sauberkeitAussen, liste });
   assertReinigungszustand({ art: 'Innen', wert: input.sauberkeitInnen, liste });
   assertAbstellplatz({
@@ -145,9 +145,9 @@ export const schreibeSchritt = async (
   const meldung = fuhrparkMeldung({
     sauberkeitInnen: input.sauberkeitInnen,
     sauberkeitAussen: input.sauberkeitAussen,
-    schwelleInnen: stringSetting(settings, 'FahrzeugReinigungsschwelleInnen'),
-    schwelleAussen: stringSetting(settings, 'FahrzeugReinigungsschwelleAussen'),
-    liste: arraySetting(settings, 'FahrzeugReinigungszustaende').map(String),
+    schwelleInnen: stringCustomizing(settings, 'FahrzeugReinigungsschwelleInnen'),
+    schwelleAussen: stringCustomizing(settings, 'FahrzeugReinigungsschwelleAussen'),
+    liste: arrayCustomizing(settings, 'FahrzeugReinigungszustaende').map(String),
     schaeden: input.schaeden,
   });
   if (!meldung.melden) return undefined;
@@ -184,7 +184,7 @@ export const schreibeSchritt = async (
           mandantId: user.mandantId,
           to: p.email,
           template: 'fahrt_meldung',
-          language: parseLanguage(stringSetting(await loadEffectiveSettings(tx, p.id), 'Sprache')),
+          language: parseLanguage(stringCustomizing(await loadEffectiveCustomizing(tx, p.id), 'Sprache')),
           params: mailParams(sperre),
         },
         now,

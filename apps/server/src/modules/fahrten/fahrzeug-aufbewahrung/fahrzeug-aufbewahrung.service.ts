@@ -13,7 +13,7 @@ import {
   loeschbarerKettenanfang,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug/aufbewahrung';
 import { berlinDateKey } from '@stellwerk/domain/time';
-import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import type { JobLog } from '../../../jobs/scheduler.ts';
 import {
@@ -26,7 +26,7 @@ import {
   deleteDateienVorgemerkt,
   removeVorgemerkteDateien,
 } from '../../plattform/storage/storage.service.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import { deleteHistorie, loescheKettenanfang } from '../fahrt/fahrt.aufbewahrung.ts';
 import {
   countSchaedenVonHistorie,
@@ -103,7 +103,7 @@ export const loescheNachAufbewahrung = async (
 ): Promise<AufbewahrungsLauf> => {
   const schluessel = tagesSchluessel(now);
   if (await istTagErledigt(tx, schluessel)) return { lauf: false };
-  const jahre = numberSetting(await loadEffectiveSettings(tx, NIEMAND), 'FahrzeugAufbewahrungJahre');
+  const jahre = numberCustomizing(await loadEffectiveCustomizing(tx, NIEMAND), 'FahrzeugAufbewahrungJahre');
   const stichtag = aufbewahrungsStichtag(jahre, now);
   const laufId = randomUUID();
   const anzahl = leer();

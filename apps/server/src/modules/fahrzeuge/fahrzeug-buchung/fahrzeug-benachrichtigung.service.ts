@@ -30,11 +30,11 @@ import { FAHRZEUG_BUCHUNG_UEBERGAENGE } from '@stellwerk/domain/fahrzeuge/fahrze
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
 import { addCalendarDays, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
 import {
-  arraySetting,
-  booleanSetting,
-  numberSetting,
-  type ResolvedSettings,
-  stringSetting,
+  arrayCustomizing,
+  booleanCustomizing,
+  numberCustomizing,
+  type ResolvedCustomizing,
+  stringCustomizing,
 } from '@stellwerk/domain/verwaltung/customizing';
 import ExcelJS from 'exceljs';
 import type { Tx } from '../../../db/client.ts';
@@ -42,7 +42,7 @@ import { aktiveInhaber } from '../../identitaet/auth/auth.inhaber.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
 import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
 import {
-  loadEffectiveSettings,
+  loadEffectiveCustomizing,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
 import {
@@ -79,7 +79,7 @@ export const sendeFahrtErinnerungen = async (
   const { now, mandantId } = kontext;
   // no lead anyone may have is longer than the largest value stored or the catalogue's default
   const groessterVorlauf = Math.max(
-    numberSetting(settings, 'FahrzeugZeitErinnerungsmail'),
+    numberCustomizing(settings, 'FahrzeugZeitErinnerungsmail'),
     (await findGroessterWert(tx, 'FahrzeugZeitErinnerungsmail')) ?? 0,
   );
   if (groessterVorlauf <= 0) return 0;
@@ -99,9 +99,9 @@ export const sendeFahrtErinnerungen = async (
   const vorlauf = new Map<string, number>();
   const sprache = new Map<string, Language>();
   for (const id of personen.keys()) {
-    const eigene = await loadEffectiveSettings(tx, id);
-    vorlauf.set(id, numberSetting(eigene, 'FahrzeugZeitErinnerungsmail'));
-    sprache.set(id, parseLanguage(stringSetting(eigene, 'Sprache')));
+    const eigene = await loadEffectiveCustomizing(tx, id);
+    vorlauf.set(id, numberCustomizing(eigene, 'FahrzeugZeitErinnerungsmail'));
+    sprache.set(id, parseLanguage(stringCustomizing(eigene, 'Sprache')));
   }
   const faellig = fahrtErinnerungen({ buchungen, vorlauf, gesendet: await findGesendet(tx), now });
   if (faellig.length === 0) return 0;
@@ -147,21 +147,21 @@ type Kontext = { mandantId: string; now: Date };
 /** Settings are the tenant's: read as nobody (no user or group level applies to these tenant options). */
 const NIEMAND = '00000000-0000-0000-0000-000000000000';
 
-export const jobEinstellungenAus = (settings: ResolvedSettings): JobEinstellungen => ({
-  checkInAktiv: booleanSetting(settings, 'FahrzeugCheckInAktiv'),
-  autoStornoMinuten: numberSetting(settings, 'FahrzeugAutoStornoMinutenNachBeginn'),
-  erinnerungMinuten: numberSetting(settings, 'FahrzeugErinnerungFehlenderCheckOutMinuten'),
-  eskalationMinuten: numberSetting(settings, 'FahrzeugEskalationFehlenderCheckOutMinuten'),
-  vorCheckOutInfoMinuten: numberSetting(settings, 'FahrzeugInfoFehlenderVorCheckOutMinuten'),
-  pflegehinweisZeit: stringSetting(settings, 'FahrzeugPflegehinweisZeit'),
+export const jobEinstellungenAus = (settings: ResolvedCustomizing): JobEinstellungen => ({
+  checkInAktiv: booleanCustomizing(settings, 'FahrzeugCheckInAktiv'),
+  autoStornoMinuten: numberCustomizing(settings, 'FahrzeugAutoStornoMinutenNachBeginn'),
+  erinnerungMinuten: numberCustomizing(settings, 'FahrzeugErinnerungFehlenderCheckOutMinuten'),
+  eskalationMinuten: numberCustomizing(settings, 'FahrzeugEskalationFehlenderCheckOutMinuten'),
+  vorCheckOutInfoMinuten: numberCustomizing(settings, 'FahrzeugInfoFehlenderVorCheckOutMinuten'),
+  pflegehinweisZeit: stringCustomizing(settings, 'FahrzeugPflegehinweisZeit'),
 });
 
 /** The tenant's settings, or null while vehicle booking is switched off for the tenant. */
-const ladeEinstellungen = async (tx: Tx): Promise<ResolvedSettings | null> =>
-  (await loadFeatureSwitches(tx)).FahrzeugBuchung ? loadEffectiveSettings(tx, NIEMAND) : null;
+const ladeEinstellungen = async (tx: Tx): Promise<ResolvedCustomizing | null> =>
+  (await loadFeatureSwitches(tx)).FahrzeugBuchung ? loadEffectiveCustomizing(tx, NIEMAND) : null;
 
 const languageOf = async (tx: Tx, benutzerId: string): Promise<Language> =>
-  parseLanguage(stringSetting(await loadEffectiveSettings(tx, benutzerId), 'Sprache'));
+  parseLanguage(stringCustomizing(await loadEffectiveCustomizing(tx, benutzerId), 'Sprache'));
 
 const fahrzeugText = (f: Pick<JobFahrzeug, 'marke' | 'modell' | 'kennzeichen'>) =>
   `${f.marke} ${f.modell} (${f.kennzeichen})`;
@@ -226,7 +226,7 @@ export const gibVersaeumteFahrtenFrei = async (
     einstellungen: jobEinstellungenAus(settings),
     now,
   });
-  const mails = booleanSetting(settings, 'FahrzeugMailStornoSenden');
+  const mails = booleanCustomizing(settings, 'FahrzeugMailStornoSenden');
   let anzahl = 0;
   for (const { id, grund } of faellige) {
     const row = await lockBuchung(tx, id);
@@ -308,7 +308,7 @@ export const sendeCheckOutHinweise = async (
 
   const mahnungen = checkOutMahnungen({ buchungen, historie, einstellungen, gesendet, now });
   const team = await fuhrpark(tx);
-  if (booleanSetting(settings, 'FahrzeugMailCheckOutErinnerungSenden')) {
+  if (booleanCustomizing(settings, 'FahrzeugMailCheckOutErinnerungSenden')) {
     for (const m of mahnungen.buchender) {
       const d = beschreibe(m.buchungId);
       const p = d && personen.get(d.b.benutzerId);
@@ -340,7 +340,7 @@ export const sendeCheckOutHinweise = async (
     }
   }
 
-  if (booleanSetting(settings, 'FahrzeugMailVorCheckOutSenden')) {
+  if (booleanCustomizing(settings, 'FahrzeugMailVorCheckOutSenden')) {
     const hinweise = vorCheckOutHinweise({ buchungen, historie, einstellungen, gesendet, now });
     for (const h of hinweise) {
       const d = beschreibe(h.buchungId);
@@ -368,7 +368,7 @@ export const sendeCheckOutHinweise = async (
     }
   }
 
-  if (booleanSetting(settings, 'FahrzeugMailPflegehinweisSenden')) {
+  if (booleanCustomizing(settings, 'FahrzeugMailPflegehinweisSenden')) {
     const hinweis = pflegehinweis({ buchungen, historie, einstellungen, gesendet, now });
     if (hinweis && team.length > 0) {
       const zeilen = hinweis.buchungIds.flatMap((id) => {
@@ -394,13 +394,13 @@ export const sendePruefungsErinnerungen = async (
   kontext: Kontext,
 ): Promise<number> => {
   const settings = await ladeEinstellungen(tx);
-  if (!settings || !booleanSetting(settings, 'FahrzeugMailPruefungSenden')) return 0;
+  if (!settings || !booleanCustomizing(settings, 'FahrzeugMailPruefungSenden')) return 0;
   const fahrzeuge = (await findJobFahrzeuge(tx)).filter((f) => !f.deaktiviert);
   const faellig = pruefungsErinnerungen({
     fahrzeuge,
     gesendet: await findGesendet(tx),
     now: kontext.now,
-    vorlaufTage: numberSetting(settings, 'FahrzeugPruefungErinnerungVorlaufTage'),
+    vorlaufTage: numberCustomizing(settings, 'FahrzeugPruefungErinnerungVorlaufTage'),
   });
   const team = await fuhrpark(tx);
   if (faellig.length === 0 || team.length === 0) return 0;
@@ -483,7 +483,7 @@ type ReportInhalt = { zeilen: (ReportZeile & { fahrzeug: JobFahrzeug })[]; perio
 /** The report's rows for a period: every active vehicle, and deactivated ones that were driven in it. */
 const reportInhalt = async (
   tx: Tx,
-  settings: ResolvedSettings,
+  settings: ResolvedCustomizing,
   zeitraum: ReportZeitraumT,
 ): Promise<ReportInhalt> => {
   const von = berlinInstant(zeitraum.von, '00:00');
@@ -502,9 +502,9 @@ const reportInhalt = async (
     eintraege,
     von: zeitraum.von,
     bis: zeitraum.bis,
-    reinigungszustaende: arraySetting(settings, 'FahrzeugReinigungszustaende') as string[],
-    schwelleInnen: stringSetting(settings, 'FahrzeugReinigungsschwelleInnen'),
-    schwelleAussen: stringSetting(settings, 'FahrzeugReinigungsschwelleAussen'),
+    reinigungszustaende: arrayCustomizing(settings, 'FahrzeugReinigungszustaende') as string[],
+    schwelleInnen: stringCustomizing(settings, 'FahrzeugReinigungsschwelleInnen'),
+    schwelleAussen: stringCustomizing(settings, 'FahrzeugReinigungsschwelleAussen'),
   });
   return {
     zeilen: summen.map((z, i) => ({ ...z, fahrzeug: gezeigt[i]! })),
@@ -570,13 +570,13 @@ export const sendeFahrzeugReport = async (
   kontext: Kontext,
 ): Promise<number> => {
   const settings = await ladeEinstellungen(tx);
-  if (!settings || !booleanSetting(settings, 'FahrzeugMailReportSenden')) return 0;
+  if (!settings || !booleanCustomizing(settings, 'FahrzeugMailReportSenden')) return 0;
   const gesendet = await findGesendet(tx);
   let mails = 0;
-  const adressen = (arraySetting(settings, 'FahrzeugReportMailAdressen') as string[]).filter(Boolean);
+  const adressen = (arrayCustomizing(settings, 'FahrzeugReportMailAdressen') as string[]).filter(Boolean);
   const zeitraum = faelligerReportZeitraum({
     now: kontext.now,
-    monate: numberSetting(settings, 'FahrzeugReportIntervallMonate'),
+    monate: numberCustomizing(settings, 'FahrzeugReportIntervallMonate'),
     gesendet,
   });
   if (adressen.length > 0 && zeitraum) {
@@ -598,22 +598,22 @@ const sendePersoenlicheReports = async (
   tx: Tx,
   deps: FahrzeugJobDeps,
   kontext: Kontext,
-  settings: ResolvedSettings,
+  settings: ResolvedCustomizing,
   gesendet: ReadonlySet<string>,
 ): Promise<number> => {
   const inhalte = new Map<string, ReportInhalt>();
   let mails = 0;
   for (const person of await findPersonen(tx, await aktiveInhaber(tx, 'fahrzeug_logbuch_report'))) {
-    const eigene = await loadEffectiveSettings(tx, person.id);
+    const eigene = await loadEffectiveCustomizing(tx, person.id);
     const zeitraum = faelligerPersoenlicherReport({
       now: kontext.now,
-      eingeschaltet: booleanSetting(eigene, 'FahrzeugReportPersoenlich'),
-      rhythmus: stringSetting(eigene, 'FahrzeugReportRhythmus'),
+      eingeschaltet: booleanCustomizing(eigene, 'FahrzeugReportPersoenlich'),
+      rhythmus: stringCustomizing(eigene, 'FahrzeugReportRhythmus'),
       gesendet,
       benutzerId: person.id,
     });
     if (!zeitraum) continue;
-    const weitere = arraySetting(eigene, 'FahrzeugReportEmpfaenger') as string[];
+    const weitere = arrayCustomizing(eigene, 'FahrzeugReportEmpfaenger') as string[];
     const benutzer = await findBenutzerZuAdressen(tx, weitere);
     const adressen = persoenlicheReportEmpfaenger({
       eigeneAdresse: person.email,

@@ -13,6 +13,7 @@ import type {
   TFahrzeugListeQuery,
   TFahrzeugPerson,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { isMoeglicherFreigeber } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe';
 import {
   fahrtStandAus,
@@ -27,7 +28,6 @@ import {
   fahrzeugBuchungsPruefer,
   wirksamesBuchungsfenster,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import {
   eigeneBuchbarkeitVerstoss,
   isFuehrerscheinKlasse,
@@ -40,7 +40,7 @@ import type { Tx } from '../../../db/client.ts';
 import type { SessionMemo, SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { inhaberVon } from '../../identitaet/auth/auth.inhaber.ts';
-import { loadEffectiveSettingsUndListe } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizingUndListe } from '../../verwaltung/customizing/customizing.service.ts';
 import {
   type BelegungRow,
   findBelegungen,
@@ -118,7 +118,7 @@ export const listFahrzeuge = (
   return deps.database.withTenant(user.mandantId, async (tx) => {
     const now = deps.now();
     // the settings and the user's and tenant's favourites in one statement (decision 084)
-    const { settings, liste: favoriten } = await loadEffectiveSettingsUndListe(
+    const { settings, liste: favoriten } = await loadEffectiveCustomizingUndListe(
       tx,
       user.benutzerId,
       'FahrzeugLieblingsFahrzeuge',
@@ -187,7 +187,7 @@ export const getFahrzeug = (
     const row = await findFahrzeug(tx, id);
     if (!row) throw nichtGefunden('fahrzeug', id);
     const now = deps.now();
-    const { settings, liste: favoriten } = await loadEffectiveSettingsUndListe(
+    const { settings, liste: favoriten } = await loadEffectiveCustomizingUndListe(
       tx,
       user.benutzerId,
       'FahrzeugLieblingsFahrzeuge',

@@ -12,7 +12,7 @@ import {
   fuehrerscheinVerstoss,
   isFuehrerscheinKlasse,
 } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
-import type { ResolvedSettings } from '@stellwerk/domain/verwaltung/customizing';
+import type { ResolvedCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { findFahrtEintraege } from './fahrzeug-buchung.belegung.repository.ts';
@@ -43,7 +43,7 @@ export type FahrtSchrittKontext = {
   buchung: TFahrzeugBuchung;
   row: BuchungKernRow;
   fahrzeug: FahrzeugRow;
-  settings: ResolvedSettings;
+  settings: ResolvedCustomizing;
   now: Date;
 };
 

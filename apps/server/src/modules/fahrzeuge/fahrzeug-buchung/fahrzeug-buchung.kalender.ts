@@ -5,13 +5,13 @@
  */
 
 import { parseLanguage } from '@stellwerk/domain/language';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
 import { kalenderEinladung } from '../../plattform/kalender/kalender.einladung.ts';
 import type { KalenderBuchung } from '../../plattform/kalender/kalender.eintrag.ts';
 import type { FahrzeugBuchungMailTyp } from '../../plattform/mail/mail.fahrzeug-templates.ts';
 import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import {
   findKalenderFahrt,
   findKalenderFahrten,
@@ -69,7 +69,9 @@ export const fahrtKalenderAnhang = async (
   if (!MIT_EINLADUNG.has(typ)) return undefined;
   const row = await findKalenderFahrt(tx, buchungId);
   if (!row) return undefined;
-  const language = parseLanguage(stringSetting(await loadEffectiveSettings(tx, empfaenger.id), 'Sprache'));
+  const language = parseLanguage(
+    stringCustomizing(await loadEffectiveCustomizing(tx, empfaenger.id), 'Sprache'),
+  );
   const einladung = await kalenderEinladung(tx, {
     mandantId,
     buchung: fahrtKalenderBuchung(row, deps.now()),

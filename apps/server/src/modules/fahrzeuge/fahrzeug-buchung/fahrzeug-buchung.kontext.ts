@@ -18,6 +18,7 @@ import {
 import { parseUvvModus } from '@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung/pruefung';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { checkBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/check-buchung';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { freigeberVerstoss } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe';
 import {
   type FahrzeugBuchungsEinstellungen,
@@ -25,13 +26,12 @@ import {
   mindestabstandMs,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
 import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import { type Fuehrerschein, isFuehrerscheinKlasse } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
 import { fuehrerscheinAusSpalten } from '@stellwerk/domain/fahrzeuge/fuehrerschein/spalten';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { PermissionName } from '@stellwerk/domain/permissions';
 import { darf } from '@stellwerk/domain/policy';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
@@ -39,7 +39,7 @@ import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { inhaberVon } from '../../identitaet/auth/auth.inhaber.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
-  loadEffectiveSettings,
+  loadEffectiveCustomizing,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
 import {
@@ -151,12 +151,12 @@ const proTransaktion = <V>() => {
  * A user's effective settings, read once per transaction: a booking asks for the booker's several times (rules,
  * abilities, the mail's language).
  */
-const einstellungenProTx = proTransaktion<ReturnType<typeof loadEffectiveSettings>>();
-export const einstellungenVon = (tx: Tx, benutzerId: string): ReturnType<typeof loadEffectiveSettings> => {
+const einstellungenProTx = proTransaktion<ReturnType<typeof loadEffectiveCustomizing>>();
+export const einstellungenVon = (tx: Tx, benutzerId: string): ReturnType<typeof loadEffectiveCustomizing> => {
   const bekannt = einstellungenProTx(tx);
   let settings = bekannt.get(benutzerId);
   if (!settings) {
-    settings = loadEffectiveSettings(tx, benutzerId);
+    settings = loadEffectiveCustomizing(tx, benutzerId);
     bekannt.set(benutzerId, settings);
   }
   return settings;
@@ -341,8 +341,8 @@ export const ladeBuchungsKontext = async (
     fahrerBelegungen,
     einstellungen,
     // an overdue UVV or HU warns or refuses, as the tenant chooses (decision 068)
-    uvvModus: parseUvvModus(stringSetting(settings, 'FahrzeugUvvUeberfaellig')),
-    huModus: parseUvvModus(stringSetting(settings, 'FahrzeugHuUeberfaellig')),
+    uvvModus: parseUvvModus(stringCustomizing(settings, 'FahrzeugUvvUeberfaellig')),
+    huModus: parseUvvModus(stringCustomizing(settings, 'FahrzeugHuUeberfaellig')),
   };
 };
 

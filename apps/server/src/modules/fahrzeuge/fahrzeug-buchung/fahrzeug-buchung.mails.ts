@@ -6,7 +6,7 @@
 
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { type Language, parseLanguage } from '@stellwerk/domain/language';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import type { FahrzeugBuchungMailParams } from '../../plattform/mail/mail.fahrzeug-templates.ts';
@@ -26,7 +26,7 @@ import type { BuchungKernRow } from './fahrzeug-buchung.repository.ts';
 type MailDeps = Pick<FahrzeugBuchungDeps, 'now' | 'publicUrl'>;
 
 export const languageOf = async (tx: Tx, benutzerId: string): Promise<Language> =>
-  parseLanguage(stringSetting(await einstellungenVon(tx, benutzerId), 'Sprache'));
+  parseLanguage(stringCustomizing(await einstellungenVon(tx, benutzerId), 'Sprache'));
 
 /**
  * The parameters of a vehicle booking's mail: what every one names (the car, its plate, the period, the link to

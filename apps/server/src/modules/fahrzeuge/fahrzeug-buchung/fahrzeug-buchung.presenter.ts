@@ -6,9 +6,9 @@ import { abilitiesFor } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/polic
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { formatDateDE, formatTimeDE } from '@stellwerk/domain/time';
 import {
-  booleanSetting,
-  numberSetting,
-  type ResolvedSettings,
+  booleanCustomizing,
+  numberCustomizing,
+  type ResolvedCustomizing,
 } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
@@ -67,10 +67,10 @@ export const toFahrzeug = (
 });
 
 /** The policy's settings (spec §9): check-in switched on, its lead, the released rule's minutes. */
-export const policyEinstellungen = (settings: ResolvedSettings) => ({
-  checkInAktiv: booleanSetting(settings, 'FahrzeugCheckInAktiv'),
-  checkInVorlaufMinuten: numberSetting(settings, 'FahrzeugCheckInMinutenVorBeginn'),
-  freigabeNachBeginnMinuten: numberSetting(settings, 'FahrzeugFreigabeNachBuchungsbeginn'),
+export const policyEinstellungen = (settings: ResolvedCustomizing) => ({
+  checkInAktiv: booleanCustomizing(settings, 'FahrzeugCheckInAktiv'),
+  checkInVorlaufMinuten: numberCustomizing(settings, 'FahrzeugCheckInMinutenVorBeginn'),
+  freigabeNachBeginnMinuten: numberCustomizing(settings, 'FahrzeugFreigabeNachBuchungsbeginn'),
 });
 
 /** What a booking inserted in this transaction has, so its answer need not read it back. */

@@ -2,13 +2,13 @@ import type {
   TFahrzeugBelegung,
   TFahrzeugBelegungQuery,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { isEigeneFahrt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/policy';
 import { belegterZeitraum } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import { geschlosseneZeiten } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionMemo, SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import { findBelegungenMitFahrt } from './fahrzeug-buchung.belegung.repository.ts';
 import {
   findFahrzeugeMitFenster,
@@ -40,7 +40,7 @@ export const getFahrzeugBelegung = (
       standortId,
       mitFenster: true,
     });
-    const settings = await loadEffectiveSettings(tx, user.benutzerId, memo);
+    const settings = await loadEffectiveCustomizing(tx, user.benutzerId, memo);
     if (rows.length === 0) return leer;
     const einstellungen = fahrzeugEinstellungenAus({ settings });
     // with each trip's state: one on the road past its end occupies until now (decision 040)

@@ -7,10 +7,10 @@
  */
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { STORNO_GRUND } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import type { Belegung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
 import type { TFahrzeugSperreEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import {
   type ErsatzKandidat,
   type SperreVorschlag,
@@ -30,7 +30,7 @@ import type { Database, Tx } from '../../../db/client.ts';
 import { schreibeSperrHistorie } from '../../fahrten/fahrt/fahrt.historie.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import {
   assertFeature,
   fahrzeugeFuerBuchung,
@@ -106,7 +106,7 @@ const berechne = async (
   const zeitVerstoss = sperreZeitraumVerstoss({ ...zeitraum, now });
   if (zeitVerstoss) return { zeitraum, verstoss: zeitVerstoss, vorschlaege: [], kandidaten };
   const einstellungen = fahrzeugEinstellungenAus({
-    settings: await loadEffectiveSettings(tx, user.benutzerId),
+    settings: await loadEffectiveCustomizing(tx, user.benutzerId),
   });
   const eigene =
     (await ladeBelegungen(tx, [fahrzeugRow.id], zeitraum.von, zeitraum.bis, einstellungen)).get(

@@ -42,11 +42,11 @@ import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { mitBleibendem } from '@stellwerk/domain/put-bleibt';
 import { addCalendarDays, berlinDateKey, berlinInstant, formatDateDE } from '@stellwerk/domain/time';
 import {
-  arraySetting,
-  booleanSetting,
-  numberSetting,
-  type ResolvedSettings,
-  stringSetting,
+  arrayCustomizing,
+  booleanCustomizing,
+  numberCustomizing,
+  type ResolvedCustomizing,
+  stringCustomizing,
 } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
@@ -55,7 +55,7 @@ import { aktiveInhaber } from '../../identitaet/auth/auth.inhaber.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
 import {
-  loadEffectiveSettings,
+  loadEffectiveCustomizing,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
 import { fahrverbotStornos } from '../fahrzeug-buchung/fahrzeug-buchung.fahrverbot.ts';
@@ -104,13 +104,13 @@ type Einstellungen = {
   mails: boolean;
 };
 
-const einstellungenAus = (settings: ResolvedSettings): Einstellungen => ({
-  intervallMonate: numberSetting(settings, 'FahrzeugFuehrerscheinPruefungIntervallMonate'),
-  vorlaufTage: numberSetting(settings, 'FahrzeugFuehrerscheinErinnerungVorlaufTage'),
-  pruefmethoden: arraySetting(settings, 'FahrzeugFuehrerscheinPruefmethoden').flatMap((m) =>
+const einstellungenAus = (settings: ResolvedCustomizing): Einstellungen => ({
+  intervallMonate: numberCustomizing(settings, 'FahrzeugFuehrerscheinPruefungIntervallMonate'),
+  vorlaufTage: numberCustomizing(settings, 'FahrzeugFuehrerscheinErinnerungVorlaufTage'),
+  pruefmethoden: arrayCustomizing(settings, 'FahrzeugFuehrerscheinPruefmethoden').flatMap((m) =>
     typeof m === 'string' && m.trim() !== '' ? [m.trim()] : [],
   ),
-  mails: booleanSetting(settings, 'FahrzeugMailFuehrerscheinSenden'),
+  mails: booleanCustomizing(settings, 'FahrzeugMailFuehrerscheinSenden'),
 });
 
 const nameOf = (p: Pick<PersonRow, 'vorname' | 'nachname'>): string => `${p.vorname} ${p.nachname}`.trim();
@@ -216,7 +216,7 @@ export const listFuehrerscheine = (
 ): Promise<TFuehrerscheinListe> =>
   inModul(deps, user, async (tx) => {
     const now = deps.now();
-    const einstellungen = einstellungenAus(await loadEffectiveSettings(tx, user.benutzerId));
+    const einstellungen = einstellungenAus(await loadEffectiveCustomizing(tx, user.benutzerId));
     const zeilen = await alleZeilen(tx, now, einstellungen.vorlaufTage);
     const byId = new Map(zeilen.map((z) => [z.benutzer.id, z]));
     const gefiltert = filtereZeilen({
@@ -238,7 +238,7 @@ export const listFuehrerscheine = (
  * the caller's tenant transaction: the menu's badge and the admin start page.
  */
 export const anzahlFaelligeFuehrerscheine = async (tx: Tx, now: Date): Promise<number> => {
-  const { vorlaufTage } = einstellungenAus(await loadEffectiveSettings(tx, NIEMAND));
+  const { vorlaufTage } = einstellungenAus(await loadEffectiveCustomizing(tx, NIEMAND));
   return zaehleFaellige((await alleZeilen(tx, now, vorlaufTage)).map(listenZeile));
 };
 
@@ -255,7 +255,7 @@ const requirePerson = async (tx: Tx, benutzerId: string): Promise<PersonRow> => 
 };
 
 const zeileNach = async (tx: Tx, person: PersonRow, now: Date): Promise<TFuehrerscheinZeile> => {
-  const { vorlaufTage } = einstellungenAus(await loadEffectiveSettings(tx, NIEMAND));
+  const { vorlaufTage } = einstellungenAus(await loadEffectiveCustomizing(tx, NIEMAND));
   const [zeile] = await zeilenVon(tx, [person], now, vorlaufTage);
   return zeile!;
 };
@@ -357,7 +357,7 @@ export const recordPruefung = (
     const now = deps.now();
     const person = await requirePerson(tx, benutzerId);
     if (!(await lockFuehrerschein(tx, benutzerId))) throw new DomainError('fuehrerschein.kein_eintrag');
-    const einstellungen = einstellungenAus(await loadEffectiveSettings(tx, user.benutzerId));
+    const einstellungen = einstellungenAus(await loadEffectiveCustomizing(tx, user.benutzerId));
     const result = pruefungErfassen({
       prueferId: user.benutzerId,
       now,
@@ -388,7 +388,7 @@ export const recordPruefung = (
 // --- reminders (decision 057) ---------------------------------------------------------------------------
 
 const languageOf = async (tx: Tx, benutzerId: string): Promise<Language> =>
-  parseLanguage(stringSetting(await loadEffectiveSettings(tx, benutzerId), 'Sprache'));
+  parseLanguage(stringCustomizing(await loadEffectiveCustomizing(tx, benutzerId), 'Sprache'));
 
 const datumDE = (day: string): string => formatDateDE(berlinInstant(day, '12:00'));
 
@@ -404,7 +404,7 @@ export const sendeFuehrerscheinErinnerungen = async (
   { mandantId, now }: { mandantId: string; now: Date },
 ): Promise<number> => {
   if (!(await loadFeatureSwitches(tx)).FahrzeugBuchung) return 0;
-  const einstellungen = einstellungenAus(await loadEffectiveSettings(tx, NIEMAND));
+  const einstellungen = einstellungenAus(await loadEffectiveCustomizing(tx, NIEMAND));
   if (!einstellungen.mails) return 0;
   const fahrerIds = await aktiveInhaber(tx, 'fahrzeug_buchen');
   const rows = await findFuehrerscheine(tx, fahrerIds);

@@ -1,7 +1,7 @@
 import type { TMe } from '@stellwerk/domain/api';
 import type { TZweiFaktorStand } from '@stellwerk/domain/identitaet/sicherheit/api';
 import type { PermissionName } from '@stellwerk/domain/permissions';
-import type { SettingLevels } from '@stellwerk/domain/verwaltung/customizing';
+import type { CustomizingLevels } from '@stellwerk/domain/verwaltung/customizing';
 
 /**
  * The signed-in user as every route sees it (filled by the auth module's onRequest hook).
@@ -33,7 +33,7 @@ export type SessionMemo = {
    * change only through what drops the entry (settings, groups and users publish events that do). `benutzerId`
    * is whose they are, so they are never taken for anyone else's.
    */
-  einstellungen?: { benutzerId: string; ebenen: SettingLevels };
+  einstellungen?: { benutzerId: string; ebenen: CustomizingLevels };
 };
 
 declare module 'fastify' {

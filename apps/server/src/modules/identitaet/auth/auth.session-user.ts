@@ -5,11 +5,11 @@ import {
 } from '@stellwerk/domain/identitaet/sicherheit/zwei-faktor';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { resolvePermissions } from '@stellwerk/domain/permissions';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import { sitzungMitZweiFaktoren } from '../sso/sso.sitzung.ts';
 import type { SessionUser } from './auth.context.ts';
 import {
@@ -47,13 +47,13 @@ export const loadSessionUser = async (
   if (!found || found.status !== ACTIVE) return null;
   return database.withTenant(found.mandantId, async (tx) => {
     const grants = await findGrants(tx, found.id);
-    const settings = await loadEffectiveSettings(tx, found.id);
+    const settings = await loadEffectiveCustomizing(tx, found.id);
     const permissions = resolvePermissions({
       direct: grants.filter((g) => g.source === 'direct'),
       roles: grants.filter((g) => g.source === 'role'),
       groupRoles: grants.filter((g) => g.source === 'group'),
     });
-    const pflicht = parseZweiFaktorPflicht(stringSetting(settings, 'ZweiFaktorPflicht'));
+    const pflicht = parseZweiFaktorPflicht(stringCustomizing(settings, 'ZweiFaktorPflicht'));
     const erforderlich = brauchtZweiFaktor({
       pflicht,
       administrator: istAdministrator({ permissions, isPlatformAdmin: found.plattformAdmin }),
@@ -62,7 +62,7 @@ export const loadSessionUser = async (
       benutzerId: found.id,
       mandantId: found.mandantId,
       email: found.email,
-      language: parseLanguage(stringSetting(settings, 'Sprache')),
+      language: parseLanguage(stringCustomizing(settings, 'Sprache')),
       isPlatformAdmin: found.plattformAdmin,
       permissions,
       authUserId,
@@ -98,7 +98,7 @@ export const queuePasswordResetMail = async (
   }));
   if (!found || found.status !== ACTIVE || recent > MAX_RESET_MAILS_PER_HOUR) return 'skipped';
   const language = await database.withTenant(found.mandantId, async (tx) =>
-    parseLanguage(stringSetting(await loadEffectiveSettings(tx, found.id), 'Sprache')),
+    parseLanguage(stringCustomizing(await loadEffectiveCustomizing(tx, found.id), 'Sprache')),
   );
   const mail = {
     to: email,

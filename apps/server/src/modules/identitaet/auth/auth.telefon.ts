@@ -11,9 +11,9 @@ import {
 } from '@stellwerk/domain/identitaet/sicherheit/telefon';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import { pruefeSmsLimit, type SmsDeps, sendeSms } from '../sms/sms.service.ts';
 import type { SessionUser } from './auth.context.ts';
 import { protokolliereSelbst, SICHERHEIT_ENTITAETEN } from './auth.protokoll.ts';
@@ -78,7 +78,7 @@ const empfaengerVon = async (database: Database, authUserId: string) => {
   const found = await database.withAllTenants((tx) => findBenutzerByAuthUserId(tx, authUserId));
   if (!found) return null;
   const language = await database.withTenant(found.mandantId, async (tx) =>
-    parseLanguage(stringSetting(await loadEffectiveSettings(tx, found.id), 'Sprache')),
+    parseLanguage(stringCustomizing(await loadEffectiveCustomizing(tx, found.id), 'Sprache')),
   );
   return { ...found, language };
 };

@@ -16,14 +16,14 @@ import { adresseInDomains } from '@stellwerk/domain/identitaet/sso/sso';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { isPermissionName, PERMISSION_DESCRIPTIONS, PERMISSION_NAMES } from '@stellwerk/domain/permissions';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
 import { eigenerPlatzVon, setzeEigenenPlatz } from '../../leseraum/leseraum/leseraum.service.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import {
   createLogins,
   deleteLogin,
@@ -221,14 +221,14 @@ export const queueInvitation = async (
     token: string;
   },
 ): Promise<void> => {
-  const settings = await loadEffectiveSettings(tx, invited.benutzerId);
+  const settings = await loadEffectiveCustomizing(tx, invited.benutzerId);
   await enqueueMail(
     tx,
     {
       mandantId: invited.mandantId,
       to: invited.email,
       template: 'einladung',
-      language: parseLanguage(stringSetting(settings, 'Sprache')),
+      language: parseLanguage(stringCustomizing(settings, 'Sprache')),
       params: {
         name: invited.name,
         mandant: invited.mandant,

@@ -8,7 +8,7 @@ const getMe = async (server: TestServer, cookie: string) => {
   return (await response.json()) as TMe;
 };
 
-const putSetting = (server: TestServer, cookie: string, name: string, value: unknown) =>
+const putCustomizing = (server: TestServer, cookie: string, name: string, value: unknown) =>
   fetch(`${server.baseUrl}/api/customizing/benutzer/${name}`, {
     method: 'PUT',
     headers: { cookie, 'content-type': 'application/json', origin: server.baseUrl },
@@ -35,7 +35,7 @@ describe.each(testDrivers())('GET /api/me and the own settings on %s', (driver) 
     expect(me.permissions).toContain('fahrzeug_buchen');
     expect(me.rights).toEqual({ admin: false, fahrzeugModul: true });
     expect(me.language).toBe('de');
-    expect(me.settings.Sprache).toEqual({ value: 'de', source: 'mandant' });
+    expect(me.customizing.Sprache).toEqual({ value: 'de', source: 'mandant' });
   });
 
   it('a Beispielhausen booker starts on the reading-room map', async () => {
@@ -72,36 +72,36 @@ describe.each(testDrivers())('GET /api/me and the own settings on %s', (driver) 
       'FahrzeugFreigabeNachBuchungsbeginn',
       'Zoom',
     ]) {
-      expect(me.settings[name], name).toBeDefined();
+      expect(me.customizing[name], name).toBeDefined();
     }
   });
 
   it("the reading room opens in the user's view: Ansicht 'liste' starts on the list", async () => {
     const cookie = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
-    expect((await putSetting(server, cookie, 'Ansicht', 'liste')).status).toBe(200);
+    expect((await putCustomizing(server, cookie, 'Ansicht', 'liste')).status).toBe(200);
     try {
       const me = await getMe(server, cookie);
-      expect(me.settings.Ansicht).toEqual({ value: 'liste', source: 'benutzer' });
+      expect(me.customizing.Ansicht).toEqual({ value: 'liste', source: 'benutzer' });
       expect(me.startPage).toBe('/leseraum/liste');
     } finally {
-      expect((await putSetting(server, cookie, 'Ansicht', null)).status).toBe(200);
+      expect((await putCustomizing(server, cookie, 'Ansicht', null)).status).toBe(200);
     }
     expect((await getMe(server, cookie)).startPage).toBe('/leseraum/karte');
   });
 
   it('a user switches the language to English; it is kept at user level and wins over the tenant', async () => {
     const cookie = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
-    const response = await putSetting(server, cookie, 'Sprache', 'en');
+    const response = await putCustomizing(server, cookie, 'Sprache', 'en');
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ name: 'Sprache', value: 'en' });
     const me = await getMe(server, cookie);
     expect(me.language).toBe('en');
-    expect(me.settings.Sprache).toEqual({ value: 'en', source: 'benutzer' });
+    expect(me.customizing.Sprache).toEqual({ value: 'en', source: 'benutzer' });
   });
 
   it('an unknown option answers with the catalogue message in the user language', async () => {
     const cookie = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
-    const response = await putSetting(server, cookie, 'GibtEsNicht', 'x');
+    const response = await putCustomizing(server, cookie, 'GibtEsNicht', 'x');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({
       error: {
@@ -114,7 +114,7 @@ describe.each(testDrivers())('GET /api/me and the own settings on %s', (driver) 
 
   it('a value of the wrong type is refused with 400, never a 500', async () => {
     const cookie = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
-    const response = await putSetting(server, cookie, 'Sprache', 42);
+    const response = await putCustomizing(server, cookie, 'Sprache', 42);
     expect(response.status).toBe(400);
     const malformed = await fetch(`${server.baseUrl}/api/customizing/benutzer/Sprache`, {
       method: 'PUT',

@@ -5,12 +5,12 @@ import { hasAdminAccess, needsVehicleModule, PERMISSION_NAMES } from '@stellwerk
 import { erlaubteAktionen } from '@stellwerk/domain/policy';
 import { startPage } from '@stellwerk/domain/screens';
 import type { TProfil, TProfilInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
-  loadEffectiveSettings,
+  loadEffectiveCustomizing,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
@@ -25,7 +25,7 @@ export const getMe = async ({ database }: Deps, user: SessionUser): Promise<TMe>
     const row = await findMeRow(tx, user.benutzerId);
     if (!row) throw new DomainError('guard.benutzer_muss_existieren');
     const { mandantName, domains, hasLogo, hasDatenschutz, ...benutzer } = row;
-    const settings = await loadEffectiveSettings(tx, user.benutzerId);
+    const settings = await loadEffectiveCustomizing(tx, user.benutzerId);
     const features = await loadFeatureSwitches(tx);
     return {
       user: benutzer,
@@ -37,12 +37,12 @@ export const getMe = async ({ database }: Deps, user: SessionUser): Promise<TMe>
       },
       darf: erlaubteAktionen(user),
       features,
-      settings,
-      language: parseLanguage(stringSetting(settings, 'Sprache')),
+      customizing: settings,
+      language: parseLanguage(stringCustomizing(settings, 'Sprache')),
       startPage: startPage(
         { permissions: user.permissions, isPlatformAdmin: user.isPlatformAdmin, features },
-        stringSetting(settings, 'Startseite'),
-        stringSetting(settings, 'Ansicht'),
+        stringCustomizing(settings, 'Startseite'),
+        stringCustomizing(settings, 'Ansicht'),
       ),
       zweiFaktor: user.zweiFaktor,
     };

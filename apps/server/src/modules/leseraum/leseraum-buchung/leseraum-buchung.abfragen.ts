@@ -12,9 +12,9 @@ import type {
 } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { platzZustand } from '@stellwerk/domain/leseraum/leseraum-buchung/belegung';
 import { letzterBuchbarerTag, tagSperrgrund } from '@stellwerk/domain/leseraum/leseraum-buchung/buchbarkeit';
+import { leseraumRegelnAus } from '@stellwerk/domain/leseraum/leseraum-buchung/customizing';
 import { platzMarkerVon, zustandMitEigentuemer } from '@stellwerk/domain/leseraum/leseraum-buchung/helfer';
 import { ganztagsZeitraum } from '@stellwerk/domain/leseraum/leseraum-buchung/rules';
-import { leseraumRegelnAus } from '@stellwerk/domain/leseraum/leseraum-buchung/settings';
 import {
   type AbweichendeOeffnung,
   oeffnungszeitAm,
@@ -22,10 +22,10 @@ import {
 } from '@stellwerk/domain/leseraum/oeffnungszeiten';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { addCalendarDays, berlinInstant, isValidTime } from '@stellwerk/domain/time';
-import { arraySetting } from '@stellwerk/domain/verwaltung/customizing';
+import { arrayCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {
-  loadEffectiveSettings,
+  loadEffectiveCustomizing,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
 import {
@@ -98,7 +98,7 @@ export const getBelegung = async (
     const tag = hours
       ? { von: berlinInstant(query.tag, hours.von), bis: berlinInstant(query.tag, hours.bis) }
       : { von: dayStart, bis: dayEnd };
-    const regeln = leseraumRegelnAus(await loadEffectiveSettings(tx, user.benutzerId));
+    const regeln = leseraumRegelnAus(await loadEffectiveCustomizing(tx, user.benutzerId));
     // a day nobody may book shows every place as not bookable, with the reason (R186)
     const sperrgrund = tagSperrgrund({ day: query.tag, now, regeln, ...oeffnung });
     const zeitraum = sperrgrund ? null : gewaehlterZeitraum(query, oeffnung, now);
@@ -189,8 +189,8 @@ export const listLieblingsPlaetze = async (
 ): Promise<TLieblingsPlatz[]> =>
   deps.database.withTenant(user.mandantId, async (tx) => {
     assertBereichOffen(await loadFeatureSwitches(tx), bereich);
-    const ids = arraySetting(
-      await loadEffectiveSettings(tx, user.benutzerId),
+    const ids = arrayCustomizing(
+      await loadEffectiveCustomizing(tx, user.benutzerId),
       'LeseraumLieblingsPlatz',
     ).filter((v): v is string => typeof v === 'string' && UUID.test(v));
     const rows = await findPlaetzeMitPlan(tx, { ids, bereich });

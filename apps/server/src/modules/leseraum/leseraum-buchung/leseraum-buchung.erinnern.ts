@@ -1,7 +1,7 @@
 import { leseraumErinnerungFaellig } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
-import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import type { LeseraumDeps } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';
 import { findBenutzerIdByMail, findOhneErinnerung, updateBuchung } from './leseraum-buchung.repository.ts';
@@ -29,7 +29,10 @@ export const sendLeseraumErinnerungen = async (
     if (minuten === undefined) {
       const benutzerId = await findBenutzerIdByMail(tx, row.buchenderMail);
       minuten = benutzerId
-        ? numberSetting(await loadEffectiveSettings(tx, benutzerId), 'LeseraumEmailErinnerungBuchungsbeginn')
+        ? numberCustomizing(
+            await loadEffectiveCustomizing(tx, benutzerId),
+            'LeseraumEmailErinnerungBuchungsbeginn',
+          )
         : 0;
       minutenDes.set(key, minuten);
     }

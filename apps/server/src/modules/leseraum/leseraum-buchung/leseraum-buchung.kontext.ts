@@ -11,13 +11,13 @@ import { DomainError, toDomainError } from '@stellwerk/domain/errors';
 import { publikumFuer } from '@stellwerk/domain/events';
 import type { FeatureSwitches } from '@stellwerk/domain/features';
 import type { Bereich, TLeseraumBuchungAenderung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { leseraumRegelnAus } from '@stellwerk/domain/leseraum/leseraum-buchung/customizing';
 import { type LeseraumAkteur, leseraumAkteur } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import {
   buchungsWoche,
   leseraumBuchungVerstoss,
   zeitraumDerAnfrage,
 } from '@stellwerk/domain/leseraum/leseraum-buchung/rules';
-import { leseraumRegelnAus } from '@stellwerk/domain/leseraum/leseraum-buchung/settings';
 import {
   type AbweichendeOeffnung,
   oeffnungszeitAm,
@@ -32,7 +32,7 @@ import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
-  loadEffectiveSettings,
+  loadEffectiveCustomizing,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
 import { findOeffnung } from './leseraum-buchung.plaene.repository.ts';
@@ -145,7 +145,7 @@ export const pruefeZeitraum = async (
   if (!platz) throw nichtGefunden('platz', leseraumId);
   assertBereichOffen(await loadFeatureSwitches(tx), bereichOf(platz.bereich));
   const now = deps.now();
-  const regeln = leseraumRegelnAus(await loadEffectiveSettings(tx, user.benutzerId));
+  const regeln = leseraumRegelnAus(await loadEffectiveCustomizing(tx, user.benutzerId));
   const anfrageDomain =
     anfrage.modus === 'ganztags'
       ? anfrage

@@ -268,14 +268,14 @@ describe.each(testDrivers())(
       expect(refused.status).toBe(400);
       expect((await errorOf(refused)).code).toBe('customizing.not_an_array');
       expect((await put(booker, 'LeseraumLieblingsGrundriss', belegung.grundriss.id)).status).toBe(200);
-      const me = await json<{ settings: Record<string, { value: unknown; source: string }> }>(
+      const me = await json<{ customizing: Record<string, { value: unknown; source: string }> }>(
         await call(server, booker, 'GET', '/api/me'),
       );
-      expect(me.settings.LeseraumLieblingsGrundriss).toEqual({
+      expect(me.customizing.LeseraumLieblingsGrundriss).toEqual({
         value: belegung.grundriss.id,
         source: 'benutzer',
       });
-      expect(me.settings.LeseraumLieblingsPlatz?.source).toBe('benutzer');
+      expect(me.customizing.LeseraumLieblingsPlatz?.source).toBe('benutzer');
     });
   },
 );

@@ -6,7 +6,7 @@ import {
   type LeseraumVerfallGrund,
 } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import { formatDateDE, formatTimeDE } from '@stellwerk/domain/time';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { aktiveInhaber } from '../../identitaet/auth/auth.inhaber.ts';
@@ -14,7 +14,7 @@ import { kalenderEinladung } from '../../plattform/kalender/kalender.einladung.t
 import type { KalenderStatus } from '../../plattform/kalender/kalender.ics.ts';
 import type { LeseraumMailArt } from '../../plattform/mail/mail.leseraum-templates.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import { platzKalenderBuchung } from './leseraum-buchung.kalender.ts';
 import { bereichOf, type LeseraumDeps } from './leseraum-buchung.kontext.ts';
 import { type BuchungRow, findBenutzerIdByMail, findPersonenMitMail } from './leseraum-buchung.repository.ts';
@@ -53,7 +53,7 @@ const grundText = (grund: StornoGrund, language: Language, zusatz?: string) => {
 const languageOfMail = async (tx: Tx, mail: string): Promise<Language> => {
   const benutzerId = await findBenutzerIdByMail(tx, mail);
   return benutzerId
-    ? parseLanguage(stringSetting(await loadEffectiveSettings(tx, benutzerId), 'Sprache'))
+    ? parseLanguage(stringCustomizing(await loadEffectiveCustomizing(tx, benutzerId), 'Sprache'))
     : 'de';
 };
 

@@ -73,11 +73,11 @@ describe.each(testDrivers())('event hub on %s', (driver) => {
   it('an event for one user reaches only that user', async () => {
     const a1 = connect(TENANT_A, USER_1);
     const a2 = connect(TENANT_A, USER_2);
-    const ownSetting = { type: 'einstellung', ebene: 'benutzer', id: USER_2, name: 'Sprache' } as const;
-    await publishEvent(testDb.database, TENANT_A, ownSetting, { benutzerId: USER_2 });
+    const ownCustomizing = { type: 'customizing', ebene: 'benutzer', id: USER_2, name: 'Sprache' } as const;
+    await publishEvent(testDb.database, TENANT_A, ownCustomizing, { benutzerId: USER_2 });
     await settle();
     expect(a1.received).toEqual([]);
-    expect(a2.received).toEqual([ownSetting]);
+    expect(a2.received).toEqual([ownCustomizing]);
     a1.unsubscribe();
     a2.unsubscribe();
     expect(hub.clientCount()).toBe(0);

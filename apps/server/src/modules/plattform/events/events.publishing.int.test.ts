@@ -59,7 +59,7 @@ describe.each(testDrivers())('live events published by the services on %s', (dri
     const gruppe = gruppen.find((g) => g.name === 'Alle Mitarbeitenden')!;
     const name = 'LeseraumMaximaleBuchungenAlsBuchenderProWoche';
     await call(server, admin, 'PUT', `/api/customizing/gruppen/${gruppe.id}/${name}`, { value: 3 });
-    await expectEvent({ type: 'einstellung', ebene: 'gruppe', id: gruppe.id, name });
+    await expectEvent({ type: 'customizing', ebene: 'gruppe', id: gruppe.id, name });
   });
 
   it('a special opening time saved and removed: abweichende_oeffnungszeit with its id and floor plan', async () => {

@@ -8,12 +8,12 @@ import { DomainError } from '@stellwerk/domain/errors';
 import { parseLanguage } from '@stellwerk/domain/language';
 import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { KALENDER_TOKEN_PATTERN } from '@stellwerk/domain/plattform/kalender/api';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { fahrtKalenderBuchungen } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.kalender.ts';
 import { loadBenutzerDetail } from '../../identitaet/benutzer/benutzer.service.ts';
 import { platzKalenderBuchungen } from '../../leseraum/leseraum-buchung/leseraum-buchung.kalender.ts';
 import {
-  loadEffectiveSettings,
+  loadEffectiveCustomizing,
   loadFeatureSwitches,
 } from '../../verwaltung/customizing/customizing.service.ts';
 import type { KalenderDeps } from './kalender.abo.service.ts';
@@ -70,7 +70,9 @@ export const kalenderFeed = async (deps: KalenderDeps, datei: string): Promise<s
       })),
     ].sort((a, b) => a.von.getTime() - b.von.getTime());
     const sequenzen = await sequenzenVon(tx, abo.mandantId, buchungen, now);
-    const language = parseLanguage(stringSetting(await loadEffectiveSettings(tx, abo.benutzerId), 'Sprache'));
+    const language = parseLanguage(
+      stringCustomizing(await loadEffectiveCustomizing(tx, abo.benutzerId), 'Sprache'),
+    );
     return kalenderIcs({
       name: NAME[language],
       jetzt: now,

@@ -2,11 +2,11 @@ import { DomainError } from '@stellwerk/domain/errors';
 import type { Language } from '@stellwerk/domain/language';
 import { MAIL_REGELN, mailGewollt } from '@stellwerk/domain/mail-schalter';
 import { darf } from '@stellwerk/domain/policy';
-import { booleanSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { booleanCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import type { SessionUser } from '../../identitaet/auth/auth.context';
-import { loadEffectiveSettings } from '../../verwaltung/customizing/customizing.service';
+import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service';
 import { findBenutzerIdByMail, insertOutboxRow, listOutboxRows, type MailStatus } from './mail.repository';
 import { mailArtenVon } from './mail.schalter';
 import type { MailAnhang } from './mail.table';
@@ -52,8 +52,8 @@ const istGewollt = async <T extends MailTemplate>(
   const arten = mailArtenVon(template, params);
   if (!arten || mandantId === null || arten.some((art) => 'pflicht' in MAIL_REGELN[art])) return true;
   const benutzerId = (await findBenutzerIdByMail(tx, to)) ?? KEIN_BENUTZER;
-  const settings = await loadEffectiveSettings(tx, benutzerId);
-  return arten.some((art) => mailGewollt(art, (option) => booleanSetting(settings, option)));
+  const settings = await loadEffectiveCustomizing(tx, benutzerId);
+  return arten.some((art) => mailGewollt(art, (option) => booleanCustomizing(settings, option)));
 };
 
 /**

@@ -3,8 +3,8 @@
  */
 
 import { fahrzeugFensterAus } from '@stellwerk/domain/fahrzeuge/fahrzeug/buchungsfenster';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { wirksamesBuchungsfenster } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import type {
   TFahrzeugAuslastung,
@@ -13,11 +13,11 @@ import type {
 import { fahrzeugFenster, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
 import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
-import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { feiertagsTage } from '@stellwerk/domain/verwaltung/feiertage';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
-import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../customizing/customizing.service.ts';
 import {
   type Anteil,
   addiere,
@@ -54,9 +54,9 @@ export const fahrzeugAuslastung = async (
   const vorher = vorperiode(zeitraum);
   return database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx, 'FahrzeugBuchung');
-    const settings = await loadEffectiveSettings(tx, user.benutzerId);
+    const settings = await loadEffectiveCustomizing(tx, user.benutzerId);
     const k = kVon(settings);
-    const schwelle = numberSetting(settings, 'AuslastungSchwelleFahrzeugProzent');
+    const schwelle = numberCustomizing(settings, 'AuslastungSchwelleFahrzeugProzent');
     const einstellungen = fahrzeugEinstellungenAus({ settings });
     const fahrzeuge = await findFahrzeuge(tx, { standortId: q.standort, kategorie: q.kategorie });
     const ids = fahrzeuge.map((f) => f.id);

@@ -19,10 +19,10 @@ import {
   mitKSchwelle,
 } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
 import { type Zeitraum, zeitraumAus } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
-import { numberSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { type Bundesland, feiertagsTage, isBundesland } from '@stellwerk/domain/verwaltung/feiertage';
 import type { Database, Tx } from '../../../db/client.ts';
-import { type loadEffectiveSettings, loadFeatureSwitches } from '../customizing/customizing.service.ts';
+import { type loadEffectiveCustomizing, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import {
   belegteMinutenJeStueck,
   belegtePlaetzeJeTag,
@@ -75,8 +75,8 @@ export const aufschluesseln = (zellen: KZelle<Anteil>[], k: number): TAufschlues
 
 export const LEER_AUFSCHLUESSELUNG: TAufschluesselung = { zellen: [], sonstige: null, verborgen: 0 };
 
-export const kVon = (settings: Awaited<ReturnType<typeof loadEffectiveSettings>>) => {
-  const k = numberSetting(settings, 'AuslastungMindestPersonen');
+export const kVon = (settings: Awaited<ReturnType<typeof loadEffectiveCustomizing>>) => {
+  const k = numberCustomizing(settings, 'AuslastungMindestPersonen');
   return Number.isInteger(k) && k >= 2 ? k : DEFAULT_MINDEST_PERSONEN;
 };
 

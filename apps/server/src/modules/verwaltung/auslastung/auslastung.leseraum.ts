@@ -10,10 +10,10 @@ import type {
 import { type Buchungsmodus, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
 import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
-import { stringSetting } from '@stellwerk/domain/verwaltung/customizing';
+import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
-import { loadEffectiveSettings } from '../customizing/customizing.service.ts';
+import { loadEffectiveCustomizing } from '../customizing/customizing.service.ts';
 import {
   type Anteil,
   addiere,
@@ -49,10 +49,10 @@ export const leseraumAuslastung = async (
   const vorher = vorperiode(zeitraum);
   return database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx, 'Leseraum');
-    const settings = await loadEffectiveSettings(tx, user.benutzerId);
+    const settings = await loadEffectiveCustomizing(tx, user.benutzerId);
     const k = kVon(settings);
     const modus: Buchungsmodus =
-      q.modus ?? (stringSetting(settings, 'Buchungsmodus') === 'stuendlich' ? 'stuendlich' : 'ganztags');
+      q.modus ?? (stringCustomizing(settings, 'Buchungsmodus') === 'stuendlich' ? 'stuendlich' : 'ganztags');
     const plaene = await findPlaene(tx, {
       standortId: q.standort,
       grundrissId: q.grundriss,

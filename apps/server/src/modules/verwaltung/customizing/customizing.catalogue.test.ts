@@ -12,7 +12,7 @@ const ROOT = join(import.meta.dirname, '../../../../../..');
 const SOURCES = ['apps/server/src', 'apps/web/src', 'packages/domain/src'];
 const NUR_AUFGEZAEHLT = [
   'packages/domain/src/verwaltung/customizing.ts',
-  'apps/web/src/features/customizing/components/EigeneEinstellungen.tsx',
+  'apps/web/src/features/customizing/components/EigenesCustomizing.tsx',
 ];
 
 const files = (dir: string): string[] =>

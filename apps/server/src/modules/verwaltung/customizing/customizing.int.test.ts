@@ -36,7 +36,7 @@ describe.each(testDrivers())('settings on %s', (driver) => {
     await server?.close();
   });
 
-  const tenantSettings = async (cookie: string) => {
+  const tenantCustomizing = async (cookie: string) => {
     const response = await call(server, cookie, 'GET', '/api/customizing/mandant');
     expect(response.status).toBe(200);
     return (await response.json()) as TMandantEinstellungen;
@@ -57,7 +57,7 @@ describe.each(testDrivers())('settings on %s', (driver) => {
     });
 
     it('lists every catalogue option with type, unit, levels, default, tenant value and texts', async () => {
-      const { optionen, gruppen } = await tenantSettings(adminMS);
+      const { optionen, gruppen } = await tenantCustomizing(adminMS);
       const tenantOptions = CUSTOMIZING_OPTIONS.filter((o) => o.levels.includes('mandant'));
       expect(optionen.map((o) => o.name)).toEqual(tenantOptions.map((o) => o.name));
       expect(optionen.find((o) => o.name === 'Sprache')).toMatchObject({
@@ -79,13 +79,13 @@ describe.each(testDrivers())('settings on %s', (driver) => {
     });
 
     it('a tenant with vehicle booking off gets no vehicle options (no vehicle tab)', async () => {
-      const { optionen } = await tenantSettings(adminBH);
+      const { optionen } = await tenantCustomizing(adminBH);
       expect(optionen.some((o) => o.feature === 'FahrzeugBuchung')).toBe(false);
       expect(optionen.some((o) => o.feature === 'Leseraum')).toBe(true);
     });
 
     it('room care opens the page read-only; the fleet side writes only vehicle options', async () => {
-      const { optionen } = await tenantSettings(raumpflegeBH);
+      const { optionen } = await tenantCustomizing(raumpflegeBH);
       expect(optionen.every((o) => !o.canEdit)).toBe(true);
       const refused = await put(raumpflegeBH, 'LeseraumVorausbuchbareTage', 7);
       expect(refused.status).toBe(403);
@@ -115,19 +115,19 @@ describe.each(testDrivers())('settings on %s', (driver) => {
       expect(saved.status).toBe(200);
       expect(((await saved.json()) as TEinstellung).value).toBe(21);
       await settle();
-      expect(events.filter((e) => e.event.type === 'einstellung')).toHaveLength(1);
+      expect(events.filter((e) => e.event.type === 'customizing')).toHaveLength(1);
       const booker = (await (await call(server, bookerMS, 'GET', '/api/me')).json()) as TMe;
-      expect(booker.settings.LeseraumVorausbuchbareTage).toEqual({ value: 21, source: 'mandant' });
+      expect(booker.customizing.LeseraumVorausbuchbareTage).toEqual({ value: 21, source: 'mandant' });
 
       expect((await put(adminMS, 'LeseraumVorausbuchbareTage', 21)).status).toBe(200);
       await settle();
-      expect(events.filter((e) => e.event.type === 'einstellung')).toHaveLength(1);
+      expect(events.filter((e) => e.event.type === 'customizing')).toHaveLength(1);
 
       const removed = await put(adminMS, 'LeseraumVorausbuchbareTage', null);
       expect(((await removed.json()) as TEinstellung).value).toBeNull();
       await settle();
       await unlisten();
-      expect(events.filter((e) => e.event.type === 'einstellung')).toHaveLength(2);
+      expect(events.filter((e) => e.event.type === 'customizing')).toHaveLength(2);
       const audit = await server.database.db
         .select({ action: auditLog.action, oldValue: auditLog.oldValue, newValue: auditLog.newValue })
         .from(auditLog)
@@ -143,19 +143,19 @@ describe.each(testDrivers())('settings on %s', (driver) => {
         { action: 'delete', oldValue: { wert: 21 }, newValue: null },
       ]);
       const after = (await (await call(server, bookerMS, 'GET', '/api/me')).json()) as TMe;
-      expect(after.settings.LeseraumVorausbuchbareTage).toEqual({ value: 14, source: 'default' });
+      expect(after.customizing.LeseraumVorausbuchbareTage).toEqual({ value: 14, source: 'default' });
     });
 
     it('tenant settings stay within the tenant', async () => {
       expect((await put(adminBH, 'Zoom', 150)).status).toBe(200);
-      const ms = await tenantSettings(adminMS);
+      const ms = await tenantCustomizing(adminMS);
       expect(ms.optionen.find((o) => o.name === 'Zoom')!.value).toBeNull();
     });
   });
 
   describe('group level', () => {
     it('shows only options a group may override and writes them for the own tenant’s groups only', async () => {
-      const { gruppen } = await tenantSettings(adminMS);
+      const { gruppen } = await tenantCustomizing(adminMS);
       const gruppeId = gruppen[0]!.id;
       const response = await call(server, adminMS, 'GET', `/api/customizing/gruppen/${gruppeId}`);
       expect(response.status).toBe(200);
@@ -181,7 +181,7 @@ describe.each(testDrivers())('settings on %s', (driver) => {
       });
       expect(saved.status).toBe(200);
       const booker = (await (await call(server, bookerMS, 'GET', '/api/me')).json()) as TMe;
-      expect(booker.settings.Zoom).toEqual({ value: 125, source: 'gruppe' });
+      expect(booker.customizing.Zoom).toEqual({ value: 125, source: 'gruppe' });
 
       for (const [method, path, body] of [
         ['GET', `/api/customizing/gruppen/${gruppeId}`, undefined],
@@ -223,7 +223,7 @@ describe.each(testDrivers())('settings on %s', (driver) => {
     });
 
     it("shows the tenant's and the group's value beside the own one (R295)", async () => {
-      const { gruppen } = await tenantSettings(adminMS);
+      const { gruppen } = await tenantCustomizing(adminMS);
       const alle = gruppen.find((g) => g.name === 'Alle Mitarbeitenden')!;
       const gruppePath = `/api/customizing/gruppen/${alle.id}/Tageszeit`;
       expect((await put(adminMS, 'Tageszeit', 'vormittags')).status).toBe(200);
@@ -391,7 +391,7 @@ describe.each(testDrivers())('settings on %s', (driver) => {
         const { syncCatalogues } = await import('../../../db/catalogue.ts');
         await syncCatalogues(server.database.db);
       }
-      const { optionen } = await tenantSettings(adminMS);
+      const { optionen } = await tenantCustomizing(adminMS);
       expect(optionen.find((o) => o.name === 'Filter')!.value).toBeNull();
     });
   });

@@ -1,10 +1,10 @@
-import { ZApiError, ZIdParams, ZSettingName } from '@stellwerk/domain/api';
+import { ZApiError, ZCustomizingName, ZIdParams } from '@stellwerk/domain/api';
 import {
   ZEigeneEinstellungen,
   ZEinstellung,
   ZEinstellungInput,
+  ZGruppeCustomizingParams,
   ZGruppenEinstellungen,
-  ZGruppeSettingParams,
   ZMandantEinstellungen,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -33,7 +33,7 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
   app.get(
     '/api/customizing/mandant',
     {
-      config: { guard: routeGuard.darf('einstellungen.pflegen') },
+      config: { guard: routeGuard.darf('customizing.pflegen') },
       schema: {
         operationId: 'getCustomizingMandant',
         tags: ['customizing'],
@@ -41,20 +41,20 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         response: { 200: ZMandantEinstellungen, ...errors },
       },
     },
-    async (request) => getMandantEinstellungen(deps, requireDarf(request, 'einstellungen.pflegen')),
+    async (request) => getMandantEinstellungen(deps, requireDarf(request, 'customizing.pflegen')),
   );
 
   app.put(
     '/api/customizing/mandant/:name',
     {
-      config: { guard: routeGuard.darf('einstellungen.pflegen') },
+      config: { guard: routeGuard.darf('customizing.pflegen') },
       schema: {
         operationId: 'setCustomizingMandant',
         tags: ['customizing'],
         summary: 'Set (or with null remove) an option at tenant level',
         description:
           'customizing_mandant_pflege writes every option, fahrzeug_pflege the FahrzeugBuchung options.',
-        params: ZSettingName,
+        params: ZCustomizingName,
         body: ZEinstellungInput,
         response: { 200: ZEinstellung, ...errors },
       },
@@ -62,7 +62,7 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
     async (request) =>
       setMandantEinstellung(
         deps,
-        requireDarf(request, 'einstellungen.pflegen'),
+        requireDarf(request, 'customizing.pflegen'),
         request.params.name,
         request.body.value,
       ),
@@ -71,7 +71,7 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
   app.get(
     '/api/customizing/gruppen/:id',
     {
-      config: { guard: routeGuard.darf('einstellungen.pflegen') },
+      config: { guard: routeGuard.darf('customizing.pflegen') },
       schema: {
         operationId: 'getCustomizingGruppe',
         tags: ['customizing'],
@@ -81,18 +81,18 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
       },
     },
     async (request) =>
-      getGruppenEinstellungen(deps, requireDarf(request, 'einstellungen.pflegen'), request.params.id),
+      getGruppenEinstellungen(deps, requireDarf(request, 'customizing.pflegen'), request.params.id),
   );
 
   app.put(
     '/api/customizing/gruppen/:id/:name',
     {
-      config: { guard: routeGuard.darf('einstellungen.pflegen') },
+      config: { guard: routeGuard.darf('customizing.pflegen') },
       schema: {
         operationId: 'setCustomizingGruppe',
         tags: ['customizing'],
         summary: 'Set (or with null remove) an option at group level',
-        params: ZGruppeSettingParams,
+        params: ZGruppeCustomizingParams,
         body: ZEinstellungInput,
         response: { 200: ZEinstellung, ...errors },
       },
@@ -100,7 +100,7 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
     async (request) =>
       setGruppenEinstellung(
         deps,
-        requireDarf(request, 'einstellungen.pflegen'),
+        requireDarf(request, 'customizing.pflegen'),
         request.params.id,
         request.params.name,
         request.body.value,
@@ -132,7 +132,7 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         operationId: 'setCustomizingBenutzer',
         tags: ['customizing'],
         summary: 'Set (or with null remove) one of your personal settings (user level), e.g. Sprache',
-        params: ZSettingName,
+        params: ZCustomizingName,
         body: ZEinstellungInput,
         response: { 200: ZEinstellung, ...errors },
       },

@@ -22,15 +22,15 @@ import {
   addierteListe,
   assertLevel,
   CUSTOMIZING_OPTIONS,
+  type CustomizingLevels,
   canSetAtLevel,
   ebenenWerte,
   findOption,
   fromStoredValue,
   isUnchanged,
   leseListe,
-  type ResolvedSettings,
-  resolveSettings,
-  type SettingLevels,
+  type ResolvedCustomizing,
+  resolveCustomizing,
   toStoredValue,
 } from '@stellwerk/domain/verwaltung/customizing';
 import type {
@@ -38,7 +38,10 @@ import type {
   CustomizingOption,
   CustomizingValue,
 } from '@stellwerk/domain/verwaltung/customizing-option';
-import { canEditAdminSetting, canEditOwnSetting } from '@stellwerk/domain/verwaltung/einstellungen-rechte';
+import {
+  canEditAdminCustomizing,
+  canEditOwnCustomizing,
+} from '@stellwerk/domain/verwaltung/customizing-rechte';
 import type { Database, Tx } from '../../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
 import type { SessionMemo, SessionUser } from '../../identitaet/auth/auth.context.ts';
@@ -66,13 +69,17 @@ type Deps = { database: Pick<Database, 'withTenant'> };
  * user's groups, the one first by name (then id) wins (see packages/domain/src/verwaltung/customizing.ts). With the memo of
  * the session of `benutzerId`, the stored values are read once per cached session (decision 090).
  */
-export const loadEffectiveSettings = async (
+export const loadEffectiveCustomizing = async (
   tx: Tx,
   benutzerId: string,
   memo: SessionMemo | null = null,
-): Promise<ResolvedSettings> => resolveSettings(await ebenenVon(tx, benutzerId, memo));
+): Promise<ResolvedCustomizing> => resolveCustomizing(await ebenenVon(tx, benutzerId, memo));
 
-const ebenenVon = async (tx: Tx, benutzerId: string, memo: SessionMemo | null): Promise<SettingLevels> => {
+const ebenenVon = async (
+  tx: Tx,
+  benutzerId: string,
+  memo: SessionMemo | null,
+): Promise<CustomizingLevels> => {
   if (memo?.einstellungen?.benutzerId === benutzerId) return memo.einstellungen.ebenen;
   const ebenen = ebenenAus(await findRecordsForUser(tx, benutzerId));
   if (memo) memo.einstellungen = { benutzerId, ebenen };
@@ -80,7 +87,7 @@ const ebenenVon = async (tx: Tx, benutzerId: string, memo: SessionMemo | null): 
 };
 
 /** A user's stored values by level: their own, their groups' (first by name, then id) and the tenant's. */
-const ebenenAus = (records: readonly CustomizingRecord[]): SettingLevels => {
+const ebenenAus = (records: readonly CustomizingRecord[]): CustomizingLevels => {
   const { tenant, gruppen, user } = ebenenMitGruppennamen(records);
   return { tenant, groups: gruppen.map((g) => g.values), user };
 };
@@ -105,18 +112,18 @@ const ebenenMitGruppennamen = (records: readonly CustomizingRecord[]) => {
 };
 
 /**
- * The effective settings of a user (as `loadEffectiveSettings`) and, from the same statement, the entries of a list
+ * The effective settings of a user (as `loadEffectiveCustomizing`) and, from the same statement, the entries of a list
  * option that adds up over the user's and the tenant's level (`addierteListe`). One round trip for the vehicle list
  * and detail (decision 084).
  */
-export const loadEffectiveSettingsUndListe = async (
+export const loadEffectiveCustomizingUndListe = async (
   tx: Tx,
   benutzerId: string,
   listenOption: string,
   memo: SessionMemo | null = null,
-): Promise<{ settings: ResolvedSettings; liste: string[] }> => {
+): Promise<{ settings: ResolvedCustomizing; liste: string[] }> => {
   const ebenen = await ebenenVon(tx, benutzerId, memo);
-  return { settings: resolveSettings(ebenen), liste: addierteListe(ebenen, listenOption) };
+  return { settings: resolveCustomizing(ebenen), liste: addierteListe(ebenen, listenOption) };
 };
 
 /** The tenant's switches; a feature without a row keeps its default. */
@@ -170,7 +177,7 @@ const levelViews = async (tx: Tx, user: SessionUser, level: Level): Promise<TEin
     (o) => canSetAtLevel(o, layer) && isFeatureAccessible(o.feature, features),
   );
   return shown.map((o) =>
-    toView(o, values.get(o.name), canEditAdminSetting({ option: o, permissions: user.permissions })),
+    toView(o, values.get(o.name), canEditAdminCustomizing({ option: o, permissions: user.permissions })),
   );
 };
 
@@ -233,7 +240,7 @@ const setLevelValue = async (
 ): Promise<TEinstellung> => {
   const option = findOption(name);
   assertLevel(option, levelName(level));
-  if (!canEditAdminSetting({ option, permissions: user.permissions }))
+  if (!canEditAdminCustomizing({ option, permissions: user.permissions }))
     throw new DomainError('auth.forbidden');
   const previous = await findLevelValue(tx, level, option.name);
   const wert = value === null ? undefined : toStoredValue(option, value);
@@ -255,7 +262,7 @@ const setLevelValue = async (
       newValue: wert === undefined ? null : { wert: readStored(option, wert) },
     });
     await publishEvent(tx, user.mandantId, {
-      type: 'einstellung',
+      type: 'customizing',
       ebene: level.gruppeId ? 'gruppe' : 'mandant',
       id: level.gruppeId ?? user.mandantId,
       name: option.name,
@@ -308,7 +315,7 @@ export const getMandantEinstellungen = async (
   { database }: Deps,
   user: SessionUser,
 ): Promise<TMandantEinstellungen> => {
-  assertDarf(user, 'einstellungen.pflegen');
+  assertDarf(user, 'customizing.pflegen');
   return database.withTenant(user.mandantId, async (tx) => ({
     optionen: await levelViews(tx, user, { gruppeId: null }),
     gruppen: await findGruppen(tx),
@@ -321,7 +328,7 @@ export const setMandantEinstellung = async (
   name: string,
   value: unknown,
 ): Promise<TEinstellung> => {
-  assertDarf(user, 'einstellungen.pflegen');
+  assertDarf(user, 'customizing.pflegen');
   return database.withTenant(user.mandantId, (tx) =>
     setLevelValue(tx, user, { level: { gruppeId: null }, name, value }),
   );
@@ -338,7 +345,7 @@ export const getGruppenEinstellungen = async (
   user: SessionUser,
   gruppeId: string,
 ): Promise<TGruppenEinstellungen> => {
-  assertDarf(user, 'einstellungen.pflegen');
+  assertDarf(user, 'customizing.pflegen');
   return database.withTenant(user.mandantId, async (tx) => ({
     gruppe: await requireGruppe(tx, gruppeId),
     optionen: await levelViews(tx, user, { gruppeId }),
@@ -352,7 +359,7 @@ export const setGruppenEinstellung = async (
   name: string,
   value: unknown,
 ): Promise<TEinstellung> => {
-  assertDarf(user, 'einstellungen.pflegen');
+  assertDarf(user, 'customizing.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     await requireGruppe(tx, gruppeId);
     return setLevelValue(tx, user, { level: { gruppeId }, name, value });
@@ -371,9 +378,9 @@ export const getEigeneEinstellungen = async (
   database.withTenant(user.mandantId, async (tx) => {
     const records = await findRecordsForUser(tx, user.benutzerId);
     const ebenen = ebenenMitGruppennamen(records);
-    const effective = resolveSettings(ebenenAus(records));
+    const effective = resolveCustomizing(ebenenAus(records));
     const optionen = CUSTOMIZING_OPTIONS.filter((option) =>
-      canEditOwnSetting({ option, permissions: user.permissions }),
+      canEditOwnCustomizing({ option, permissions: user.permissions }),
     ).map((option) => {
       const resolved = effective[option.name] ?? {
         value: fromStoredValue(option, option.default),
@@ -393,7 +400,7 @@ export const getEigeneEinstellungen = async (
 
 /**
  * A user changes one of their personal settings (spec §5: the option must exist, the value must fit its type,
- * an unchanged value is not saved). Only options the user may edit for themself (`canEditOwnSetting`: marked
+ * an unchanged value is not saved). Only options the user may edit for themself (`canEditOwnCustomizing`: marked
  * userEditable; the vehicle report settings with fahrzeug_logbuch_report). `null` removes the own value, so
  * the group, tenant or default value applies again. A change is announced to the user's open pages.
  */
@@ -406,7 +413,7 @@ export const setEigeneEinstellung = async (
   database.withTenant(user.mandantId, async (tx) => {
     const option = findOption(name);
     assertLevel(option, 'benutzer');
-    if (!canEditOwnSetting({ option, permissions: user.permissions }))
+    if (!canEditOwnCustomizing({ option, permissions: user.permissions }))
       throw new DomainError('auth.forbidden');
     const level: Level = { gruppeId: null, benutzerId: user.benutzerId };
     const previous = await findLevelValue(tx, level, option.name);
@@ -422,7 +429,7 @@ export const setEigeneEinstellung = async (
       await publishEvent(
         tx,
         user.mandantId,
-        { type: 'einstellung', ebene: 'benutzer', id: user.benutzerId, name: option.name },
+        { type: 'customizing', ebene: 'benutzer', id: user.benutzerId, name: option.name },
         { benutzerId: user.benutzerId },
       );
     }

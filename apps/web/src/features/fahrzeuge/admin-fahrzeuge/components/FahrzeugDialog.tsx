@@ -3,8 +3,8 @@ import {
   Button,
   Checkbox,
   Chip,
-  FileButton,
   Fieldset,
+  FileButton,
   Group,
   Image,
   Modal,
@@ -506,10 +506,10 @@ export function FahrzeugDialog({ fahrzeug, onClose }: Props) {
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={() => onClose()} disabled={busy}>
-                {t('einstellungen.cancel')}
+                {t('customizing.cancel')}
               </Button>
               <Button type="submit" loading={busy}>
-                {t('einstellungen.save')}
+                {t('customizing.save')}
               </Button>
             </Group>
           </Stack>

@@ -114,7 +114,7 @@ describe('vehicle form', () => {
       'buchungszeitraumBis',
       'Der Beginn (19:00) muss vor dem Ende (07:00) liegen.',
     ],
-    ['seats that are no number', { sitze: 'fünf' }, 'sitze', 'einstellungen.validation.invalid'],
+    ['seats that are no number', { sitze: 'fünf' }, 'sitze', 'customizing.validation.invalid'],
   ])('refuses %s at its field', (_case, over, field, message) => {
     const checked = pruefeFormular({ ...formularAus(fahrzeug, null), ...over }, t, 'de');
     expect(checked.errors?.[field]).toBe(message);

@@ -15,13 +15,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { parseTagEingabe } from '@stellwerk/domain/date-input';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { booleanSetting, type ResolvedSettings } from '@stellwerk/domain/verwaltung/customizing';
+import { parseTagEingabe } from '@stellwerk/domain/date-input';
 import { formatError, isErrorCode, type RuleViolation } from '@stellwerk/domain/errors';
 import type { TFahrzeugBuchung, TFahrzeugDetail } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
+import { booleanCustomizing, type ResolvedCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
@@ -35,7 +35,6 @@ import {
   useWaehlbareFahrer,
 } from '../api/fahrzeug-buchung-api';
 import { instantAus, tagUndZeit, zeitraumText } from '../hooks/zeit-felder';
-import { FreigeberStand } from './FreigeberStand';
 import {
   endOptionen,
   type RegelKontext,
@@ -44,6 +43,7 @@ import {
   type ZeitOption,
   zeitraumPruefung,
 } from '../hooks/zeitwahl';
+import { FreigeberStand } from './FreigeberStand';
 
 export type BuchungsDialogProps = {
   /** open for this vehicle; undefined = closed */
@@ -53,7 +53,7 @@ export type BuchungsDialogProps = {
   bis?: string;
   /** the booking being changed; null = a new booking */
   buchung: TFahrzeugBuchung | null;
-  settings: ResolvedSettings;
+  settings: ResolvedCustomizing;
   benutzerId: string;
   /** the user holds fahrzeug_fremdbuchung: a driver may be chosen */
   darfFuerAndere: boolean;
@@ -197,7 +197,7 @@ function Formular({
     [von, bisTag, kontext],
   );
   const pruefung = von && bis ? zeitraumPruefung({ von: new Date(von), bis: new Date(bis), kontext }) : null;
-  const ausserhalbAn = booleanSetting(settings, 'FahrzeugBuchungAusserhalbBuchungszeiten');
+  const ausserhalbAn = booleanCustomizing(settings, 'FahrzeugBuchungAusserhalbBuchungszeiten');
   const sonderfahrt = pruefung !== null && pruefung.gruende.length === 0 && pruefung.sonderfahrt;
   const fahrerListe = useWaehlbareFahrer(darfFuerAndere);
   const freigeberListe = useMoeglicheFreigeber(ausserhalbAn && sonderfahrt);

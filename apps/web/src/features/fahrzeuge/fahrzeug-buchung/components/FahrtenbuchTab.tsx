@@ -13,8 +13,8 @@ import { LoadingState } from '../../../../components/LoadingState';
 import { errorMessage } from '../../../../lib/error-message';
 import { formatDate, formatDateTime } from '../../../../lib/format-date';
 import { ladeExport, useFahrtenbuch, usePruefeKette } from '../api/fahrtenbuch-api';
-import { artText, FassungDialog, HandEintragDialog, type HandVorschlag } from './FahrtenbuchDialoge';
 import { BelegLinks } from './BelegLinks';
+import { artText, FassungDialog, HandEintragDialog, type HandVorschlag } from './FahrtenbuchDialoge';
 
 const FELDER = ['kmBeginn', 'kmEnde', 'art', 'ziel', 'zweck', 'partner', 'umweg', 'notiz'] as const;
 type Feld = (typeof FELDER)[number];

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
-import { type ResolvedSettings, stringSetting } from '@stellwerk/domain/verwaltung/customizing';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { berlinDateKey } from '@stellwerk/domain/time';
+import { type ResolvedCustomizing, stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
@@ -22,7 +22,7 @@ type Props = {
   suche: TFahrzeugSuche;
   /** writes the search to the URL (`replace` for filter changes, a new history entry for dialogs) */
   onSucheChange: (next: TFahrzeugSuche, options?: { replace?: boolean }) => void;
-  settings: ResolvedSettings;
+  settings: ResolvedCustomizing;
   benutzerId: string;
   /** the user holds fahrzeug_fremdbuchung */
   darfFuerAndere: boolean;
@@ -93,8 +93,8 @@ export function FahrzeugBuchungSeite({
               suche={suche}
               fahrzeuge={liste.data ?? []}
               heute={heute}
-              standardVon={stringSetting(settings, 'FahrzeugBuchungszeitraumVon')}
-              standardBis={stringSetting(settings, 'FahrzeugBuchungszeitraumBis')}
+              standardVon={stringCustomizing(settings, 'FahrzeugBuchungszeitraumVon')}
+              standardBis={stringCustomizing(settings, 'FahrzeugBuchungszeitraumBis')}
               onChange={(next) => update(next)}
             />
             {!zeitraum && (

@@ -13,10 +13,10 @@ import {
   useEigeneFahrzeugBuchungen,
   useStorniereBuchung,
 } from '../api/fahrzeug-buchung-api';
-import { FahrtDialog } from './FahrtDialog';
-import { StornoDialog } from './FremdeBuchungen';
-import { FreigeberStand } from './FreigeberStand';
 import { zeitraumText } from '../hooks/zeit-felder';
+import { FahrtDialog } from './FahrtDialog';
+import { FreigeberStand } from './FreigeberStand';
+import { StornoDialog } from './FremdeBuchungen';
 
 /** Light badges with dark text: the light colours' own text misses 4.5:1 at badge size (axe). */
 const LESBAR = { label: { color: 'var(--mantine-color-dark-7)' } };

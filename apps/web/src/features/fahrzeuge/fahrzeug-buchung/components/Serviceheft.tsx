@@ -12,8 +12,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { isPruefungUeberfaellig } from '@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung/pruefung';
 import { SERVICEHEFT_TYPEN, type ServiceheftTyp } from '@stellwerk/domain/fahrzeuge/fahrzeug/serviceheft';
+import { isPruefungUeberfaellig } from '@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung/pruefung';
 import { berlinDateKey, berlinInstant, formatDateDE, parseDateDE } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

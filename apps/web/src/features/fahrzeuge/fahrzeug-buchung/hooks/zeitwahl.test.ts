@@ -1,5 +1,5 @@
-import type { TFahrzeugDetail } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { fensterTaeglich } from '@stellwerk/domain/fahrzeuge/fahrzeug/buchungsfenster';
+import type { TFahrzeugDetail } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { berlinInstant } from '@stellwerk/domain/time';
 import { describe, expect, it } from 'vitest';
 import { endOptionen, regelKontext, startOptionen, zeitraumPruefung } from './zeitwahl';

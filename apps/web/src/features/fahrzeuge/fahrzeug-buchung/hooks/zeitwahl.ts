@@ -1,10 +1,10 @@
-import type { ResolvedSettings } from '@stellwerk/domain/verwaltung/customizing';
 import type { RuleViolation } from '@stellwerk/domain/errors';
 import type { TFahrzeugDetail } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
+import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { tagesRaster, warumNichtBuchbar } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/erklaerung';
 import type { BuchungsPruefung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/settings';
 import { addCalendarDays, berlinInstant, formatTimeDE } from '@stellwerk/domain/time';
+import type { ResolvedCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 
 /**
  * The booking dialog's time choice ("offers only times the rules allow and says why a time is not
@@ -26,7 +26,7 @@ export const regelKontext = ({
   buchung,
 }: {
   fahrzeug: TFahrzeugDetail;
-  settings: ResolvedSettings;
+  settings: ResolvedCustomizing;
   now: Date;
   buchung?: { id: string; von: string } | null;
 }): RegelKontext => {

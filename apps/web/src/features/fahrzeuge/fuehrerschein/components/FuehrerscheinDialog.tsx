@@ -25,8 +25,8 @@ import { ZFuehrerscheinEingabe } from '@stellwerk/domain/fahrzeuge/fuehrerschein
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../../lib/error-message';
-import { formatDateTime } from '../../../../lib/format-date';
 import { type FieldErrors, zodFieldErrors } from '../../../../lib/form-errors';
+import { formatDateTime } from '../../../../lib/format-date';
 import { useFahrverbotVorschau, useSaveFuehrerschein } from '../api/fuehrerscheine';
 
 type Props = {

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteWithUsageDialog } from '../../../../components/DeleteWithUsageDialog';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 import { NameBadges, NamedItemsAdmin } from '../../../../components/NamedItemsAdmin';
 import { apiFieldError, zodFieldErrors } from '../../../../lib/form-errors';
 import {
@@ -15,7 +16,6 @@ import {
   useRollenAuswahl,
   useSaveGruppe,
 } from '../api/gruppen-api';
-import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 
 type Values = { name: string; rolleIds: string[] };
 

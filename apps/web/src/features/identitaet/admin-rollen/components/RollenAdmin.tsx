@@ -8,11 +8,11 @@ import { useTranslation } from 'react-i18next';
 import { DeleteWithUsageDialog } from '../../../../components/DeleteWithUsageDialog';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
+import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 import { NameBadges, NamedItemsAdmin } from '../../../../components/NamedItemsAdmin';
 import { PermissionSwitches } from '../../../../components/PermissionSwitches';
 import { apiFieldError, zodFieldErrors } from '../../../../lib/form-errors';
 import { useDeleteRolle, usePermissions, useRollen, useRolleUsage, useSaveRolle } from '../api/rollen-api';
-import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 
 type Values = { name: string; permissions: string[] };
 

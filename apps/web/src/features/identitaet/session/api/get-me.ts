@@ -13,7 +13,7 @@ const looksLikeMe = (body: unknown): body is TMe => {
   if (typeof body !== 'object' || body === null) return false;
   const me = body as Record<string, unknown>;
   return (
-    ['user', 'mandant', 'rights', 'features', 'settings'].every(
+    ['user', 'mandant', 'rights', 'features', 'customizing'].every(
       (key) => typeof me[key] === 'object' && me[key] !== null,
     ) &&
     Array.isArray(me.permissions) &&

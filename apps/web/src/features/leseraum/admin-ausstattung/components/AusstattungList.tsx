@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
+import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 import { apiFieldError, zodFieldErrors } from '../../../../lib/form-errors';
 import { useAusstattung, useDeleteAusstattung, useSaveAusstattung } from '../api/ausstattung';
-import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 
 /** A name field with its save button: adds new equipment (id null) or renames an item in place. */
 function NameForm({
@@ -74,7 +74,7 @@ function NameForm({
           </Button>
           {onCancel && (
             <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-              {t('einstellungen.cancel')}
+              {t('customizing.cancel')}
             </Button>
           )}
         </Group>
@@ -127,7 +127,7 @@ export function AusstattungList() {
                     id={item.id}
                     initial={item.name}
                     label={t('adminAusstattung.renameNamed', { name: item.name })}
-                    submitLabel={t('einstellungen.save')}
+                    submitLabel={t('customizing.save')}
                     onDone={() => setRenaming(null)}
                     onCancel={() => setRenaming(null)}
                   />

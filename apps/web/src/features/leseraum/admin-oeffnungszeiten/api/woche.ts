@@ -1,5 +1,5 @@
-import type { TOeffnungszeit } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { isValidTime } from '@stellwerk/domain/time';
+import type { TOeffnungszeit } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 
 /** Display order of the week table: Monday first, Sunday last (the contract counts 0 = Sunday … 6). */
 export const WOCHENTAG_REIHENFOLGE = [1, 2, 3, 4, 5, 6, 0] as const;

@@ -11,24 +11,24 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { formatError } from '@stellwerk/domain/errors';
+import { DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT } from '@stellwerk/domain/leseraum/oeffnungszeiten';
+import { isValidTime } from '@stellwerk/domain/time';
 import {
   type TBetroffeneBuchung,
   type TSonderoeffnungszeit,
   type TSonderoeffnungszeitInput,
   ZSonderoeffnungszeitInput,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { formatError } from '@stellwerk/domain/errors';
-import { DEFAULT_ABWEICHENDE_OEFFNUNGSZEIT } from '@stellwerk/domain/leseraum/oeffnungszeiten';
-import { isValidTime } from '@stellwerk/domain/time';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
+import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 import { apiFieldError, type FieldErrors } from '../../../../lib/form-errors';
 import { useDeleteSonderzeit, useSaveSonderzeit, useSonderzeiten } from '../api/oeffnungszeiten';
 import { deToIso, isoToDe } from '../api/woche';
-import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 import { BetroffeneListe } from './BetroffeneListe';
 
 type Draft = {
@@ -230,10 +230,10 @@ function SonderzeitForm({
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={save.isPending}>
-              {t('einstellungen.cancel')}
+              {t('customizing.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending && !bestaetigen}>
-              {t('einstellungen.save')}
+              {t('customizing.save')}
             </Button>
           </Group>
         </Stack>

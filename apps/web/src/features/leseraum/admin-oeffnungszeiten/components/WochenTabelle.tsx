@@ -1,17 +1,17 @@
 import { Alert, Button, Group, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { formatError } from '@stellwerk/domain/errors';
 import type {
   TBetroffeneBuchung,
   TOeffnungszeit,
   TOeffnungszeitenInput,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { formatError } from '@stellwerk/domain/errors';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../../components/ConfirmModal';
+import { weekdayLabel } from '../../../../components/CustomizingControl';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
-import { weekdayLabel } from '../../../../components/SettingControl';
 import { errorMessage } from '../../../../lib/error-message';
 import { useSaveWoche, useWoche } from '../api/oeffnungszeiten';
 import { pruefeTag, sortiereWoche, type TagFehler } from '../api/woche';
@@ -169,7 +169,7 @@ export function WochenTabelle({ grundrissId }: { grundrissId: string }) {
             {t('adminOeffnungszeiten.wocheSpeichern')}
           </Button>
           <Text size="sm" c="teal.9" role="status" aria-live="polite">
-            {saved ? t('einstellungen.saved') : ''}
+            {saved ? t('customizing.saved') : ''}
           </Text>
         </Group>
       </Stack>

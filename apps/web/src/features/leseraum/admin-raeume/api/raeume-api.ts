@@ -15,8 +15,8 @@ import {
   ZPlatzAdminList,
   ZPlatzGespeichert,
 } from '@stellwerk/domain/leseraum/admin-raeume.api';
-import { ZAusstattungList, ZBetroffeneBuchungen } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { TPlanPosition } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { ZAusstattungList, ZBetroffeneBuchungen } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, apiFetch, toApiError } from '../../../../lib/api-client';

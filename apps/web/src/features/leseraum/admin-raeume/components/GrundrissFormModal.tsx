@@ -10,9 +10,9 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { formatError } from '@stellwerk/domain/errors';
 import { type TGrundrissAdmin, ZGrundrissInput } from '@stellwerk/domain/leseraum/admin-raeume.api';
 import type { TBetroffeneBuchung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import { formatError } from '@stellwerk/domain/errors';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
@@ -232,10 +232,10 @@ export function GrundrissFormModal({
             />
             <Group justify="flex-end" gap="sm" mt="sm">
               <Button variant="default" onClick={onClose}>
-                {t('einstellungen.cancel')}
+                {t('customizing.cancel')}
               </Button>
               <Button type="submit" loading={save.isPending || checking}>
-                {t('einstellungen.save')}
+                {t('customizing.save')}
               </Button>
             </Group>
           </Stack>

@@ -274,10 +274,10 @@ export function PlatzFormModal({
                 )}
                 <Group gap="sm">
                   <Button variant="default" onClick={onClose}>
-                    {t('einstellungen.cancel')}
+                    {t('customizing.cancel')}
                   </Button>
                   <Button type="submit" loading={save.isPending || checking}>
-                    {t('einstellungen.save')}
+                    {t('customizing.save')}
                   </Button>
                 </Group>
               </Group>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ansichtAus, auswahlAus, aufTakt, STANDARD_VORGABEN, vorgabenAus, ZPlatzSuche } from './platz-suche';
+import { ansichtAus, aufTakt, auswahlAus, STANDARD_VORGABEN, vorgabenAus, ZPlatzSuche } from './platz-suche';
 
 describe('the seat-planning search in the URL', () => {
   it('fills spec §9 defaults: today, full day, 09:00–18:00, filter off', () => {

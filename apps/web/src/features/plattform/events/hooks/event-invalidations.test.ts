@@ -6,8 +6,8 @@ const ME = { benutzerId: 'b-1' };
 
 describe('live event → queries to refresh', () => {
   it('a group-level setting refreshes the settings editor and /api/me', () => {
-    const keys = invalidationsOf({ type: 'einstellung', ebene: 'gruppe', id: 'g-1', name: 'X' }, ME);
-    expect(keys).toContainEqual(QUERY_ROOTS.einstellungen);
+    const keys = invalidationsOf({ type: 'customizing', ebene: 'gruppe', id: 'g-1', name: 'X' }, ME);
+    expect(keys).toContainEqual(QUERY_ROOTS.customizing);
     expect(keys).toContainEqual(QUERY_ROOTS.me);
   });
 
@@ -55,7 +55,7 @@ describe('live event → queries to refresh', () => {
       [
         'abweichende_oeffnungszeit',
         'benutzer',
-        'einstellung',
+        'customizing',
         'fahrzeug_buchung',
         'fahrzeug_belegung',
         'fahrzeug',

@@ -15,7 +15,7 @@ export type Viewer = { benutzerId: string };
 export const EVENT_INVALIDATIONS: {
   [T in TServerEventType]: (event: EventOf<T>, viewer: Viewer) => QueryKeyRoot[];
 } = {
-  einstellung: () => [QUERY_ROOTS.me, QUERY_ROOTS.einstellungen, QUERY_ROOTS.protokoll],
+  customizing: () => [QUERY_ROOTS.me, QUERY_ROOTS.customizing, QUERY_ROOTS.protokoll],
   oeffnungszeit: () => [QUERY_ROOTS.grundrisse, QUERY_ROOTS.protokoll],
   abweichende_oeffnungszeit: () => [QUERY_ROOTS.grundrisse, QUERY_ROOTS.protokoll],
   benutzer: (event, viewer) => [
@@ -32,7 +32,7 @@ export const EVENT_INVALIDATIONS: {
     QUERY_ROOTS.me,
     QUERY_ROOTS.gruppen,
     QUERY_ROOTS.benutzer,
-    QUERY_ROOTS.einstellungen,
+    QUERY_ROOTS.customizing,
     QUERY_ROOTS.uebersicht,
     QUERY_ROOTS.protokoll,
   ],

@@ -87,7 +87,7 @@ export function MainMenu({ me, languageSwitch, badges = {} }: MainMenuProps) {
       {me && features?.Officelocker && <MenuLink to="/officelocker" label={t('menu.officeLocker')} />}
       {may('/admin') && <MenuLink to="/admin" label={t('menu.admin')} />}
       {me && <Divider my="xs" />}
-      {me && <MenuLink to="/einstellungen" label={t('menu.settings')} exact />}
+      {me && <MenuLink to="/einstellungen" label={t('menu.customizing')} exact />}
       {me && <MenuLink to="/einstellungen/sicherheit" label={t('sicherheit.menu')} />}
       {me && <MenuLink to="/leseraum/passwort" label={t('menu.password')} />}
       <NavLink component="button" label={t('menu.howItWorks')} onClick={how.open} />

@@ -44,7 +44,7 @@ export function NoAreaNotice({ me }: { me: TMe }) {
           {t('menu.logout')}
         </Button>
         <Button component={Link} to="/einstellungen" variant="default">
-          {t('menu.settings')}
+          {t('menu.customizing')}
         </Button>
       </Group>
     </Stack>

@@ -1,8 +1,8 @@
 import { Alert, Button, Card, SimpleGrid, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import type { TAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { TMe } from '@stellwerk/domain/api';
 import { isPermissionName } from '@stellwerk/domain/permissions';
 import { visibleAdminMenu } from '@stellwerk/domain/screens';
+import type { TAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useAdminUebersicht } from '../api/get-uebersicht';

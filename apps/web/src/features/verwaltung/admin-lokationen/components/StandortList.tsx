@@ -11,21 +11,21 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { type TStandort, ZStandortInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import {
   BUNDESLAENDER,
   BUNDESLAND_CODES,
   type Bundesland,
   isBundesland,
 } from '@stellwerk/domain/verwaltung/feiertage';
-import { type TStandort, ZStandortInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../../components/ConfirmModal';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
+import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 import { apiFieldError, type FieldErrors, zodFieldErrors } from '../../../../lib/form-errors';
 import { useDeleteStandort, useSaveStandort, useStandorte } from '../api/standorte';
-import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 
 type Editing = { id: string | null; name: string; abstellplaetze: string[]; bundesland: Bundesland | null };
 
@@ -109,10 +109,10 @@ function StandortForm({ editing, onClose }: { editing: Editing | null; onClose: 
         )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={save.isPending}>
-            {t('einstellungen.cancel')}
+            {t('customizing.cancel')}
           </Button>
           <Button type="submit" loading={save.isPending}>
-            {t('einstellungen.save')}
+            {t('customizing.save')}
           </Button>
         </Group>
       </Stack>

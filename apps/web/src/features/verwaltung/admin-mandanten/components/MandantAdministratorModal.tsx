@@ -5,9 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { type TMandant, ZMandantAdministratorInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 import { apiFieldError, zodFieldErrors } from '../../../../lib/form-errors';
 import { useCreateMandantAdministrator } from '../api/mandanten-api';
-import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 
 type Values = { vorname: string; nachname: string; email: string; username: string };
 const FIELDS = new Set(['vorname', 'nachname', 'email', 'username']);

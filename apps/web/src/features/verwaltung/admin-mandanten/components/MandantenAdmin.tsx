@@ -18,14 +18,15 @@ import {
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { type TMandant, ZMandantInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { SWITCHABLE_FEATURES, type SwitchableFeature } from '@stellwerk/domain/features';
+import { type TMandant, ZMandantInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AuditEntries } from '../../../../components/AuditEntries';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
+import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 import { ApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-message';
 import { zodFieldErrors } from '../../../../lib/form-errors';
@@ -39,7 +40,6 @@ import {
 } from '../api/mandanten-api';
 import { checkDomains } from '../hooks/domain-input';
 import { MandantAdministratorModal } from './MandantAdministratorModal';
-import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 
 type Values = { name: string; kundenname: string; domains: string[] };
 

@@ -1,3 +1,4 @@
+import type { TCustomizingValue } from '@stellwerk/domain/api';
 import {
   type TEinstellung,
   type TGruppenEinstellungen,
@@ -9,7 +10,6 @@ import {
   ZMandantEinstellungen,
   ZProfil,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
-import type { TCustomizingValue } from '@stellwerk/domain/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../../lib/query-roots';
@@ -20,10 +20,10 @@ import { QUERY_ROOTS } from '../../../../lib/query-roots';
  * removes it so the next level applies again.
  */
 export const customizingKeys = {
-  all: QUERY_ROOTS.einstellungen,
-  mandant: [...QUERY_ROOTS.einstellungen, 'mandant'] as const,
-  gruppe: (id: string) => [...QUERY_ROOTS.einstellungen, 'gruppe', id] as const,
-  benutzer: [...QUERY_ROOTS.einstellungen, 'benutzer'] as const,
+  all: QUERY_ROOTS.customizing,
+  mandant: [...QUERY_ROOTS.customizing, 'mandant'] as const,
+  gruppe: (id: string) => [...QUERY_ROOTS.customizing, 'gruppe', id] as const,
+  benutzer: [...QUERY_ROOTS.customizing, 'benutzer'] as const,
 };
 
 const optionPath = (level: string, name: string) => `/api/customizing/${level}/${encodeURIComponent(name)}`;

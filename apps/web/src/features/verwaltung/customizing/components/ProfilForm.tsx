@@ -2,8 +2,8 @@ import { Alert, Button, Group, SimpleGrid, Stack, Text, TextInput } from '@manti
 import { type TProfil, ZProfilInput } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { apiFieldError, type FieldErrors, zodFieldErrors } from '../../../../lib/form-errors';
 import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
+import { apiFieldError, type FieldErrors, zodFieldErrors } from '../../../../lib/form-errors';
 import { useSaveProfil } from '../api/customizing';
 
 /** First and last name; the e-mail address is shown but changed by administrators only. */
@@ -54,7 +54,7 @@ export function ProfilForm({
         <MissingFieldsAlert errors={errors} />
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
-            label={t('einstellungen.profil.vorname')}
+            label={t('customizing.profil.vorname')}
             required
             autoComplete="given-name"
             value={vorname}
@@ -66,7 +66,7 @@ export function ProfilForm({
             maxLength={200}
           />
           <TextInput
-            label={t('einstellungen.profil.nachname')}
+            label={t('customizing.profil.nachname')}
             required
             autoComplete="family-name"
             value={nachname}
@@ -80,7 +80,7 @@ export function ProfilForm({
         </SimpleGrid>
         <TextInput
           label={t('settings.personal.email')}
-          description={t('einstellungen.profil.emailHint')}
+          description={t('customizing.profil.emailHint')}
           value={profil.email}
           readOnly
           variant="filled"
@@ -106,10 +106,10 @@ export function ProfilForm({
         )}
         <Group gap="sm">
           <Button type="submit" loading={save.isPending} disabled={!dirty}>
-            {t('einstellungen.save')}
+            {t('customizing.save')}
           </Button>
           <Text size="sm" c="teal.9" role="status" aria-live="polite">
-            {save.isSuccess && !dirty ? t('einstellungen.saved') : ''}
+            {save.isSuccess && !dirty ? t('customizing.saved') : ''}
           </Text>
         </Group>
       </Stack>

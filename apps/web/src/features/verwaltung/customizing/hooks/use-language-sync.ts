@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { applyLanguage, chosenLanguage, isLanguage, type Language } from '../../../../i18n/i18n';
 
-export type LanguageSetting = { value: unknown; source: string } | undefined;
+export type LanguageCustomizing = { value: unknown; source: string } | undefined;
 
 /**
  * Which language to show after sign-in: the user's own `Sprache` setting wins; without one, a language
  * picked in this browser before sign-in stays; otherwise the group's or tenant's value (or the default).
  */
 export const languageAfterSignIn = (
-  setting: LanguageSetting,
+  setting: LanguageCustomizing,
   browserChoice: Language | null,
 ): Language | null => {
   const value = isLanguage(setting?.value) ? setting.value : null;
@@ -16,7 +16,7 @@ export const languageAfterSignIn = (
   return browserChoice ?? value;
 };
 
-export const useLanguageSync = (setting: LanguageSetting) => {
+export const useLanguageSync = (setting: LanguageCustomizing) => {
   const value = setting?.value;
   const source = setting?.source;
   useEffect(() => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSettings } from '../../verwaltung/customizing.ts';
-import { leseraumRegelnAus } from './settings.ts';
+import { resolveCustomizing } from '../../verwaltung/customizing.ts';
+import { leseraumRegelnAus } from './customizing.ts';
 
 describe('leseraumRegelnAus', () => {
   it('takes the catalogue defaults when nothing is set', () => {
-    expect(leseraumRegelnAus(resolveSettings({ tenant: {}, groups: [], user: {} }))).toEqual({
+    expect(leseraumRegelnAus(resolveCustomizing({ tenant: {}, groups: [], user: {} }))).toEqual({
       vorausbuchbareTage: 14,
       buchbareWochentage: [1, 2, 3, 4, 5],
       buchungstakt: 15,
@@ -16,7 +16,7 @@ describe('leseraumRegelnAus', () => {
 
   it('takes the tenant and group values, the group before the tenant', () => {
     const regeln = leseraumRegelnAus(
-      resolveSettings({
+      resolveCustomizing({
         tenant: { LeseraumVorausbuchbareTage: '7', LeseraumBuchbareWochenTage: '[1,2,3,4,5,6]' },
         groups: [{ LeseraumVorausbuchbareTage: '21' }],
         user: {},

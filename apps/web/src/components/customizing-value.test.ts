@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkSettingValue, controlKind, optionHelp, optionLabel, type SettingMeta } from './setting-value';
+import {
+  type CustomizingMeta,
+  checkCustomizingValue,
+  controlKind,
+  optionHelp,
+  optionLabel,
+} from './customizing-value';
 
-const meta = (patch: Partial<SettingMeta>): SettingMeta => ({
+const meta = (patch: Partial<CustomizingMeta>): CustomizingMeta => ({
   name: 'Test',
   label: { de: 'Prüfwert', en: 'Test value' },
   group: 'allgemein',
@@ -54,39 +60,42 @@ describe('the control of a setting', () => {
 
 describe('the check before saving', () => {
   it('answers the catalogue message for a number that is no number', () => {
-    expect(checkSettingValue(meta({ typ: 'number' }), '', 'de')).toEqual({
+    expect(checkCustomizingValue(meta({ typ: 'number' }), '', 'de')).toEqual({
       value: null,
       error: 'Wert zum mappen muss vom Typ number sein!',
     });
   });
 
   it('turns typed numbers into numbers and checks the bounds', () => {
-    expect(checkSettingValue(meta({ typ: 'number', min: 5, max: 240 }), '15', 'de')).toEqual({
+    expect(checkCustomizingValue(meta({ typ: 'number', min: 5, max: 240 }), '15', 'de')).toEqual({
       value: 15,
       error: null,
     });
-    expect(checkSettingValue(meta({ name: 'Takt', typ: 'number', min: 5, max: 240 }), 1, 'de').error).toBe(
-      'Der Wert für Takt muss zwischen 5 und 240 liegen.',
-    );
+    expect(
+      checkCustomizingValue(meta({ name: 'Takt', typ: 'number', min: 5, max: 240 }), 1, 'de').error,
+    ).toBe('Der Wert für Takt muss zwischen 5 und 240 liegen.');
   });
 
   it('refuses a time that is not HH:mm with the spec message', () => {
-    expect(checkSettingValue(meta({ typ: 'time' }), '9:00', 'de').error).toBe(
+    expect(checkCustomizingValue(meta({ typ: 'time' }), '9:00', 'de').error).toBe(
       'Zeit zum setzen ist kein valider String.',
     );
-    expect(checkSettingValue(meta({ typ: 'time' }), '09:00', 'de')).toEqual({ value: '09:00', error: null });
+    expect(checkCustomizingValue(meta({ typ: 'time' }), '09:00', 'de')).toEqual({
+      value: '09:00',
+      error: null,
+    });
   });
 
   it('refuses an invalid e-mail address in a recipient list and trims the valid ones', () => {
     const emails = meta({ name: 'Empfaenger', typ: 'array', itemTyp: 'email' });
-    expect(checkSettingValue(emails, ['keine-mail'], 'de').error).toBe(
+    expect(checkCustomizingValue(emails, ['keine-mail'], 'de').error).toBe(
       'Der Wert keine-mail ist für Empfaenger nicht erlaubt.',
     );
-    expect(checkSettingValue(emails, [' a@b.de '], 'de')).toEqual({ value: ['a@b.de'], error: null });
+    expect(checkCustomizingValue(emails, [' a@b.de '], 'de')).toEqual({ value: ['a@b.de'], error: null });
   });
 
   it('refuses a value outside the allowed values', () => {
-    expect(checkSettingValue(meta({ name: 'Ansicht', allowedValues: ['karte'] }), 'x', 'en').error).toBe(
+    expect(checkCustomizingValue(meta({ name: 'Ansicht', allowedValues: ['karte'] }), 'x', 'en').error).toBe(
       'The value x is not allowed for Ansicht.',
     );
   });

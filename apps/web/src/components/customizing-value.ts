@@ -4,16 +4,14 @@
  * field shows the catalogue's message ('Wert zum mappen muss vom Typ number sein!', 'Zeit zum setzen ist
  * kein valider String.') before a request is made.
  */
+
+import { DomainError, formatError } from '@stellwerk/domain/errors';
 import type { TEinstellung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { timeSpanUnitChoices, toStoredValue } from '@stellwerk/domain/verwaltung/customizing';
-import {
-  type CustomizingOption,
-  type CustomizingValue,
-} from '@stellwerk/domain/verwaltung/customizing-option';
-import { DomainError, formatError } from '@stellwerk/domain/errors';
+import type { CustomizingOption, CustomizingValue } from '@stellwerk/domain/verwaltung/customizing-option';
 
 /** The option's metadata as the API sends it (admin and personal settings). */
-export type SettingMeta = Pick<
+export type CustomizingMeta = Pick<
   TEinstellung,
   | 'name'
   | 'label'
@@ -32,7 +30,7 @@ export type SettingMeta = Pick<
   | 'userEditable'
 >;
 
-export type SettingControlKind =
+export type CustomizingControlKind =
   | 'switch'
   | 'number'
   | 'span'
@@ -46,7 +44,7 @@ export type SettingControlKind =
   | 'tags';
 
 /** A value while it is edited: numbers may be empty, lists hold their items. */
-export type SettingDraft = CustomizingValue;
+export type CustomizingDraft = CustomizingValue;
 
 const WEEKDAY_NAMES = [
   'sonntags',
@@ -60,9 +58,9 @@ const WEEKDAY_NAMES = [
 
 /** The control for an option's type (and, for strings and lists, its allowed values and item type). */
 export const controlKind = (
-  option: Pick<SettingMeta, 'typ' | 'allowedValues' | 'itemTyp' | 'min' | 'max'> &
-    Partial<Pick<SettingMeta, 'unit' | 'allowedNumbers'>>,
-): SettingControlKind => {
+  option: Pick<CustomizingMeta, 'typ' | 'allowedValues' | 'itemTyp' | 'min' | 'max'> &
+    Partial<Pick<CustomizingMeta, 'unit' | 'allowedNumbers'>>,
+): CustomizingControlKind => {
   switch (option.typ) {
     case 'boolean':
       return 'switch';
@@ -81,7 +79,7 @@ export const controlKind = (
   }
 };
 
-const toCatalogueOption = (meta: SettingMeta): CustomizingOption => ({
+const toCatalogueOption = (meta: CustomizingMeta): CustomizingOption => ({
   name: meta.name,
   label: meta.label,
   group: meta.group,
@@ -103,8 +101,8 @@ const toCatalogueOption = (meta: SettingMeta): CustomizingOption => ({
  * The value to send for a draft (numbers typed as text become numbers, numeric list items numbers), or
  * the catalogue's message in `language` when the server would refuse it.
  */
-export const checkSettingValue = (
-  meta: SettingMeta,
+export const checkCustomizingValue = (
+  meta: CustomizingMeta,
   draft: unknown,
   language: 'de' | 'en',
 ): { value: CustomizingValue; error: null } | { value: null; error: string } => {
@@ -129,11 +127,11 @@ export const checkSettingValue = (
 export const sameValue = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** The option's label in the UI language (never its technical name). */
-export const optionLabel = (meta: Pick<SettingMeta, 'label'>, language: 'de' | 'en'): string =>
+export const optionLabel = (meta: Pick<CustomizingMeta, 'label'>, language: 'de' | 'en'): string =>
   meta.label[language];
 
 /** The option's help text without its "Standard: …" / "Default: …" sentence (the default is shown apart). */
-export const optionHelp = (meta: Pick<SettingMeta, 'description'>, language: 'de' | 'en'): string =>
+export const optionHelp = (meta: Pick<CustomizingMeta, 'description'>, language: 'de' | 'en'): string =>
   meta.description[language].replace(/\s*(Standard|Default):.*$/s, '').trim() || meta.description[language];
 
 export const WEEKDAY_DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;

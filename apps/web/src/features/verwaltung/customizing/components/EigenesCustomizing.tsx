@@ -1,19 +1,19 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { weekdayFromName } from '@stellwerk/domain/time';
 import type { TEigeneEinstellung, TProfil } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCustomizingValue } from '../../../../components/CustomizingControl';
+import { CustomizingEditor } from '../../../../components/CustomizingEditor';
+import { optionHelp, optionLabel } from '../../../../components/customizing-value';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
 import { PflichtMails } from '../../../../components/PflichtMails';
-import { formatSettingValue } from '../../../../components/SettingControl';
-import { SettingEditor } from '../../../../components/SettingEditor';
-import { optionHelp, optionLabel } from '../../../../components/setting-value';
 import { customizingKeys, useEigeneEinstellungen, useSetEigeneEinstellung } from '../api/customizing';
 import { ProfilForm } from './ProfilForm';
-import { weekdayFromName } from '@stellwerk/domain/time';
 
 /** The sections of the personal settings page and the options each shows (spec §2 "Settings"). */
 export const SECTIONS = [
@@ -45,37 +45,37 @@ type SectionId = (typeof SECTIONS)[number]['id'];
 
 const sectionTitle = (id: SectionId, t: TFunction) =>
   id === 'allgemein'
-    ? t('einstellungen.sections.allgemein')
+    ? t('customizing.sections.allgemein')
     : id === 'anzeige'
-      ? t('einstellungen.sections.anzeige')
+      ? t('customizing.sections.anzeige')
       : id === 'benachrichtigungen'
-        ? t('einstellungen.sections.benachrichtigungen')
-        : t('einstellungen.sections.fahrzeugreport');
+        ? t('customizing.sections.benachrichtigungen')
+        : t('customizing.sections.fahrzeugreport');
 
 const sourceBadge = (o: TEigeneEinstellung, t: TFunction) => {
   switch (o.source) {
     case 'benutzer':
       return (
         <Badge color="blue" variant="light">
-          {t('einstellungen.source.benutzer')}
+          {t('customizing.source.benutzer')}
         </Badge>
       );
     case 'gruppe':
       return (
         <Badge color="gray" variant="light">
-          {t('einstellungen.source.gruppe')}
+          {t('customizing.source.gruppe')}
         </Badge>
       );
     case 'mandant':
       return (
         <Badge color="gray" variant="light">
-          {t('einstellungen.source.mandant')}
+          {t('customizing.source.mandant')}
         </Badge>
       );
     default:
       return (
         <Badge color="gray" variant="light">
-          {t('einstellungen.source.default')}
+          {t('customizing.source.default')}
         </Badge>
       );
   }
@@ -86,12 +86,12 @@ const ebenenText = (o: TEigeneEinstellung, t: TFunction): string =>
   [
     o.mandantWert === null
       ? null
-      : t('einstellungen.ebenen.mandant', { wert: formatSettingValue(o, o.mandantWert, t) }),
+      : t('customizing.ebenen.mandant', { wert: formatCustomizingValue(o, o.mandantWert, t) }),
     o.gruppenWert === null
       ? null
-      : t('einstellungen.ebenen.gruppe', {
+      : t('customizing.ebenen.gruppe', {
           gruppe: o.gruppenWert.gruppe,
-          wert: formatSettingValue(o, o.gruppenWert.value, t),
+          wert: formatCustomizingValue(o, o.gruppenWert.value, t),
         }),
   ]
     .filter(Boolean)
@@ -111,8 +111,8 @@ const buchungsfenster = (
   const leseraum = number('LeseraumVorausbuchbareTage');
   if (leseraum !== null && features.includes('Leseraum'))
     lines.push({
-      label: t('einstellungen.buchungsfenster.leseraum'),
-      value: `${leseraum} ${t('einstellungen.units.tage')}`,
+      label: t('customizing.buchungsfenster.leseraum'),
+      value: `${leseraum} ${t('customizing.units.tage')}`,
     });
   // vehicles: days ahead, or in the weekly mode weeks that grow on a weekday (decision 140)
   const wochentag = weekdayFromName(String(effective.FahrzeugBuchungsfensterWochentag?.value ?? ''));
@@ -120,17 +120,17 @@ const buchungsfenster = (
   const fahrzeug = number('FahrzeugVorausbuchbareTage');
   if (features.includes('FahrzeugBuchung') && wochentag !== null && wochen !== null)
     lines.push({
-      label: t('einstellungen.buchungsfenster.fahrzeug'),
-      value: t('einstellungen.buchungsfenster.woechentlich', {
+      label: t('customizing.buchungsfenster.fahrzeug'),
+      value: t('customizing.buchungsfenster.woechentlich', {
         wochen,
-        tag: t(`einstellungen.weekdays.${wochentag}`),
+        tag: t(`customizing.weekdays.${wochentag}`),
         zeit: String(effective.FahrzeugBuchungsfensterUhrzeit?.value ?? '00:00'),
       }),
     });
   else if (fahrzeug !== null && features.includes('FahrzeugBuchung'))
     lines.push({
-      label: t('einstellungen.buchungsfenster.fahrzeug'),
-      value: `${fahrzeug} ${t('einstellungen.units.tage')}`,
+      label: t('customizing.buchungsfenster.fahrzeug'),
+      value: `${fahrzeug} ${t('customizing.units.tage')}`,
     });
   return lines;
 };
@@ -151,7 +151,7 @@ type EigeneEinstellungenProps = {
 };
 
 /** /einstellungen: personal data, password, and the personal options with where their value comes from. */
-export function EigeneEinstellungen({
+export function EigenesCustomizing({
   features,
   refreshKey,
   details,
@@ -203,7 +203,7 @@ export function EigeneEinstellungen({
       </Paper>
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="buchungsfenster-title">
         <Title order={2} fz="lg" mb="xs" id="buchungsfenster-title">
-          {t('einstellungen.buchungsfenster.title')}
+          {t('customizing.buchungsfenster.title')}
         </Title>
         <Stack gap={4} component="dl" m={0}>
           {buchungsfenster(effective, features, t).map((line) => (
@@ -218,7 +218,7 @@ export function EigeneEinstellungen({
           ))}
         </Stack>
         <Text size="xs" c="dimmed" mt="xs">
-          {t('einstellungen.buchungsfenster.hint')}
+          {t('customizing.buchungsfenster.hint')}
         </Text>
       </Paper>
       {SECTIONS.map((section) => {
@@ -239,7 +239,7 @@ export function EigeneEinstellungen({
               {sectionTitle(section.id, t)}
             </Title>
             {optionen.map((o) => (
-              <SettingEditor
+              <CustomizingEditor
                 key={o.name}
                 meta={o}
                 label={optionLabel(o, language)}
@@ -247,16 +247,16 @@ export function EigeneEinstellungen({
                 current={o.effective}
                 readOnly={!o.canEdit}
                 canReset={o.value !== null}
-                resetLabel={t('einstellungen.reset')}
+                resetLabel={t('customizing.reset')}
                 badges={sourceBadge(o, t)}
                 hint={
                   <>
                     {o.value === null ? (
                       <Text size="xs" c="dimmed" component="span">
-                        {t('einstellungen.geerbtHint')}
+                        {t('customizing.geerbtHint')}
                       </Text>
                     ) : (
-                      t('einstellungen.persoenlichHint', { standard: formatSettingValue(o, o.default, t) })
+                      t('customizing.persoenlichHint', { standard: formatCustomizingValue(o, o.default, t) })
                     )}
                     {ebenenText(o, t) && (
                       <Text size="xs" c="dimmed" component="span" display="block">

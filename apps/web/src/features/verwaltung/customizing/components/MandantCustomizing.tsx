@@ -4,12 +4,16 @@ import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_GROUPS } from '@stellwerk/domain/v
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  FEATURE_ORDER,
+  featureLabel,
+  formatCustomizingValue,
+} from '../../../../components/CustomizingControl';
+import { CustomizingEditor } from '../../../../components/CustomizingEditor';
+import { optionHelp, optionLabel } from '../../../../components/customizing-value';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
 import { PflichtMails } from '../../../../components/PflichtMails';
-import { FEATURE_ORDER, featureLabel, formatSettingValue } from '../../../../components/SettingControl';
-import { SettingEditor } from '../../../../components/SettingEditor';
-import { optionHelp, optionLabel } from '../../../../components/setting-value';
 import {
   customizingKeys,
   useGruppenEinstellungen,
@@ -40,7 +44,7 @@ function OptionenTabs({
   if (features.length === 0)
     return (
       <Alert color="gray" variant="light" role="note">
-        {t('adminEinstellungen.keineOptionen')}
+        {t('adminCustomizing.keineOptionen')}
       </Alert>
     );
 
@@ -64,7 +68,7 @@ function OptionenTabs({
                   {CUSTOMIZING_GROUPS[group][language]}
                 </Title>
                 {inGroup.map((o) => (
-                  <SettingEditor
+                  <CustomizingEditor
                     key={`${gruppeId ?? TENANT}-${o.name}`}
                     meta={o}
                     label={optionLabel(o, language)}
@@ -72,23 +76,23 @@ function OptionenTabs({
                     current={o.value ?? inherited.get(o.name) ?? o.default}
                     readOnly={!o.canEdit}
                     canReset={o.value !== null}
-                    resetLabel={t('adminEinstellungen.reset')}
+                    resetLabel={t('adminCustomizing.reset')}
                     badges={
                       <>
                         {o.value !== null ? (
                           <Badge color="blue" variant="light">
                             {gruppeId
-                              ? t('adminEinstellungen.gruppeUeberschreibt')
-                              : t('adminEinstellungen.ueberschrieben')}
+                              ? t('adminCustomizing.gruppeUeberschreibt')
+                              : t('adminCustomizing.ueberschrieben')}
                           </Badge>
                         ) : (
                           <Badge color="gray" variant="light">
-                            {gruppeId ? t('adminEinstellungen.geerbt') : t('adminEinstellungen.standard')}
+                            {gruppeId ? t('adminCustomizing.geerbt') : t('adminCustomizing.standard')}
                           </Badge>
                         )}
                         {!o.canEdit && (
                           <Badge color="gray" variant="outline">
-                            {t('adminEinstellungen.nurLesen')}
+                            {t('adminCustomizing.nurLesen')}
                           </Badge>
                         )}
                       </>
@@ -97,13 +101,15 @@ function OptionenTabs({
                       <>
                         {gruppeId && inherited.has(o.name) && (
                           <>
-                            {t('adminEinstellungen.mandantWert', {
-                              wert: formatSettingValue(o, inherited.get(o.name), t),
+                            {t('adminCustomizing.mandantWert', {
+                              wert: formatCustomizingValue(o, inherited.get(o.name), t),
                             })}
                             {' · '}
                           </>
                         )}
-                        {t('adminEinstellungen.standardWert', { wert: formatSettingValue(o, o.default, t) })}
+                        {t('adminCustomizing.standardWert', {
+                          wert: formatCustomizingValue(o, o.default, t),
+                        })}
                       </>
                     }
                     onSave={(value) => set.mutateAsync({ name: o.name, value })}
@@ -130,7 +136,7 @@ function GruppenOptionen({ gruppeId, mandant }: { gruppeId: string; mandant: TEi
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
-        {t('adminEinstellungen.gruppeHint', { gruppe: query.data.gruppe.name })}
+        {t('adminCustomizing.gruppeHint', { gruppe: query.data.gruppe.name })}
       </Text>
       <OptionenTabs optionen={query.data.optionen} gruppeId={gruppeId} mandant={mandant} />
     </Stack>
@@ -141,7 +147,7 @@ function GruppenOptionen({ gruppeId, mandant }: { gruppeId: string; mandant: TEi
  * The typed settings of /admin/einstellungen: every option at tenant level, grouped by feature and under
  * headings by group, or a group's overrides (only options that may be set per group).
  */
-export function MandantEinstellungen({
+export function MandantCustomizing({
   refreshKey,
   tenantOnly,
 }: {
@@ -173,16 +179,16 @@ export function MandantEinstellungen({
     <Stack gap="md">
       <Group align="flex-end" gap="md" wrap="wrap">
         <Select
-          label={t('adminEinstellungen.ebene')}
-          description={t('adminEinstellungen.ebeneHint')}
+          label={t('adminCustomizing.ebene')}
+          description={t('adminCustomizing.ebeneHint')}
           value={ebene}
           onChange={(value) => setEbene(value ?? TENANT)}
           allowDeselect={false}
           data={[
-            { value: TENANT, label: t('adminEinstellungen.mandant') },
+            { value: TENANT, label: t('adminCustomizing.mandant') },
             ...query.data.gruppen.map((g) => ({
               value: g.id,
-              label: t('adminEinstellungen.gruppe', { name: g.name }),
+              label: t('adminCustomizing.gruppe', { name: g.name }),
             })),
           ]}
           maw={360}
@@ -191,7 +197,7 @@ export function MandantEinstellungen({
       </Group>
       {readOnly && (
         <Alert color="gray" variant="light" role="note">
-          {t('adminEinstellungen.nurLesenHint')}
+          {t('adminCustomizing.nurLesenHint')}
         </Alert>
       )}
       {ebene === TENANT ? (

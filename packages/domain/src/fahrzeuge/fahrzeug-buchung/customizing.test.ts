@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSettings } from '../../verwaltung/customizing.ts';
+import { resolveCustomizing } from '../../verwaltung/customizing.ts';
 import { DEFAULT_FAHRZEUG_EINSTELLUNGEN } from './rules.ts';
-import { fahrzeugEinstellungenAus, vorausbuchbareTageAus } from './settings.ts';
+import { fahrzeugEinstellungenAus, vorausbuchbareTageAus } from './customizing.ts';
 
 describe('fahrzeugEinstellungenAus', () => {
   it('gives the catalogue defaults of spec §9 without any setting', () => {
     expect(
-      fahrzeugEinstellungenAus({ settings: resolveSettings({ tenant: {}, groups: [], user: {} }) }),
+      fahrzeugEinstellungenAus({ settings: resolveCustomizing({ tenant: {}, groups: [], user: {} }) }),
     ).toEqual(DEFAULT_FAHRZEUG_EINSTELLUNGEN);
   });
 
   it('reads the tenant values', () => {
-    const settings = resolveSettings({
+    const settings = resolveCustomizing({
       tenant: {
         FahrzeugMindestabstandStunden: '2',
         FahrzeugBuchungsfensterWochentag: 'montags',
@@ -56,7 +56,7 @@ describe('fahrzeugEinstellungenAus', () => {
     ],
     ['an unknown weekday is the daily mode', { FahrzeugBuchungsfensterWochentag: 'xyz' }, {}, 30],
   ])('the window of %s (decision 140)', (_name, tenant, user, tage) => {
-    const settings = resolveSettings({ tenant, groups: [], user });
+    const settings = resolveCustomizing({ tenant, groups: [], user });
     expect(vorausbuchbareTageAus(settings)).toBe(tage);
     expect(fahrzeugEinstellungenAus({ settings }).vorausbuchbareTage).toBe(tage);
   });

@@ -8,8 +8,9 @@
  * - User level (personal settings): only options marked `userEditable`; the vehicle report settings
  *   (rhythm and recipients) additionally need fahrzeug_logbuch_report (spec §2 "vehicle report settings").
  */
-import type { CustomizingOption } from './customizing-option.ts';
+
 import type { PermissionName } from '../permissions.ts';
+import type { CustomizingOption } from './customizing-option.ts';
 
 /** Personal options that need a permission on top of being user-editable. */
 export const OWN_SETTING_PERMISSIONS: Readonly<Record<string, PermissionName>> = {
@@ -21,12 +22,12 @@ export const OWN_SETTING_PERMISSIONS: Readonly<Record<string, PermissionName>> =
 type Input = { option: CustomizingOption; permissions: ReadonlySet<PermissionName> };
 
 /** Whether an administrator may write `option` at tenant or group level. */
-export const canEditAdminSetting = ({ option, permissions }: Input): boolean =>
+export const canEditAdminCustomizing = ({ option, permissions }: Input): boolean =>
   permissions.has('customizing_mandant_pflege') ||
   (option.feature === 'FahrzeugBuchung' && permissions.has('fahrzeug_pflege'));
 
 /** Whether a user may see and write `option` as a personal setting. */
-export const canEditOwnSetting = ({ option, permissions }: Input): boolean => {
+export const canEditOwnCustomizing = ({ option, permissions }: Input): boolean => {
   if (!option.userEditable) return false;
   const needed = OWN_SETTING_PERMISSIONS[option.name];
   return needed === undefined || permissions.has(needed);

@@ -9,37 +9,37 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { REPORT_RHYTHMUS_MONATE } from '@stellwerk/domain/fahrzeuge/fahrzeuge.optionen';
 import {
   fromStoredAmount,
   type TimeSpanUnit,
   timeSpanUnitChoices,
   toStoredAmount,
 } from '@stellwerk/domain/verwaltung/customizing';
-import { REPORT_RHYTHMUS_MONATE } from '@stellwerk/domain/fahrzeuge/fahrzeuge.optionen';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  type CustomizingDraft,
+  type CustomizingMeta,
   controlKind,
-  type SettingDraft,
-  type SettingMeta,
   WEEKDAY_DISPLAY_ORDER,
   WEEKDAY_NAMES,
-} from './setting-value';
+} from './customizing-value';
 
 /** The word for a unit of spec §9 (minutes, hours, days, weeks, months, percent). */
 export const unitLabel = (unit: string | null, t: TFunction): string | null => {
   switch (unit) {
     case 'minuten':
-      return t('einstellungen.units.minuten');
+      return t('customizing.units.minuten');
     case 'stunden':
-      return t('einstellungen.units.stunden');
+      return t('customizing.units.stunden');
     case 'tage':
-      return t('einstellungen.units.tage');
+      return t('customizing.units.tage');
     case 'wochen':
-      return t('einstellungen.units.wochen');
+      return t('customizing.units.wochen');
     case 'monate':
-      return t('einstellungen.units.monate');
+      return t('customizing.units.monate');
     case 'prozent':
       return '%';
     default:
@@ -50,13 +50,13 @@ export const unitLabel = (unit: string | null, t: TFunction): string | null => {
 /** Weekday 0 (Sunday) … 6 (Saturday) in the UI language. */
 export const weekdayLabel = (day: number, t: TFunction): string =>
   [
-    t('einstellungen.weekdays.0'),
-    t('einstellungen.weekdays.1'),
-    t('einstellungen.weekdays.2'),
-    t('einstellungen.weekdays.3'),
-    t('einstellungen.weekdays.4'),
-    t('einstellungen.weekdays.5'),
-    t('einstellungen.weekdays.6'),
+    t('customizing.weekdays.0'),
+    t('customizing.weekdays.1'),
+    t('customizing.weekdays.2'),
+    t('customizing.weekdays.3'),
+    t('customizing.weekdays.4'),
+    t('customizing.weekdays.5'),
+    t('customizing.weekdays.6'),
   ][day] ?? String(day);
 
 /** The report rhythm of a number of months (1 monthly, 3 quarterly, 6 semi-annually, 12 annually). */
@@ -79,31 +79,31 @@ export const valueLabel = (value: string, t: TFunction): string => {
   if (weekday >= 0) return weekdayLabel(weekday, t);
   switch (value) {
     case '':
-      return t('einstellungen.values.none');
+      return t('customizing.values.none');
     case 'de':
       return 'Deutsch';
     case 'en':
       return 'English';
     case 'fahrzeuge':
-      return t('einstellungen.values.fahrzeuge');
+      return t('customizing.values.fahrzeuge');
     case 'leseraum/karte':
-      return t('einstellungen.values.leseraumKarte');
+      return t('customizing.values.leseraumKarte');
     case 'karte':
-      return t('einstellungen.values.karte');
+      return t('customizing.values.karte');
     case 'liste':
-      return t('einstellungen.values.liste');
+      return t('customizing.values.liste');
     case 'an':
-      return t('einstellungen.values.an');
+      return t('customizing.values.an');
     case 'aus':
-      return t('einstellungen.values.aus');
+      return t('customizing.values.aus');
     case 'ganztags':
-      return t('einstellungen.values.ganztags');
+      return t('customizing.values.ganztags');
     case 'stuendlich':
-      return t('einstellungen.values.stuendlich');
+      return t('customizing.values.stuendlich');
     case 'vormittags':
-      return t('einstellungen.values.vormittags');
+      return t('customizing.values.vormittags');
     case 'nachmittags':
-      return t('einstellungen.values.nachmittags');
+      return t('customizing.values.nachmittags');
     case 'optional':
       return t('sicherheit.pflicht.optional');
     case 'administratoren':
@@ -111,24 +111,24 @@ export const valueLabel = (value: string, t: TFunction): string => {
     case 'alle':
       return t('sicherheit.pflicht.alle');
     case 'monatlich':
-      return t('einstellungen.values.monatlich');
+      return t('customizing.values.monatlich');
     case 'quartalsweise':
-      return t('einstellungen.values.quartalsweise');
+      return t('customizing.values.quartalsweise');
     case 'halbjaehrlich':
-      return t('einstellungen.values.halbjaehrlich');
+      return t('customizing.values.halbjaehrlich');
     case 'jaehrlich':
-      return t('einstellungen.values.jaehrlich');
+      return t('customizing.values.jaehrlich');
     default:
       return value;
   }
 };
 
 /** A value as text (defaults, read-only options, inherited values). */
-export const formatSettingValue = (meta: SettingMeta, value: unknown, t: TFunction): string => {
+export const formatCustomizingValue = (meta: CustomizingMeta, value: unknown, t: TFunction): string => {
   const kind = controlKind(meta);
-  if (typeof value === 'boolean') return value ? t('einstellungen.values.on') : t('einstellungen.values.off');
+  if (typeof value === 'boolean') return value ? t('customizing.values.on') : t('customizing.values.off');
   if (Array.isArray(value)) {
-    if (value.length === 0) return t('einstellungen.values.none');
+    if (value.length === 0) return t('customizing.values.none');
     if (kind === 'weekdays')
       return WEEKDAY_DISPLAY_ORDER.filter((d) => value.includes(d))
         .map((d) => weekdayLabel(d, t))
@@ -148,19 +148,19 @@ export const formatSettingValue = (meta: SettingMeta, value: unknown, t: TFuncti
   return '–';
 };
 
-type SettingControlProps = {
-  meta: SettingMeta;
+type CustomizingControlProps = {
+  meta: CustomizingMeta;
   id: string;
   label: string;
   description?: string;
-  value: SettingDraft;
-  onChange: (value: SettingDraft) => void;
+  value: CustomizingDraft;
+  onChange: (value: CustomizingDraft) => void;
   error?: string | null;
   disabled?: boolean;
 };
 
 /** The type-appropriate control of a setting: switch, number with unit, `HH:mm`, select, weekdays, list. */
-export function SettingControl({
+export function CustomizingControl({
   meta,
   id,
   label,
@@ -169,7 +169,7 @@ export function SettingControl({
   onChange,
   error,
   disabled,
-}: SettingControlProps) {
+}: CustomizingControlProps) {
   const { t } = useTranslation();
   const common = { id, label, description, error: error ?? undefined, disabled };
   switch (controlKind(meta)) {
@@ -265,8 +265,8 @@ export function SettingControl({
           onChange={(next) => onChange(next)}
           placeholder={
             controlKind(meta) === 'emails'
-              ? t('einstellungen.emailsPlaceholder')
-              : t('einstellungen.tagsPlaceholder')
+              ? t('customizing.emailsPlaceholder')
+              : t('customizing.tagsPlaceholder')
           }
           splitChars={[',', ';', ' ']}
           clearable
@@ -290,14 +290,14 @@ function SpanControl({
   value,
   onChange,
 }: {
-  meta: SettingMeta;
+  meta: CustomizingMeta;
   id: string;
   label: string;
   description?: string | undefined;
   error?: string | undefined;
   disabled?: boolean | undefined;
-  value: SettingDraft;
-  onChange: (value: SettingDraft) => void;
+  value: CustomizingDraft;
+  onChange: (value: CustomizingDraft) => void;
 }) {
   const { t } = useTranslation();
   const storedUnit = meta.unit as TimeSpanUnit;
@@ -329,8 +329,8 @@ function SpanControl({
           styles={{ wrapper: { maxWidth: 160 } }}
         />
         <Select
-          label={t('einstellungen.unit')}
-          aria-label={t('einstellungen.unitOf', { label })}
+          label={t('customizing.unit')}
+          aria-label={t('customizing.unitOf', { label })}
           value={unit}
           disabled={disabled}
           onChange={(next) => {
@@ -357,19 +357,19 @@ function SpanControl({
 export const featureLabel = (feature: string, t: TFunction): string => {
   switch (feature) {
     case 'Systemeinstellungen':
-      return t('einstellungen.features.Systemeinstellungen');
+      return t('customizing.features.Systemeinstellungen');
     case 'Einstellungen':
-      return t('einstellungen.features.Einstellungen');
+      return t('customizing.features.Einstellungen');
     case 'Leseraum':
-      return t('einstellungen.features.Leseraum');
+      return t('customizing.features.Leseraum');
     case 'FahrzeugBuchung':
-      return t('einstellungen.features.FahrzeugBuchung');
+      return t('customizing.features.FahrzeugBuchung');
     case 'Arbeitswelt':
-      return t('einstellungen.features.Arbeitswelt');
+      return t('customizing.features.Arbeitswelt');
     case 'Officelocker':
-      return t('einstellungen.features.Officelocker');
+      return t('customizing.features.Officelocker');
     case 'Chatbot':
-      return t('einstellungen.features.Chatbot');
+      return t('customizing.features.Chatbot');
     default:
       return feature;
   }

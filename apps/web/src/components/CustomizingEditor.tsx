@@ -2,17 +2,17 @@ import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../lib/error-message';
-import { SettingControl } from './SettingControl';
+import { CustomizingControl } from './CustomizingControl';
 import {
-  checkSettingValue,
+  type CustomizingDraft,
+  type CustomizingMeta,
+  checkCustomizingValue,
   controlKind,
-  type SettingDraft,
-  type SettingMeta,
   sameValue,
-} from './setting-value';
+} from './customizing-value';
 
-type SettingEditorProps = {
-  meta: SettingMeta;
+type CustomizingEditorProps = {
+  meta: CustomizingMeta;
   label: string;
   /** The help text shown with the control. */
   description?: string;
@@ -21,12 +21,12 @@ type SettingEditorProps = {
   /** Badges next to the label (overridden, source). */
   badges?: ReactNode;
   /** The value the control starts from (the level's value, or what applies now). */
-  current: SettingDraft;
+  current: CustomizingDraft;
   readOnly?: boolean;
   /** Whether "Zurücksetzen" (value null) makes sense: a value is set at this level. */
   canReset: boolean;
   resetLabel: string;
-  onSave: (value: SettingDraft) => Promise<unknown>;
+  onSave: (value: CustomizingDraft) => Promise<unknown>;
   onReset: () => Promise<unknown>;
 };
 
@@ -35,7 +35,7 @@ type SettingEditorProps = {
  * server answered). Switches save when toggled; other controls with their "Speichern" button. Errors, the
  * client check's and the server's, show at the field.
  */
-export function SettingEditor({
+export function CustomizingEditor({
   meta,
   label,
   description,
@@ -47,11 +47,11 @@ export function SettingEditor({
   resetLabel,
   onSave,
   onReset,
-}: SettingEditorProps) {
+}: CustomizingEditorProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'de';
   const id = useId();
-  const [draft, setDraft] = useState<SettingDraft>(current);
+  const [draft, setDraft] = useState<CustomizingDraft>(current);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'save' | 'reset' | null>(null);
   const [saved, setSaved] = useState(false);
@@ -81,8 +81,8 @@ export function SettingEditor({
     }
   };
 
-  const save = (value: SettingDraft) => {
-    const checked = checkSettingValue(meta, value, language);
+  const save = (value: CustomizingDraft) => {
+    const checked = checkCustomizingValue(meta, value, language);
     if (checked.error !== null) {
       setError(checked.error);
       setSaved(false);
@@ -91,7 +91,7 @@ export function SettingEditor({
     void run('save', () => onSave(checked.value));
   };
 
-  const change = (value: SettingDraft) => {
+  const change = (value: CustomizingDraft) => {
     setDraft(value);
     setSaved(false);
     setError(null);
@@ -108,7 +108,7 @@ export function SettingEditor({
         {badges && <Group gap={6}>{badges}</Group>}
         <Group align="flex-end" gap="sm" wrap="wrap">
           <Box style={{ flex: '1 1 260px', minWidth: 0 }}>
-            <SettingControl
+            <CustomizingControl
               meta={meta}
               id={id}
               label={label}
@@ -128,7 +128,7 @@ export function SettingEditor({
                   disabled={!dirty || busy !== null}
                   loading={busy === 'save'}
                 >
-                  {t('einstellungen.save')}
+                  {t('customizing.save')}
                 </Button>
               )}
               {canReset && (
@@ -152,7 +152,7 @@ export function SettingEditor({
             </Text>
           )}
           <Text size="xs" c="teal.9" role="status" aria-live="polite">
-            {saved && !dirty ? t('einstellungen.saved') : ''}
+            {saved && !dirty ? t('customizing.saved') : ''}
           </Text>
         </Group>
       </Stack>
