@@ -7,6 +7,6 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { einstellungenTabelle } from '../packages/domain/src/verwaltung/customizing-tabelle.ts';
 
-const ziel = path.join(import.meta.dirname, '..', 'docs', 'einstellungen.md');
+const ziel = path.join(import.meta.dirname, '..', 'docs', 'customizing.md');
 writeFileSync(ziel, einstellungenTabelle());
 console.log(`written: ${path.relative(process.cwd(), ziel)}`);

@@ -59,6 +59,7 @@ import {
   auslastungFahrzeugRoutes,
   auslastungLeseraumRoutes,
 } from './modules/verwaltung/auslastung/auslastung.routes.ts';
+import { auswertungRoutes } from './modules/verwaltung/auswertung/auswertung.routes.ts';
 import { customizingRoutes } from './modules/verwaltung/customizing/customizing.routes.ts';
 import { loadFeatureSwitches } from './modules/verwaltung/customizing/customizing.service.ts';
 import { impressumRoutes } from './modules/verwaltung/impressum/impressum.routes.ts';
@@ -242,6 +243,9 @@ export const buildApp = async ({
     auslastung.addHook('onRoute', featureRoutes('FahrzeugBuchung', { jedeAnfrage: featureSwitchedOff }));
     await auslastung.register(auslastungFahrzeugRoutes, { database, now });
   });
+
+  // the evaluation spans both areas: an area switched off answers null (decision 195)
+  await app.register(auswertungRoutes, { database, now });
 
   if (config.webDist) await registerWebApp(app, { webDist: config.webDist });
   return app;

@@ -141,7 +141,8 @@ describe('checkAdminRoute', () => {
     ['/admin/auslastung', ctx(['benutzer_pflegen']), 'guard.no_auslastung'],
     ['/admin/auslastung', ctx(['benutzer_pflegen', 'auslastung_sehen']), null],
     ['/admin/auslastung', ctx(['auslastung_sehen']), 'guard.no_admin'],
-    ['/admin/auswertung', ctx(['benutzer_pflegen']), null],
+    ['/admin/auswertung', ctx(['benutzer_pflegen']), 'guard.no_auslastung'],
+    ['/admin/auswertung', ctx(['benutzer_pflegen', 'auslastung_sehen']), null],
     // /admin/fahrzeuge needs fahrzeug_pflege (decision 048)
     ['/admin/fahrzeuge', ctx(['benutzer_pflegen']), 'guard.no_fahrzeug_pflege'],
     ['/admin/fahrzeuge', ctx(['fahrzeug_buchen']), 'guard.no_admin'],

@@ -149,6 +149,8 @@ export const ADMIN_ROUTE_GUARDS: readonly AdminRouteGuard[] = [
   { path: '/admin/mandanten', allows: (ctx) => ctx.isPlatformAdmin, error: 'guard.no_plattform_admin' },
   // decision 165: the utilisation needs its own right beside admin access
   { path: '/admin/auslastung', allows: has('auslastung_sehen'), error: 'guard.no_auslastung' },
+  // decision 195: the evaluation shows the same kind of aggregates under the same right
+  { path: '/admin/auswertung', allows: has('auslastung_sehen'), error: 'guard.no_auslastung' },
   {
     path: '/admin/postausgang',
     allows: (ctx) => ctx.isPlatformAdmin || ctx.permissions.has('benutzer_pflegen'),

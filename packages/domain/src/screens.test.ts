@@ -216,8 +216,8 @@ describe('visibleAdminMenu: the admin guard and the feature switches', () => {
   it('shows a user administrator only the entries open to any admin plus users', () => {
     expect(visibleAdminMenu(ctx(['benutzer_pflegen'])).map((e) => e.path)).toEqual([
       '/admin/benutzer',
-      // /admin/fahrzeuge needs fahrzeug_pflege (decision 048), /admin/auslastung auslastung_sehen (decision 165)
-      '/admin/auswertung',
+      // /admin/fahrzeuge needs fahrzeug_pflege (decision 048), /admin/auslastung and /admin/auswertung
+      // auslastung_sehen (decisions 165, 195)
       '/admin/protokoll',
       '/admin/postausgang',
     ]);

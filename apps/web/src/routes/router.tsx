@@ -289,13 +289,13 @@ const adminHomeRoute = createRoute({
   path: '/',
   component: lazyRouteComponent(adminPages, 'AdminHomePage'),
 });
-const adminArea = (path: string) =>
-  createRoute({
-    getParentRoute: () => adminLayout,
-    path,
-    component: lazyRouteComponent(adminPages, 'AdminAreaPage'),
-  });
-const adminAreaRoutes = ['auswertung'].map(adminArea);
+// /admin/auswertung: period and location in the URL (decision 195)
+const adminAuswertungRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'auswertung',
+  validateSearch: ZAuslastungSearch,
+  component: lazyRouteComponent(() => import('./pages/auswertung-pages'), 'AuswertungPage'),
+});
 // /admin/auslastung: period and filters in the URL (decision 163)
 const adminAuslastungRoute = createRoute({
   getParentRoute: () => adminLayout,
@@ -388,7 +388,7 @@ export const routeTree = rootRoute.addChildren([
   workspaceLayout.addChildren([workspaceRoute, workspaceMapRoute, workspaceListRoute]),
   adminLayout.addChildren([
     adminHomeRoute,
-    ...adminAreaRoutes,
+    adminAuswertungRoute,
     adminAuslastungRoute,
     adminFahrzeugeRoute,
     adminRaeumeRoute,

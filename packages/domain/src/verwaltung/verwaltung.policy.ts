@@ -33,6 +33,13 @@ export const VERWALTUNG_POLICIES = policies({
       en: 'See the office utilisation (aggregated figures only)',
     },
   },
+  'auswertung.sehen': {
+    bildschirm: '/admin/auswertung',
+    beschreibung: {
+      de: 'Auswertungen sehen und exportieren (nur zusammengefasste Zahlen)',
+      en: 'See and export evaluations (aggregated figures only)',
+    },
+  },
   'mandanten.verwalten': {
     plattform: true,
     beschreibung: { de: 'Mandanten anlegen und verwalten', en: 'Create and manage tenants' },

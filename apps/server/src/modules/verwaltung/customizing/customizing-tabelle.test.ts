@@ -5,7 +5,7 @@ import { einstellungenTabelle } from '@stellwerk/domain/verwaltung/customizing-t
 import { describe, expect, it } from 'vitest';
 
 /** docs/einstellungen.md is the catalogue's table (R368): regenerated with `npm run docs:einstellungen`. */
-const DATEI = join(import.meta.dirname, '../../../../../..', 'docs', 'einstellungen.md');
+const DATEI = join(import.meta.dirname, '../../../../../..', 'docs', 'customizing.md');
 
 describe('the table of settings options in docs/', () => {
   it('is the one the catalogue makes today (run `npm run docs:einstellungen` after changing an option)', () => {

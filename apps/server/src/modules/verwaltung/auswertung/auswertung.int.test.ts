@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import type { TAuswertung } from '@stellwerk/domain/verwaltung/auswertung/api';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, errorOf } from '../../../../test/api-call.ts';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { mandant } from '../mandant/mandant.table.ts';
+import { standort } from '../standort/standort.table.ts';
+
+const cest = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`);
+const HASH = 'a'.repeat(64);
+const WOCHE = 'art=woche&tag=2026-04-01';
+
+describe.each(testDrivers())('/api/auswertung on %s', (driver) => {
+  let server: TestServer;
+  let admin: string;
+  let fuenf: string;
+  let vier: string;
+  const fahrer5 = Array.from({ length: 5 }, () => randomUUID());
+  const fahrer4 = Array.from({ length: 4 }, () => randomUUID());
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z') });
+    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const db = server.database.db;
+    const [m] = await db
+      .select({ id: mandant.id })
+      .from(mandant)
+      .where(eq(mandant.name, 'Stadtwerke Musterstadt'));
+    const mandantId = m!.id;
+    const ort = async (name: string) =>
+      (await db.insert(standort).values({ mandantId, name, bundesland: 'BE' }).returning())[0]!.id;
+    fuenf = await ort('Fünferhaus');
+    vier = await ort('Viererhaus');
+    const wagen = async (standortId: string, kennzeichen: string) =>
+      (
+        await db
+          .insert(fahrzeug)
+          .values({ mandantId, standortId, marke: 'Test', modell: 'Wagen', kennzeichen })
+          .returning()
+      )[0]!.id;
+    const trips = (fahrzeugId: string, kennzeichen: string, fahrer: string[], art: string, tag: string) =>
+      fahrer.map((f, i) => ({
+        mandantId,
+        fahrzeugId,
+        laufnummer: i + 1,
+        kennzeichen,
+        quelle: 'hand',
+        art,
+        beginn: cest(tag, `${String(9 + i).padStart(2, '0')}:00`),
+        ende: cest(tag, `${String(9 + i).padStart(2, '0')}:30`),
+        kmBeginn: i * 20,
+        kmEnde: i * 20 + 20,
+        fahrerId: f,
+        fahrerName: 'Fahrer',
+        erfasstAm: cest(tag, '20:00'),
+        erfasstVonId: f,
+        erfasstVonName: 'Fahrer',
+        hashVorher: HASH,
+        hash: HASH,
+      }));
+    const w5 = await wagen(fuenf, 'T-F 5');
+    const w4 = await wagen(vier, 'T-V 4');
+    // five drivers, 20 km each, business trips on Tuesday 31 March; four others, private, on Wednesday
+    await db.insert(fahrtenbuchEintrag).values(trips(w5, 'T-F 5', fahrer5, 'dienstlich', '2026-03-31'));
+    await db.insert(fahrtenbuchEintrag).values(trips(w4, 'T-V 4', fahrer4, 'privat', '2026-04-01'));
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const get = async (cookie: string, query: string) => {
+    const response = await call(server, cookie, 'GET', `/api/auswertung?${query}`);
+    expect(response.status).toBe(200);
+    return (await response.json()) as TAuswertung;
+  };
+
+  it('the location of five drivers: 5 business trips, 100 km, compared with the week before', async () => {
+    const r = await get(admin, `${WOCHE}&standort=${fuenf}`);
+    expect(r.zeitraum).toEqual({ art: 'woche', vonTag: '2026-03-30', bisTag: '2026-04-05' });
+    expect(r.vorperiode).toMatchObject({ vonTag: '2026-03-23', bisTag: '2026-03-29' });
+    expect(r.aktuell.fahrten?.verborgen).toBe(false);
+    expect(r.aktuell.fahrten?.gesamt?.dienstlich).toEqual({ fahrten: 5, km: 100 });
+    expect(r.aktuell.fahrten?.gesamt?.privat).toEqual({ fahrten: 0, km: 0 });
+    expect(r.aktuell.fahrten?.standorte.zellen).toEqual([
+      expect.objectContaining({ bezeichnung: 'Fünferhaus', schluessel: fuenf }),
+    ]);
+    expect(r.vorher.fahrten?.gesamt?.gesamt).toEqual({ fahrten: 0, km: 0 });
+  });
+
+  it('every breakdown asked for the location of four drivers answers no figure', async () => {
+    const r = await get(admin, `${WOCHE}&standort=${vier}`);
+    expect(r.aktuell.fahrten).toEqual({
+      verborgen: true,
+      gesamt: null,
+      standorte: { zellen: [], sonstige: null, verborgen: 0 },
+    });
+    expect(r.aktuell.auslastung.fahrzeugeVerborgen).toBe(true);
+    expect(r.aktuell.auslastung.fahrzeugeGebucht).toBeNull();
+    expect(r.aktuell.auslastung.fahrzeugeGefahren).toBeNull();
+    const text = JSON.stringify(r);
+    for (const id of [...fahrer4, ...fahrer5]) expect(text).not.toContain(id);
+    // the whole tenant: the location of four never appears as a cell of its own
+    const alle = await get(admin, WOCHE);
+    for (const teil of [alle.aktuell.fahrten, alle.aktuell.freigaben, alle.aktuell.schaeden])
+      expect(teil?.standorte.zellen.map((z) => z.bezeichnung)).not.toContain('Viererhaus');
+    expect(JSON.stringify(alle)).not.toContain(fahrer4[0]);
+  });
+
+  it('exports CSV and Excel with the figures and their denominators, in the viewer language', async () => {
+    const csv = await call(
+      server,
+      admin,
+      'GET',
+      `/api/auswertung/export?${WOCHE}&standort=${fuenf}&format=csv`,
+    );
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const text = await csv.text();
+    expect(text).toContain('"Fahrten";"Kilometer dienstlich";"100";"0";"Fahrtenbuch-Einträge');
+    const xlsx = await call(
+      server,
+      admin,
+      'GET',
+      `/api/auswertung/export?${WOCHE}&standort=${vier}&format=xlsx`,
+    );
+    expect(xlsx.status).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as unknown as ArrayBuffer);
+    const ws = wb.getWorksheet('Auswertung')!;
+    const zeile = ws.getRows(1, ws.rowCount)!.find((r) => r.getCell(2).value === 'Kilometer privat')!;
+    // four drivers: the cell stays empty, the explanation stays
+    expect(zeile.getCell(3).value ?? '').toBe('');
+    expect(String(zeile.getCell(5).value)).toContain('mindestens k Fahrer');
+  });
+
+  it('rights: 401 without a session, 403 without admin access or without auslastung_sehen', async () => {
+    expect((await call(server, null, 'GET', `/api/auswertung?${WOCHE}`)).status).toBe(401);
+    const booker = await call(
+      server,
+      await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
+      'GET',
+      `/api/auswertung?${WOCHE}`,
+    );
+    expect((await errorOf(booker)).code).toBe('guard.no_admin');
+    const pflege = await signIn(server.baseUrl, 'fahrzeugpflege@musterstadt.example');
+    for (const path of [`/api/auswertung?${WOCHE}`, `/api/auswertung/export?${WOCHE}&format=csv`]) {
+      const response = await call(server, pflege, 'GET', path);
+      expect(response.status).toBe(403);
+      expect((await errorOf(response)).code).toBe('guard.no_auslastung');
+    }
+    const fuhrpark = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
+    expect((await call(server, fuhrpark, 'GET', `/api/auswertung?${WOCHE}`)).status).toBe(200);
+  });
+
+  it('bad input answers 400 with the catalogue message', async () => {
+    const response = await call(
+      server,
+      admin,
+      'GET',
+      '/api/auswertung?art=frei&von=2026-05-01&bis=2026-04-01',
+    );
+    expect(response.status).toBe(400);
+    expect((await errorOf(response)).code).toBe('auslastung.zeitraum_ungueltig');
+    expect((await call(server, admin, 'GET', `/api/auswertung/export?${WOCHE}&format=pdf`)).status).toBe(400);
+  });
+});

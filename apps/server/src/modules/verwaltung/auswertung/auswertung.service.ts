@@ -1,0 +1,135 @@
+/**
+ * The evaluation (decision 195): the utilisation's headline figures and the fleet's trips, approvals, licence
+ * checks and damages over a period and the one before, every breakdown through the k threshold (decision 164).
+ */
+
+import { DomainError } from '@stellwerk/domain/errors';
+import { berlinDateKey } from '@stellwerk/domain/time';
+import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
+import type {
+  TAuswertung,
+  TAuswertungPeriode,
+  TAuswertungQuery,
+} from '@stellwerk/domain/verwaltung/auswertung/api';
+import {
+  fahrtenAuswerten,
+  freigabenAuswerten,
+  fuehrerscheineAuswerten,
+  mittlereBehebungsTage,
+  mittlereStunden,
+  schaedenAuswerten,
+} from '@stellwerk/domain/verwaltung/auswertung/metriken';
+import type { Tx } from '../../../db/client.ts';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { fahrzeugAuslastung } from '../auslastung/auslastung.fahrzeuge.ts';
+import { type Deps, grenzen, kVon, zeitraumDer } from '../auslastung/auslastung.kontext.ts';
+import { leseraumAuslastung } from '../auslastung/auslastung.leseraum.ts';
+import { loadEffectiveCustomizing, loadFeatureSwitches } from '../customizing/customizing.service.ts';
+import {
+  fahrtenJeStandort,
+  freigabenImZeitraum,
+  fuehrerscheine,
+  schaedenImZeitraum,
+  standorte,
+} from './auswertung.repository.ts';
+
+/** The screen the evaluation's API serves (admin access and auslastung_sehen, decision 195). */
+
+const mapWerte = <T, U>(
+  a: {
+    verborgen: boolean;
+    gesamt: T | null;
+    standorte: {
+      zellen: { schluessel: string; bezeichnung: string; werte: T }[];
+      sonstige: { anzahlZellen: number; werte: T } | null;
+      verborgen: number;
+    };
+  },
+  f: (t: T) => U,
+) => ({
+  verborgen: a.verborgen,
+  gesamt: a.gesamt === null ? null : f(a.gesamt),
+  standorte: {
+    zellen: a.standorte.zellen.map((z) => ({ ...z, werte: f(z.werte) })),
+    sonstige: a.standorte.sonstige && { ...a.standorte.sonstige, werte: f(a.standorte.sonstige.werte) },
+    verborgen: a.standorte.verborgen,
+  },
+});
+
+const flotte = async (
+  tx: Tx,
+  z: { vonTag: string; bisTag: string },
+  { k, heute, standortId }: { k: number; heute: string; standortId?: string },
+) => {
+  const b = { ...grenzen(z), standortId };
+  const freigaben = freigabenAuswerten(await freigabenImZeitraum(tx, b), k);
+  const schaeden = schaedenAuswerten(await schaedenImZeitraum(tx, b), { ...grenzen(z), k });
+  return {
+    fahrten: fahrtenAuswerten(await fahrtenJeStandort(tx, b), k),
+    freigaben: mapWerte(freigaben, ({ stundenSumme: _, ...w }) => ({
+      ...w,
+      mittlereStunden: mittlereStunden({ entscheidungen: w.entscheidungen, stundenSumme: _ }),
+    })),
+    schaeden: mapWerte(schaeden, (w) => {
+      const { behebungsTageSumme: _, ...rest } = w;
+      return { ...rest, mittlereBehebungsTage: mittlereBehebungsTage(w) };
+    }),
+    // a licence has no location: totals of the tenant only
+    fuehrerscheine: fuehrerscheineAuswerten(await fuehrerscheine(tx), { ...z, heute, k }),
+  };
+};
+
+const keinBereich = (e: unknown) => {
+  if (e instanceof DomainError && e.code === 'not_found') return null;
+  throw e;
+};
+
+/** GET /api/auswertung */
+export const auswertung = async (
+  { database, now }: Deps,
+  user: SessionUser,
+  q: TAuswertungQuery,
+): Promise<TAuswertung> => {
+  assertDarf(user, 'auswertung.sehen');
+  const jetzt = now();
+  const heute = berlinDateKey(jetzt);
+  const zeitraum = zeitraumDer(q, jetzt);
+  const vorher = vorperiode(zeitraum);
+  const filter = { art: q.art, tag: q.tag, von: q.von, bis: q.bis, standort: q.standort };
+  const plaetze = await leseraumAuslastung({ database, now }, user, filter).catch(keinBereich);
+  const fahrzeuge = await fahrzeugAuslastung({ database, now }, user, filter).catch(keinBereich);
+  return database.withTenant(user.mandantId, async (tx) => {
+    const features = await loadFeatureSwitches(tx);
+    const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
+    const opt = { k, heute, standortId: q.standort };
+    const [jetztF, vorherF] = features.FahrzeugBuchung
+      ? [await flotte(tx, zeitraum, opt), await flotte(tx, vorher, opt)]
+      : [null, null];
+    const periode = (f: typeof jetztF, aktuell: boolean): TAuswertungPeriode => ({
+      auslastung: {
+        plaetze: plaetze ? (aktuell ? plaetze.auslastung : plaetze.vorperiodeAuslastung) : null,
+        plaetzeVerborgen: plaetze?.verborgen ?? false,
+        fahrzeugeGebucht: fahrzeuge
+          ? aktuell
+            ? fahrzeuge.auslastungGebucht
+            : fahrzeuge.vorperiodeGebucht
+          : null,
+        fahrzeugeGefahren: fahrzeuge && aktuell ? fahrzeuge.auslastungGefahren : null,
+        fahrzeugeVerborgen: fahrzeuge?.verborgen ?? false,
+      },
+      fahrten: f?.fahrten ?? null,
+      freigaben: f?.freigaben ?? null,
+      schaeden: f?.schaeden ?? null,
+      fuehrerscheine: f?.fuehrerscheine ?? null,
+    });
+    return {
+      zeitraum,
+      vorperiode: vorher,
+      k,
+      auswahl: { standorte: await standorte(tx) },
+      aktuell: periode(jetztF, true),
+      vorher: periode(vorherF, false),
+    };
+  });
+};
