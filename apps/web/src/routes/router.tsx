@@ -33,7 +33,7 @@ import { meKeys, meQueryOptions } from '../features/identitaet/session/api/get-m
 import { ZRaeumeSuche } from '../features/leseraum/admin-raeume/hooks/qr-bogen';
 import { ansichtAus, ZPlatzSuche } from '../features/leseraum/leseraum/hooks/platz-suche';
 import { ZProtokollSearch } from '../features/verwaltung/admin-protokoll/hooks/protokoll-search';
-import { ZAuslastungSearch } from '../features/verwaltung/auslastung/hooks/auslastung-search';
+import { ZAuslastungSearch } from '../lib/auslastung-search';
 import { RouteError } from '../lib/route-error';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout } from './RootLayout';

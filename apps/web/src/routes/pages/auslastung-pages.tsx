@@ -2,10 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
 import { Auslastung } from '../../features/verwaltung/auslastung/components/Auslastung';
-import {
-  parseAuslastungSearch,
-  type TAuslastungSearch,
-} from '../../features/verwaltung/auslastung/hooks/auslastung-search';
+import { parseAuslastungSearch, type TAuslastungSearch } from '../../lib/auslastung-search';
 import { useCurrentMe } from '../use-current-me';
 
 /** /admin/auslastung: office utilisation of reading rooms, workspaces and vehicles (decision 163). */

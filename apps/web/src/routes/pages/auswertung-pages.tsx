@@ -1,11 +1,8 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import {
-  parseAuslastungSearch,
-  type TAuslastungSearch,
-} from '../../features/verwaltung/auslastung/hooks/auslastung-search';
 import { Auswertung } from '../../features/verwaltung/auswertung/components/Auswertung';
+import { parseAuslastungSearch, type TAuslastungSearch } from '../../lib/auslastung-search';
 
 /** /admin/auswertung: reports over a period with comparison and export (decision 195). */
 export function AuswertungPage() {

@@ -1,7 +1,7 @@
 import { ZFahrzeugAuslastung, ZLeseraumAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
-import { type TAuslastungSearch, toAuslastungParams } from '../hooks/auslastung-search';
+import { type TAuslastungSearch, toAuslastungParams } from '../../../../lib/auslastung-search';
 
 export const auslastungKeys = {
   leseraum: (params: string) => ['auslastung', 'leseraum', params] as const,

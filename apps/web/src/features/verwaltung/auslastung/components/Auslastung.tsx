@@ -4,8 +4,8 @@ import type { TFahrzeugAuslastung, TLeseraumAuslastung } from '@stellwerk/domain
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
+import type { TAuslastungSearch } from '../../../../lib/auslastung-search';
 import { useFahrzeugAuslastung, useLeseraumAuslastung } from '../api/auslastung-api';
-import type { TAuslastungSearch } from '../hooks/auslastung-search';
 import { FahrzeugeAuslastung } from './FahrzeugeAuslastung';
 import { PlaetzeAuslastung } from './PlaetzeAuslastung';
 

@@ -1,7 +1,14 @@
 import { Alert, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TFahrzeugAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { useTranslation } from 'react-i18next';
-import { AnzahlBalken, DiagrammMitTabelle, Kennzahl, NennerHinweis, useProzent, useZahl } from './Bausteine';
+import {
+  AnzahlBalken,
+  DiagrammMitTabelle,
+  Kennzahl,
+  NennerHinweis,
+  useProzent,
+  useZahl,
+} from '../../../../components/KennzahlBausteine';
 import { Aufschluesselung } from './PlaetzeAuslastung';
 
 export function FahrzeugeAuslastung({ daten }: { daten: TFahrzeugAuslastung }) {

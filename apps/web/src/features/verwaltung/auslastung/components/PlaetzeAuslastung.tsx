@@ -10,7 +10,7 @@ import {
   useProzent,
   useSprache,
   useZahl,
-} from './Bausteine';
+} from '../../../../components/KennzahlBausteine';
 
 const WOCHENTAGE = [1, 2, 3, 4, 5, 6, 0];
 

@@ -1,7 +1,7 @@
 import { ZAuswertung } from '@stellwerk/domain/verwaltung/auswertung/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
-import type { TAuslastungSearch } from '../../auslastung/hooks/auslastung-search';
+import type { TAuslastungSearch } from '../../../../lib/auslastung-search';
 
 /** The API query of /admin/auswertung: period and location (decision 195). */
 export const toAuswertungParams = (s: TAuslastungSearch): URLSearchParams => {

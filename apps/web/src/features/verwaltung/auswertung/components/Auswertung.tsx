@@ -15,9 +15,9 @@ import type { TAuswertung } from '@stellwerk/domain/verwaltung/auswertung/api';
 import { AUSWERTUNG_KENNZAHLEN } from '@stellwerk/domain/verwaltung/auswertung/kennzahlen';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { AnzahlBalken, useProzent, useSprache, useZahl } from '../../../../components/KennzahlBausteine';
 import { LoadingState } from '../../../../components/LoadingState';
-import { AnzahlBalken, useProzent, useSprache, useZahl } from '../../auslastung/components/Bausteine';
-import type { TAuslastungSearch } from '../../auslastung/hooks/auslastung-search';
+import type { TAuslastungSearch } from '../../../../lib/auslastung-search';
 import { toAuswertungParams, useAuswertung } from '../api/auswertung-api';
 
 type Props = { search: TAuslastungSearch; onSearchChange: (next: TAuslastungSearch) => void };
