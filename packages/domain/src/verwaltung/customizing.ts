@@ -43,6 +43,7 @@ export const CUSTOMIZING_GROUPS = {
   fuehrerscheine: { de: 'Führerscheine', en: 'Driving licences' },
   reinigung: { de: 'Sauberkeit', en: 'Cleanliness' },
   auslastung: { de: 'Büroauslastung', en: 'Office utilisation' },
+  datenschutz: { de: 'Datenschutz', en: 'Data protection' },
 } as const satisfies Record<string, Texts>;
 export type CustomizingGroup = keyof typeof CUSTOMIZING_GROUPS;
 export const CUSTOMIZING_GROUP_ORDER = Object.keys(CUSTOMIZING_GROUPS) as CustomizingGroup[];
@@ -1083,6 +1084,26 @@ export const CUSTOMIZING_OPTIONS = katalog([
     description: {
       de: 'Die Büroauslastung zeigt eine Zahl je Lokation, Grundriss, Raumart, Kategorie oder Fahrzeug nur, wenn mindestens so viele verschiedene Personen dahinter stehen; kleinere Zellen werden zu „Sonstige“ zusammengefasst oder ausgeblendet (Betriebsrat, § 87 Abs. 1 Nr. 6 BetrVG). Standard: 5.',
       en: 'The office utilisation shows a figure per location, floor plan, room type, category or vehicle only when at least this many different people stand behind it; smaller cells are merged into "Other" or hidden (works council, section 87 (1) no. 6 BetrVG). Default: 5.',
+    },
+  },
+  {
+    name: 'DatenschutzAnonymisierungTage',
+    label: {
+      de: 'Anonymisierung vergangener Buchungen nach Tagen',
+      en: 'Anonymise past bookings after days',
+    },
+    group: 'datenschutz',
+    feature: 'Systemeinstellungen',
+    typ: 'number',
+    default: '90',
+    unit: 'tage',
+    levels: TENANT,
+    userEditable: false,
+    min: 7,
+    max: 3650,
+    description: {
+      de: 'So viele Tage nach ihrem Ende verlieren Raum- und Fahrzeugbuchungen (mit Vormerkungen und Check-ins) ihren Personenbezug; Auswertungen bleiben gleich. Das Fahrtenbuch ist ausgenommen (§ 147 AO). Standard: 90.',
+      en: 'This many days after their end, room and vehicle bookings (with holds and check-ins) lose their personal references; statistics stay the same. The logbook is exempt (section 147 AO). Default: 90.',
     },
   },
   {

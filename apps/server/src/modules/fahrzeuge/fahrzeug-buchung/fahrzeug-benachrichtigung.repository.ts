@@ -6,7 +6,7 @@ import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBenachrichtigung, fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
+import { buchenderId, fahrzeugBenachrichtigung, fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 import { fahrzeugHistorie } from '../fahrzeug/fahrzeug-historie.table.ts';
 
 /** The notice keys the tenant's vehicle jobs sent (decision 067). */
@@ -34,7 +34,7 @@ export const insertGesendet = async (
 const jobBuchungColumns = {
   id: fahrzeugBuchung.id,
   fahrzeugId: fahrzeugBuchung.fahrzeugId,
-  benutzerId: fahrzeugBuchung.benutzerId,
+  benutzerId: buchenderId,
   typ: fahrzeugBuchung.typ,
   status: fahrzeugBuchung.status,
   von: fahrzeugBuchung.von,

@@ -10,7 +10,7 @@ import { and, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { inUuids } from '../../../db/columns.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
+import { buchenderId, fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 import { fahrzeugHistorie } from '../fahrzeug/fahrzeug-historie.table.ts';
 
 // --- occupancy ------------------------------------------------------------------------------------------
@@ -89,7 +89,7 @@ const belegungenAbfrage = async (
     bis: fahrzeugBuchung.bis,
     status: fahrzeugBuchung.status,
     typ: fahrzeugBuchung.typ,
-    benutzerId: fahrzeugBuchung.benutzerId,
+    benutzerId: buchenderId,
     fahrerId: fahrzeugBuchung.fahrerId,
     fahrtEintraege: mitFahrt ? fahrtEintraegeSpalte : keineFahrtEintraege,
   };

@@ -3,7 +3,7 @@ import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung, fahrzeugBuchungMitfahrer } from './fahrzeug-buchung.table.ts';
+import { buchenderId, fahrzeugBuchung, fahrzeugBuchungMitfahrer } from './fahrzeug-buchung.table.ts';
 import { sonderfreigabe } from '../sonderfreigabe/sonderfreigabe.table.ts';
 
 import type { BelegungRow } from './fahrzeug-buchung.belegung.repository.ts';
@@ -29,7 +29,7 @@ const buchungColumns = {
   bis: fahrzeugBuchung.bis,
   status: fahrzeugBuchung.status,
   typ: fahrzeugBuchung.typ,
-  benutzerId: fahrzeugBuchung.benutzerId,
+  benutzerId: buchenderId,
   fahrerId: fahrzeugBuchung.fahrerId,
   anlass: fahrzeugBuchung.anlass,
   zielAdresse: fahrzeugBuchung.zielAdresse,
