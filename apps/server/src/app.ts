@@ -47,6 +47,7 @@ import {
 import { mailRoutes } from './modules/plattform/mail/mail.routes';
 import { mandantRoutes } from './modules/verwaltung/mandant/mandant.routes.ts';
 import { meRoutes } from './modules/identitaet/me/me.routes.ts';
+import { datenschutzRoutes } from './modules/verwaltung/datenschutz/datenschutz.routes.ts';
 import { oeffnungszeitRoutes } from './modules/leseraum/oeffnungszeit/oeffnungszeit.routes.ts';
 import { registerOpenApi } from './modules/plattform/openapi/openapi.plugin';
 import { rolleRoutes } from './modules/identitaet/rolle/rolle.routes.ts';
@@ -168,6 +169,7 @@ export const buildApp = async ({
   if (testClock) await app.register(testUhrRoutes, { clock: testClock });
   await app.register(impressumRoutes, { imprintFile: config.imprintFile });
   await app.register(meRoutes, { database });
+  await app.register(datenschutzRoutes, { database, now });
   await app.register(eventsRoutes, { events, database });
   await app.register(mailRoutes, { database });
   await app.register(smsRoutes, { database });

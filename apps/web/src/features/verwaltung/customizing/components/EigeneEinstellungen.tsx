@@ -12,6 +12,7 @@ import { formatSettingValue } from '../../../../components/SettingControl';
 import { SettingEditor } from '../../../../components/SettingEditor';
 import { optionHelp, optionLabel } from '../../../../components/setting-value';
 import { customizingKeys, useEigeneEinstellungen, useSetEigeneEinstellung } from '../api/customizing';
+import { DatenauskunftSection } from './DatenauskunftSection';
 import { ProfilForm } from './ProfilForm';
 import { weekdayFromName } from '@stellwerk/domain/time';
 
@@ -201,6 +202,7 @@ export function EigeneEinstellungen({
           {t('settings.passwordLink')}
         </Anchor>
       </Paper>
+      <DatenauskunftSection />
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="buchungsfenster-title">
         <Title order={2} fz="lg" mb="xs" id="buchungsfenster-title">
           {t('einstellungen.buchungsfenster.title')}
