@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TDatenauskunft } from '@stellwerk/domain/verwaltung/datenschutz/api';
+import { DATENKATEGORIEN, KENNZAHLEN } from '@stellwerk/domain/verwaltung/datenschutz/deklarationen';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
@@ -154,5 +155,24 @@ describe.each(testDrivers())('access request (Art. 15 GDPR) on %s', (driver) => 
     ).toBe(404);
     expect((await call(server, null, 'GET', '/api/me/datenauskunft.json')).status).toBe(401);
     expect((await call(server, admin, 'GET', '/api/benutzer/kein-uuid/datenauskunft.json')).status).toBe(400);
+  });
+
+  it('generates the works-council data sheet and the record of processing from the declarations', async () => {
+    const blatt = await call(server, admin, 'GET', '/api/datenschutz/betriebsrat.pdf');
+    expect(blatt.status).toBe(200);
+    const text = pdfText(Buffer.from(await blatt.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Datenblatt für den Betriebsrat/);
+    for (const m of KENNZAHLEN) expect(text).toContain(m.titel.de);
+    expect(text).toMatch(/mindestens 5 Personen je Zelle/);
+    const vvt = await call(server, admin, 'GET', '/api/datenschutz/verarbeitungsverzeichnis.pdf');
+    expect(vvt.status).toBe(200);
+    const v = pdfText(Buffer.from(await vvt.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(v).toMatch(/Art\. 30 DSGVO/);
+    for (const c of DATENKATEGORIEN) expect(v).toContain(c.titel.de);
+    expect(v).toMatch(/Personenbezug 90 Tage/);
+    expect((await call(server, mitarbeiter, 'GET', '/api/datenschutz/betriebsrat.pdf')).status).toBe(403);
+    expect((await call(server, null, 'GET', '/api/datenschutz/verarbeitungsverzeichnis.pdf')).status).toBe(
+      401,
+    );
   });
 });

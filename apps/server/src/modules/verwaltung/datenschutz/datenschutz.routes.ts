@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { erstelleAuskunft } from './datenschutz.auskunft.ts';
+import { erstelleDokument } from './datenschutz.dokumente.ts';
 import { auskunftAlsPdf } from './datenschutz.pdf.ts';
 
 type Optionen = { database: Database; now: () => Date };
@@ -109,4 +110,38 @@ export const datenschutzRoutes: FastifyPluginAsyncZod<Optionen> = async (app, de
         .send(await auskunftAlsPdf(a));
     },
   );
+
+  for (const [dokument, operationId, summary] of [
+    [
+      'betriebsrat',
+      'getDatenblattBetriebsrat',
+      'The data sheet for the works council (German PDF), generated from the declarations: every metric, its aggregation level, threshold, who may see it, retention',
+    ],
+    [
+      'verarbeitungsverzeichnis',
+      'getVerarbeitungsverzeichnis',
+      'The record of processing activities (Art. 30 GDPR, German PDF), generated from the declarations: purposes, data categories, recipients, retention per category',
+    ],
+  ] as const)
+    app.get(
+      `/api/datenschutz/${dokument}.pdf`,
+      {
+        config: { guard: routeGuard.permission('customizing_mandant_pflege') },
+        schema: {
+          operationId,
+          tags: ['admin'],
+          summary,
+          produces: ['application/pdf'],
+          response: { 200: z.any().describe('The file (application/pdf)'), 401: ZApiError, 403: ZApiError },
+        },
+      },
+      async (request, reply) => {
+        const pdf = await erstelleDokument(deps, requireUser(request), dokument);
+        return reply
+          .header('cache-control', 'no-store')
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${dokument}.pdf"`)
+          .send(pdf);
+      },
+    );
 };
