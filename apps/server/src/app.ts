@@ -43,6 +43,7 @@ import {
   arbeitsweltAusnahme,
   leseraumBuchungRoutes,
 } from './modules/leseraum/leseraum-buchung/leseraum-buchung.routes.ts';
+import { datenschutzRoutes } from './modules/verwaltung/datenschutz/datenschutz.routes.ts';
 import { oeffnungszeitRoutes } from './modules/leseraum/oeffnungszeit/oeffnungszeit.routes.ts';
 import { auditRoutes } from './modules/plattform/audit/audit.routes.ts';
 import { eventsRoutes } from './modules/plattform/events/events.routes';
@@ -169,6 +170,7 @@ export const buildApp = async ({
   if (testClock) await app.register(testUhrRoutes, { clock: testClock });
   await app.register(impressumRoutes, { imprintFile: config.imprintFile });
   await app.register(meRoutes, { database });
+  await app.register(datenschutzRoutes, { database, now });
   await app.register(eventsRoutes, { events, database });
   await app.register(mailRoutes, { database });
   await app.register(smsRoutes, { database });

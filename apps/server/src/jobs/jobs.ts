@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { fahrzeugAufbewahrungJobs } from '../modules/fahrten/fahrzeug-aufbewahrung/fahrzeug-aufbewahrung.jobs';
+import { fahrzeugBuchungJobs } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.jobs';
 import { fahrzeugBenachrichtigungJobs } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-benachrichtigung.jobs';
 import { fuehrerscheinJobs } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.jobs';
 import { leseraumBuchungJobs } from '../modules/leseraum/leseraum-buchung/leseraum-buchung.jobs';
@@ -16,4 +17,5 @@ export const productJobs = (config: Pick<Config, 'smtpUrl' | 'publicUrl' | 'data
   ...fuehrerscheinJobs(config),
   ...fahrzeugBenachrichtigungJobs(config),
   ...fahrzeugAufbewahrungJobs(config),
+  ...fahrzeugBuchungJobs(),
 ];

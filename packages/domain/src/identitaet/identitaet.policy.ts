@@ -21,6 +21,14 @@ export const IDENTITAET_POLICIES = policies({
       en: 'Read the list of rights (for roles and users)',
     },
   },
+  'datenauskunft.erstellen': {
+    rechte: ['benutzer_pflegen'],
+    fehler: 'auth.forbidden',
+    beschreibung: {
+      de: 'Die Datenauskunft einer Person erstellen (Art. 15 und 20 DSGVO)',
+      en: "Produce a person's data access report (GDPR Art. 15 and 20)",
+    },
+  },
   'sso.pflegen': {
     rechte: ['customizing_mandant_pflege'],
     fehler: 'auth.forbidden',

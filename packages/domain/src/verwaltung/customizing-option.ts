@@ -32,6 +32,7 @@ export const CUSTOMIZING_GROUPS = {
   fuehrerscheine: { de: 'Führerscheine', en: 'Driving licences' },
   reinigung: { de: 'Sauberkeit', en: 'Cleanliness' },
   auslastung: { de: 'Büroauslastung', en: 'Office utilisation' },
+  datenschutz: { de: 'Datenschutz', en: 'Data protection' },
 } as const satisfies Record<string, Texts>;
 export type CustomizingGroup = keyof typeof CUSTOMIZING_GROUPS;
 export const CUSTOMIZING_GROUP_ORDER = Object.keys(CUSTOMIZING_GROUPS) as CustomizingGroup[];

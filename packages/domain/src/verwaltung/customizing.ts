@@ -27,6 +27,7 @@ import {
   MAX_ARRAY_ITEMS,
   MAX_STRING_LENGTH,
 } from './customizing-option.ts';
+import { DATENSCHUTZ_OPTIONEN } from './datenschutz/datenschutz.optionen.ts';
 
 /** Every settings option, combined from the areas' option lists (each area declares its options next to its code). */
 export const CUSTOMIZING_OPTIONS = katalog([
@@ -34,6 +35,7 @@ export const CUSTOMIZING_OPTIONS = katalog([
   ...LESERAUM_OPTIONEN,
   ...FAHRZEUGE_OPTIONEN,
   ...AUSLASTUNG_OPTIONEN,
+  ...DATENSCHUTZ_OPTIONEN,
 ]);
 
 /** The name of a catalogue option: a misspelt name does not compile. */

@@ -40,6 +40,14 @@ export const VERWALTUNG_POLICIES = policies({
       en: 'See and export evaluations (aggregated figures only)',
     },
   },
+  'datenschutz.dokumente': {
+    rechte: ['customizing_mandant_pflege'],
+    fehler: 'auth.forbidden',
+    beschreibung: {
+      de: 'Datenblatt für den Betriebsrat und Verzeichnis der Verarbeitungstätigkeiten herunterladen',
+      en: 'Download the works-council data sheet and the record of processing activities',
+    },
+  },
   'mandanten.verwalten': {
     plattform: true,
     beschreibung: { de: 'Mandanten anlegen und verwalten', en: 'Create and manage tenants' },

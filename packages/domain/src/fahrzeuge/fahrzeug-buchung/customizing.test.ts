@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCustomizing } from '../../verwaltung/customizing.ts';
-import { DEFAULT_FAHRZEUG_EINSTELLUNGEN } from './rules.ts';
 import { fahrzeugEinstellungenAus, vorausbuchbareTageAus } from './customizing.ts';
+import { DEFAULT_FAHRZEUG_EINSTELLUNGEN } from './rules.ts';
 
 describe('fahrzeugEinstellungenAus', () => {
   it('gives the catalogue defaults of spec §9 without any setting', () => {

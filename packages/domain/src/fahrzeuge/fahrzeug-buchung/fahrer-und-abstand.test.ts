@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError, formatError } from '../../errors.ts';
 import { berlinInstant, wochentagNameAus } from '../../time.ts';
 import { findOption, resolveCustomizing, toStoredValue } from '../../verwaltung/customizing.ts';
+import { fahrzeugEinstellungenAus } from './customizing.ts';
 import { FAHRT_OFFEN } from './machine.ts';
 import {
   type Belegung,
@@ -15,7 +16,6 @@ import {
   fahrerDoppeltVerstoss,
   mindestabstandMs,
 } from './rules.ts';
-import { fahrzeugEinstellungenAus } from './customizing.ts';
 
 const b = (day: string, time: string) => berlinInstant(day, time);
 const trip = (von: Date, bis: Date, over: Partial<Belegung> = {}): Belegung => ({

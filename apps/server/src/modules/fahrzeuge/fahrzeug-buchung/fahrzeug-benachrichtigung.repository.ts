@@ -7,7 +7,7 @@ import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts
 import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBenachrichtigung, fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
+import { buchenderId, fahrzeugBenachrichtigung, fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 /** The notice keys the tenant's vehicle jobs sent (decision 067). */
 export const findGesendet = async (tx: Tx): Promise<Set<string>> =>
@@ -34,7 +34,7 @@ export const insertGesendet = async (
 const jobBuchungColumns = {
   id: fahrzeugBuchung.id,
   fahrzeugId: fahrzeugBuchung.fahrzeugId,
-  benutzerId: fahrzeugBuchung.benutzerId,
+  benutzerId: buchenderId,
   typ: fahrzeugBuchung.typ,
   status: fahrzeugBuchung.status,
   von: fahrzeugBuchung.von,

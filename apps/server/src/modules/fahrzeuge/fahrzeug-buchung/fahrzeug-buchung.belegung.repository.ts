@@ -11,7 +11,7 @@ import type { Tx } from '../../../db/client.ts';
 import { inUuids } from '../../../db/columns.ts';
 import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
+import { buchenderId, fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 // --- occupancy ------------------------------------------------------------------------------------------
 
@@ -89,7 +89,7 @@ const belegungenAbfrage = async (
     bis: fahrzeugBuchung.bis,
     status: fahrzeugBuchung.status,
     typ: fahrzeugBuchung.typ,
-    benutzerId: fahrzeugBuchung.benutzerId,
+    benutzerId: buchenderId,
     fahrerId: fahrzeugBuchung.fahrerId,
     fahrtEintraege: mitFahrt ? fahrtEintraegeSpalte : keineFahrtEintraege,
   };

@@ -6,6 +6,7 @@ import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
 import { sonderfreigabe } from '../sonderfreigabe/sonderfreigabe.table.ts';
 import type { BelegungRow } from './fahrzeug-buchung.belegung.repository.ts';
 import {
+  buchenderId,
   fahrzeugBenachrichtigung,
   fahrzeugBuchung,
   fahrzeugBuchungMitfahrer,
@@ -32,7 +33,7 @@ const buchungColumns = {
   bis: fahrzeugBuchung.bis,
   status: fahrzeugBuchung.status,
   typ: fahrzeugBuchung.typ,
-  benutzerId: fahrzeugBuchung.benutzerId,
+  benutzerId: buchenderId,
   fahrerId: fahrzeugBuchung.fahrerId,
   anlass: fahrzeugBuchung.anlass,
   zielAdresse: fahrzeugBuchung.zielAdresse,

@@ -20,8 +20,8 @@ export const fahrzeugBuchung = pgTable(
     bis: timestamptz('bis').notNull(),
     status: text('status').notNull(),
     typ: text('typ').notNull().default('BUCHUNG'),
-    /** booker */
-    benutzerId: uuid('benutzer_id').notNull(),
+    /** booker; null once the anonymisation removed the people (decision 199) */
+    benutzerId: uuid('benutzer_id'),
     fahrerId: uuid('fahrer_id'),
     fahrzeugId: uuid('fahrzeug_id').notNull(),
     informationstext: text('informationstext'),
@@ -37,6 +37,13 @@ export const fahrzeugBuchung = pgTable(
     storniertVon: uuid('storniert_von'),
     /** a DEFEKT block that takes the vehicle out of service at once (decision 056); false for everything else */
     sicherheitsrelevant: boolean('sicherheitsrelevant').notNull().default(false),
+    /**
+     * When the anonymisation removed booker, driver, confirmer, canceller, free texts and co-travellers (decision
+     * 199); null = still personal. `anonym_person` then stands for the driver (or booker): a random id, one per
+     * person and run, never linkable back, so the utilisation still counts distinct people for the k threshold.
+     */
+    anonymisiertAm: timestamptz('anonymisiert_am'),
+    anonymPerson: uuid('anonym_person'),
   },
   (t) => [
     unique('fahrzeug_buchung_mandant_id_id_key').on(t.mandantId, t.id),
@@ -45,6 +52,8 @@ export const fahrzeugBuchung = pgTable(
     index('fahrzeug_buchung_mandant_benutzer_idx').on(t.mandantId, t.benutzerId),
     index('fahrzeug_buchung_mandant_fahrer_idx').on(t.mandantId, t.fahrerId),
     index('fahrzeug_buchung_mandant_status_idx').on(t.mandantId, t.status),
+    // the anonymisation's batch: personal bookings by their end (decision 199)
+    index('fahrzeug_buchung_personal_bis_idx').on(t.mandantId, t.bis).where(sql`anonymisiert_am is null`),
     // bookings longer than a day, by their end: the occupancy query's second half (decision 080)
     index('fahrzeug_buchung_lang_idx')
       .on(t.mandantId, t.bis)
@@ -78,6 +87,10 @@ export const fahrzeugBuchung = pgTable(
     check(
       'fahrzeug_buchung_status_check',
       sql`${t.status} in ('vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt', 'storniert', 'verschlossen')`,
+    ),
+    check(
+      'fahrzeug_buchung_benutzer_check',
+      sql`${t.benutzerId} is not null or ${t.anonymisiertAm} is not null`,
     ),
     check('fahrzeug_buchung_typ_check', sql`${t.typ} in ('BUCHUNG', 'WARTUNG', 'SERVICE', 'DEFEKT')`),
   ],
@@ -116,3 +129,8 @@ export const fahrzeugBenachrichtigung = pgTable(
   },
   (t) => [unique('fahrzeug_benachrichtigung_schluessel_key').on(t.mandantId, t.schluessel)],
 );
+/**
+ * The booker as the module's reads see it: an anonymised booking (decision 199) has none, and the nil id stands
+ * for "nobody" (it matches no user), so the reads keep a non-null booker.
+ */
+export const buchenderId = sql<string>`coalesce(${fahrzeugBuchung.benutzerId}, '00000000-0000-0000-0000-000000000000'::uuid)`;

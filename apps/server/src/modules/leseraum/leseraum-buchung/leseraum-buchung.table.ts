@@ -32,10 +32,17 @@ export const leseraumBuchung = pgTable(
     stornoGrund: text('storno_grund'),
     /** When it became storniert: the cancellation's lead time is `von - storniert_am`. */
     storniertAm: timestamptz('storniert_am'),
+    /**
+     * When the anonymisation removed its people (decision 199): the mail addresses are then `anonym:<random>`
+     * (one per person and run, never linkable back) and stay countable for the k threshold; null = still personal.
+     */
+    anonymisiertAm: timestamptz('anonymisiert_am'),
   },
   (t) => [
     index('leseraum_buchung_mandant_leseraum_von_idx').on(t.mandantId, t.leseraumId, t.von),
     index('leseraum_buchung_mandant_von_idx').on(t.mandantId, t.von),
+    // the anonymisation's batch: personal bookings by their end (decision 199)
+    index('leseraum_buchung_personal_bis_idx').on(t.mandantId, t.bis).where(sql`anonymisiert_am is null`),
     index('leseraum_buchung_mandant_booker_idx').on(t.mandantId, t.systembenutzer1Mail, t.status),
     foreignKey({
       name: 'leseraum_buchung_leseraum_fk',

@@ -367,7 +367,7 @@ export const personenJeFahrzeug = async (
 ): Promise<Map<string, string[]>> => {
   if (fahrzeugIds.length === 0) return new Map();
   const result = await tx.execute(sql`select b.fahrzeug_id as "fahrzeugId",
-      array_agg(distinct coalesce(b.fahrer_id, b.benutzer_id)::text) as personen
+      array_agg(distinct coalesce(b.fahrer_id, b.benutzer_id, b.anonym_person)::text) as personen
     from fahrzeug_buchung b
     where b.fahrzeug_id = any(${uuidArray(fahrzeugIds)}::uuid[]) and b.typ = 'BUCHUNG' and b.status <> 'storniert'
       and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz

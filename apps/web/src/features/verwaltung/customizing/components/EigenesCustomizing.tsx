@@ -13,6 +13,7 @@ import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
 import { PflichtMails } from '../../../../components/PflichtMails';
 import { customizingKeys, useEigeneEinstellungen, useSetEigeneEinstellung } from '../api/customizing';
+import { DatenauskunftSection } from './DatenauskunftSection';
 import { ProfilForm } from './ProfilForm';
 
 /** The sections of the personal settings page and the options each shows (spec §2 "Settings"). */
@@ -201,6 +202,7 @@ export function EigenesCustomizing({
           {t('settings.passwordLink')}
         </Anchor>
       </Paper>
+      <DatenauskunftSection />
       <Paper withBorder p="md" radius="md" component="section" aria-labelledby="buchungsfenster-title">
         <Title order={2} fz="lg" mb="xs" id="buchungsfenster-title">
           {t('customizing.buchungsfenster.title')}

@@ -1,0 +1,178 @@
+/**
+ * The access request (decision 200) on both databases: a person downloads what is stored about them as JSON and
+ * PDF, an administrator with the users right does the same for a person of the tenant; nothing of other people
+ * or tenants is in it.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TDatenauskunft } from '@stellwerk/domain/verwaltung/datenschutz/api';
+import { DATENKATEGORIEN, KENNZAHLEN } from '@stellwerk/domain/verwaltung/datenschutz/deklarationen';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../../../test/api-call.ts';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { leseraum } from '../../leseraum/leseraum/leseraum.table.ts';
+import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.table.ts';
+import { mandant } from '../mandant/mandant.table.ts';
+
+const pdfText = (pdf: Buffer): string => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'auskunft-'));
+  try {
+    writeFileSync(path.join(dir, 'a.pdf'), pdf);
+    return execFileSync('pdftotext', ['-layout', path.join(dir, 'a.pdf'), '-'], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+};
+
+describe.each(testDrivers())('access request (Art. 15 GDPR) on %s', (driver) => {
+  let server: TestServer;
+  let mitarbeiter: string;
+  let admin: string;
+  let fremdAdmin: string;
+  let mitarbeiterId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z') });
+    mitarbeiter = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    fremdAdmin = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    const db = server.database.db;
+    const [m] = await db
+      .select({ id: mandant.id })
+      .from(mandant)
+      .where(eq(mandant.name, 'Stadtwerke Musterstadt'));
+    const [u] = await db
+      .select({ id: benutzer.id })
+      .from(benutzer)
+      .where(and(eq(benutzer.mandantId, m!.id), eq(benutzer.email, 'mitarbeiter@musterstadt.example')));
+    mitarbeiterId = u!.id;
+    const [platz] = await db
+      .select({ id: leseraum.id })
+      .from(leseraum)
+      .where(eq(leseraum.mandantId, m!.id))
+      .limit(1);
+    await db.insert(leseraumBuchung).values([
+      {
+        mandantId: m!.id,
+        leseraumId: platz!.id,
+        systembenutzer1Mail: 'Mitarbeiter@Musterstadt.example',
+        von: new Date('2026-04-21T07:00:00Z'),
+        bis: new Date('2026-04-21T09:00:00Z'),
+        status: 'reserviert',
+      },
+      {
+        mandantId: m!.id,
+        leseraumId: platz!.id,
+        systembenutzer1Mail: 'nachbarin@musterstadt.example',
+        von: new Date('2026-04-21T10:00:00Z'),
+        bis: new Date('2026-04-21T11:00:00Z'),
+        status: 'reserviert',
+      },
+    ]);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a person downloads their own data as JSON, with every declared category and nobody else', async () => {
+    const r = await call(server, mitarbeiter, 'GET', '/api/me/datenauskunft.json');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-disposition')).toMatch(/attachment; filename="datenauskunft-.*\.json"/);
+    const a = (await r.json()) as TDatenauskunft;
+    expect(a.person).toMatchObject({ id: mitarbeiterId, email: 'mitarbeiter@musterstadt.example' });
+    expect(a.person).not.toHaveProperty('authUserId');
+    expect(a.verantwortlicher).toBe('Stadtwerke Musterstadt');
+    expect(a.kategorien.map((k) => k.id)).toEqual(
+      expect.arrayContaining([
+        'konto',
+        'leseraum_buchungen',
+        'fahrzeug_buchungen',
+        'fahrtenbuch',
+        'protokoll',
+      ]),
+    );
+    const lesen = a.kategorien.find((k) => k.id === 'leseraum_buchungen')!;
+    expect(lesen.eintraege).toContainEqual(
+      expect.objectContaining({ von: '2026-04-21T07:00:00.000Z', rolle: 'gebucht' }),
+    );
+    expect(lesen.zweck).toMatch(/Raumvergabe/);
+    expect(a.kategorien.find((k) => k.id === 'konto')!.eintraege.length).toBeGreaterThan(0);
+    const text = JSON.stringify(a);
+    expect(text).not.toMatch(/nachbarin@|admin@musterstadt|beispielhausen/i);
+  });
+
+  it('the PDF is readable and in the person’s language', async () => {
+    const r = await call(server, mitarbeiter, 'GET', '/api/me/datenauskunft.pdf');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('application/pdf');
+    const text = pdfText(Buffer.from(await r.arrayBuffer()));
+    expect(text).toMatch(/Auskunft über gespeicherte personenbezogene Daten/);
+    expect(text).toMatch(/mitarbeiter@musterstadt\.example/);
+    expect(text).toMatch(/Buchungen von Leseräumen und Arbeitsplätzen/);
+    expect(text).toMatch(/§ 147 AO/);
+    expect(text).not.toMatch(/nachbarin@/);
+  });
+
+  it('an administrator with the users right produces it for a person, in the language asked for; audited', async () => {
+    const r = await call(
+      server,
+      admin,
+      'GET',
+      `/api/benutzer/${mitarbeiterId}/datenauskunft.json?sprache=en`,
+    );
+    expect(r.status).toBe(200);
+    const a = (await r.json()) as TDatenauskunft;
+    expect(a.sprache).toBe('en');
+    expect(a.person).toMatchObject({ email: 'mitarbeiter@musterstadt.example' });
+    expect(a.kategorien.find((k) => k.id === 'fahrtenbuch')!.titel).toBe(
+      'Logbook, vehicle history and damages',
+    );
+    const pdf = await call(
+      server,
+      admin,
+      'GET',
+      `/api/benutzer/${mitarbeiterId}/datenauskunft.pdf?sprache=en`,
+    );
+    expect(pdf.status).toBe(200);
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toMatch(/Information about stored personal data/);
+    const protokoll = await call(server, admin, 'GET', '/api/protokoll?entity=benutzer');
+    if (protokoll.status === 200) expect(await protokoll.text()).toMatch(/datenauskunft/);
+  });
+
+  it('nobody else: 403 without the users right, 404 for another tenant’s person, 401 without a session', async () => {
+    expect(
+      (await call(server, mitarbeiter, 'GET', `/api/benutzer/${mitarbeiterId}/datenauskunft.json`)).status,
+    ).toBe(403);
+    expect(
+      (await call(server, fremdAdmin, 'GET', `/api/benutzer/${mitarbeiterId}/datenauskunft.json`)).status,
+    ).toBe(404);
+    expect(
+      (await call(server, fremdAdmin, 'GET', `/api/benutzer/${mitarbeiterId}/datenauskunft.pdf`)).status,
+    ).toBe(404);
+    expect((await call(server, null, 'GET', '/api/me/datenauskunft.json')).status).toBe(401);
+    expect((await call(server, admin, 'GET', '/api/benutzer/kein-uuid/datenauskunft.json')).status).toBe(400);
+  });
+
+  it('generates the works-council data sheet and the record of processing from the declarations', async () => {
+    const blatt = await call(server, admin, 'GET', '/api/datenschutz/betriebsrat.pdf');
+    expect(blatt.status).toBe(200);
+    const text = pdfText(Buffer.from(await blatt.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Datenblatt für den Betriebsrat/);
+    for (const m of KENNZAHLEN) expect(text).toContain(m.titel.de);
+    expect(text).toMatch(/mindestens 5 Personen je Zelle/);
+    const vvt = await call(server, admin, 'GET', '/api/datenschutz/verarbeitungsverzeichnis.pdf');
+    expect(vvt.status).toBe(200);
+    const v = pdfText(Buffer.from(await vvt.arrayBuffer())).replace(/\s+/g, ' ');
+    expect(v).toMatch(/Art\. 30 DSGVO/);
+    for (const c of DATENKATEGORIEN) expect(v).toContain(c.titel.de);
+    expect(v).toMatch(/Personenbezug 90 Tage/);
+    expect((await call(server, mitarbeiter, 'GET', '/api/datenschutz/betriebsrat.pdf')).status).toBe(403);
+    expect((await call(server, null, 'GET', '/api/datenschutz/verarbeitungsverzeichnis.pdf')).status).toBe(
+      401,
+    );
+  });
+});

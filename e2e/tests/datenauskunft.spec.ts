@@ -1,0 +1,48 @@
+/**
+ * "Meine Daten" (decision 200): a person downloads everything stored about them from their settings, as PDF and
+ * JSON, at 375 px, in German and English. Screenshots go to the project's output folder (screenshots/). English is
+ * shown by answering /api/me with the language set to English for this page only (shared demo user).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { demoUser, MUSTERSTADT } from '../support/demo.ts';
+import { signInTo } from '../support/session.ts';
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', name), fullPage: true });
+
+test('a person downloads their own data as PDF and JSON from their settings, in German and English', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signInTo(page, demoUser('mitarbeiter', MUSTERSTADT).email, MUSTERSTADT.startPage);
+  await page.goto('/einstellungen');
+  const bereich = page.getByRole('region', { name: 'Meine Daten' });
+  await expect(bereich).toBeVisible();
+  const pdfLink = bereich.getByRole('link', { name: 'Als PDF herunterladen' });
+  const [pdf] = await Promise.all([page.waitForEvent('download'), pdfLink.click()]);
+  expect(pdf.suggestedFilename()).toMatch(/^datenauskunft-.*\.pdf$/);
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    bereich.getByRole('link', { name: 'Maschinenlesbar herunterladen (JSON)' }).click(),
+  ]);
+  const inhalt = JSON.parse(readFileSync(await json.path(), 'utf8'));
+  expect(inhalt.person.email).toBe(demoUser('mitarbeiter', MUSTERSTADT).email);
+  await bereich.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, 'datenauskunft-de-375.png');
+
+  await page.route('**/api/me', async (route) => {
+    const response = await route.fetch();
+    const me = await response.json();
+    me.customizing.Sprache = { value: 'en', source: 'benutzer' };
+    await route.fulfill({ response, json: me });
+  });
+  await page.goto('/einstellungen');
+  const en = page.getByRole('region', { name: 'My data' });
+  await expect(en.getByRole('link', { name: 'Download as PDF' })).toBeVisible();
+  await en.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, 'datenauskunft-en-375.png');
+});
