@@ -22,6 +22,7 @@ import { enforceRouteDeclarations } from './http/route-guards';
 import { registerWebApp, webAppFallback } from './http/web-app';
 import { adminRoutes } from './modules/verwaltung/admin/admin.routes.ts';
 import { auditRoutes } from './modules/plattform/audit/audit.routes.ts';
+import { ausfuehrenRoutes } from './modules/assistent/ausfuehren/ausfuehren.routes.ts';
 import { verstehenRoutes } from './modules/assistent/verstehen/verstehen.routes.ts';
 import { ausstattungRoutes } from './modules/leseraum/ausstattung/ausstattung.routes.ts';
 import { authPlugin } from './modules/identitaet/auth/auth.plugin.ts';
@@ -213,6 +214,7 @@ export const buildApp = async ({
   await app.register(async (assistent) => {
     assistent.addHook('onRoute', featureRoutes('Chatbot', { jedeAnfrage: featureSwitchedOff }));
     await assistent.register(verstehenRoutes, { database, now });
+    await assistent.register(ausfuehrenRoutes, { database, now, publicUrl: config.publicUrl });
   });
   await app.register(kalenderRoutes, { database, publicUrl: config.publicUrl, now });
   // every route of vehicle booking needs the tenant's switch (decision 126)
