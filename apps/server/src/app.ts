@@ -20,6 +20,7 @@ import { type FeatureSwitchedOff, featureRoutes } from './http/feature-guard';
 import { registerOriginGuard } from './http/origin-guard.ts';
 import { enforceRouteDeclarations } from './http/route-guards';
 import { registerWebApp, webAppFallback } from './http/web-app';
+import { ausfuehrenRoutes } from './modules/assistent/ausfuehren/ausfuehren.routes.ts';
 import { verstehenRoutes } from './modules/assistent/verstehen/verstehen.routes.ts';
 import { fahrtRoutes } from './modules/fahrten/fahrt/fahrt.routes.ts';
 import { fahrzeugRoutes } from './modules/fahrzeuge/fahrzeug/fahrzeug.routes.ts';
@@ -43,7 +44,6 @@ import {
   arbeitsweltAusnahme,
   leseraumBuchungRoutes,
 } from './modules/leseraum/leseraum-buchung/leseraum-buchung.routes.ts';
-import { datenschutzRoutes } from './modules/verwaltung/datenschutz/datenschutz.routes.ts';
 import { oeffnungszeitRoutes } from './modules/leseraum/oeffnungszeit/oeffnungszeit.routes.ts';
 import { auditRoutes } from './modules/plattform/audit/audit.routes.ts';
 import { eventsRoutes } from './modules/plattform/events/events.routes';
@@ -63,6 +63,7 @@ import {
 import { auswertungRoutes } from './modules/verwaltung/auswertung/auswertung.routes.ts';
 import { customizingRoutes } from './modules/verwaltung/customizing/customizing.routes.ts';
 import { loadFeatureSwitches } from './modules/verwaltung/customizing/customizing.service.ts';
+import { datenschutzRoutes } from './modules/verwaltung/datenschutz/datenschutz.routes.ts';
 import { impressumRoutes } from './modules/verwaltung/impressum/impressum.routes.ts';
 import { mandantRoutes } from './modules/verwaltung/mandant/mandant.routes.ts';
 import { standortRoutes } from './modules/verwaltung/standort/standort.routes.ts';
@@ -216,6 +217,7 @@ export const buildApp = async ({
   await app.register(async (assistent) => {
     assistent.addHook('onRoute', featureRoutes('Chatbot', { jedeAnfrage: featureSwitchedOff }));
     await assistent.register(verstehenRoutes, { database, now });
+    await assistent.register(ausfuehrenRoutes, { database, now, publicUrl: config.publicUrl });
   });
   await app.register(kalenderRoutes, { database, publicUrl: config.publicUrl, now });
   // every route of vehicle booking needs the tenant's switch (decision 126)

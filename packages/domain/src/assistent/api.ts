@@ -34,3 +34,29 @@ export const ZLesung = z.object({
   rueckfrage: z.string().max(LIMITS.message).nullable(),
 });
 export type TLesung = z.infer<typeof ZLesung>;
+
+/**
+ * `POST /api/assistent/ausfuehren` (decision 190): the same request as `verstehen`; without `bestaetigt` a dry run
+ * that repeats the reading and names what the rules allow, with `bestaetigt: true` the change through the screens'
+ * operation. `fahrzeugId` picks one of the offered cars (default: the first).
+ */
+export const ZAusfuehrenEingabe = ZVerstehenEingabe.extend({
+  bestaetigt: z.boolean().default(false),
+  fahrzeugId: z.uuid().optional(),
+});
+export type TAusfuehrenEingabe = z.infer<typeof ZAusfuehrenEingabe>;
+
+export const ZAusfuehrenAntwort = z.object({
+  lesung: ZLesung,
+  /** The exact reading in words, in the request's language, or the question back. */
+  zusammenfassung: z.string().max(LIMITS.message),
+  /** Whether something was changed (only with `bestaetigt`). */
+  ausgefuehrt: z.boolean(),
+  /** The cars free for the user in the period, under every booking rule (the alternatives). */
+  fahrzeuge: z
+    .array(z.object({ id: z.uuid(), bezeichnung: z.string().max(200), standort: z.string().max(200) }))
+    .max(200),
+  /** The booking made, when `ausgefuehrt`. */
+  buchungId: z.uuid().nullable(),
+});
+export type TAusfuehrenAntwort = z.infer<typeof ZAusfuehrenAntwort>;

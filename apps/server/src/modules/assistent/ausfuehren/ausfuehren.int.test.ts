@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+
+/** The server's clock: Wednesday, 25.11.2026, 10:00 in Berlin. */
+const JETZT = new Date('2026-11-25T10:00:00+01:00');
+
+type Antwort = {
+  zusammenfassung: string;
+  ausgefuehrt: boolean;
+  fahrzeuge: { id: string }[];
+  buchungId: string | null;
+  lesung: { von: string | null; bis: string | null; rueckfrage: string | null };
+};
+
+describe.each(testDrivers())('POST /api/assistent/ausfuehren on %s (decision 190)', (driver) => {
+  let server: TestServer;
+  let booker: string;
+
+  const post = async (path: string, body: unknown, cookie = booker) => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method: path.startsWith('/api/admin') ? 'PUT' : 'POST',
+      headers: { origin: server.baseUrl, 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    return { status: response.status, body: (await response.json()) as Antwort };
+  };
+  const eigene = async () =>
+    (await (
+      await fetch(`${server.baseUrl}/api/fahrzeug-buchungen?eigene=true`, { headers: { cookie: booker } })
+    ).json()) as { id: string; von: string; bis: string; fahrzeug?: { id: string } }[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver, now: () => JETZT });
+    booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: booker } })).json()) as {
+      mandant: { id: string };
+    };
+    const mandanten = (await (
+      await fetch(`${server.baseUrl}/api/admin/mandanten`, { headers: { cookie: platform } })
+    ).json()) as { id: string; features: Record<string, boolean> }[];
+    const features = mandanten.find((m) => m.id === me.mandant.id)!.features;
+    const on = await post(
+      `/api/admin/mandanten/${me.mandant.id}/features`,
+      { ...features, Chatbot: true },
+      platform,
+    );
+    expect(on.status).toBe(200);
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('a dry run repeats the reading in Berlin time, lists free cars and books nothing', async () => {
+    const vorher = await eigene();
+    const { status, body } = await post('/api/assistent/ausfuehren', {
+      text: 'Ich brauche morgen von 9 bis 12 ein Auto',
+    });
+    expect(status).toBe(200);
+    expect(body.ausgefuehrt).toBe(false);
+    expect(body.buchungId).toBeNull();
+    expect(body.zusammenfassung).toBe(
+      'Fahrzeug buchen, Donnerstag, 26.11.2026, 09:00–12:00 Uhr (Zeit in Berlin)',
+    );
+    expect(body.fahrzeuge.length).toBeGreaterThan(0);
+    expect(await eigene()).toEqual(vorher);
+  });
+
+  it('confirmed, it books through the screens operation: the booking is in the own list with the read period', async () => {
+    const { status, body } = await post('/api/assistent/ausfuehren', {
+      text: 'book me a car tomorrow from 1 pm to 3 pm',
+      bestaetigt: true,
+    });
+    expect(status).toBe(200);
+    expect(body.ausgefuehrt).toBe(true);
+    expect(body.zusammenfassung).toBe('Book a vehicle, Thursday, 26/11/2026, 13:00–15:00 (Berlin time)');
+    const gebucht = (await eigene()).find((b) => b.id === body.buchungId);
+    expect(gebucht).toBeDefined();
+    expect(new Date(gebucht!.von).toISOString()).toBe('2026-11-26T12:00:00.000Z');
+    expect(new Date(gebucht!.bis).toISOString()).toBe('2026-11-26T14:00:00.000Z');
+  });
+
+  it('a question back stays a question and changes nothing, even confirmed', async () => {
+    const { status, body } = await post('/api/assistent/ausfuehren', {
+      text: 'Ich brauche ein Auto',
+      bestaetigt: true,
+    });
+    expect(status).toBe(200);
+    expect(body.ausgefuehrt).toBe(false);
+    expect(body.zusammenfassung).toBe(body.lesung.rueckfrage);
+    expect(body.buchungId).toBeNull();
+  });
+});
