@@ -51,6 +51,7 @@ import { oeffnungszeitRoutes } from './modules/leseraum/oeffnungszeit/oeffnungsz
 import { registerOpenApi } from './modules/plattform/openapi/openapi.plugin';
 import { rolleRoutes } from './modules/identitaet/rolle/rolle.routes.ts';
 import { kalenderRoutes } from './modules/plattform/kalender/kalender.routes.ts';
+import { kioskRoutes } from './modules/plattform/kiosk/kiosk.routes.ts';
 import { scimRoutes, scimTokenRoutes } from './modules/identitaet/scim/scim.routes.ts';
 import { serviceheftRoutes } from './modules/fahrzeuge/serviceheft/serviceheft.routes.ts';
 import { smsRoutes } from './modules/identitaet/sms/sms.routes';
@@ -215,6 +216,12 @@ export const buildApp = async ({
     await assistent.register(verstehenRoutes, { database, now });
   });
   await app.register(kalenderRoutes, { database, publicUrl: config.publicUrl, now });
+  await app.register(kioskRoutes, {
+    database,
+    publicUrl: config.publicUrl,
+    now,
+    eincheckGeheimnis: `kiosk-eincheck:${config.sessionSecret}`,
+  });
   // every route of vehicle booking needs the tenant's switch (decision 126)
   await app.register(async (fahrzeuge) => {
     fahrzeuge.addHook('onRoute', featureRoutes('FahrzeugBuchung'));
