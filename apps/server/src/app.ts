@@ -50,6 +50,7 @@ import { eventsRoutes } from './modules/plattform/events/events.routes';
 import { createEventHub } from './modules/plattform/events/events.service';
 import { healthRoutes } from './modules/plattform/health/health.routes';
 import { kalenderRoutes } from './modules/plattform/kalender/kalender.routes.ts';
+import { kioskRoutes } from './modules/plattform/kiosk/kiosk.routes.ts';
 import { mailRoutes } from './modules/plattform/mail/mail.routes';
 import { registerOpenApi } from './modules/plattform/openapi/openapi.plugin';
 import { storageRoutes } from './modules/plattform/storage/storage.routes';
@@ -220,6 +221,12 @@ export const buildApp = async ({
     await assistent.register(ausfuehrenRoutes, { database, now, publicUrl: config.publicUrl });
   });
   await app.register(kalenderRoutes, { database, publicUrl: config.publicUrl, now });
+  await app.register(kioskRoutes, {
+    database,
+    publicUrl: config.publicUrl,
+    now,
+    eincheckGeheimnis: `kiosk-eincheck:${config.sessionSecret}`,
+  });
   // every route of vehicle booking needs the tenant's switch (decision 126)
   await app.register(async (fahrzeuge) => {
     fahrzeuge.addHook('onRoute', featureRoutes('FahrzeugBuchung'));

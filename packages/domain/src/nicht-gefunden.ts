@@ -23,6 +23,7 @@ export const GEGENSTAENDE = {
   gruppe: { de: 'Gruppe', en: 'Group' },
   identitaet: { de: 'Anmeldeweg', en: 'Sign-in method' },
   kalender_abo: { de: 'Kalender-Abo', en: 'Calendar subscription' },
+  kiosk: { de: 'Kiosk', en: 'Kiosk' },
   leseraum_buchung: { de: 'Platzbuchung', en: 'Place booking' },
   mandant: { de: 'Mandant', en: 'Tenant' },
   passkey: { de: 'Passkey', en: 'Passkey' },

@@ -4,6 +4,7 @@ import { FAHRZEUGE_POLICIES } from './fahrzeuge/fahrzeuge.policy.ts';
 import { IDENTITAET_POLICIES } from './identitaet/identitaet.policy.ts';
 import { LESERAUM_POLICIES } from './leseraum/leseraum.policy.ts';
 import { checkAdminRoute, type GuardContext, PERMISSION_NAMES, type PermissionName } from './permissions.ts';
+import { PLATTFORM_POLICIES } from './plattform/plattform.policy.ts';
 import { AKTIONEN, type Aktion, darf, erlaubteAktionen, isAktion, POLICIES, pruefeAktion } from './policy.ts';
 import { VERWALTUNG_POLICIES } from './verwaltung/verwaltung.policy.ts';
 
@@ -20,6 +21,7 @@ describe('policies (decision 204)', () => {
       LESERAUM_POLICIES,
       FAHRZEUGE_POLICIES,
       FAHRTEN_POLICIES,
+      PLATTFORM_POLICIES,
     ];
     const namen = bereiche.flatMap((b) => Object.keys(b));
     expect(new Set(namen).size).toBe(namen.length);

@@ -10,6 +10,7 @@ import { FAHRZEUGE_POLICIES } from './fahrzeuge/fahrzeuge.policy.ts';
 import { IDENTITAET_POLICIES } from './identitaet/identitaet.policy.ts';
 import { LESERAUM_POLICIES } from './leseraum/leseraum.policy.ts';
 import { checkAdminRoute, type GuardContext } from './permissions.ts';
+import { PLATTFORM_POLICIES } from './plattform/plattform.policy.ts';
 import type { Policy } from './policy-regel.ts';
 import { VERWALTUNG_POLICIES } from './verwaltung/verwaltung.policy.ts';
 
@@ -19,6 +20,7 @@ export const POLICIES = {
   ...LESERAUM_POLICIES,
   ...FAHRZEUGE_POLICIES,
   ...FAHRTEN_POLICIES,
+  ...PLATTFORM_POLICIES,
 } as const satisfies Record<string, Policy>;
 
 /** An action a right guards, e.g. `fahrzeuge.pflegen`: a misspelt action does not compile. */

@@ -25,6 +25,11 @@ export const OPENAPI_TAGS = [
       "The user's personal calendar subscription and its iCalendar feed (token in the link, no session)",
   },
   {
+    name: 'kiosk',
+    description:
+      'Wall screens at a location: pairing by a short code, the device token, Administration › Kiosks',
+  },
+  {
     name: 'admin-fahrzeuge',
     description: 'Fleet administration: vehicles, opening times, photo (right fahrzeug_pflege)',
   },

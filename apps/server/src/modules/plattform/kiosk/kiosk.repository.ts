@@ -1,0 +1,58 @@
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { standort } from '../../verwaltung/standort/standort.table.ts';
+import { kiosk, kioskKopplung } from './kiosk.table.ts';
+
+export type KioskRow = typeof kiosk.$inferSelect;
+
+/** Platform path: a pending pairing code, and deleting the expired ones. */
+export const insertKopplung = async (tx: Tx, code: string, geheimnisHash: string) => {
+  await tx.insert(kioskKopplung).values({ code, geheimnisHash });
+};
+export const findKopplung = async (tx: Tx, code: string) =>
+  (await tx.select().from(kioskKopplung).where(eq(kioskKopplung.code, code)).limit(1))[0];
+export const deleteKopplung = async (tx: Tx, id: string) => {
+  await tx.delete(kioskKopplung).where(eq(kioskKopplung.id, id));
+};
+export const deleteKopplungenVor = async (tx: Tx, vor: Date) => {
+  await tx.delete(kioskKopplung).where(lt(kioskKopplung.createdAt, vor));
+};
+
+/** Across tenants (a device has no session): the kiosk whose current or previous token has this hash. */
+export const findKioskByHash = async (tx: Tx, hash: string): Promise<KioskRow | undefined> =>
+  (
+    await tx
+      .select()
+      .from(kiosk)
+      .where(or(eq(kiosk.tokenHash, hash), eq(kiosk.vorigerTokenHash, hash)))
+      .limit(1)
+  )[0];
+
+export const insertKiosk = async (tx: Tx, row: typeof kiosk.$inferInsert): Promise<KioskRow> =>
+  (await tx.insert(kiosk).values(row).returning())[0]!;
+
+export const updateKiosk = async (
+  tx: Tx,
+  id: string,
+  set: Partial<typeof kiosk.$inferInsert>,
+): Promise<KioskRow | undefined> => (await tx.update(kiosk).set(set).where(eq(kiosk.id, id)).returning())[0];
+
+export const listKiosks = async (tx: Tx) =>
+  tx
+    .select({ kiosk, standortName: standort.name })
+    .from(kiosk)
+    .innerJoin(standort, and(eq(standort.mandantId, kiosk.mandantId), eq(standort.id, kiosk.standortId)))
+    .orderBy(desc(kiosk.createdAt));
+
+export const findKiosk = async (tx: Tx, id: string) =>
+  (
+    await tx
+      .select({ kiosk, standortName: standort.name })
+      .from(kiosk)
+      .innerJoin(standort, and(eq(standort.mandantId, kiosk.mandantId), eq(standort.id, kiosk.standortId)))
+      .where(eq(kiosk.id, id))
+      .limit(1)
+  )[0];
+
+export const findStandortName = async (tx: Tx, id: string) =>
+  (await tx.select({ name: standort.name }).from(standort).where(eq(standort.id, id)).limit(1))[0]?.name;

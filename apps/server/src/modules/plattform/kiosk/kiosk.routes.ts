@@ -1,0 +1,110 @@
+import { ZApiError } from '@stellwerk/domain/api';
+import {
+  KIOSK_TOKEN_HEADER,
+  ZKiosk,
+  ZKioskGeraet,
+  ZKioskKoppeln,
+  ZKioskKopplung,
+  ZKioskListe,
+} from '@stellwerk/domain/plattform/kiosk/api';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { koppleKiosk, listeKiosks, widerrufeKiosk } from './kiosk.admin.service.ts';
+import { erstelleKopplung, type KioskDeps, kioskGeraet } from './kiosk.kopplung.service.ts';
+
+const TAGS = ['kiosk'];
+const admin = routeGuard.darf('kiosks.verwalten');
+const refusals = { 401: ZApiError, 403: ZApiError } as const;
+
+/** Pairing codes per address and minute: a screen asks for one every ten minutes at most. */
+export const KIOSK_KOPPLUNG_LIMIT = 10;
+
+const tokenVon = (headers: Record<string, unknown>) => {
+  const value = headers[KIOSK_TOKEN_HEADER];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/**
+ * Kiosks (decision 182): the device's pairing code and its own settings (`/api/kiosk/…`, no session: the device token
+ * in the `x-kiosk-token` header), and Administration › Kiosks (`/api/admin/kiosks`, right `objekt_pflege`).
+ */
+export const kioskRoutes: FastifyPluginAsyncZod<KioskDeps> = async (app, deps) => {
+  app.post(
+    '/api/kiosk/kopplung',
+    {
+      config: {
+        guard: routeGuard.public,
+        rateLimit: { max: KIOSK_KOPPLUNG_LIMIT, timeWindow: '1 minute' },
+      },
+      schema: {
+        operationId: 'erstelleKioskKopplung',
+        tags: TAGS,
+        summary:
+          "A pairing code for an unpaired screen (valid 10 minutes) and the device's secret, which becomes its device token once an administrator entered the code",
+        response: { 201: ZKioskKopplung, 429: ZApiError },
+      },
+    },
+    async (_request, reply) => reply.code(201).send(await erstelleKopplung(deps)),
+  );
+  app.get(
+    '/api/kiosk/geraet',
+    {
+      config: { guard: routeGuard.public },
+      schema: {
+        operationId: 'getKioskGeraet',
+        tags: TAGS,
+        summary:
+          "The screen's own settings, addressed by its device token (header x-kiosk-token); 401 kiosk.nicht_gekoppelt while not paired or after revoking. A rotated token comes back as neuerToken.",
+        querystring: z.object({ version: z.string().max(40).optional() }),
+        response: { 200: ZKioskGeraet, 401: ZApiError },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await kioskGeraet(deps, tokenVon(request.headers), request.query.version)),
+  );
+  app.get(
+    '/api/admin/kiosks',
+    {
+      config: { guard: admin },
+      schema: {
+        operationId: 'listeKiosks',
+        tags: TAGS,
+        summary: 'The kiosks of the tenant with location, last contact and version',
+        response: { 200: ZKioskListe, ...refusals },
+      },
+    },
+    async (request) => listeKiosks(deps, requireDarf(request, 'kiosks.verwalten')),
+  );
+  app.post(
+    '/api/admin/kiosks',
+    {
+      config: { guard: admin },
+      schema: {
+        operationId: 'koppleKiosk',
+        tags: TAGS,
+        summary: 'Pair the screen showing the code, with what it shows. Audited.',
+        body: ZKioskKoppeln,
+        response: { 201: ZKiosk, 400: ZApiError, 404: ZApiError, ...refusals },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await koppleKiosk(deps, requireDarf(request, 'kiosks.verwalten'), request.body)),
+  );
+  app.delete(
+    '/api/admin/kiosks/:id',
+    {
+      config: { guard: admin },
+      schema: {
+        operationId: 'widerrufeKiosk',
+        tags: TAGS,
+        summary: 'Revoke a kiosk: its device token stops at once. Audited.',
+        params: z.object({ id: z.uuid() }),
+        response: { 200: ZKiosk, 404: ZApiError, ...refusals },
+      },
+    },
+    async (request) => widerrufeKiosk(deps, requireDarf(request, 'kiosks.verwalten'), request.params.id),
+  );
+};
