@@ -20,50 +20,51 @@ import { type FeatureSwitchedOff, featureRoutes } from './http/feature-guard';
 import { registerOriginGuard } from './http/origin-guard.ts';
 import { enforceRouteDeclarations } from './http/route-guards';
 import { registerWebApp, webAppFallback } from './http/web-app';
-import { adminRoutes } from './modules/verwaltung/admin/admin.routes.ts';
-import { auditRoutes } from './modules/plattform/audit/audit.routes.ts';
 import { verstehenRoutes } from './modules/assistent/verstehen/verstehen.routes.ts';
-import { ausstattungRoutes } from './modules/leseraum/ausstattung/ausstattung.routes.ts';
-import { authPlugin } from './modules/identitaet/auth/auth.plugin.ts';
-import { benutzerRoutes } from './modules/identitaet/benutzer/benutzer.routes.ts';
-import { customizingRoutes } from './modules/verwaltung/customizing/customizing.routes.ts';
-import { loadFeatureSwitches } from './modules/verwaltung/customizing/customizing.service.ts';
-import { eventsRoutes } from './modules/plattform/events/events.routes';
-import { createEventHub } from './modules/plattform/events/events.service';
 import { fahrtRoutes } from './modules/fahrten/fahrt/fahrt.routes.ts';
 import { fahrzeugRoutes } from './modules/fahrzeuge/fahrzeug/fahrzeug.routes.ts';
 import { fahrzeugBuchungRoutes } from './modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.routes.ts';
 import { fahrzeugUebersichtRoutes } from './modules/fahrzeuge/fahrzeug-buchung/fahrzeug-uebersicht.routes.ts';
 import { fahrzeugSperreRoutes } from './modules/fahrzeuge/fahrzeug-sperre/fahrzeug-sperre.routes.ts';
 import { fuehrerscheinRoutes } from './modules/fahrzeuge/fuehrerschein/fuehrerschein.routes.ts';
+import { serviceheftRoutes } from './modules/fahrzeuge/serviceheft/serviceheft.routes.ts';
+import { sonderfreigabeRoutes } from './modules/fahrzeuge/sonderfreigabe/sonderfreigabe.routes.ts';
+import { authPlugin } from './modules/identitaet/auth/auth.plugin.ts';
+import { benutzerRoutes } from './modules/identitaet/benutzer/benutzer.routes.ts';
 import { gruppeRoutes } from './modules/identitaet/gruppe/gruppe.routes.ts';
-import { healthRoutes } from './modules/plattform/health/health.routes';
-import { impressumRoutes } from './modules/verwaltung/impressum/impressum.routes.ts';
+import { meRoutes } from './modules/identitaet/me/me.routes.ts';
+import { rolleRoutes } from './modules/identitaet/rolle/rolle.routes.ts';
+import { scimRoutes, scimTokenRoutes } from './modules/identitaet/scim/scim.routes.ts';
+import { smsRoutes } from './modules/identitaet/sms/sms.routes';
+import { ssoRoutes } from './modules/identitaet/sso/sso.routes.ts';
+import { ausstattungRoutes } from './modules/leseraum/ausstattung/ausstattung.routes.ts';
 import { leseraumRoutes } from './modules/leseraum/leseraum/leseraum.routes.ts';
 import {
   arbeitsweltAusnahme,
   leseraumBuchungRoutes,
 } from './modules/leseraum/leseraum-buchung/leseraum-buchung.routes.ts';
-import { mailRoutes } from './modules/plattform/mail/mail.routes';
-import { mandantRoutes } from './modules/verwaltung/mandant/mandant.routes.ts';
-import { meRoutes } from './modules/identitaet/me/me.routes.ts';
 import { oeffnungszeitRoutes } from './modules/leseraum/oeffnungszeit/oeffnungszeit.routes.ts';
-import { registerOpenApi } from './modules/plattform/openapi/openapi.plugin';
-import { rolleRoutes } from './modules/identitaet/rolle/rolle.routes.ts';
+import { spindRoutes } from './modules/leseraum/spind/spind.routes.ts';
+import { auditRoutes } from './modules/plattform/audit/audit.routes.ts';
+import { eventsRoutes } from './modules/plattform/events/events.routes';
+import { createEventHub } from './modules/plattform/events/events.service';
+import { healthRoutes } from './modules/plattform/health/health.routes';
 import { kalenderRoutes } from './modules/plattform/kalender/kalender.routes.ts';
-import { scimRoutes, scimTokenRoutes } from './modules/identitaet/scim/scim.routes.ts';
-import { serviceheftRoutes } from './modules/fahrzeuge/serviceheft/serviceheft.routes.ts';
-import { smsRoutes } from './modules/identitaet/sms/sms.routes';
-import { sonderfreigabeRoutes } from './modules/fahrzeuge/sonderfreigabe/sonderfreigabe.routes.ts';
-import { ssoRoutes } from './modules/identitaet/sso/sso.routes.ts';
-import { standortRoutes } from './modules/verwaltung/standort/standort.routes.ts';
+import { mailRoutes } from './modules/plattform/mail/mail.routes';
+import { registerOpenApi } from './modules/plattform/openapi/openapi.plugin';
+import { storageRoutes } from './modules/plattform/storage/storage.routes';
+import type { TestClock } from './modules/plattform/testuhr/testuhr.clock.ts';
+import { testUhrRoutes } from './modules/plattform/testuhr/testuhr.routes.ts';
+import { adminRoutes } from './modules/verwaltung/admin/admin.routes.ts';
 import {
   auslastungFahrzeugRoutes,
   auslastungLeseraumRoutes,
 } from './modules/verwaltung/auslastung/auslastung.routes.ts';
-import { storageRoutes } from './modules/plattform/storage/storage.routes';
-import type { TestClock } from './modules/plattform/testuhr/testuhr.clock.ts';
-import { testUhrRoutes } from './modules/plattform/testuhr/testuhr.routes.ts';
+import { customizingRoutes } from './modules/verwaltung/customizing/customizing.routes.ts';
+import { loadFeatureSwitches } from './modules/verwaltung/customizing/customizing.service.ts';
+import { impressumRoutes } from './modules/verwaltung/impressum/impressum.routes.ts';
+import { mandantRoutes } from './modules/verwaltung/mandant/mandant.routes.ts';
+import { standortRoutes } from './modules/verwaltung/standort/standort.routes.ts';
 
 export type BuildAppOptions = {
   config: Config;
@@ -215,6 +216,11 @@ export const buildApp = async ({
     await assistent.register(verstehenRoutes, { database, now });
   });
   await app.register(kalenderRoutes, { database, publicUrl: config.publicUrl, now });
+  // every route of the office lockers needs the tenant's Officelocker switch (decision 186)
+  await app.register(async (spinde) => {
+    spinde.addHook('onRoute', featureRoutes('Officelocker', { jedeAnfrage: featureSwitchedOff }));
+    await spinde.register(spindRoutes, { database, now });
+  });
   // every route of vehicle booking needs the tenant's switch (decision 126)
   await app.register(async (fahrzeuge) => {
     fahrzeuge.addHook('onRoute', featureRoutes('FahrzeugBuchung'));

@@ -28,6 +28,16 @@ export const ERRORS = {
     de: 'Benutzername oder Passwort ist falsch.',
     en: 'User name or password is incorrect.',
   },
+  'spind.csv_fehler': {
+    status: 400,
+    de: 'Die Spind-Liste enthält Fehler, es wurde nichts importiert: {zeilen}',
+    en: 'The locker list has errors, nothing was imported: {zeilen}',
+  },
+  'spind.keiner_frei': {
+    status: 409,
+    de: 'An diesem Standort ist in diesem Zeitraum kein passender Spind frei.',
+    en: 'No suitable locker is free at this location in this period.',
+  },
   'kalender.kein_filter': {
     status: 400,
     de: 'Bitte wählen Sie aus, ob das Kalender-Abo Fahrzeugbuchungen, Platzbuchungen oder beides enthält.',
