@@ -45,6 +45,7 @@ import {
   leseraumBuchungRoutes,
 } from './modules/leseraum/leseraum-buchung/leseraum-buchung.routes.ts';
 import { oeffnungszeitRoutes } from './modules/leseraum/oeffnungszeit/oeffnungszeit.routes.ts';
+import { spindRoutes } from './modules/leseraum/spind/spind.routes.ts';
 import { auditRoutes } from './modules/plattform/audit/audit.routes.ts';
 import { eventsRoutes } from './modules/plattform/events/events.routes';
 import { createEventHub } from './modules/plattform/events/events.service';
@@ -221,6 +222,11 @@ export const buildApp = async ({
     await assistent.register(ausfuehrenRoutes, { database, now, publicUrl: config.publicUrl });
   });
   await app.register(kalenderRoutes, { database, publicUrl: config.publicUrl, now });
+  // every route of the office lockers needs the tenant's Officelocker switch (decision 186)
+  await app.register(async (spinde) => {
+    spinde.addHook('onRoute', featureRoutes('Officelocker', { jedeAnfrage: featureSwitchedOff }));
+    await spinde.register(spindRoutes, { database, now });
+  });
   await app.register(kioskRoutes, {
     database,
     publicUrl: config.publicUrl,

@@ -1,5 +1,5 @@
 /**
- * The error catalogue of this area: reading rooms, floor plans, equipment, opening hours and place bookings.
+ * The error catalogue of this area: reading rooms, floor plans, equipment, opening hours, place bookings and office lockers.
  * Combined with the other areas' catalogues into `ERRORS` (errors.ts); codes are unique across areas.
  */
 import type { CatalogueEntry } from '../error-catalogue.ts';
@@ -184,5 +184,15 @@ export const LESERAUM_ERRORS = {
     status: 409,
     de: 'Im geschlossenen Zeitraum {anzahl?liegt|liegen} {anzahl#Buchung|Buchungen}. Bitte bestätigen Sie, dass sie storniert {anzahl?wird|werden}.',
     en: 'There {anzahl?is|are} {anzahl#booking|bookings} in the closed period. Please confirm that {anzahl?it|they} will be cancelled.',
+  },
+  'spind.csv_fehler': {
+    status: 400,
+    de: 'Die Spind-Liste enthält Fehler, es wurde nichts importiert: {zeilen}',
+    en: 'The locker list has errors, nothing was imported: {zeilen}',
+  },
+  'spind.keiner_frei': {
+    status: 409,
+    de: 'An diesem Standort ist in diesem Zeitraum kein passender Spind frei.',
+    en: 'No suitable locker is free at this location in this period.',
   },
 } as const satisfies Record<string, CatalogueEntry>;

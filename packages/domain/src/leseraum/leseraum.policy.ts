@@ -14,6 +14,14 @@ export const LESERAUM_POLICIES = policies({
     bildschirm: '/admin/oeffnungszeiten',
     beschreibung: { de: 'Öffnungszeiten und Sonderöffnungszeiten pflegen', en: 'Maintain opening hours' },
   },
+  'spinde.verwalten': {
+    rechte: ['objekt_pflege'],
+    fehler: 'auth.forbidden',
+    beschreibung: {
+      de: 'Spindbänke und Spinde anlegen, zuweisen und räumen',
+      en: 'Create, assign and clear locker banks and lockers',
+    },
+  },
   'buchungen.pflegen': {
     rechte: ['buchung_pflege'],
     fehler: 'auth.forbidden',

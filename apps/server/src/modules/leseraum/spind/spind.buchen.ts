@@ -1,0 +1,125 @@
+/**
+ * Locker bookings (decision 186): a locker alone for a day, a day locker coupled to a place booking, a permanent
+ * assignment by an administrator. The nearest free locker is chosen by the domain rule; the exclusion constraint is
+ * the last line under parallel requests (its refusal answers 409 `conflict`).
+ */
+import { randomInt } from 'node:crypto';
+import { DomainError } from '@stellwerk/domain/errors';
+import { DEFAULT_OEFFNUNGSZEIT } from '@stellwerk/domain/leseraum/oeffnungszeiten';
+import {
+  kopplungsZeitraum,
+  naechsterFreierSpind,
+  neuePin,
+  type Planpunkt,
+  type SpindGroesse,
+  tagesZeitraum,
+  type Zeitraum,
+} from '@stellwerk/domain/leseraum/spind/regeln';
+import type { Tx } from '../../../db/client.ts';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
+import {
+  bankAlsRegel,
+  findBanken,
+  findBelegteSpindIds,
+  findSpindeDerBanken,
+  insertBuchung,
+  spindAlsRegel,
+} from './spind.repository.ts';
+
+type Wahl = {
+  standortId: string;
+  groesse: SpindGroesse;
+  barrierefrei: boolean;
+  platz: Planpunkt | null;
+  spindId?: string;
+};
+
+const waehle = async (tx: Tx, wahl: Wahl, zeitraum: Zeitraum) => {
+  const banken = (await findBanken(tx, wahl.standortId)).map(bankAlsRegel);
+  const spinde = (
+    await findSpindeDerBanken(
+      tx,
+      banken.map((b) => b.id),
+    )
+  ).map(spindAlsRegel);
+  const belegt = await findBelegteSpindIds(
+    tx,
+    spinde.map((s) => s.id),
+    zeitraum.von,
+    zeitraum.bis,
+  );
+  const kandidaten = wahl.spindId ? spinde.filter((s) => s.id === wahl.spindId) : spinde;
+  const gewaehlt = naechsterFreierSpind(wahl, banken, kandidaten, belegt);
+  if (!gewaehlt) throw new DomainError('spind.keiner_frei');
+  return gewaehlt;
+};
+
+const pin = (deps: SpindDeps) => neuePin(deps.zufall ?? ((n) => randomInt(n)));
+
+/** A locker alone for one Berlin day (the location's default opening hours). */
+export const bucheSpindFuerTag = (
+  deps: SpindDeps,
+  user: SessionUser,
+  eingabe: {
+    tag: string;
+    standortId: string;
+    groesse: SpindGroesse;
+    barrierefrei: boolean;
+    spindId?: string;
+  },
+) =>
+  inSpindModul(deps, user, async (tx) => {
+    const zeitraum = tagesZeitraum(eingabe.tag, DEFAULT_OEFFNUNGSZEIT);
+    if (zeitraum.bis.getTime() <= deps.now().getTime()) throw new DomainError('validation.failed');
+    const s = await waehle(tx, { ...eingabe, platz: null }, zeitraum);
+    return insertBuchung(tx, {
+      mandantId: user.mandantId,
+      spindId: s.id,
+      benutzerId: user.benutzerId,
+      art: 'tag',
+      von: zeitraum.von,
+      bis: zeitraum.bis,
+      pin: pin(deps),
+    });
+  });
+
+/** The day locker that follows a place booking: the same period, the nearest free locker to the place. */
+export const bucheGekoppeltenSpind = (
+  deps: SpindDeps,
+  user: SessionUser,
+  eingabe: Wahl & { leseraumBuchungId: string; platzZeitraum: Zeitraum },
+) =>
+  inSpindModul(deps, user, async (tx) => {
+    const zeitraum = kopplungsZeitraum(eingabe.platzZeitraum);
+    const s = await waehle(tx, eingabe, zeitraum);
+    return insertBuchung(tx, {
+      mandantId: user.mandantId,
+      spindId: s.id,
+      benutzerId: user.benutzerId,
+      art: 'gekoppelt',
+      leseraumBuchungId: eingabe.leseraumBuchungId,
+      von: zeitraum.von,
+      bis: zeitraum.bis,
+      pin: pin(deps),
+    });
+  });
+
+/** A permanent assignment by an administrator, from now until `bis`. */
+export const weiseSpindZu = (
+  deps: SpindDeps,
+  user: SessionUser,
+  eingabe: { spindId: string; benutzerId: string; bis: Date },
+) =>
+  inSpindModul(deps, user, async (tx) => {
+    const von = deps.now();
+    if (eingabe.bis.getTime() <= von.getTime()) throw new DomainError('validation.failed');
+    return insertBuchung(tx, {
+      mandantId: user.mandantId,
+      spindId: eingabe.spindId,
+      benutzerId: eingabe.benutzerId,
+      art: 'dauer',
+      von,
+      bis: eingabe.bis,
+    });
+  });

@@ -1,0 +1,136 @@
+import type { TMeinSpind, TSpindbank } from '@stellwerk/domain/leseraum/spind/api';
+import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, errorOf } from '../../../../test/api-call.ts';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { mailOutbox } from '../../plattform/mail/mail.table.ts';
+import { standort } from '../../verwaltung/standort/standort.table.ts';
+
+const json = async <T>(response: Response): Promise<T> => {
+  if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+};
+const TAG_MS = 86_400_000;
+const morgen = addCalendarDays(berlinDateKey(new Date()), 1);
+
+describe.each(testDrivers())('office lockers on %s', (driver) => {
+  let server: TestServer;
+  let versatz = 0;
+  let raum: string;
+  let mitarbeiter: string;
+  let fremd: string;
+  let mandantId: string;
+  let standortId: string;
+  let bank: TSpindbank;
+
+  let platform: string;
+  const schalte = async (aktiv: boolean) => {
+    const r = await call(server, platform, 'PUT', `/api/admin/mandanten/${mandantId}/features`, {
+      FahrzeugBuchung: true,
+      Leseraum: true,
+      Arbeitswelt: false,
+      Officelocker: aktiv,
+      Chatbot: false,
+    });
+    expect(r.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver, now: () => new Date(Date.now() + versatz) });
+    platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    [raum, mitarbeiter, fremd] = await Promise.all([
+      signIn(server.baseUrl, 'admin@musterstadt.example'),
+      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
+      signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'),
+    ]);
+    const [b] = await server.database.db
+      .select()
+      .from(benutzer)
+      .where(eq(benutzer.email, 'mitarbeiter@musterstadt.example'));
+    mandantId = b!.mandantId;
+    const [s] = await server.database.db.select().from(standort).where(eq(standort.mandantId, mandantId));
+    standortId = s!.id;
+  });
+  afterAll(async () => server?.close());
+
+  it('answers 404 on every locker operation while the switch is off', async () => {
+    await schalte(false);
+    expect((await call(server, mitarbeiter, 'GET', '/api/mein-spind')).status).toBe(404);
+    await schalte(true);
+  });
+
+  it('lets only the place keepers create a bank; a user gets 403', async () => {
+    const verboten = await call(server, mitarbeiter, 'POST', '/api/spindbanken', { standortId, name: 'X' });
+    expect(verboten.status).toBe(403);
+    const r = await call(server, raum, 'POST', '/api/spindbanken', {
+      standortId,
+      name: 'Foyer',
+      anzahl: 1,
+      groesse: 'M',
+    });
+    expect(r.status).toBe(201);
+    bank = (await r.json()) as TSpindbank;
+    expect(bank.spinde.map((s) => s.nummer)).toEqual(['1']);
+  });
+
+  it('imports a CSV all or nothing and names every bad line', async () => {
+    const schlecht = await call(server, raum, 'POST', `/api/spindbanken/${bank.id}/import`, {
+      csv: 'nummer;groesse;barrierefrei;ausser_betrieb\n2;M;ja;nein\n1;M;nein;nein\n3;XL;nein;nein',
+    });
+    expect(schlecht.status).toBe(400);
+    const fehler = await errorOf(schlecht);
+    expect(fehler.code).toBe('spind.csv_fehler');
+    expect(fehler.message).toContain('Zeile 3: Nummer 1 kommt doppelt vor.');
+    expect(fehler.message).toContain('Zeile 4: Größe muss S, M oder L sein.');
+    const banken = await json<TSpindbank[]>(await call(server, raum, 'GET', '/api/spindbanken'));
+    expect(banken.find((b) => b.id === bank.id)?.spinde).toHaveLength(1);
+    const gut = await call(server, raum, 'POST', `/api/spindbanken/${bank.id}/import`, {
+      csv: 'nummer;groesse;barrierefrei;ausser_betrieb\n2;L;ja;nein\n3;S;nein;ja',
+    });
+    expect(await json(gut)).toEqual({ angelegt: 2 });
+  });
+
+  it('another tenant (switch off there) gets 404, not the banks of this tenant', async () => {
+    await expect(json<TSpindbank[]>(await call(server, fremd, 'GET', '/api/spindbanken'))).rejects.toThrow(
+      /404/,
+    );
+  });
+
+  it('books exactly one locker under 20 parallel requests for the only free M-or-larger lockers', async () => {
+    const antworten = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(server, mitarbeiter, 'POST', '/api/spind-buchungen', { tag: morgen, standortId, groesse: 'L' }),
+      ),
+    );
+    const status = antworten.map((r) => r.status).sort();
+    expect(status.filter((s) => s === 201)).toHaveLength(1);
+    expect(status.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
+  });
+
+  it('shows the PIN only to its owner and only on its day, never in the facility list or the outbox', async () => {
+    const meine = await json<TMeinSpind[]>(await call(server, mitarbeiter, 'GET', '/api/mein-spind'));
+    expect(meine).toHaveLength(1);
+    expect(meine[0]!.nummer).toBe('2');
+    expect(meine[0]!.pin).toBeNull(); // tomorrow's booking: not yet
+    versatz = new Date(meine[0]!.von).getTime() - Date.now() + 60_000;
+    const heute = await json<TMeinSpind[]>(await call(server, mitarbeiter, 'GET', '/api/mein-spind'));
+    expect(heute[0]!.pin).toMatch(/^[0-9]{6}$/);
+    const pin = heute[0]!.pin!;
+    expect(await json<TMeinSpind[]>(await call(server, raum, 'GET', '/api/mein-spind'))).toEqual([]);
+    // after the day: on the facility list, without its PIN, and not free until cleared
+    versatz = new Date(meine[0]!.bis).getTime() - Date.now() + TAG_MS / 2;
+    const liste = await json<TMeinSpind[]>(await call(server, raum, 'GET', '/api/spinde-zu-raeumen'));
+    expect(liste.map((l) => l.nummer)).toEqual(['2']);
+    expect(JSON.stringify(liste)).not.toContain(pin);
+    const mails = await server.database.db.select().from(mailOutbox);
+    expect(JSON.stringify(mails)).not.toContain(pin);
+    expect((await call(server, mitarbeiter, 'GET', '/api/spinde-zu-raeumen')).status).toBe(403);
+    expect((await call(server, raum, 'POST', `/api/spinde-zu-raeumen/${liste[0]!.buchungId}`)).status).toBe(
+      204,
+    );
+    expect(await json<TMeinSpind[]>(await call(server, raum, 'GET', '/api/spinde-zu-raeumen'))).toEqual([]);
+    versatz = 0;
+  });
+});

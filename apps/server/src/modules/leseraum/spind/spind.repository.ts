@@ -1,0 +1,126 @@
+import type { Spind, Spindbank } from '@stellwerk/domain/leseraum/spind/regeln';
+import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { spind, spindBuchung, spindbank } from './spind.table.ts';
+
+export type SpindbankRow = typeof spindbank.$inferSelect;
+export type SpindRow = typeof spind.$inferSelect;
+export type SpindBuchungRow = typeof spindBuchung.$inferSelect;
+
+export const bankAlsRegel = (b: SpindbankRow): Spindbank => ({
+  id: b.id,
+  standortId: b.standortId,
+  name: b.name,
+  ort:
+    b.grundrissId !== null && b.x !== null && b.y !== null
+      ? { grundrissId: b.grundrissId, x: b.x, y: b.y }
+      : null,
+});
+
+export const spindAlsRegel = (s: SpindRow): Spind => ({
+  id: s.id,
+  bankId: s.bankId,
+  nummer: s.nummer,
+  groesse: s.groesse as Spind['groesse'],
+  barrierefrei: s.barrierefrei,
+  ausserBetrieb: s.ausserBetrieb,
+});
+
+export const findBanken = (tx: Tx, standortId?: string) =>
+  tx
+    .select()
+    .from(spindbank)
+    .where(standortId ? eq(spindbank.standortId, standortId) : undefined)
+    .orderBy(asc(spindbank.name));
+
+export const findSpindeDerBanken = async (tx: Tx, bankIds: string[]) =>
+  bankIds.length === 0 ? [] : tx.select().from(spind).where(inArray(spind.bankId, bankIds));
+
+export const findBank = async (tx: Tx, id: string) =>
+  (await tx.select().from(spindbank).where(eq(spindbank.id, id)))[0];
+
+/**
+ * Locker ids held in `[von, bis)`: bookings not cancelled that overlap, and bookings whose period ended but whose
+ * locker was not yet confirmed emptied (free again only then, decision 186).
+ */
+export const findBelegteSpindIds = async (tx: Tx, spindIds: string[], von: Date, bis: Date) => {
+  if (spindIds.length === 0) return new Set<string>();
+  const rows = await tx
+    .select({ spindId: spindBuchung.spindId })
+    .from(spindBuchung)
+    .where(
+      and(
+        inArray(spindBuchung.spindId, spindIds),
+        ne(spindBuchung.status, 'storniert'),
+        sql`(${spindBuchung.von} < ${bis} and ${spindBuchung.bis} > ${von})
+          or (${spindBuchung.bis} <= ${von} and ${spindBuchung.leerung} = 'offen')`,
+      ),
+    );
+  return new Set(rows.map((r) => r.spindId));
+};
+
+export const insertBuchung = async (tx: Tx, row: typeof spindBuchung.$inferInsert) =>
+  (await tx.insert(spindBuchung).values(row).returning())[0] as SpindBuchungRow;
+
+/** The user's current and coming locker bookings with their locker and bank, soonest first. */
+export const findMeineBuchungen = (tx: Tx, benutzerId: string, jetzt: Date) =>
+  tx
+    .select({ b: spindBuchung, s: spind, bank: spindbank })
+    .from(spindBuchung)
+    .innerJoin(spind, eq(spind.id, spindBuchung.spindId))
+    .innerJoin(spindbank, eq(spindbank.id, spind.bankId))
+    .where(
+      and(
+        eq(spindBuchung.benutzerId, benutzerId),
+        ne(spindBuchung.status, 'storniert'),
+        sql`(${spindBuchung.bis} > ${jetzt} or ${spindBuchung.leerung} = 'offen')`,
+      ),
+    )
+    .orderBy(asc(spindBuchung.von));
+
+export const findBuchungenZumRaeumen = (tx: Tx, jetzt: Date) =>
+  tx
+    .select({ b: spindBuchung, s: spind, bank: spindbank })
+    .from(spindBuchung)
+    .innerJoin(spind, eq(spind.id, spindBuchung.spindId))
+    .innerJoin(spindbank, eq(spindbank.id, spind.bankId))
+    .where(
+      and(
+        ne(spindBuchung.status, 'storniert'),
+        lt(spindBuchung.bis, jetzt),
+        eq(spindBuchung.leerung, 'offen'),
+      ),
+    )
+    .orderBy(asc(spindbank.name), asc(spind.nummer));
+
+export const setzeLeerung = (tx: Tx, id: string, leerung: SpindBuchungRow['leerung'], jetzt: Date) =>
+  tx.update(spindBuchung).set({ leerung, updatedAt: jetzt }).where(eq(spindBuchung.id, id)).returning();
+
+/** Cancels the locker coupled to a place booking (its own table only). */
+export const storniereGekoppelte = (tx: Tx, leseraumBuchungId: string, jetzt: Date) =>
+  tx
+    .update(spindBuchung)
+    .set({ status: 'storniert', leerung: 'vom_nutzer_bestaetigt', updatedAt: jetzt })
+    .where(
+      and(
+        eq(spindBuchung.leseraumBuchungId, leseraumBuchungId),
+        ne(spindBuchung.status, 'storniert'),
+        gt(spindBuchung.von, jetzt),
+      ),
+    )
+    .returning();
+
+/** Ends a coupled locker now when its place booking ended early (released or cancelled after the start). */
+export const beendeGekoppelte = (tx: Tx, leseraumBuchungId: string, jetzt: Date) =>
+  tx
+    .update(spindBuchung)
+    .set({ bis: jetzt, updatedAt: jetzt })
+    .where(
+      and(
+        eq(spindBuchung.leseraumBuchungId, leseraumBuchungId),
+        ne(spindBuchung.status, 'storniert'),
+        lt(spindBuchung.von, jetzt),
+        gt(spindBuchung.bis, jetzt),
+      ),
+    )
+    .returning();

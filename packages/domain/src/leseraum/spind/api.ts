@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { SPIND_GROESSEN } from './regeln.ts';
+
+export const ZSpindGroesse = z.enum(SPIND_GROESSEN);
+
+export const ZSpindbankNeu = z.object({
+  standortId: z.uuid(),
+  name: z.string().trim().min(1).max(80),
+  ort: z
+    .object({ grundrissId: z.uuid(), x: z.number().min(0).max(100), y: z.number().min(0).max(100) })
+    .nullable()
+    .default(null),
+  anzahl: z.number().int().min(0).max(500).default(0),
+  groesse: ZSpindGroesse.default('M'),
+});
+export type TSpindbankNeu = z.input<typeof ZSpindbankNeu>;
+
+export const ZSpind = z.object({
+  id: z.uuid(),
+  nummer: z.string(),
+  groesse: ZSpindGroesse,
+  barrierefrei: z.boolean(),
+  ausserBetrieb: z.boolean(),
+});
+export type TSpind = z.infer<typeof ZSpind>;
+
+export const ZSpindbank = z.object({
+  id: z.uuid(),
+  standortId: z.uuid(),
+  name: z.string(),
+  ort: z.object({ grundrissId: z.uuid(), x: z.number(), y: z.number() }).nullable(),
+  spinde: z.array(ZSpind),
+});
+export type TSpindbank = z.infer<typeof ZSpindbank>;
+
+export const ZSpindImport = z.object({ csv: z.string().max(200_000) });
+export const ZSpindImportErgebnis = z.object({ angelegt: z.number().int() });
+
+export const ZSpindTagBuchen = z.object({
+  tag: z.iso.date(),
+  standortId: z.uuid(),
+  groesse: ZSpindGroesse.default('M'),
+  barrierefrei: z.boolean().default(false),
+});
+
+export const ZSpindZuweisung = z.object({
+  spindId: z.uuid(),
+  benutzerId: z.uuid(),
+  bis: z.iso.datetime({ offset: true }),
+});
+
+/** The owner's view of a locker booking; `pin` only on the booking's day, only to its owner. */
+export const ZMeinSpind = z.object({
+  buchungId: z.uuid(),
+  spindId: z.uuid(),
+  nummer: z.string(),
+  bank: z.string(),
+  groesse: ZSpindGroesse,
+  ort: z.object({ grundrissId: z.uuid(), x: z.number(), y: z.number() }).nullable(),
+  art: z.enum(['tag', 'gekoppelt', 'dauer']),
+  von: z.iso.datetime({ offset: true }),
+  bis: z.iso.datetime({ offset: true }),
+  leerung: z.enum(['offen', 'vom_nutzer_bestaetigt', 'vom_facility_geraeumt']),
+  pin: z.string().nullable(),
+});
+export type TMeinSpind = z.infer<typeof ZMeinSpind>;
