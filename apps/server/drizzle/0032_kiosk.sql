@@ -44,7 +44,7 @@ CREATE TABLE "kiosk_kopplung" (
 ALTER TABLE "kiosk" ADD CONSTRAINT "kiosk_mandant_id_mandant_id_fk" FOREIGN KEY ("mandant_id") REFERENCES "public"."mandant"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosk" ADD CONSTRAINT "kiosk_standort_fk" FOREIGN KEY ("mandant_id","standort_id") REFERENCES "public"."standort"("mandant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "kiosk_eincheck" ADD CONSTRAINT "kiosk_eincheck_mandant_id_mandant_id_fk" FOREIGN KEY ("mandant_id") REFERENCES "public"."mandant"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "kiosk_eincheck" ADD CONSTRAINT "kiosk_eincheck_kiosk_fk" FOREIGN KEY ("mandant_id","kiosk_id") REFERENCES "public"."kiosk"("mandant_id","id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "kiosk_eincheck" ADD CONSTRAINT "kiosk_eincheck_kiosk_fk" FOREIGN KEY ("mandant_id","kiosk_id") REFERENCES "public"."kiosk"("mandant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 -- custom (lead: keep when regenerating): row-level security like every tenant table
 ALTER TABLE "kiosk" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint

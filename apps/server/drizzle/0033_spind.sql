@@ -58,7 +58,7 @@ ALTER TABLE "spind_buchung" ADD CONSTRAINT "spind_buchung_benutzer_fk" FOREIGN K
 ALTER TABLE "spindbank" ADD CONSTRAINT "spindbank_mandant_id_mandant_id_fk" FOREIGN KEY ("mandant_id") REFERENCES "public"."mandant"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spindbank" ADD CONSTRAINT "spindbank_standort_fk" FOREIGN KEY ("mandant_id","standort_id") REFERENCES "public"."standort"("mandant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "spind_buchung_mandant_benutzer_idx" ON "spind_buchung" USING btree ("mandant_id","benutzer_id","bis");--> statement-breakpoint
-CREATE INDEX "spind_buchung_mandant_leseraum_buchung_idx" ON "spind_buchung" USING btree ("mandant_id","leseraum_buchung_id");
+CREATE INDEX "spind_buchung_mandant_leseraum_buchung_idx" ON "spind_buchung" USING btree ("mandant_id","leseraum_buchung_id");--> statement-breakpoint
 -- custom (lead: keep when regenerating): one booking per locker and period (decision 186), like leseraum_buchung
 CREATE EXTENSION IF NOT EXISTS btree_gist;
 --> statement-breakpoint
