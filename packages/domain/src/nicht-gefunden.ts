@@ -34,6 +34,8 @@ export const GEGENSTAENDE = {
   scim_token: { de: 'SCIM-Token', en: 'SCIM token' },
   sitzung: { de: 'Sitzung', en: 'Session' },
   sonderoeffnungszeit: { de: 'Sonderöffnungszeit', en: 'Special opening hours' },
+  spind_buchung: { de: 'Spindbuchung', en: 'Locker booking' },
+  spindbank: { de: 'Spindbank', en: 'Locker bank' },
   standort: { de: 'Standort', en: 'Location' },
   telefon: { de: 'Telefonnummer', en: 'Phone number' },
   zweiter_faktor: { de: 'Zweiter Faktor', en: 'Second factor' },

@@ -159,6 +159,50 @@ export const DATENKATEGORIEN: readonly Datenkategorie[] = [
     beiLoeschung: 'anonymisiert',
   },
   {
+    id: 'spind_buchungen',
+    modul: 'leseraum/spind',
+    tabellen: ['spind_buchung'],
+    titel: { de: 'Spindbuchungen', en: 'Locker bookings' },
+    daten: {
+      de: 'Spind, Beginn, Ende, Art (Tag, gekoppelt, dauerhaft), PIN (nur für die Person am Tag der Buchung), Leerung bestätigt',
+      en: 'locker, start, end, kind (day, coupled, permanent), PIN (only for the person on the day of the booking), emptying confirmed',
+    },
+    zweck: {
+      de: 'Vergabe von Tages- und Dauerspinden, Leerung am Ende des Tages',
+      en: 'allocating day and permanent lockers, emptying at the end of the day',
+    },
+    rechtsgrundlage: 'vertrag',
+    empfaenger: INTERN,
+    aufbewahrung: {
+      de: 'bis zur Löschung des Kontos; die Anonymisierung nach Tagen erfasst Spinde noch nicht',
+      en: 'until the account is deleted; the anonymisation after days does not cover lockers yet',
+    },
+    sichtbarFuer: {
+      de: `${SELBST.de}; Facility-Personal (Recht „Lokationen“) ohne PIN`,
+      en: `${SELBST.en}; facility staff (locations right) without the PIN`,
+    },
+    beiLoeschung: 'geloescht',
+  },
+  {
+    id: 'kiosk_eincheck',
+    modul: 'plattform/kiosk',
+    tabellen: ['kiosk_eincheck'],
+    titel: { de: 'Check-ins am Kiosk', en: 'Check-ins at a kiosk' },
+    daten: {
+      de: 'Kiosk, Minute des verwendeten Eincheck-Codes, Person (damit ein Code nicht zweimal gilt)',
+      en: 'kiosk, minute of the check-in code used, person (so a code does not count twice)',
+    },
+    zweck: {
+      de: 'Anwesenheitsnachweis beim Check-in per Scan, Schutz vor wiederverwendeten Codes',
+      en: 'proof of presence when checking in by scan, protection against reused codes',
+    },
+    rechtsgrundlage: 'vertrag',
+    empfaenger: INTERN,
+    aufbewahrung: { de: 'bis zur Löschung des Kontos', en: 'until the account is deleted' },
+    sichtbarFuer: { de: 'niemand (nur technisch geprüft)', en: 'nobody (checked technically only)' },
+    beiLoeschung: 'geloescht',
+  },
+  {
     id: 'fahrzeug_buchungen',
     modul: 'fahrzeuge',
     tabellen: ['fahrzeug_buchung', 'fahrzeug_buchung_mitfahrer', 'sonderfreigabe'],

@@ -1,7 +1,9 @@
 /** Locker banks and lockers (decision 186): list, create a bank with numbered lockers, import a bank's CSV. */
+
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TSpindbank, TSpindbankNeu } from '@stellwerk/domain/leseraum/spind/api';
 import { parseSpindCsv } from '@stellwerk/domain/leseraum/spind/csv';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
 import {
@@ -79,7 +81,7 @@ export const legeSpindbankAn = (
 export const importiereSpinde = (deps: SpindDeps, user: SessionUser, bankId: string, csv: string) =>
   inSpindModul(deps, user, async (tx) => {
     const bank = await findBank(tx, bankId);
-    if (!bank) throw new DomainError('not_found');
+    if (!bank) throw nichtGefunden('spindbank', bankId);
     const vorhandene = new Set((await findSpindeDerBanken(tx, [bankId])).map((s) => s.nummer));
     const { zeilen, fehler } = parseSpindCsv(csv, vorhandene);
     if (fehler.length > 0)

@@ -2,9 +2,11 @@
  * 'Mein Spind' and the end of the day (decision 186): the owner's lockers with the PIN only on the booking's day,
  * the owner's 'geleert', and the facility list of lockers not confirmed emptied, which staff clear.
  */
+
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TMeinSpind } from '@stellwerk/domain/leseraum/spind/api';
 import { pinSichtbar } from '@stellwerk/domain/leseraum/spind/regeln';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
 import {
@@ -46,7 +48,7 @@ export const bestaetigeGeleert = (deps: SpindDeps, user: SessionUser, buchungId:
   inSpindModul(deps, user, async (tx) => {
     const jetzt = deps.now();
     const eigene = (await findMeineBuchungen(tx, user.benutzerId, jetzt)).find((r) => r.b.id === buchungId);
-    if (!eigene) throw new DomainError('not_found');
+    if (!eigene) throw nichtGefunden('spind_buchung', buchungId);
     await setzeLeerung(tx, buchungId, 'vom_nutzer_bestaetigt', jetzt);
   });
 
@@ -60,6 +62,6 @@ export const raeumeSpind = (deps: SpindDeps, user: SessionUser, buchungId: strin
   inSpindModul(deps, user, async (tx) => {
     const jetzt = deps.now();
     const offen = (await findBuchungenZumRaeumen(tx, jetzt)).find((r) => r.b.id === buchungId);
-    if (!offen) throw new DomainError('not_found');
+    if (!offen) throw nichtGefunden('spind_buchung', buchungId);
     await setzeLeerung(tx, buchungId, 'vom_facility_geraeumt', jetzt);
   });
