@@ -9,6 +9,8 @@ const OPTION_LABELS = { en: 'English', de: 'Deutsch' } as const;
  */
 export const switchLanguage = async (page: Page, language: 'de' | 'en') => {
   const option = page.getByRole('radio', { name: OPTION_LABELS[language], exact: true });
+  // the switch is disabled while the previous choice is being saved: a click then would be lost
+  await expect(option.first()).toBeEnabled();
   // The radio input itself is visually hidden; a person clicks its visible label.
   await page
     .locator('label')
@@ -17,4 +19,6 @@ export const switchLanguage = async (page: Page, language: 'de' | 'en') => {
     .first()
     .click();
   await expect(option.first()).toBeChecked();
+  // signed in, the choice is saved as the user's setting: wait until that save is done
+  await expect(option.first()).toBeEnabled();
 };
