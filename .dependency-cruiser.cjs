@@ -32,11 +32,12 @@ module.exports = {
     },
     {
       name: 'no-module-internals',
-      comment: 'server modules talk to other modules through their service, never their repository',
+      comment:
+        'server modules talk to other modules through their operations and read their tables through their public file (<module>.public.ts), never their repository or *.table.ts (decision 222)',
       severity: 'error',
       from: { path: '^apps/server/src/modules/([^/]+/[^/]+)/' },
       to: {
-        path: '^apps/server/src/modules/[^/]+/[^/]+/.+\\.repository\\.ts$',
+        path: '^apps/server/src/modules/[^/]+/[^/]+/.+\\.(repository|table)\\.ts$',
         pathNot: '^apps/server/src/modules/$1/',
       },
     },

@@ -63,7 +63,8 @@ describe('the source code', () => {
       }
       for (const m of text.matchAll(/\.(insert|update|delete)\((\w+)\)/g)) {
         const ziel = herkunft.get(m[2]!);
-        if (!ziel?.includes('.table') || modul(ziel) === modul(file)) continue;
+        if (!/\.(table|public)$|\.(table|public)\.ts$/.test(ziel ?? '') || modul(ziel!) === modul(file))
+          continue;
         gefunden.add(`${file.split('/').slice(4).join('/')} -> ${modul(ziel)}`);
       }
     }

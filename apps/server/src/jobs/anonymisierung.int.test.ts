@@ -9,16 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../test/harness.ts';
 import { fahrtenbuchEintrag } from '../modules/fahrten/fahrt/fahrt.table.ts';
+import { fahrzeug } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
 import { fahrzeugBuchungJobs } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.jobs.ts';
 import {
   fahrzeugBuchung,
   fahrzeugBuchungMitfahrer,
 } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { fahrzeug } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
 import { benutzer } from '../modules/identitaet/benutzer/benutzer.table.ts';
+import { grundrissLeseraum, leseraum } from '../modules/leseraum/leseraum/leseraum.table.ts';
 import { leseraumBuchungJobs } from '../modules/leseraum/leseraum-buchung/leseraum-buchung.jobs.ts';
 import { leseraumBuchung } from '../modules/leseraum/leseraum-buchung/leseraum-buchung.table.ts';
-import { grundrissLeseraum, leseraum } from '../modules/leseraum/leseraum/leseraum.table.ts';
 import { oeffnungszeit } from '../modules/leseraum/oeffnungszeit/oeffnungszeit.table.ts';
 import { customizing } from '../modules/verwaltung/customizing/customizing.table.ts';
 import { mandant } from '../modules/verwaltung/mandant/mandant.table.ts';

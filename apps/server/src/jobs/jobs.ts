@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { fahrzeugAufbewahrungJobs } from '../modules/fahrten/fahrzeug-aufbewahrung/fahrzeug-aufbewahrung.jobs';
-import { fahrzeugBuchungJobs } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.jobs';
 import { fahrzeugBenachrichtigungJobs } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-benachrichtigung.jobs';
+import { fahrzeugBuchungJobs } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.jobs';
 import { fuehrerscheinJobs } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.jobs';
 import { leseraumBuchungJobs } from '../modules/leseraum/leseraum-buchung/leseraum-buchung.jobs';
 import { mailJobs } from '../modules/plattform/mail/mail.jobs';

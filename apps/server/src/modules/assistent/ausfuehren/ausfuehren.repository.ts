@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
 
 /** The names of the tenant's locations, for the reading to find in a request (a read of another module's table, as in verstehen). */
 export const findStandortNamen = async (tx: Tx): Promise<string[]> =>

@@ -14,12 +14,12 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import { plainTextOf } from '../../../../test/mail-message.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver.ts';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { dispatchPendingMails } from '../../plattform/mail/mail.dispatcher.ts';
-import { datei } from '../../plattform/storage/storage.table.ts';
-import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
+import { datei } from '../../plattform/storage/storage.public.ts';
+import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { fahrzeugHistorieBeleg, fahrzeugSchaden } from './fahrt.table.ts';
 import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 

@@ -2,7 +2,7 @@
 import type { FahrtArt, FahrtenbuchEintrag } from '@stellwerk/domain/fahrten/fahrtenbuch/eintrag';
 import { and, asc, count, desc, eq, gt, gte, lt, lte, max, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { fahrtenbuchAnker, fahrtenbuchEintrag, fahrtenbuchKopf } from './fahrt.table.ts';
 
 export type EintragRow = FahrtenbuchEintrag & { laufnummer: number };

@@ -21,7 +21,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
 
 const tag = addCalendarDays(berlinDateKey(new Date()), 3);
 const um = (hhmm: string) => berlinInstant(tag, hhmm);

@@ -5,10 +5,10 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, max, ne, notExists, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { abstellplatz } from '../../verwaltung/standort/standort.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { abstellplatz } from '../../verwaltung/standort/standort.public.ts';
 import { fahrtenbuchEintrag, fahrzeugSchaden } from './fahrt.table.ts';
 import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 

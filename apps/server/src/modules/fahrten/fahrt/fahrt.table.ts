@@ -12,11 +12,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { idColumn, timestamptz } from '../../../db/columns.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { datei } from '../../plattform/storage/storage.table.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { datei } from '../../plattform/storage/storage.public.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
 import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 
 /**

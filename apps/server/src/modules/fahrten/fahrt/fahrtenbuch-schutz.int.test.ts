@@ -22,9 +22,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { fahrtenbuchAnker, fahrtenbuchEintrag, fahrtenbuchKopf } from './fahrt.table.ts';
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

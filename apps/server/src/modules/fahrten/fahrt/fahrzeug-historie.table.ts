@@ -12,10 +12,10 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '../../../db/columns.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
 
 export type Schaden = { beschreibung: string };
 /** Vehicle history / logbook entry (check-in, check-out, maintenance, status changes ...). */

@@ -16,17 +16,21 @@ import { call } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner, type TenantOutcome } from '../../../jobs/scheduler.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { serviceheftEintrag } from '../../fahrzeuge/serviceheft/serviceheft.table.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { datei, dateiEntfernung } from '../../plattform/storage/storage.table.ts';
-import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { fahrtenbuchAnker, fahrtenbuchEintrag, fahrzeugSchaden } from '../fahrt/fahrt.table.ts';
-import { fahrzeugHistorie } from '../fahrt/fahrzeug-historie.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { serviceheftEintrag } from '../../fahrzeuge/serviceheft/serviceheft.public.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
+import { datei, dateiEntfernung } from '../../plattform/storage/storage.public.ts';
+import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
+import {
+  fahrtenbuchAnker,
+  fahrtenbuchEintrag,
+  fahrzeugHistorie,
+  fahrzeugSchaden,
+} from '../fahrt/fahrt.public.ts';
 import { fahrzeugAufbewahrungJobs } from './fahrzeug-aufbewahrung.jobs.ts';
 import { type AufbewahrungsLauf, loescheNachAufbewahrung } from './fahrzeug-aufbewahrung.service.ts';
 

@@ -5,13 +5,17 @@
 import type { KettenGlied } from '@stellwerk/domain/fahrzeuge/fahrzeug/aufbewahrung';
 import { and, asc, count, eq, inArray, isNotNull, isNull, lt, ne, notExists, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
 import {
   fahrzeugBenachrichtigung,
   fahrzeugBuchung,
-} from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { fahrtenbuchEintrag, fahrzeugHistorieBeleg, fahrzeugSchaden } from '../fahrt/fahrt.table.ts';
-import { fahrzeugHistorie } from '../fahrt/fahrzeug-historie.table.ts';
+} from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import {
+  fahrtenbuchEintrag,
+  fahrzeugHistorie,
+  fahrzeugHistorieBeleg,
+  fahrzeugSchaden,
+} from '../fahrt/fahrt.public.ts';
 
 /**
  * A version's own date for retention (decision 091, § 147 (4) AO: the period runs from the end of the year in

@@ -9,9 +9,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 
 const at = (days: number, hhmm: string): string =>
   berlinInstant(addCalendarDays(berlinDateKey(new Date()), days), hhmm).toISOString();

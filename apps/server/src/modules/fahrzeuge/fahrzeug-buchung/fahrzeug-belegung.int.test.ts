@@ -10,8 +10,8 @@ import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBenachrichtigungJobs } from './fahrzeug-benachrichtigung.jobs.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 

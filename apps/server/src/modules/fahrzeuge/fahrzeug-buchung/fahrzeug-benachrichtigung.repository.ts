@@ -3,10 +3,10 @@ import type { ReportEintrag } from '@stellwerk/domain/fahrzeuge/fahrzeug-benachr
 import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrt.public.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { buchenderId, fahrzeugBenachrichtigung, fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 /** The notice keys the tenant's vehicle jobs sent (decision 067). */

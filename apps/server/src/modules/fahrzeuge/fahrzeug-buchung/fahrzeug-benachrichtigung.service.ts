@@ -39,8 +39,8 @@ import {
 import ExcelJS from 'exceljs';
 import type { Tx } from '../../../db/client.ts';
 import { aktiveInhaber } from '../../identitaet/auth/auth.inhaber.ts';
+import type { MailAnhang } from '../../plattform/mail/mail.public.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
-import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
 import {
   loadEffectiveCustomizing,
   loadFeatureSwitches,

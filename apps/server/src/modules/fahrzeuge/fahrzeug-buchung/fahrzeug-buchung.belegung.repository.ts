@@ -9,8 +9,8 @@ import { parseHistorieTyp, parseStatus, parseTyp } from '@stellwerk/domain/statu
 import { and, eq, gt, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { inUuids } from '../../../db/columns.ts';
-import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrt.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { buchenderId, fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 // --- occupancy ------------------------------------------------------------------------------------------

@@ -2,16 +2,16 @@ import { DEFAULT_FEATURE_SWITCHES } from '@stellwerk/domain/features';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import {
   oeffnungszeit,
   type WochenRow,
   wochenSpalten,
-} from '../../leseraum/oeffnungszeit/oeffnungszeit.table.ts';
-import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { FAHRZEUG_SPALTEN, fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fuehrerschein } from '../fuehrerschein/fuehrerschein.table.ts';
+} from '../../leseraum/oeffnungszeit/oeffnungszeit.public.ts';
+import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { FAHRZEUG_SPALTEN, fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
+import { fuehrerschein } from '../fuehrerschein/fuehrerschein.public.ts';
 
 // --- vehicles -------------------------------------------------------------------------------------------
 

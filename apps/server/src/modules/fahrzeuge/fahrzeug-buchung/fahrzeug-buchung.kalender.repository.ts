@@ -1,8 +1,8 @@
 /** What the personal calendar feed and the invitations read of vehicle bookings (decisions 168, 169). */
 import { and, asc, eq, gt, ne, or, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 export type KalenderFahrtRow = {

@@ -10,7 +10,7 @@ import type { Tx } from '../../../db/client.ts';
 import { kalenderEinladung } from '../../plattform/kalender/kalender.einladung.ts';
 import type { KalenderBuchung } from '../../plattform/kalender/kalender.eintrag.ts';
 import type { FahrzeugBuchungMailTyp } from '../../plattform/mail/mail.fahrzeug-templates.ts';
-import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
+import type { MailAnhang } from '../../plattform/mail/mail.public.ts';
 import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import {
   findKalenderFahrt,

@@ -10,8 +10,8 @@ import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import type { FahrzeugBuchungMailParams } from '../../plattform/mail/mail.fahrzeug-templates.ts';
+import type { MailAnhang } from '../../plattform/mail/mail.public.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
-import type { MailAnhang } from '../../plattform/mail/mail.table.ts';
 import type { PersonRow } from './fahrzeug-buchung.fahrzeuge.repository.ts';
 import { fahrtKalenderAnhang } from './fahrzeug-buchung.kalender.ts';
 import {

@@ -2,8 +2,8 @@ import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status
 import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, inArray, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { sonderfreigabe } from '../sonderfreigabe/sonderfreigabe.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
+import { sonderfreigabe } from '../sonderfreigabe/sonderfreigabe.public.ts';
 import type { BelegungRow } from './fahrzeug-buchung.belegung.repository.ts';
 import {
   buchenderId,

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, foreignKey, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz, updatedAtColumn } from '../../../db/columns.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 
 /**
  * Vehicle booking, half-open `[von, bis)`. A gist exclusion constraint (custom migration) forbids two

@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBenachrichtigungJobs } from './fahrzeug-benachrichtigung.jobs.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 

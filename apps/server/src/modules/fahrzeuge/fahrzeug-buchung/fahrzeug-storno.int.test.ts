@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 const at = (days: number, hhmm: string): string =>

@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.public.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 type ErrorBody = { error: { code: string } };

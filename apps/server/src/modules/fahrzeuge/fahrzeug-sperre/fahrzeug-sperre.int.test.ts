@@ -10,12 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.public.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 
 const at = (days: number, hhmm: string): string =>
   berlinInstant(addCalendarDays(berlinDateKey(new Date()), days), hhmm).toISOString();

@@ -2,8 +2,8 @@ import type { BuchungStatus, FahrzeugBuchungTyp } from '@stellwerk/domain/status
 import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 
 export type SperrFahrzeugRow = {
   id: string;

@@ -11,13 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { customizing, feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrt.public.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { customizing, feature, mandantFeature } from '../../verwaltung/customizing/customizing.public.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 
 const upload = (server: TestServer, cookie: string, path: string, data: Buffer, filename: string) => {
   const form = new FormData();

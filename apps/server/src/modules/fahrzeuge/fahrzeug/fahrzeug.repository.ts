@@ -1,11 +1,11 @@
 /** SQL of the fleet administration (decision 048): vehicles, their opening times and usage counts. */
 import { and, asc, count, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrzeug-historie.table.ts';
-import { oeffnungszeit } from '../../leseraum/oeffnungszeit/oeffnungszeit.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { serviceheftEintrag } from '../serviceheft/serviceheft.table.ts';
+import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrt.public.ts';
+import { oeffnungszeit } from '../../leseraum/oeffnungszeit/oeffnungszeit.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { serviceheftEintrag } from '../serviceheft/serviceheft.public.ts';
 import { FAHRZEUG_SPALTEN, fahrzeug, fahrzeugOeffnungszeit } from './fahrzeug.table.ts';
 
 export type FahrzeugAdminRow = typeof fahrzeug.$inferSelect & {

@@ -14,9 +14,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAtColumn, HH_MM_PATTERN, idColumn, updatedAtColumn } from '../../../db/columns.ts';
-import { datei } from '../../plattform/storage/storage.table.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
+import { datei } from '../../plattform/storage/storage.public.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
 
 /** Pool vehicle. `deaktiviert` is the soft delete; validity dates are calendar dates (Europe/Berlin). */
 export const fahrzeug = pgTable(

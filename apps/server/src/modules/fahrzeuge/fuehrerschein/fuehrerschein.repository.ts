@@ -6,7 +6,7 @@ import type {
 import { isErinnerungsArt } from '@stellwerk/domain/fahrzeuge/fuehrerschein/erinnerung';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { fuehrerschein, fuehrerscheinErinnerung } from './fuehrerschein.table.ts';
 
 export type PersonRow = { id: string; vorname: string; nachname: string; email: string; status: string };

@@ -12,8 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../../db/columns.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
 
 const klasse = (name: string) => boolean(name).notNull().default(false);
 /** expiry day of a truck or bus class (optional; an expired class refuses booking vehicles needing it) */

@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { serviceheftEintrag } from './serviceheft.table.ts';
 
 export const findServiceheftFahrzeug = async (tx: Tx, id: string) =>

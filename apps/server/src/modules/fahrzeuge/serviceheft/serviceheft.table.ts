@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz } from '../../../db/columns.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 
 /** Service book entry of a vehicle. */
 export const serviceheftEintrag = pgTable(

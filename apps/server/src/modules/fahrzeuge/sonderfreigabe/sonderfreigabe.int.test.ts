@@ -6,12 +6,12 @@ import { call, errorOf } from '../../../../test/api-call.ts';
 import { openEventStream } from '../../../../test/event-stream.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { customizing, feature, mandantFeature } from '../../verwaltung/customizing/customizing.table.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { customizing, feature, mandantFeature } from '../../verwaltung/customizing/customizing.public.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
+import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { sonderfreigabe } from './sonderfreigabe.table.ts';
 
 /** A Berlin wall-clock time `days` days from today, as ISO 8601. */

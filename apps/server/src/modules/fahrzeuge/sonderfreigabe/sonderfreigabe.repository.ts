@@ -4,7 +4,7 @@ import { parseStatus, parseTyp } from '@stellwerk/domain/status';
 import { and, asc, count, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { sonderfreigabe } from './sonderfreigabe.table.ts';
 
 const andere = alias(sonderfreigabe, 'andere_freigabe');

@@ -1,8 +1,8 @@
 import { boolean, foreignKey, index, pgTable, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz } from '../../../db/columns.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 
 /** Special approval: one row per approver of a booking; `is_freigegeben` null = not decided yet. */
 export const sonderfreigabe = pgTable(

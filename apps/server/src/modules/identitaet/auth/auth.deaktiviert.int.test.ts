@@ -8,8 +8,8 @@ import {
   type TestServer,
   testDrivers,
 } from '../../../../test/harness.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { benutzer } from '../benutzer/benutzer.table.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { benutzer } from '../benutzer/benutzer.public.ts';
 
 const DEUTSCH = 'Ihr Benutzerkonto ist deaktiviert. Bitte wenden Sie sich an Ihre Administration.';
 const ENGLISCH = 'Your user account is deactivated. Please contact your administration.';

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gt, gte, inArray, like, sql } from 'drizzle-orm';
 import { type AnyPgColumn, unionAll } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from '../benutzer/benutzer.table.ts';
-import { gruppeRolle } from '../gruppe/gruppe.table.ts';
-import { rollePermission } from '../rolle/rolle.table.ts';
+import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from '../benutzer/benutzer.public.ts';
+import { gruppeRolle } from '../gruppe/gruppe.public.ts';
+import { rollePermission } from '../rolle/rolle.public.ts';
 import { passkey } from './auth.passkey.table.ts';
 import { account, session, twoFactor, user, verification } from './auth.table.ts';
 import { telefonFaktor } from './auth.telefon.table.ts';

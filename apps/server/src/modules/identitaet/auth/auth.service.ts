@@ -7,7 +7,7 @@ import { twoFactor as twoFactorPlugin } from 'better-auth/plugins/two-factor';
 import { username } from 'better-auth/plugins/username';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
-import { ssoProvider } from '../sso/sso-provider.table.ts';
+import { ssoProvider } from '../sso/sso.public.ts';
 import { codeSchrittNachAnmeldung } from './auth.code-schritt.ts';
 import { passkey } from './auth.passkey.table.ts';
 import { passkeyAnmeldung, passkeyRpIds, passkeyWeg } from './auth.passkey.ts';

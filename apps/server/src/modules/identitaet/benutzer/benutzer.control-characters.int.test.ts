@@ -2,7 +2,7 @@ import type { TApiError } from '@stellwerk/domain/api';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
-import { mailOutbox } from '../../plattform/mail/mail.table';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { benutzer } from './benutzer.table';
 
 /**

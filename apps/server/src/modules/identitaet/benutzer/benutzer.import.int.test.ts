@@ -7,9 +7,9 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { user } from '../auth/auth.table.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { user } from '../auth/auth.public.ts';
 import { benutzer } from './benutzer.table.ts';
 
 const postJson = async (server: TestServer, cookie: string, path: string, body: unknown) => {

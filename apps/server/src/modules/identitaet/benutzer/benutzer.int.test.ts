@@ -8,11 +8,11 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { leseraum } from '../../leseraum/leseraum/leseraum.table.ts';
-import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.table.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { session, user } from '../auth/auth.table.ts';
+import { leseraum } from '../../leseraum/leseraum/leseraum.public.ts';
+import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { session, user } from '../auth/auth.public.ts';
 import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from './benutzer.table.ts';
 
 type Call = { status: number; body: unknown };

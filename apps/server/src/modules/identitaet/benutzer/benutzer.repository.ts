@@ -2,11 +2,11 @@ import type { TBenutzerListQuery } from '@stellwerk/domain/identitaet/admin-benu
 import type { GrantValue } from '@stellwerk/domain/identitaet/link-sync';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.table.ts';
-import { mandant, mandantDomain } from '../../verwaltung/mandant/mandant.table.ts';
-import { gruppe, gruppeRolle } from '../gruppe/gruppe.table.ts';
-import { rolle } from '../rolle/rolle.table.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
+import { mandant, mandantDomain } from '../../verwaltung/mandant/mandant.public.ts';
+import { gruppe, gruppeRolle } from '../gruppe/gruppe.public.ts';
+import { rolle } from '../rolle/rolle.public.ts';
 import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from './benutzer.table.ts';
 
 /** Every query runs inside `withTenant`: row-level security limits it to the tenant. */

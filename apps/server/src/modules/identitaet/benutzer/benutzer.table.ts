@@ -1,9 +1,9 @@
 import { boolean, foreignKey, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../../db/columns.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { user } from '../auth/auth.table.ts';
-import { gruppe } from '../gruppe/gruppe.table.ts';
-import { permission, rolle } from '../rolle/rolle.table.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { user } from '../auth/auth.public.ts';
+import { gruppe } from '../gruppe/gruppe.public.ts';
+import { permission, rolle } from '../rolle/rolle.public.ts';
 
 /**
  * A person of a tenant. `id` equals better-auth's `user.id` (the uuid as text) and `auth_user_id` links it

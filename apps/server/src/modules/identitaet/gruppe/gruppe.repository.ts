@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzerGruppe } from '../benutzer/benutzer.table.ts';
-import { rolle } from '../rolle/rolle.table.ts';
+import { benutzerGruppe } from '../benutzer/benutzer.public.ts';
+import { rolle } from '../rolle/rolle.public.ts';
 import { gruppe, gruppeRolle } from './gruppe.table.ts';
 
 /** Every query runs inside `withTenant`: row-level security limits it to the tenant. */

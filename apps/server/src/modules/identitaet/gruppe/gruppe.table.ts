@@ -1,7 +1,7 @@
 import { foreignKey, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '../../../db/columns.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { rolle } from '../rolle/rolle.table.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { rolle } from '../rolle/rolle.public.ts';
 
 export const gruppe = pgTable(
   'gruppe',

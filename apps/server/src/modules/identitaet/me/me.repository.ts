@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { datei } from '../../plattform/storage/storage.table.ts';
-import { mandant, mandantDomain } from '../../verwaltung/mandant/mandant.table.ts';
-import { benutzer } from '../benutzer/benutzer.table.ts';
+import { datei } from '../../plattform/storage/storage.public.ts';
+import { mandant, mandantDomain } from '../../verwaltung/mandant/mandant.public.ts';
+import { benutzer } from '../benutzer/benutzer.public.ts';
 
 /**
  * The signed-in user with their tenant, its domains and which of its own files (logo, privacy PDF) exist,

@@ -3,7 +3,7 @@ import type { TBenutzerDetail, TRolle, TUsage } from '@stellwerk/domain/identita
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { rollePermission } from './rolle.table.ts';
 
 const call = async (server: TestServer, cookie: string, method: string, path: string, body?: unknown) => {

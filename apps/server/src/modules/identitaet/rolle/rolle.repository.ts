@@ -1,8 +1,8 @@
 import type { GrantValue } from '@stellwerk/domain/identitaet/link-sync';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzerGruppe, benutzerRolle } from '../benutzer/benutzer.table.ts';
-import { gruppeRolle } from '../gruppe/gruppe.table.ts';
+import { benutzerGruppe, benutzerRolle } from '../benutzer/benutzer.public.ts';
+import { gruppeRolle } from '../gruppe/gruppe.public.ts';
 import { rolle, rollePermission } from './rolle.table.ts';
 
 /** Every query runs inside `withTenant`: row-level security limits it to the tenant. */

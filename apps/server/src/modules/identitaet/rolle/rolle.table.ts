@@ -1,6 +1,6 @@
 import { foreignKey, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '../../../db/columns.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
 
 export const rolle = pgTable(
   'rolle',

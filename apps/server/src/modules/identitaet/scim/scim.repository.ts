@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, notExists } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer, benutzerGruppe } from '../benutzer/benutzer.table.ts';
-import { gruppe } from '../gruppe/gruppe.table.ts';
+import { benutzer, benutzerGruppe } from '../benutzer/benutzer.public.ts';
+import { gruppe } from '../gruppe/gruppe.public.ts';
 import { scimExternalId, scimGeloescht, scimToken } from './scim.table.ts';
 
 export type ScimTyp = 'User' | 'Group';

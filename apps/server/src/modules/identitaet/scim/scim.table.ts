@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz } from '../../../db/columns.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
 
 /**
  * A tenant's SCIM bearer token (decision 071): only its SHA-256 is kept; the token is shown once when created.

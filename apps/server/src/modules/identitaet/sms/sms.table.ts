@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '../../../db/columns.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 
 /**
  * The SMS outbox (decision 083): one row per SMS the app sent or tried to send, for the tenant's user

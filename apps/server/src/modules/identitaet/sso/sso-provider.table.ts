@@ -1,5 +1,5 @@
 import { pgTable, text } from 'drizzle-orm/pg-core';
-import { user } from '../auth/auth.table.ts';
+import { user } from '../auth/auth.public.ts';
 
 /**
  * better-auth's SSO plugin table (@better-auth/sso 1.7.5): one identity provider per tenant, `provider_id` =

@@ -15,9 +15,9 @@ import { type IdpLogin, type OidcIdp, startOidcIdp } from '../../../../test/oidc
 import { createSamlIdp, type SamlUser } from '../../../../test/saml-idp.ts';
 import { startSmsGateway } from '../../../../test/sms-gateway.ts';
 import { Browser } from '../../../../test/sso-browser.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
-import { mandantDomain } from '../../verwaltung/mandant/mandant.table.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
+import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
+import { mandantDomain } from '../../verwaltung/mandant/mandant.public.ts';
 import { mandantSso } from './sso.table.ts';
 
 const OIDC_DOMAIN = 'musterstadt.example';

@@ -7,9 +7,9 @@ import { DEMO_PASSWORD, signIn, type TestServer, testDrivers } from '../../../..
 import { type OidcIdp, startOidcIdp } from '../../../../test/oidc-idp.ts';
 import { Browser } from '../../../../test/sso-browser.ts';
 import { startSsoServer } from '../../../../test/sso-setup.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { passkey } from '../auth/auth.passkey.table.ts';
-import { benutzer } from '../benutzer/benutzer.table.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
+import { passkey } from '../auth/auth.public.ts';
+import { benutzer } from '../benutzer/benutzer.public.ts';
 
 const DOMAIN = 'musterstadt.example';
 const ADMIN = `admin@${DOMAIN}`;

@@ -7,8 +7,8 @@ import { DEMO_PASSWORD, signIn, type TestServer, testDrivers } from '../../../..
 import { type OidcIdp, startOidcIdp } from '../../../../test/oidc-idp.ts';
 import { Browser } from '../../../../test/sso-browser.ts';
 import { startSsoServer } from '../../../../test/sso-setup.ts';
-import { benutzer } from '../benutzer/benutzer.table.ts';
-import { gruppe } from '../gruppe/gruppe.table.ts';
+import { benutzer } from '../benutzer/benutzer.public.ts';
+import { gruppe } from '../gruppe/gruppe.public.ts';
 
 const DOMAIN = 'musterstadt.example';
 const _ADMIN = `admin@${DOMAIN}`;

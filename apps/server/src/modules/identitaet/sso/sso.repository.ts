@@ -1,11 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { mandantDomain } from '../../verwaltung/mandant/mandant.table.ts';
+import { mandantDomain } from '../../verwaltung/mandant/mandant.public.ts';
 import { asOwner } from '../auth/auth.accounts.ts';
-import { account, user } from '../auth/auth.table.ts';
-import { benutzer, benutzerGruppe } from '../benutzer/benutzer.table.ts';
-import { gruppe } from '../gruppe/gruppe.table.ts';
-import { scimExternalId } from '../scim/scim.table.ts';
+import { account, user } from '../auth/auth.public.ts';
+import { benutzer, benutzerGruppe } from '../benutzer/benutzer.public.ts';
+import { gruppe } from '../gruppe/gruppe.public.ts';
+import { scimExternalId } from '../scim/scim.public.ts';
 import { mandantSso, samlSpSchluessel, sitzungAnmeldung } from './sso.table.ts';
 import { ssoProvider } from './sso-provider.table.ts';
 

@@ -6,7 +6,7 @@ import { type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { createSamlIdp, type SamlUser } from '../../../../test/saml-idp.ts';
 import { Browser } from '../../../../test/sso-browser.ts';
 import { startSsoServer } from '../../../../test/sso-setup.ts';
-import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
+import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
 import { mandantSso } from './sso.table.ts';
 
 const DOMAIN = 'beispielhausen.example';

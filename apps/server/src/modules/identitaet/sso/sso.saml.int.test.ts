@@ -7,7 +7,7 @@ import { type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { createSamlIdp, type SamlUser } from '../../../../test/saml-idp.ts';
 import { Browser } from '../../../../test/sso-browser.ts';
 import { startSsoServer } from '../../../../test/sso-setup.ts';
-import { benutzer } from '../benutzer/benutzer.table.ts';
+import { benutzer } from '../benutzer/benutzer.public.ts';
 
 const DOMAIN = 'beispielhausen.example';
 

@@ -1,7 +1,7 @@
 import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
 import { timestamptz, updatedAtColumn } from '../../../db/columns.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { session } from '../auth/auth.table.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { session } from '../auth/auth.public.ts';
 
 /**
  * The tenant's single sign-on settings: which protocol its provider speaks (the provider itself is

@@ -6,8 +6,8 @@ import { DEMO_PASSWORD, signIn, type TestServer, testDrivers } from '../../../..
 import { type IdpLogin, type OidcIdp, startOidcIdp } from '../../../../test/oidc-idp.ts';
 import { Browser } from '../../../../test/sso-browser.ts';
 import { startSsoServer } from '../../../../test/sso-setup.ts';
-import { customizing } from '../../verwaltung/customizing/customizing.table.ts';
-import { benutzer } from '../benutzer/benutzer.table.ts';
+import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
+import { benutzer } from '../benutzer/benutzer.public.ts';
 import { mandantSso } from './sso.table.ts';
 
 const DOMAIN = 'musterstadt.example';

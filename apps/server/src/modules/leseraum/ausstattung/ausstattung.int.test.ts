@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
 
 describe.each(testDrivers())('/api/admin/ausstattung on %s', (driver) => {
   let server: TestServer;

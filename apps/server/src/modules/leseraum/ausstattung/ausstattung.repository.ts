@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { leseraumAusstattung } from '../leseraum/leseraum.table.ts';
+import { leseraumAusstattung } from '../leseraum/leseraum.public.ts';
 import { ausstattung } from './ausstattung.table.ts';
 
 export type AusstattungRow = { id: string; name: string; raeume: number };

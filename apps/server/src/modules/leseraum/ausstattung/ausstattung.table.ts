@@ -1,6 +1,6 @@
 import { pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '../../../db/columns.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
 
 /** Equipment kind (Steckdose, Monitor ...). */
 export const ausstattung = pgTable(

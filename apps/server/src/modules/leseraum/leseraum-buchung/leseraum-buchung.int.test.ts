@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { releaseLapsedBuchungen } from './leseraum-buchung.verfall.ts';
 
 const json = async <T>(response: Response): Promise<T> => {

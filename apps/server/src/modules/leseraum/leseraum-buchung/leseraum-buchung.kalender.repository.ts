@@ -2,7 +2,7 @@
 import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { and, asc, eq, gt, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { grundrissLeseraum, leseraum } from '../leseraum/leseraum.table.ts';
+import { grundrissLeseraum, leseraum } from '../leseraum/leseraum.public.ts';
 import { leseraumBuchung } from './leseraum-buchung.table.ts';
 
 export type KalenderPlatzRow = {

@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { sendLeseraumErinnerungen } from './leseraum-buchung.erinnern.ts';
 import { leseraumBuchung } from './leseraum-buchung.table.ts';
 

@@ -6,15 +6,15 @@
 import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { ausstattung } from '../ausstattung/ausstattung.table.ts';
-import { grundrissLeseraum, leseraum, leseraumAusstattung } from '../leseraum/leseraum.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { ausstattung } from '../ausstattung/ausstattung.public.ts';
+import { grundrissLeseraum, leseraum, leseraumAusstattung } from '../leseraum/leseraum.public.ts';
 import {
   abweichendeOeffnungszeit,
   oeffnungszeit,
   wochenSpalten,
-} from '../oeffnungszeit/oeffnungszeit.table.ts';
+} from '../oeffnungszeit/oeffnungszeit.public.ts';
 
 const planColumns = {
   id: grundrissLeseraum.id,

@@ -2,8 +2,8 @@ import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import type { BuchungStatus } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { grundrissLeseraum, leseraum } from '../leseraum/leseraum.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { grundrissLeseraum, leseraum } from '../leseraum/leseraum.public.ts';
 import type { PlatzRow } from './leseraum-buchung.plaene.repository.ts';
 import { leseraumBuchung } from './leseraum-buchung.table.ts';
 

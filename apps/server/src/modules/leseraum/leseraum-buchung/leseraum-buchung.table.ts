@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz, updatedAtColumn } from '../../../db/columns.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { leseraum } from '../leseraum/leseraum.table.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { leseraum } from '../leseraum/leseraum.public.ts';
 
 /**
  * Reading-room booking, half-open `[von, bis)`; booker and confirmer by mail (systembenutzer1/2).

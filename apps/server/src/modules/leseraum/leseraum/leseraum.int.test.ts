@@ -12,9 +12,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.table.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.public.ts';
 
 const json = async <T>(response: Response): Promise<T> => {
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);

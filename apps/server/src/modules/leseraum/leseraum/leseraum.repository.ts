@@ -1,8 +1,8 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { ausstattung } from '../ausstattung/ausstattung.table.ts';
-import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.table.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { ausstattung } from '../ausstattung/ausstattung.public.ts';
+import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.public.ts';
 import { grundrissLeseraum, leseraum, leseraumAusstattung } from './leseraum.table.ts';
 
 export type GrundrissRow = {

@@ -13,11 +13,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '../../../db/columns.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { datei } from '../../plattform/storage/storage.table.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { ausstattung } from '../ausstattung/ausstattung.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { datei } from '../../plattform/storage/storage.public.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { ausstattung } from '../ausstattung/ausstattung.public.ts';
 
 /** Floor plan: an SVG (`datei` in bucket `grundrisse`) whose element ids are the rooms' `position`. */
 export const grundrissLeseraum = pgTable(

@@ -11,11 +11,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { EVENTS_CHANNEL } from '../../plattform/events/events.service.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { leseraum } from '../leseraum/leseraum.table.ts';
-import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.table.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { leseraum } from '../leseraum/leseraum.public.ts';
+import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.public.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 

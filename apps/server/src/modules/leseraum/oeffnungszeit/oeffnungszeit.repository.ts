@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { grundrissLeseraum, leseraum } from '../leseraum/leseraum.table.ts';
-import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.table.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { grundrissLeseraum, leseraum } from '../leseraum/leseraum.public.ts';
+import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.public.ts';
 import {
   abweichendeOeffnungszeit,
   oeffnungszeit,

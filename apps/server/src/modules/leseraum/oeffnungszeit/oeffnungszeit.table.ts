@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, foreignKey, index, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, HH_MM_PATTERN, idColumn } from '../../../db/columns.ts';
-import { fahrzeugOeffnungszeit } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { grundrissLeseraum } from '../leseraum/leseraum.table.ts';
+import { fahrzeugOeffnungszeit } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { grundrissLeseraum } from '../leseraum/leseraum.public.ts';
 
 const hhmm = sql.raw(`'${HH_MM_PATTERN}'`);
 

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
 
 const json = async <T>(response: Response): Promise<T> => {
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);

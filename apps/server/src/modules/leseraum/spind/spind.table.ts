@@ -11,9 +11,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz, updatedAtColumn } from '../../../db/columns.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
 
 /** A bank of lockers at a location (decision 186), optionally drawn on a floor plan at x/y percent. */
 export const spindbank = pgTable(

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, isNull, lt, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { auditLog } from './audit.table';
 
 export type AuditRow = {

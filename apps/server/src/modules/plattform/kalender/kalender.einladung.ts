@@ -6,7 +6,7 @@
  */
 import type { Language } from '@stellwerk/domain/language';
 import type { Tx } from '../../../db/client.ts';
-import type { MailAnhang } from '../mail/mail.table.ts';
+import type { MailAnhang } from '../mail/mail.public.ts';
 import { eintragAus, fingerabdruck, type KalenderBuchung } from './kalender.eintrag.ts';
 import { kalenderIcs, kalenderLinks } from './kalender.ics.ts';
 import { stelleSequenzen } from './kalender.repository.ts';

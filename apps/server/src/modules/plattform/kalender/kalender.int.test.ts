@@ -11,10 +11,10 @@ import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { auditLog } from '../audit/audit.table.ts';
-import { mailOutbox } from '../mail/mail.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { auditLog } from '../audit/audit.public.ts';
+import { mailOutbox } from '../mail/mail.public.ts';
 import { kalenderUid } from './kalender.ics.ts';
 import { KALENDER_FEED_LIMIT } from './kalender.routes.ts';
 

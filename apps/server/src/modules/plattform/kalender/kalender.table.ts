@@ -11,8 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz } from '../../../db/columns.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
 
 /**
  * A user's personal calendar subscription (decision 168): one per user, found by the SHA-256 of its secret token

@@ -9,9 +9,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { auditLog } from '../audit/audit.table.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { auditLog } from '../audit/audit.public.ts';
 import { kiosk } from './kiosk.table.ts';
 
 const MIN = 60_000;

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { standort } from '../../verwaltung/standort/standort.table.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
 import { kiosk, kioskKopplung } from './kiosk.table.ts';
 
 export type KioskRow = typeof kiosk.$inferSelect;

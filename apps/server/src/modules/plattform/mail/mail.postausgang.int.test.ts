@@ -2,7 +2,7 @@ import type { TApiError } from '@stellwerk/domain/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
-import { mandant } from '../../verwaltung/mandant/mandant.table';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { enqueueMail } from './mail.service';
 
 type Page = {

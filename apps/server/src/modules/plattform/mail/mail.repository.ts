@@ -15,7 +15,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Tx } from '../../../db/client';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { type MailAnhang, mailOutbox } from './mail.table';
 
 /** Status of a row as stored; `sending` is a claimed row on its way (shown as pending in the mailbox). */

@@ -6,7 +6,7 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import { waitForMail } from '../../../../test/mail-inbox';
 import { confirmLinkIn } from '../../../../test/mail-message';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver';
-import { mandant } from '../../verwaltung/mandant/mandant.table';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { mailOutbox } from './mail.table';
 import { REDACTED } from './mail.templates';
 

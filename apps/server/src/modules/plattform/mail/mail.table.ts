@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz } from '../../../db/columns.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.table.ts';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 
 /** A mail attachment as stored in the outbox. */
 export type MailAnhang = { dateiname: string; contentType: string; base64: string };

@@ -4,8 +4,8 @@ import type { TApiError } from '@stellwerk/domain/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
-import { mandant } from '../../verwaltung/mandant/mandant.table';
-import { auditLog } from '../audit/audit.table';
+import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
+import { auditLog } from '../audit/audit.public.ts';
 import { datei } from './storage.table';
 
 const PNG = Buffer.from(

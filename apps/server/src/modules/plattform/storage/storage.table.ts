@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, unique } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '../../../db/columns.ts';
-import { mandantIdColumn } from '../../verwaltung/mandant/mandant.table.ts';
+import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
 
 /** Metadata of a stored file; the bytes live at `{bucket}/{pfad}` (pfad = `{mandantId}/{uuid}.{ext}`). */
 export const datei = pgTable(

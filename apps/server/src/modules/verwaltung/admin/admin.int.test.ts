@@ -2,10 +2,10 @@ import type { TAdminUebersicht } from '@stellwerk/domain/verwaltung/admin-stammd
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { sonderfreigabe } from '../../fahrzeuge/sonderfreigabe/sonderfreigabe.table.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { sonderfreigabe } from '../../fahrzeuge/sonderfreigabe/sonderfreigabe.public.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 
 type ErrorBody = { error: { code: string; message: string; params: Record<string, unknown> } };
 const errorOf = async (response: Response) => ((await response.json()) as ErrorBody).error;

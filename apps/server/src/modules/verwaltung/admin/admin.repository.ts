@@ -1,13 +1,13 @@
 import { and, count, countDistinct, eq, gt, isNull, ne, notExists } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { sonderfreigabe } from '../../fahrzeuge/sonderfreigabe/sonderfreigabe.table.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { gruppe } from '../../identitaet/gruppe/gruppe.table.ts';
-import { rolle } from '../../identitaet/rolle/rolle.table.ts';
-import { grundrissLeseraum } from '../../leseraum/leseraum/leseraum.table.ts';
-import { standort } from '../standort/standort.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { sonderfreigabe } from '../../fahrzeuge/sonderfreigabe/sonderfreigabe.public.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { gruppe } from '../../identitaet/gruppe/gruppe.public.ts';
+import { rolle } from '../../identitaet/rolle/rolle.public.ts';
+import { grundrissLeseraum } from '../../leseraum/leseraum/leseraum.public.ts';
+import { standort } from '../standort/standort.public.ts';
 
 /** Counts of the admin start page; every query sees only the transaction's tenant. */
 export const countBenutzer = async (tx: Tx) => (await tx.select({ n: count() }).from(benutzer))[0]?.n ?? 0;

@@ -3,15 +3,15 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.table.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { grundrissLeseraum, leseraum } from '../../leseraum/leseraum/leseraum.table.ts';
-import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.table.ts';
-import { oeffnungszeit } from '../../leseraum/oeffnungszeit/oeffnungszeit.table.ts';
-import { mandant } from '../mandant/mandant.table.ts';
-import { standort } from '../standort/standort.table.ts';
+import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { grundrissLeseraum, leseraum } from '../../leseraum/leseraum/leseraum.public.ts';
+import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
+import { oeffnungszeit } from '../../leseraum/oeffnungszeit/oeffnungszeit.public.ts';
+import { mandant } from '../mandant/mandant.public.ts';
+import { standort } from '../standort/standort.public.ts';
 
 /** Berlin summer time (CEST) from 29 March 2026: local hh:mm on `day` as an instant. */
 const cest = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`);

@@ -5,10 +5,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.table.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { mandant } from '../mandant/mandant.table.ts';
-import { standort } from '../standort/standort.table.ts';
+import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { mandant } from '../mandant/mandant.public.ts';
+import { standort } from '../standort/standort.public.ts';
 
 const cest = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`);
 const HASH = 'a'.repeat(64);

@@ -10,8 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { EVENTS_CHANNEL } from '../../plattform/events/events.service.ts';
 import { customizingOption } from './customizing.table.ts';
 

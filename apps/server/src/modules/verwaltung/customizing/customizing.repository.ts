@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzerGruppe } from '../../identitaet/benutzer/benutzer.table.ts';
-import { gruppe } from '../../identitaet/gruppe/gruppe.table.ts';
+import { benutzerGruppe } from '../../identitaet/benutzer/benutzer.public.ts';
+import { gruppe } from '../../identitaet/gruppe/gruppe.public.ts';
 import { customizing, feature, mandantFeature } from './customizing.table.ts';
 
 /**

@@ -11,9 +11,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../../db/columns.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { gruppe } from '../../identitaet/gruppe/gruppe.table.ts';
-import { mandantIdColumn } from '../mandant/mandant.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { gruppe } from '../../identitaet/gruppe/gruppe.public.ts';
+import { mandantIdColumn } from '../mandant/mandant.public.ts';
 
 /** Global feature catalogue (FahrzeugBuchung, Leseraum, Systemeinstellungen ...). */
 export const feature = pgTable('feature', {

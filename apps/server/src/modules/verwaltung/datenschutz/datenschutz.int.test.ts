@@ -13,10 +13,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { leseraum } from '../../leseraum/leseraum/leseraum.table.ts';
-import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.table.ts';
-import { mandant } from '../mandant/mandant.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { leseraum } from '../../leseraum/leseraum/leseraum.public.ts';
+import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
+import { mandant } from '../mandant/mandant.public.ts';
 
 const pdfText = (pdf: Buffer): string => {
   const dir = mkdtempSync(path.join(tmpdir(), 'auskunft-'));

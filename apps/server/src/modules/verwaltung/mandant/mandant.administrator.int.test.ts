@@ -8,10 +8,10 @@ import type { TMandant, TMandantAdministrator } from '@stellwerk/domain/verwaltu
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { benutzer, benutzerRolle } from '../../identitaet/benutzer/benutzer.table.ts';
-import { rolle, rollePermission } from '../../identitaet/rolle/rolle.table.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { mailOutbox } from '../../plattform/mail/mail.table.ts';
+import { benutzer, benutzerRolle } from '../../identitaet/benutzer/benutzer.public.ts';
+import { rolle, rollePermission } from '../../identitaet/rolle/rolle.public.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 
 type Call = { status: number; body: unknown };
 

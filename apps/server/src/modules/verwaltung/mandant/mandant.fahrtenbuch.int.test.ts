@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.table.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { standort } from '../standort/standort.table.ts';
+import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { standort } from '../standort/standort.public.ts';
 import { mandant } from './mandant.table.ts';
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');

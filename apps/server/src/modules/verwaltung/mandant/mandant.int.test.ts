@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { EVENTS_CHANNEL } from '../../plattform/events/events.service.ts';
 import { mandantDomain } from './mandant.table.ts';
 

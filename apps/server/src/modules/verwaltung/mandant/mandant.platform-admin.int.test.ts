@@ -12,8 +12,8 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 import { loadConfig } from '../../../config.ts';
 import { openTestDatabase, type TestDatabase } from '../../../db/test-database.ts';
 import { prepareData } from '../../../first-start.ts';
-import { benutzer, benutzerRolle } from '../../identitaet/benutzer/benutzer.table.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
+import { benutzer, benutzerRolle } from '../../identitaet/benutzer/benutzer.public.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { createPlatformAdmin } from './mandant.platform-admin.ts';
 import { mandant } from './mandant.table.ts';
 

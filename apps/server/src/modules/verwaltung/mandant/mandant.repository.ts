@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
-import { feature, mandantFeature } from '../customizing/customizing.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { feature, mandantFeature } from '../customizing/customizing.public.ts';
 import { mandant, mandantDomain } from './mandant.table.ts';
 
 /**

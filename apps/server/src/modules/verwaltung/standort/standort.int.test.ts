@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { auditLog } from '../../plattform/audit/audit.table.ts';
-import { mandant } from '../mandant/mandant.table.ts';
+import { auditLog } from '../../plattform/audit/audit.public.ts';
+import { mandant } from '../mandant/mandant.public.ts';
 import { standort } from './standort.table.ts';
 
 describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {

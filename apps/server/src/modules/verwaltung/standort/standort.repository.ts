@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.table.ts';
-import { grundrissLeseraum } from '../../leseraum/leseraum/leseraum.table.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { grundrissLeseraum } from '../../leseraum/leseraum/leseraum.public.ts';
 import { abstellplatz, standort } from './standort.table.ts';
 
 export type StandortRow = { id: string; name: string; bundesland: string | null };

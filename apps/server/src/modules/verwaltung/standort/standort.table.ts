@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, foreignKey, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn } from '../../../db/columns.ts';
-import { mandantIdColumn } from '../mandant/mandant.table.ts';
+import { mandantIdColumn } from '../mandant/mandant.public.ts';
 
 /** Location (vehicles are parked there, floor plans belong to it). */
 export const standort = pgTable(
