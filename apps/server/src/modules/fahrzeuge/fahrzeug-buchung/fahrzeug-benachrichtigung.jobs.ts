@@ -1,10 +1,10 @@
 import type { Config } from '../../../config';
 import type { Job } from '../../../jobs/scheduler';
+import { sendeFahrzeugReport } from './fahrzeug-benachrichtigung.report';
 import {
   gibVersaeumteFahrtenFrei,
   sendeCheckOutHinweise,
   sendeFahrtErinnerungen,
-  sendeFahrzeugReport,
   sendePruefungsErinnerungen,
 } from './fahrzeug-benachrichtigung.service';
 

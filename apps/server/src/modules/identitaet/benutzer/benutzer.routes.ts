@@ -26,18 +26,15 @@ import { errorBody } from '../../../http/error-handler.ts';
 import { readUploadedFile } from '../../../http/multipart-upload.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import { requireDarf, routeGuard } from '../auth/auth.guards.ts';
+import { listBenutzerPasskeys, resetBenutzerFaktoren, revokeBenutzerPasskey } from './benutzer.faktoren.ts';
 import { previewBenutzerImport, runBenutzerImport } from './benutzer.import.ts';
+import { getBenutzerLeseraum, setBenutzerLeseraum } from './benutzer.leseraum.ts';
 import {
   createBenutzer,
   deleteBenutzer,
   getBenutzer,
-  getBenutzerLeseraum,
   getBenutzerOptionen,
   listBenutzer,
-  listBenutzerPasskeys,
-  resetBenutzerFaktoren,
-  revokeBenutzerPasskey,
-  setBenutzerLeseraum,
   updateBenutzer,
 } from './benutzer.service.ts';
 

@@ -4,14 +4,12 @@ import type {
   TBenutzerAenderungParsed,
   TBenutzerDetail,
   TBenutzerInputParsed,
-  TBenutzerLeseraum,
   TBenutzerList,
   TBenutzerListItem,
   TBenutzerListQuery,
   TBenutzerOptionen,
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { syncGrants, syncLinks } from '@stellwerk/domain/identitaet/link-sync';
-import type { TAdminPasskeys, TFaktorenZurueckgesetzt } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { adresseInDomains } from '@stellwerk/domain/identitaet/sso/sso';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
@@ -19,7 +17,6 @@ import { isPermissionName, PERMISSION_DESCRIPTIONS, PERMISSION_NAMES } from '@st
 import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
 import { constraintOf, SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
-import { eigenerPlatzVon, setzeEigenenPlatz } from '../../leseraum/leseraum/leseraum.service.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
@@ -30,9 +27,6 @@ import {
   endSessions,
   findTakenLoginEmails,
   isLoginUsernameTaken,
-  listLoginPasskeys,
-  resetFactors,
-  revokeLoginPasskey,
   updateLogin,
 } from '../auth/auth.accounts.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
@@ -50,7 +44,6 @@ import {
   findExistingGruppeIds,
   findExistingRolleIds,
   findGruppenOf,
-  findHelferFlags,
   findMandantDomains,
   findMandantName,
   findRollenOf,
@@ -64,7 +57,6 @@ import {
   listBenutzer as listBenutzerRows,
   updateBenutzer as updateBenutzerRow,
   updateDirectGrant,
-  updateHelferFlags,
 } from './benutzer.repository.ts';
 
 export type BenutzerDeps = {
@@ -343,7 +335,7 @@ export const createBenutzer = async (
  * administrator could otherwise point its e-mail at themself and take over the platform sign-in through
  * password recovery.
  */
-const assertMayChange = (user: SessionUser, target: BenutzerRow) => {
+export const assertMayChange = (user: SessionUser, target: BenutzerRow) => {
   if (target.isPlatformAdmin && !user.isPlatformAdmin)
     throw new DomainError('benutzer.plattform_admin_geschuetzt');
 };
@@ -476,139 +468,4 @@ export const deleteBenutzer = async (
     if (sqlStateOf(err) === SQLSTATE.foreignKeyViolation) throw new DomainError('benutzer.hat_buchungen');
     throw err;
   }
-};
-
-/**
- * An administrator resets a user's second factors (lost phone): the authenticator app and its
- * backup codes are removed and every session of the user ends, so the next sign-in is with the password
- * alone (and, when the tenant requires two factors, leads to enrolment). Audited; another tenant's user is 404.
- */
-export const resetBenutzerFaktoren = async (
-  { database, now }: BenutzerDeps,
-  user: SessionUser,
-  id: string,
-): Promise<TFaktorenZurueckgesetzt> => {
-  assertDarf(user, 'benutzer.pflegen');
-  return database.withTenant(user.mandantId, async (tx) => {
-    const row = await findBenutzerById(tx, id);
-    if (!row) throw nichtGefunden('benutzer', id);
-    assertMayChange(user, row);
-    const removed = row.authUserId
-      ? await resetFactors(tx, row.authUserId, now())
-      : { faktoren: 0, passkeys: 0, sitzungen: 0 };
-    await writeAudit(tx, {
-      mandantId: user.mandantId,
-      benutzerId: user.benutzerId,
-      action: 'faktoren_zuruecksetzen',
-      entity: 'benutzer',
-      entityId: id,
-      oldValue: { faktoren: removed.faktoren, passkeys: removed.passkeys },
-      newValue: { faktoren: 0, passkeys: 0, beendeteSitzungen: removed.sitzungen },
-    });
-    await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
-    return { faktoren: removed.faktoren, sitzungen: removed.sitzungen };
-  });
-};
-
-/** A user's passkeys for the user administration (decision 100); another tenant's user is 404. */
-export const listBenutzerPasskeys = async (
-  { database }: BenutzerDeps,
-  user: SessionUser,
-  id: string,
-): Promise<TAdminPasskeys> => {
-  assertDarf(user, 'benutzer.pflegen');
-  return database.withTenant(user.mandantId, async (tx) => {
-    const row = await findBenutzerById(tx, id);
-    if (!row) throw nichtGefunden('benutzer', id);
-    const passkeys = row.authUserId ? await listLoginPasskeys(tx, row.authUserId) : [];
-    return {
-      items: passkeys.map((p) => ({
-        id: p.id,
-        name: p.name,
-        deviceType: p.deviceType,
-        createdAt: p.createdAt?.toISOString() ?? null,
-      })),
-    };
-  });
-};
-
-/**
- * An administrator revokes one passkey of a user (a lost or stolen device): it no longer signs in. Audited as
- * `passkey_widerrufen` on `benutzer`; another tenant's user or an unknown passkey is 404.
- */
-export const revokeBenutzerPasskey = async (
-  { database }: BenutzerDeps,
-  user: SessionUser,
-  id: string,
-  passkeyId: string,
-): Promise<void> => {
-  assertDarf(user, 'benutzer.pflegen');
-  await database.withTenant(user.mandantId, async (tx) => {
-    const row = await findBenutzerById(tx, id);
-    if (!row?.authUserId) throw nichtGefunden('benutzer', id);
-    assertMayChange(user, row);
-    const removed = await revokeLoginPasskey(tx, row.authUserId, passkeyId);
-    if (!removed) throw nichtGefunden('passkey', passkeyId);
-    await writeAudit(tx, {
-      mandantId: user.mandantId,
-      benutzerId: user.benutzerId,
-      action: 'passkey_widerrufen',
-      entity: 'benutzer',
-      entityId: id,
-      oldValue: { passkey: removed.name ?? removed.id },
-    });
-    await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
-  });
-};
-
-/** GET /api/admin/benutzer/:id/leseraum: helper flags and own place of a user (decision 138). */
-export const getBenutzerLeseraum = async (
-  deps: Pick<BenutzerDeps, 'database'>,
-  user: SessionUser,
-  id: string,
-): Promise<TBenutzerLeseraum> => {
-  assertDarf(user, 'benutzer.pflegen');
-  return deps.database.withTenant(user.mandantId, async (tx) => {
-    const flags = await findHelferFlags(tx, id);
-    if (!flags) throw nichtGefunden('benutzer', id);
-    return { ...flags, eigenerPlatzId: (await eigenerPlatzVon(tx, id)) ?? null };
-  });
-};
-
-/**
- * PUT /api/admin/benutzer/:id/leseraum: administrators mark a person as fire-safety or first-aid helper and assign
- * (or take back) their own place (decision 138); audited, and the user's open pages hear of it.
- */
-export const setBenutzerLeseraum = async (
-  deps: Pick<BenutzerDeps, 'database'>,
-  user: SessionUser,
-  id: string,
-  input: TBenutzerLeseraum,
-): Promise<TBenutzerLeseraum> => {
-  assertDarf(user, 'benutzer.pflegen');
-  return deps.database.withTenant(user.mandantId, async (tx) => {
-    const flags = await findHelferFlags(tx, id);
-    if (!flags) throw nichtGefunden('benutzer', id);
-    const before = { ...flags, eigenerPlatzId: (await eigenerPlatzVon(tx, id)) ?? null };
-    await updateHelferFlags(tx, id, {
-      brandschutzhelfer: input.brandschutzhelfer,
-      ersthelfer: input.ersthelfer,
-    });
-    await setzeEigenenPlatz(tx, {
-      mandantId: user.mandantId,
-      benutzerId: id,
-      leseraumId: input.eigenerPlatzId,
-    });
-    await writeAudit(tx, {
-      mandantId: user.mandantId,
-      benutzerId: user.benutzerId,
-      action: 'update',
-      entity: 'benutzer',
-      entityId: id,
-      oldValue: before,
-      newValue: input,
-    });
-    await publishEvent(tx, user.mandantId, { type: 'benutzer', id });
-    return input;
-  });
 };
