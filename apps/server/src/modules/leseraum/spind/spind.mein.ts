@@ -3,7 +3,6 @@
  * the owner's 'geleert', and the facility list of lockers not confirmed emptied, which staff clear.
  */
 
-import { DomainError } from '@stellwerk/domain/errors';
 import type { TMeinSpind } from '@stellwerk/domain/leseraum/spind/api';
 import { pinSichtbar } from '@stellwerk/domain/leseraum/spind/regeln';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
