@@ -205,11 +205,13 @@ describe.each(testDrivers())('office lockers coupled to place bookings on %s', (
     clock = at('2026-11-27', '08:00');
     const lauf = (now: Date) =>
       alsSystem((tx) => releaseLapsedBuchungen(tx, { publicUrl: server.baseUrl }, { mandantId, now }));
-    expect(await lauf(clock)).toBe(1);
+    // (the holds of the days before lapse in the same run)
+    expect(await lauf(clock)).toBeGreaterThanOrEqual(1);
     expect((await spindDerBuchung(gehalten.id))[0]!.status).toBe('storniert');
     // nobody checked in: released 15 minutes after the start; the locker began, so it ends and waits to be emptied
     clock = at('2026-11-27', '08:16');
     expect(await lauf(clock)).toBe(1);
+    expect(await lauf(clock)).toBe(0);
     const [beendet] = await spindDerBuchung(bestaetigt.id);
     expect(beendet).toMatchObject({ status: 'gebucht', leerung: 'offen' });
     expect(beendet!.bis.toISOString()).toBe(clock.toISOString());
@@ -336,7 +338,7 @@ describe.each(testDrivers())('office lockers coupled to place bookings on %s', (
     const cookies = await Promise.all(emails.map((e) => signIn(server.baseUrl, e)));
     const antworten = await Promise.all(
       cookies.map((cookie, i) =>
-        call(server, cookie, 'POST', '/api/leseraum-buchungen', ganztags(15 + i, '2026-12-02', 'L')),
+        call(server, cookie, 'POST', '/api/leseraum-buchungen', ganztags(14 + i, '2026-12-02', 'L')),
       ),
     );
     const status = antworten.map((r) => r.status);
