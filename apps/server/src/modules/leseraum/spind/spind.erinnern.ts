@@ -41,7 +41,7 @@ export const sendeSpindErinnerungen = async (
     if ((await markiereErinnert(tx, b.id, now)).length === 0) continue;
     const an = await empfaenger(tx, b.benutzerId);
     if (!an) continue;
-    await enqueueMail(
+    const mailId = await enqueueMail(
       tx,
       {
         mandantId,
@@ -57,7 +57,8 @@ export const sendeSpindErinnerungen = async (
       },
       now,
     );
-    gesendet++;
+    // null: the owner's switch BenachrichtigungErinnerung stopped it (reminded all the same: nothing goes later)
+    if (mailId) gesendet++;
   }
   return gesendet;
 };

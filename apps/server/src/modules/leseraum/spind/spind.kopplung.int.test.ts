@@ -196,6 +196,9 @@ describe.each(testDrivers())('office lockers coupled to place bookings on %s', (
     });
     const zeilen = await spindDerBuchung(b.id);
     expect(zeilen.filter((z) => z.status !== 'storniert')).toHaveLength(1);
+    expect((await audits('gekoppelt_verschoben')).map((e) => e.entityId)).toContain(
+      zeilen.find((z) => z.status !== 'storniert')!.id,
+    );
   });
 
   it('releases it with the lapse job: cancelled at the start, ended and on the clearing list after it', async () => {

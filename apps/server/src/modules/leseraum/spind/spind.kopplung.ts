@@ -217,6 +217,27 @@ export const gibGekoppeltenSpindFrei = async (
     });
 };
 
+const auditVerschoben = (tx: Tx, mandantId: string, alt: SpindBuchungRow, neu: SpindBuchungRow) =>
+  writeAudit(tx, {
+    mandantId,
+    benutzerId: alt.benutzerId,
+    action: 'gekoppelt_verschoben',
+    entity: 'spind_buchung',
+    entityId: neu.id,
+    oldValue: {
+      buchungId: alt.id,
+      spindId: alt.spindId,
+      von: alt.von.toISOString(),
+      bis: alt.bis.toISOString(),
+    },
+    newValue: {
+      spindId: neu.spindId,
+      leseraumBuchungId: neu.leseraumBuchungId,
+      von: neu.von.toISOString(),
+      bis: neu.bis.toISOString(),
+    },
+  });
+
 /**
  * The place booking moved to another period before it began: its locker follows, the same locker when it is
  * free then, else the nearest free one of the same size (the old booking is cancelled first, so it does not
@@ -254,7 +275,10 @@ export const verschiebeGekoppeltenSpind = async (
           pin: alt.pin,
         })
       : null;
-  if (row) return ansicht(tx, row);
+  if (row) {
+    await auditVerschoben(tx, eingabe.mandantId, alt, row);
+    return ansicht(tx, row);
+  }
   if (!eingabe.standortId) throw new DomainError('spind.keiner_frei');
   // the locker stays its owner's, whoever moved the place booking
   const wunsch = await wunschDes(tx, alt.benutzerId, altSpind?.spind.groesse as SpindGroesse | undefined);
@@ -266,5 +290,6 @@ export const verschiebeGekoppeltenSpind = async (
     zeitraum,
     pin: neuePin(deps.zufall ?? ((n) => randomInt(n))),
   });
+  await auditVerschoben(tx, eingabe.mandantId, alt, neu);
   return ansicht(tx, neu);
 };
