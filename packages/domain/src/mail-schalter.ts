@@ -30,6 +30,8 @@ export const MAIL_ARTEN = [
   'leseraum.deaktivierung',
   'leseraum.erinnerung',
   'leseraum.bestaetigung_anfrage',
+  // office lockers (template spind_erinnerung, decision 216)
+  'spind.erinnerung',
   // sign-in and account (templates passwort_zuruecksetzen, einladung)
   'konto.passwort',
   'konto.einladung',
@@ -78,6 +80,7 @@ export const MAIL_REGELN: Readonly<Record<MailArt, MailRegel>> = {
   'leseraum.storno': schalter(null, 'BenachrichtigungStornierung'),
   'leseraum.deaktivierung': schalter(null, 'BenachrichtigungStornierung'),
   'leseraum.erinnerung': schalter(null, 'BenachrichtigungErinnerung'),
+  'spind.erinnerung': schalter(null, 'BenachrichtigungErinnerung'),
   // the booking staff's request to confirm a hold (R170, decision 136): the staff member's own switch; the
   // menu's count and the list /leseraum/bestaetigungen show the holds whatever it says
   'leseraum.bestaetigung_anfrage': schalter(null, 'BenachrichtigungBestaetigungsanfrage'),

@@ -4,6 +4,7 @@ import { fahrzeugBenachrichtigungJobs } from '../modules/fahrzeuge/fahrzeug-buch
 import { fahrzeugBuchungJobs } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.jobs';
 import { fuehrerscheinJobs } from '../modules/fahrzeuge/fuehrerschein/fuehrerschein.jobs';
 import { leseraumBuchungJobs } from '../modules/leseraum/leseraum-buchung/leseraum-buchung.jobs';
+import { spindJobs } from '../modules/leseraum/spind/spind.jobs';
 import { mailJobs } from '../modules/plattform/mail/mail.jobs';
 import type { Job } from './scheduler';
 
@@ -14,6 +15,7 @@ import type { Job } from './scheduler';
 export const productJobs = (config: Pick<Config, 'smtpUrl' | 'publicUrl' | 'dataDir'>): Job[] => [
   ...mailJobs(config),
   ...leseraumBuchungJobs(config),
+  ...spindJobs(config),
   ...fuehrerscheinJobs(config),
   ...fahrzeugBenachrichtigungJobs(config),
   ...fahrzeugAufbewahrungJobs(config),

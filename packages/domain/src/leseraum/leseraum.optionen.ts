@@ -35,6 +35,36 @@ export const LESERAUM_OPTIONEN = katalog([
       en: 'Id of the floor plan shown first. Default: none (the first floor plan).',
     },
   },
+  // --- Officelocker (decision 216) ------------------------------------------------------------------
+  {
+    name: 'SpindGroesse',
+    label: { de: 'Bevorzugte Spindgröße', en: 'Preferred locker size' },
+    group: 'anzeige',
+    feature: 'Officelocker',
+    typ: 'string',
+    default: 'M',
+    levels: USER,
+    userEditable: true,
+    allowedValues: ['S', 'M', 'L'],
+    description: {
+      de: 'Größe des Spinds, der mit einer Platzbuchung dazugebucht wird (S, M oder L; ist keiner frei, ein größerer). Standard: M.',
+      en: 'Size of the locker booked with a place (S, M or L; a larger one when none is free). Default: M.',
+    },
+  },
+  {
+    name: 'SpindBarrierefrei',
+    label: { de: 'Barrierefreier Spind', en: 'Accessible locker' },
+    group: 'anzeige',
+    feature: 'Officelocker',
+    typ: 'boolean',
+    default: 'false',
+    levels: USER,
+    userEditable: true,
+    description: {
+      de: 'Nur barrierefreie Spinde dazubuchen. Standard: aus.',
+      en: 'Book only accessible lockers with a place. Default: off.',
+    },
+  },
   {
     name: 'LeseraumMaximaleBuchungenAlsBuchenderProWoche',
     label: { de: 'Buchungen pro Woche (höchstens)', en: 'Bookings per week (at most)' },

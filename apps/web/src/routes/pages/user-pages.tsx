@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { isSpindGroesse, type SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -100,6 +101,9 @@ export function FuehrerscheinPage() {
   );
 }
 
+/** The preferred locker size (SpindGroesse) the booking dialog preselects; M when unset or unknown. */
+const spindGroesseAus = (wert: unknown): SpindGroesse => (isSpindGroesse(wert) ? wert : 'M');
+
 /** The seat-planning screen of an area in map or list view; plan, day, period and filter live in the URL. */
 function SitzplanPage({ bereich, ansicht }: { bereich: Bereich; ansicht: Ansicht }) {
   const { t } = useTranslation();
@@ -147,6 +151,7 @@ function SitzplanPage({ bereich, ansicht }: { bereich: Bereich; ansicht: Ansicht
         }
         zoomProzent={typeof zoom === 'number' ? zoom : 100}
         vorgaben={vorgabenAus(setting)}
+        spindGroesse={me?.features.Officelocker ? spindGroesseAus(setting('SpindGroesse')) : null}
       />
     </>
   );

@@ -8,6 +8,7 @@ import { LIMITS } from '../../api.ts';
 import { ZDayInput, ZInstantInput } from '../../date-input.ts';
 import { BUCHUNG_STATUS } from '../../status.ts';
 import { multiLineText, singleLineText } from '../../text-input.ts';
+import { ZSpindGroesse } from '../spind/api.ts';
 import { PLATZ_MARKER, PLATZ_ZUSTAENDE } from './belegung.ts';
 import { TAG_SPERRGRUENDE } from './buchbarkeit.ts';
 import { PERSONAL_GRUND_MAX } from './machine.ts';
@@ -96,9 +97,14 @@ const ZStuendlich = z.object({ modus: z.literal('stuendlich'), von: ZInstantInpu
 const ZGruppe = { gruppengroesse: z.number().int().min(1).max(10_000).default(1) };
 
 /** POST /api/leseraum-buchungen: a full day (or half) of a day, or hours, of one place. */
+/**
+ * Decision 216: `spind` books the nearest free office locker with the place for the same period (`true`: the
+ * size of the user's setting SpindGroesse; a size: that one); only while the tenant's Officelocker switch is on.
+ */
+const ZSpindWunsch = { spind: z.union([z.boolean(), ZSpindGroesse]).optional() };
 export const ZLeseraumBuchungInput = z.discriminatedUnion('modus', [
-  ZGanztags.extend({ leseraumId: z.uuid(), ...ZGruppe }),
-  ZStuendlich.extend({ leseraumId: z.uuid(), ...ZGruppe }),
+  ZGanztags.extend({ leseraumId: z.uuid(), ...ZGruppe, ...ZSpindWunsch }),
+  ZStuendlich.extend({ leseraumId: z.uuid(), ...ZGruppe, ...ZSpindWunsch }),
 ]);
 export type TLeseraumBuchungInput = z.infer<typeof ZLeseraumBuchungInput>;
 
@@ -113,6 +119,17 @@ export const ZLeseraumBuchungAenderung = z.discriminatedUnion('modus', [
   ZStuendlich.extend(ZGruppeBleibt),
 ]);
 export type TLeseraumBuchungAenderung = z.infer<typeof ZLeseraumBuchungAenderung>;
+
+export const ZGekoppelterSpind = z.object({
+  buchungId: z.uuid(),
+  spindId: z.uuid(),
+  nummer: z.string().max(LIMITS.name),
+  bank: z.string().max(LIMITS.name),
+  groesse: ZSpindGroesse,
+  von: ZInstant,
+  bis: ZInstant,
+});
+export type TGekoppelterSpind = z.infer<typeof ZGekoppelterSpind>;
 
 export const ZLeseraumBuchung = z.object({
   id: z.uuid(),
@@ -135,6 +152,8 @@ export const ZLeseraumBuchung = z.object({
   kannAendern: z.boolean(),
   /** Countdown target (spec §4): the confirmation deadline or the check-in begin or end; null when none. */
   countdownBis: ZInstant.nullable(),
+  /** The office locker booked with the place (decision 216), in the answer that booked or moved it; no PIN. */
+  spind: ZGekoppelterSpind.nullable().optional(),
 });
 export type TLeseraumBuchung = z.infer<typeof ZLeseraumBuchung>;
 export const ZLeseraumBuchungList = z.array(ZLeseraumBuchung).max(1000);

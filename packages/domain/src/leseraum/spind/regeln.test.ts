@@ -7,6 +7,7 @@ import {
   naechsterFreierSpind,
   neuePin,
   pinSichtbar,
+  platzInProzent,
   type Spind,
   type Spindbank,
   tagesZeitraum,
@@ -154,5 +155,28 @@ describe('PIN', () => {
     let i = 0;
     const folge = [0, 0, 7, 1, 2, 9];
     expect(neuePin(() => folge[i++] as number)).toBe('007129');
+  });
+});
+
+describe('platzInProzent: a place in plan units measured against banks in percent', () => {
+  it('scales by the drawn extent plus its margin, at least 400 × 300, and clamps to the plan', () => {
+    const p = platzInProzent('g', { x: 470, y: 120 }, { x: 940, y: 240 })!;
+    expect(p.grundrissId).toBe('g');
+    expect(p.x).toBeCloseTo(47);
+    expect(p.y).toBeCloseTo(40);
+    const klein = platzInProzent('g', { x: 100, y: 30 }, { x: 100, y: 30 })!;
+    expect([klein.x, klein.y].map((v) => Math.round(v))).toEqual([25, 10]);
+    expect(platzInProzent('g', { x: 5000, y: 10 }, { x: 940, y: 240 })?.x).toBe(100);
+  });
+
+  it('is null for a place that is not drawn, so banks are ordered by name and number', () => {
+    expect(platzInProzent('g', null, { x: 0, y: 0 })).toBeNull();
+    const ohneOrt = naechsterFreierSpind(
+      { platz: null, groesse: 'M', barrierefrei: false },
+      banken,
+      [spind('s-sued', 'b-sued', 'M'), spind('s-nord', 'b-nord', 'M')],
+      new Set(),
+    );
+    expect(ohneOrt?.id).toBe('s-nord');
   });
 });

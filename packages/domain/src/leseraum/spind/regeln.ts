@@ -10,6 +10,23 @@ export const isSpindGroesse = (s: unknown): s is SpindGroesse =>
 /** A place on a floor plan in percent of the plan (0–100), as places and banks are drawn. */
 export type Planpunkt = { grundrissId: string; x: number; y: number };
 
+/**
+ * A place's position (plan units, the SVG's user units) as percent of its plan, so that it can be measured against
+ * banks drawn in percent (decision 216). The plan's extent is the one the map draws a plan without an image at:
+ * the drawn places' largest x and y plus a 60-unit margin, at least 400 × 300; clamped to 0–100.
+ */
+export const platzInProzent = (
+  grundrissId: string,
+  position: { x: number; y: number } | null,
+  ausdehnung: { x: number; y: number },
+): Planpunkt | null => {
+  if (!position) return null;
+  const breite = Math.max(400, ausdehnung.x + 60);
+  const hoehe = Math.max(300, ausdehnung.y + 60);
+  const prozent = (wert: number, groesse: number) => Math.min(100, Math.max(0, (wert / groesse) * 100));
+  return { grundrissId, x: prozent(position.x, breite), y: prozent(position.y, hoehe) };
+};
+
 export type Spindbank = { id: string; standortId: string; name: string; ort: Planpunkt | null };
 
 export type Spind = {

@@ -12,6 +12,7 @@ import {
 import { sendMail } from './leseraum-buchung.mails.ts';
 import { toApi } from './leseraum-buchung.presenter.ts';
 import { updateBuchung } from './leseraum-buchung.repository.ts';
+import { spindFreigeben } from './leseraum-buchung.spind.ts';
 
 /**
  * POST /api/leseraum-buchungen/{id}/ablehnen: booking staff decline a hold waiting for them, before it lapses,
@@ -39,6 +40,13 @@ export const lehneBuchungAb = async (
       systembenutzer2Mail: user.email,
       stornoGrund: 'abgelehnt',
       storniertAm: now,
+    });
+    await spindFreigeben(tx, {
+      mandantId: user.mandantId,
+      buchungId: row.id,
+      now,
+      benutzerId: user.benutzerId,
+      grund: 'abgelehnt',
     });
     const updated = await reload(tx, row.id);
     await sendMail(tx, deps, user.mandantId, updated, 'useMailStorno', {

@@ -18,8 +18,12 @@ import {
 import { sendMail } from './leseraum-buchung.mails.ts';
 import { toApi } from './leseraum-buchung.presenter.ts';
 import { updateBuchung } from './leseraum-buchung.repository.ts';
+import { spindAlsApi, spindVerschieben } from './leseraum-buchung.spind.ts';
 
-/** PUT /api/leseraum-buchungen/{id}: new times for a hold or reservation that has not begun (same rules). */
+/**
+ * PUT /api/leseraum-buchungen/{id}: new times for a hold or reservation that has not begun (same rules); its office
+ * locker follows it (decision 216).
+ */
 export const aendereBuchung = async (
   deps: LeseraumDeps,
   user: SessionUser,
@@ -37,7 +41,7 @@ export const aendereBuchung = async (
       throw new DomainError('leseraum_buchung.schritt_nicht_erlaubt', { status: row.status });
     // decision 125: a group size left out keeps the stored one; a given one is checked and stored
     const gruppengroesse = input.gruppengroesse ?? row.gruppengroesse;
-    const { period } = await pruefeZeitraum(tx, deps, user, {
+    const { platz, period } = await pruefeZeitraum(tx, deps, user, {
       anfrage: input,
       leseraumId: row.leseraumId,
       gruppengroesse,
@@ -52,10 +56,16 @@ export const aendereBuchung = async (
         erinnerungGesendetAm: null,
       }),
     );
+    const spind = await spindVerschieben(tx, deps.now, {
+      mandantId: user.mandantId,
+      platz,
+      buchungId: row.id,
+      period,
+    });
     const updated = await reload(tx, row.id);
     await sendMail(tx, deps, user.mandantId, updated, leseraumMailFuer({ art: 'geaendert' })!, {
       alt: { von: row.von, bis: row.bis },
     });
     await meldeBuchung(tx, user.mandantId, updated);
-    return toApi(updated, user, now);
+    return { ...toApi(updated, user, now), spind: spindAlsApi(spind) };
   });

@@ -14,6 +14,7 @@ import {
   findOffeneBuchungenDerPlaetze,
   updateBuchung,
 } from './leseraum-buchung.repository.ts';
+import { spindFreigeben } from './leseraum-buchung.spind.ts';
 
 /**
  * The bookings deactivating the places `leseraumIds` at `now` would cancel (holds and reservations that have
@@ -51,6 +52,7 @@ export const storniereDurchSystem = async (
         ? { status: storno.nach, stornoGrund: 'system', storniertAm: now }
         : { status: storno.nach },
     );
+    await spindFreigeben(tx, { mandantId, buchungId: row.id, now, grund: 'deaktivierung' });
     await sendMail(tx, { publicUrl: deps.publicUrl, now: () => now }, mandantId, row, storno.mail);
     done.push(row);
   }

@@ -77,6 +77,8 @@ export type GesperrterPlatz = Omit<PlatzRow, 'beschreibung' | 'bedingungen'> & {
   grundrissAktiv: boolean;
   bereich: string;
   bestaetigungDurchPersonal: boolean;
+  /** The location of the place's plan (null: the plan names none). */
+  standortId: string | null;
 };
 
 /**
@@ -98,6 +100,7 @@ export const lockPlatz = async (tx: Tx, leseraumId: string): Promise<GesperrterP
       grundrissId: leseraum.grundrissId,
       grundrissAktiv: grundrissLeseraum.aktiv,
       bereich: grundrissLeseraum.bereich,
+      standortId: grundrissLeseraum.standortId,
     })
     .from(leseraum)
     .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
@@ -365,4 +368,16 @@ export const betrifftArbeitswelt = async (tx: Tx, ids: string[]): Promise<boolea
     .where(and(arbeitswelt, inArray(leseraumBuchung.id, ids)))
     .limit(1);
   return buchungen.length > 0;
+};
+
+/** The largest x and y of the plan's drawn places (plan units), for the plan's extent (decision 216). */
+export const findPlanAusdehnung = async (tx: Tx, grundrissId: string): Promise<{ x: number; y: number }> => {
+  const rows = await tx
+    .select({
+      x: sql<number | null>`max((${leseraum.position}->>'x')::float8)`,
+      y: sql<number | null>`max((${leseraum.position}->>'y')::float8)`,
+    })
+    .from(leseraum)
+    .where(eq(leseraum.grundrissId, grundrissId));
+  return { x: Number(rows[0]?.x ?? 0), y: Number(rows[0]?.y ?? 0) };
 };

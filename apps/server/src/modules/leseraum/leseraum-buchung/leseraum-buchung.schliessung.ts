@@ -3,6 +3,7 @@ import type { Tx } from '../../../db/client.ts';
 import { type LeseraumDeps, meldeBuchung } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';
 import { lockBuchung, updateBuchung } from './leseraum-buchung.repository.ts';
+import { spindFreigeben } from './leseraum-buchung.spind.ts';
 
 /**
  * Cancels bookings because their area closes (opening hours, decision 031/052): each booking is locked, the
@@ -26,6 +27,7 @@ export const storniereWegenSchliessung = async (
     if (!row || leseraumStornoVerstoss({ status: row.status, akteur: 'personal' })) continue;
     if (row.status !== 'vorgemerkt' && row.status !== 'reserviert') continue;
     await updateBuchung(tx, row.id, { status: 'storniert', stornoGrund: 'system', storniertAm: now });
+    await spindFreigeben(tx, { mandantId, buchungId: row.id, now, grund: 'schliessung' });
     await sendMail(tx, { publicUrl: deps.publicUrl, now: () => now }, mandantId, row, 'useMailStorno', {
       grund: 'schliessung',
       grundZusatz: beschreibung || undefined,

@@ -10,6 +10,7 @@ import { type LeseraumDeps, meldeBuchung, reload, withBuchung } from './leseraum
 import { sendMail } from './leseraum-buchung.mails.ts';
 import { toApi } from './leseraum-buchung.presenter.ts';
 import { updateBuchung } from './leseraum-buchung.repository.ts';
+import { spindFreigeben } from './leseraum-buchung.spind.ts';
 
 /**
  * POST /api/leseraum-buchungen/{id}/storno: the booker or staff cancel a hold or reservation; staff cancelling
@@ -28,6 +29,13 @@ export const storniereBuchung = async (
     const ohneGrund = personalGrundVerstoss({ durchPersonal: byStaff, grund: input.grund });
     if (ohneGrund) throw toDomainError(ohneGrund);
     await updateBuchung(tx, row.id, { status: 'storniert', stornoGrund: 'storniert', storniertAm: now });
+    await spindFreigeben(tx, {
+      mandantId: user.mandantId,
+      buchungId: row.id,
+      now,
+      benutzerId: user.benutzerId,
+      grund: byStaff ? 'personal' : 'storniert',
+    });
     const updated = await reload(tx, row.id);
     await sendMail(
       tx,

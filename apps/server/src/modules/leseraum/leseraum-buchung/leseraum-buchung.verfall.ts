@@ -3,6 +3,7 @@ import type { Tx } from '../../../db/client.ts';
 import { type LeseraumDeps, meldeBuchung } from './leseraum-buchung.kontext.ts';
 import { sendMail } from './leseraum-buchung.mails.ts';
 import { findOffeneBuchungenBis, updateBuchung } from './leseraum-buchung.repository.ts';
+import { spindFreigeben } from './leseraum-buchung.spind.ts';
 
 /**
  * Releases, in one tenant's transaction, the holds whose deadline passed and the reservations nobody
@@ -24,6 +25,7 @@ export const releaseLapsedBuchungen = async (
       stornoGrund: grund === 'frist_abgelaufen' ? 'frist_abgelaufen' : 'nicht_eingecheckt',
       storniertAm: now,
     });
+    await spindFreigeben(tx, { mandantId, buchungId: row.id, now, grund });
     await sendMail(tx, { publicUrl: deps.publicUrl, now: () => now }, mandantId, row, 'useMailStorno', {
       grund,
     });

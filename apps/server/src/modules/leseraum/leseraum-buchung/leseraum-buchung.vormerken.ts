@@ -9,8 +9,12 @@ import { guardTaken, type LeseraumDeps, meldeBuchung, pruefeZeitraum } from './l
 import { bitteUmBestaetigung, sendMail } from './leseraum-buchung.mails.ts';
 import { toApi } from './leseraum-buchung.presenter.ts';
 import { findBuchung, insertBuchung } from './leseraum-buchung.repository.ts';
+import { spindAlsApi, spindZurBuchung } from './leseraum-buchung.spind.ts';
 
-/** POST /api/leseraum-buchungen: a hold (vorgemerkt) of a place for the user, with the pre-booking mail. */
+/**
+ * POST /api/leseraum-buchungen: a hold (vorgemerkt) of a place for the user, with the pre-booking mail; with
+ * `spind` also the nearest free office locker for the same period, in the same transaction (decision 216).
+ */
 export const createBuchung = async (
   deps: LeseraumDeps,
   user: SessionUser,
@@ -39,10 +43,16 @@ export const createBuchung = async (
       }),
     );
     const row = (await findBuchung(tx, id))!;
+    const spind = await spindZurBuchung(tx, deps.now, user, {
+      wunsch: input.spind,
+      platz,
+      buchungId: id,
+      period,
+    });
     await sendMail(tx, deps, user.mandantId, row, leseraumMailFuer({ art: 'erstellt' })!, {
       bestaetigungDurchPersonal: platz.bestaetigungDurchPersonal,
     });
     if (platz.bestaetigungDurchPersonal) await bitteUmBestaetigung(tx, deps, user, row);
     await meldeBuchung(tx, user.mandantId, row);
-    return toApi(row, user, deps.now());
+    return { ...toApi(row, user, deps.now()), spind: spindAlsApi(spind) };
   });

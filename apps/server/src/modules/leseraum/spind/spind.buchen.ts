@@ -1,13 +1,12 @@
 /**
- * Locker bookings (decision 186): a locker alone for a day, a day locker coupled to a place booking, a permanent
- * assignment by an administrator. The nearest free locker is chosen by the domain rule; the exclusion constraint is
+ * Locker bookings (decision 186): a locker alone for a day and a permanent assignment by an administrator; the
+ * day locker coupled to a place booking is `spind.kopplung.ts` (decision 216). The nearest free locker is chosen by the domain rule; the exclusion constraint is
  * the last line under parallel requests (its refusal answers 409 `conflict`).
  */
 import { randomInt } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
 import { DEFAULT_OEFFNUNGSZEIT } from '@stellwerk/domain/leseraum/oeffnungszeiten';
 import {
-  kopplungsZeitraum,
   naechsterFreierSpind,
   neuePin,
   type Planpunkt,
@@ -78,27 +77,6 @@ export const bucheSpindFuerTag = (
       spindId: s.id,
       benutzerId: user.benutzerId,
       art: 'tag',
-      von: zeitraum.von,
-      bis: zeitraum.bis,
-      pin: pin(deps),
-    });
-  });
-
-/** The day locker that follows a place booking: the same period, the nearest free locker to the place. */
-export const bucheGekoppeltenSpind = (
-  deps: SpindDeps,
-  user: SessionUser,
-  eingabe: Wahl & { leseraumBuchungId: string; platzZeitraum: Zeitraum },
-) =>
-  inSpindModul(deps, user, async (tx) => {
-    const zeitraum = kopplungsZeitraum(eingabe.platzZeitraum);
-    const s = await waehle(tx, eingabe, zeitraum);
-    return insertBuchung(tx, {
-      mandantId: user.mandantId,
-      spindId: s.id,
-      benutzerId: user.benutzerId,
-      art: 'gekoppelt',
-      leseraumBuchungId: eingabe.leseraumBuchungId,
       von: zeitraum.von,
       bis: zeitraum.bis,
       pin: pin(deps),

@@ -3,11 +3,11 @@
  * the owner's 'geleert', and the facility list of lockers not confirmed emptied, which staff clear.
  */
 
-import { DomainError } from '@stellwerk/domain/errors';
 import type { TMeinSpind } from '@stellwerk/domain/leseraum/spind/api';
 import { pinSichtbar } from '@stellwerk/domain/leseraum/spind/regeln';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
 import {
   bankAlsRegel,
@@ -50,6 +50,14 @@ export const bestaetigeGeleert = (deps: SpindDeps, user: SessionUser, buchungId:
     const eigene = (await findMeineBuchungen(tx, user.benutzerId, jetzt)).find((r) => r.b.id === buchungId);
     if (!eigene) throw nichtGefunden('spind_buchung', buchungId);
     await setzeLeerung(tx, buchungId, 'vom_nutzer_bestaetigt', jetzt);
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'geleert',
+      entity: 'spind_buchung',
+      entityId: buchungId,
+      newValue: { spindId: eigene.b.spindId, leerung: 'vom_nutzer_bestaetigt' },
+    });
   });
 
 /** The facility list: ended bookings not confirmed emptied, never with a PIN. */
@@ -64,4 +72,17 @@ export const raeumeSpind = (deps: SpindDeps, user: SessionUser, buchungId: strin
     const offen = (await findBuchungenZumRaeumen(tx, jetzt)).find((r) => r.b.id === buchungId);
     if (!offen) throw nichtGefunden('spind_buchung', buchungId);
     await setzeLeerung(tx, buchungId, 'vom_facility_geraeumt', jetzt);
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'geraeumt',
+      entity: 'spind_buchung',
+      entityId: buchungId,
+      oldValue: { leerung: 'offen' },
+      newValue: {
+        spindId: offen.b.spindId,
+        benutzerId: offen.b.benutzerId,
+        leerung: 'vom_facility_geraeumt',
+      },
+    });
   });

@@ -1,5 +1,5 @@
 import type { Spind, Spindbank } from '@stellwerk/domain/leseraum/spind/regeln';
-import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { spind, spindBuchung, spindbank } from './spind.table.ts';
 
@@ -105,7 +105,7 @@ export const storniereGekoppelte = (tx: Tx, leseraumBuchungId: string, jetzt: Da
       and(
         eq(spindBuchung.leseraumBuchungId, leseraumBuchungId),
         ne(spindBuchung.status, 'storniert'),
-        gt(spindBuchung.von, jetzt),
+        gte(spindBuchung.von, jetzt),
       ),
     )
     .returning();
@@ -124,3 +124,50 @@ export const beendeGekoppelte = (tx: Tx, leseraumBuchungId: string, jetzt: Date)
       ),
     )
     .returning();
+
+/** The locker bookings still held (not cancelled) that follow the place booking `leseraumBuchungId`. */
+export const findGekoppelte = (tx: Tx, leseraumBuchungId: string) =>
+  tx
+    .select()
+    .from(spindBuchung)
+    .where(and(eq(spindBuchung.leseraumBuchungId, leseraumBuchungId), ne(spindBuchung.status, 'storniert')));
+
+/** A locker with its bank. */
+export const findSpind = async (tx: Tx, id: string) =>
+  (
+    await tx
+      .select({ spind, bank: spindbank })
+      .from(spind)
+      .innerJoin(spindbank, eq(spindbank.id, spind.bankId))
+      .where(eq(spind.id, id))
+  )[0];
+
+/**
+ * Bookings to remind of emptying (decision 216): not cancelled, not yet reminded, not yet confirmed emptied,
+ * whose reminder time (`minuten` before the end, never before the start) has come and whose end has not, with
+ * their locker, bank and owner's mail.
+ */
+export const findFaelligeErinnerungen = (tx: Tx, jetzt: Date, minuten: number) =>
+  tx
+    .select({ b: spindBuchung, s: spind, bank: spindbank })
+    .from(spindBuchung)
+    .innerJoin(spind, eq(spind.id, spindBuchung.spindId))
+    .innerJoin(spindbank, eq(spindbank.id, spind.bankId))
+    .where(
+      and(
+        ne(spindBuchung.status, 'storniert'),
+        isNull(spindBuchung.erinnerungGesendetAm),
+        eq(spindBuchung.leerung, 'offen'),
+        gt(spindBuchung.bis, jetzt),
+        lte(spindBuchung.von, jetzt),
+        lte(spindBuchung.bis, new Date(jetzt.getTime() + minuten * 60_000)),
+      ),
+    )
+    .orderBy(asc(spindBuchung.bis));
+
+export const markiereErinnert = (tx: Tx, id: string, jetzt: Date) =>
+  tx
+    .update(spindBuchung)
+    .set({ erinnerungGesendetAm: jetzt, updatedAt: jetzt })
+    .where(and(eq(spindBuchung.id, id), isNull(spindBuchung.erinnerungGesendetAm)))
+    .returning({ id: spindBuchung.id });

@@ -31,6 +31,8 @@ export const mailArtenVon = <T extends MailTemplate>(
       return [LESERAUM[(params as MailTemplateParams['leseraum_buchung']).typ]];
     case 'fahrzeug_buchung':
       return [`fahrzeug.${(params as MailTemplateParams['fahrzeug_buchung']).typ}` as MailArt];
+    case 'spind_erinnerung':
+      return ['spind.erinnerung'];
     case 'fahrt_meldung': {
       const p = params as MailTemplateParams['fahrt_meldung'];
       const arten: MailArt[] = [];

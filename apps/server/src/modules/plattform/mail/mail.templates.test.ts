@@ -61,6 +61,12 @@ const SAMPLES: { [T in keyof MailTemplateParams]: MailTemplateParams[T] } = {
     eintraege: ['MS-SW 101: UVV fällig am 25.10.2026'],
     url: 'https://x.example/admin/fahrzeuge',
   },
+  spind_erinnerung: {
+    nummer: '12',
+    bank: 'Foyer',
+    bis: '2026-11-24T17:00:00.000Z',
+    url: 'https://x.example/officelocker',
+  },
 };
 
 describe('mail templates', () => {

@@ -17,6 +17,7 @@ import {
 } from './mail.fuehrerschein-templates.ts';
 import { kalenderLinkZeilen } from './mail.kalender-links.ts';
 import { type LeseraumMailParams, leseraumMailDe, leseraumMailEn } from './mail.leseraum-templates.ts';
+import { type SpindErinnerungParams, spindErinnerungDe, spindErinnerungEn } from './mail.spind-templates.ts';
 
 /** Every mail the product sends, with the params its template needs. Later issues add theirs. */
 export type MailTemplateParams = {
@@ -33,6 +34,8 @@ export type MailTemplateParams = {
   fahrt_meldung: FahrtMeldungParams;
   /** A notice of the vehicle jobs: missing check-out, next booker, care notice, HU/UVV, report (decision 067). */
   fahrzeug_hinweis: FahrzeugHinweisParams;
+  /** An office locker is to be emptied before its release (decision 216); never with its PIN. */
+  spind_erinnerung: SpindErinnerungParams;
 };
 export type MailTemplate = keyof MailTemplateParams;
 export const MAIL_TEMPLATES = [
@@ -43,6 +46,7 @@ export const MAIL_TEMPLATES = [
   'fuehrerschein_erinnerung',
   'fahrt_meldung',
   'fahrzeug_hinweis',
+  'spind_erinnerung',
 ] as const satisfies readonly MailTemplate[];
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -61,6 +65,7 @@ export const MAIL_SECRETS: { readonly [T in MailTemplate]: readonly (keyof MailT
   fuehrerschein_erinnerung: [],
   fahrt_meldung: [],
   fahrzeug_hinweis: [],
+  spind_erinnerung: [],
 };
 
 /** What the mailbox shows in place of a secret, in the mail's language. */
@@ -259,6 +264,10 @@ const TEMPLATES: { [T in MailTemplate]: Record<Language, Renderer<MailTemplatePa
   fahrzeug_hinweis: {
     de: fuehrerscheinRenderer('de', fahrzeugHinweisDe),
     en: fuehrerscheinRenderer('en', fahrzeugHinweisEn),
+  },
+  spind_erinnerung: {
+    de: fuehrerscheinRenderer('de', spindErinnerungDe),
+    en: fuehrerscheinRenderer('en', spindErinnerungEn),
   },
 };
 

@@ -1,7 +1,20 @@
-import { Alert, Badge, Button, Group, List, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { Bereich, TBelegung, TPlatzBelegung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { buchungsAngebot } from '@stellwerk/domain/leseraum/leseraum-buchung/buchbarkeit';
+import { SPIND_GROESSEN, type SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
 import { TIME_ZONE } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,8 +45,8 @@ const dayOf = (iso: string, language: string) =>
 
 /**
  * The booking dialog of a place (spec §2 'booking' modal): what the place offers, what is booked on the
- * day, the chosen period, the group size for rooms, and "Vormerken". The server checks every rule; its
- * message is shown here when one refuses.
+ * day, the chosen period, the group size for rooms, "Spind dazubuchen" where the tenant offers office lockers
+ * (decision 216), and "Vormerken". The server checks every rule; its message is shown here when one refuses.
  */
 export function PlatzDialog({
   bereich,
@@ -41,6 +54,7 @@ export function PlatzDialog({
   belegung,
   auswahl,
   lieblinge,
+  spindGroesse = null,
   onClose,
 }: {
   bereich: Bereich;
@@ -48,6 +62,8 @@ export function PlatzDialog({
   belegung: TBelegung | undefined;
   auswahl: PlatzAuswahl;
   lieblinge: readonly string[];
+  /** The preselected locker size (the user's SpindGroesse) while lockers are offered; null: no locker option. */
+  spindGroesse?: SpindGroesse | null;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -65,6 +81,9 @@ export function PlatzDialog({
         (b.status === 'durchgeführt' && new Date(b.bis) > new Date())),
   );
   const [gruppe, setGruppe] = useState<number | string>(1);
+  const [mitSpind, setMitSpind] = useState(false);
+  const [groesse, setGroesse] = useState<SpindGroesse | null>(null);
+  const spindWahl = groesse ?? spindGroesse ?? 'M';
   const zeitraum = belegung?.zeitraum;
   // what the place offers (R362): the chosen period, or, when part of it is taken, its free hours instead
   const angebot =
@@ -87,6 +106,8 @@ export function PlatzDialog({
   const close = () => {
     create.reset();
     setGruppe(1);
+    setMitSpind(false);
+    setGroesse(null);
     onClose();
   };
 
@@ -94,7 +115,8 @@ export function PlatzDialog({
   const submit = (stunden?: { von: Date; bis: Date }) => {
     if (!platz || !zeitraum) return;
     const gruppengroesse = typeof gruppe === 'number' ? gruppe : 1;
-    const input = stunden
+    const spind = spindGroesse !== null && mitSpind ? { spind: spindWahl } : {};
+    const basis = stunden
       ? {
           modus: 'stuendlich' as const,
           leseraumId: platz.id,
@@ -117,24 +139,30 @@ export function PlatzDialog({
             bis: zeitraum.bis,
             gruppengroesse,
           };
-    create.mutate(input, {
-      onSuccess: (buchung) => {
-        notifications.show({
-          color: 'teal',
-          // the close button of the notice has a name (axe button-name)
-          closeButtonProps: { 'aria-label': t('common.close') },
-          title: t('sitzplan.vorgemerktTitel'),
-          message:
+    create.mutate(
+      { ...basis, ...spind },
+      {
+        onSuccess: (buchung) => {
+          const vorgemerkt =
             buchung.bestaetigerMail === null
               ? t('sitzplan.vorgemerktPersonal', { platz: buchung.leseraum.bezeichnung })
               : t('sitzplan.vorgemerktSelbst', {
                   platz: buchung.leseraum.bezeichnung,
                   frist: timeOf(buchung.von, i18n.language),
-                }),
-        });
-        close();
+                });
+          notifications.show({
+            color: 'teal',
+            // the close button of the notice has a name (axe button-name)
+            closeButtonProps: { 'aria-label': t('common.close') },
+            title: t('sitzplan.vorgemerktTitel'),
+            message: buchung.spind
+              ? `${vorgemerkt} ${t('sitzplan.spindGebucht', { nummer: buchung.spind.nummer, bank: buchung.spind.bank })}`
+              : vorgemerkt,
+          });
+          close();
+        },
       },
-    });
+    );
   };
 
   return (
@@ -267,6 +295,24 @@ export function PlatzDialog({
               value={gruppe}
               onChange={setGruppe}
             />
+          )}
+          {angebot.art !== 'keins' && spindGroesse !== null && (
+            <Stack gap={4}>
+              <Checkbox
+                label={t('sitzplan.spindDazubuchen')}
+                checked={mitSpind}
+                onChange={(e) => setMitSpind(e.currentTarget.checked)}
+              />
+              {mitSpind && (
+                <SegmentedControl
+                  aria-label={t('sitzplan.spindGroesse')}
+                  size="xs"
+                  data={SPIND_GROESSEN.map((g) => ({ value: g, label: g }))}
+                  value={spindWahl}
+                  onChange={(v) => setGroesse(v as SpindGroesse)}
+                />
+              )}
+            </Stack>
           )}
           {create.error && <ErrorAlert error={create.error} />}
           <Group justify="flex-end" gap="xs">

@@ -1,5 +1,6 @@
 import { Alert, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { Bereich, TPlatzBelegung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import type { SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
 import { berlinDateKey } from '@stellwerk/domain/time';
 import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +36,7 @@ export function Sitzplan({
   lieblingsPlaetze,
   zoomProzent,
   vorgaben = STANDARD_VORGABEN,
+  spindGroesse = null,
 }: {
   bereich: Bereich;
   ansicht: Ansicht;
@@ -46,6 +48,8 @@ export function Sitzplan({
   zoomProzent: number;
   /** The user's preselection (Buchungsmodus, Tageszeit, LeseraumZeitVon/-Bis) where the URL says nothing. */
   vorgaben?: PlatzVorgaben;
+  /** The preferred office locker size (SpindGroesse) when the tenant offers lockers with places; null: none. */
+  spindGroesse?: SpindGroesse | null;
 }) {
   const { t } = useTranslation();
   const sperrgrundText = useSperrgrundText();
@@ -168,6 +172,7 @@ export function Sitzplan({
         belegung={belegung.data}
         auswahl={auswahl}
         lieblinge={lieblingsPlaetze}
+        spindGroesse={spindGroesse}
         onClose={() => setOffenId(null)}
       />
     </Stack>

@@ -1,0 +1,92 @@
+/**
+ * Booking a place with an office locker (decision 216). The platform administrator switches Officelocker on for
+ * Bibliothek Beispielhausen through the API and back afterwards, so the journey runs in the project "alone".
+ */
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser, PLATFORM_ADMIN } from '../support/demo.ts';
+import { signInTo } from '../support/session.ts';
+
+type Mandant = { id: string; name: string; features: Record<string, boolean> };
+
+let plattform: APIRequestContext;
+let tenant: Mandant;
+let buchungId: string | undefined;
+
+/** The next weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday: bookable in the demo. */
+const naechsterWerktag = (): string => {
+  const heute = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const day = new Date(`${heute}T12:00:00Z`);
+  for (;;) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    const key = day.toISOString().slice(0, 10);
+    const weekday = day.getUTCDay();
+    if (weekday >= 1 && weekday <= 5 && !key.endsWith('-12-25') && !key.endsWith('-12-26')) return key;
+  }
+};
+
+const angemeldet = async (
+  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
+  baseURL: string | undefined,
+  email: string,
+) => {
+  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } });
+  const signedIn = await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
+  expect(signedIn.status()).toBe(200);
+  return api;
+};
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  plattform = await angemeldet(playwright, baseURL, PLATFORM_ADMIN.email);
+  const list = (await (await plattform.get('/api/admin/mandanten')).json()) as Mandant[];
+  tenant = list.find((m) => m.name === BEISPIELHAUSEN.name)!;
+  const an = await plattform.put(`/api/admin/mandanten/${tenant.id}/features`, {
+    data: { ...tenant.features, Officelocker: true },
+  });
+  expect(an.status()).toBe(200);
+  // a bank with one locker at the reading room's location, made by the place keeper (objekt_pflege)
+  const pflege = await angemeldet(playwright, baseURL, demoUser('fuhrpark', BEISPIELHAUSEN).email);
+  const [plan] = (await (await pflege.get('/api/grundrisse?bereich=leseraum')).json()) as {
+    standort: { id: string };
+  }[];
+  const bank = await pflege.post('/api/spindbanken', {
+    data: { standortId: plan!.standort.id, name: `Foyer ${Date.now()}`, anzahl: 1, groesse: 'M' },
+  });
+  expect(bank.status()).toBe(201);
+  await pflege.dispose();
+});
+
+test.afterAll(async () => {
+  if (tenant) await plattform.put(`/api/admin/mandanten/${tenant.id}/features`, { data: tenant.features });
+  await plattform?.dispose();
+});
+
+test('the booking dialog adds a locker of the preferred size and names it in the confirmation', async ({
+  page,
+}) => {
+  await signInTo(page, demoUser('fuehrerschein', BEISPIELHAUSEN).email, '/leseraum/karte');
+  await page.goto(`/leseraum/karte?tag=${naechsterWerktag()}`);
+  await page.getByRole('button', { name: /^Platz 19,/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Platz 19' });
+  const box = dialog.getByRole('checkbox', { name: 'Spind dazubuchen' });
+  await expect(box).not.toBeChecked();
+  await box.check();
+  // the size of the setting SpindGroesse (default M) is preselected
+  await expect(dialog.getByRole('radio', { name: 'M' })).toBeChecked();
+  const antwort = page.waitForResponse(
+    (r) => r.url().endsWith('/api/leseraum-buchungen') && r.request().method() === 'POST',
+  );
+  await dialog.getByRole('button', { name: 'Vormerken' }).click();
+  const buchung = (await (await antwort).json()) as { id: string; spind: { nummer: string; bank: string } };
+  buchungId = buchung.id;
+  await expect(
+    page.getByText(
+      `Spind ${buchung.spind.nummer} (${buchung.spind.bank}) ist für denselben Zeitraum gebucht.`,
+    ),
+  ).toBeVisible();
+  // the place's cancellation gives the locker back (leaves the demo as it was)
+  const storno = await page.request.post(`/api/leseraum-buchungen/${buchungId}/storno`, {
+    data: {},
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(storno.status()).toBe(200);
+});
