@@ -1,6 +1,7 @@
 import type { PlatzZustand } from '@stellwerk/domain/leseraum/leseraum-buchung/belegung';
 import type { TKioskTafelPlan, TKioskTafelPlatz } from '@stellwerk/domain/plattform/kiosk/api';
 import type { KioskPlatzZustand } from '@stellwerk/domain/plattform/kiosk/tafel';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ZustandsForm } from '../../../leseraum/leseraum/components/PlatzSymbol';
 
@@ -10,6 +11,20 @@ export const SYMBOL: Record<KioskPlatzZustand, PlatzZustand> = {
   gehalten: 'vorgemerkt',
   gebucht: 'belegt',
   geschlossen: 'geschlossen',
+};
+
+/** The name of a board state, in the kiosk's language. */
+export const zustandText = (t: TFunction, zustand: KioskPlatzZustand): string => {
+  switch (zustand) {
+    case 'frei':
+      return t('kiosk.zustand.frei');
+    case 'gehalten':
+      return t('kiosk.zustand.gehalten');
+    case 'gebucht':
+      return t('kiosk.zustand.gebucht');
+    case 'geschlossen':
+      return t('kiosk.zustand.geschlossen');
+  }
 };
 
 /** Places without a position on the plan are laid out in rows below the placed ones. */
@@ -61,7 +76,7 @@ export function KioskPlan({ plan }: { plan: TKioskTafelPlan }) {
             data-kiosk-platz={platz.bezeichnung}
             data-zustand={platz.zustand}
           >
-            <title>{`${platz.bezeichnung}: ${t(`kiosk.zustand.${platz.zustand}`)}`}</title>
+            <title>{`${platz.bezeichnung}: ${zustandText(t, platz.zustand)}`}</title>
             <ZustandsForm zustand={SYMBOL[platz.zustand]} r={r} />
             <text
               x={r + 6}

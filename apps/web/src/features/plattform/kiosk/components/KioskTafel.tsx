@@ -14,7 +14,7 @@ import { applyLanguage } from '../../../../i18n/i18n';
 import { ApiError } from '../../../../lib/api-client';
 import { SymbolIcon } from '../../../leseraum/leseraum/components/PlatzSymbol';
 import { ladeTafel } from '../api/kiosk-api';
-import { KioskPlan, SYMBOL } from './KioskPlan';
+import { KioskPlan, SYMBOL, zustandText } from './KioskPlan';
 import { QrBild } from './QrBild';
 
 const uhrzeit = (iso: string | Date, sprache: string) =>
@@ -57,7 +57,7 @@ function Legende({ plan, t }: { plan: TKioskTafelPlan; t: TFunction }) {
         <Group key={z} component="li" gap={16} wrap="nowrap">
           <SymbolIcon zustand={SYMBOL[z]} size={40} />
           <Text fz={30}>
-            {t(`kiosk.zustand.${z}`)}: {plan.plaetze.filter((p) => p.zustand === z).length}
+            {zustandText(t, z)}: {plan.plaetze.filter((p) => p.zustand === z).length}
           </Text>
         </Group>
       ))}
