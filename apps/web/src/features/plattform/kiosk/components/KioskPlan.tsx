@@ -53,11 +53,14 @@ const positioniert = (plaetze: readonly TKioskTafelPlatz[]) => {
 export function KioskPlan({ plan }: { plan: TKioskTafelPlan }) {
   const { t } = useTranslation();
   const orte = positioniert(plan.plaetze);
-  const breite = Math.max(400, ...orte.map((o) => o.x + 150));
-  const hoehe = Math.max(300, ...orte.map((o) => o.y + 60));
+  // the places' own extent (with room for the names right of the symbols), so the plan fills its box
+  const links = Math.min(...orte.map((o) => o.x)) - 40;
+  const oben = Math.min(...orte.map((o) => o.y)) - 40;
+  const breite = Math.max(400, Math.max(...orte.map((o) => o.x + 170)) - links);
+  const hoehe = Math.max(300, Math.max(...orte.map((o) => o.y + 50)) - oben);
   return (
     <svg
-      viewBox={`-20 -30 ${breite + 20} ${hoehe + 30}`}
+      viewBox={orte.length > 0 ? `${links} ${oben} ${breite} ${hoehe}` : '0 0 400 300'}
       preserveAspectRatio="xMidYMid meet"
       style={{ width: '100%', height: '100%', display: 'block' }}
       role="img"
@@ -68,7 +71,7 @@ export function KioskPlan({ plan }: { plan: TKioskTafelPlan }) {
       })}
     >
       {orte.map(({ platz, x, y }) => {
-        const r = platz.kapazitaet > 1 ? 26 : 18;
+        const r = platz.kapazitaet > 1 ? 28 : 20;
         return (
           <g
             key={platz.id}
@@ -80,8 +83,8 @@ export function KioskPlan({ plan }: { plan: TKioskTafelPlan }) {
             <ZustandsForm zustand={SYMBOL[platz.zustand]} r={r} />
             <text
               x={r + 6}
-              y={platz.name ? -2 : 7}
-              fontSize={20}
+              y={platz.name ? -2 : 9}
+              fontSize={26}
               fontWeight={700}
               fontFamily="sans-serif"
               fill="var(--mantine-color-dark-9)"
@@ -94,8 +97,8 @@ export function KioskPlan({ plan }: { plan: TKioskTafelPlan }) {
             {platz.name && (
               <text
                 x={r + 6}
-                y={20}
-                fontSize={16}
+                y={22}
+                fontSize={20}
                 fontFamily="sans-serif"
                 fill="var(--mantine-color-dark-7)"
                 stroke="#fff"

@@ -216,11 +216,13 @@ export function KioskTafel({
     if (sprache && i18n.language !== sprache) void applyLanguage(sprache);
   }, [sprache, i18n]);
   const index = useRotation(tafel?.plaene.length ?? 0);
-  const [jetzt, setJetzt] = useState(() => new Date());
+  // the time shown is the server's (a screen's own clock may be wrong), carried on between answers
+  const [takt, setTakt] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setJetzt(new Date()), 15_000);
+    const timer = setInterval(() => setTakt(Date.now()), 15_000);
     return () => clearInterval(timer);
   }, []);
+  const jetzt = new Date(tafel ? Date.parse(tafel.jetzt) + Math.max(0, takt - abfrage.dataUpdatedAt) : takt);
 
   if (!tafel)
     return (
