@@ -3,7 +3,7 @@ import type { TKioskTafelPlan, TKioskTafelPlatz } from '@stellwerk/domain/plattf
 import type { KioskPlatzZustand } from '@stellwerk/domain/plattform/kiosk/tafel';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { ZustandsForm } from '../../../leseraum/leseraum/components/PlatzSymbol';
+import { ZustandsForm } from '../../../../components/PlatzSymbol';
 
 /** The seat map's symbol for each of the board's states (the same shapes as on the map: never colour alone). */
 export const SYMBOL: Record<KioskPlatzZustand, PlatzZustand> = {
