@@ -71,11 +71,11 @@ export function KioskKopplung({ onGekoppelt }: { onGekoppelt: (token: string) =>
     ? `${window.location.origin}/admin/kiosks?code=${encodeURIComponent(kopplung.code)}`
     : null;
   return (
-    <Stack align="center" justify="center" mih="100vh" gap={40} p={48} ta="center">
-      <Title order={1} fz={56}>
+    <Stack align="center" justify="center" mih="100vh" gap={40} p={{ base: 16, md: 48 }} ta="center">
+      <Title order={1} fz="clamp(28px, 3vw, 56px)">
         {t('kiosk.kopplung.titel')}
       </Title>
-      <Text fz={32} maw={1200}>
+      <Text fz="clamp(18px, 1.7vw, 32px)" maw={1200}>
         {t('kiosk.kopplung.hilfe')}
       </Text>
       {kopplung && adminUrl ? (
@@ -84,7 +84,7 @@ export function KioskKopplung({ onGekoppelt }: { onGekoppelt: (token: string) =>
             component="output"
             aria-label={t('kiosk.kopplung.code')}
             data-testid="kiosk-kopplungscode"
-            fz={140}
+            fz="clamp(40px, 11vw, 140px)"
             fw={800}
             ff="monospace"
             lh={1}

@@ -15,6 +15,7 @@ import { applyLanguage } from '../../../../i18n/i18n';
 import { ApiError } from '../../../../lib/api-client';
 import { ladeTafel } from '../api/kiosk-api';
 import { KioskPlan, SYMBOL, zustandText } from './KioskPlan';
+import classes from './KioskTafel.module.css';
 import { QrBild } from './QrBild';
 
 const uhrzeit = (iso: string | Date, sprache: string) =>
@@ -130,16 +131,10 @@ function Seitenleiste({
   const sprache = tafel.kiosk.sprache;
   const schliessungen = plan?.schliessungen ?? [];
   return (
-    <Stack
-      component="aside"
-      gap={28}
-      p={32}
-      w={520}
-      style={{ flex: 'none', borderLeft: '3px solid var(--mantine-color-gray-3)' }}
-    >
+    <Stack component="aside" gap={28} p={32} className={classes.seite}>
       {plan && (
         <>
-          <Text fz={64} fw={800} lh={1.1} data-testid="kiosk-zaehlung">
+          <Text fz="clamp(36px, 3.4vw, 64px)" fw={800} lh={1.1} data-testid="kiosk-zaehlung">
             {t('kiosk.tafel.zaehlung', { frei: plan.frei, gesamt: plan.gesamt })}
           </Text>
           <Legende plan={plan} t={t} />
@@ -238,11 +233,7 @@ export function KioskTafel({
     );
   const plan = tafel.plaene[index];
   return (
-    <Box
-      h="100vh"
-      style={{ display: 'flex', flexDirection: 'column', overflow: 'hidden' }}
-      data-testid="kiosk-tafel"
-    >
+    <Box className={classes.tafel} data-testid="kiosk-tafel">
       <Group
         component="header"
         justify="space-between"
@@ -252,7 +243,7 @@ export function KioskTafel({
         style={{ borderBottom: '3px solid var(--mantine-color-gray-3)' }}
       >
         <Stack gap={0}>
-          <Title order={1} fz={52} lh={1.1}>
+          <Title order={1} fz="clamp(28px, 2.8vw, 52px)" lh={1.1}>
             {tafel.standort.name}
           </Title>
           <Text fz={30} c="dimmed">
@@ -272,7 +263,7 @@ export function KioskTafel({
           {t('kiosk.veraltet')}
         </Alert>
       )}
-      <Box style={{ flex: 1, display: 'flex', minHeight: 0 }}>
+      <Box className={classes.mitte}>
         <Box component="main" id="main-content" p={24} style={{ flex: 1, minWidth: 0 }}>
           {plan ? (
             <KioskPlan key={plan.id} plan={plan} />
