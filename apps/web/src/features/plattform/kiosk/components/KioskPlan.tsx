@@ -56,7 +56,10 @@ export function KioskPlan({ plan }: { plan: TKioskTafelPlan }) {
   // the places' own extent (with room for the names right of the symbols), so the plan fills its box
   const links = Math.min(...orte.map((o) => o.x)) - 40;
   const oben = Math.min(...orte.map((o) => o.y)) - 40;
-  const breite = Math.max(400, Math.max(...orte.map((o) => o.x + 170)) - links);
+  // a name of n signs at 26 units is about 16 n units wide (bold sans-serif)
+  const rechts = (o: (typeof orte)[number]) =>
+    o.x + 40 + Math.max(o.platz.bezeichnung.length, o.platz.name?.length ?? 0) * 16 + 20;
+  const breite = Math.max(400, Math.max(...orte.map(rechts)) - links);
   const hoehe = Math.max(300, Math.max(...orte.map((o) => o.y + 50)) - oben);
   return (
     <svg
