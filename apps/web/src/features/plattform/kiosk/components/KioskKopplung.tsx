@@ -71,7 +71,16 @@ export function KioskKopplung({ onGekoppelt }: { onGekoppelt: (token: string) =>
     ? `${window.location.origin}/admin/kiosks?code=${encodeURIComponent(kopplung.code)}`
     : null;
   return (
-    <Stack align="center" justify="center" mih="100vh" gap={40} p={{ base: 16, md: 48 }} ta="center">
+    <Stack
+      component="main"
+      id="main-content"
+      align="center"
+      justify="center"
+      mih="100vh"
+      gap={40}
+      p={{ base: 16, md: 48 }}
+      ta="center"
+    >
       <Title order={1} fz="clamp(28px, 3vw, 56px)">
         {t('kiosk.kopplung.titel')}
       </Title>
