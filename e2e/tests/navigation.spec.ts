@@ -65,10 +65,14 @@ test.describe('navigation and session', () => {
     expect((await page.request.get('/api/me')).status()).toBe(401);
   });
 
-  test('a visitor opens /public, /kiosk and /impressum without signing in, each with the menu entry Anmelden', async ({
+  test('a visitor opens /public and /impressum without signing in, each with the menu entry Anmelden; /kiosk is a screen without menu', async ({
     page,
   }) => {
-    for (const path of ['/public', '/kiosk', '/impressum', '/auth/recovery']) {
+    // the wall screen fills the display: its pairing code, no menu (decision 207)
+    await page.goto('/kiosk');
+    await expect(page.getByRole('heading', { level: 1, name: 'Diesen Bildschirm koppeln' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Anmelden', exact: true })).toHaveCount(0);
+    for (const path of ['/public', '/impressum', '/auth/recovery']) {
       await page.goto(path);
       await expectPath(page, path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -55,6 +55,9 @@ export function LoginLayout() {
 /** Kiosk layout (/kiosk, /logout): full screen, no menu. */
 export function KioskLayout() {
   const me = useCurrentMe();
+  const pathname = useLocation({ select: (l) => l.pathname });
+  // the board and the pairing code fill the screen on their own
+  if (pathname === '/kiosk') return <Outlet />;
   return (
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <Group

@@ -3,13 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { signOut } from '../../features/identitaet/auth/api/sign-out';
 import { meKeys } from '../../features/identitaet/session/api/get-me';
+import { KioskSeite } from '../../features/plattform/kiosk/components/KioskSeite';
 
+/** /kiosk: the wall screen of a location (decisions 182, 207). */
 export function KioskPage() {
-  const { t } = useTranslation();
-  return <PlaceholderPage title={t('pages.kiosk.title')} description={t('pages.kiosk.description')} />;
+  return <KioskSeite />;
 }
 
 /** /logout: ends the session, forgets every cached answer, then shows the login. */

@@ -1,6 +1,7 @@
 /** API contract of the kiosks (decision 182): pairing a device, its own status, and the admin list. */
 import { z } from 'zod';
 import { KIOSK_NAMENSANZEIGE } from './kopplung.ts';
+import { KIOSK_PLATZ_ZUSTAENDE } from './tafel.ts';
 
 const ZInstant = z.string().max(40);
 
@@ -56,3 +57,69 @@ export const ZKioskGeraet = ZKioskEinstellung.extend({
   neuerToken: z.string().nullable(),
 });
 export type TKioskGeraet = z.infer<typeof ZKioskGeraet>;
+
+/** A place on the board: its state now (decision 207), until when, and a name only when the kiosk allows it. */
+export const ZKioskTafelPlatz = z.object({
+  id: z.uuid(),
+  bezeichnung: z.string(),
+  kapazitaet: z.number().int(),
+  position: z.object({ x: z.number(), y: z.number() }).nullable(),
+  zustand: z.enum(KIOSK_PLATZ_ZUSTAENDE),
+  /** when this state ends today (free until the next booking, booked until), or null */
+  bis: ZInstant.nullable(),
+  /** initials or name of the booker, only with the kiosk's setting `initialen` or `namen` */
+  name: z.string().nullable(),
+});
+export type TKioskTafelPlatz = z.infer<typeof ZKioskTafelPlatz>;
+
+/** A special closure of a plan in the next days (or today). */
+export const ZKioskSchliessung = z.object({
+  von: z.string().max(10),
+  bis: z.string().max(10),
+  beschreibung: z.string().nullable(),
+});
+
+export const ZKioskTafelPlan = z.object({
+  id: z.uuid(),
+  bezeichnung: z.string(),
+  /** today's opening hours (`HH:mm`), null: closed today */
+  oeffnung: z.object({ von: z.string(), bis: z.string() }).nullable(),
+  geoeffnet: z.boolean(),
+  frei: z.number().int(),
+  gesamt: z.number().int(),
+  plaetze: z.array(ZKioskTafelPlatz),
+  schliessungen: z.array(ZKioskSchliessung),
+});
+export type TKioskTafelPlan = z.infer<typeof ZKioskTafelPlan>;
+
+export const ZKioskTafelFahrzeug = z.object({
+  id: z.uuid(),
+  bezeichnung: z.string(),
+  kennzeichen: z.string(),
+  frei: z.boolean(),
+  zurueckAm: ZInstant.nullable(),
+});
+export type TKioskTafelFahrzeug = z.infer<typeof ZKioskTafelFahrzeug>;
+
+/** `GET /api/kiosk/tafel`: what the paired screen shows now (decision 207). */
+export const ZKioskTafel = z.object({
+  kiosk: z.object({
+    id: z.uuid(),
+    bezeichnung: z.string(),
+    sprache: z.enum(['de', 'en']),
+    namensanzeige: z.enum(KIOSK_NAMENSANZEIGE),
+  }),
+  standort: z.object({ id: z.uuid(), name: z.string() }),
+  jetzt: ZInstant,
+  /** the Berlin day, `YYYY-MM-DD` */
+  tag: z.string().max(10),
+  plaene: z.array(ZKioskTafelPlan),
+  /** null: the strip is off for this kiosk or the tenant does not book vehicles */
+  fahrzeuge: z.array(ZKioskTafelFahrzeug).nullable(),
+  /** the check-in QR's target (decision 183): `/kiosk/einchecken?c=<code>`, a new code each minute */
+  eincheckUrl: z.string(),
+  eincheckGueltigBis: ZInstant,
+  /** the device token, when it was just rotated (as in `/api/kiosk/geraet`) */
+  neuerToken: z.string().nullable(),
+});
+export type TKioskTafel = z.infer<typeof ZKioskTafel>;

@@ -8,7 +8,7 @@ import { erinnerungsZeitpunkt } from '@stellwerk/domain/leseraum/spind/regeln';
 import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.table.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { enqueueMail } from '../../plattform/mail/mail.service.ts';
 import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
 import { spindKopplungAn } from './spind.kopplung.ts';

@@ -1,5 +1,6 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { standort } from '../../verwaltung/standort/standort.public.ts';
 import { kiosk, kioskKopplung } from './kiosk.table.ts';
 
@@ -56,3 +57,24 @@ export const findKiosk = async (tx: Tx, id: string) =>
 
 export const findStandortName = async (tx: Tx, id: string) =>
   (await tx.select({ name: standort.name }).from(standort).where(eq(standort.id, id)).limit(1))[0]?.name;
+
+/**
+ * The names of the people with these mail addresses (keys lower case), read only when the kiosk's setting shows
+ * initials or names (decision 182).
+ */
+export const findNamenByMail = async (
+  tx: Tx,
+  mails: readonly string[],
+): Promise<Map<string, { vorname: string; nachname: string }>> => {
+  if (mails.length === 0) return new Map();
+  const rows = await tx
+    .select({ email: benutzer.email, vorname: benutzer.vorname, nachname: benutzer.nachname })
+    .from(benutzer)
+    .where(
+      inArray(
+        sql`lower(${benutzer.email})`,
+        mails.map((m) => m.toLowerCase()),
+      ),
+    );
+  return new Map(rows.map((r) => [r.email.toLowerCase(), { vorname: r.vorname, nachname: r.nachname }]));
+};

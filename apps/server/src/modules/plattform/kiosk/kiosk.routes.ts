@@ -6,12 +6,14 @@ import {
   ZKioskKoppeln,
   ZKioskKopplung,
   ZKioskListe,
+  ZKioskTafel,
 } from '@stellwerk/domain/plattform/kiosk/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { koppleKiosk, listeKiosks, widerrufeKiosk } from './kiosk.admin.service.ts';
 import { erstelleKopplung, type KioskDeps, kioskGeraet } from './kiosk.kopplung.service.ts';
+import { kioskTafel } from './kiosk.tafel.service.ts';
 
 const TAGS = ['kiosk'];
 const admin = routeGuard.darf('kiosks.verwalten');
@@ -64,6 +66,24 @@ export const kioskRoutes: FastifyPluginAsyncZod<KioskDeps> = async (app, deps) =
       reply
         .header('cache-control', 'no-store')
         .send(await kioskGeraet(deps, tokenVon(request.headers), request.query.version)),
+  );
+  app.get(
+    '/api/kiosk/tafel',
+    {
+      config: { guard: routeGuard.public },
+      schema: {
+        operationId: 'getKioskTafel',
+        tags: TAGS,
+        summary:
+          "The paired screen's board now (header x-kiosk-token): its location's floor plans with each place's state (frei, gehalten, gebucht, geschlossen) and counts, today's hours and special closures, the pool cars when shown, and this minute's check-in URL. Names only as the kiosk's setting allows; 401 kiosk.nicht_gekoppelt as /api/kiosk/geraet.",
+        querystring: z.object({ version: z.string().max(40).optional() }),
+        response: { 200: ZKioskTafel, 401: ZApiError },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await kioskTafel(deps, tokenVon(request.headers), request.query.version)),
   );
   app.get(
     '/api/admin/kiosks',

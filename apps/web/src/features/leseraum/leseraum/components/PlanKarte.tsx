@@ -11,10 +11,10 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MarkerForm, ZustandsForm } from '../../../../components/PlatzSymbol';
 import { fitScale, naechsterPlatz, richtungVonTaste } from '../hooks/plan-navigation';
 import { useZustandText } from '../hooks/zustand-text';
 import classes from './PlanKarte.module.css';
-import { MarkerForm, ZustandsForm } from './PlatzSymbol';
 
 type PlanSize = { width: number; height: number };
 

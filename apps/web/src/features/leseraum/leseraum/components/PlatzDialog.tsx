@@ -19,13 +19,13 @@ import { TIME_ZONE } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { SymbolIcon } from '../../../../components/PlatzSymbol';
 import { useCreateBuchung, useEigeneBuchungen } from '../api/leseraum-api';
 import type { PlatzAuswahl } from '../hooks/platz-suche';
 import { useSperrgrundText } from '../hooks/sperrgrund-text';
 import { useZustandText } from '../hooks/zustand-text';
 import { BuchungKarte } from './EigeneBuchungen';
 import { LieblingsStern } from './LieblingsStern';
-import { SymbolIcon } from './PlatzSymbol';
 
 const timeOf = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'de-DE', {

@@ -1,8 +1,8 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { PLATZ_MARKER, PLATZ_ZUSTAENDE } from '@stellwerk/domain/leseraum/leseraum-buchung/belegung';
 import { useTranslation } from 'react-i18next';
+import { SymbolIcon } from '../../../../components/PlatzSymbol';
 import { useZustandText } from '../hooks/zustand-text';
-import { SymbolIcon } from './PlatzSymbol';
 
 /** The legend of the plan: every state and marker with its symbol and its name (spec §2). */
 export function PlatzLegende() {

@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { TPlatzBelegung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { useTranslation } from 'react-i18next';
+import { SymbolIcon } from '../../../../components/PlatzSymbol';
 import { useZustandText } from '../hooks/zustand-text';
 import { LieblingsStern } from './LieblingsStern';
-import { SymbolIcon } from './PlatzSymbol';
 
 /** The list view of a plan (spec §2 'Views: map or list'): every place with state, capacity and equipment. */
 export function PlatzListe({
