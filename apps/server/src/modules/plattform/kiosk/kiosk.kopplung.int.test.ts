@@ -172,6 +172,41 @@ describe.each(testDrivers())('pairing a kiosk on %s', (driver) => {
     }
   });
 
+  it('changes what a kiosk shows; the device reads it; audited; another tenant gets 404', async () => {
+    const k = await neueKopplung();
+    const paired = (await (await koppeln(admin, k.code)).json()) as TKiosk;
+    const einstellung = {
+      bezeichnung: 'Eingang Nord',
+      standortId: standortA,
+      grundrissIds: [],
+      namensanzeige: 'initialen',
+      fahrzeuge: false,
+      sprache: 'en',
+    };
+    expect(
+      (await call(server, mitarbeiter, 'PATCH', `/api/admin/kiosks/${paired.id}`, einstellung)).status,
+    ).toBe(403);
+    expect(
+      (await call(server, fremdAdmin, 'PATCH', `/api/admin/kiosks/${paired.id}`, einstellung)).status,
+    ).toBe(404);
+    const r = await call(server, admin, 'PATCH', `/api/admin/kiosks/${paired.id}`, einstellung);
+    expect(r.status).toBe(200);
+    expect((await r.json()) as TKiosk).toMatchObject({ ...einstellung, id: paired.id });
+    expect((await (await geraet(k.geheimnis)).json()) as TKioskGeraet).toMatchObject({
+      bezeichnung: 'Eingang Nord',
+      namensanzeige: 'initialen',
+      fahrzeuge: false,
+      sprache: 'en',
+    });
+    const [audit] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, 'kiosk'), eq(auditLog.entityId, paired.id), eq(auditLog.action, 'update')),
+      );
+    expect(audit?.newValue).toMatchObject({ bezeichnung: 'Eingang Nord' });
+  });
+
   it('revokes a kiosk: its token stops at once; audited', async () => {
     const k = await neueKopplung();
     const paired = (await (await koppeln(admin, k.code)).json()) as TKiosk;

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { standort } from '../../verwaltung/standort/standort.table.ts';
-import { kiosk, kioskKopplung } from './kiosk.table.ts';
+import { kiosk, kioskEincheck, kioskKopplung } from './kiosk.table.ts';
 
 export type KioskRow = typeof kiosk.$inferSelect;
 
@@ -56,3 +56,18 @@ export const findKiosk = async (tx: Tx, id: string) =>
 
 export const findStandortName = async (tx: Tx, id: string) =>
   (await tx.select({ name: standort.name }).from(standort).where(eq(standort.id, id)).limit(1))[0]?.name;
+
+/** Records a check-in code's use; false when this person used it already (decision 183). */
+export const insertEincheck = async (tx: Tx, row: typeof kioskEincheck.$inferInsert): Promise<boolean> =>
+  (
+    await tx
+      .insert(kioskEincheck)
+      .values(row)
+      .onConflictDoNothing()
+      .returning({ minute: kioskEincheck.minute })
+  ).length > 0;
+
+/** Uses of codes older than `minute` are no longer needed: such codes are expired. */
+export const deleteEinchecksVor = async (tx: Tx, minute: number) => {
+  await tx.delete(kioskEincheck).where(lt(kioskEincheck.minute, minute));
+};
