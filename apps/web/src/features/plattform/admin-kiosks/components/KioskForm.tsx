@@ -5,6 +5,7 @@ import {
   type KioskNamensanzeige,
   normalisiereKopplungsCode,
 } from '@stellwerk/domain/plattform/kiosk/kopplung';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
@@ -12,6 +13,17 @@ import { LoadingState } from '../../../../components/LoadingState';
 import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 import { apiFieldError, type FieldErrors, zodFieldErrors } from '../../../../lib/form-errors';
 import { useAendereKiosk, useKioskGrundrisse, useKioskStandorte, useKoppleKiosk } from '../api/kiosks';
+
+const anzeigeText = (modus: KioskNamensanzeige, t: TFunction): string => {
+  switch (modus) {
+    case 'keine':
+      return t('adminKiosks.anzeige.keine');
+    case 'initialen':
+      return t('adminKiosks.anzeige.initialen');
+    case 'namen':
+      return t('adminKiosks.anzeige.namen');
+  }
+};
 
 const isNamensanzeige = (v: string): v is KioskNamensanzeige =>
   (KIOSK_NAMENSANZEIGE as readonly string[]).includes(v);
@@ -159,7 +171,7 @@ export function KioskForm({ kiosk, onClose }: { kiosk: TKiosk | null; onClose: (
         >
           <Stack gap={6} mt={6}>
             {KIOSK_NAMENSANZEIGE.map((modus) => (
-              <Radio key={modus} value={modus} label={t(`adminKiosks.anzeige.${modus}`)} />
+              <Radio key={modus} value={modus} label={anzeigeText(modus, t)} />
             ))}
           </Stack>
         </Radio.Group>
