@@ -14,6 +14,10 @@ describe('isPublicRoute', () => {
     ['/auth/fehler?code=state_mismatch', true],
     ['/kiosk', true],
     ['/kiosk/raum-3', true],
+    // the check-in with a kiosk's code needs sign-in (decision 183)
+    ['/kiosk/einchecken', false],
+    ['/kiosk/einchecken?c=k1.a.b.1.ff', false],
+    ['/KIOSK/Einchecken/', false],
     ['/logout', true],
     ['/', false],
     ['/fahrzeuge', false],

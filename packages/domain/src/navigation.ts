@@ -20,7 +20,14 @@ export const PUBLIC_ROUTES = [
   '/impressum',
 ] as const;
 
+/**
+ * Routes below a public one that need sign-in all the same: the check-in with a kiosk's code (decision 183) is done
+ * by a signed-in person on their phone, not by the kiosk.
+ */
+export const SIGNED_IN_BELOW_PUBLIC = ['/kiosk/einchecken'] as const;
+
 export const isPublicRoute = (path: string): boolean =>
+  !SIGNED_IN_BELOW_PUBLIC.some((route) => isPathWithin(path, route)) &&
   PUBLIC_ROUTES.some((route) => isPathWithin(path, route));
 
 const MAX_REDIRECT_LENGTH = 2048;

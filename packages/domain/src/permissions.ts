@@ -140,6 +140,8 @@ export const ADMIN_ROUTE_GUARDS: readonly AdminRouteGuard[] = [
   { path: '/admin/gruppen', allows: has('berechtigungs_pflege'), error: 'guard.no_rolle_gruppe' },
   { path: '/admin/benutzer', allows: has('benutzer_pflegen'), error: 'guard.no_benutzer' },
   { path: '/admin/lokationen', allows: has('objekt_pflege'), error: 'guard.no_objekt_pflege' },
+  // decision 182: the kiosks show the objects this right cares for (policy kiosks.verwalten)
+  { path: '/admin/kiosks', allows: has('objekt_pflege'), error: 'guard.no_objekt_pflege' },
   { path: '/admin/fahrzeuge', allows: has('fahrzeug_pflege'), error: 'guard.no_fahrzeug_pflege' },
   {
     path: '/admin/oeffnungszeiten',
@@ -199,6 +201,7 @@ export const ADMIN_MENU: readonly AdminMenuEntry[] = [
     label: { de: 'Lokationen', en: 'Locations' },
   },
   { path: '/admin/raeume', label: { de: 'Räume', en: 'Rooms' } },
+  { path: '/admin/kiosks', label: { de: 'Kiosks', en: 'Kiosks' } },
   // named apart from the personal menu's 'Fahrzeuge' and 'Meine Einstellungen' (both menus show for admins)
   { path: '/admin/fahrzeuge', label: { de: 'Fahrzeugverwaltung', en: 'Vehicle administration' } },
   { path: '/admin/mandanten', label: { de: 'Mandanten', en: 'Tenants' } },

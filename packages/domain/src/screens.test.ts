@@ -239,6 +239,8 @@ describe('visibleAdminMenu: the admin guard and the feature switches', () => {
       '/admin/gruppen',
       '/admin/rollen',
       '/admin/lokationen',
+      // the kiosks show places and vehicles, and stay while both areas are off (decision 182)
+      '/admin/kiosks',
       '/admin/einstellungen',
       // the utilisation has nothing to show with both booking areas off (decision 165)
       '/admin/auswertung',

@@ -58,6 +58,8 @@ export const SCREENS: readonly Screen[] = [
   { path: '/auth/recovery' },
   { path: '/auth/fehler' },
   { path: '/kiosk' },
+  // check-in by scanning a kiosk's code (decision 183): signed in, in the app's normal layout
+  { path: '/kiosk/einchecken' },
   { path: '/impressum' },
   { path: '/leseraum', feature: 'Leseraum' },
   { path: '/leseraum/karte', feature: 'Leseraum' },
@@ -91,6 +93,8 @@ export const SCREENS: readonly Screen[] = [
   { path: '/admin/gruppen' },
   { path: '/admin/rollen' },
   { path: '/admin/lokationen' },
+  // wall screens at a location (decision 182)
+  { path: '/admin/kiosks' },
   // rooms and floor plans, their equipment and special opening hours belong to the reading room
   { path: '/admin/raeume', feature: 'Leseraum' },
   { path: '/admin/ausstattung', feature: 'Leseraum' },

@@ -13,6 +13,7 @@ import type { TMe } from '@stellwerk/domain/api';
 import { ERRORS } from '@stellwerk/domain/errors';
 import { hasLogoutQuery, isPublicRoute } from '@stellwerk/domain/navigation';
 import { isPermissionName } from '@stellwerk/domain/permissions';
+import { EINCHECK_CODE } from '@stellwerk/domain/plattform/kiosk/eincheck-code';
 import { checkScreen, NO_AREA_START_PAGE, type ScreenContext } from '@stellwerk/domain/screens';
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -24,6 +25,7 @@ import {
   type RouterHistory,
   redirect,
 } from '@tanstack/react-router';
+import { z } from 'zod';
 import { ZFahrzeugSuche } from '../features/fahrzeuge/fahrzeug-buchung/hooks/fahrzeug-suche';
 import { ZFuehrerscheinSuche } from '../features/fahrzeuge/fuehrerschein/hooks/fuehrerschein-suche';
 import { ZBenutzerSearch } from '../features/identitaet/admin-benutzer/hooks/benutzer-search';
@@ -40,6 +42,11 @@ import { RootLayout } from './RootLayout';
 import { RouteErrorScreen } from './RouteErrorScreen';
 
 export type RouterContext = { queryClient: QueryClient };
+
+/** `?c=`: the check-in code a kiosk's QR carries; anything else is dropped. */
+const ZKioskEincheckenSuche = z.object({
+  c: z.string().max(EINCHECK_CODE.maxLaenge).optional().catch(undefined),
+});
 
 /** Where a user who must still enrol a second factor is sent. */
 const ENROLMENT_PATH = '/einstellungen/sicherheit';
@@ -60,6 +67,7 @@ const adminPages = () => import('./pages/admin-pages');
 const stammdatenPages = () => import('./pages/stammdaten-pages');
 const fahrzeugAdminPages = () => import('./pages/fahrzeug-admin-pages');
 const verwaltungPages = () => import('./pages/verwaltung-pages');
+const kioskVerwaltungPages = () => import('./pages/kiosk-verwaltung-pages');
 
 const screenContext = (me: TMe | null): ScreenContext | null =>
   me && {
@@ -156,7 +164,7 @@ const imprintRoute = createRoute({
   component: lazyRouteComponent(userPages, 'ImpressumPage'),
 });
 
-// --- kiosk layout: /kiosk, /logout ----------------------------------------------------------------
+// --- kiosk layout: /kiosk, /logout (the check-in /kiosk/einchecken is in the user layout) -----------------
 
 const kioskLayout = createRoute({
   getParentRoute: () => rootRoute,
@@ -189,6 +197,13 @@ const passwordRoute = page('leseraum/passwort', 'PasswordPage');
 const settingsRoute = page('einstellungen', 'PersonalCustomizingPage');
 const securityRoute = page('einstellungen/sicherheit', 'SicherheitPage');
 const officelockerRoute = page('officelocker', 'OfficelockerPage');
+// the check-in a phone opens by scanning a kiosk's board (decision 183): signed in, in the user layout
+const kioskEincheckenRoute = createRoute({
+  getParentRoute: () => userLayout,
+  path: 'kiosk/einchecken',
+  validateSearch: ZKioskEincheckenSuche,
+  component: lazyRouteComponent(kioskVerwaltungPages, 'KioskEincheckenPage'),
+});
 
 // /fahrzeuge: period, filters, tab and the open vehicle (detail or booking dialog) live in the URL
 const vehiclesRoute = createRoute({
@@ -352,6 +367,12 @@ const verwaltungRoutes = [
   verwaltungRoute('mandanten', 'MandantenPage'),
   verwaltungRoute('protokoll', 'ProtokollPage', ZProtokollSearch),
 ];
+// /admin/kiosks: the wall screens (decision 182)
+const adminKiosksRoute = createRoute({
+  getParentRoute: () => adminLayout,
+  path: 'kiosks',
+  component: lazyRouteComponent(kioskVerwaltungPages, 'KiosksPage'),
+});
 const mailboxRoute = createRoute({
   getParentRoute: () => adminLayout,
   path: 'postausgang',
@@ -376,6 +397,7 @@ export const routeTree = rootRoute.addChildren([
     settingsRoute,
     securityRoute,
     officelockerRoute,
+    kioskEincheckenRoute,
     vehiclesRoute,
     vehicleOverviewRoute,
     approvalsRoute,
@@ -392,6 +414,7 @@ export const routeTree = rootRoute.addChildren([
     adminAuslastungRoute,
     adminFahrzeugeRoute,
     adminRaeumeRoute,
+    adminKiosksRoute,
     ...stammdatenRoutes,
     ...verwaltungRoutes,
     adminCustomizingRoute,

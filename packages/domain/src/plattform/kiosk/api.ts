@@ -1,5 +1,7 @@
-/** API contract of the kiosks (decision 182): pairing a device, its own status, and the admin list. */
+/** API contract of the kiosks (decisions 182, 183): pairing a device, its own status, the admin list, check-in. */
 import { z } from 'zod';
+import { ZLeseraumBuchung } from '../../leseraum/leseraum-buchung/api.ts';
+import { EINCHECK_CODE } from './eincheck-code.ts';
 import { KIOSK_NAMENSANZEIGE } from './kopplung.ts';
 import { KIOSK_PLATZ_ZUSTAENDE } from './tafel.ts';
 
@@ -123,3 +125,14 @@ export const ZKioskTafel = z.object({
   neuerToken: z.string().nullable(),
 });
 export type TKioskTafel = z.infer<typeof ZKioskTafel>;
+
+/** `POST /api/kiosk/einchecken`: a signed-in person redeems the check-in code scanned at a kiosk (decision 183). */
+export const ZKioskEinchecken = z.object({ code: z.string().max(EINCHECK_CODE.maxLaenge) });
+export type TKioskEinchecken = z.infer<typeof ZKioskEinchecken>;
+
+/** The booking checked in to, and the kiosk's location. */
+export const ZKioskEingecheckt = z.object({
+  buchung: ZLeseraumBuchung,
+  standortName: z.string(),
+});
+export type TKioskEingecheckt = z.infer<typeof ZKioskEingecheckt>;

@@ -1,6 +1,6 @@
 import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import type { BuchungStatus } from '@stellwerk/domain/status';
-import { and, asc, eq, gt, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { grundrissLeseraum, leseraum } from '../leseraum/leseraum.public.ts';
@@ -202,6 +202,32 @@ export const findEigeneBuchungen = async (
     .orderBy(asc(leseraumBuchung.von))
     .limit(500);
   return rows as BuchungRow[];
+};
+
+/**
+ * The booker's reservations that start between `von` and `bis` (the check-in window around now), with the location
+ * of their plan (null for a plan without one), soonest first: what a kiosk's check-in code may check in to.
+ */
+export const findReservierteDesBuchenden = async (
+  tx: Tx,
+  { mail, von, bis }: { mail: string; von: Date; bis: Date },
+): Promise<(BuchungRow & { standortId: string | null })[]> => {
+  const rows = await tx
+    .select({ ...buchungColumns, standortId: grundrissLeseraum.standortId })
+    .from(leseraumBuchung)
+    .innerJoin(leseraum, eq(leseraum.id, leseraumBuchung.leseraumId))
+    .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
+    .where(
+      and(
+        sql`lower(${leseraumBuchung.systembenutzer1Mail}) = ${mail.toLowerCase()}`,
+        eq(leseraumBuchung.status, 'reserviert'),
+        gte(leseraumBuchung.von, von),
+        lte(leseraumBuchung.von, bis),
+      ),
+    )
+    .orderBy(asc(leseraumBuchung.von))
+    .limit(50);
+  return rows as (BuchungRow & { standortId: string | null })[];
 };
 
 /** Holds waiting for staff confirmation (no confirmer named) of an area that have not begun. */

@@ -1,10 +1,15 @@
 /**
  * Administration › Kiosks (decision 182): pair the device showing a code, list the kiosks with their last contact and
- * version, revoke one. Right: `objekt_pflege`. Each step is audited.
+ * version, change what one shows, revoke one. Policy `kiosks.verwalten` (right `objekt_pflege`). Each step is audited.
  */
 import { DomainError } from '@stellwerk/domain/errors';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import type { TKiosk, TKioskKoppeln, TKioskListe } from '@stellwerk/domain/plattform/kiosk/api';
+import type {
+  TKiosk,
+  TKioskEinstellung,
+  TKioskKoppeln,
+  TKioskListe,
+} from '@stellwerk/domain/plattform/kiosk/api';
 import {
   type KioskNamensanzeige,
   KOPPLUNG_FEHLER,
@@ -105,6 +110,42 @@ export const listeKiosks = async (deps: KioskDeps, user: SessionUser): Promise<T
   const jetzt = deps.now();
   const rows = await deps.database.withTenant(user.mandantId, (tx) => listKiosks(tx));
   return { kiosks: rows.map((r) => view(r.kiosk, r.standortName, jetzt)) };
+};
+
+/** Changes what a kiosk shows (name, location, floor plans, names, vehicles, language). A revoked kiosk stays as it was. */
+export const aendereKiosk = async (
+  deps: KioskDeps,
+  user: SessionUser,
+  id: string,
+  input: TKioskEinstellung,
+): Promise<TKiosk> => {
+  assertDarf(user, 'kiosks.verwalten');
+  const jetzt = deps.now();
+  return deps.database.withTenant(user.mandantId, async (tx) => {
+    const vorher = await findKiosk(tx, id);
+    if (!vorher) throw nichtGefunden('kiosk', id);
+    if (vorher.kiosk.widerrufenAt) return view(vorher.kiosk, vorher.standortName, jetzt);
+    const standortName = await findStandortName(tx, input.standortId);
+    if (standortName === undefined) throw nichtGefunden('standort', input.standortId);
+    const row = (await updateKiosk(tx, id, {
+      bezeichnung: input.bezeichnung,
+      standortId: input.standortId,
+      grundrissIds: input.grundrissIds,
+      namensanzeige: input.namensanzeige,
+      fahrzeuge: input.fahrzeuge,
+      sprache: input.sprache,
+    }))!;
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'update',
+      entity: 'kiosk',
+      entityId: id,
+      oldValue: einstellungAudit(vorher.kiosk),
+      newValue: einstellungAudit(row),
+    });
+    return view(row, standortName, jetzt);
+  });
 };
 
 /** Revokes a kiosk: its token stops at once and the screen shows a pairing code again. Revoking twice is harmless. */

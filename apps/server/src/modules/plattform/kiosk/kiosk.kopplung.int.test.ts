@@ -172,9 +172,40 @@ describe.each(testDrivers())('pairing a kiosk on %s', (driver) => {
     }
   });
 
-  it('revokes a kiosk: its token stops at once; audited', async () => {
+  // one pairing for both (pairing codes are limited per address and minute)
+  it('changes what a kiosk shows (the device reads it; audited; another tenant gets 404), then revokes it: its token stops at once; audited', async () => {
     const k = await neueKopplung();
     const paired = (await (await koppeln(admin, k.code)).json()) as TKiosk;
+    const einstellung = {
+      bezeichnung: 'Eingang Nord',
+      standortId: standortA,
+      grundrissIds: [],
+      namensanzeige: 'initialen',
+      fahrzeuge: false,
+      sprache: 'en',
+    };
+    expect(
+      (await call(server, mitarbeiter, 'PATCH', `/api/admin/kiosks/${paired.id}`, einstellung)).status,
+    ).toBe(403);
+    expect(
+      (await call(server, fremdAdmin, 'PATCH', `/api/admin/kiosks/${paired.id}`, einstellung)).status,
+    ).toBe(404);
+    const geaendert = await call(server, admin, 'PATCH', `/api/admin/kiosks/${paired.id}`, einstellung);
+    expect(geaendert.status).toBe(200);
+    expect((await geaendert.json()) as TKiosk).toMatchObject({ ...einstellung, id: paired.id });
+    expect((await (await geraet(k.geheimnis)).json()) as TKioskGeraet).toMatchObject({
+      bezeichnung: 'Eingang Nord',
+      namensanzeige: 'initialen',
+      fahrzeuge: false,
+      sprache: 'en',
+    });
+    const [audit] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, 'kiosk'), eq(auditLog.entityId, paired.id), eq(auditLog.action, 'update')),
+      );
+    expect(audit?.newValue).toMatchObject({ bezeichnung: 'Eingang Nord' });
     const r = await call(server, admin, 'DELETE', `/api/admin/kiosks/${paired.id}`);
     expect(r.status).toBe(200);
     expect(((await r.json()) as TKiosk).widerrufenAt).not.toBeNull();
@@ -185,7 +216,7 @@ describe.each(testDrivers())('pairing a kiosk on %s', (driver) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'kiosk'), eq(auditLog.entityId, paired.id)));
-    expect(audits.map((a) => a.action).sort()).toEqual(['create', 'revoke']);
+    expect(audits.map((a) => a.action).sort()).toEqual(['create', 'revoke', 'update']);
   });
 
   it.each(['', 'kio_kurz', 'Bearer x'])(

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { standort } from '../../verwaltung/standort/standort.public.ts';
-import { kiosk, kioskKopplung } from './kiosk.table.ts';
+import { kiosk, kioskEincheck, kioskKopplung } from './kiosk.table.ts';
 
 export type KioskRow = typeof kiosk.$inferSelect;
 
@@ -77,4 +77,19 @@ export const findNamenByMail = async (
       ),
     );
   return new Map(rows.map((r) => [r.email.toLowerCase(), { vorname: r.vorname, nachname: r.nachname }]));
+};
+
+/** Records a check-in code's use; false when this person used it already (decision 183). */
+export const insertEincheck = async (tx: Tx, row: typeof kioskEincheck.$inferInsert): Promise<boolean> =>
+  (
+    await tx
+      .insert(kioskEincheck)
+      .values(row)
+      .onConflictDoNothing()
+      .returning({ minute: kioskEincheck.minute })
+  ).length > 0;
+
+/** Uses of codes older than `minute` are no longer needed: such codes are expired. */
+export const deleteEinchecksVor = async (tx: Tx, minute: number) => {
+  await tx.delete(kioskEincheck).where(lt(kioskEincheck.minute, minute));
 };

@@ -2,6 +2,9 @@ import { ZApiError } from '@stellwerk/domain/api';
 import {
   KIOSK_TOKEN_HEADER,
   ZKiosk,
+  ZKioskEinchecken,
+  ZKioskEingecheckt,
+  ZKioskEinstellung,
   ZKioskGeraet,
   ZKioskKoppeln,
   ZKioskKopplung,
@@ -10,8 +13,9 @@ import {
 } from '@stellwerk/domain/plattform/kiosk/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
-import { koppleKiosk, listeKiosks, widerrufeKiosk } from './kiosk.admin.service.ts';
+import { requireDarf, requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { aendereKiosk, koppleKiosk, listeKiosks, widerrufeKiosk } from './kiosk.admin.service.ts';
+import { eincheckenPerKiosk } from './kiosk.einchecken.service.ts';
 import { erstelleKopplung, type KioskDeps, kioskGeraet } from './kiosk.kopplung.service.ts';
 import { kioskTafel } from './kiosk.tafel.service.ts';
 
@@ -67,6 +71,28 @@ export const kioskRoutes: FastifyPluginAsyncZod<KioskDeps> = async (app, deps) =
         .header('cache-control', 'no-store')
         .send(await kioskGeraet(deps, tokenVon(request.headers), request.query.version)),
   );
+  app.post(
+    '/api/kiosk/einchecken',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'eincheckenPerKiosk',
+        tags: TAGS,
+        summary:
+          "Check in to one's own reservation at the kiosk's location with the code its board shows (signed for kiosk, location and minute; valid in its minute and the next; once per person). The reading room's check-in window applies.",
+        body: ZKioskEinchecken,
+        response: {
+          200: ZKioskEingecheckt,
+          400: ZApiError,
+          401: ZApiError,
+          404: ZApiError,
+          409: ZApiError,
+          410: ZApiError,
+        },
+      },
+    },
+    async (request) => eincheckenPerKiosk(deps, requireUser(request), request.body.code),
+  );
   app.get(
     '/api/kiosk/tafel',
     {
@@ -112,6 +138,23 @@ export const kioskRoutes: FastifyPluginAsyncZod<KioskDeps> = async (app, deps) =
     },
     async (request, reply) =>
       reply.code(201).send(await koppleKiosk(deps, requireDarf(request, 'kiosks.verwalten'), request.body)),
+  );
+  app.patch(
+    '/api/admin/kiosks/:id',
+    {
+      config: { guard: admin },
+      schema: {
+        operationId: 'aendereKiosk',
+        tags: TAGS,
+        summary:
+          'Change what a kiosk shows (name, location, floor plans, names, vehicles, language). Audited.',
+        params: z.object({ id: z.uuid() }),
+        body: ZKioskEinstellung,
+        response: { 200: ZKiosk, 404: ZApiError, ...refusals },
+      },
+    },
+    async (request) =>
+      aendereKiosk(deps, requireDarf(request, 'kiosks.verwalten'), request.params.id, request.body),
   );
   app.delete(
     '/api/admin/kiosks/:id',

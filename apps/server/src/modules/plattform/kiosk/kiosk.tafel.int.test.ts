@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { standort } from '../../verwaltung/standort/standort.public.ts';
-import { eincheckSignierer } from './kiosk.tafel.service.ts';
+import { eincheckSignierer } from './kiosk.einchecken.service.ts';
 
 /** Tuesday 24 November 2026 in Berlin (winter time). */
 const at = (time: string) => new Date(`2026-11-24T${time}:00+01:00`);

@@ -5,7 +5,6 @@
  * the tenant books vehicles; and the check-in code of this minute (decision 183). Names only as the kiosk's setting
  * allows. The reading room and the vehicles answer through their own modules.
  */
-import { createHmac } from 'node:crypto';
 import type { TKioskTafel, TKioskTafelPlan } from '@stellwerk/domain/plattform/kiosk/api';
 import {
   eincheckCodeEndetAm,
@@ -19,12 +18,9 @@ import { tafelFahrzeuge } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchun
 import { tafelPlaene } from '../../leseraum/leseraum-buchung/leseraum-buchung.tafel.ts';
 import { schliessungenZwischen } from '../../leseraum/oeffnungszeit/oeffnungszeit.schliessungen.ts';
 import { loadFeatureSwitches } from '../../verwaltung/customizing/customizing.service.ts';
+import { eincheckSignierer } from './kiosk.einchecken.service.ts';
 import { type KioskDeps, kioskVonToken } from './kiosk.kopplung.service.ts';
 import { findNamenByMail, findStandortName } from './kiosk.repository.ts';
-
-/** The check-in code's signature: HMAC-SHA-256 with the server's check-in secret (decision 183). */
-export const eincheckSignierer = (geheimnis: string) => (nachricht: string) =>
-  createHmac('sha256', geheimnis).update(nachricht).digest('hex');
 
 /** `GET /api/kiosk/tafel`: the board of the kiosk whose device token is given; 401 as `/api/kiosk/geraet`. */
 export const kioskTafel = async (
