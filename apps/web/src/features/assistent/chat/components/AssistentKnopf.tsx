@@ -26,7 +26,7 @@ export function AssistentKnopf() {
         keepMounted
         styles={{ body: { height: 'calc(100% - 60px)' } }}
       >
-        <AssistentPanel />
+        <AssistentPanel onLink={close} />
       </Drawer>
     </>
   );

@@ -41,7 +41,7 @@ const ZIEL = {
  * the result with a link to the booking, refusals with the rules' alternatives. The panel keeps the conversation;
  * the server keeps none: "Ja" sends the same text and reference time again with `bestaetigt`.
  */
-export function AssistentPanel() {
+export function AssistentPanel({ onLink }: { onLink?: () => void }) {
   const { t, i18n } = useTranslation();
   const ausfuehren = useAusfuehren();
   const [text, setText] = useState('');
@@ -231,6 +231,7 @@ export function AssistentPanel() {
                     size="sm"
                     to={ZIEL[antwort.buchungArt].to}
                     search={ZIEL[antwort.buchungArt].search as never}
+                    onClick={onLink}
                     mt={4}
                     display="inline-block"
                   >
