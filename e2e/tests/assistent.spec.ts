@@ -65,7 +65,6 @@ test('a booker books a car through the chat at 375 px, confirms with the keyboar
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({
     path: path.join(test.info().project.outputDir, 'screenshots', 'assistent-375.png'),
-    fullPage: true,
   });
   const box = await panel.boundingBox();
   expect(box?.width ?? 0).toBeLessThanOrEqual(375);
