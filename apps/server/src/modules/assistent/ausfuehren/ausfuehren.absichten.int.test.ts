@@ -255,4 +255,18 @@ describe.each(testDrivers())('the assistant carries out each intent on %s (decis
     expect(offen.zusammenfassung).toContain('Öffnungszeiten am Donnerstag, 26.11.2026 (Zeit in Berlin)');
     expect(offen.zusammenfassung).toContain('Lernraum Verwaltung (Verwaltung Rathausplatz)');
   });
+
+  it('a locker or several whole days of a place are not carried out here, with the catalogue message', async () => {
+    for (const text of [
+      'Ich brauche morgen einen Spind',
+      'Ich brauche von Montag bis Mittwoch einen Platz im Lesesaal',
+    ]) {
+      const antwort = await frage(mitarbeiter, { text, bestaetigt: true });
+      expect(antwort).toMatchObject({ art: 'abgelehnt', ausgefuehrt: false, buchungId: null });
+      expect(antwort.fehler).toEqual({
+        code: 'assistent.nicht_ausfuehrbar',
+        message: 'Das kann ich hier noch nicht ausführen. Bitte nutzen Sie die Seiten der App.',
+      });
+    }
+  });
 });
