@@ -41,7 +41,14 @@ test('a booker books a car through the chat at 375 px, confirms with the keyboar
   await page.setViewportSize({ width: 375, height: 812 });
   await signInTo(page, demoUser('freigabe', MUSTERSTADT).email, MUSTERSTADT.startPage);
 
-  await page.getByRole('button', { name: 'Assistent', exact: true }).click();
+  // the header's entry fits beside the menu and the brand: nothing scrolls sideways at 375 px
+  const knopf = page.getByRole('button', { name: 'Assistent', exact: true });
+  await expect(knopf).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await page.screenshot({
+    path: path.join(test.info().project.outputDir, 'screenshots', 'assistent-kopf-375.png'),
+  });
+  await knopf.click();
   const panel = page.getByRole('dialog', { name: 'Assistent' });
   const eingabe = panel.getByRole('textbox', { name: 'Ihre Nachricht' });
   await expect(eingabe).toBeVisible();
