@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ASSISTENT_ERRORS } from './assistent/assistent.errors.ts';
 import { ALLGEMEINE_ERRORS } from './errors.allgemein.ts';
 import {
   DomainError,
@@ -27,6 +28,7 @@ describe('the error catalogue', () => {
       FAHRZEUGE_ERRORS,
       FAHRTEN_ERRORS,
       PLATTFORM_ERRORS,
+      ASSISTENT_ERRORS,
     ];
     const codes = areas.flatMap((a) => Object.keys(a));
     expect(new Set(codes).size).toBe(codes.length);

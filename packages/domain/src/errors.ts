@@ -5,6 +5,7 @@
  * Placeholders are written `{name}` and filled by `formatError` from the error's params. German and
  * English texts of one code carry the same placeholders (checked by errors.test.ts).
  */
+import { ASSISTENT_ERRORS } from './assistent/assistent.errors.ts';
 import type { CatalogueEntry } from './error-catalogue.ts';
 import { ALLGEMEINE_ERRORS } from './errors.allgemein.ts';
 import { FAHRTEN_ERRORS } from './fahrten/fahrten.errors.ts';
@@ -26,6 +27,7 @@ export const ERRORS = {
   ...FAHRZEUGE_ERRORS,
   ...FAHRTEN_ERRORS,
   ...PLATTFORM_ERRORS,
+  ...ASSISTENT_ERRORS,
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -36,27 +36,75 @@ export const ZLesung = z.object({
 export type TLesung = z.infer<typeof ZLesung>;
 
 /**
- * `POST /api/assistent/ausfuehren` (decision 190): the same request as `verstehen`; without `bestaetigt` a dry run
- * that repeats the reading and names what the rules allow, with `bestaetigt: true` the change through the screens'
- * operation. `fahrzeugId` picks one of the offered cars (default: the first).
+ * `POST /api/assistent/ausfuehren` (decisions 190, 219): the same request as `verstehen`; without `bestaetigt` a dry
+ * run that repeats the reading and names what the rules allow, with `bestaetigt: true` the change through the
+ * screens' operation. `fahrzeugId` and `platzId` pick one of the offered cars or places (default: the first),
+ * `buchungId` one of the caller's own bookings offered for a cancellation or check-in.
  */
 export const ZAusfuehrenEingabe = ZVerstehenEingabe.extend({
   bestaetigt: z.boolean().default(false),
   fahrzeugId: z.uuid().optional(),
+  platzId: z.uuid().optional(),
+  buchungId: z.uuid().optional(),
 });
 export type TAusfuehrenEingabe = z.infer<typeof ZAusfuehrenEingabe>;
 
+/** The kinds of booking the assistant handles; the area names where a booking is shown. */
+export const ASSISTENT_BUCHUNG_ARTEN = ['fahrzeug', 'leseraum', 'arbeitswelt'] as const;
+export type AssistentBuchungArt = (typeof ASSISTENT_BUCHUNG_ARTEN)[number];
+
+/**
+ * What the answer is, for the panel: a question back, a reading to confirm (dry run), a change made, information
+ * (own bookings, rules), or a refusal (`fehler`).
+ */
+export const ASSISTENT_ANTWORT_ARTEN = [
+  'rueckfrage',
+  'bestaetigen',
+  'ausgefuehrt',
+  'auskunft',
+  'abgelehnt',
+] as const;
+
+const ZEigeneBuchung = z.object({
+  id: z.uuid(),
+  art: z.enum(ASSISTENT_BUCHUNG_ARTEN),
+  /** The car (brand, model, plate) or the place and its plan. */
+  bezeichnung: z.string().max(300),
+  von: ZZeitpunkt,
+  bis: ZZeitpunkt,
+  status: z.string().max(40),
+});
+export type TEigeneBuchung = z.infer<typeof ZEigeneBuchung>;
+
 export const ZAusfuehrenAntwort = z.object({
   lesung: ZLesung,
-  /** The exact reading in words, in the request's language, or the question back. */
-  zusammenfassung: z.string().max(LIMITS.message),
+  art: z.enum(ASSISTENT_ANTWORT_ARTEN),
+  /** The exact reading in words, in the request's language, or the question back, or the information. */
+  zusammenfassung: z.string().max(4000),
   /** Whether something was changed (only with `bestaetigt`). */
   ausgefuehrt: z.boolean(),
   /** The cars free for the user in the period, under every booking rule (the alternatives). */
   fahrzeuge: z
     .array(z.object({ id: z.uuid(), bezeichnung: z.string().max(200), standort: z.string().max(200) }))
     .max(200),
-  /** The booking made, when `ausgefuehrt`. */
+  /** The places free for the user in the period (the first is taken unless `platzId` picks another). */
+  plaetze: z
+    .array(
+      z.object({
+        id: z.uuid(),
+        bezeichnung: z.string().max(LIMITS.name),
+        grundriss: z.string().max(LIMITS.name),
+        standort: z.string().max(LIMITS.name).nullable(),
+        bereich: z.enum(['leseraum', 'arbeitswelt']),
+      }),
+    )
+    .max(200),
+  /** The caller's own bookings the answer is about (shown, to cancel or to check in); never anyone else's. */
+  buchungen: z.array(ZEigeneBuchung).max(200),
+  /** The booking made, cancelled or checked in, when `ausgefuehrt`, or the one a dry run would change. */
   buchungId: z.uuid().nullable(),
+  buchungArt: z.enum(ASSISTENT_BUCHUNG_ARTEN).nullable(),
+  /** A refusal: the catalogue's code and its text in the request's language. */
+  fehler: z.object({ code: z.string().max(LIMITS.code), message: z.string().max(LIMITS.message) }).nullable(),
 });
 export type TAusfuehrenAntwort = z.infer<typeof ZAusfuehrenAntwort>;

@@ -23,26 +23,35 @@ const format = (sprache: Language, iso: string, mitZeit: boolean): string =>
 export const zusammenfassung = (lesung: Lesung, sprache: Language): string => {
   if (lesung.rueckfrage) return lesung.rueckfrage;
   const was = RESSOURCE[sprache][lesung.absicht];
-  if (!was || !lesung.von) {
+  const von = lesung.von;
+  if (!was || !von) {
     return sprache === 'de'
       ? 'Das kann ich hier noch nicht ausführen. Bitte nutzen Sie die Seiten der App.'
       : 'I cannot do that here yet. Please use the pages of the app.';
   }
   const teile = [was];
   if (lesung.standort) teile.push(lesung.standort);
-  if (lesung.ganztags) {
-    teile.push(`${format(sprache, lesung.von, false)}, ${sprache === 'de' ? 'ganztags' : 'all day'}`);
-  } else {
-    const tag = format(sprache, lesung.von, false);
-    const uhr = (iso: string) => format(sprache, iso, true).slice(-5);
-    const gleicherTag = lesung.bis !== null && format(sprache, lesung.bis, false) === tag;
-    const ende = lesung.bis
-      ? gleicherTag
-        ? `–${uhr(lesung.bis)}`
-        : ` – ${format(sprache, lesung.bis, true)}`
-      : '';
-    const ab = lesung.bis ? '' : sprache === 'de' ? 'ab ' : 'from ';
-    teile.push(`${tag}, ${ab}${uhr(lesung.von)}${ende}${sprache === 'de' ? ' Uhr' : ''}`);
+  teile.push(zeitraumText({ ...lesung, von }, sprache));
+  return teile.join(', ');
+};
+
+/** A Berlin period in words: the day and 'ganztags', or the day and hours, with '(Zeit in Berlin)'. */
+export const zeitraumText = (
+  p: { von: string; bis: string | null; ganztags: boolean },
+  sprache: Language,
+): string => {
+  const berlin = sprache === 'de' ? '(Zeit in Berlin)' : '(Berlin time)';
+  if (p.ganztags) {
+    const letzter = p.bis ? new Date(new Date(p.bis).getTime() - 1).toISOString() : p.von;
+    const erster = format(sprache, p.von, false);
+    const bisTag = format(sprache, letzter, false);
+    const tage = bisTag === erster ? erster : `${erster} – ${bisTag}`;
+    return `${tage}, ${sprache === 'de' ? 'ganztags' : 'all day'} ${berlin}`;
   }
-  return `${teile.join(', ')} ${sprache === 'de' ? '(Zeit in Berlin)' : '(Berlin time)'}`;
+  const tag = format(sprache, p.von, false);
+  const uhr = (iso: string) => format(sprache, iso, true).slice(-5);
+  const gleicherTag = p.bis !== null && format(sprache, p.bis, false) === tag;
+  const ende = p.bis ? (gleicherTag ? `–${uhr(p.bis)}` : ` – ${format(sprache, p.bis, true)}`) : '';
+  const ab = p.bis ? '' : sprache === 'de' ? 'ab ' : 'from ';
+  return `${tag}, ${ab}${uhr(p.von)}${ende}${sprache === 'de' ? ' Uhr' : ''} ${berlin}`;
 };

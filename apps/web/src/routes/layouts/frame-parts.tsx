@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AppFooter } from '../../components/AppFooter';
 import { Brand } from '../../components/Brand';
 import { MenuCount } from '../../components/MenuCount';
+import { AssistentKnopf } from '../../features/assistent/chat/components/AssistentKnopf';
 import { useFreigabenAnzahl } from '../../features/fahrzeuge/fahrzeug-freigaben/api/freigaben-api';
 import { useMe } from '../../features/identitaet/session/api/get-me';
 import { useWartendeVormerkungen } from '../../features/leseraum/leseraum/api/bestaetigungen-api';
@@ -39,11 +40,15 @@ export const useFrameParts = () => {
       }
     />
   );
+  // the assistant follows the tenant's Chatbot switch (decision 178)
   const headerEnd = me ? (
-    <Group gap="xs" wrap="nowrap" visibleFrom="sm">
-      <Text size="sm" c="dimmed" truncate maw={240}>
-        {`${me.user.vorname} ${me.user.nachname}`.trim() || me.user.email}
-      </Text>
+    <Group gap="xs" wrap="nowrap">
+      {me.features.Chatbot && <AssistentKnopf />}
+      <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+        <Text size="sm" c="dimmed" truncate maw={240}>
+          {`${me.user.vorname} ${me.user.nachname}`.trim() || me.user.email}
+        </Text>
+      </Group>
     </Group>
   ) : null;
   const menu = (

@@ -73,7 +73,9 @@ describe.each(testDrivers())('POST /api/assistent/ausfuehren on %s (decision 190
     });
     expect(status).toBe(200);
     expect(body.ausgefuehrt).toBe(true);
-    expect(body.zusammenfassung).toBe('Book a vehicle, Thursday, 26/11/2026, 13:00–15:00 (Berlin time)');
+    expect(body.zusammenfassung).toBe(
+      'Booked: Book a vehicle, Thursday, 26/11/2026, 13:00–15:00 (Berlin time)',
+    );
     const gebucht = (await eigene()).find((b) => b.id === body.buchungId);
     expect(gebucht).toBeDefined();
     expect(new Date(gebucht!.von).toISOString()).toBe('2026-11-26T12:00:00.000Z');

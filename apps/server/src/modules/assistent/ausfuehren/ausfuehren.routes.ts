@@ -5,7 +5,7 @@ import type { Database } from '../../../db/client.ts';
 import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { fuehreAus } from './ausfuehren.service.ts';
 
-/** The assistant's action (decision 190), in the Chatbot scope like `verstehen` (decision 178). */
+/** The assistant's action (decisions 190, 219), in the Chatbot scope like `verstehen` (decision 178). */
 export const ausfuehrenRoutes: FastifyPluginAsyncZod<{
   database: Database;
   now: () => Date;
@@ -21,11 +21,14 @@ export const ausfuehrenRoutes: FastifyPluginAsyncZod<{
         summary: 'Repeat the reading of a request (dry run) or carry it out with bestaetigt: true',
         description:
           'Reads `text` like `understandRequest`. Without `bestaetigt` nothing changes: the answer repeats the ' +
-          'reading in words (`zusammenfassung`: resource, location, day and time in Berlin, whole day or hours) and, ' +
-          'for a vehicle, lists the cars free for the user under every booking rule. With `bestaetigt: true` the ' +
-          'vehicle is booked (`fahrzeugId`, default the first free one) through the same operation as ' +
-          '`POST /api/fahrzeug-buchungen`: same rights, rules, errors, audit entries and mails. Other intents ' +
-          'answer their reading and change nothing yet. Only where the tenant has switched the Chatbot on.',
+          'reading in words (`zusammenfassung`: resource, location, day and time in Berlin, whole day or hours) and ' +
+          'names what the rules allow (free cars, free places, the own bookings meant). With `bestaetigt: true` it ' +
+          'books a car (`fahrzeugId`) or a place (`platzId`), cancels an own booking or checks in to one ' +
+          '(`buchungId`) through the same operations as the screens: same rights, rules, errors, audit entries and ' +
+          'mails. `art` says what the answer is; a refusal carries the catalogue code and text in `fehler` and, where ' +
+          'cheap, the alternatives. Own bookings (`buchungen_anzeigen`) and questions about opening hours and ' +
+          "booking rules (`frage`) are answered from the caller's own data only; a request about other people is " +
+          'refused (`assistent.fremde_personen`). Only where the tenant has switched the Chatbot on.',
         body: ZAusfuehrenEingabe,
         response: {
           200: ZAusfuehrenAntwort,

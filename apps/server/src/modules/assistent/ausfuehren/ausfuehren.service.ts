@@ -1,22 +1,24 @@
 import type { TAusfuehrenAntwort, TAusfuehrenEingabe } from '@stellwerk/domain/assistent/api';
+import { fragtNachPersonen } from '@stellwerk/domain/assistent/frage';
+import { normalisiere } from '@stellwerk/domain/assistent/text';
 import { versteheAnfrage } from '@stellwerk/domain/assistent/verstehen';
 import { zusammenfassung } from '@stellwerk/domain/assistent/zusammenfassung';
-import type { Database } from '../../../db/client.ts';
-import { listFahrzeuge } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.abfragen.ts';
-import { createBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.anlegen.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { buchungenAnzeigen, buchungStornieren, einchecken } from './ausfuehren.eigene.ts';
+import { fahrzeugBuchen } from './ausfuehren.fahrzeug.ts';
+import { frage } from './ausfuehren.frage.ts';
+import { type Auftrag, type AusfuehrenDeps, abgelehnt } from './ausfuehren.kontext.ts';
+import { platzBuchen } from './ausfuehren.platz.ts';
 import { findStandortNamen } from './ausfuehren.repository.ts';
 
-type Deps = { database: Database; now: () => Date; publicUrl: string };
-
 /**
- * The assistant's action (decision 190): reads the request like `verstehen`; without `bestaetigt` it only repeats
- * the reading and names the cars free for the user under every rule; with `bestaetigt: true` it books through the
- * screens' own operation (`createBuchung`: rights, rules, audit, mails). Only vehicle bookings act so far; other
- * intents answer their reading and change nothing.
+ * The assistant's action (decisions 190, 219): reads the request like `verstehen`; without `bestaetigt` it only
+ * repeats the reading and names what the rules allow; with `bestaetigt: true` it changes through the screens' own
+ * operations (rights, rules, audit, mails). A request about other people is refused before any tool runs, and
+ * every tool asks with the caller only.
  */
 export const fuehreAus = async (
-  deps: Deps,
+  deps: AusfuehrenDeps,
   user: SessionUser,
   eingabe: TAusfuehrenEingabe,
 ): Promise<TAusfuehrenAntwort> => {
@@ -26,36 +28,40 @@ export const fuehreAus = async (
     bezug: eingabe.bezug ? new Date(eingabe.bezug) : deps.now(),
     standorte,
   });
-  const antwort: TAusfuehrenAntwort = {
+  const auftrag: Auftrag = {
+    deps,
+    user,
+    eingabe,
     lesung,
-    zusammenfassung: zusammenfassung(lesung, sprache),
-    ausgefuehrt: false,
-    fahrzeuge: [],
-    buchungId: null,
+    sprache,
+    normalisiert: normalisiere(eingabe.text),
+    antwort: {
+      lesung,
+      art: lesung.rueckfrage ? 'rueckfrage' : 'auskunft',
+      zusammenfassung: zusammenfassung(lesung, sprache),
+      ausgefuehrt: false,
+      fahrzeuge: [],
+      plaetze: [],
+      buchungen: [],
+      buchungId: null,
+      buchungArt: null,
+      fehler: null,
+    },
   };
-  if (lesung.absicht !== 'fahrzeug_buchen' || lesung.rueckfrage || !lesung.von || !lesung.bis) return antwort;
-  const frei = (await listFahrzeuge(deps, user, { von: lesung.von, bis: lesung.bis, nurFrei: true }))
-    .filter((f) => !lesung.standort || f.standort.name === lesung.standort)
-    .map((f) => ({
-      id: f.id,
-      bezeichnung: `${f.marke} ${f.modell} ${f.kennzeichen}`,
-      standort: f.standort.name,
-    }));
-  antwort.fahrzeuge = frei;
-  if (!eingabe.bestaetigt) return antwort;
-  const fahrzeugId = eingabe.fahrzeugId ?? frei[0]?.id;
-  // no free car in the period: nothing booked, the answer says so
-  if (!fahrzeugId) {
-    const keins =
-      sprache === 'de' ? 'Kein Fahrzeug ist in diesem Zeitraum frei.' : 'No vehicle is free in this period.';
-    return { ...antwort, zusammenfassung: `${antwort.zusammenfassung}. ${keins}` };
+  if (fragtNachPersonen(auftrag.normalisiert)) return abgelehnt(auftrag, 'assistent.fremde_personen');
+  switch (lesung.absicht) {
+    case 'buchung_stornieren':
+      return buchungStornieren(auftrag);
+    case 'buchungen_anzeigen':
+      return buchungenAnzeigen(auftrag);
+    case 'einchecken':
+      return einchecken(auftrag);
+    case 'frage':
+      return frage(auftrag);
   }
-  const buchung = await createBuchung(deps, user, {
-    fahrzeugId,
-    von: lesung.von,
-    bis: lesung.bis,
-    mitfahrer: [],
-    freigeberIds: [],
-  });
-  return { ...antwort, ausgefuehrt: true, buchungId: buchung.id };
+  // a question back is never carried out, confirmed or not
+  if (lesung.rueckfrage) return auftrag.antwort;
+  if (lesung.absicht === 'fahrzeug_buchen') return fahrzeugBuchen(auftrag);
+  if (lesung.absicht === 'platz_buchen') return platzBuchen(auftrag);
+  return abgelehnt(auftrag, 'assistent.nicht_ausfuehrbar');
 };
