@@ -40,7 +40,7 @@ export const erstelleKopplung = async (deps: KioskDeps): Promise<TKioskKopplung>
     try {
       await deps.database.withAllTenants(async (tx) => {
         await deleteKopplungenVor(tx, new Date(jetzt.getTime() - KIOSK.kopplungGueltigMs));
-        await insertKopplung(tx, code, hashKioskToken(geheimnis));
+        await insertKopplung(tx, code, hashKioskToken(geheimnis), jetzt);
       });
     } catch (error) {
       if (sqlStateOf(error) === SQLSTATE.uniqueViolation) continue;

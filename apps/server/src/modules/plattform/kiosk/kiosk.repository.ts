@@ -7,8 +7,9 @@ import { kiosk, kioskEincheck, kioskKopplung } from './kiosk.table.ts';
 export type KioskRow = typeof kiosk.$inferSelect;
 
 /** Platform path: a pending pairing code, and deleting the expired ones. */
-export const insertKopplung = async (tx: Tx, code: string, geheimnisHash: string) => {
-  await tx.insert(kioskKopplung).values({ code, geheimnisHash });
+/** `erstelltAt` is the app's clock (it may be moved in tests), the same clock the pairing compares with. */
+export const insertKopplung = async (tx: Tx, code: string, geheimnisHash: string, erstelltAt: Date) => {
+  await tx.insert(kioskKopplung).values({ code, geheimnisHash, createdAt: erstelltAt });
 };
 export const findKopplung = async (tx: Tx, code: string) =>
   (await tx.select().from(kioskKopplung).where(eq(kioskKopplung.code, code)).limit(1))[0];
