@@ -73,4 +73,18 @@ describe('the source code', () => {
     // a write that moved to its owner leaves the list too
     expect([...bekannt].filter((b) => !gefunden.has(b))).toEqual([]);
   });
+  it('names every audit entity and action the server records in the audit log screen (de and en come from i18n)', () => {
+    const server = quellen()
+      .filter((f) => f.startsWith('apps/server/src/modules/') && !/\.test\.tsx?$/.test(f))
+      .map((f) => readFileSync(path.join(REPO, f), 'utf8'))
+      .join('\n');
+    const geschrieben = (feld: string) =>
+      new Set([...server.matchAll(new RegExp(`\\b${feld}: '([a-z_.]+)'`, 'g'))].map((m) => m[1]!));
+    const anzeige = readFileSync(path.join(REPO, 'apps/web/src/components/AuditEntries.tsx'), 'utf8');
+    const benannt = new Set(
+      [...anzeige.matchAll(/^\s+'?([a-z_.]+)'?: t\('adminProtokoll\.(?:entities|actions)\./gm)].map((m) => m[1]!),
+    );
+    const fehlend = [...geschrieben('entity'), ...geschrieben('action')].filter((n) => !benannt.has(n));
+    expect(fehlend).toEqual([]);
+  });
 });
