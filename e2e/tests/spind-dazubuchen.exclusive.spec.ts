@@ -63,7 +63,7 @@ test.afterAll(async () => {
 test('the booking dialog adds a locker of the preferred size and names it in the confirmation', async ({
   page,
 }) => {
-  await signInTo(page, demoUser('fuehrerschein', BEISPIELHAUSEN).email, '/leseraum/karte');
+  await signInTo(page, demoUser('mitarbeiter', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
   await page.goto(`/leseraum/karte?tag=${naechsterWerktag()}`);
   await page.getByRole('button', { name: /^Platz 19,/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Platz 19' });

@@ -58,9 +58,11 @@ const planeDerTafel = async (
   const bereiche = BEREICHE.filter((b) => b !== 'leseraum' || features.Leseraum);
   const passt = (p: PlanRow | undefined): p is PlanRow =>
     !!p && p.aktiv && p.standortId === standortId && bereiche.includes(p.bereich as Bereich);
-  if (grundrissIds.length > 0)
-    return (await Promise.all(grundrissIds.map((id) => findGrundriss(tx, id)))).filter(passt);
-  return (await Promise.all(bereiche.map((b) => findAktiveGrundrisse(tx, b)))).flat().filter(passt);
+  // one query at a time: a transaction has one connection
+  const plaene: (PlanRow | undefined)[] = [];
+  if (grundrissIds.length > 0) for (const id of grundrissIds) plaene.push(await findGrundriss(tx, id));
+  else for (const b of bereiche) plaene.push(...(await findAktiveGrundrisse(tx, b)));
+  return plaene.filter(passt);
 };
 
 const planJetzt = async (tx: Tx, plan: PlanRow, jetzt: Date): Promise<TafelPlan> => {
