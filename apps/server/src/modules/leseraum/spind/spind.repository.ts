@@ -124,3 +124,34 @@ export const beendeGekoppelte = (tx: Tx, leseraumBuchungId: string, jetzt: Date)
       ),
     )
     .returning();
+
+export const findSpind = async (tx: Tx, id: string) =>
+  (await tx.select().from(spind).where(eq(spind.id, id)))[0];
+
+export const updateBank = async (
+  tx: Tx,
+  id: string,
+  patch: Partial<Pick<SpindbankRow, 'name' | 'grundrissId' | 'x' | 'y'>>,
+  jetzt: Date,
+) =>
+  (
+    await tx
+      .update(spindbank)
+      .set({ ...patch, updatedAt: jetzt })
+      .where(eq(spindbank.id, id))
+      .returning()
+  )[0];
+
+export const updateSpind = async (
+  tx: Tx,
+  id: string,
+  patch: Partial<Pick<SpindRow, 'nummer' | 'groesse' | 'barrierefrei' | 'ausserBetrieb'>>,
+  jetzt: Date,
+) =>
+  (
+    await tx
+      .update(spind)
+      .set({ ...patch, updatedAt: jetzt })
+      .where(eq(spind.id, id))
+      .returning()
+  )[0];
