@@ -45,6 +45,10 @@ export const ZSpindTagBuchen = z.object({
   spindId: z.uuid().optional(),
 });
 
+/** A location of the tenant with the number of its locker banks. */
+export const ZSpindStandort = z.object({ id: z.uuid(), name: z.string(), banken: z.number().int() });
+export type TSpindStandort = z.infer<typeof ZSpindStandort>;
+
 /** The free lockers of a location on one day (in service, not booked, emptied). */
 export const ZSpindFreiSuche = z.object({ tag: z.iso.date(), standortId: z.uuid() });
 export const ZSpindFrei = z.object({

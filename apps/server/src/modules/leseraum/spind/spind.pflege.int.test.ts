@@ -98,6 +98,13 @@ describe.each(testDrivers())('free lockers and locker upkeep on %s', (driver) =>
     expect((await frei()).map((s) => s.nummer)).toEqual(['1']);
   });
 
+  it('lists the locations with their number of banks', async () => {
+    const r = await json<{ id: string; banken: number }[]>(
+      await call(server, mitarbeiter, 'GET', '/api/spind-standorte'),
+    );
+    expect(r.find((s) => s.id === standortId)?.banken).toBe(1);
+  });
+
   it('answers 400 for a day that is not a date', async () => {
     const r = await call(server, mitarbeiter, 'GET', `/api/spinde-frei?tag=morgen&standortId=${standortId}`);
     expect(r.status).toBe(400);

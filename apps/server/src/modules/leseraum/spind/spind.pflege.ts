@@ -16,9 +16,21 @@ import {
   findBelegteSpindIds,
   findSpind,
   findSpindeDerBanken,
+  findStandorte,
   updateBank,
   updateSpind,
 } from './spind.repository.ts';
+
+/** The tenant's locations with the number of locker banks at each, for choosing where to book or build. */
+export const spindStandorte = (deps: SpindDeps, user: SessionUser) =>
+  inSpindModul(deps, user, async (tx) => {
+    const [standorte, banken] = await Promise.all([findStandorte(tx), findBanken(tx)]);
+    return standorte.map((s) => ({
+      id: s.id,
+      name: s.name,
+      banken: banken.filter((b) => b.standortId === s.id).length,
+    }));
+  });
 
 /** Lockers in service at the location that nobody holds on the day, by bank name and locker number. */
 export const freieSpinde = (deps: SpindDeps, user: SessionUser, tag: string, standortId: string) =>

@@ -1,6 +1,7 @@
 import type { Spind, Spindbank } from '@stellwerk/domain/leseraum/spind/regeln';
 import { and, asc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { standort } from '../../verwaltung/standort/standort.table.ts';
 import { spind, spindBuchung, spindbank } from './spind.table.ts';
 
 export type SpindbankRow = typeof spindbank.$inferSelect;
@@ -155,3 +156,7 @@ export const updateSpind = async (
       .where(eq(spind.id, id))
       .returning()
   )[0];
+
+/** The tenant's locations by name (a bank belongs to one). */
+export const findStandorte = (tx: Tx) =>
+  tx.select({ id: standort.id, name: standort.name }).from(standort).orderBy(asc(standort.name));

@@ -9,6 +9,7 @@ import {
   ZSpindFreiSuche,
   ZSpindImport,
   ZSpindImportErgebnis,
+  ZSpindStandort,
   ZSpindTagBuchen,
   ZSpindZuweisung,
 } from '@stellwerk/domain/leseraum/spind/api';
@@ -19,7 +20,7 @@ import { importiereSpinde, legeSpindbankAn, listeSpindbanken } from './spind.ban
 import { bucheSpindFuerTag, weiseSpindZu } from './spind.buchen.ts';
 import type { SpindDeps } from './spind.kontext.ts';
 import { bestaetigeGeleert, meineSpinde, raeumeSpind, zuRaeumendeSpinde } from './spind.mein.ts';
-import { aendereSpind, aendereSpindbank, freieSpinde } from './spind.pflege.ts';
+import { aendereSpind, aendereSpindbank, freieSpinde, spindStandorte } from './spind.pflege.ts';
 
 const TAGS = ['spind'];
 const refusals = { 401: ZApiError, 403: ZApiError, 404: ZApiError } as const;
@@ -178,6 +179,19 @@ export const spindRoutes: FastifyPluginAsyncZod<SpindDeps> = async (app, deps) =
       await raeumeSpind(deps, requireDarf(request, 'spinde.verwalten'), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+  app.get(
+    '/api/spind-standorte',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'spindStandorte',
+        tags: TAGS,
+        summary: "The tenant's locations with the number of locker banks at each",
+        response: { 200: z.array(ZSpindStandort), ...refusals },
+      },
+    },
+    async (request) => spindStandorte(deps, requireUser(request)),
   );
   app.get(
     '/api/spinde-frei',
