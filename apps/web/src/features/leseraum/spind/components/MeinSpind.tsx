@@ -15,6 +15,7 @@ import {
 import type { TMeinSpind } from '@stellwerk/domain/leseraum/spind/api';
 import { SPIND_GROESSEN, type SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
@@ -30,6 +31,11 @@ import {
   useSpindStandorte,
 } from '../api/spind-api';
 
+const artText = (t: TFunction, art: TMeinSpind['art']): string =>
+  ({ tag: t('spind.art.tag'), gekoppelt: t('spind.art.gekoppelt'), dauer: t('spind.art.dauer') })[art];
+export const groesseText = (t: TFunction, g: SpindGroesse): string =>
+  ({ S: t('spind.groessen.S'), M: t('spind.groessen.M'), L: t('spind.groessen.L') })[g];
+
 /** One locker of the user: number, bank, period, the PIN on its day, and "emptied" once the day is over. */
 function SpindKarte({ spind }: { spind: TMeinSpind }) {
   const { t, i18n } = useTranslation();
@@ -43,7 +49,7 @@ function SpindKarte({ spind }: { spind: TMeinSpind }) {
           <Title order={3} fz="md">
             {t('spind.nummer', { nummer: spind.nummer })}
           </Title>
-          <Badge variant="light">{t(`spind.art.${spind.art}`)}</Badge>
+          <Badge variant="light">{artText(t, spind.art)}</Badge>
         </Group>
         <Text size="sm">
           {t('spind.wo', { bank: spind.bank })} · {t('spind.groesseKurz', { groesse: spind.groesse })}
@@ -195,7 +201,7 @@ export function SpindBuchen() {
         </Text>
         <SegmentedControl
           aria-labelledby="spind-groesse-label"
-          data={SPIND_GROESSEN.map((g) => ({ value: g, label: t(`spind.groessen.${g}`) }))}
+          data={SPIND_GROESSEN.map((g) => ({ value: g, label: groesseText(t, g) }))}
           value={groesse}
           onChange={(v) => {
             setGroesse(v as SpindGroesse);
@@ -233,7 +239,7 @@ export function SpindBuchen() {
                 <Radio
                   key={s.spindId}
                   value={s.spindId}
-                  label={`${t('spind.nummer', { nummer: s.nummer })} · ${s.bank} · ${t(`spind.groessen.${s.groesse}`)}${
+                  label={`${t('spind.nummer', { nummer: s.nummer })} · ${s.bank} · ${groesseText(t, s.groesse)}${
                     s.barrierefrei ? ` · ${t('spind.barrierefrei')}` : ''
                   }`}
                 />

@@ -15,6 +15,7 @@ import {
 import type { TSpindbank } from '@stellwerk/domain/leseraum/spind/api';
 import { SPIND_GROESSEN, type SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
@@ -34,9 +35,9 @@ import {
   useWeiseSpindZu,
   useZuRaeumendeSpinde,
 } from '../api/spind-api';
+import { groesseText } from './MeinSpind';
 
-const groessenDaten = (t: (k: string) => string) =>
-  SPIND_GROESSEN.map((g) => ({ value: g, label: t(`spind.groessen.${g}`) }));
+const groessenDaten = (t: TFunction) => SPIND_GROESSEN.map((g) => ({ value: g, label: groesseText(t, g) }));
 
 /** Create a bank at a location with n numbered lockers of one size. */
 function BankAnlegen() {
@@ -54,7 +55,7 @@ function BankAnlegen() {
     anzahl:
       typeof anzahl === 'number' && Number.isInteger(anzahl) && anzahl >= 0 && anzahl <= 500
         ? null
-        : t('spind.anzahlFehler'),
+        : t('spind.admin.anzahlFehler'),
   };
   return (
     <Card withBorder padding="sm">
