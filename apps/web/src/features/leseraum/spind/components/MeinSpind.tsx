@@ -6,6 +6,7 @@ import {
   Radio,
   SegmentedControl,
   Select,
+  SimpleGrid,
   Stack,
   Switch,
   Text,
@@ -167,7 +168,7 @@ export function SpindBuchen() {
         );
       }}
     >
-      <Group grow align="flex-start" wrap="wrap">
+      <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <TextInput
           type="date"
           label={t('spind.tag')}
@@ -179,8 +180,7 @@ export function SpindBuchen() {
             setSpindId('');
           }}
           error={tagFehler}
-          required
-          miw={160}
+          withAsterisk
         />
         <Select
           label={t('spind.standort')}
@@ -190,11 +190,10 @@ export function SpindBuchen() {
             setStandortId(v);
             setSpindId('');
           }}
-          required
+          withAsterisk
           allowDeselect={false}
-          miw={160}
         />
-      </Group>
+      </SimpleGrid>
       <Stack gap={4}>
         <Text size="sm" fw={500} id="spind-groesse-label">
           {t('spind.groesse')}

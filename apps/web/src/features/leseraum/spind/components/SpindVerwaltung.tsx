@@ -5,6 +5,7 @@ import {
   Group,
   NumberInput,
   Select,
+  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -80,15 +81,14 @@ function BankAnlegen() {
         <Title order={3} fz="md">
           {t('spind.admin.bankNeu')}
         </Title>
-        <Group grow wrap="wrap" align="flex-start">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <TextInput
             label={t('spind.admin.bankName')}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={versucht && fehler.name}
-            required
+            withAsterisk
             maxLength={80}
-            miw={160}
           />
           <Select
             label={t('spind.standort')}
@@ -96,11 +96,10 @@ function BankAnlegen() {
             value={standortId}
             onChange={setStandortId}
             error={versucht && fehler.standort}
-            required
-            miw={160}
+            withAsterisk
           />
-        </Group>
-        <Group grow wrap="wrap" align="flex-start">
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <NumberInput
             label={t('spind.admin.anzahl')}
             value={anzahl}
@@ -109,7 +108,6 @@ function BankAnlegen() {
             max={500}
             allowDecimal={false}
             error={fehler.anzahl}
-            miw={120}
           />
           <Select
             label={t('spind.groesse')}
@@ -117,9 +115,8 @@ function BankAnlegen() {
             value={groesse}
             onChange={(v) => v && setGroesse(v as SpindGroesse)}
             allowDeselect={false}
-            miw={120}
           />
-        </Group>
+        </SimpleGrid>
         {standorte.error && <ErrorAlert error={standorte.error} />}
         {anlegen.error && <ErrorAlert error={anlegen.error} />}
         <Button type="submit" loading={anlegen.isPending} style={{ alignSelf: 'flex-start' }}>
@@ -307,7 +304,7 @@ function Zuweisung({ banken }: { banken: TSpindbank[] }) {
           onChange={setSpindId}
           searchable
           error={versucht && fehler.spind}
-          required
+          withAsterisk
         />
         <Select
           label={t('spind.admin.benutzer')}
@@ -325,7 +322,7 @@ function Zuweisung({ banken }: { banken: TSpindbank[] }) {
           error={
             (versucht && fehler.benutzer) || (benutzer.error ? errorMessage(benutzer.error, t, 'de') : null)
           }
-          required
+          withAsterisk
         />
         <TextInput
           type="date"
@@ -334,7 +331,7 @@ function Zuweisung({ banken }: { banken: TSpindbank[] }) {
           min={addCalendarDays(heute, 1)}
           onChange={(e) => setBis(e.currentTarget.value)}
           error={fehler.bis}
-          required
+          withAsterisk
         />
         {zuweisen.error && <ErrorAlert error={zuweisen.error} />}
         {zuweisen.isSuccess && (
