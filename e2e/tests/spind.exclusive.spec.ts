@@ -90,7 +90,7 @@ test('an administrator builds a locker bank, a user books a locker for a day and
   await expect(karte.getByRole('status')).toHaveText('1 Spind angelegt.');
   await expect(karte.getByText('4 Spinde')).toBeVisible();
   // locker 1 goes out of service: it is not offered to the user
-  await karte.getByRole('checkbox', { name: 'Spind 1 außer Betrieb' }).check();
+  await karte.getByRole('checkbox', { name: 'Spind 1 außer Betrieb' }).click();
   await expect(karte.getByRole('checkbox', { name: 'Spind 1 außer Betrieb' })).toBeChecked();
   await passtAufsTelefon(page);
   await page.screenshot({ path: path.join(shots, 'spind-verwaltung-de-375.png'), fullPage: true });
@@ -101,7 +101,7 @@ test('an administrator builds a locker bank, a user books a locker for a day and
   await signInTo(user, demoUser('mitarbeiter', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
   await user.goto('/officelocker');
   await expect(user.getByText('Sie haben gerade keinen Spind.')).toBeVisible();
-  await user.getByLabel('Tag', { exact: true }).fill(morgen());
+  await user.getByRole('textbox', { name: 'Tag', exact: true }).fill(morgen());
   await user.getByRole('combobox', { name: 'Standort' }).click();
   await user.getByRole('option', { name: 'Zentralbibliothek' }).click();
   const frei = user.getByTestId('freie-spinde');
