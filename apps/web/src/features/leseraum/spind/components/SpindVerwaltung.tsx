@@ -201,8 +201,8 @@ function BankKarte({ bank, standortName }: { bank: TSpindbank; standortName: str
         {aendernBank.error && <ErrorAlert error={aendernBank.error} />}
         {aendern.error && <ErrorAlert error={aendern.error} />}
         {bank.spinde.length > 0 && (
-          <Table.ScrollContainer minWidth={320}>
-            <Table striped>
+          <Table.ScrollContainer minWidth={300}>
+            <Table striped horizontalSpacing={6}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('spind.admin.nummer')}</Table.Th>
@@ -218,11 +218,11 @@ function BankKarte({ bank, standortName }: { bank: TSpindbank; standortName: str
                     <Table.Td>
                       <Select
                         aria-label={t('spind.admin.groesseVon', { nummer: s.nummer })}
-                        data={groessenDaten(t)}
+                        data={[...SPIND_GROESSEN]}
                         value={s.groesse}
                         allowDeselect={false}
                         size="xs"
-                        w={110}
+                        w={72}
                         onChange={(v) =>
                           v && aendern.mutate({ id: s.id, aenderung: { groesse: v as SpindGroesse } })
                         }
