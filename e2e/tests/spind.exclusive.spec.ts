@@ -129,6 +129,12 @@ test('an administrator builds a locker bank, a user books a locker for a day and
   await expect(dialog).toBeHidden();
   await expect(mein.getByText('Als geleert bestätigt')).toBeVisible();
 
+  // the reading room's sidebar names the locker (desktop width: the sidebar is beside the map)
+  await user.setViewportSize({ width: 1280, height: 900 });
+  await user.goto('/leseraum/karte');
+  const sidebar = user.getByTestId('mein-spind-sidebar');
+  await expect(sidebar.getByRole('link', { name: 'Spind 2' })).toBeVisible();
+  await expect(sidebar).toContainText(bank);
   await context.close();
 
   // 4. the facility list (empty: nothing ended unemptied)
