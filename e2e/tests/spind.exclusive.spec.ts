@@ -132,7 +132,7 @@ test('an administrator builds a locker bank, a user books a locker for a day and
   // the reading room's sidebar names the locker (desktop width: the sidebar is beside the map)
   await user.setViewportSize({ width: 1280, height: 900 });
   await user.goto('/leseraum/karte');
-  const sidebar = user.getByTestId('mein-spind-sidebar');
+  const sidebar = user.getByRole('complementary', { name: 'Seitenleiste' }).getByTestId('mein-spind-sidebar');
   await expect(sidebar.getByRole('link', { name: 'Spind 2' })).toBeVisible();
   await expect(sidebar).toContainText(bank);
   await context.close();
