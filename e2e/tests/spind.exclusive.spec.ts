@@ -92,6 +92,15 @@ test('an administrator builds a locker bank, a user books a locker for a day and
   // locker 1 goes out of service: it is not offered to the user
   await karte.getByRole('checkbox', { name: 'Spind 1 außer Betrieb' }).click();
   await expect(karte.getByRole('checkbox', { name: 'Spind 1 außer Betrieb' })).toBeChecked();
+  // the bank is drawn on a floor plan of its location
+  await karte.getByRole('combobox', { name: 'Ort auf dem Grundriss' }).click();
+  await page.getByRole('option').first().click();
+  await karte.getByRole('textbox', { name: 'Von links (%)' }).fill('20');
+  const gespeichert = page.waitForResponse(
+    (r) => r.request().method() === 'PATCH' && r.url().includes('/api/spindbanken/'),
+  );
+  await karte.getByRole('button', { name: 'Ort speichern' }).click();
+  expect((await gespeichert).status()).toBe(200);
   await passtAufsTelefon(page);
   await page.screenshot({ path: path.join(shots, 'spind-verwaltung-de-375.png'), fullPage: true });
 

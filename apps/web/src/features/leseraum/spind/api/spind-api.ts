@@ -1,4 +1,5 @@
 import { ZBenutzerList } from '@stellwerk/domain/identitaet/admin-benutzer.api';
+import { ZGrundrissAdminList } from '@stellwerk/domain/leseraum/admin-raeume.api';
 import {
   type TSpindAenderung,
   type TSpindbankAenderung,
@@ -22,6 +23,7 @@ export const spindKeys = {
   frei: (tag: string, standortId: string) => ['spind', 'frei', tag, standortId] as const,
   zuRaeumen: ['spind', 'zu-raeumen'] as const,
   benutzer: (q: string) => ['spind', 'benutzer', q] as const,
+  grundrisse: ['spind', 'grundrisse'] as const,
 };
 
 export const useMeineSpinde = () =>
@@ -78,6 +80,15 @@ export const useSpindBenutzer = (q: string) =>
           },
         ),
       ).items,
+  });
+
+/** The floor plans a bank can be drawn on (needs the right to maintain floor plans). */
+export const useSpindGrundrisse = () =>
+  useQuery({
+    queryKey: spindKeys.grundrisse,
+    queryFn: async ({ signal }) =>
+      ZGrundrissAdminList.parse(await apiFetch('/api/admin/raeume/grundrisse', { signal })),
+    retry: false,
   });
 
 const useSpindMutation = <V, R>(fn: (v: V) => Promise<R>) => {

@@ -32,6 +32,7 @@ import {
   useRaeumeSpind,
   useSpindBenutzer,
   useSpindbanken,
+  useSpindGrundrisse,
   useSpindStandorte,
   useWeiseSpindZu,
   useZuRaeumendeSpinde,
@@ -168,6 +169,71 @@ function CsvImport({ bank }: { bank: TSpindbank }) {
   );
 }
 
+/** The bank's place on a floor plan of its location (x/y in percent), or none. */
+function BankOrt({ bank }: { bank: TSpindbank }) {
+  const { t, i18n } = useTranslation();
+  const plaene = useSpindGrundrisse();
+  const aendern = useAendereSpindbank();
+  const [grundrissId, setGrundrissId] = useState<string | null>(bank.ort?.grundrissId ?? null);
+  const [x, setX] = useState<number | string>(bank.ort?.x ?? 50);
+  const [y, setY] = useState<number | string>(bank.ort?.y ?? 50);
+  const imBereich = (v: number | string) => typeof v === 'number' && v >= 0 && v <= 100;
+  const daten = (plaene.data ?? [])
+    .filter((p) => p.standort?.id === bank.standortId)
+    .map((p) => ({ value: p.id, label: p.bezeichnung }));
+  return (
+    <Stack gap="xs">
+      <Select
+        label={t('spind.admin.grundriss')}
+        description={
+          plaene.error ? errorMessage(plaene.error, t, i18n.language) : t('spind.admin.grundrissHinweis')
+        }
+        data={daten}
+        value={grundrissId}
+        onChange={setGrundrissId}
+        clearable
+        disabled={Boolean(plaene.error)}
+      />
+      {grundrissId && (
+        <SimpleGrid cols={2} spacing="sm">
+          <NumberInput
+            label={t('spind.admin.x')}
+            value={x}
+            onChange={setX}
+            min={0}
+            max={100}
+            error={imBereich(x) ? null : t('spind.admin.prozentFehler')}
+          />
+          <NumberInput
+            label={t('spind.admin.y')}
+            value={y}
+            onChange={setY}
+            min={0}
+            max={100}
+            error={imBereich(y) ? null : t('spind.admin.prozentFehler')}
+          />
+        </SimpleGrid>
+      )}
+      {aendern.error && <ErrorAlert error={aendern.error} />}
+      <Button
+        variant="light"
+        size="xs"
+        style={{ alignSelf: 'flex-start' }}
+        loading={aendern.isPending}
+        disabled={Boolean(grundrissId) && (!imBereich(x) || !imBereich(y))}
+        onClick={() =>
+          aendern.mutate({
+            id: bank.id,
+            aenderung: { ort: grundrissId ? { grundrissId, x: Number(x), y: Number(y) } : null },
+          })
+        }
+      >
+        {t('spind.admin.ortSpeichern')}
+      </Button>
+    </Stack>
+  );
+}
+
 /** One bank: rename, its lockers (size, accessible, out of service) and the CSV import. */
 function BankKarte({ bank, standortName }: { bank: TSpindbank; standortName: string }) {
   const { t } = useTranslation();
@@ -252,6 +318,7 @@ function BankKarte({ bank, standortName }: { bank: TSpindbank; standortName: str
             </Table>
           </Table.ScrollContainer>
         )}
+        <BankOrt bank={bank} />
         <CsvImport bank={bank} />
       </Stack>
     </Card>
