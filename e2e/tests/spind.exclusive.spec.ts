@@ -101,6 +101,7 @@ test('an administrator builds a locker bank, a user books a locker for a day and
   );
   await karte.getByRole('button', { name: 'Ort speichern' }).click();
   expect((await gespeichert).status()).toBe(200);
+  await expect(karte.getByRole('button', { name: 'Ort speichern' })).not.toHaveAttribute('data-loading');
   await passtAufsTelefon(page);
   await page.screenshot({ path: path.join(shots, 'spind-verwaltung-de-375.png'), fullPage: true });
 

@@ -267,8 +267,8 @@ function BankKarte({ bank, standortName }: { bank: TSpindbank; standortName: str
         {aendernBank.error && <ErrorAlert error={aendernBank.error} />}
         {aendern.error && <ErrorAlert error={aendern.error} />}
         {bank.spinde.length > 0 && (
-          <Table.ScrollContainer minWidth={300}>
-            <Table striped horizontalSpacing={6}>
+          <Table.ScrollContainer minWidth={280}>
+            <Table striped horizontalSpacing={4} fz="sm">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('spind.admin.nummer')}</Table.Th>
