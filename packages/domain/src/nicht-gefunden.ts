@@ -36,6 +36,7 @@ export const GEGENSTAENDE = {
   sonderoeffnungszeit: { de: 'Sonderöffnungszeit', en: 'Special opening hours' },
   spind_buchung: { de: 'Spindbuchung', en: 'Locker booking' },
   spindbank: { de: 'Spindbank', en: 'Locker bank' },
+  spind: { de: 'Spind', en: 'Locker' },
   standort: { de: 'Standort', en: 'Location' },
   telefon: { de: 'Telefonnummer', en: 'Phone number' },
   zweiter_faktor: { de: 'Zweiter Faktor', en: 'Second factor' },

@@ -103,6 +103,8 @@ describe('checkScreen: feature switches', () => {
     ['/admin/raeume', ctx([...PERMISSION_NAMES], noReadingRoom), 'not_found'],
     ['/admin/ausstattung', ctx([...PERMISSION_NAMES], noReadingRoom), 'not_found'],
     ['/admin/oeffnungszeiten', ctx([...PERMISSION_NAMES], noReadingRoom), 'not_found'],
+    ['/officelocker', ctx([], nothing), 'not_found'],
+    ['/officelocker', ctx([], switches(false, false, { Officelocker: true })), null],
     ['/leseraum/passwort', ctx([], nothing), null],
     ['/einstellungen', ctx([], nothing), null],
     ['/', ctx([], nothing), null],

@@ -73,7 +73,7 @@ export const SCREENS: readonly Screen[] = [
   { path: '/arbeitswelt/karte' },
   { path: '/arbeitswelt/liste' },
   { path: '/arbeitswelt/bestaetigungen', ...bookingStaff },
-  { path: '/officelocker' },
+  { path: '/officelocker', feature: 'Officelocker' },
   { path: '/fahrzeuge', ...vehicleModule },
   { path: '/fahrzeuge/uebersicht', ...vehicleModule },
   {

@@ -7,6 +7,8 @@ import { MenuLink } from '../../components/MenuLink';
 import { EigeneBuchungen } from '../../features/leseraum/leseraum/components/EigeneBuchungen';
 import { LieblingsPlaetze } from '../../features/leseraum/leseraum/components/LieblingsPlaetze';
 import { PlatzLegende } from '../../features/leseraum/leseraum/components/PlatzLegende';
+import { MeinSpindKarte } from '../../features/leseraum/spind/components/MeinSpindKarte';
+import { useCurrentMe } from '../use-current-me';
 import { useFrameParts } from './frame-parts';
 
 function SidebarSection({ title, children }: { title: string; children: ReactNode }) {
@@ -24,9 +26,11 @@ function SidebarSection({ title, children }: { title: string; children: ReactNod
 export function ReadingRoomLayout() {
   const { t } = useTranslation();
   const { brand, headerEnd, menu, footer } = useFrameParts();
+  const spinde = useCurrentMe()?.features.Officelocker ?? false;
   const aside = (
     <Stack gap="lg">
       <EigeneBuchungen bereich="leseraum" />
+      {spinde && <MeinSpindKarte />}
       <SidebarSection title={t('leseraum.sidebar.favourites')}>
         <LieblingsPlaetze bereich="leseraum" />
       </SidebarSection>
@@ -46,6 +50,7 @@ export function ReadingRoomLayout() {
 export function WorkspaceLayout() {
   const { t } = useTranslation();
   const { brand, headerEnd, menu, footer } = useFrameParts();
+  const spinde = useCurrentMe()?.features.Officelocker ?? false;
   const aside = (
     <Stack gap="lg">
       <SidebarSection title={t('arbeitswelt.sidebar.views')}>
@@ -56,6 +61,7 @@ export function WorkspaceLayout() {
         </Stack>
       </SidebarSection>
       <EigeneBuchungen bereich="arbeitswelt" />
+      {spinde && <MeinSpindKarte />}
       <SidebarSection title={t('leseraum.sidebar.favourites')}>
         <LieblingsPlaetze bereich="arbeitswelt" />
       </SidebarSection>

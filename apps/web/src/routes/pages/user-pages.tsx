@@ -5,7 +5,6 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/PageHeader';
-import { PlaceholderPage } from '../../components/PlaceholderPage';
 import { FreigabenListe } from '../../features/fahrzeuge/fahrzeug-freigaben/components/FreigabenListe';
 import { FahrzeugUebersicht } from '../../features/fahrzeuge/fahrzeug-uebersicht/components/FahrzeugUebersicht';
 import {
@@ -25,6 +24,7 @@ import { TelefonFaktorKarte } from '../../features/identitaet/sicherheit/compone
 import { ZweiFaktorEinrichtung } from '../../features/identitaet/sicherheit/components/ZweiFaktorEinrichtung';
 import { type Ansicht, Sitzplan } from '../../features/leseraum/leseraum/components/Sitzplan';
 import { ansichtAus, vorgabenAus, ZPlatzSuche } from '../../features/leseraum/leseraum/hooks/platz-suche';
+import { OfficeLocker } from '../../features/leseraum/spind/components/OfficeLocker';
 import { KalenderAboKarte } from '../../features/plattform/kalender/components/KalenderAboKarte';
 import { NoAreaNotice } from '../../features/plattform/navigation/components/NoAreaNotice';
 import { EigenesCustomizing } from '../../features/verwaltung/customizing/components/EigenesCustomizing';
@@ -179,9 +179,16 @@ export function ArbeitsweltListePage() {
   return <SitzplanPage bereich="arbeitswelt" ansicht="liste" />;
 }
 
+/** /officelocker: my lockers and booking one for a day; the place keepers also maintain banks (decision 186). */
 export function OfficelockerPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('menu.officeLocker')} description={t('pages.officelocker.description')} />;
+  const me = useCurrentMe();
+  return (
+    <>
+      <PageHeader title={t('spind.titel')} description={t('pages.officelocker.description')} />
+      {me && <OfficeLocker me={me} />}
+    </>
+  );
 }
 
 export function ImpressumPage() {

@@ -41,7 +41,44 @@ export const ZSpindTagBuchen = z.object({
   standortId: z.uuid(),
   groesse: ZSpindGroesse.default('M'),
   barrierefrei: z.boolean().default(false),
+  /** A locker the user chose from the free list; without it the nearest free one of the size is taken. */
+  spindId: z.uuid().optional(),
 });
+
+/** A location of the tenant with the number of its locker banks. */
+export const ZSpindStandort = z.object({ id: z.uuid(), name: z.string(), banken: z.number().int() });
+export type TSpindStandort = z.infer<typeof ZSpindStandort>;
+
+/** The free lockers of a location on one day (in service, not booked, emptied). */
+export const ZSpindFreiSuche = z.object({ tag: z.iso.date(), standortId: z.uuid() });
+export const ZSpindFrei = z.object({
+  spindId: z.uuid(),
+  nummer: z.string(),
+  bankId: z.uuid(),
+  bank: z.string(),
+  groesse: ZSpindGroesse,
+  barrierefrei: z.boolean(),
+});
+export type TSpindFrei = z.infer<typeof ZSpindFrei>;
+
+/** Changes to a bank: name and place on a floor plan (`null` removes it). */
+export const ZSpindbankAenderung = z.object({
+  name: z.string().trim().min(1).max(80).optional(),
+  ort: z
+    .object({ grundrissId: z.uuid(), x: z.number().min(0).max(100), y: z.number().min(0).max(100) })
+    .nullable()
+    .optional(),
+});
+export type TSpindbankAenderung = z.infer<typeof ZSpindbankAenderung>;
+
+/** Changes to one locker of a bank. */
+export const ZSpindAenderung = z.object({
+  nummer: z.string().trim().min(1).max(20).optional(),
+  groesse: ZSpindGroesse.optional(),
+  barrierefrei: z.boolean().optional(),
+  ausserBetrieb: z.boolean().optional(),
+});
+export type TSpindAenderung = z.infer<typeof ZSpindAenderung>;
 
 export const ZSpindZuweisung = z.object({
   spindId: z.uuid(),

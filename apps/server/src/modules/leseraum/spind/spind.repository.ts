@@ -1,6 +1,7 @@
 import type { Spind, Spindbank } from '@stellwerk/domain/leseraum/spind/regeln';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
 import { spind, spindBuchung, spindbank } from './spind.table.ts';
 
 export type SpindbankRow = typeof spindbank.$inferSelect;
@@ -171,3 +172,35 @@ export const markiereErinnert = (tx: Tx, id: string, jetzt: Date) =>
     .set({ erinnerungGesendetAm: jetzt, updatedAt: jetzt })
     .where(and(eq(spindBuchung.id, id), isNull(spindBuchung.erinnerungGesendetAm)))
     .returning({ id: spindBuchung.id });
+
+export const updateBank = async (
+  tx: Tx,
+  id: string,
+  patch: Partial<Pick<SpindbankRow, 'name' | 'grundrissId' | 'x' | 'y'>>,
+  jetzt: Date,
+) =>
+  (
+    await tx
+      .update(spindbank)
+      .set({ ...patch, updatedAt: jetzt })
+      .where(eq(spindbank.id, id))
+      .returning()
+  )[0];
+
+export const updateSpind = async (
+  tx: Tx,
+  id: string,
+  patch: Partial<Pick<SpindRow, 'nummer' | 'groesse' | 'barrierefrei' | 'ausserBetrieb'>>,
+  jetzt: Date,
+) =>
+  (
+    await tx
+      .update(spind)
+      .set({ ...patch, updatedAt: jetzt })
+      .where(eq(spind.id, id))
+      .returning()
+  )[0];
+
+/** The tenant's locations by name (a bank belongs to one). */
+export const findStandorte = (tx: Tx) =>
+  tx.select({ id: standort.id, name: standort.name }).from(standort).orderBy(asc(standort.name));

@@ -1,10 +1,15 @@
 import { ZApiError } from '@stellwerk/domain/api';
 import {
   ZMeinSpind,
+  ZSpindAenderung,
   ZSpindbank,
+  ZSpindbankAenderung,
   ZSpindbankNeu,
+  ZSpindFrei,
+  ZSpindFreiSuche,
   ZSpindImport,
   ZSpindImportErgebnis,
+  ZSpindStandort,
   ZSpindTagBuchen,
   ZSpindZuweisung,
 } from '@stellwerk/domain/leseraum/spind/api';
@@ -15,6 +20,7 @@ import { importiereSpinde, legeSpindbankAn, listeSpindbanken } from './spind.ban
 import { bucheSpindFuerTag, weiseSpindZu } from './spind.buchen.ts';
 import type { SpindDeps } from './spind.kontext.ts';
 import { bestaetigeGeleert, meineSpinde, raeumeSpind, zuRaeumendeSpinde } from './spind.mein.ts';
+import { aendereSpind, aendereSpindbank, freieSpinde, spindStandorte } from './spind.pflege.ts';
 
 const TAGS = ['spind'];
 const refusals = { 401: ZApiError, 403: ZApiError, 404: ZApiError } as const;
@@ -173,5 +179,64 @@ export const spindRoutes: FastifyPluginAsyncZod<SpindDeps> = async (app, deps) =
       await raeumeSpind(deps, requireDarf(request, 'spinde.verwalten'), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+  app.get(
+    '/api/spind-standorte',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'spindStandorte',
+        tags: TAGS,
+        summary: "The tenant's locations with the number of locker banks at each",
+        response: { 200: z.array(ZSpindStandort), ...refusals },
+      },
+    },
+    async (request) => spindStandorte(deps, requireUser(request)),
+  );
+  app.get(
+    '/api/spinde-frei',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'freieSpinde',
+        tags: TAGS,
+        summary: 'The lockers of a location that are free for a whole day (in service, not booked, emptied)',
+        querystring: ZSpindFreiSuche,
+        response: { 200: z.array(ZSpindFrei), 400: ZApiError, ...refusals },
+      },
+    },
+    async (request) => freieSpinde(deps, requireUser(request), request.query.tag, request.query.standortId),
+  );
+  app.patch(
+    '/api/spindbanken/:id',
+    {
+      config: { guard: routeGuard.darf('spinde.verwalten') },
+      schema: {
+        operationId: 'aendereSpindbank',
+        tags: TAGS,
+        summary: 'Rename a locker bank or set its place on a floor plan (`ort: null` removes it)',
+        params: ZId,
+        body: ZSpindbankAenderung,
+        response: { 200: ZSpindbank, 400: ZApiError, 409: ZApiError, ...refusals },
+      },
+    },
+    async (request) =>
+      aendereSpindbank(deps, requireDarf(request, 'spinde.verwalten'), request.params.id, request.body),
+  );
+  app.patch(
+    '/api/spinde/:id',
+    {
+      config: { guard: routeGuard.darf('spinde.verwalten') },
+      schema: {
+        operationId: 'aendereSpind',
+        tags: TAGS,
+        summary: "Change a locker's number, size, accessibility or service state; answers its bank",
+        params: ZId,
+        body: ZSpindAenderung,
+        response: { 200: ZSpindbank, 400: ZApiError, 409: ZApiError, ...refusals },
+      },
+    },
+    async (request) =>
+      aendereSpind(deps, requireDarf(request, 'spinde.verwalten'), request.params.id, request.body),
   );
 };
