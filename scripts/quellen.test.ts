@@ -82,7 +82,9 @@ describe('the source code', () => {
       new Set([...server.matchAll(new RegExp(`\\b${feld}: '([a-z_.]+)'`, 'g'))].map((m) => m[1]!));
     const anzeige = readFileSync(path.join(REPO, 'apps/web/src/components/AuditEntries.tsx'), 'utf8');
     const benannt = new Set(
-      [...anzeige.matchAll(/^\s+'?([a-z_.]+)'?: t\('adminProtokoll\.(?:entities|actions)\./gm)].map((m) => m[1]!),
+      [...anzeige.matchAll(/^\s+'?([a-z_.]+)'?: t\('adminProtokoll\.(?:entities|actions)\./gm)].map(
+        (m) => m[1]!,
+      ),
     );
     const fehlend = [...geschrieben('entity'), ...geschrieben('action')].filter((n) => !benannt.has(n));
     expect(fehlend).toEqual([]);

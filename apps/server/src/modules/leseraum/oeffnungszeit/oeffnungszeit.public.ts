@@ -3,4 +3,9 @@
  * Only this module writes them (the write check in scripts/quellen.test.ts, decision 153); another module's
  * change goes through one of this module's operations. Foreign imports of a *.table.ts fail `npm run boundaries`.
  */
-export { abweichendeOeffnungszeit, oeffnungszeit, type WochenRow, wochenSpalten } from './oeffnungszeit.table.ts';
+export {
+  abweichendeOeffnungszeit,
+  oeffnungszeit,
+  type WochenRow,
+  wochenSpalten,
+} from './oeffnungszeit.table.ts';
