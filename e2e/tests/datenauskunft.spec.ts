@@ -46,3 +46,37 @@ test('a person downloads their own data as PDF and JSON from their settings, in 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await shot(page, 'datenauskunft-en-375.png');
 });
+
+test('an administrator downloads the two data protection documents and a user’s data access report', async ({
+  page,
+}) => {
+  const admin = demoUser('admin', MUSTERSTADT);
+  const person = demoUser('mitarbeiter', MUSTERSTADT);
+  await signInTo(page, admin.email, MUSTERSTADT.startPage);
+  await page.goto('/admin/einstellungen');
+  const dokumente = page.getByRole('region', { name: 'Datenschutz-Dokumente' });
+  const [blatt] = await Promise.all([
+    page.waitForEvent('download'),
+    dokumente.getByRole('link', { name: 'Datenblatt für den Betriebsrat (PDF)' }).click(),
+  ]);
+  expect(blatt.suggestedFilename()).toBe('betriebsrat.pdf');
+  expect(
+    readFileSync(await blatt.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  const [verzeichnis] = await Promise.all([
+    page.waitForEvent('download'),
+    dokumente.getByRole('link', { name: 'Verzeichnis der Verarbeitungstätigkeiten (PDF)' }).click(),
+  ]);
+  expect(verzeichnis.suggestedFilename()).toBe('verarbeitungsverzeichnis.pdf');
+
+  await page.goto(`/admin/benutzer?q=${encodeURIComponent(person.email)}`);
+  await page.getByRole('button', { name: new RegExp(`^${person.email} bearbeiten$`) }).click();
+  const auskunft = page.getByRole('region', { name: 'Datenauskunft' });
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    auskunft.getByRole('link', { name: 'Als JSON herunterladen' }).click(),
+  ]);
+  expect(JSON.parse(readFileSync(await json.path(), 'utf8')).person.email).toBe(person.email);
+});

@@ -7,6 +7,7 @@ import { AusstattungList } from '../../features/leseraum/admin-ausstattung/compo
 import { OeffnungszeitenAdmin } from '../../features/leseraum/admin-oeffnungszeiten/components/OeffnungszeitenAdmin';
 import { StandortList } from '../../features/verwaltung/admin-lokationen/components/StandortList';
 import { MandantCustomizing } from '../../features/verwaltung/customizing/components/MandantCustomizing';
+import { DatenschutzDokumente } from '../../features/verwaltung/datenschutz/components/DatenschutzDokumente';
 import { LogoPrivacySection } from '../../features/verwaltung/mandant/components/TenantFileUpload';
 import { useCurrentMe, useRefreshMe } from '../use-current-me';
 
@@ -74,6 +75,7 @@ export function AdminCustomizingPage() {
           />
         </Stack>
         {me?.darf.includes('sso.pflegen') && <SsoEinstellungen />}
+        {me?.darf.includes('datenschutz.dokumente') && <DatenschutzDokumente />}
       </Stack>
     </>
   );

@@ -17,6 +17,7 @@ import { MissingFieldsAlert } from '../../../../components/MissingFieldsAlert';
 import { PermissionSwitches } from '../../../../components/PermissionSwitches';
 import { apiFieldError, zodFieldErrors } from '../../../../lib/form-errors';
 import { useBenutzerDetail, useBenutzerOptionen, useSaveBenutzer } from '../api/benutzer-api';
+import { BenutzerDatenauskunft } from './BenutzerDatenauskunft';
 import { BenutzerLeseraum } from './BenutzerLeseraum';
 import { BenutzerPasskeys } from './BenutzerPasskeys';
 
@@ -124,6 +125,10 @@ export function BenutzerFormModal({ target, onClose }: BenutzerFormModalProps) {
         <Stack mt="xl">
           <BenutzerLeseraum benutzerId={editId} />
           <BenutzerPasskeys
+            benutzerId={editId}
+            name={`${detail.data.vorname} ${detail.data.nachname}`.trim() || detail.data.email}
+          />
+          <BenutzerDatenauskunft
             benutzerId={editId}
             name={`${detail.data.vorname} ${detail.data.nachname}`.trim() || detail.data.email}
           />
