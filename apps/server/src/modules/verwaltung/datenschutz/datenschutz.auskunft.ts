@@ -10,6 +10,7 @@ import { DATENKATEGORIEN, RECHTSGRUNDLAGEN } from '@stellwerk/domain/verwaltung/
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { findPerson, leseDatenDerPerson } from './datenschutz.repository.ts';
 
@@ -20,8 +21,10 @@ export const erstelleAuskunft = async (
   user: SessionUser,
   benutzerId: string,
   sprache: 'de' | 'en',
-): Promise<TDatenauskunft> =>
-  database.withTenant(user.mandantId, async (tx) => {
+): Promise<TDatenauskunft> => {
+  // one's own report needs no right; another person's needs the policy (checked here and by the route)
+  if (benutzerId !== user.benutzerId) assertDarf(user, 'datenauskunft.erstellen');
+  return database.withTenant(user.mandantId, async (tx) => {
     const person = await findPerson(tx, benutzerId);
     if (!person) throw nichtGefunden('benutzer', benutzerId);
     const daten = await leseDatenDerPerson(tx, person);
@@ -53,3 +56,4 @@ export const erstelleAuskunft = async (
       })),
     };
   });
+};

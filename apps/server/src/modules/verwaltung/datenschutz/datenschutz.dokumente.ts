@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { loadEffectiveCustomizing } from '../customizing/customizing.service.ts';
 
 export type Dokument = 'betriebsrat' | 'verarbeitungsverzeichnis';
@@ -47,6 +48,7 @@ export const erstelleDokument = async (
   user: SessionUser,
   dokument: Dokument,
 ): Promise<Buffer> => {
+  assertDarf(user, 'datenschutz.dokumente');
   const { mandantName, k, tage } = await database.withTenant(user.mandantId, async (tx) => {
     const settings = await loadEffectiveCustomizing(tx, NIEMAND);
     const row = (await tx.execute(sql`select name from mandant where id = ${user.mandantId}`)).rows[0] as
