@@ -38,13 +38,14 @@ describe.each(testDrivers())('the board of a kiosk on %s', (driver) => {
       fahrzeuge: boolean;
     }>,
   ) => {
+    // the code is shown and entered at the same moment of the app's clock (real time here; the board's moment follows)
+    const vorher = clock;
+    clock = null;
     const r = await fetch(`${server.baseUrl}/api/kiosk/kopplung`, {
       method: 'POST',
       headers: { origin: server.baseUrl },
     });
     const k = (await r.json()) as TKioskKopplung;
-    const vorher = clock;
-    clock = null;
     const gekoppelt = await call(server, cookie, 'POST', '/api/admin/kiosks', {
       code: k.code,
       bezeichnung: 'Foyer',
