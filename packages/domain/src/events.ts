@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { PERMISSION_NAMES, type PermissionName } from './permissions.ts';
 
 /** Levels of a setting (spec: Customizing; option, value, level user/group/tenant). */
-export const EINSTELLUNG_EBENEN = ['mandant', 'gruppe', 'benutzer'] as const;
+export const CUSTOMIZING_EBENEN = ['mandant', 'gruppe', 'benutzer'] as const;
 
 const ZEventId = z.string().min(1).max(128);
 
@@ -16,7 +16,7 @@ export const ZServerEvent = z.discriminatedUnion('type', [
   /** A setting changed; `id` is the owner of the level: the tenant, the group or the user. */
   z.object({
     type: z.literal('customizing'),
-    ebene: z.enum(EINSTELLUNG_EBENEN),
+    ebene: z.enum(CUSTOMIZING_EBENEN),
     id: ZEventId,
     name: z.string().min(1).max(200),
   }),

@@ -6,13 +6,13 @@
  */
 
 import { DomainError, formatError } from '@stellwerk/domain/errors';
-import type { TEinstellung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
+import type { TCustomizingEintrag } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { timeSpanUnitChoices, toStoredValue } from '@stellwerk/domain/verwaltung/customizing';
 import type { CustomizingOption, CustomizingValue } from '@stellwerk/domain/verwaltung/customizing-option';
 
 /** The option's metadata as the API sends it (admin and personal settings). */
 export type CustomizingMeta = Pick<
-  TEinstellung,
+  TCustomizingEintrag,
   | 'name'
   | 'label'
   | 'group'

@@ -255,7 +255,7 @@ export type TStornierungBestaetigen = z.infer<typeof ZStornierungBestaetigen>;
 // --- settings (tenant, group, personal) --------------------------------------------------------------
 
 /** A catalogue option with its value at one level (null = not set there). */
-export const ZEinstellung = z.object({
+export const ZCustomizingEintrag = z.object({
   name: z.string().max(LIMITS.code),
   /** Field label and heading group (customizing.ts); `description` is the help text. */
   label: ZTexts,
@@ -276,20 +276,20 @@ export const ZEinstellung = z.object({
   /** Whether the caller may change it at this level. */
   canEdit: z.boolean(),
 });
-export type TEinstellung = z.infer<typeof ZEinstellung>;
+export type TCustomizingEintrag = z.infer<typeof ZCustomizingEintrag>;
 
 /** GET /api/customizing/mandant: tenant level, plus the groups for group-level overrides. */
-export const ZMandantEinstellungen = z.object({
-  optionen: z.array(ZEinstellung),
+export const ZMandantenCustomizing = z.object({
+  optionen: z.array(ZCustomizingEintrag),
   gruppen: z.array(z.object({ id: z.uuid(), name: z.string().max(LIMITS.name) })),
 });
-export type TMandantEinstellungen = z.infer<typeof ZMandantEinstellungen>;
+export type TMandantenCustomizing = z.infer<typeof ZMandantenCustomizing>;
 
-export const ZGruppenEinstellungen = z.object({
+export const ZGruppenCustomizing = z.object({
   gruppe: z.object({ id: z.uuid(), name: z.string().max(LIMITS.name) }),
-  optionen: z.array(ZEinstellung),
+  optionen: z.array(ZCustomizingEintrag),
 });
-export type TGruppenEinstellungen = z.infer<typeof ZGruppenEinstellungen>;
+export type TGruppenCustomizing = z.infer<typeof ZGruppenCustomizing>;
 
 export const ZGruppeCustomizingParams = z.object({
   id: z.uuid(),
@@ -297,10 +297,10 @@ export const ZGruppeCustomizingParams = z.object({
 });
 
 /** PUT body of every settings level: `{ value }`, null removes the override. */
-export const ZEinstellungInput = ZUpdateCustomizing;
+export const ZCustomizingEintragInput = ZUpdateCustomizing;
 
 /** A personal setting: the own value (null = inherited) and the effective one with its source. */
-export const ZEigeneEinstellung = ZEinstellung.extend({
+export const ZEigenerCustomizingEintrag = ZCustomizingEintrag.extend({
   effective: ZCustomizingValue,
   source: ZCustomizingSource,
   /** The tenant's value beside the own one (R295); null where the tenant sets none. */
@@ -308,7 +308,7 @@ export const ZEigeneEinstellung = ZEinstellung.extend({
   /** The value of the user's group that applies (the first by name that sets one), with the group's name. */
   gruppenWert: z.object({ gruppe: z.string().max(LIMITS.name), value: ZCustomizingValue }).nullable(),
 });
-export type TEigeneEinstellung = z.infer<typeof ZEigeneEinstellung>;
+export type TEigenerCustomizingEintrag = z.infer<typeof ZEigenerCustomizingEintrag>;
 
 export const ZProfil = z.object({
   vorname: z.string().max(LIMITS.name),
@@ -318,8 +318,8 @@ export const ZProfil = z.object({
 export type TProfil = z.infer<typeof ZProfil>;
 
 /** GET /api/customizing/benutzer: the options the user may set for themself. */
-export const ZEigeneEinstellungen = z.object({ optionen: z.array(ZEigeneEinstellung) });
-export type TEigeneEinstellungen = z.infer<typeof ZEigeneEinstellungen>;
+export const ZEigenesCustomizing = z.object({ optionen: z.array(ZEigenerCustomizingEintrag) });
+export type TEigenesCustomizing = z.infer<typeof ZEigenesCustomizing>;
 
 /** PUT /api/me/profil: the name only; the e-mail address stays with the administrators. */
 export const ZProfilInput = z.object({ vorname: ZName, nachname: ZName });

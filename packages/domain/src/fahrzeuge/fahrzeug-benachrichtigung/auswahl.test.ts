@@ -6,13 +6,13 @@ import {
   checkOutMahnungen,
   freiesErsatzfahrzeug,
   type JobBuchung,
-  type JobEinstellungen,
+  type JobCustomizing,
   pflegehinweis,
   vorCheckOutHinweise,
 } from './auswahl.ts';
 
 const at = (day: string, time: string) => berlinInstant(day, time);
-const EIN: JobEinstellungen = {
+const EIN: JobCustomizing = {
   checkInAktiv: true,
   autoStornoMinuten: 15,
   erinnerungMinuten: 30,
@@ -45,7 +45,7 @@ describe('autoStornoKandidaten', () => {
     b: JobBuchung;
     historie?: HistorieEintrag[];
     now: Date;
-    ein?: Partial<JobEinstellungen>;
+    ein?: Partial<JobCustomizing>;
     erwartet: boolean;
   }[] = [
     {

@@ -35,7 +35,7 @@ export type JobBuchung = {
 };
 
 /** The tenant settings the jobs read (spec §9, customizing `Fahrzeug…`). */
-export type JobEinstellungen = {
+export type JobCustomizing = {
   checkInAktiv: boolean;
   /** FahrzeugAutoStornoMinutenNachBeginn; 0 = never */
   autoStornoMinuten: number;
@@ -71,7 +71,7 @@ export const autoStornoFaellige = ({
   buchungen: readonly JobBuchung[];
   historie: readonly HistorieEintrag[];
   freigaben?: ReadonlyMap<string, readonly FreigabeEntscheidung[]>;
-  einstellungen: Pick<JobEinstellungen, 'checkInAktiv' | 'autoStornoMinuten'>;
+  einstellungen: Pick<JobCustomizing, 'checkInAktiv' | 'autoStornoMinuten'>;
   now: Date;
 }): { id: string; grund: AutoStornoGrund }[] =>
   buchungen.flatMap((b) => {
@@ -112,7 +112,7 @@ export const checkOutMahnungen = ({
 }: {
   buchungen: readonly JobBuchung[];
   historie: readonly HistorieEintrag[];
-  einstellungen: Pick<JobEinstellungen, 'checkInAktiv' | 'erinnerungMinuten' | 'eskalationMinuten'>;
+  einstellungen: Pick<JobCustomizing, 'checkInAktiv' | 'erinnerungMinuten' | 'eskalationMinuten'>;
   gesendet: ReadonlySet<string>;
   now: Date;
 }): { buchender: Benachrichtigung[]; fuhrpark: Benachrichtigung[] } => {
@@ -144,7 +144,7 @@ export const vorCheckOutHinweise = ({
 }: {
   buchungen: readonly JobBuchung[];
   historie: readonly HistorieEintrag[];
-  einstellungen: Pick<JobEinstellungen, 'checkInAktiv' | 'vorCheckOutInfoMinuten'>;
+  einstellungen: Pick<JobCustomizing, 'checkInAktiv' | 'vorCheckOutInfoMinuten'>;
   gesendet: ReadonlySet<string>;
   now: Date;
 }): (Benachrichtigung & { vorherigeId: string })[] => {
@@ -180,7 +180,7 @@ export const pflegehinweis = ({
 }: {
   buchungen: readonly JobBuchung[];
   historie: readonly HistorieEintrag[];
-  einstellungen: Pick<JobEinstellungen, 'checkInAktiv' | 'pflegehinweisZeit'>;
+  einstellungen: Pick<JobCustomizing, 'checkInAktiv' | 'pflegehinweisZeit'>;
   gesendet: ReadonlySet<string>;
   now: Date;
 }): { schluessel: string; buchungIds: string[] } | null => {

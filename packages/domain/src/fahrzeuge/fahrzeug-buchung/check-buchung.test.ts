@@ -4,7 +4,7 @@ import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
 import type { Fuehrerschein } from '../fuehrerschein/rules.ts';
 import { type BuchungsCheck, checkBuchung } from './check-buchung.ts';
 import { FAHRT_OFFEN } from './machine.ts';
-import { DEFAULT_FAHRZEUG_EINSTELLUNGEN } from './rules.ts';
+import { DEFAULT_FAHRZEUG_CUSTOMIZING } from './rules.ts';
 
 const b = (day: string, time: string) => berlinInstant(day, time);
 const now = b('2026-11-20', '12:00'); // Friday
@@ -44,7 +44,7 @@ const basis: BuchungsCheck = {
   belegungen: [],
   fahrerBelegungen: [],
   einstellungen: {
-    ...DEFAULT_FAHRZEUG_EINSTELLUNGEN,
+    ...DEFAULT_FAHRZEUG_CUSTOMIZING,
     individuelleBuchungszeiten: true,
     vorausbuchbareTage: 30,
   },

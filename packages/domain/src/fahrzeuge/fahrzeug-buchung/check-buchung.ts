@@ -18,7 +18,7 @@ import {
 import {
   type Belegung,
   type FahrerBelegung,
-  type FahrzeugBuchungsEinstellungen,
+  type FahrzeugBuchungsCustomizing,
   type FahrzeugFuerBuchung,
   fahrerDoppeltVerstoss,
   pruefeFahrzeugBuchung,
@@ -41,7 +41,7 @@ export type BuchungsCheck = {
   belegungen: readonly Belegung[];
   /** the driver's trips on any vehicle over the period; not read (empty) when the tenant allows several cars */
   fahrerBelegungen: readonly FahrerBelegung[];
-  einstellungen: FahrzeugBuchungsEinstellungen;
+  einstellungen: FahrzeugBuchungsCustomizing;
   uvvModus: UvvModus;
   huModus: UvvModus;
   /** when changing a booking: its id (skipped in the overlap checks) and its current start */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCustomizing } from '../../verwaltung/customizing.ts';
-import { fahrzeugEinstellungenAus, vorausbuchbareTageAus } from './customizing.ts';
-import { DEFAULT_FAHRZEUG_EINSTELLUNGEN } from './rules.ts';
+import { fahrzeugCustomizingAus, vorausbuchbareTageAus } from './customizing.ts';
+import { DEFAULT_FAHRZEUG_CUSTOMIZING } from './rules.ts';
 
-describe('fahrzeugEinstellungenAus', () => {
+describe('fahrzeugCustomizingAus', () => {
   it('gives the catalogue defaults of spec §9 without any setting', () => {
     expect(
-      fahrzeugEinstellungenAus({ settings: resolveCustomizing({ tenant: {}, groups: [], user: {} }) }),
-    ).toEqual(DEFAULT_FAHRZEUG_EINSTELLUNGEN);
+      fahrzeugCustomizingAus({ settings: resolveCustomizing({ tenant: {}, groups: [], user: {} }) }),
+    ).toEqual(DEFAULT_FAHRZEUG_CUSTOMIZING);
   });
 
   it('reads the tenant values', () => {
@@ -21,7 +21,7 @@ describe('fahrzeugEinstellungenAus', () => {
       groups: [],
       user: {},
     });
-    expect(fahrzeugEinstellungenAus({ settings })).toMatchObject({
+    expect(fahrzeugCustomizingAus({ settings })).toMatchObject({
       mindestabstandStunden: 2,
       fensterWochentag: 'montags',
       fensterUhrzeit: '08:00',
@@ -58,6 +58,6 @@ describe('fahrzeugEinstellungenAus', () => {
   ])('the window of %s (decision 140)', (_name, tenant, user, tage) => {
     const settings = resolveCustomizing({ tenant, groups: [], user });
     expect(vorausbuchbareTageAus(settings)).toBe(tage);
-    expect(fahrzeugEinstellungenAus({ settings }).vorausbuchbareTage).toBe(tage);
+    expect(fahrzeugCustomizingAus({ settings }).vorausbuchbareTage).toBe(tage);
   });
 });

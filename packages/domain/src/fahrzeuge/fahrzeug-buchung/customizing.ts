@@ -10,7 +10,7 @@ import {
   type ResolvedCustomizing,
   stringCustomizing,
 } from '../../verwaltung/customizing.ts';
-import { type FahrzeugBuchungsEinstellungen, TAKT_MINUTEN } from './rules.ts';
+import { type FahrzeugBuchungsCustomizing, TAKT_MINUTEN } from './rules.ts';
 
 /**
  * How many days ahead vehicles can be booked (decision 140): in the daily mode `FahrzeugVorausbuchbareTage`; in the
@@ -22,11 +22,11 @@ export const vorausbuchbareTageAus = (settings: ResolvedCustomizing): number =>
     ? numberCustomizing(settings, 'FahrzeugVorausbuchbareTage')
     : numberCustomizing(settings, 'BuchungsfensterWochen') * 7;
 
-export const fahrzeugEinstellungenAus = ({
+export const fahrzeugCustomizingAus = ({
   settings,
 }: {
   settings: ResolvedCustomizing;
-}): FahrzeugBuchungsEinstellungen => ({
+}): FahrzeugBuchungsCustomizing => ({
   buchungszeitraumVon: stringCustomizing(settings, 'FahrzeugBuchungszeitraumVon'),
   buchungszeitraumBis: stringCustomizing(settings, 'FahrzeugBuchungszeitraumBis'),
   minimaleBuchungszeitMinuten: numberCustomizing(settings, 'FahrzeugMinimaleBuchungszeit'),

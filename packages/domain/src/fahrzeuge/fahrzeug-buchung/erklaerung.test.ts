@@ -4,7 +4,7 @@ import { berlinInstant } from '../../time.ts';
 import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
 import { spaetestesEndeAb, warumNichtBuchbar } from './erklaerung.ts';
 import { FAHRT_OFFEN } from './machine.ts';
-import { type Belegung, DEFAULT_FAHRZEUG_EINSTELLUNGEN, type FahrzeugFuerBuchung } from './rules.ts';
+import { type Belegung, DEFAULT_FAHRZEUG_CUSTOMIZING, type FahrzeugFuerBuchung } from './rules.ts';
 
 const b = (day: string, time: string) => berlinInstant(day, time);
 const fahrzeug: FahrzeugFuerBuchung = {
@@ -15,7 +15,7 @@ const fahrzeug: FahrzeugFuerBuchung = {
   buchungAusserhalbMoeglich: false,
 };
 const einstellungen = {
-  ...DEFAULT_FAHRZEUG_EINSTELLUNGEN,
+  ...DEFAULT_FAHRZEUG_CUSTOMIZING,
   individuelleBuchungszeiten: true,
   mindestabstandStunden: 1,
   vorausbuchbareTage: 0,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError, formatError } from '../../errors.ts';
 import { berlinInstant, wochentagNameAus } from '../../time.ts';
 import { findOption, resolveCustomizing, toStoredValue } from '../../verwaltung/customizing.ts';
-import { fahrzeugEinstellungenAus } from './customizing.ts';
+import { fahrzeugCustomizingAus } from './customizing.ts';
 import { FAHRT_OFFEN } from './machine.ts';
 import {
   type Belegung,
@@ -146,13 +146,13 @@ describe('the minimum gap in hours plus minutes', () => {
       groups: [],
       user: {},
     });
-    expect(fahrzeugEinstellungenAus({ settings })).toMatchObject({
+    expect(fahrzeugCustomizingAus({ settings })).toMatchObject({
       mindestabstandStunden: 0,
       mindestabstandMinuten: 30,
       mehrereFahrzeugeGleichzeitig: true,
     });
     expect(
-      fahrzeugEinstellungenAus({ settings: resolveCustomizing({ tenant: {}, groups: [], user: {} }) }),
+      fahrzeugCustomizingAus({ settings: resolveCustomizing({ tenant: {}, groups: [], user: {} }) }),
     ).toMatchObject({ mindestabstandMinuten: 0, mehrereFahrzeugeGleichzeitig: false });
   });
 });
@@ -364,7 +364,7 @@ describe('weekday names of the weekly window', () => {
 
   it('reads a value stored before as its spec name, and an unknown one as none', () => {
     const gelesen = (wert: string) =>
-      fahrzeugEinstellungenAus({
+      fahrzeugCustomizingAus({
         settings: resolveCustomizing({
           tenant: { FahrzeugBuchungsfensterWochentag: wert },
           groups: [],

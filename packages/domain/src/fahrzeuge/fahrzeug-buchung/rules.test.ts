@@ -11,7 +11,7 @@ import {
   belegungVerstoss,
   buchungsGrenzen,
   buchungsStart,
-  DEFAULT_FAHRZEUG_EINSTELLUNGEN,
+  DEFAULT_FAHRZEUG_CUSTOMIZING,
   type FahrzeugFuerBuchung,
   fahrzeugBuchungsPruefer,
   gueltigkeitVerstoss,
@@ -543,7 +543,7 @@ describe('pruefeFahrzeugBuchung: every rule together', () => {
     buchungAusserhalbMoeglich: false,
   };
   const einstellungen = {
-    ...DEFAULT_FAHRZEUG_EINSTELLUNGEN,
+    ...DEFAULT_FAHRZEUG_CUSTOMIZING,
     individuelleBuchungszeiten: true,
     vorausbuchbareTage: 30,
   };
@@ -677,7 +677,7 @@ describe('tagesRaster: why each step of a day is (not) bookable', () => {
   const base = {
     fahrzeug,
     buchungen: [] as Belegung[],
-    einstellungen: { ...DEFAULT_FAHRZEUG_EINSTELLUNGEN, vorausbuchbareTage: 0 },
+    einstellungen: { ...DEFAULT_FAHRZEUG_CUSTOMIZING, vorausbuchbareTage: 0 },
   };
 
   it.each<[string, number]>([
@@ -776,7 +776,7 @@ describe('properties of the time limits (fast-check), through the DST weeks of 2
       buchungAusserhalbMoeglich: false,
     };
     const einstellungen = {
-      ...DEFAULT_FAHRZEUG_EINSTELLUNGEN,
+      ...DEFAULT_FAHRZEUG_CUSTOMIZING,
       individuelleBuchungszeiten: true,
       vorausbuchbareTage: 10,
       mindestabstandStunden: 1,

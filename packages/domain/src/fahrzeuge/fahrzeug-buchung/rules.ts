@@ -484,7 +484,7 @@ export const vorBuchungsstartVerstoss = ({
 };
 
 /** The tenant's vehicle booking settings the rules need (spec §9), with the spec's defaults. */
-export type FahrzeugBuchungsEinstellungen = {
+export type FahrzeugBuchungsCustomizing = {
   buchungszeitraumVon: string;
   buchungszeitraumBis: string;
   minimaleBuchungszeitMinuten: number;
@@ -501,7 +501,7 @@ export type FahrzeugBuchungsEinstellungen = {
   taktMinuten: number;
 };
 
-export const DEFAULT_FAHRZEUG_EINSTELLUNGEN: FahrzeugBuchungsEinstellungen = {
+export const DEFAULT_FAHRZEUG_CUSTOMIZING: FahrzeugBuchungsCustomizing = {
   buchungszeitraumVon: '09:00',
   buchungszeitraumBis: '18:00',
   minimaleBuchungszeitMinuten: 0,
@@ -529,7 +529,7 @@ export type BuchungsPruefung = {
   fahrzeug: FahrzeugFuerBuchung;
   /** the vehicle's bookings and blocks around the period (any status; cancelled ones are ignored) */
   buchungen: readonly Belegung[];
-  einstellungen: FahrzeugBuchungsEinstellungen;
+  einstellungen: FahrzeugBuchungsCustomizing;
   now: Date;
   /** when changing a booking: its id (skipped in the overlap check) and its current start */
   ignoreId?: string;
@@ -682,7 +682,7 @@ export const buchungszeitenAm = ({
   tag: string;
   fahrzeug: Pick<FahrzeugFuerBuchung, 'fenster'>;
   einstellungen: Pick<
-    FahrzeugBuchungsEinstellungen,
+    FahrzeugBuchungsCustomizing,
     'individuelleBuchungszeiten' | 'buchungszeitraumVon' | 'buchungszeitraumBis'
   >;
 }): { von: Date; bis: Date } | null =>

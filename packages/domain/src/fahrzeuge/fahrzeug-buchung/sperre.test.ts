@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FAHRT_OFFEN } from './machine.ts';
-import { type Belegung, DEFAULT_FAHRZEUG_EINSTELLUNGEN } from './rules.ts';
+import { type Belegung, DEFAULT_FAHRZEUG_CUSTOMIZING } from './rules.ts';
 import {
   type ErsatzKandidat,
   sperreAusfuehrung,
@@ -45,7 +45,7 @@ describe('sperreVorschlag with every booking rule of the replacement car (decisi
     geoeffnet: true,
   }));
   const einstellungen = {
-    ...DEFAULT_FAHRZEUG_EINSTELLUNGEN,
+    ...DEFAULT_FAHRZEUG_CUSTOMIZING,
     buchungszeitraumVon: '00:00',
     buchungszeitraumBis: '23:45',
     individuelleBuchungszeiten: true,
@@ -191,7 +191,7 @@ describe('sperreVorschlag: move or cancel the bookings a block overlaps', () => 
         kandidaten: [belegt],
         mindestabstandStunden: 1,
         einstellungen: {
-          ...DEFAULT_FAHRZEUG_EINSTELLUNGEN,
+          ...DEFAULT_FAHRZEUG_CUSTOMIZING,
           buchungszeitraumVon: '00:00',
           buchungszeitraumBis: '23:45',
           mindestabstandStunden: 1,

@@ -11,7 +11,7 @@ import {
   type Belegung,
   belegterZeitraum,
   belegungVerstoss,
-  type FahrzeugBuchungsEinstellungen,
+  type FahrzeugBuchungsCustomizing,
   type Gueltigkeit,
   isInnerhalbGueltigkeit,
   pruefeFahrzeugBuchung,
@@ -52,7 +52,7 @@ const kannUmziehen = ({
   b: Belegung & { id?: string };
   k: ErsatzKandidat;
   geplant: readonly Belegung[];
-  einstellungen: FahrzeugBuchungsEinstellungen | undefined;
+  einstellungen: FahrzeugBuchungsCustomizing | undefined;
   sonderfahrt: boolean;
   mindestabstandStunden: number;
   mindestabstandMinuten: number;
@@ -129,7 +129,7 @@ export const sperreVorschlag = <T extends Belegung & { id?: string }>({
   /** the gap's minutes, added to its hours (decision 134) */
   mindestabstandMinuten?: number;
   /** with the tenant's settings every booking rule of a candidate applies (decision 111); without, validity and overlap */
-  einstellungen?: FahrzeugBuchungsEinstellungen;
+  einstellungen?: FahrzeugBuchungsCustomizing;
   /** the ids of the overlapping trips that are special trips (with approvers) */
   sonderfahrten?: ReadonlySet<string>;
   now: Date;

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { berlinInstant, formatDateDE, formatTimeDE } from '../../time.ts';
 import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
-import { DEFAULT_FAHRZEUG_EINSTELLUNGEN } from './rules.ts';
+import { DEFAULT_FAHRZEUG_CUSTOMIZING } from './rules.ts';
 import {
   type AbschnittArt,
   abschnitte,
@@ -26,7 +26,7 @@ const fahrzeug = {
   fenster: null,
   buchungAusserhalbMoeglich: false,
 };
-const einstellungen = DEFAULT_FAHRZEUG_EINSTELLUNGEN;
+const einstellungen = DEFAULT_FAHRZEUG_CUSTOMIZING;
 
 describe('zeitleistenZeitraum: a day or the week around it', () => {
   it.each([

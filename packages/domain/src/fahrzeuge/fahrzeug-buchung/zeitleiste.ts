@@ -13,7 +13,7 @@ import type { FahrzeugBuchungTyp } from '../../status.ts';
 import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '../../time.ts';
 import { fensterAm } from '../fahrzeug/buchungsfenster.ts';
 import {
-  type FahrzeugBuchungsEinstellungen,
+  type FahrzeugBuchungsCustomizing,
   type FahrzeugFuerBuchung,
   gueltigkeitsZeitraum,
   isBuchungAusserhalbMoeglich,
@@ -94,7 +94,7 @@ export const geschlosseneZeiten = ({
 }: Zeitraum & {
   fahrzeug: Pick<FahrzeugFuerBuchung, 'gueltigVon' | 'gueltigBis' | 'fenster' | 'buchungAusserhalbMoeglich'>;
   einstellungen: Pick<
-    FahrzeugBuchungsEinstellungen,
+    FahrzeugBuchungsCustomizing,
     | 'individuelleBuchungszeiten'
     | 'buchungszeitraumVon'
     | 'buchungszeitraumBis'

@@ -34,7 +34,7 @@ import {
   type FahrzeugJobDeps,
   fahrzeugText,
   type Kontext,
-  ladeEinstellungen,
+  ladeCustomizing,
   languageOf,
 } from './fahrzeug-benachrichtigung.service';
 import { findPersonen } from './fahrzeug-buchung.fahrzeuge.repository.ts';
@@ -179,7 +179,7 @@ export const sendeFahrzeugReport = async (
   deps: FahrzeugJobDeps,
   kontext: Kontext,
 ): Promise<number> => {
-  const settings = await ladeEinstellungen(tx);
+  const settings = await ladeCustomizing(tx);
   if (!settings || !booleanCustomizing(settings, 'FahrzeugMailReportSenden')) return 0;
   const gesendet = await findGesendet(tx);
   let mails = 0;

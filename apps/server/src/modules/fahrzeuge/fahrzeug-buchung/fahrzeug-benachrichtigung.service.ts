@@ -13,7 +13,7 @@ import {
   checkOutMahnungen,
   fahrtErinnerungen,
   freiesErsatzfahrzeug,
-  type JobEinstellungen,
+  type JobCustomizing,
   pflegehinweis,
   vorCheckOutHinweise,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung/auswahl';
@@ -63,7 +63,7 @@ export const sendeFahrtErinnerungen = async (
   deps: FahrzeugJobDeps,
   kontext: Kontext,
 ): Promise<number> => {
-  const settings = await ladeEinstellungen(tx);
+  const settings = await ladeCustomizing(tx);
   if (!settings) return 0;
   const { now, mandantId } = kontext;
   // no lead anyone may have is longer than the largest value stored or the catalogue's default
@@ -136,7 +136,7 @@ export type Kontext = { mandantId: string; now: Date };
 /** Settings are the tenant's: read as nobody (no user or group level applies to these tenant options). */
 const NIEMAND = '00000000-0000-0000-0000-000000000000';
 
-export const jobEinstellungenAus = (settings: ResolvedCustomizing): JobEinstellungen => ({
+export const jobCustomizingAus = (settings: ResolvedCustomizing): JobCustomizing => ({
   checkInAktiv: booleanCustomizing(settings, 'FahrzeugCheckInAktiv'),
   autoStornoMinuten: numberCustomizing(settings, 'FahrzeugAutoStornoMinutenNachBeginn'),
   erinnerungMinuten: numberCustomizing(settings, 'FahrzeugErinnerungFehlenderCheckOutMinuten'),
@@ -146,7 +146,7 @@ export const jobEinstellungenAus = (settings: ResolvedCustomizing): JobEinstellu
 });
 
 /** The tenant's settings, or null while vehicle booking is switched off for the tenant. */
-export const ladeEinstellungen = async (tx: Tx): Promise<ResolvedCustomizing | null> =>
+export const ladeCustomizing = async (tx: Tx): Promise<ResolvedCustomizing | null> =>
   (await loadFeatureSwitches(tx)).FahrzeugBuchung ? loadEffectiveCustomizing(tx, NIEMAND) : null;
 
 export const languageOf = async (tx: Tx, benutzerId: string): Promise<Language> =>
@@ -191,7 +191,7 @@ export const gibVersaeumteFahrtenFrei = async (
   deps: FahrzeugJobDeps,
   kontext: Kontext,
 ): Promise<number> => {
-  const settings = await ladeEinstellungen(tx);
+  const settings = await ladeCustomizing(tx);
   if (!settings) return 0;
   const { now, mandantId } = kontext;
   const buchungen = await findOffeneBuchungen(tx, now);
@@ -212,7 +212,7 @@ export const gibVersaeumteFahrtenFrei = async (
     buchungen,
     historie,
     freigaben,
-    einstellungen: jobEinstellungenAus(settings),
+    einstellungen: jobCustomizingAus(settings),
     now,
   });
   const mails = booleanCustomizing(settings, 'FahrzeugMailStornoSenden');
@@ -267,10 +267,10 @@ export const sendeCheckOutHinweise = async (
   deps: FahrzeugJobDeps,
   kontext: Kontext,
 ): Promise<number> => {
-  const settings = await ladeEinstellungen(tx);
+  const settings = await ladeCustomizing(tx);
   if (!settings) return 0;
   const { now, mandantId } = kontext;
-  const einstellungen = jobEinstellungenAus(settings);
+  const einstellungen = jobCustomizingAus(settings);
   const buchungen = await findOffeneBuchungen(
     tx,
     new Date(now.getTime() + einstellungen.vorCheckOutInfoMinuten * 60_000),
@@ -382,7 +382,7 @@ export const sendePruefungsErinnerungen = async (
   deps: FahrzeugJobDeps,
   kontext: Kontext,
 ): Promise<number> => {
-  const settings = await ladeEinstellungen(tx);
+  const settings = await ladeCustomizing(tx);
   if (!settings || !booleanCustomizing(settings, 'FahrzeugMailPruefungSenden')) return 0;
   const fahrzeuge = (await findJobFahrzeuge(tx)).filter((f) => !f.deaktiviert);
   const faellig = pruefungsErinnerungen({

@@ -13,7 +13,7 @@ import type {
   TFahrzeugListeQuery,
   TFahrzeugPerson,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
+import { fahrzeugCustomizingAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { isMoeglicherFreigeber } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe';
 import {
   fahrtStandAus,
@@ -124,7 +124,7 @@ export const listFahrzeuge = (
       'FahrzeugLieblingsFahrzeuge',
       memo,
     );
-    const einstellungen = fahrzeugEinstellungenAus({ settings });
+    const einstellungen = fahrzeugCustomizingAus({ settings });
     const zeitraum = query.von && query.bis ? { von: new Date(query.von), bis: new Date(query.bis) } : null;
     // the vehicles with their window rows and the tenant's feature switch in one statement (decision 086)
     const { fahrzeuge: rows, featureAktiv } = await findFahrzeugeMitFenster(tx, {
@@ -195,7 +195,7 @@ export const getFahrzeug = (
     );
     const zeilen = await findFensterZeilen(tx, row.fahrzeugOeffnungszeitId);
     const termine = await findBelegungen(tx, { fahrzeugIds: [row.id], from: now, to: null });
-    const einstellungen = fahrzeugEinstellungenAus({ settings });
+    const einstellungen = fahrzeugCustomizingAus({ settings });
     const fenster = wirksamesBuchungsfenster({
       individuelleBuchungszeiten: einstellungen.individuelleBuchungszeiten,
       fahrzeugFenster: fensterDes(row, zeilen),
@@ -307,7 +307,7 @@ export const listMoeglicheFreigeber = (
 ): Promise<TFahrzeugPerson[]> =>
   inFahrzeugModul(deps, user, async (tx) => {
     const settings = await einstellungenVon(tx, user.benutzerId);
-    if (!fahrzeugEinstellungenAus({ settings }).buchungAusserhalbBuchungszeiten) return [];
+    if (!fahrzeugCustomizingAus({ settings }).buchungAusserhalbBuchungszeiten) return [];
     const rechte = await inhaberVon(tx, null, ['fahrzeug_freigabe_von_sonderfahrten']);
     const ids = [...new Set(rechte.map((r) => r.benutzerId))].filter((id) => id !== user.benutzerId);
     const permissions = new Set<PermissionName>(['fahrzeug_freigabe_von_sonderfahrten']);

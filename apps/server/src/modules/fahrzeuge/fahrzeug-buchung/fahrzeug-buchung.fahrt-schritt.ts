@@ -29,7 +29,7 @@ import {
   requireSichtbar,
   toFuehrerschein,
 } from './fahrzeug-buchung.kontext.ts';
-import { ladeEine, policyEinstellungen, toApiBuchungen } from './fahrzeug-buchung.presenter.ts';
+import { ladeEine, policyCustomizing, toApiBuchungen } from './fahrzeug-buchung.presenter.ts';
 import {
   type BuchungKernRow,
   findBuchungenByIds,
@@ -73,7 +73,7 @@ export const fahrtSchritt = (
     const darf = schritt === 'checkIn' ? buchung!.aktionen.kannEinchecken : buchung!.aktionen.kannAuschecken;
     if (!darf) {
       const fahrt = fahrtStandAus({ buchungId: row.id, historie: await findFahrtEintraege(tx, [row.id]) });
-      const policy = policyEinstellungen(settings);
+      const policy = policyCustomizing(settings);
       const verstoss =
         schritt === 'checkIn'
           ? checkInVerstoss({

@@ -18,10 +18,10 @@ import {
 import { parseUvvModus } from '@stellwerk/domain/fahrzeuge/fahrzeug-benachrichtigung/pruefung';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { checkBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/check-buchung';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
+import { fahrzeugCustomizingAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { freigeberVerstoss } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe';
 import {
-  type FahrzeugBuchungsEinstellungen,
+  type FahrzeugBuchungsCustomizing,
   type FahrzeugFuerBuchung,
   mindestabstandMs,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
@@ -248,7 +248,7 @@ export const ladeBelegungen = async (
   fahrzeugIds: readonly string[],
   von: Date,
   bis: Date,
-  einstellungen: FahrzeugBuchungsEinstellungen,
+  einstellungen: FahrzeugBuchungsCustomizing,
 ) => {
   const gap = mindestabstandMs(einstellungen);
   // with each trip's check-in and check-out: the history decides whether it is on the road or back (decision 040)
@@ -313,7 +313,7 @@ export const ladeBuchungsKontext = async (
             ) ?? new Set<PermissionName>(),
         };
   const settings = await einstellungenVon(tx, user.benutzerId);
-  const einstellungen = fahrzeugEinstellungenAus({ settings });
+  const einstellungen = fahrzeugCustomizingAus({ settings });
   const zeilen = await findFensterZeilen(tx, fahrzeugRow.fahrzeugOeffnungszeitId);
   const belegungen = await ladeBelegungen(tx, [fahrzeugRow.id], von, bis, einstellungen);
   let fahrerBelegungen: Awaited<ReturnType<typeof findFahrerBelegungen>> = [];

@@ -67,7 +67,7 @@ export const toFahrzeug = (
 });
 
 /** The policy's settings (spec §9): check-in switched on, its lead, the released rule's minutes. */
-export const policyEinstellungen = (settings: ResolvedCustomizing) => ({
+export const policyCustomizing = (settings: ResolvedCustomizing) => ({
   checkInAktiv: booleanCustomizing(settings, 'FahrzeugCheckInAktiv'),
   checkInVorlaufMinuten: numberCustomizing(settings, 'FahrzeugCheckInMinutenVorBeginn'),
   freigabeNachBeginnMinuten: numberCustomizing(settings, 'FahrzeugFreigabeNachBuchungsbeginn'),
@@ -107,7 +107,7 @@ export const toApiBuchungen = async (
   };
   const mitfahrerBy = groupBy(mitfahrer, (m) => m.fahrzeugBuchungId);
   const freigeberBy = groupBy(freigeber, (f) => f.fahrzeugBuchungId);
-  const policy = policyEinstellungen(settings);
+  const policy = policyCustomizing(settings);
   return rows.map((r) => {
     const eigeneFreigeber = freigeberBy.get(r.id) ?? [];
     const fahrt = fahrtStandAus({ buchungId: r.id, historie });

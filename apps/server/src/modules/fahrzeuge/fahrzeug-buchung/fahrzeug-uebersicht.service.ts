@@ -2,7 +2,7 @@ import type {
   TFahrzeugBelegung,
   TFahrzeugBelegungQuery,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
+import { fahrzeugCustomizingAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { isEigeneFahrt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/policy';
 import { belegterZeitraum } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
 import { geschlosseneZeiten } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/zeitleiste';
@@ -42,7 +42,7 @@ export const getFahrzeugBelegung = (
     });
     const settings = await loadEffectiveCustomizing(tx, user.benutzerId, memo);
     if (rows.length === 0) return leer;
-    const einstellungen = fahrzeugEinstellungenAus({ settings });
+    const einstellungen = fahrzeugCustomizingAus({ settings });
     // with each trip's state: one on the road past its end occupies until now (decision 040)
     const belegungen = await findBelegungenMitFahrt(tx, {
       fahrzeugIds: rows.map((r) => r.id),

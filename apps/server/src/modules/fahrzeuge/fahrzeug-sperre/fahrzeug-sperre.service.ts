@@ -7,7 +7,7 @@
  */
 import { DomainError, type RuleViolation, toDomainError } from '@stellwerk/domain/errors';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
+import { fahrzeugCustomizingAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { STORNO_GRUND } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import type { Belegung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
 import type { TFahrzeugSperreEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
@@ -105,7 +105,7 @@ const berechne = async (
   const kandidaten = new Map(kandidatRows.filter((k) => k.id !== fahrzeugRow.id).map((k) => [k.id, k]));
   const zeitVerstoss = sperreZeitraumVerstoss({ ...zeitraum, now });
   if (zeitVerstoss) return { zeitraum, verstoss: zeitVerstoss, vorschlaege: [], kandidaten };
-  const einstellungen = fahrzeugEinstellungenAus({
+  const einstellungen = fahrzeugCustomizingAus({
     settings: await loadEffectiveCustomizing(tx, user.benutzerId),
   });
   const eigene =

@@ -24,7 +24,8 @@ import {
 /** The tenant's locations with the number of locker banks at each, for choosing where to book or build. */
 export const spindStandorte = (deps: SpindDeps, user: SessionUser) =>
   inSpindModul(deps, user, async (tx) => {
-    const [standorte, banken] = await Promise.all([findStandorte(tx), findBanken(tx)]);
+    const standorte = await findStandorte(tx);
+    const banken = await findBanken(tx);
     return standorte.map((s) => ({
       id: s.id,
       name: s.name,

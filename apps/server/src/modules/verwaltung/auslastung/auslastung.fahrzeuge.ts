@@ -3,7 +3,7 @@
  */
 
 import { fahrzeugFensterAus } from '@stellwerk/domain/fahrzeuge/fahrzeug/buchungsfenster';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
+import { fahrzeugCustomizingAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { wirksamesBuchungsfenster } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import type {
@@ -57,7 +57,7 @@ export const fahrzeugAuslastung = async (
     const settings = await loadEffectiveCustomizing(tx, user.benutzerId);
     const k = kVon(settings);
     const schwelle = numberCustomizing(settings, 'AuslastungSchwelleFahrzeugProzent');
-    const einstellungen = fahrzeugEinstellungenAus({ settings });
+    const einstellungen = fahrzeugCustomizingAus({ settings });
     const fahrzeuge = await findFahrzeuge(tx, { standortId: q.standort, kategorie: q.kategorie });
     const ids = fahrzeuge.map((f) => f.id);
     const fensterDer = (z: { vonTag: string; bisTag: string }) =>

@@ -1,9 +1,9 @@
 import type { TMe } from '@stellwerk/domain/api';
 import type {
-  TEigeneEinstellungen,
-  TEinstellung,
-  TGruppenEinstellungen,
-  TMandantEinstellungen,
+  TCustomizingEintrag,
+  TEigenesCustomizing,
+  TGruppenCustomizing,
+  TMandantenCustomizing,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/verwaltung/customizing';
 import { and, eq } from 'drizzle-orm';
@@ -39,7 +39,7 @@ describe.each(testDrivers())('settings on %s', (driver) => {
   const tenantCustomizing = async (cookie: string) => {
     const response = await call(server, cookie, 'GET', '/api/customizing/mandant');
     expect(response.status).toBe(200);
-    return (await response.json()) as TMandantEinstellungen;
+    return (await response.json()) as TMandantenCustomizing;
   };
   const put = (cookie: string, name: string, value: unknown) =>
     call(server, cookie, 'PUT', `/api/customizing/mandant/${name}`, { value });
@@ -113,7 +113,7 @@ describe.each(testDrivers())('settings on %s', (driver) => {
       const unlisten = await server.database.listen(EVENTS_CHANNEL, (p) => events.push(JSON.parse(p)));
       const saved = await put(adminMS, 'LeseraumVorausbuchbareTage', 21);
       expect(saved.status).toBe(200);
-      expect(((await saved.json()) as TEinstellung).value).toBe(21);
+      expect(((await saved.json()) as TCustomizingEintrag).value).toBe(21);
       await settle();
       expect(events.filter((e) => e.event.type === 'customizing')).toHaveLength(1);
       const booker = (await (await call(server, bookerMS, 'GET', '/api/me')).json()) as TMe;
@@ -124,7 +124,7 @@ describe.each(testDrivers())('settings on %s', (driver) => {
       expect(events.filter((e) => e.event.type === 'customizing')).toHaveLength(1);
 
       const removed = await put(adminMS, 'LeseraumVorausbuchbareTage', null);
-      expect(((await removed.json()) as TEinstellung).value).toBeNull();
+      expect(((await removed.json()) as TCustomizingEintrag).value).toBeNull();
       await settle();
       await unlisten();
       expect(events.filter((e) => e.event.type === 'customizing')).toHaveLength(2);
@@ -159,7 +159,7 @@ describe.each(testDrivers())('settings on %s', (driver) => {
       const gruppeId = gruppen[0]!.id;
       const response = await call(server, adminMS, 'GET', `/api/customizing/gruppen/${gruppeId}`);
       expect(response.status).toBe(200);
-      const group = (await response.json()) as TGruppenEinstellungen;
+      const group = (await response.json()) as TGruppenCustomizing;
       expect(group.gruppe.name).toBe('Alle Mitarbeitenden');
       expect(group.optionen.every((o) => o.levels.includes('gruppe'))).toBe(true);
       expect(group.optionen.some((o) => o.name === 'FahrzeugCheckInAktiv')).toBe(false);
@@ -197,7 +197,7 @@ describe.each(testDrivers())('settings on %s', (driver) => {
     const mine = async (cookie: string) => {
       const response = await call(server, cookie, 'GET', '/api/customizing/benutzer');
       expect(response.status).toBe(200);
-      return (await response.json()) as TEigeneEinstellungen;
+      return (await response.json()) as TEigenesCustomizing;
     };
 
     it('401 without a session', async () => {

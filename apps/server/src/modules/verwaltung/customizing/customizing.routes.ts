@@ -1,22 +1,22 @@
 import { ZApiError, ZCustomizingName, ZIdParams } from '@stellwerk/domain/api';
 import {
-  ZEigeneEinstellungen,
-  ZEinstellung,
-  ZEinstellungInput,
+  ZCustomizingEintrag,
+  ZCustomizingEintragInput,
+  ZEigenesCustomizing,
   ZGruppeCustomizingParams,
-  ZGruppenEinstellungen,
-  ZMandantEinstellungen,
+  ZGruppenCustomizing,
+  ZMandantenCustomizing,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
 import { requireDarf, requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import {
-  getEigeneEinstellungen,
-  getGruppenEinstellungen,
-  getMandantEinstellungen,
-  setEigeneEinstellung,
-  setGruppenEinstellung,
-  setMandantEinstellung,
+  getEigenesCustomizing,
+  getGruppenCustomizing,
+  getMandantenCustomizing,
+  setEigenesCustomizing,
+  setGruppenCustomizing,
+  setMandantenCustomizing,
 } from './customizing.service.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
@@ -38,10 +38,10 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         operationId: 'getCustomizingMandant',
         tags: ['customizing'],
         summary: 'Every customizing option with its tenant-level value (null = default), plus the groups',
-        response: { 200: ZMandantEinstellungen, ...errors },
+        response: { 200: ZMandantenCustomizing, ...errors },
       },
     },
-    async (request) => getMandantEinstellungen(deps, requireDarf(request, 'customizing.pflegen')),
+    async (request) => getMandantenCustomizing(deps, requireDarf(request, 'customizing.pflegen')),
   );
 
   app.put(
@@ -55,12 +55,12 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         description:
           'customizing_mandant_pflege writes every option, fahrzeug_pflege the FahrzeugBuchung options.',
         params: ZCustomizingName,
-        body: ZEinstellungInput,
-        response: { 200: ZEinstellung, ...errors },
+        body: ZCustomizingEintragInput,
+        response: { 200: ZCustomizingEintrag, ...errors },
       },
     },
     async (request) =>
-      setMandantEinstellung(
+      setMandantenCustomizing(
         deps,
         requireDarf(request, 'customizing.pflegen'),
         request.params.name,
@@ -77,11 +77,11 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         tags: ['customizing'],
         summary: 'The options a group may override, with the group-level values',
         params: ZIdParams,
-        response: { 200: ZGruppenEinstellungen, ...errors },
+        response: { 200: ZGruppenCustomizing, ...errors },
       },
     },
     async (request) =>
-      getGruppenEinstellungen(deps, requireDarf(request, 'customizing.pflegen'), request.params.id),
+      getGruppenCustomizing(deps, requireDarf(request, 'customizing.pflegen'), request.params.id),
   );
 
   app.put(
@@ -93,12 +93,12 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         tags: ['customizing'],
         summary: 'Set (or with null remove) an option at group level',
         params: ZGruppeCustomizingParams,
-        body: ZEinstellungInput,
-        response: { 200: ZEinstellung, ...errors },
+        body: ZCustomizingEintragInput,
+        response: { 200: ZCustomizingEintrag, ...errors },
       },
     },
     async (request) =>
-      setGruppenEinstellung(
+      setGruppenCustomizing(
         deps,
         requireDarf(request, 'customizing.pflegen'),
         request.params.id,
@@ -115,12 +115,12 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         operationId: 'getCustomizingBenutzer',
         tags: ['customizing'],
         summary: 'Your personal settings: the options you may change, with own and effective values',
-        response: { 200: ZEigeneEinstellungen, 401: ZApiError },
+        response: { 200: ZEigenesCustomizing, 401: ZApiError },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return getEigeneEinstellungen(deps, requireUser(request));
+      return getEigenesCustomizing(deps, requireUser(request));
     },
   );
 
@@ -133,11 +133,11 @@ export const customizingRoutes: FastifyPluginAsyncZod<{ database: Database }> = 
         tags: ['customizing'],
         summary: 'Set (or with null remove) one of your personal settings (user level), e.g. Sprache',
         params: ZCustomizingName,
-        body: ZEinstellungInput,
-        response: { 200: ZEinstellung, ...errors },
+        body: ZCustomizingEintragInput,
+        response: { 200: ZCustomizingEintrag, ...errors },
       },
     },
     async (request) =>
-      setEigeneEinstellung(deps, requireUser(request), request.params.name, request.body.value),
+      setEigenesCustomizing(deps, requireUser(request), request.params.name, request.body.value),
   );
 };

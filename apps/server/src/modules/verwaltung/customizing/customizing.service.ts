@@ -13,10 +13,10 @@ import {
 } from '@stellwerk/domain/features';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type {
-  TEigeneEinstellungen,
-  TEinstellung,
-  TGruppenEinstellungen,
-  TMandantEinstellungen,
+  TCustomizingEintrag,
+  TEigenesCustomizing,
+  TGruppenCustomizing,
+  TMandantenCustomizing,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import {
   addierteListe,
@@ -145,7 +145,11 @@ const readStored = (option: CustomizingOption, wert: string | undefined): Custom
   }
 };
 
-const toView = (option: CustomizingOption, wert: string | undefined, canEdit: boolean): TEinstellung => ({
+const toView = (
+  option: CustomizingOption,
+  wert: string | undefined,
+  canEdit: boolean,
+): TCustomizingEintrag => ({
   name: option.name,
   label: option.label,
   group: option.group,
@@ -169,7 +173,7 @@ const toView = (option: CustomizingOption, wert: string | undefined, canEdit: bo
  * The options of one level the settings screen shows: those settable at that level whose feature area
  * is switched on (a switched-off area has no settings tab).
  */
-const levelViews = async (tx: Tx, user: SessionUser, level: Level): Promise<TEinstellung[]> => {
+const levelViews = async (tx: Tx, user: SessionUser, level: Level): Promise<TCustomizingEintrag[]> => {
   const values = await findLevelValues(tx, level);
   const features = await loadFeatureSwitches(tx);
   const layer = level.gruppeId ? 'gruppe' : 'mandant';
@@ -237,7 +241,7 @@ const setLevelValue = async (
   tx: Tx,
   user: SessionUser,
   { level, name, value }: { level: Level; name: string; value: unknown },
-): Promise<TEinstellung> => {
+): Promise<TCustomizingEintrag> => {
   const option = findOption(name);
   assertLevel(option, levelName(level));
   if (!canEditAdminCustomizing({ option, permissions: user.permissions }))
@@ -311,10 +315,10 @@ export const setzeMandantListenEintrag = async (
   return war;
 };
 
-export const getMandantEinstellungen = async (
+export const getMandantenCustomizing = async (
   { database }: Deps,
   user: SessionUser,
-): Promise<TMandantEinstellungen> => {
+): Promise<TMandantenCustomizing> => {
   assertDarf(user, 'customizing.pflegen');
   return database.withTenant(user.mandantId, async (tx) => ({
     optionen: await levelViews(tx, user, { gruppeId: null }),
@@ -322,12 +326,12 @@ export const getMandantEinstellungen = async (
   }));
 };
 
-export const setMandantEinstellung = async (
+export const setMandantenCustomizing = async (
   { database }: Deps,
   user: SessionUser,
   name: string,
   value: unknown,
-): Promise<TEinstellung> => {
+): Promise<TCustomizingEintrag> => {
   assertDarf(user, 'customizing.pflegen');
   return database.withTenant(user.mandantId, (tx) =>
     setLevelValue(tx, user, { level: { gruppeId: null }, name, value }),
@@ -340,11 +344,11 @@ const requireGruppe = async (tx: Tx, id: string) => {
   return found;
 };
 
-export const getGruppenEinstellungen = async (
+export const getGruppenCustomizing = async (
   { database }: Deps,
   user: SessionUser,
   gruppeId: string,
-): Promise<TGruppenEinstellungen> => {
+): Promise<TGruppenCustomizing> => {
   assertDarf(user, 'customizing.pflegen');
   return database.withTenant(user.mandantId, async (tx) => ({
     gruppe: await requireGruppe(tx, gruppeId),
@@ -352,13 +356,13 @@ export const getGruppenEinstellungen = async (
   }));
 };
 
-export const setGruppenEinstellung = async (
+export const setGruppenCustomizing = async (
   { database }: Deps,
   user: SessionUser,
   gruppeId: string,
   name: string,
   value: unknown,
-): Promise<TEinstellung> => {
+): Promise<TCustomizingEintrag> => {
   assertDarf(user, 'customizing.pflegen');
   return database.withTenant(user.mandantId, async (tx) => {
     await requireGruppe(tx, gruppeId);
@@ -371,10 +375,10 @@ export const setGruppenEinstellung = async (
  * (null = inherited), the effective value with its source, and beside them the tenant's and the winning group's
  * value (R295), all from one read of the records.
  */
-export const getEigeneEinstellungen = async (
+export const getEigenesCustomizing = async (
   { database }: Deps,
   user: SessionUser,
-): Promise<TEigeneEinstellungen> =>
+): Promise<TEigenesCustomizing> =>
   database.withTenant(user.mandantId, async (tx) => {
     const records = await findRecordsForUser(tx, user.benutzerId);
     const ebenen = ebenenMitGruppennamen(records);
@@ -404,12 +408,12 @@ export const getEigeneEinstellungen = async (
  * userEditable; the vehicle report settings with fahrzeug_logbuch_report). `null` removes the own value, so
  * the group, tenant or default value applies again. A change is announced to the user's open pages.
  */
-export const setEigeneEinstellung = async (
+export const setEigenesCustomizing = async (
   { database }: Deps,
   user: SessionUser,
   name: string,
   value: unknown,
-): Promise<TEinstellung> =>
+): Promise<TCustomizingEintrag> =>
   database.withTenant(user.mandantId, async (tx) => {
     const option = findOption(name);
     assertLevel(option, 'benutzer');

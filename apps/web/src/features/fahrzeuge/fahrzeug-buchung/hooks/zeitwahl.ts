@@ -1,6 +1,6 @@
 import type { RuleViolation } from '@stellwerk/domain/errors';
 import type { TFahrzeugDetail } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import { fahrzeugEinstellungenAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
+import { fahrzeugCustomizingAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { tagesRaster, warumNichtBuchbar } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/erklaerung';
 import type { BuchungsPruefung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
 import { addCalendarDays, berlinInstant, formatTimeDE } from '@stellwerk/domain/time';
@@ -30,7 +30,7 @@ export const regelKontext = ({
   now: Date;
   buchung?: { id: string; von: string } | null;
 }): RegelKontext => {
-  const einstellungen = { ...fahrzeugEinstellungenAus({ settings }), individuelleBuchungszeiten: true };
+  const einstellungen = { ...fahrzeugCustomizingAus({ settings }), individuelleBuchungszeiten: true };
   return {
     fahrzeug: {
       deaktiviert: false,

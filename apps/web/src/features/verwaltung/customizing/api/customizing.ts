@@ -1,13 +1,13 @@
 import type { TCustomizingValue } from '@stellwerk/domain/api';
 import {
-  type TEinstellung,
-  type TGruppenEinstellungen,
-  type TMandantEinstellungen,
+  type TCustomizingEintrag,
+  type TGruppenCustomizing,
+  type TMandantenCustomizing,
   type TProfilInput,
-  ZEigeneEinstellungen,
-  ZEinstellung,
-  ZGruppenEinstellungen,
-  ZMandantEinstellungen,
+  ZCustomizingEintrag,
+  ZEigenesCustomizing,
+  ZGruppenCustomizing,
+  ZMandantenCustomizing,
   ZProfil,
 } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -28,31 +28,33 @@ export const customizingKeys = {
 
 const optionPath = (level: string, name: string) => `/api/customizing/${level}/${encodeURIComponent(name)}`;
 
-export const useMandantEinstellungen = () =>
+export const useMandantenCustomizing = () =>
   useQuery({
     queryKey: customizingKeys.mandant,
-    queryFn: async () => ZMandantEinstellungen.parse(await apiFetch('/api/customizing/mandant')),
+    queryFn: async () => ZMandantenCustomizing.parse(await apiFetch('/api/customizing/mandant')),
   });
 
-export const useGruppenEinstellungen = (gruppeId: string | null) =>
+export const useGruppenCustomizing = (gruppeId: string | null) =>
   useQuery({
     queryKey: customizingKeys.gruppe(gruppeId ?? ''),
-    queryFn: async () => ZGruppenEinstellungen.parse(await apiFetch(`/api/customizing/gruppen/${gruppeId}`)),
+    queryFn: async () => ZGruppenCustomizing.parse(await apiFetch(`/api/customizing/gruppen/${gruppeId}`)),
     enabled: gruppeId !== null,
   });
 
-const replaceOption = <T extends { optionen: TEinstellung[] }>(data: T | undefined, saved: TEinstellung) =>
-  data && { ...data, optionen: data.optionen.map((o) => (o.name === saved.name ? saved : o)) };
+const replaceOption = <T extends { optionen: TCustomizingEintrag[] }>(
+  data: T | undefined,
+  saved: TCustomizingEintrag,
+) => data && { ...data, optionen: data.optionen.map((o) => (o.name === saved.name ? saved : o)) };
 
 /**
  * Set (or with null remove) an option at tenant level (gruppeId null) or for a group. The answer replaces
  * the option in the cache before the promise resolves, so the editor shows the saved state.
  */
-export const useSetEinstellung = (gruppeId: string | null) => {
+export const useSetCustomizing = (gruppeId: string | null) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ name, value }: { name: string; value: TCustomizingValue | null }) =>
-      ZEinstellung.parse(
+      ZCustomizingEintrag.parse(
         await apiFetch(gruppeId ? optionPath(`gruppen/${gruppeId}`, name) : optionPath('mandant', name), {
           method: 'PUT',
           body: { value },
@@ -60,35 +62,35 @@ export const useSetEinstellung = (gruppeId: string | null) => {
       ),
     onSuccess: (saved) => {
       if (gruppeId)
-        queryClient.setQueryData<TGruppenEinstellungen>(customizingKeys.gruppe(gruppeId), (d) =>
+        queryClient.setQueryData<TGruppenCustomizing>(customizingKeys.gruppe(gruppeId), (d) =>
           replaceOption(d, saved),
         );
       else
-        queryClient.setQueryData<TMandantEinstellungen>(customizingKeys.mandant, (d) =>
+        queryClient.setQueryData<TMandantenCustomizing>(customizingKeys.mandant, (d) =>
           replaceOption(d, saved),
         );
     },
   });
 };
 
-export const useEigeneEinstellungen = () =>
+export const useEigenesCustomizing = () =>
   useQuery({
     queryKey: customizingKeys.benutzer,
-    queryFn: async () => ZEigeneEinstellungen.parse(await apiFetch('/api/customizing/benutzer')),
+    queryFn: async () => ZEigenesCustomizing.parse(await apiFetch('/api/customizing/benutzer')),
   });
 
 /** `PUT /api/customizing/benutzer/:name`: one of the user's own values (e.g. `Sprache`). */
-export const setEigeneEinstellung = (name: string, value: unknown) =>
+export const setEigenesCustomizing = (name: string, value: unknown) =>
   apiFetch(optionPath('benutzer', name), { method: 'PUT', body: { value } });
 
 /**
  * Set a personal value, or with null go back to the inherited one. The settings are read again before the
  * promise resolves, so the editor shows the new value and its source.
  */
-export const useSetEigeneEinstellung = (onSaved?: () => void) => {
+export const useSetEigenesCustomizing = (onSaved?: () => void) => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ name, value }: { name: string; value: unknown }) => setEigeneEinstellung(name, value),
+    mutationFn: ({ name, value }: { name: string; value: unknown }) => setEigenesCustomizing(name, value),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: customizingKeys.benutzer, exact: true });
       onSaved?.();

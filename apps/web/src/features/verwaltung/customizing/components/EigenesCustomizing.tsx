@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { weekdayFromName } from '@stellwerk/domain/time';
-import type { TEigeneEinstellung, TProfil } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
+import type { TEigenerCustomizingEintrag, TProfil } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { TFunction } from 'i18next';
@@ -12,7 +12,7 @@ import { optionHelp, optionLabel } from '../../../../components/customizing-valu
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
 import { PflichtMails } from '../../../../components/PflichtMails';
-import { customizingKeys, useEigeneEinstellungen, useSetEigeneEinstellung } from '../api/customizing';
+import { customizingKeys, useEigenesCustomizing, useSetEigenesCustomizing } from '../api/customizing';
 import { DatenauskunftSection } from './DatenauskunftSection';
 import { ProfilForm } from './ProfilForm';
 
@@ -53,7 +53,7 @@ const sectionTitle = (id: SectionId, t: TFunction) =>
         ? t('customizing.sections.benachrichtigungen')
         : t('customizing.sections.fahrzeugreport');
 
-const sourceBadge = (o: TEigeneEinstellung, t: TFunction) => {
+const sourceBadge = (o: TEigenerCustomizingEintrag, t: TFunction) => {
   switch (o.source) {
     case 'benutzer':
       return (
@@ -83,7 +83,7 @@ const sourceBadge = (o: TEigeneEinstellung, t: TFunction) => {
 };
 
 /** The tenant's and the group's value beside the own one (R295), e.g. "Mandant: 09:00 · Gruppe Alle: 10:00". */
-const ebenenText = (o: TEigeneEinstellung, t: TFunction): string =>
+const ebenenText = (o: TEigenerCustomizingEintrag, t: TFunction): string =>
   [
     o.mandantWert === null
       ? null
@@ -136,7 +136,7 @@ const buchungsfenster = (
   return lines;
 };
 
-type EigeneEinstellungenProps = {
+type EigenesCustomizingProps = {
   /** Features switched on for the tenant: options of switched-off areas are not shown. */
   features: readonly string[];
   /** Changes whenever /api/me was read again (a settings.changed event): the settings are read again. */
@@ -159,11 +159,11 @@ export function EigenesCustomizing({
   effective,
   onSaved,
   profil,
-}: EigeneEinstellungenProps) {
+}: EigenesCustomizingProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'de';
-  const query = useEigeneEinstellungen();
-  const set = useSetEigeneEinstellung(onSaved);
+  const query = useEigenesCustomizing();
+  const set = useSetEigenesCustomizing(onSaved);
   const queryClient = useQueryClient();
   const isFirst = useRef(true);
 
@@ -180,7 +180,7 @@ export function EigenesCustomizing({
   if (query.isError) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
 
   const byName = new Map(query.data.optionen.map((o) => [o.name, o]));
-  const visible = (o: TEigeneEinstellung) => {
+  const visible = (o: TEigenerCustomizingEintrag) => {
     // the start page is a choice only when both areas are switched on
     if (o.name === 'Startseite') return features.includes('FahrzeugBuchung') && features.includes('Leseraum');
     return ['Systemeinstellungen', 'Einstellungen'].includes(o.feature) || features.includes(o.feature);
@@ -226,7 +226,7 @@ export function EigenesCustomizing({
       {SECTIONS.map((section) => {
         const optionen = section.names
           .map((name) => byName.get(name))
-          .filter((o): o is TEigeneEinstellung => o !== undefined && visible(o));
+          .filter((o): o is TEigenerCustomizingEintrag => o !== undefined && visible(o));
         if (optionen.length === 0) return null;
         return (
           <Paper

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { applyLanguage, currentLanguage, isLanguage, type Language } from '../../../../i18n/i18n';
 import { errorMessage } from '../../../../lib/error-message';
-import { useSetEigeneEinstellung } from '../api/customizing';
+import { useSetEigenesCustomizing } from '../api/customizing';
 
 type LanguageSwitchProps = {
   /** Signed in: the choice is saved as the user's `Sprache` setting; otherwise only in the browser. */
@@ -15,7 +15,7 @@ type LanguageSwitchProps = {
 
 export function LanguageSwitch({ signedIn, onSaved, withLabel = true }: LanguageSwitchProps) {
   const { t } = useTranslation();
-  const save = useSetEigeneEinstellung(onSaved);
+  const save = useSetEigenesCustomizing(onSaved);
   const language = currentLanguage();
 
   const change = async (value: string) => {

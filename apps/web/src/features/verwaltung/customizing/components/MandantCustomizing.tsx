@@ -1,5 +1,5 @@
 import { Alert, Badge, Group, Select, Stack, Tabs, Text, Title } from '@mantine/core';
-import type { TEinstellung } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
+import type { TCustomizingEintrag } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { CUSTOMIZING_GROUP_ORDER, CUSTOMIZING_GROUPS } from '@stellwerk/domain/verwaltung/customizing-option';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -16,9 +16,9 @@ import { LoadingState } from '../../../../components/LoadingState';
 import { PflichtMails } from '../../../../components/PflichtMails';
 import {
   customizingKeys,
-  useGruppenEinstellungen,
-  useMandantEinstellungen,
-  useSetEinstellung,
+  useGruppenCustomizing,
+  useMandantenCustomizing,
+  useSetCustomizing,
 } from '../api/customizing';
 
 const TENANT = '__mandant__';
@@ -28,14 +28,14 @@ function OptionenTabs({
   gruppeId,
   mandant,
 }: {
-  optionen: TEinstellung[];
+  optionen: TCustomizingEintrag[];
   gruppeId: string | null;
   /** At group level: the tenant's options, whose values a group inherits. */
-  mandant?: TEinstellung[];
+  mandant?: TCustomizingEintrag[];
 }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'de';
-  const set = useSetEinstellung(gruppeId);
+  const set = useSetCustomizing(gruppeId);
   const inherited = new Map((mandant ?? []).map((o) => [o.name, o.value ?? o.default]));
   const features = FEATURE_ORDER.filter((f) => optionen.some((o) => o.feature === f));
   const [tab, setTab] = useState<string | null>(features[0] ?? null);
@@ -128,9 +128,9 @@ function OptionenTabs({
   );
 }
 
-function GruppenOptionen({ gruppeId, mandant }: { gruppeId: string; mandant: TEinstellung[] }) {
+function GruppenOptionen({ gruppeId, mandant }: { gruppeId: string; mandant: TCustomizingEintrag[] }) {
   const { t } = useTranslation();
-  const query = useGruppenEinstellungen(gruppeId);
+  const query = useGruppenCustomizing(gruppeId);
   if (query.isPending) return <LoadingState rows={8} />;
   if (query.isError) return <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />;
   return (
@@ -156,7 +156,7 @@ export function MandantCustomizing({
   tenantOnly?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const query = useMandantEinstellungen();
+  const query = useMandantenCustomizing();
   const queryClient = useQueryClient();
   const isFirst = useRef(true);
   const [ebene, setEbene] = useState<string>(TENANT);
