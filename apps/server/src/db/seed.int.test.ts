@@ -22,7 +22,8 @@ import { datei } from '../modules/plattform/storage/storage.table.ts';
 import { customizing, feature, mandantFeature } from '../modules/verwaltung/customizing/customizing.table.ts';
 import { mandant, mandantDomain } from '../modules/verwaltung/mandant/mandant.table.ts';
 import { abstellplatz } from '../modules/verwaltung/standort/standort.table.ts';
-import { DEMO_PASSWORD, seedDemo } from './seed.ts';
+import { DEMO_PASSWORD } from './seed.demo-daten.ts';
+import { seedDemo } from './seed.ts';
 import { openTestDatabase, type TestDatabase, testDrivers } from './test-database.ts';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
