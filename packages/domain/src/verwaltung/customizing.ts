@@ -106,7 +106,16 @@ const checkString = (option: CustomizingOption, s: string): string => {
   }
   if (option.allowedValues && !option.allowedValues.includes(s))
     throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: shown(s) });
-  return s;
+  if (option.format === 'url' && s.trim() !== '' && !isHttpUrl(s.trim()))
+    throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: shown(s) });
+  return option.format === 'url' ? s.trim() : s;
+};
+
+/** An absolute http or https address (no other scheme, no credentials in it). */
+export const isHttpUrl = (s: string): boolean => {
+  if (!URL.canParse(s)) return false;
+  const u = new URL(s);
+  return (u.protocol === 'http:' || u.protocol === 'https:') && u.username === '' && u.password === '';
 };
 
 const checkItem = (option: CustomizingOption, item: unknown): unknown => {
