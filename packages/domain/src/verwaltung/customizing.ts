@@ -112,11 +112,8 @@ const checkString = (option: CustomizingOption, s: string): string => {
 };
 
 /** An absolute http or https address (no other scheme, no credentials in it). */
-export const isHttpUrl = (s: string): boolean => {
-  if (!URL.canParse(s)) return false;
-  const u = new URL(s);
-  return (u.protocol === 'http:' || u.protocol === 'https:') && u.username === '' && u.password === '';
-};
+const HTTP_URL = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
+export const isHttpUrl = (s: string): boolean => s.length <= MAX_STRING_LENGTH && HTTP_URL.test(s);
 
 const checkItem = (option: CustomizingOption, item: unknown): unknown => {
   switch (option.itemTyp) {
