@@ -66,6 +66,17 @@ function SpindKarte({ spind }: { spind: TMeinSpind }) {
             </Text>
           </Text>
         )}
+        {!spind.pin && (
+          <Text size="sm" data-testid="spind-schloss">
+            {t(
+              spind.schloss === 'http'
+                ? 'spind.schlossHttp'
+                : spind.schloss === 'pin'
+                  ? 'spind.schlossPinAmTag'
+                  : 'spind.schlossKeins',
+            )}
+          </Text>
+        )}
         {offen ? (
           <Button
             size="xs"
