@@ -108,7 +108,7 @@ const checkString = (option: CustomizingOption, s: string): string => {
     throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: shown(s) });
   if (option.format === 'url' && s.trim() !== '' && !isHttpUrl(s.trim()))
     throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: shown(s) });
-  return option.format === 'url' ? s.trim() : s;
+  return s;
 };
 
 /** An absolute http or https address (no other scheme, no credentials in it). */

@@ -68,13 +68,11 @@ function SpindKarte({ spind }: { spind: TMeinSpind }) {
         )}
         {!spind.pin && (
           <Text size="sm" data-testid="spind-schloss">
-            {t(
-              spind.schloss === 'http'
-                ? 'spind.schlossHttp'
-                : spind.schloss === 'pin'
-                  ? 'spind.schlossPinAmTag'
-                  : 'spind.schlossKeins',
-            )}
+            {spind.schloss === 'http'
+              ? t('spind.schlossHttp')
+              : spind.schloss === 'pin'
+                ? t('spind.schlossPinAmTag')
+                : t('spind.schlossKeins')}
           </Text>
         )}
         {offen ? (
