@@ -228,5 +228,24 @@ describe.each(testDrivers())('the lock adapter of lockers on %s', (driver) => {
       .where(and(eq(auditLog.entity, 'spind_buchung'), eq(auditLog.action, 'schloss_fehler')));
     expect(fehler.map((f) => f.entityId)).toContain(id);
     expect((await zeilen()).find((z) => z.id === id)?.status).toBe('gebucht');
+    // the coupled locker: the place booking goes through, the failure is audited after it
+    const platz = await json<{ spind: { buchungId: string } }>(
+      await call(server, mitarbeiter, 'POST', '/api/leseraum-buchungen', {
+        modus: 'ganztags',
+        leseraumId: seat(12).id,
+        tag: '2026-11-30',
+        spind: true,
+      }),
+    );
+    await expect
+      .poll(async () =>
+        (
+          await server.database.db
+            .select()
+            .from(auditLog)
+            .where(and(eq(auditLog.entity, 'spind_buchung'), eq(auditLog.action, 'schloss_fehler')))
+        ).map((f) => f.entityId),
+      )
+      .toContain(platz.spind.buchungId);
   });
 });
