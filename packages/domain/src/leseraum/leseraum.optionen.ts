@@ -1,7 +1,7 @@
 /**
  * The settings options of reading rooms and workspaces (feature Leseraum, spec §9).
  */
-import { ALL, katalog, USER } from '../verwaltung/customizing-option.ts';
+import { ALL, katalog, TENANT, USER } from '../verwaltung/customizing-option.ts';
 
 export const LESERAUM_OPTIONEN = katalog([
   // --- Leseraum -----------------------------------------------------------------------------------
@@ -63,6 +63,36 @@ export const LESERAUM_OPTIONEN = katalog([
     description: {
       de: 'Nur barrierefreie Spinde dazubuchen. Standard: aus.',
       en: 'Book only accessible lockers with a place. Default: off.',
+    },
+  },
+  {
+    name: 'SpindSchloss',
+    label: { de: 'Schloss der Spinde', en: 'Locker lock' },
+    group: 'allgemein',
+    feature: 'Officelocker',
+    typ: 'string',
+    default: 'keins',
+    levels: TENANT,
+    userEditable: false,
+    allowedValues: ['keins', 'pin', 'http'],
+    description: {
+      de: 'Wie ein Spind öffnet: keins (nur die Nummer), pin (ein Code je Buchung, nur für die buchende Person und nur am Tag) oder http (das Schlosssystem des Herstellers wird über SpindSchlossUrl benachrichtigt). Standard: keins.',
+      en: 'How a locker opens: keins (number only), pin (a code per booking, shown only to its owner and only on the day) or http (the vendor lock system is notified at SpindSchlossUrl). Default: keins.',
+    },
+  },
+  {
+    name: 'SpindSchlossUrl',
+    label: { de: 'Adresse des Schlosssystems', en: 'Lock system address' },
+    group: 'allgemein',
+    feature: 'Officelocker',
+    typ: 'string',
+    format: 'url',
+    default: '',
+    levels: TENANT,
+    userEditable: false,
+    description: {
+      de: 'http- oder https-Adresse, an die bei SpindSchloss = http jede Buchung, Verschiebung und Freigabe eines Spinds gesendet wird. Standard: leer (nichts wird gesendet).',
+      en: 'http or https address each booking, move and release of a locker is sent to when SpindSchloss = http. Default: empty (nothing is sent).',
     },
   },
   {

@@ -61,6 +61,8 @@ export type CustomizingOption<N extends string = string> = {
   readonly allowedNumbers?: readonly number[];
   /** For arrays: the type of each item. */
   readonly itemTyp?: 'string' | 'number' | 'email';
+  /** For strings: `url` accepts only an empty value or an absolute http(s) address. */
+  readonly format?: 'url';
   /** The help text shown below the field (what it does, its default). */
   readonly description: Texts;
 };

@@ -19,6 +19,7 @@ import {
   findOption,
   fromStoredAmount,
   fromStoredValue,
+  isHttpUrl,
   isUnchanged,
   leseListe,
   numberCustomizing,
@@ -210,7 +211,11 @@ const valueFor = (option: CustomizingOption): fc.Arbitrary<unknown> => {
   const int = option.allowedNumbers
     ? fc.constantFrom(...option.allowedNumbers)
     : fc.integer({ min: option.min ?? -1_000_000, max: option.max ?? 1_000_000 });
-  const str = option.allowedValues ? fc.constantFrom(...option.allowedValues) : fc.string({ maxLength: 500 });
+  const str = option.allowedValues
+    ? fc.constantFrom(...option.allowedValues)
+    : option.format === 'url'
+      ? fc.constantFrom('', 'http://127.0.0.1:8080/schloss', 'https://schloss.example/api?x=1')
+      : fc.string({ maxLength: 500 });
   switch (option.typ) {
     case 'number':
       return int;
@@ -604,5 +609,18 @@ describe('ebenenWerte: the tenant and group values beside the own one (R295)', (
     ],
   ])('%s', (_case, name, tenant, expected) => {
     expect(ebenenWerte({ option: findOption(name), tenant, groups: gruppen })).toEqual(expected);
+  });
+});
+
+describe('url options', () => {
+  it.each([
+    ['http://127.0.0.1:8080/schloss', true],
+    ['https://schloss.example/api?x=1', true],
+    ['ftp://schloss.example/', false],
+    ['javascript:alert(1)', false],
+    ['http://nutzer:geheim@schloss.example/', false],
+    ['schloss.example', false],
+  ])('%s is an http address: %s', (wert, gut) => {
+    expect(isHttpUrl(wert)).toBe(gut);
   });
 });

@@ -106,8 +106,14 @@ const checkString = (option: CustomizingOption, s: string): string => {
   }
   if (option.allowedValues && !option.allowedValues.includes(s))
     throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: shown(s) });
+  if (option.format === 'url' && s.trim() !== '' && !isHttpUrl(s.trim()))
+    throw new DomainError('customizing.value_not_allowed', { name: option.name, wert: shown(s) });
   return s;
 };
+
+/** An absolute http or https address (no other scheme, no credentials in it). */
+const HTTP_URL = /^https?:\/\/[a-z0-9.-]+(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
+export const isHttpUrl = (s: string): boolean => s.length <= MAX_STRING_LENGTH && HTTP_URL.test(s);
 
 const checkItem = (option: CustomizingOption, item: unknown): unknown => {
   switch (option.itemTyp) {

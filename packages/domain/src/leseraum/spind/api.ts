@@ -99,5 +99,7 @@ export const ZMeinSpind = z.object({
   bis: z.iso.datetime({ offset: true }),
   leerung: z.enum(['offen', 'vom_nutzer_bestaetigt', 'vom_facility_geraeumt']),
   pin: z.string().nullable(),
+  /** How the locker opens (option SpindSchloss): the PIN is only ever filled with `pin`. */
+  schloss: z.enum(['keins', 'pin', 'http']),
 });
 export type TMeinSpind = z.infer<typeof ZMeinSpind>;

@@ -139,5 +139,8 @@ export const pinSichtbar = (
 export const neuePin = (zufall: (n: number) => number): string =>
   Array.from({ length: 6 }, () => String(zufall(10) % 10)).join('');
 
-export const LOCK_ADAPTER = ['keiner', 'pin', 'http'] as const;
+/** How a locker opens (option SpindSchloss, decision 223): number only, a PIN per booking, or a vendor's system. */
+export const LOCK_ADAPTER = ['keins', 'pin', 'http'] as const;
 export type LockAdapterArt = (typeof LOCK_ADAPTER)[number];
+export const isLockAdapterArt = (s: string): s is LockAdapterArt =>
+  (LOCK_ADAPTER as readonly string[]).includes(s);

@@ -61,6 +61,7 @@ export const aendereBuchung = async (
       platz,
       buchungId: row.id,
       period,
+      database: deps.database,
     });
     const updated = await reload(tx, row.id);
     await sendMail(tx, deps, user.mandantId, updated, leseraumMailFuer({ art: 'geaendert' })!, {

@@ -12,6 +12,7 @@ import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {
   type GekoppelterSpind,
   gibGekoppeltenSpindFrei,
+  type KopplungsDeps,
   koppleSpind,
   spindKopplungAn,
   verschiebeGekoppeltenSpind,
@@ -45,17 +46,19 @@ export const spindZurBuchung = async (
     platz,
     buchungId,
     period,
+    database,
   }: {
     wunsch: TLeseraumBuchungInput['spind'];
     platz: GesperrterPlatz;
     buchungId: string;
     period: { von: Date; bis: Date };
+    database?: KopplungsDeps['database'];
   },
 ): Promise<GekoppelterSpind | null> => {
   if (!wunsch || !(await spindKopplungAn(tx))) return null;
   return koppleSpind(
     tx,
-    { now },
+    { now, database },
     {
       mandantId: user.mandantId,
       benutzerId: user.benutzerId,
@@ -77,16 +80,18 @@ export const spindVerschieben = async (
     platz,
     buchungId,
     period,
+    database,
   }: {
     mandantId: string;
     platz: GesperrterPlatz;
     buchungId: string;
     period: { von: Date; bis: Date };
+    database?: KopplungsDeps['database'];
   },
 ) =>
   verschiebeGekoppeltenSpind(
     tx,
-    { now },
+    { now, database },
     {
       mandantId,
       standortId: platz.standortId,

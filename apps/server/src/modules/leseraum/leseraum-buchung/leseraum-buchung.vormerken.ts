@@ -48,6 +48,7 @@ export const createBuchung = async (
       platz,
       buchungId: id,
       period,
+      database: deps.database,
     });
     await sendMail(tx, deps, user.mandantId, row, leseraumMailFuer({ art: 'erstellt' })!, {
       bestaetigungDurchPersonal: platz.bestaetigungDurchPersonal,

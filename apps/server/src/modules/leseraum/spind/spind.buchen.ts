@@ -3,12 +3,10 @@
  * day locker coupled to a place booking is `spind.kopplung.ts` (decision 216). The nearest free locker is chosen by the domain rule; the exclusion constraint is
  * the last line under parallel requests (its refusal answers 409 `conflict`).
  */
-import { randomInt } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
 import { DEFAULT_OEFFNUNGSZEIT } from '@stellwerk/domain/leseraum/oeffnungszeiten';
 import {
   naechsterFreierSpind,
-  neuePin,
   type Planpunkt,
   type SpindGroesse,
   tagesZeitraum,
@@ -23,8 +21,10 @@ import {
   findBelegteSpindIds,
   findSpindeDerBanken,
   insertBuchung,
+  type SpindBuchungRow,
   spindAlsRegel,
 } from './spind.repository.ts';
+import { melde, nachrichtZu, schlossDesMandanten } from './spind.schloss.ts';
 
 type Wahl = {
   standortId: string;
@@ -54,7 +54,19 @@ const waehle = async (tx: Tx, wahl: Wahl, zeitraum: Zeitraum) => {
   return gewaehlt;
 };
 
-const pin = (deps: SpindDeps) => neuePin(deps.zufall ?? ((n) => randomInt(n)));
+/** Runs the booking in its transaction and tells the lock system after the commit (decision 223). */
+const mitSchloss = async (
+  deps: SpindDeps,
+  user: SessionUser,
+  fn: (tx: Tx) => Promise<{ row: SpindBuchungRow; url: string | null }>,
+): Promise<SpindBuchungRow> => {
+  const { row, url, nachricht } = await inSpindModul(deps, user, async (tx) => {
+    const r = await fn(tx);
+    return { ...r, nachricht: r.url ? await nachrichtZu(tx, 'gebucht', r.row) : null };
+  });
+  if (nachricht) await melde(deps.database, user.mandantId, url, [nachricht]);
+  return row;
+};
 
 /** A locker alone for one Berlin day (the location's default opening hours). */
 export const bucheSpindFuerTag = (
@@ -68,19 +80,21 @@ export const bucheSpindFuerTag = (
     spindId?: string;
   },
 ) =>
-  inSpindModul(deps, user, async (tx) => {
+  mitSchloss(deps, user, async (tx) => {
     const zeitraum = tagesZeitraum(eingabe.tag, DEFAULT_OEFFNUNGSZEIT);
     if (zeitraum.bis.getTime() <= deps.now().getTime()) throw new DomainError('validation.failed');
     const s = await waehle(tx, { ...eingabe, platz: null }, zeitraum);
-    return insertBuchung(tx, {
+    const schloss = await schlossDesMandanten(tx, user.benutzerId);
+    const row = await insertBuchung(tx, {
       mandantId: user.mandantId,
       spindId: s.id,
       benutzerId: user.benutzerId,
       art: 'tag',
       von: zeitraum.von,
       bis: zeitraum.bis,
-      pin: pin(deps),
+      pin: schloss.neuePin(deps.zufall),
     });
+    return { row, url: schloss.url };
   });
 
 /** A permanent assignment by an administrator, from now until `bis`. */
@@ -89,10 +103,11 @@ export const weiseSpindZu = (
   user: SessionUser,
   eingabe: { spindId: string; benutzerId: string; bis: Date },
 ) =>
-  inSpindModul(deps, user, async (tx) => {
+  mitSchloss(deps, user, async (tx) => {
     const von = deps.now();
     if (eingabe.bis.getTime() <= von.getTime()) throw new DomainError('validation.failed');
-    return insertBuchung(tx, {
+    const schloss = await schlossDesMandanten(tx, user.benutzerId);
+    const row = await insertBuchung(tx, {
       mandantId: user.mandantId,
       spindId: eingabe.spindId,
       benutzerId: eingabe.benutzerId,
@@ -100,4 +115,5 @@ export const weiseSpindZu = (
       von,
       bis: eingabe.bis,
     });
+    return { row, url: schloss.url };
   });

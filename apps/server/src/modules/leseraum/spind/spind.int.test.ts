@@ -99,6 +99,10 @@ describe.each(testDrivers())('office lockers on %s', (driver) => {
   });
 
   it('books exactly one locker under 20 parallel requests for the only free M-or-larger lockers', async () => {
+    // the PIN lock adapter (decision 223); the default is the number only
+    expect(
+      (await call(server, raum, 'PUT', '/api/customizing/mandant/SpindSchloss', { value: 'pin' })).status,
+    ).toBe(200);
     const antworten = await Promise.all(
       Array.from({ length: 20 }, () =>
         call(server, mitarbeiter, 'POST', '/api/spind-buchungen', { tag: morgen, standortId, groesse: 'L' }),

@@ -87,6 +87,11 @@ describe.each(testDrivers())('office lockers coupled to place bookings on %s', (
       Chatbot: false,
     });
     expect(switches.status).toBe(200);
+    // the PIN lock adapter (decision 223): the reminder test checks that the PIN stays out of the mail
+    const admin = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    expect(
+      (await call(server, admin, 'PUT', '/api/customizing/mandant/SpindSchloss', { value: 'pin' })).status,
+    ).toBe(200);
     plan = (
       await json<TGrundrissKurz[]>(await call(server, mitarbeiter, 'GET', '/api/grundrisse?bereich=leseraum'))
     )[0]!;

@@ -3,19 +3,17 @@
  * inside its own transaction: book the nearest free locker with the place, move it with the place, and give it
  * back when the place booking is cancelled or ends early. They write only this module's table and the audit log.
  */
-import { randomInt } from 'node:crypto';
 import { DomainError } from '@stellwerk/domain/errors';
 import {
   isSpindGroesse,
   kopplungsZeitraum,
   naechsterFreierSpind,
-  neuePin,
   type Planpunkt,
   type SpindGroesse,
   type Zeitraum,
 } from '@stellwerk/domain/leseraum/spind/regeln';
 import { booleanCustomizing, stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
-import type { Tx } from '../../../db/client.ts';
+import type { Database, Tx } from '../../../db/client.ts';
 import { SQLSTATE, sqlStateOf } from '../../../db/errors.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import {
@@ -34,6 +32,7 @@ import {
   type SpindBuchungRow,
   storniereGekoppelte,
 } from './spind.repository.ts';
+import { meldeNachCommit, nachrichtZu, schlossDesMandanten } from './spind.schloss.ts';
 
 /** The coupled locker as the place booking's answer shows it (never with its PIN: that is 'Mein Spind''s). */
 export type GekoppelterSpind = {
@@ -46,7 +45,12 @@ export type GekoppelterSpind = {
   bis: Date;
 };
 
-export type KopplungsDeps = { now: () => Date; zufall?: (n: number) => number };
+export type KopplungsDeps = {
+  now: () => Date;
+  zufall?: (n: number) => number;
+  /** For the audit row of a failed lock-system request (decision 223); without it the failure is only logged. */
+  database?: Pick<Database, 'withTenant'>;
+};
 
 /** Tries before giving up when parallel bookings take the chosen locker first. */
 const VERSUCHE = 3;
@@ -94,7 +98,7 @@ const versuche = async (
     barrierefrei: boolean;
     leseraumBuchungId: string;
     zeitraum: Zeitraum;
-    pin: string;
+    pin: string | null;
   },
 ): Promise<SpindBuchungRow> => {
   for (let versuch = 1; ; versuch++) {
@@ -156,13 +160,16 @@ export const koppleSpind = async (
 ): Promise<GekoppelterSpind> => {
   if (!eingabe.standortId) throw new DomainError('spind.keiner_frei');
   const wunsch = await wunschDes(tx, eingabe.benutzerId, eingabe.groesse);
+  const schloss = await schlossDesMandanten(tx, eingabe.benutzerId);
   const row = await versuche(tx, {
     ...eingabe,
     ...wunsch,
     standortId: eingabe.standortId,
     zeitraum: kopplungsZeitraum(eingabe.platzZeitraum),
-    pin: neuePin(deps.zufall ?? ((n) => randomInt(n))),
+    pin: schloss.neuePin(deps.zufall),
   });
+  if (schloss.url)
+    meldeNachCommit(deps.database, eingabe.mandantId, schloss.url, [await nachrichtZu(tx, 'gebucht', row)]);
   await writeAudit(tx, {
     mandantId: eingabe.mandantId,
     benutzerId: eingabe.benutzerId,
@@ -199,10 +206,29 @@ export const gibGekoppeltenSpindFrei = async (
     now,
     benutzerId = null,
     grund,
-  }: { mandantId: string; leseraumBuchungId: string; now: Date; benutzerId?: string | null; grund: string },
+    database,
+  }: {
+    mandantId: string;
+    leseraumBuchungId: string;
+    now: Date;
+    benutzerId?: string | null;
+    grund: string;
+    database?: Pick<Database, 'withTenant'>;
+  },
 ): Promise<void> => {
   const storniert = await storniereGekoppelte(tx, leseraumBuchungId, now);
   const beendet = await beendeGekoppelte(tx, leseraumBuchungId, now);
+  const alle = [...storniert, ...beendet];
+  if (alle.length > 0) {
+    const schloss = await schlossDesMandanten(tx, alle[0]!.benutzerId);
+    if (schloss.url)
+      meldeNachCommit(
+        database,
+        mandantId,
+        schloss.url,
+        await Promise.all(alle.map((r) => nachrichtZu(tx, 'freigegeben', r))),
+      );
+  }
   for (const [row, action] of [
     ...storniert.map((r) => [r, 'gekoppelt_storniert'] as const),
     ...beendet.map((r) => [r, 'gekoppelt_beendet'] as const),
@@ -257,6 +283,7 @@ export const verschiebeGekoppeltenSpind = async (
   const [alt] = await findGekoppelte(tx, eingabe.leseraumBuchungId);
   if (!alt) return null;
   const altSpind = await findSpind(tx, alt.spindId);
+  const schloss = await schlossDesMandanten(tx, alt.benutzerId);
   await storniereGekoppelte(tx, eingabe.leseraumBuchungId, deps.now());
   const zeitraum = kopplungsZeitraum(eingabe.platzZeitraum);
   const gleicherFrei = !(await findBelegteSpindIds(tx, [alt.spindId], zeitraum.von, zeitraum.bis)).has(
@@ -272,11 +299,18 @@ export const verschiebeGekoppeltenSpind = async (
           leseraumBuchungId: eingabe.leseraumBuchungId,
           von: zeitraum.von,
           bis: zeitraum.bis,
-          pin: alt.pin,
+          pin: schloss.zeigtPin ? alt.pin : null,
         })
       : null;
+  const meldeVerschoben = async (neu: SpindBuchungRow) => {
+    if (schloss.url)
+      meldeNachCommit(deps.database, eingabe.mandantId, schloss.url, [
+        await nachrichtZu(tx, 'verschoben', neu, alt.id),
+      ]);
+  };
   if (row) {
     await auditVerschoben(tx, eingabe.mandantId, alt, row);
+    await meldeVerschoben(row);
     return ansicht(tx, row);
   }
   if (!eingabe.standortId) throw new DomainError('spind.keiner_frei');
@@ -288,8 +322,9 @@ export const verschiebeGekoppeltenSpind = async (
     benutzerId: alt.benutzerId,
     standortId: eingabe.standortId,
     zeitraum,
-    pin: neuePin(deps.zufall ?? ((n) => randomInt(n))),
+    pin: schloss.neuePin(deps.zufall),
   });
   await auditVerschoben(tx, eingabe.mandantId, alt, neu);
+  await meldeVerschoben(neu);
   return ansicht(tx, neu);
 };

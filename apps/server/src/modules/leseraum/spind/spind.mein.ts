@@ -18,10 +18,12 @@ import {
   type SpindRow,
   setzeLeerung,
 } from './spind.repository.ts';
+import { schlossDesMandanten } from './spind.schloss.ts';
 
 const view = (
   r: { b: SpindBuchungRow; s: SpindRow; bank: SpindbankRow },
   pin: string | null,
+  schloss: TMeinSpind['schloss'],
 ): TMeinSpind => ({
   buchungId: r.b.id,
   spindId: r.s.id,
@@ -34,13 +36,21 @@ const view = (
   bis: r.b.bis.toISOString(),
   leerung: r.b.leerung as TMeinSpind['leerung'],
   pin,
+  schloss,
 });
 
 export const meineSpinde = (deps: SpindDeps, user: SessionUser) =>
   inSpindModul(deps, user, async (tx) => {
     const jetzt = deps.now();
     const rows = await findMeineBuchungen(tx, user.benutzerId, jetzt);
-    return rows.map((r) => view(r, r.b.pin && pinSichtbar(r.b, user.benutzerId, jetzt) ? r.b.pin : null));
+    const schloss = await schlossDesMandanten(tx, user.benutzerId);
+    return rows.map((r) =>
+      view(
+        r,
+        schloss.zeigtPin && r.b.pin && pinSichtbar(r.b, user.benutzerId, jetzt) ? r.b.pin : null,
+        schloss.art,
+      ),
+    );
   });
 
 /** The owner confirms the locker emptied: it is free again once its period ended. */
@@ -62,9 +72,10 @@ export const bestaetigeGeleert = (deps: SpindDeps, user: SessionUser, buchungId:
 
 /** The facility list: ended bookings not confirmed emptied, never with a PIN. */
 export const zuRaeumendeSpinde = (deps: SpindDeps, user: SessionUser) =>
-  inSpindModul(deps, user, async (tx) =>
-    (await findBuchungenZumRaeumen(tx, deps.now())).map((r) => view(r, null)),
-  );
+  inSpindModul(deps, user, async (tx) => {
+    const schloss = await schlossDesMandanten(tx, user.benutzerId);
+    return (await findBuchungenZumRaeumen(tx, deps.now())).map((r) => view(r, null, schloss.art));
+  });
 
 export const raeumeSpind = (deps: SpindDeps, user: SessionUser, buchungId: string) =>
   inSpindModul(deps, user, async (tx) => {

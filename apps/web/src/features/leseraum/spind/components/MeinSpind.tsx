@@ -66,6 +66,15 @@ function SpindKarte({ spind }: { spind: TMeinSpind }) {
             </Text>
           </Text>
         )}
+        {!spind.pin && (
+          <Text size="sm" data-testid="spind-schloss">
+            {spind.schloss === 'http'
+              ? t('spind.schlossHttp')
+              : spind.schloss === 'pin'
+                ? t('spind.schlossPinAmTag')
+                : t('spind.schlossKeins')}
+          </Text>
+        )}
         {offen ? (
           <Button
             size="xs"
