@@ -136,6 +136,8 @@ test.describe('kiosk board (moved server clock)', () => {
       await expect(platz).toHaveAttribute('data-zustand', 'gebucht', { timeout: ZWEI_RUNDEN });
       await expect(zaehlung).toHaveText(new RegExp(`^${freiVorher - 1} von \\d+ Plätzen frei$`));
       await expect(platz.locator('title')).toHaveText('Platz 09: Gebucht');
+      // the plan's image behind the places, fetched with the device token
+      await expect(tafel.locator('[data-kiosk-planbild]').first()).toBeAttached();
       await kiosk.screenshot({ path: path.join(SCREENSHOTS, 'kiosk-tafel-de-1920.png') });
     } finally {
       if (buchungId)

@@ -228,6 +228,7 @@ export const buildApp = async ({
     await spinde.register(spindRoutes, { database, now });
   });
   await app.register(kioskRoutes, {
+    dataDir: config.dataDir,
     database,
     publicUrl: config.publicUrl,
     now,

@@ -169,7 +169,7 @@ describe.each(testDrivers())('errors of every layer answer the error shape on %s
     // the sign-in methods of an address's domain (decision 069) and the recovery form's security check
     // (decision 076) are asked before anyone is signed in; a calendar app fetches the personal feed with the secret
     // of its link, not a session (decision 168); a kiosk asks for its pairing code unpaired and reads its settings with
-    // its device token, not a session (decision 182), and so its board (decision 207)
+    // its device token, not a session (decision 182), and so its board (decision 207) and the board's plan images (decision 225)
     expect(publicOperations.sort()).toEqual([
       'get /api/anmeldung/methoden',
       'get /api/captcha',
@@ -178,6 +178,7 @@ describe.each(testDrivers())('errors of every layer answer the error shape on %s
       'get /api/kalender/{datei}',
       'get /api/kiosk/geraet',
       'get /api/kiosk/tafel',
+      'get /api/kiosk/tafel/plaene/{id}/bild',
       'post /api/kiosk/kopplung',
     ]);
   });

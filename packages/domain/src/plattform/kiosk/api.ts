@@ -87,6 +87,8 @@ export const ZKioskTafelPlan = z.object({
   /** today's opening hours (`HH:mm`), null: closed today */
   oeffnung: z.object({ von: z.string(), bis: z.string() }).nullable(),
   geoeffnet: z.boolean(),
+  /** the plan has an image, served to the device by `/api/kiosk/tafel/plaene/{id}/bild` */
+  hatBild: z.boolean(),
   frei: z.number().int(),
   gesamt: z.number().int(),
   plaetze: z.array(ZKioskTafelPlatz),

@@ -45,6 +45,8 @@ export type TafelPlan = {
   bezeichnung: string;
   oeffnung: { von: string; bis: string } | null;
   geoeffnet: boolean;
+  /** the plan's image (a stored file), null: the plan has none */
+  dateiId: string | null;
   plaetze: TafelPlatz[];
 };
 
@@ -106,7 +108,14 @@ const planJetzt = async (tx: Tx, plan: PlanRow, jetzt: Date): Promise<TafelPlan>
       buchenderMail: jetztGebucht?.buchenderMail ?? null,
     };
   });
-  return { id: plan.id, bezeichnung: plan.bezeichnung, oeffnung: hours, geoeffnet, plaetze };
+  return {
+    id: plan.id,
+    bezeichnung: plan.bezeichnung,
+    oeffnung: hours,
+    geoeffnet,
+    dateiId: plan.dateiId,
+    plaetze,
+  };
 };
 
 /** The board's plans of a location with every place's state now (inside the kiosk's tenant transaction). */
@@ -119,3 +128,17 @@ export const tafelPlaene = async (
     plaene.push(await planJetzt(tx, plan, jetzt));
   return plaene;
 };
+
+/**
+ * The image of one plan the board shows (the same choice as `tafelPlaene`: chosen, active, at the location, of an
+ * area switched on); undefined when the plan is not on the board, null when it has no image.
+ */
+export const tafelPlanBild = async (
+  tx: Tx,
+  {
+    standortId,
+    grundrissIds,
+    grundrissId,
+  }: { standortId: string; grundrissIds: readonly string[]; grundrissId: string },
+): Promise<string | null | undefined> =>
+  (await planeDerTafel(tx, standortId, grundrissIds)).find((p) => p.id === grundrissId)?.dateiId;

@@ -28,7 +28,14 @@ import {
 } from './kiosk.repository.ts';
 import { hashKioskToken, neuerKioskToken } from './kiosk.token.ts';
 
-export type KioskDeps = { database: Database; now: () => Date; publicUrl: string; eincheckGeheimnis: string };
+export type KioskDeps = {
+  database: Database;
+  now: () => Date;
+  publicUrl: string;
+  eincheckGeheimnis: string;
+  /** where stored files live (the board's floor-plan images) */
+  dataDir: string;
+};
 
 /** A new pairing code for an unpaired device (expired codes are deleted on the way). */
 export const erstelleKopplung = async (deps: KioskDeps): Promise<TKioskKopplung> => {
@@ -57,12 +64,14 @@ export const erstelleKopplung = async (deps: KioskDeps): Promise<TKioskKopplung>
 
 /**
  * The kiosk of a device token, or `kiosk.nicht_gekoppelt` (401) for an unknown, malformed, long-replaced or revoked
- * token, the same answer for each. Notes the contact (and the app version the device reports).
+ * token, the same answer for each. Notes the contact (and the app version the device reports). A due token is
+ * replaced only where the answer carries the new one (`rotieren`, not for a file answer such as a plan's image).
  */
 export const kioskVonToken = async (
   deps: KioskDeps,
   token: string | undefined,
   version?: string,
+  { rotieren = true }: { rotieren?: boolean } = {},
 ): Promise<{ row: KioskRow; neuerToken: string | null }> => {
   if (!token || !KIOSK_TOKEN_PATTERN.test(token)) throw new DomainError(KOPPLUNG_FEHLER.nichtGekoppelt);
   const hash = hashKioskToken(token);
@@ -76,7 +85,9 @@ export const kioskVonToken = async (
   )
     throw new DomainError(KOPPLUNG_FEHLER.nichtGekoppelt);
   const neuerToken =
-    !istVoriger && tokenFaellig(row.tokenAusgestelltAt.getTime(), jetzt.getTime()) ? neuerKioskToken() : null;
+    rotieren && !istVoriger && tokenFaellig(row.tokenAusgestelltAt.getTime(), jetzt.getTime())
+      ? neuerKioskToken()
+      : null;
   const kontakt = {
     letzterKontaktAt: jetzt,
     ...(version ? { version: version.slice(0, 40) } : {}),

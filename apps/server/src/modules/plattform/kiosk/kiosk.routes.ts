@@ -14,10 +14,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireDarf, requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { sendStoredFile } from '../storage/storage.antwort.ts';
+import { ZFileBody } from '../storage/storage.schemas.ts';
 import { aendereKiosk, koppleKiosk, listeKiosks, widerrufeKiosk } from './kiosk.admin.service.ts';
 import { eincheckenPerKiosk } from './kiosk.einchecken.service.ts';
 import { erstelleKopplung, type KioskDeps, kioskGeraet } from './kiosk.kopplung.service.ts';
-import { kioskTafel } from './kiosk.tafel.service.ts';
+import { kioskTafel, kioskTafelBild } from './kiosk.tafel.service.ts';
 
 const TAGS = ['kiosk'];
 const admin = routeGuard.darf('kiosks.verwalten');
@@ -110,6 +112,22 @@ export const kioskRoutes: FastifyPluginAsyncZod<KioskDeps> = async (app, deps) =
       reply
         .header('cache-control', 'no-store')
         .send(await kioskTafel(deps, tokenVon(request.headers), request.query.version)),
+  );
+  app.get(
+    '/api/kiosk/tafel/plaene/:id/bild',
+    {
+      config: { guard: routeGuard.public },
+      schema: {
+        operationId: 'getKioskTafelBild',
+        tags: TAGS,
+        summary:
+          "The image of a floor plan on the paired screen's board (header x-kiosk-token), with the same headers as /api/dateien/{id}; 404 for a plan not on this board or without an image, 401 kiosk.nicht_gekoppelt as /api/kiosk/tafel.",
+        params: z.object({ id: z.uuid() }),
+        response: { 200: ZFileBody, 400: ZApiError, 401: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request, reply) =>
+      sendStoredFile(reply, await kioskTafelBild(deps, tokenVon(request.headers), request.params.id)),
   );
   app.get(
     '/api/admin/kiosks',

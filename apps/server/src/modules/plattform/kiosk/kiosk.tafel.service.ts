@@ -5,6 +5,8 @@
  * the tenant books vehicles; and the check-in code of this minute (decision 183). Names only as the kiosk's setting
  * allows. The reading room and the vehicles answer through their own modules.
  */
+
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TKioskTafel, TKioskTafelPlan } from '@stellwerk/domain/plattform/kiosk/api';
 import {
   eincheckCodeEndetAm,
@@ -15,9 +17,10 @@ import { type KioskNamensanzeige, kioskAnzeigeName } from '@stellwerk/domain/pla
 import { KIOSK_TAFEL, kioskZaehlung } from '@stellwerk/domain/plattform/kiosk/tafel';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import { tafelFahrzeuge } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.tafel.ts';
-import { tafelPlaene } from '../../leseraum/leseraum-buchung/leseraum-buchung.tafel.ts';
+import { tafelPlaene, tafelPlanBild } from '../../leseraum/leseraum-buchung/leseraum-buchung.tafel.ts';
 import { schliessungenZwischen } from '../../leseraum/oeffnungszeit/oeffnungszeit.schliessungen.ts';
 import { loadFeatureSwitches } from '../../verwaltung/customizing/customizing.service.ts';
+import { type FileContent, getDateiDesMandanten } from '../storage/storage.service.ts';
 import { eincheckSignierer } from './kiosk.einchecken.service.ts';
 import { type KioskDeps, kioskVonToken } from './kiosk.kopplung.service.ts';
 import { findNamenByMail, findStandortName } from './kiosk.repository.ts';
@@ -53,6 +56,7 @@ export const kioskTafel = async (
         bezeichnung: plan.bezeichnung,
         oeffnung: plan.oeffnung,
         geoeffnet: plan.geoeffnet,
+        hatBild: plan.dateiId !== null,
         ...kioskZaehlung(plan.plaetze),
         plaetze: plan.plaetze.map((p) => {
           const person = p.buchenderMail ? namen.get(p.buchenderMail.toLowerCase()) : undefined;
@@ -99,4 +103,22 @@ export const kioskTafel = async (
     eincheckGueltigBis: new Date(eincheckCodeEndetAm(eincheckMinute(jetzt.getTime())) - 60_000).toISOString(),
     neuerToken,
   };
+};
+
+/**
+ * `GET /api/kiosk/tafel/plaene/{id}/bild`: the image of a plan on the board of the kiosk whose device token is given
+ * (401 as `/api/kiosk/tafel`); a plan not on this board (another tenant's, another location's, not chosen, inactive)
+ * or without an image is `not_found`.
+ */
+export const kioskTafelBild = async (
+  deps: KioskDeps,
+  token: string | undefined,
+  grundrissId: string,
+): Promise<FileContent> => {
+  const { row } = await kioskVonToken(deps, token, undefined, { rotieren: false });
+  const dateiId = await deps.database.withTenant(row.mandantId, (tx) =>
+    tafelPlanBild(tx, { standortId: row.standortId, grundrissIds: row.grundrissIds, grundrissId }),
+  );
+  if (!dateiId) throw nichtGefunden('grundriss', grundrissId);
+  return getDateiDesMandanten(deps, row.mandantId, dateiId);
 };

@@ -1,39 +1,18 @@
 import { ZApiError } from '@stellwerk/domain/api';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client';
 import { readUploadedFile } from '../../../http/multipart-upload';
 import { requireDarf, requireUser, routeGuard } from '../../identitaet/auth/auth.guards';
+import { sendStoredFile } from './storage.antwort';
 import { ZDateiParams, ZFileBody, ZStoredFile } from './storage.schemas';
 import {
-  type FileContent,
   getDatei,
   getMandantFile,
   type MandantFile,
   removeMandantFile,
   uploadMandantFile,
 } from './storage.service';
-
-/** Spec §7/§9: stored files are cached for 3600 s, privately (they are tenant data). */
-const FILE_CACHE_CONTROL = 'private, max-age=3600';
-
-const contentDisposition = (name: string) =>
-  `inline; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
-const sendStoredFile = (reply: FastifyReply, file: FileContent) => {
-  reply
-    .header('content-type', file.mime)
-    .header('content-length', file.size)
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', FILE_CACHE_CONTROL)
-    .header('content-disposition', contentDisposition(file.originalName))
-    .header('cross-origin-resource-policy', 'same-origin');
-  // An SVG opened directly must not run anything, even if the sanitiser missed something.
-  if (file.mime === 'image/svg+xml')
-    reply.header('content-security-policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'");
-  return reply.send(file.data);
-};
 
 const UPLOAD_DESCRIPTION = 'multipart/form-data with one field `file`; checked by content, at most 5 MB.';
 

@@ -178,6 +178,20 @@ export const getDatei = async ({ database, dataDir }: StorageDeps, user: Session
 };
 
 /**
+ * A stored file by id of a tenant named by the caller, for a reader without a session (a paired kiosk's floor plan,
+ * decision 207) whose caller already decided the file may be shown; any other tenant's id is `not_found`.
+ */
+export const getDateiDesMandanten = async (
+  { database, dataDir }: StorageDeps,
+  mandantId: string,
+  id: string,
+): Promise<FileContent> => {
+  const row = await database.withTenant(mandantId, (tx) => findDateiById(tx, { mandantId, id }));
+  if (!row) throw nichtGefunden('datei', id);
+  return readContent(dataDir, row);
+};
+
+/**
  * Removes every stored file of a tenant (`${dataDir}/storage/{bucket}/{mandantId}/` of each bucket), for
  * after the tenant's deletion committed. Best effort: every bucket is tried; the ones that could not be
  * removed are returned with their error for the caller to log.

@@ -12,11 +12,10 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MarkerForm, ZustandsForm } from '../../../../components/PlatzSymbol';
+import { type PlanSize, planBildGroesse } from '../../../../components/plan-bild';
 import { fitScale, naechsterPlatz, richtungVonTaste } from '../hooks/plan-navigation';
 import { useZustandText } from '../hooks/zustand-text';
 import classes from './PlanKarte.module.css';
-
-type PlanSize = { width: number; height: number };
 
 /** The Performance API mark set when a plan's places are drawn (read by apps/server/bench/browser.ts). */
 export const PLAN_GEZEICHNET = 'stellwerk:plan-gezeichnet';
@@ -313,8 +312,7 @@ export const PlanKarte = memo(function PlanKarte({
               alt={t('sitzplan.planBild')}
               draggable={false}
               onLoad={(e) => {
-                const img = e.currentTarget;
-                setBildGroesse({ width: img.naturalWidth || 1200, height: img.naturalHeight || 800 });
+                setBildGroesse(planBildGroesse(e.currentTarget));
               }}
               style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', userSelect: 'none' }}
             />

@@ -60,3 +60,13 @@ export const ladeGeraet = async (token: string) =>
 /** What the board shows now. */
 export const ladeTafel = async (token: string) =>
   ZKioskTafel.parse(await geraetFetch(mitVersion('/api/kiosk/tafel'), token));
+
+/** The image of a plan on the board, as a blob (an <img> cannot send the device token). */
+export const ladePlanBild = async (token: string, grundrissId: string): Promise<Blob> => {
+  const response = await fetch(`/api/kiosk/tafel/plaene/${encodeURIComponent(grundrissId)}/bild`, {
+    headers: { [KIOSK_TOKEN_HEADER]: token },
+    credentials: 'omit',
+  });
+  if (!response.ok) throw toApiError(response.status, undefined, `HTTP ${response.status}`);
+  return response.blob();
+};

@@ -266,7 +266,7 @@ export function KioskTafel({
       <Box className={classes.mitte}>
         <Box component="main" id="main-content" p={24} style={{ flex: 1, minWidth: 0 }}>
           {plan ? (
-            <KioskPlan key={plan.id} plan={plan} />
+            <KioskPlan key={plan.id} plan={plan} token={token} />
           ) : (
             <Stack align="center" justify="center" h="100%">
               <Text fz={40}>{t('kiosk.tafel.keinePlaene')}</Text>
