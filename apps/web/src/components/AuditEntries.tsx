@@ -121,6 +121,7 @@ export const useAuditLabels = () => {
     move: t('adminProtokoll.actions.move'),
     reject: t('adminProtokoll.actions.reject'),
     revoke: t('adminProtokoll.actions.revoke'),
+    schloss_fehler: t('adminProtokoll.actions.schlossFehler'),
   };
   return {
     entityLabel: (entity: string) => entities[entity] ?? entity,
