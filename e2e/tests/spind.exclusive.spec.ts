@@ -60,7 +60,7 @@ const morgen = (): string => {
   return d.toISOString().slice(0, 10);
 };
 
-test('an administrator builds a locker bank, a user books a locker for a day and confirms it emptied', async ({
+test('an administrator builds a locker bank, a user books a locker for tomorrow (not yet to be confirmed emptied)', async ({
   browser,
   page,
 }) => {
