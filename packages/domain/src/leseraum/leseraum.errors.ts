@@ -195,4 +195,9 @@ export const LESERAUM_ERRORS = {
     de: 'An diesem Standort ist in diesem Zeitraum kein passender Spind frei.',
     en: 'No suitable locker is free at this location in this period.',
   },
+  'spind.noch_nicht_leerbar': {
+    status: 409,
+    de: 'Sie können den Spind erst an seinem letzten Buchungstag als geleert bestätigen.',
+    en: 'You can confirm the locker emptied only from the last day of its booking.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -4,6 +4,7 @@ import {
   erinnerungsZeitpunkt,
   istWiederFrei,
   kopplungsZeitraum,
+  leerungBestaetigbar,
   naechsterFreierSpind,
   neuePin,
   pinSichtbar,
@@ -178,5 +179,17 @@ describe('platzInProzent: a place in plan units measured against banks in percen
       new Set(),
     );
     expect(ohneOrt?.id).toBe('s-nord');
+  });
+});
+
+describe('confirming a locker emptied', () => {
+  it.each<[string, string, boolean]>([
+    ['2026-11-30T17:00:00Z', '2026-11-29T22:59:00Z', false], // the day before (23:59 Berlin)
+    ['2026-11-30T17:00:00Z', '2026-11-29T23:00:00Z', true], // the last day, 00:00 Berlin
+    ['2026-11-30T17:00:00Z', '2026-12-02T08:00:00Z', true], // after the end
+    ['2026-12-02T23:00:00Z', '2026-12-01T22:00:00Z', false], // ends at Berlin midnight: 1 Dec is before its last day
+    ['2026-12-02T23:00:00Z', '2026-12-02T10:00:00Z', true], // ends at Berlin midnight: 2 Dec is its last day
+  ])('booking until %s, at %s: %s', (bis, jetzt, erlaubt) => {
+    expect(leerungBestaetigbar({ bis: new Date(bis) }, new Date(jetzt))).toBe(erlaubt);
   });
 });

@@ -135,6 +135,10 @@ export const pinSichtbar = (
   berlinDateKey(jetzt) >= berlinDateKey(buchung.von) &&
   berlinDateKey(jetzt) <= berlinDateKey(new Date(buchung.bis.getTime() - 1));
 
+/** "Emptied" can be confirmed from the booking's last Berlin day on (the end itself is exclusive). */
+export const leerungBestaetigbar = (buchung: { bis: Date }, jetzt: Date): boolean =>
+  berlinDateKey(jetzt) >= berlinDateKey(new Date(buchung.bis.getTime() - 1));
+
 /** Six digits from a random source (injected, so tests are deterministic); leading zeros kept. */
 export const neuePin = (zufall: (n: number) => number): string =>
   Array.from({ length: 6 }, () => String(zufall(10) % 10)).join('');

@@ -279,6 +279,12 @@ describe.each(testDrivers())('office lockers coupled to place bookings on %s', (
       [faktor, en],
     ] as const)
       await json(await call(server, cookie, 'POST', `/api/leseraum-buchungen/${b.id}/bestaetigen`));
+    // the day before its last day the owner cannot confirm it emptied yet
+    clock = at('2026-11-30', '23:59');
+    const [frueh] = await spindDerBuchung(de.id);
+    const zuFrueh = await call(server, mitarbeiter, 'POST', `/api/mein-spind/${frueh!.id}/geleert`);
+    expect(zuFrueh.status).toBe(409);
+    expect((await errorOf(zuFrueh)).code).toBe('spind.noch_nicht_leerbar');
     clock = at('2026-12-01', '08:05');
     for (const [cookie, b] of [
       [mitarbeiter, de],

@@ -3,8 +3,9 @@
  * the owner's 'geleert', and the facility list of lockers not confirmed emptied, which staff clear.
  */
 
+import { DomainError } from '@stellwerk/domain/errors';
 import type { TMeinSpind } from '@stellwerk/domain/leseraum/spind/api';
-import { pinSichtbar } from '@stellwerk/domain/leseraum/spind/regeln';
+import { leerungBestaetigbar, pinSichtbar } from '@stellwerk/domain/leseraum/spind/regeln';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
@@ -59,6 +60,7 @@ export const bestaetigeGeleert = (deps: SpindDeps, user: SessionUser, buchungId:
     const jetzt = deps.now();
     const eigene = (await findMeineBuchungen(tx, user.benutzerId, jetzt)).find((r) => r.b.id === buchungId);
     if (!eigene) throw nichtGefunden('spind_buchung', buchungId);
+    if (!leerungBestaetigbar(eigene.b, jetzt)) throw new DomainError('spind.noch_nicht_leerbar');
     await setzeLeerung(tx, buchungId, 'vom_nutzer_bestaetigt', jetzt);
     await writeAudit(tx, {
       mandantId: user.mandantId,

@@ -14,7 +14,11 @@ import {
   Title,
 } from '@mantine/core';
 import type { TMeinSpind } from '@stellwerk/domain/leseraum/spind/api';
-import { SPIND_GROESSEN, type SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
+import {
+  leerungBestaetigbar,
+  SPIND_GROESSEN,
+  type SpindGroesse,
+} from '@stellwerk/domain/leseraum/spind/regeln';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
@@ -43,6 +47,7 @@ function SpindKarte({ spind }: { spind: TMeinSpind }) {
   const geleert = useBestaetigeGeleert();
   const [fragen, setFragen] = useState(false);
   const offen = spind.leerung === 'offen';
+  const bestaetigbar = leerungBestaetigbar({ bis: new Date(spind.bis) }, new Date());
   return (
     <Card withBorder padding="sm" component="li" data-testid="mein-spind-karte">
       <Stack gap={4}>
@@ -76,14 +81,16 @@ function SpindKarte({ spind }: { spind: TMeinSpind }) {
           </Text>
         )}
         {offen ? (
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => setFragen(true)}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            {t('spind.geleert')}
-          </Button>
+          bestaetigbar && (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setFragen(true)}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {t('spind.geleert')}
+            </Button>
+          )
         ) : (
           <Text size="sm" c="teal">
             {t('spind.geleertBestaetigt')}
