@@ -221,13 +221,12 @@ export const gibGekoppeltenSpindFrei = async (
   const alle = [...storniert, ...beendet];
   if (alle.length > 0) {
     const schloss = await schlossDesMandanten(tx, alle[0]!.benutzerId);
-    if (schloss.url)
-      meldeNachCommit(
-        database,
-        mandantId,
-        schloss.url,
-        await Promise.all(alle.map((r) => nachrichtZu(tx, 'freigegeben', r))),
-      );
+    if (schloss.url) {
+      // one query at a time: a transaction has one connection
+      const nachrichten = [];
+      for (const r of alle) nachrichten.push(await nachrichtZu(tx, 'freigegeben', r));
+      meldeNachCommit(database, mandantId, schloss.url, nachrichten);
+    }
   }
   for (const [row, action] of [
     ...storniert.map((r) => [r, 'gekoppelt_storniert'] as const),
