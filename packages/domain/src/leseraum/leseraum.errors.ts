@@ -200,4 +200,9 @@ export const LESERAUM_ERRORS = {
     de: 'Sie können den Spind erst an seinem letzten Buchungstag als geleert bestätigen.',
     en: 'You can confirm the locker emptied only from the last day of its booking.',
   },
+  'spind.storno_nur_tagesspind': {
+    status: 409,
+    de: 'Dieser Spind gehört zu Ihrer Platzbuchung oder ist Ihnen dauerhaft zugewiesen. Stornieren Sie die Platzbuchung oder wenden Sie sich an die Verwaltung.',
+    en: 'This locker belongs to your place booking or is assigned to you permanently. Cancel the place booking or contact the administration.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;

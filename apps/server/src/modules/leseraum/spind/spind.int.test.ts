@@ -137,4 +137,40 @@ describe.each(testDrivers())('office lockers on %s', (driver) => {
     expect(await json<TMeinSpind[]>(await call(server, raum, 'GET', '/api/spinde-zu-raeumen'))).toEqual([]);
     versatz = 0;
   });
+
+  it('gives back an own day locker: free at once before it begins, ended and on the facility list after; not a locker of someone else or an assignment', async () => {
+    const tag = addCalendarDays(morgen, 1);
+    const buche = () =>
+      call(server, mitarbeiter, 'POST', '/api/spind-buchungen', { tag, standortId, groesse: 'L' });
+    const erste = await json<{ id: string }>(await buche());
+    expect((await call(server, raum, 'DELETE', `/api/mein-spind/${erste.id}`)).status).toBe(404);
+    expect((await call(server, mitarbeiter, 'DELETE', `/api/mein-spind/${erste.id}`)).status).toBe(204);
+    const meine = await json<TMeinSpind[]>(await call(server, mitarbeiter, 'GET', '/api/mein-spind'));
+    expect(meine.map((m) => m.buchungId)).not.toContain(erste.id);
+    // free at once: the same day can be booked again
+    const zweite = await json<{ id: string; von: string }>(await buche());
+    // begun: it ends now and waits to be emptied
+    versatz = new Date(zweite.von).getTime() - Date.now() + 60_000;
+    expect((await call(server, mitarbeiter, 'DELETE', `/api/mein-spind/${zweite.id}`)).status).toBe(204);
+    versatz += 60_000;
+    const liste = await json<TMeinSpind[]>(await call(server, raum, 'GET', '/api/spinde-zu-raeumen'));
+    expect(liste.map((l) => l.buchungId)).toContain(zweite.id);
+    expect((await call(server, raum, 'POST', `/api/spinde-zu-raeumen/${zweite.id}`)).status).toBe(204);
+    versatz = 0;
+    // a permanent assignment is ended by the administration, not given back
+    const [person] = await server.database.db
+      .select()
+      .from(benutzer)
+      .where(eq(benutzer.email, 'mitarbeiter@musterstadt.example'));
+    const zuweisung = await call(server, raum, 'POST', '/api/spind-zuweisungen', {
+      spindId: bank.spinde[0]!.id,
+      benutzerId: person!.id,
+      bis: new Date(Date.now() + 30 * TAG_MS).toISOString(),
+    });
+    expect(zuweisung.status).toBe(201);
+    const { id } = (await zuweisung.json()) as { id: string };
+    const abgelehnt = await call(server, mitarbeiter, 'DELETE', `/api/mein-spind/${id}`);
+    expect(abgelehnt.status).toBe(409);
+    expect((await errorOf(abgelehnt)).code).toBe('spind.storno_nur_tagesspind');
+  });
 });

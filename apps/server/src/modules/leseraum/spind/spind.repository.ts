@@ -97,6 +97,32 @@ export const findBuchungenZumRaeumen = (tx: Tx, jetzt: Date) =>
 export const setzeLeerung = (tx: Tx, id: string, leerung: SpindBuchungRow['leerung'], jetzt: Date) =>
   tx.update(spindBuchung).set({ leerung, updatedAt: jetzt }).where(eq(spindBuchung.id, id)).returning();
 
+/**
+ * The user's own day locker given back: not begun, it is cancelled and free at once; begun, it ends now and waits to
+ * be emptied like any ended locker. Returns the changed row, or undefined when it had ended already.
+ */
+export const gibTagesspindZurueck = async (tx: Tx, id: string, jetzt: Date) => {
+  const [storniert] = await tx
+    .update(spindBuchung)
+    .set({ status: 'storniert', leerung: 'vom_nutzer_bestaetigt', updatedAt: jetzt })
+    .where(and(eq(spindBuchung.id, id), ne(spindBuchung.status, 'storniert'), gte(spindBuchung.von, jetzt)))
+    .returning();
+  if (storniert) return { row: storniert, beendet: false };
+  const [beendet] = await tx
+    .update(spindBuchung)
+    .set({ bis: jetzt, updatedAt: jetzt })
+    .where(
+      and(
+        eq(spindBuchung.id, id),
+        ne(spindBuchung.status, 'storniert'),
+        lt(spindBuchung.von, jetzt),
+        gt(spindBuchung.bis, jetzt),
+      ),
+    )
+    .returning();
+  return beendet ? { row: beendet, beendet: true } : undefined;
+};
+
 /** Cancels the locker coupled to a place booking (its own table only). */
 export const storniereGekoppelte = (tx: Tx, leseraumBuchungId: string, jetzt: Date) =>
   tx

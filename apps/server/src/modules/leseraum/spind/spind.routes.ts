@@ -21,6 +21,7 @@ import { bucheSpindFuerTag, weiseSpindZu } from './spind.buchen.ts';
 import type { SpindDeps } from './spind.kontext.ts';
 import { bestaetigeGeleert, meineSpinde, raeumeSpind, zuRaeumendeSpinde } from './spind.mein.ts';
 import { aendereSpind, aendereSpindbank, freieSpinde, spindStandorte } from './spind.pflege.ts';
+import { gibSpindZurueck } from './spind.zurueckgeben.ts';
 
 const TAGS = ['spind'];
 const refusals = { 401: ZApiError, 403: ZApiError, 404: ZApiError } as const;
@@ -132,6 +133,24 @@ export const spindRoutes: FastifyPluginAsyncZod<SpindDeps> = async (app, deps) =
       },
     },
     async (request) => meineSpinde(deps, requireUser(request)),
+  );
+  app.delete(
+    '/api/mein-spind/:id',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'gibSpindZurueck',
+        tags: TAGS,
+        summary:
+          'Give back an own day locker: cancelled before its start, ended now after it (then it waits to be emptied); a locker of a place booking or a permanent assignment is refused',
+        params: ZId,
+        response: { 204: z.null(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await gibSpindZurueck(deps, requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
   app.post(
     '/api/mein-spind/:id/geleert',

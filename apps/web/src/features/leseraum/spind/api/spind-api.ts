@@ -115,6 +115,10 @@ export const useBestaetigeGeleert = () =>
     apiFetch(`/api/mein-spind/${buchungId}/geleert`, { method: 'POST' }),
   );
 
+/** An own day locker given back (cancelled before it begins, ended after; decision 186). */
+export const useGibSpindZurueck = () =>
+  useSpindMutation((buchungId: string) => apiFetch(`/api/mein-spind/${buchungId}`, { method: 'DELETE' }));
+
 export const useLegeSpindbankAn = () =>
   useSpindMutation(async (v: TSpindbankNeu) =>
     ZSpindbank.parse(await apiFetch('/api/spindbanken', { method: 'POST', body: v })),

@@ -32,6 +32,7 @@ import {
   useBestaetigeGeleert,
   useBucheSpind,
   useFreieSpinde,
+  useGibSpindZurueck,
   useMeineSpinde,
   useSpindStandorte,
 } from '../api/spind-api';
@@ -45,7 +46,11 @@ export const groesseText = (t: TFunction, g: SpindGroesse): string =>
 function SpindKarte({ spind }: { spind: TMeinSpind }) {
   const { t, i18n } = useTranslation();
   const geleert = useBestaetigeGeleert();
+  const zurueck = useGibSpindZurueck();
   const [fragen, setFragen] = useState(false);
+  const [zurueckFragen, setZurueckFragen] = useState(false);
+  // a day locker booked alone, not over yet (a locker of a place booking goes with it; an assignment by the admin)
+  const rueckgebbar = spind.art === 'tag' && new Date(spind.bis).getTime() > Date.now();
   const offen = spind.leerung === 'offen';
   const bestaetigbar = leerungBestaetigbar({ bis: new Date(spind.bis) }, new Date());
   return (
@@ -96,7 +101,32 @@ function SpindKarte({ spind }: { spind: TMeinSpind }) {
             {t('spind.geleertBestaetigt')}
           </Text>
         )}
+        {rueckgebbar && (
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            onClick={() => setZurueckFragen(true)}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t('spind.zurueckgeben')}
+          </Button>
+        )}
       </Stack>
+      <ConfirmDialog
+        opened={zurueckFragen}
+        title={t('spind.zurueckgebenTitel')}
+        message={t('spind.zurueckgebenFrage', { nummer: spind.nummer })}
+        confirmLabel={t('spind.zurueckgeben')}
+        cancelLabel={t('spind.abbrechen')}
+        loading={zurueck.isPending}
+        error={zurueck.error ? errorMessage(zurueck.error, t, i18n.language) : null}
+        onClose={() => {
+          setZurueckFragen(false);
+          zurueck.reset();
+        }}
+        onConfirm={() => zurueck.mutate(spind.buchungId, { onSuccess: () => setZurueckFragen(false) })}
+      />
       <ConfirmDialog
         opened={fragen}
         title={t('spind.geleertTitel')}

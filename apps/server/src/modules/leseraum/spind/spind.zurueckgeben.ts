@@ -1,0 +1,43 @@
+/**
+ * The owner gives back a day locker booked alone (decision 186): not begun, it is cancelled and free at once; begun, it
+ * ends now and, like any ended locker, is free again once it is confirmed emptied or cleared. A locker that follows a
+ * place booking goes with that booking (decision 216), and a permanent assignment is ended by the administration:
+ * both answer `spind.storno_nur_tagesspind`. Audited; the lock system hears `freigegeben` after the commit
+ * (decision 223).
+ */
+import { DomainError } from '@stellwerk/domain/errors';
+import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
+import { findMeineBuchungen, gibTagesspindZurueck } from './spind.repository.ts';
+import { melde, nachrichtZu, type SchlossNachricht, schlossDesMandanten } from './spind.schloss.ts';
+
+export const gibSpindZurueck = async (
+  deps: SpindDeps,
+  user: SessionUser,
+  buchungId: string,
+): Promise<void> => {
+  const schloss = await inSpindModul(deps, user, async (tx) => {
+    const jetzt = deps.now();
+    const eigene = (await findMeineBuchungen(tx, user.benutzerId, jetzt)).find((r) => r.b.id === buchungId);
+    if (!eigene) throw nichtGefunden('spind_buchung', buchungId);
+    if (eigene.b.art !== 'tag') throw new DomainError('spind.storno_nur_tagesspind');
+    const ergebnis = await gibTagesspindZurueck(tx, buchungId, jetzt);
+    // already over: nothing to give back, the emptied confirmation is what remains
+    if (!ergebnis) throw nichtGefunden('spind_buchung', buchungId);
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: ergebnis.beendet ? 'update' : 'cancel',
+      entity: 'spind_buchung',
+      entityId: buchungId,
+      oldValue: { von: eigene.b.von.toISOString(), bis: eigene.b.bis.toISOString() },
+      newValue: ergebnis.beendet ? { bis: ergebnis.row.bis.toISOString() } : { status: 'storniert' },
+    });
+    const s = await schlossDesMandanten(tx, user.benutzerId);
+    const nachrichten: SchlossNachricht[] = s.url ? [await nachrichtZu(tx, 'freigegeben', ergebnis.row)] : [];
+    return { url: s.url, nachrichten };
+  });
+  await melde(deps.database, user.mandantId, schloss.url, schloss.nachrichten);
+};
