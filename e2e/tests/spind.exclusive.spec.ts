@@ -60,7 +60,7 @@ const morgen = (): string => {
   return d.toISOString().slice(0, 10);
 };
 
-test('an administrator builds a locker bank, a user books a locker for tomorrow (not yet to be confirmed emptied)', async ({
+test('an administrator builds a locker bank, a user books a locker for tomorrow (not yet to be confirmed emptied) and gives it back', async ({
   browser,
   page,
 }) => {
@@ -140,6 +140,14 @@ test('an administrator builds a locker bank, a user books a locker for tomorrow 
   const sidebar = user.getByRole('complementary', { name: 'Seitenleiste' }).getByTestId('mein-spind-sidebar');
   await expect(sidebar.getByRole('link', { name: 'Spind 2' })).toBeVisible();
   await expect(sidebar).toContainText(bank);
+
+  // the user gives the day locker back, asked first: before it begins it is cancelled and free at once
+  await user.goto('/officelocker');
+  await mein.getByRole('button', { name: 'Spind zurückgeben' }).click();
+  const frage = user.getByRole('dialog', { name: 'Spind zurückgeben?' });
+  await frage.getByRole('button', { name: 'Spind zurückgeben' }).click();
+  await expect(frage).toBeHidden();
+  await expect(mein).toHaveCount(0);
   await context.close();
 
   // 4. the facility list (empty: nothing ended unemptied)
