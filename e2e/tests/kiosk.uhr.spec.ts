@@ -7,36 +7,11 @@
  */
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { berlin, naechsterWerktag } from '../support/berlin.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
 import { signInTo } from '../support/session.ts';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
-
-/** The next weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday: open in the demo. */
-const naechsterWerktag = (): string => {
-  const heute = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const day = new Date(`${heute}T12:00:00Z`);
-  for (;;) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const key = day.toISOString().slice(0, 10);
-    const weekday = day.getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && !key.endsWith('-12-25') && !key.endsWith('-12-26')) return key;
-  }
-};
-
-/** `HH:mm` on `day` in Berlin as an instant with its offset (winter +01:00, summer +02:00). */
-const berlin = (day: string, time: string): string => {
-  for (const offset of ['+01:00', '+02:00']) {
-    const iso = `${day}T${time}:00${offset}`;
-    const shown = new Intl.DateTimeFormat('de-DE', {
-      timeZone: 'Europe/Berlin',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(iso));
-    if (shown === time) return iso;
-  }
-  throw new Error(`no Berlin offset for ${day} ${time}`);
-};
 
 const setServerClock = async (page: Page, jetzt: string | null) => {
   const response = await page.request.put('/api/test/uhr', { data: { jetzt } });

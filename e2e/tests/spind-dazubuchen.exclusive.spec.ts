@@ -3,6 +3,7 @@
  * Bibliothek Beispielhausen through the API and back afterwards, so the journey runs in the project "alone".
  */
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { naechsterWerktag } from '../support/berlin.ts';
 import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser, PLATFORM_ADMIN } from '../support/demo.ts';
 import { signInTo } from '../support/session.ts';
 
@@ -11,18 +12,6 @@ type Mandant = { id: string; name: string; features: Record<string, boolean> };
 let plattform: APIRequestContext;
 let tenant: Mandant;
 let buchungId: string | undefined;
-
-/** The next weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday: bookable in the demo. */
-const naechsterWerktag = (): string => {
-  const heute = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const day = new Date(`${heute}T12:00:00Z`);
-  for (;;) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const key = day.toISOString().slice(0, 10);
-    const weekday = day.getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && !key.endsWith('-12-25') && !key.endsWith('-12-26')) return key;
-  }
-};
 
 const angemeldet = async (
   playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
