@@ -11,6 +11,7 @@ import {
   platzInProzent,
   type Spind,
   type Spindbank,
+  spindZurueckgebbar,
   tagesZeitraum,
   ueberlappt,
 } from './regeln.ts';
@@ -191,5 +192,17 @@ describe('confirming a locker emptied', () => {
     ['2026-12-02T23:00:00Z', '2026-12-02T10:00:00Z', true], // ends at Berlin midnight: 2 Dec is its last day
   ])('booking until %s, at %s: %s', (bis, jetzt, erlaubt) => {
     expect(leerungBestaetigbar({ bis: new Date(bis) }, new Date(jetzt))).toBe(erlaubt);
+  });
+});
+
+describe('giving a locker back', () => {
+  it.each<[string, string, string, string]>([
+    ['tag', '2026-11-30T17:00:00Z', '2026-11-30T08:00:00Z', 'ja'], // begun, not over
+    ['tag', '2026-11-30T17:00:00Z', '2026-11-29T08:00:00Z', 'ja'], // not begun
+    ['tag', '2026-11-30T17:00:00Z', '2026-11-30T17:00:00Z', 'vorbei'], // the end is exclusive
+    ['gekoppelt', '2026-11-30T17:00:00Z', '2026-11-29T08:00:00Z', 'nicht_tagesspind'],
+    ['dauer', '2026-12-30T17:00:00Z', '2026-11-29T08:00:00Z', 'nicht_tagesspind'],
+  ])('%s until %s, at %s: %s', (art, bis, jetzt, erwartet) => {
+    expect(spindZurueckgebbar({ art, bis: new Date(bis) }, new Date(jetzt))).toBe(erwartet);
   });
 });

@@ -139,6 +139,16 @@ export const pinSichtbar = (
 export const leerungBestaetigbar = (buchung: { bis: Date }, jetzt: Date): boolean =>
   berlinDateKey(jetzt) >= berlinDateKey(new Date(buchung.bis.getTime() - 1));
 
+/**
+ * Whether the owner may give a locker back (decision 186): only a day locker booked alone, and only until its end.
+ * A locker of a place booking goes with that booking, an assignment is ended by the administration.
+ */
+export const spindZurueckgebbar = (
+  buchung: { art: string; bis: Date },
+  jetzt: Date,
+): 'ja' | 'nicht_tagesspind' | 'vorbei' =>
+  buchung.art !== 'tag' ? 'nicht_tagesspind' : buchung.bis.getTime() > jetzt.getTime() ? 'ja' : 'vorbei';
+
 /** Six digits from a random source (injected, so tests are deterministic); leading zeros kept. */
 export const neuePin = (zufall: (n: number) => number): string =>
   Array.from({ length: 6 }, () => String(zufall(10) % 10)).join('');

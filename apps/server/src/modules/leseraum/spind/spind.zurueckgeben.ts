@@ -6,6 +6,7 @@
  * (decision 223).
  */
 import { DomainError } from '@stellwerk/domain/errors';
+import { spindZurueckgebbar } from '@stellwerk/domain/leseraum/spind/regeln';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
@@ -22,9 +23,10 @@ export const gibSpindZurueck = async (
     const jetzt = deps.now();
     const eigene = (await findMeineBuchungen(tx, user.benutzerId, jetzt)).find((r) => r.b.id === buchungId);
     if (!eigene) throw nichtGefunden('spind_buchung', buchungId);
-    if (eigene.b.art !== 'tag') throw new DomainError('spind.storno_nur_tagesspind');
-    const ergebnis = await gibTagesspindZurueck(tx, buchungId, jetzt);
+    const darf = spindZurueckgebbar(eigene.b, jetzt);
+    if (darf === 'nicht_tagesspind') throw new DomainError('spind.storno_nur_tagesspind');
     // already over: nothing to give back, the emptied confirmation is what remains
+    const ergebnis = darf === 'ja' ? await gibTagesspindZurueck(tx, buchungId, jetzt) : undefined;
     if (!ergebnis) throw nichtGefunden('spind_buchung', buchungId);
     await writeAudit(tx, {
       mandantId: user.mandantId,

@@ -18,6 +18,7 @@ import {
   leerungBestaetigbar,
   SPIND_GROESSEN,
   type SpindGroesse,
+  spindZurueckgebbar,
 } from '@stellwerk/domain/leseraum/spind/regeln';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import type { TFunction } from 'i18next';
@@ -49,8 +50,7 @@ function SpindKarte({ spind }: { spind: TMeinSpind }) {
   const zurueck = useGibSpindZurueck();
   const [fragen, setFragen] = useState(false);
   const [zurueckFragen, setZurueckFragen] = useState(false);
-  // a day locker booked alone, not over yet (a locker of a place booking goes with it; an assignment by the admin)
-  const rueckgebbar = spind.art === 'tag' && new Date(spind.bis).getTime() > Date.now();
+  const rueckgebbar = spindZurueckgebbar({ art: spind.art, bis: new Date(spind.bis) }, new Date()) === 'ja';
   const offen = spind.leerung === 'offen';
   const bestaetigbar = leerungBestaetigbar({ bis: new Date(spind.bis) }, new Date());
   return (
