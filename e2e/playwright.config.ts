@@ -3,7 +3,7 @@
  * database, demo data seeded on first start). The web app must be built first: `npm run test:e2e` at the
  * root does that; by hand: `npm run build -w @stellwerk/web && npx playwright test -c e2e`.
  *
- * Environment: CHROMIUM_PATH (default /usr/bin/chromium), E2E_PORT (default 3100) and E2E_SECOND_PORT (default
+ * Environment: CHROMIUM_PATH (default Debian's chromium-headless-shell, else /usr/bin/chromium), E2E_PORT (default 3100) and E2E_SECOND_PORT (default
  * E2E_PORT + 1) for the two servers, E2E_DATA_DIR (default a new temporary directory, removed afterwards unless
  * E2E_KEEP_DATA is set; the second server's is its folder `second-server`), E2E_WORKERS (default 3).
  * E2E_OUTPUT_DIR (default e2e/test-results) takes traces, failure screenshots and the layout screenshots.
@@ -136,6 +136,15 @@ const portAnswers = (port: number) =>
 if (second && !process.env.TEST_WORKER_INDEX && (await portAnswers(second.port)))
   throw new Error(`Port ${second.port} (E2E_SECOND_PORT) is already used; the second server needs it.`);
 
+/**
+ * The browser: CHROMIUM_PATH, else Debian's headless shell of chromium (package `chromium-headless-shell`, the
+ * same engine without the desktop browser's user interface, as Playwright's own headless runs use), else Debian's
+ * chromium. The shell spent about 30 % less processor time on the same journeys (decision 238).
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+
 const baseURL = externalBaseURL ?? `http://localhost:${first?.port}`;
 const secondBaseURL = second ? `http://localhost:${second.port}` : baseURL;
 
@@ -222,7 +231,7 @@ export default defineConfig({
     // could land in the middle of.
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: [
         '--no-sandbox',
         '--disable-gpu',
