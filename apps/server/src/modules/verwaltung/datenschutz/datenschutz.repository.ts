@@ -24,11 +24,32 @@ const normal = (rows: unknown[]): Zeile[] =>
 
 export type Person = { id: string; email: string; authUserId: string | null };
 
+/** Whether the person is a platform administrator (only one of them may erase them). */
+export const istPlattformAdmin = async (tx: Tx, id: string): Promise<boolean> =>
+  Boolean(
+    ((await tx.execute(sql`select plattform_admin as p from benutzer where id = ${id}`)).rows[0] as
+      | { p: boolean }
+      | undefined)?.p,
+  );
+
+/**
+ * Records that must be kept and still point at the person's id (decision 235): logbook trips, vehicle history
+ * entries, reported damages, service-book entries. Read-only counts.
+ */
+export const zaehleBehalteneVerweise = async (tx: Tx, id: string): Promise<number> => {
+  const r = await tx.execute(sql`select
+      (select count(*) from fahrtenbuch_eintrag where fahrer_id = ${id})
+    + (select count(*) from fahrzeug_historie where benutzer_id = ${id})
+    + (select count(*) from fahrzeug_schaden where gemeldet_von_id = ${id})
+    + (select count(*) from serviceheft_eintrag where benutzer_id = ${id}) as n`);
+  return Number((r.rows[0] as { n: number | string } | undefined)?.n ?? 0);
+};
+
 export const findPerson = async (tx: Tx, id: string): Promise<(Person & Zeile) | null> => {
   const r =
     await tx.execute(sql`select id, vorname, nachname, email, username, employee_id as "personalnummer",
       status, is_sso as "sso", created_at as "angelegtAm", auth_user_id as "authUserId"
-    from benutzer where id = ${id}`);
+    from benutzer where id = ${id} and status <> 'geloescht'`);
   const [row] = normal(r.rows);
   return row ? (row as Person & Zeile) : null;
 };
