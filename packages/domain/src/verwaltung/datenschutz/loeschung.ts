@@ -19,11 +19,18 @@ export const LOESCH_GRUENDE: Record<'geloescht' | 'anonymisiert', Zweisprachig> 
 
 /** The reason a category is treated as it is on erasure. */
 export const loeschGrund = (k: Datenkategorie): Zweisprachig =>
-  k.beiLoeschung === 'behalten' && k.behaltenWeil ? k.behaltenWeil : LOESCH_GRUENDE[k.beiLoeschung === 'behalten' ? 'geloescht' : k.beiLoeschung];
+  k.beiLoeschung === 'behalten' && k.behaltenWeil
+    ? k.behaltenWeil
+    : LOESCH_GRUENDE[k.beiLoeschung === 'behalten' ? 'geloescht' : k.beiLoeschung];
 
 /** What erasing does, per category, before it is done: the confirmation dialog's list. */
 export const loeschPlan = (): Omit<TLoeschKategorie, 'anzahl'>[] =>
-  DATENKATEGORIEN.map((k) => ({ id: k.id, titel: k.titel, behandlung: k.beiLoeschung, grund: loeschGrund(k) }));
+  DATENKATEGORIEN.map((k) => ({
+    id: k.id,
+    titel: k.titel,
+    behandlung: k.beiLoeschung,
+    grund: loeschGrund(k),
+  }));
 
 /**
  * The report from the rows each module removed, anonymised or kept (by category id; a category no module

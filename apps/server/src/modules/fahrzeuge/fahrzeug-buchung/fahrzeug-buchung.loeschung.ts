@@ -51,10 +51,8 @@ export const loescheFahrzeugBuchungenDerPerson = async (
   const ids = betroffen.map((b) => b.id);
   if (ids.length > 0) {
     const gebucht = sql`${fahrzeugBuchung.benutzerId} = ${benutzerId}`;
-    const ohne = (spalte: AnyColumn) =>
-      sql`case when ${spalte} = ${benutzerId} then null else ${spalte} end`;
-    const leerWennGebucht = (spalte: AnyColumn) =>
-      sql`case when ${gebucht} then null else ${spalte} end`;
+    const ohne = (spalte: AnyColumn) => sql`case when ${spalte} = ${benutzerId} then null else ${spalte} end`;
+    const leerWennGebucht = (spalte: AnyColumn) => sql`case when ${gebucht} then null else ${spalte} end`;
     await tx
       .delete(fahrzeugBuchungMitfahrer)
       .where(

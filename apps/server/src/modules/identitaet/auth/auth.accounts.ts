@@ -307,7 +307,11 @@ export const leseAnmeldungDerPerson = async (
   asOwner(tx, async () => ({
     sitzungen: (
       await tx
-        .select({ angelegtAm: session.createdAt, zuletztAktiv: session.updatedAt, browser: session.userAgent })
+        .select({
+          angelegtAm: session.createdAt,
+          zuletztAktiv: session.updatedAt,
+          browser: session.userAgent,
+        })
         .from(session)
         .where(eq(session.userId, userId))
         .orderBy(session.createdAt)

@@ -20,7 +20,11 @@ export type IdentitaetGeloescht = {
 
 export const loescheIdentitaet = async (
   tx: Tx,
-  { benutzerId, authUserId, platzhalter }: { benutzerId: string; authUserId: string | null; platzhalter: boolean },
+  {
+    benutzerId,
+    authUserId,
+    platzhalter,
+  }: { benutzerId: string; authUserId: string | null; platzhalter: boolean },
 ): Promise<IdentitaetGeloescht> => {
   const login = authUserId
     ? await vergissLogin(tx, authUserId)
@@ -43,7 +47,6 @@ export const loescheIdentitaet = async (
         employeeId: null,
         status: GELOESCHT,
         isSso: false,
-        plattformAdmin: false,
         brandschutzhelfer: false,
         ersthelfer: false,
         authUserId: null,

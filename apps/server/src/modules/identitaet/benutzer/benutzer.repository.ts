@@ -9,7 +9,6 @@ import { gruppe, gruppeRolle } from '../gruppe/gruppe.public.ts';
 import { rolle } from '../rolle/rolle.public.ts';
 import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from './benutzer.table.ts';
 
-
 /** The status of the row an erased person leaves when kept records still point at the id (decision 235). */
 export const GELOESCHT = 'geloescht';
 

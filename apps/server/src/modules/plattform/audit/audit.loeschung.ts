@@ -3,19 +3,19 @@
  * Art. 17 (3) GDPR with Art. 6 (1) f), but the entries about the person (`entity = 'benutzer'`, their id) lose
  * their old and new values, which hold name, address and user name. The person's own actions keep their id only,
  * which names nobody once the person is erased. The application role may not change the log (migration 0002), so
- * this one statement runs as the platform role, still bound to the tenant, and returns to the application role.
+ * this one statement runs as the platform role (`asOwner`), still bound to the tenant.
  */
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
-import { APP_ROLE, PLATFORM_ROLE, type Tx } from '../../../db/client.ts';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { asOwner } from '../../identitaet/auth/auth.accounts.ts';
 import { auditLog } from './audit.table.ts';
 
 export const entferneWerteUeberPerson = async (
   tx: Tx,
   { mandantId, benutzerId }: { mandantId: string; benutzerId: string },
 ): Promise<number> => {
-  await tx.execute(sql`select set_config('role', ${PLATFORM_ROLE}, true)`);
-  try {
-    const geaendert = await tx
+  const geaendert = await asOwner(tx, () =>
+    tx
       .update(auditLog)
       .set({ oldValue: null, newValue: null })
       .where(
@@ -26,9 +26,7 @@ export const entferneWerteUeberPerson = async (
           or(isNotNull(auditLog.oldValue), isNotNull(auditLog.newValue)),
         ),
       )
-      .returning({ id: auditLog.id });
-    return geaendert.length;
-  } finally {
-    await tx.execute(sql`select set_config('role', ${APP_ROLE}, true)`);
-  }
+      .returning({ id: auditLog.id }),
+  );
+  return geaendert.length;
 };

@@ -45,7 +45,8 @@ export const loeschePerson = async (
     const person = await findPerson(tx, benutzerId);
     if (!person) throw nichtGefunden('benutzer', benutzerId);
     // nobody erases themself, so the tenant always keeps the administrator who erases
-    if (benutzerId === user.benutzerId) throw new DomainError('benutzer.selbst_nicht_erlaubt', { field: 'status' });
+    if (benutzerId === user.benutzerId)
+      throw new DomainError('benutzer.selbst_nicht_erlaubt', { field: 'status' });
     if ((await istPlattformAdmin(tx, benutzerId)) && !user.isPlatformAdmin)
       throw new DomainError('benutzer.plattform_admin_geschuetzt');
     const { mandantId } = user;
@@ -62,7 +63,8 @@ export const loeschePerson = async (
     const spind = await loescheSpindBuchungenDerPerson(tx, { mandantId, benutzerId, now });
     const fuehrerschein = await loescheFuehrerscheinDerPerson(tx, benutzerId);
     const einstellungen =
-      (await loescheEinstellungenDerPerson(tx, benutzerId)) + (await loescheKalenderAboDerPerson(tx, benutzerId));
+      (await loescheEinstellungenDerPerson(tx, benutzerId)) +
+      (await loescheKalenderAboDerPerson(tx, benutzerId));
     const kiosk = await loescheKioskEincheckDerPerson(tx, benutzerId);
     const behalten = await zaehleBehalteneVerweise(tx, benutzerId);
     const identitaet = await loescheIdentitaet(tx, {

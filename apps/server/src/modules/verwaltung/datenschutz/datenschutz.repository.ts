@@ -27,9 +27,11 @@ export type Person = { id: string; email: string; authUserId: string | null };
 /** Whether the person is a platform administrator (only one of them may erase them). */
 export const istPlattformAdmin = async (tx: Tx, id: string): Promise<boolean> =>
   Boolean(
-    ((await tx.execute(sql`select plattform_admin as p from benutzer where id = ${id}`)).rows[0] as
-      | { p: boolean }
-      | undefined)?.p,
+    (
+      (await tx.execute(sql`select plattform_admin as p from benutzer where id = ${id}`)).rows[0] as
+        | { p: boolean }
+        | undefined
+    )?.p,
   );
 
 /**

@@ -135,7 +135,8 @@ export const datenschutzRoutes: FastifyPluginAsyncZod<Optionen> = async (app, de
       schema: {
         operationId: 'getLoeschbericht',
         tags: ['admin'],
-        summary: 'The stored report of erasing a user: what was deleted, anonymised and kept, with the reasons',
+        summary:
+          'The stored report of erasing a user: what was deleted, anonymised and kept, with the reasons',
         params: ZIdParams,
         response: { 200: ZLoeschbericht, 400: ZApiError, ...errors },
       },
