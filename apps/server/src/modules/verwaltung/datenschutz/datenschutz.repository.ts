@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { leseAnmeldungDerPerson } from '../../identitaet/auth/auth.accounts.ts';
 
 export type Zeile = Record<string, string | number | boolean | null>;
 
@@ -59,10 +60,19 @@ export const findPerson = async (tx: Tx, id: string): Promise<(Person & Zeile) |
 /** The rows of each data category, by the category's id in the declarations. */
 export const leseDatenDerPerson = async (tx: Tx, p: Person): Promise<Record<string, Zeile[]>> => {
   const q = async (query: ReturnType<typeof sql>) => normal((await tx.execute(query)).rows);
+  // sessions, passkeys and factors are the sign-in's own tables, read through its operation (decision 236):
+  // dates, names, browser and kind, never a token, key or secret
+  const anmeldung = p.authUserId
+    ? await leseAnmeldungDerPerson(tx, p.authUserId)
+    : { sitzungen: [], passkeys: [], faktoren: [] };
   return {
-    // sessions, passkeys and factors are the sign-in's own tables (not readable here): the security page lists them
-    konto: await q(sql`select vorname, nachname, email, username, status, created_at as "angelegtAm"
-      from benutzer where id = ${p.id}`),
+    konto: [
+      ...(await q(sql`select 'konto' as art, vorname, nachname, email, username, status,
+        created_at as "angelegtAm" from benutzer where id = ${p.id}`)),
+      ...normal(anmeldung.sitzungen.map((s) => ({ art: 'sitzung', ...s }))),
+      ...normal(anmeldung.passkeys.map((k) => ({ art: 'passkey', ...k }))),
+      ...normal(anmeldung.faktoren.map((f) => ({ art: 'faktor', faktor: f.art, angelegtAm: f.angelegtAm }))),
+    ],
     berechtigungen: [
       ...(await q(sql`select 'gruppe' as art, g.name from benutzer_gruppe bg join gruppe g on g.id = bg.gruppe_id
         where bg.benutzer_id = ${p.id} order by g.name`)),
