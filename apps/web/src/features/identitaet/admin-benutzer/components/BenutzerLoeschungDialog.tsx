@@ -13,6 +13,11 @@ function Kategorien({ zeilen }: { zeilen: (Omit<TLoeschKategorie, 'anzahl'> & { 
   const { t, i18n } = useTranslation();
   const sprache = i18n.language.startsWith('en') ? 'en' : 'de';
   const mitAnzahl = zeilen.some((z) => z.anzahl !== undefined);
+  const art = {
+    geloescht: t('adminBenutzer.dsgvo.art.geloescht'),
+    anonymisiert: t('adminBenutzer.dsgvo.art.anonymisiert'),
+    behalten: t('adminBenutzer.dsgvo.art.behalten'),
+  };
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table striped fz="sm" aria-label={t('adminBenutzer.dsgvo.tabelle')}>
@@ -30,7 +35,7 @@ function Kategorien({ zeilen }: { zeilen: (Omit<TLoeschKategorie, 'anzahl'> & { 
               <Table.Td>{z.titel[sprache]}</Table.Td>
               <Table.Td>
                 <Badge color={FARBE[z.behandlung]} variant="light">
-                  {t(`adminBenutzer.dsgvo.art.${z.behandlung}`)}
+                  {art[z.behandlung]}
                 </Badge>
               </Table.Td>
               {mitAnzahl ? <Table.Td>{z.anzahl}</Table.Td> : null}
