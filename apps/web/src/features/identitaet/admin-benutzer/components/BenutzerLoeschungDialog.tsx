@@ -34,7 +34,7 @@ function Kategorien({ zeilen }: { zeilen: (Omit<TLoeschKategorie, 'anzahl'> & { 
             <Table.Tr key={z.id} data-kategorie={z.id}>
               <Table.Td>{z.titel[sprache]}</Table.Td>
               <Table.Td>
-                <Badge color={FARBE[z.behandlung]} variant="light">
+                <Badge color={FARBE[z.behandlung]} variant="light" miw="max-content">
                   {art[z.behandlung]}
                 </Badge>
               </Table.Td>
