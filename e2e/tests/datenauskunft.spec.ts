@@ -79,4 +79,39 @@ test('an administrator downloads the two data protection documents and a user’
     auskunft.getByRole('link', { name: 'Als JSON herunterladen' }).click(),
   ]);
   expect(JSON.parse(readFileSync(await json.path(), 'utf8')).person.email).toBe(person.email);
+
+  // the GDPR erasure's confirmation (decision 235) says per category what will happen; the shared demo user is not
+  // erased: the plain delete is answered with its 409 here, and the dialog is left with "Abbrechen"
+  await page.route('**/api/admin/benutzer/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({
+          status: 409,
+          json: {
+            error: { code: 'benutzer.hat_buchungen', message: 'Der Benutzer hat Buchungen.', params: {} },
+          },
+        })
+      : route.fallback(),
+  );
+  let geloescht = false;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/loeschung')) geloescht = true;
+  });
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: `${person.email} löschen` }).click();
+  await page
+    .getByRole('dialog', { name: 'Benutzer löschen' })
+    .getByRole('button', { name: 'Löschen', exact: true })
+    .click();
+  await page.getByRole('button', { name: 'Nach DSGVO löschen …' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Benutzer nach DSGVO löschen' });
+  const plan = dialog.getByRole('table', { name: 'Was mit den Daten geschieht' });
+  const fahrtenbuch = plan.getByRole('row', { name: /Fahrtenbuch/ });
+  await expect(fahrtenbuch).toContainText('behalten');
+  await expect(fahrtenbuch).toContainText('§ 147 AO');
+  await expect(plan.getByRole('row', { name: /Fahrzeugbuchungen/ })).toContainText('anonymisiert');
+  await expect(dialog.getByRole('button', { name: 'Endgültig löschen' })).toBeVisible();
+  await shot(page, 'dsgvo-loeschung-de.png');
+  await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(dialog).toBeHidden();
+  expect(geloescht).toBe(false);
 });

@@ -173,7 +173,7 @@ export const buildApp = async ({
   if (testClock) await app.register(testUhrRoutes, { clock: testClock });
   await app.register(impressumRoutes, { imprintFile: config.imprintFile });
   await app.register(meRoutes, { database });
-  await app.register(datenschutzRoutes, { database, now });
+  await app.register(datenschutzRoutes, { database, now, publicUrl: config.publicUrl });
   await app.register(eventsRoutes, { events, database });
   await app.register(mailRoutes, { database });
   await app.register(smsRoutes, { database });

@@ -10,6 +10,7 @@ import type { Texts } from './language.ts';
 export const GEGENSTAENDE = {
   ausstattung: { de: 'Ausstattung', en: 'Equipment' },
   benutzer: { de: 'Benutzer', en: 'User' },
+  loeschbericht: { de: 'Löschbericht zum Benutzer', en: 'Erasure report of the user' },
   bereich: { de: 'Bereich', en: 'Area' },
   buchung: { de: 'Buchung', en: 'Booking' },
   datei: { de: 'Datei', en: 'File' },

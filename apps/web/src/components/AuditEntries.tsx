@@ -110,6 +110,7 @@ export const useAuditLabels = () => {
     sitzung_beendet: t('adminProtokoll.actions.sitzungBeendet'),
     continue: t('adminProtokoll.actions.continue'),
     datenauskunft: t('adminProtokoll.actions.datenauskunft'),
+    dsgvo_loeschung: t('adminProtokoll.actions.dsgvoLoeschung'),
     gekoppelt_gebucht: t('adminProtokoll.actions.gekoppeltGebucht'),
     gekoppelt_verschoben: t('adminProtokoll.actions.gekoppeltVerschoben'),
     gekoppelt_storniert: t('adminProtokoll.actions.gekoppeltStorniert'),

@@ -296,6 +296,12 @@ export const IDENTITAET_ERRORS = {
     de: 'Der Benutzer hat Buchungen oder andere Einträge und kann nicht gelöscht werden. Bitte deaktivieren Sie ihn stattdessen.',
     en: 'The user has bookings or other records and cannot be deleted. Please deactivate the user instead.',
   },
+  /** Erasing a person (decision 235) waits for a trip on the road: its check-in is still to come. */
+  'benutzer.fahrt_laeuft': {
+    status: 409,
+    de: 'Die Person ist gerade mit einem Fahrzeug unterwegs. Löschen Sie das Konto nach der Rückgabe des Fahrzeugs.',
+    en: 'The person is on a trip with a vehicle right now. Erase the account after the vehicle is returned.',
+  },
   'benutzer.selbst_nicht_erlaubt': {
     status: 409,
     de: 'Sie können sich nicht selbst deaktivieren oder löschen.',

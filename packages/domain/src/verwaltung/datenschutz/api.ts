@@ -21,3 +21,34 @@ export const ZDatenauskunft = z.object({
   kategorien: z.array(ZAuskunftKategorie),
 });
 export type TDatenauskunft = z.infer<typeof ZDatenauskunft>;
+
+const ZZweisprachig = z.object({ de: z.string(), en: z.string() });
+
+/** One data category of the erasure report (Art. 17 GDPR): what happened to it, how many rows, and why. */
+export const ZLoeschKategorie = z.object({
+  id: z.string(),
+  titel: ZZweisprachig,
+  behandlung: z.enum(['geloescht', 'anonymisiert', 'behalten']),
+  anzahl: z.number().int().nonnegative(),
+  grund: ZZweisprachig,
+});
+
+/**
+ * The report of erasing a person (decision 235): per declared data category what was deleted, anonymised or kept
+ * with the reason, the future bookings cancelled first, and whether a row without personal data had to stay for
+ * the kept records. Names nobody: the person appears by id only.
+ */
+export const ZLoeschbericht = z.object({
+  benutzerId: z.string(),
+  geloeschtAm: z.string(),
+  storniert: z.object({
+    fahrzeugBuchungen: z.number().int(),
+    platzBuchungen: z.number().int(),
+    spindBuchungen: z.number().int(),
+  }),
+  /** true: logbook, vehicle history or service-book entries still point at the id, so a row without data stays */
+  platzhalterBehalten: z.boolean(),
+  kategorien: z.array(ZLoeschKategorie),
+});
+export type TLoeschbericht = z.infer<typeof ZLoeschbericht>;
+export type TLoeschKategorie = z.infer<typeof ZLoeschKategorie>;

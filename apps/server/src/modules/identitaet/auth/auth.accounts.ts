@@ -269,3 +269,70 @@ export const takeVerknuepfung = async (tx: Tx, identifier: string, now: Date): P
       .returning({ value: verification.value, expiresAt: verification.expiresAt });
     return rows.find((r) => r.expiresAt > now)?.value;
   });
+
+/**
+ * Erasing a person (decision 235): the login goes with everything that hangs on it (accounts with the password
+ * hash and the single sign-on links, sessions, passkeys, second factors, by cascade) and every open verification
+ * for it (reset and link requests). The person is signed out at once: their sessions are gone. Answers what went.
+ */
+export const vergissLogin = async (
+  tx: Tx,
+  userId: string,
+): Promise<{ sitzungen: number; passkeys: number; faktoren: number; konten: number }> =>
+  asOwner(tx, async () => {
+    const zaehle = async (q: ReturnType<typeof sql>) =>
+      Number(((await tx.execute(q)).rows[0] as { n: number | string } | undefined)?.n ?? 0);
+    const anzahl = {
+      sitzungen: await zaehle(sql`select count(*) as n from session where user_id = ${userId}`),
+      passkeys: await zaehle(sql`select count(*) as n from passkey where user_id = ${userId}`),
+      faktoren:
+        (await zaehle(sql`select count(*) as n from two_factor where user_id = ${userId}`)) +
+        (await zaehle(sql`select count(*) as n from telefon_faktor where user_id = ${userId}`)),
+      konten: await zaehle(sql`select count(*) as n from account where user_id = ${userId}`),
+    };
+    await tx.delete(verification).where(eq(verification.value, userId));
+    await tx.delete(user).where(eq(user.id, userId));
+    return anzahl;
+  });
+
+/** A login's sign-in methods for the access request (decision 236): dates, names, kinds; never a token or secret. */
+export const leseAnmeldungDerPerson = async (
+  tx: Tx,
+  userId: string,
+): Promise<{
+  sitzungen: { angelegtAm: Date; zuletztAktiv: Date; browser: string | null }[];
+  passkeys: { name: string | null; angelegtAm: Date | null }[];
+  faktoren: { art: string; angelegtAm: Date | null }[];
+}> =>
+  asOwner(tx, async () => ({
+    sitzungen: (
+      await tx
+        .select({
+          angelegtAm: session.createdAt,
+          zuletztAktiv: session.updatedAt,
+          browser: session.userAgent,
+        })
+        .from(session)
+        .where(eq(session.userId, userId))
+        .orderBy(session.createdAt)
+    ).map((s) => ({ ...s, browser: s.browser ?? null })),
+    passkeys: await tx
+      .select({ name: passkey.name, angelegtAm: passkey.createdAt })
+      .from(passkey)
+      .where(eq(passkey.userId, userId))
+      .orderBy(passkey.createdAt),
+    faktoren: [
+      ...(
+        await tx
+          .select({ angelegtAm: twoFactor.createdAt })
+          .from(twoFactor)
+          .where(eq(twoFactor.userId, userId))
+      ).map((f) => ({ art: 'authenticator', angelegtAm: f.angelegtAm })),
+      ...(
+        await tx
+          .select({ angelegtAm: telefonFaktor.createdAt })
+          .from(telefonFaktor)
+          .where(eq(telefonFaktor.userId, userId))
+      ).map((f) => ({ art: 'telefon', angelegtAm: f.angelegtAm })),
+    ],
+  }));

@@ -9,6 +9,9 @@ import { gruppe, gruppeRolle } from '../gruppe/gruppe.public.ts';
 import { rolle } from '../rolle/rolle.public.ts';
 import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from './benutzer.table.ts';
 
+/** The status of the row an erased person leaves when kept records still point at the id (decision 235). */
+export const GELOESCHT = 'geloescht';
+
 /** Every query runs inside `withTenant`: row-level security limits it to the tenant. */
 
 const columns = {
@@ -63,7 +66,8 @@ export const listBenutzer = async (
   tx: Tx,
   query: TBenutzerListQuery,
 ): Promise<{ rows: BenutzerRow[]; total: number }> => {
-  const filters: (SQL | undefined)[] = [];
+  // an erased person's remaining row (decision 235) is nobody's to list
+  const filters: (SQL | undefined)[] = [ne(benutzer.status, GELOESCHT)];
   if (query.q) {
     const pattern = `%${escapeLike(query.q)}%`;
     filters.push(
@@ -97,7 +101,11 @@ export const listBenutzer = async (
 };
 
 export const findBenutzerById = async (tx: Tx, id: string): Promise<BenutzerRow | undefined> => {
-  const rows = await tx.select(columns).from(benutzer).where(eq(benutzer.id, id)).limit(1);
+  const rows = await tx
+    .select(columns)
+    .from(benutzer)
+    .where(and(eq(benutzer.id, id), ne(benutzer.status, GELOESCHT)))
+    .limit(1);
   return rows[0];
 };
 

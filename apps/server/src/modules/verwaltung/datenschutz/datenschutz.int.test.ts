@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TDatenauskunft } from '@stellwerk/domain/verwaltung/datenschutz/api';
 import { DATENKATEGORIEN, KENNZAHLEN } from '@stellwerk/domain/verwaltung/datenschutz/deklarationen';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
@@ -103,6 +103,37 @@ describe.each(testDrivers())('access request (Art. 15 GDPR) on %s', (driver) => 
     expect(a.kategorien.find((k) => k.id === 'konto')!.eintraege.length).toBeGreaterThan(0);
     const text = JSON.stringify(a);
     expect(text).not.toMatch(/nachbarin@|admin@musterstadt|beispielhausen/i);
+  });
+
+  it('lists the person’s sessions, passkeys and second factors without a token, key or secret', async () => {
+    await server.database.db.execute(sql`insert into passkey
+        (id, name, public_key, user_id, credential_id, counter, device_type, backed_up)
+      values ('pk-auskunft', 'Laptop im Büro', 'GEHEIMER-SCHLUESSEL', ${mitarbeiterId}, 'cred-auskunft', 0,
+        'singleDevice', false)`);
+    await server.database.db.execute(sql`insert into two_factor (id, secret, backup_codes, user_id)
+      values ('tf-auskunft', 'GEHEIMNIS-TOTP', 'GEHEIME-CODES', ${mitarbeiterId})`);
+    const r = await call(server, mitarbeiter, 'GET', '/api/me/datenauskunft.json');
+    const a = (await r.json()) as TDatenauskunft;
+    const konto = a.kategorien.find((k) => k.id === 'konto')!.eintraege;
+    const sitzungen = konto.filter((e) => e.art === 'sitzung');
+    expect(sitzungen.length).toBeGreaterThanOrEqual(1);
+    expect(sitzungen[0]).toEqual({
+      art: 'sitzung',
+      angelegtAm: expect.stringMatching(/^\d{4}-/),
+      zuletztAktiv: expect.stringMatching(/^\d{4}-/),
+      browser: expect.toSatisfy((b: unknown) => b === null || typeof b === 'string'),
+    });
+    expect(konto).toContainEqual({ art: 'passkey', name: 'Laptop im Büro', angelegtAm: expect.any(String) });
+    expect(konto).toContainEqual({ art: 'faktor', faktor: 'authenticator', angelegtAm: expect.any(String) });
+    const text = JSON.stringify(a);
+    expect(text).not.toMatch(/GEHEIM|cred-auskunft|token/i);
+    expect(text).not.toContain(mitarbeiter.split('=')[1]!.split('.')[0]!);
+    const pdf = pdfText(
+      Buffer.from(await (await call(server, mitarbeiter, 'GET', '/api/me/datenauskunft.pdf')).arrayBuffer()),
+    );
+    expect(pdf).toMatch(/Laptop im Büro/);
+    expect(pdf).toMatch(/authenticator/);
+    expect(pdf).not.toMatch(/GEHEIM/);
   });
 
   it('the PDF is readable and in the person’s language', async () => {

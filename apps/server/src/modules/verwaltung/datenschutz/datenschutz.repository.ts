@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { leseAnmeldungDerPerson } from '../../identitaet/auth/auth.accounts.ts';
 
 export type Zeile = Record<string, string | number | boolean | null>;
 
@@ -24,11 +25,34 @@ const normal = (rows: unknown[]): Zeile[] =>
 
 export type Person = { id: string; email: string; authUserId: string | null };
 
+/** Whether the person is a platform administrator (only one of them may erase them). */
+export const istPlattformAdmin = async (tx: Tx, id: string): Promise<boolean> =>
+  Boolean(
+    (
+      (await tx.execute(sql`select plattform_admin as p from benutzer where id = ${id}`)).rows[0] as
+        | { p: boolean }
+        | undefined
+    )?.p,
+  );
+
+/**
+ * Records that must be kept and still point at the person's id (decision 235): logbook trips, vehicle history
+ * entries, reported damages, service-book entries. Read-only counts.
+ */
+export const zaehleBehalteneVerweise = async (tx: Tx, id: string): Promise<number> => {
+  const r = await tx.execute(sql`select
+      (select count(*) from fahrtenbuch_eintrag where fahrer_id = ${id})
+    + (select count(*) from fahrzeug_historie where benutzer_id = ${id})
+    + (select count(*) from fahrzeug_schaden where gemeldet_von_id = ${id})
+    + (select count(*) from serviceheft_eintrag where benutzer_id = ${id}) as n`);
+  return Number((r.rows[0] as { n: number | string } | undefined)?.n ?? 0);
+};
+
 export const findPerson = async (tx: Tx, id: string): Promise<(Person & Zeile) | null> => {
   const r =
     await tx.execute(sql`select id, vorname, nachname, email, username, employee_id as "personalnummer",
       status, is_sso as "sso", created_at as "angelegtAm", auth_user_id as "authUserId"
-    from benutzer where id = ${id}`);
+    from benutzer where id = ${id} and status <> 'geloescht'`);
   const [row] = normal(r.rows);
   return row ? (row as Person & Zeile) : null;
 };
@@ -36,10 +60,19 @@ export const findPerson = async (tx: Tx, id: string): Promise<(Person & Zeile) |
 /** The rows of each data category, by the category's id in the declarations. */
 export const leseDatenDerPerson = async (tx: Tx, p: Person): Promise<Record<string, Zeile[]>> => {
   const q = async (query: ReturnType<typeof sql>) => normal((await tx.execute(query)).rows);
+  // sessions, passkeys and factors are the sign-in's own tables, read through its operation (decision 236):
+  // dates, names, browser and kind, never a token, key or secret
+  const anmeldung = p.authUserId
+    ? await leseAnmeldungDerPerson(tx, p.authUserId)
+    : { sitzungen: [], passkeys: [], faktoren: [] };
   return {
-    // sessions, passkeys and factors are the sign-in's own tables (not readable here): the security page lists them
-    konto: await q(sql`select vorname, nachname, email, username, status, created_at as "angelegtAm"
-      from benutzer where id = ${p.id}`),
+    konto: [
+      ...(await q(sql`select 'konto' as art, vorname, nachname, email, username, status,
+        created_at as "angelegtAm" from benutzer where id = ${p.id}`)),
+      ...normal(anmeldung.sitzungen.map((s) => ({ art: 'sitzung', ...s }))),
+      ...normal(anmeldung.passkeys.map((k) => ({ art: 'passkey', ...k }))),
+      ...normal(anmeldung.faktoren.map((f) => ({ art: 'faktor', faktor: f.art, angelegtAm: f.angelegtAm }))),
+    ],
     berechtigungen: [
       ...(await q(sql`select 'gruppe' as art, g.name from benutzer_gruppe bg join gruppe g on g.id = bg.gruppe_id
         where bg.benutzer_id = ${p.id} order by g.name`)),

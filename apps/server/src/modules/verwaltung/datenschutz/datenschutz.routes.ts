@@ -1,14 +1,15 @@
 import { ZApiError, ZIdParams } from '@stellwerk/domain/api';
-import { ZDatenauskunft } from '@stellwerk/domain/verwaltung/datenschutz/api';
+import { ZDatenauskunft, ZLoeschbericht } from '@stellwerk/domain/verwaltung/datenschutz/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import { requireDarf, requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { erstelleAuskunft } from './datenschutz.auskunft.ts';
 import { erstelleDokument } from './datenschutz.dokumente.ts';
+import { leseLoeschbericht, loeschePerson } from './datenschutz.loeschung.ts';
 import { auskunftAlsPdf } from './datenschutz.pdf.ts';
 
-type Optionen = { database: Database; now: () => Date };
+type Optionen = { database: Database; now: () => Date; publicUrl: string };
 const errors = { 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const ZSprache = z.object({ sprache: z.enum(['de', 'en']).optional() });
 
@@ -109,6 +110,38 @@ export const datenschutzRoutes: FastifyPluginAsyncZod<Optionen> = async (app, de
         .header('content-disposition', datei(request.params.id, 'pdf'))
         .send(await auskunftAlsPdf(a));
     },
+  );
+
+  app.post(
+    '/api/benutzer/:id/loeschung',
+    {
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
+      schema: {
+        operationId: 'loescheBenutzerDsgvo',
+        tags: ['admin'],
+        summary:
+          'Erase a user (Art. 17 GDPR): future bookings cancelled, personal data deleted or anonymised everywhere except what the law keeps (the logbook); answers and stores the report per data category; audited',
+        params: ZIdParams,
+        response: { 200: ZLoeschbericht, 400: ZApiError, 409: ZApiError, ...errors },
+      },
+    },
+    async (request) => loeschePerson(deps, requireDarf(request, 'benutzer.pflegen'), request.params.id),
+  );
+
+  app.get(
+    '/api/benutzer/:id/loeschbericht',
+    {
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
+      schema: {
+        operationId: 'getLoeschbericht',
+        tags: ['admin'],
+        summary:
+          'The stored report of erasing a user: what was deleted, anonymised and kept, with the reasons',
+        params: ZIdParams,
+        response: { 200: ZLoeschbericht, 400: ZApiError, ...errors },
+      },
+    },
+    async (request) => leseLoeschbericht(deps, requireDarf(request, 'benutzer.pflegen'), request.params.id),
   );
 
   for (const [dokument, operationId, summary] of [

@@ -1,3 +1,4 @@
+import type { TLoeschbericht } from '@stellwerk/domain/verwaltung/datenschutz/api';
 import {
   type TBenutzerDetail,
   type TBenutzerInput,
@@ -95,6 +96,15 @@ export const useDeactivateBenutzer = () => {
         body: toBenutzerInput(user, { status: 'inaktiv' }),
       });
     },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: benutzerKeys.all }),
+  });
+};
+
+/** Erasing a user under the GDPR (decision 235): answers the report of what was deleted, anonymised and kept. */
+export const useLoescheBenutzerDsgvo = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<TLoeschbericht>(`/api/benutzer/${id}/loeschung`, { method: 'POST' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: benutzerKeys.all }),
   });
 };

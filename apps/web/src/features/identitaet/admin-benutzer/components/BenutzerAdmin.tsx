@@ -29,6 +29,7 @@ import {
   toggleSort,
 } from '../hooks/benutzer-search';
 import { BenutzerDeleteDialog } from './BenutzerDeleteDialog';
+import { BenutzerLoeschungDialog } from './BenutzerLoeschungDialog';
 import { BenutzerFormModal } from './BenutzerFormModal';
 import { BenutzerImportModal } from './BenutzerImportModal';
 import { FaktorenResetDialog } from './FaktorenResetDialog';
@@ -76,6 +77,7 @@ export function BenutzerAdmin({
   const [query, setQuery] = useState(search.q ?? '');
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<TBenutzerListItem | null>(null);
+  const [erasing, setErasing] = useState<TBenutzerListItem | null>(null);
   const [resettingFactors, setResettingFactors] = useState<TBenutzerListItem | null>(null);
   const [importing, setImporting] = useState(false);
 
@@ -343,7 +345,8 @@ export function BenutzerAdmin({
       </SimpleGrid>
       {content}
       <BenutzerFormModal target={editing} onClose={() => setEditing(null)} />
-      <BenutzerDeleteDialog user={deleting} onClose={() => setDeleting(null)} />
+      <BenutzerDeleteDialog user={deleting} onClose={() => setDeleting(null)} onErase={setErasing} />
+      <BenutzerLoeschungDialog user={erasing} onClose={() => setErasing(null)} />
       <FaktorenResetDialog user={resettingFactors} onClose={() => setResettingFactors(null)} />
       <BenutzerImportModal opened={importing} onClose={() => setImporting(false)} />
     </Stack>

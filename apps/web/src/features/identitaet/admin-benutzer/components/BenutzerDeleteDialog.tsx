@@ -7,13 +7,18 @@ import { ApiError } from '../../../../lib/api-client';
 import { errorMessage } from '../../../../lib/error-message';
 import { useDeactivateBenutzer, useDeleteBenutzer } from '../api/benutzer-api';
 
-/** Delete a user; when the server says the user has bookings (409), offer to deactivate instead. */
+/**
+ * Delete a user; when the server says the user has bookings (409), offer to deactivate instead or to erase the
+ * user under the GDPR (decision 235, `onErase` opens that dialog).
+ */
 export function BenutzerDeleteDialog({
   user,
   onClose,
+  onErase,
 }: {
   user: TBenutzerListItem | null;
   onClose: () => void;
+  onErase: (user: TBenutzerListItem) => void;
 }) {
   const { t, i18n } = useTranslation();
   const remove = useDeleteBenutzer();
@@ -48,24 +53,38 @@ export function BenutzerDeleteDialog({
         });
       }}
       extraActions={
-        hasBookings && user?.status === 'aktiv' ? (
-          <Button
-            color="orange"
-            loading={deactivate.isPending}
-            onClick={() =>
-              deactivate.mutate(user.id, {
-                onSuccess: () => {
-                  notifications.show({
-                    color: 'teal',
-                    message: t('adminBenutzer.delete.deactivated', { name }),
-                  });
-                  close();
-                },
-              })
-            }
-          >
-            {t('adminBenutzer.delete.deactivate')}
-          </Button>
+        hasBookings && user ? (
+          <>
+            <Button
+              color="red"
+              variant="light"
+              onClick={() => {
+                close();
+                onErase(user);
+              }}
+            >
+              {t('adminBenutzer.dsgvo.open')}
+            </Button>
+            {user.status === 'aktiv' ? (
+              <Button
+                color="orange"
+                loading={deactivate.isPending}
+                onClick={() =>
+                  deactivate.mutate(user.id, {
+                    onSuccess: () => {
+                      notifications.show({
+                        color: 'teal',
+                        message: t('adminBenutzer.delete.deactivated', { name }),
+                      });
+                      close();
+                    },
+                  })
+                }
+              >
+                {t('adminBenutzer.delete.deactivate')}
+              </Button>
+            ) : null}
+          </>
         ) : null
       }
     />
