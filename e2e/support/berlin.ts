@@ -1,16 +1,28 @@
 /** Calendar helpers of the journeys in Europe/Berlin (the demo's locations are open Monday to Friday). */
 
-/** The next weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday: open in the demo. */
-export const naechsterWerktag = (): string => {
-  const heute = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const day = new Date(`${heute}T12:00:00Z`);
+/** Today's date in Berlin (`YYYY-MM-DD`). */
+export const heuteBerlin = (): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+
+/** The next day after today in Berlin whose weekday (0 = Sunday) `passt`, skipping 25 and 26 December. */
+export const naechsterTag = (passt: (weekday: number) => boolean): string => {
+  const day = new Date(`${heuteBerlin()}T12:00:00Z`);
   for (;;) {
     day.setUTCDate(day.getUTCDate() + 1);
     const key = day.toISOString().slice(0, 10);
-    const weekday = day.getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && !key.endsWith('-12-25') && !key.endsWith('-12-26')) return key;
+    // the holidays first: `passt` is asked once per day that can count (werktagIn counts with it)
+    if (!key.endsWith('-12-25') && !key.endsWith('-12-26') && passt(day.getUTCDay())) return key;
   }
 };
+
+/** The `n`-th weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday: open in the demo. */
+export const werktagIn = (n: number): string => {
+  let found = 0;
+  return naechsterTag((weekday) => weekday >= 1 && weekday <= 5 && ++found === n);
+};
+
+/** The next weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday. */
+export const naechsterWerktag = (): string => werktagIn(1);
 
 /** `HH:mm` on `day` in Berlin as an instant with its offset (winter +01:00, summer +02:00). */
 export const berlin = (day: string, time: string): string => {

@@ -1,19 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { naechsterWerktag } from '../support/berlin.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
 import { switchLanguage } from '../support/language.ts';
 import { expectPath, signInTo, submitLogin } from '../support/session.ts';
-
-/** The next weekday (Mon–Fri) after today in Berlin: the new plan is open on weekdays. */
-const naechsterWerktag = (): string => {
-  const heute = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const day = new Date(`${heute}T12:00:00Z`);
-  for (;;) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const weekday = day.getUTCDay();
-    if (weekday >= 1 && weekday <= 5) return day.toISOString().slice(0, 10);
-  }
-};
 
 const PLAN_SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500" viewBox="0 0 800 500">' +

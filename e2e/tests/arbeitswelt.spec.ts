@@ -1,20 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { naechsterWerktag } from '../support/berlin.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
 import { switchLanguage } from '../support/language.ts';
 import { signInTo } from '../support/session.ts';
-
-/** The next weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday. */
-const naechsterWerktag = (): string => {
-  const heute = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const day = new Date(`${heute}T12:00:00Z`);
-  for (;;) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const key = day.toISOString().slice(0, 10);
-    const weekday = day.getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && !key.endsWith('-12-25') && !key.endsWith('-12-26')) return key;
-  }
-};
 
 test.describe('workspace and favourites', () => {
   test('a desk of the workspace is booked with the same engine, and becomes a favourite in the sidebar', async ({

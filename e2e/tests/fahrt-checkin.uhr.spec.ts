@@ -5,6 +5,7 @@
  * damage mail to the fleet manager. Runs in the `uhr` project and puts the clock back.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { berlin, werktagIn } from '../support/berlin.ts';
 import { DEMO_PASSWORD, demoUser, MUSTERSTADT } from '../support/demo.ts';
 import { signInTo } from '../support/session.ts';
 
@@ -13,36 +14,6 @@ const PNG = Buffer.from(
   'base64',
 );
 const KENNZEICHEN = 'MS-SW 103';
-
-/** The weekday (Mon–Fri) `n` weekdays after today in Berlin, not a Christmas holiday. */
-const werktagIn = (n: number): string => {
-  const heute = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const day = new Date(`${heute}T12:00:00Z`);
-  let rest = n;
-  for (;;) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const key = day.toISOString().slice(0, 10);
-    const weekday = day.getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && !key.endsWith('-12-25') && !key.endsWith('-12-26')) {
-      rest -= 1;
-      if (rest === 0) return key;
-    }
-  }
-};
-
-/** `HH:mm` on `day` in Berlin as an instant with its offset. */
-const berlin = (day: string, time: string): string => {
-  for (const offset of ['+01:00', '+02:00']) {
-    const iso = `${day}T${time}:00${offset}`;
-    const shown = new Intl.DateTimeFormat('de-DE', {
-      timeZone: 'Europe/Berlin',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(iso));
-    if (shown === time) return iso;
-  }
-  throw new Error(`no Berlin offset for ${day} ${time}`);
-};
 
 const setServerClock = async (page: Page, jetzt: string | null) => {
   const response = await page.request.put('/api/test/uhr', { data: { jetzt } });

@@ -9,25 +9,10 @@
  */
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { werktagIn } from '../support/berlin.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
 import { signInTo } from '../support/session.ts';
-
-/** The `n`-th weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday. */
-const werktag = (n: number): string => {
-  const heute = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const day = new Date(`${heute}T12:00:00Z`);
-  let found = 0;
-  for (;;) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const key = day.toISOString().slice(0, 10);
-    const weekday = day.getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && !key.endsWith('-12-25') && !key.endsWith('-12-26')) {
-      found += 1;
-      if (found === n) return key;
-    }
-  }
-};
 
 /** The accessible label of a day in the calendar ("D MMMM YYYY" in German). */
 const tagLabel = (key: string) =>
@@ -78,19 +63,19 @@ test.describe('the reading room, accessible', () => {
   }) => {
     test.slow();
     const shots = path.join(test.info().project.outputDir, 'screenshots');
-    const tag = werktag(2);
-    const andererTag = werktag(3);
+    const tag = werktagIn(2);
+    const andererTag = werktagIn(3);
     // Platz 16 on the second weekday: no other journey books it
     await page.setViewportSize({ width: 1280, height: 900 });
     await signInTo(page, demoUser('fuhrpark', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
-    await page.goto(`/leseraum/karte?tag=${werktag(1)}`);
+    await page.goto(`/leseraum/karte?tag=${werktagIn(1)}`);
     await expect(page.getByText(/Freie Plätze: \d+/)).toBeVisible();
 
     // choosing a day: the calendar's month buttons have names, the focus returns to the field
     await page.getByRole('button', { name: 'Tag', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Nächster Monat' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Vorheriger Monat' })).toBeVisible();
-    if (tag.slice(0, 7) !== werktag(1).slice(0, 7))
+    if (tag.slice(0, 7) !== werktagIn(1).slice(0, 7))
       await page.getByRole('button', { name: 'Nächster Monat' }).click();
     await page.getByRole('button', { name: tagLabel(tag), exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`tag=${tag}`));
@@ -295,7 +280,7 @@ test.describe('the reading room, accessible', () => {
 
       // the booking step of 30 minutes: the hour fields step by it, and 09:10 is offered as 09:00
       expect((await takt(30)).status()).toBe(200);
-      await page.goto(`/leseraum/karte?tag=${werktag(2)}&modus=stuendlich&von=09:10&bis=11:50`);
+      await page.goto(`/leseraum/karte?tag=${werktagIn(2)}&modus=stuendlich&von=09:10&bis=11:50`);
       const von = page.getByLabel('Von', { exact: true });
       await expect(von).toHaveValue('09:00');
       await expect(von).toHaveAttribute('step', '1800');

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { naechsterWerktag } from '../support/berlin.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
 import { signInTo } from '../support/session.ts';
@@ -23,19 +24,6 @@ const shoot = async (page: Page, name: string) => {
   );
   const dir = path.join(test.info().project.outputDir, 'screenshots');
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
-};
-
-const heuteBerlin = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-
-/** The next weekday after today (Berlin), skipping 25 and 26 December: the reading room is open and bookable. */
-const naechsterWerktag = (): string => {
-  const day = new Date(`${heuteBerlin()}T12:00:00Z`);
-  for (;;) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const key = day.toISOString().slice(0, 10);
-    const wd = day.getUTCDay();
-    if (wd >= 1 && wd <= 5 && !key.endsWith('-12-25') && !key.endsWith('-12-26')) return key;
-  }
 };
 
 const platzButton = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { naechsterTag, naechsterWerktag } from '../support/berlin.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
 import { switchLanguage } from '../support/language.ts';
@@ -9,19 +10,6 @@ import { signInTo } from '../support/session.ts';
  * The booking staff's list of holds (R170) and the days nobody may book (R186, R362). Screenshots of the
  * list with entries go to the output folder (screenshots/).
  */
-
-const heuteBerlin = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-
-/** The next day after today (Berlin) with the given weekday (0 = Sunday), skipping 25 and 26 December. */
-const naechster = (passt: (weekday: number) => boolean): string => {
-  const day = new Date(`${heuteBerlin()}T12:00:00Z`);
-  for (;;) {
-    day.setUTCDate(day.getUTCDate() + 1);
-    const key = day.toISOString().slice(0, 10);
-    if (passt(day.getUTCDay()) && !key.endsWith('-12-25') && !key.endsWith('-12-26')) return key;
-  }
-};
-const werktag = () => naechster((d) => d >= 1 && d <= 5);
 
 const platz = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });
 
@@ -68,7 +56,7 @@ test('booking staff confirm one hold and decline another with a reason on their 
   baseURL,
 }) => {
   test.slow(); // three sign-ins
-  const tag = werktag();
+  const tag = naechsterWerktag();
   // the rooms' administration makes Platz 17 and Platz 13 places that booking staff confirm (places no other
   // journey books: staff confirmation stays switched on for them for the rest of the run)
   const adminContext = await browser.newContext();
@@ -147,7 +135,7 @@ test('a day nobody may book shows every place as not bookable with the reason; a
 }) => {
   await signInTo(page, demoUser('freigabe', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
   // Saturday: the reading room opens 10–14, but the booking rules allow Monday to Friday
-  await page.goto(`/leseraum/karte?tag=${naechster((d) => d === 6)}`);
+  await page.goto(`/leseraum/karte?tag=${naechsterTag((d) => d === 6)}`);
   const hinweis = page.getByTestId('tag-nicht-buchbar');
   await expect(hinweis).toContainText('An diesem Tag kann nicht gebucht werden');
   await expect(hinweis).toContainText(
@@ -162,13 +150,13 @@ test('a day nobody may book shows every place as not bookable with the reason; a
   await page.keyboard.press('Escape');
 
   // Sunday: closed
-  await page.goto(`/leseraum/liste?tag=${naechster((d) => d === 0)}`);
+  await page.goto(`/leseraum/liste?tag=${naechsterTag((d) => d === 0)}`);
   await expect(page.getByTestId('tag-nicht-buchbar')).toContainText(
     'Der Bereich ist an diesem Tag geschlossen.',
   );
 
   // a weekday on which someone holds Platz 20 from 10 to 12: a full day is not offered, the free hours are
-  const tag = werktag();
+  const tag = naechsterWerktag();
   const other = await page.context().browser()!.newContext();
   const otherPage = await other.newPage();
   await signInTo(otherPage, demoUser('fuhrpark', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
