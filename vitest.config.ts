@@ -43,6 +43,10 @@ export default defineConfig({
           // Every core: vitest's default leaves one for its main process, which on the 2-core CI machine ran the
           // whole tier in one worker (93 s; 55 s with two, measured 28.11.2026 at a load of 7).
           maxWorkers: Math.max(2, availableParallelism()),
+          // The files of a worker share one module graph, as in the integration tier: importing the domain and
+          // the web app again for each of 158 files was most of the tier's time (decision 240). No unit test mocks
+          // a module or keeps the fake timers; the three that stub `fetch` unstub it after each test.
+          isolate: false,
         },
       },
       {

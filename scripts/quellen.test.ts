@@ -23,6 +23,24 @@ describe('the source code', () => {
     expect(treffer).toEqual([]);
   });
 
+  it('mocks no module and leaves no fake timer or stubbed global behind in a test (the files of a worker share their modules, decision 240)', () => {
+    const treffer = quellen()
+      .filter((file) => /\.test\.tsx?$/.test(file))
+      .flatMap((file) => {
+        const text = readFileSync(path.join(REPO, file), 'utf8');
+        const fehler: string[] = [];
+        if (/\bvi\.(mock|doMock)\(/.test(text)) fehler.push(`${file}: vi.mock`);
+        if (/\bvi\.useFakeTimers\(/.test(text) && !/\bvi\.useRealTimers\(/.test(text))
+          fehler.push(`${file}: vi.useFakeTimers without vi.useRealTimers`);
+        if (/\bvi\.stubGlobal\(/.test(text) && !/\bvi\.unstubAllGlobals\(/.test(text))
+          fehler.push(`${file}: vi.stubGlobal without vi.unstubAllGlobals`);
+        if (/\bvi\.stubEnv\(/.test(text) && !/\bvi\.unstubAllEnvs\(/.test(text))
+          fehler.push(`${file}: vi.stubEnv without vi.unstubAllEnvs`);
+        return fehler;
+      });
+    expect(treffer).toEqual([]);
+  });
+
   it('checks a right of the signed-in user only through its policy (decision 204): no permissions.has in the server', () => {
     // reading other people's rights (who may drive, who receives a report) and listing the user's own rights are data
     const erlaubt = new Set([
