@@ -133,11 +133,16 @@ export const metricsTokenOf = (value: string | undefined): string | undefined =>
   return token;
 };
 
+/**
+ * `DATA_DIR`, absolute. Relative paths are taken from where the command was started: `npm start` in the repository
+ * root keeps its data in ./data there, although npm runs the server script inside apps/server (npm sets INIT_CWD).
+ */
+export const dataDirOf = (env: NodeJS.ProcessEnv = process.env): string =>
+  path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data');
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  // Relative paths are taken from where the command was started: `npm start` in the repository root keeps its
-  // data in ./data there, although npm runs the server script inside apps/server (npm sets INIT_CWD).
   const base = env.INIT_CWD ?? process.cwd();
-  const dataDir = path.resolve(base, env.DATA_DIR ?? './data');
+  const dataDir = dataDirOf(env);
   mkdirSync(dataDir, { recursive: true });
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)

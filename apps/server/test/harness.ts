@@ -17,6 +17,8 @@ export type TestServer = {
   baseUrl: string;
   app: FastifyInstance;
   database: Database;
+  /** PostgreSQL: the test database's URL; undefined on the embedded database. */
+  databaseUrl: string | undefined;
   config: Config;
   close: () => Promise<void>;
 };
@@ -39,7 +41,7 @@ export type TestServerOptions = {
   /** Where the app's log lines go, at level info with the production redaction (default: no log). */
   logStream?: NodeJS.WritableStream;
   /** An existing DATA_DIR or database to start on (a restored backup): not migrated afresh, not seeded. */
-  database?: { database: Database; dataDir: string; close: () => Promise<void> };
+  database?: { database: Database; dataDir: string; databaseUrl?: string; close: () => Promise<void> };
 };
 
 const freePort = () =>
@@ -103,6 +105,7 @@ export const startTestServer = async ({
       baseUrl: `http://127.0.0.1:${port}`,
       app,
       database,
+      databaseUrl: testDatabase.databaseUrl,
       config,
       close: async () => {
         await app.close();
