@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
@@ -28,11 +28,15 @@ const MANIFEST = 'manifest.json';
 /** Files beside the database that belong to the installation (config.ts). */
 const SIDE_FILES = ['session-secret', 'impressum.txt'] as const;
 
-/** Runs a PostgreSQL client program; its error output becomes the error. */
+/** Runs a PostgreSQL client program and resolves to its output; its error output becomes the error. */
 const run = (command: string, args: string[]) =>
-  new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  new Promise<string>((resolve, reject) => {
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr += chunk.toString('utf8');
     });
@@ -46,7 +50,7 @@ const run = (command: string, args: string[]) =>
       ),
     );
     child.once('close', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} endete mit ${code}: ${stderr.trim()}`)),
+      code === 0 ? resolve(stdout) : reject(new Error(`${command} endete mit ${code}: ${stderr.trim()}`)),
     );
   });
 
@@ -130,10 +134,18 @@ export const readManifest = (source: string): BackupManifest => {
 };
 
 /** The roles the migrations create (0002, 0005), created on a new PostgreSQL server before the dump's policies name them. */
-const prepareRoles = async (databaseUrl: string) => {
+const withClient = async <T>(databaseUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> => {
   const client = new pg.Client({ connectionString: databaseUrl, application_name: 'stellwerk-restore' });
   await client.connect();
   try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+};
+
+const prepareRoles = (databaseUrl: string) =>
+  withClient(databaseUrl, async (client) => {
     const { rows } = await client.query<{ n: number }>(
       "select count(*)::int as n from pg_tables where schemaname = 'public'",
     );
@@ -141,17 +153,27 @@ const prepareRoles = async (databaseUrl: string) => {
       throw new Error(
         'Die Zieldatenbank ist nicht leer: stellen Sie in eine neu angelegte Datenbank wieder her. / The target database is not empty.',
       );
-    for (const role of ['stellwerk_app', 'stellwerk_platform'])
+    for (const role of ['stellwerk_app', 'stellwerk_platform']) {
       await client.query(`do $$ begin
         if not exists (select 1 from pg_roles where rolname = '${role}') then
           create role ${role} nologin nosuperuser nobypassrls nocreatedb nocreaterole noinherit;
         end if;
-        execute format('grant ${role} to %I', current_user);
       end $$`);
-  } finally {
-    await client.end();
-  }
-};
+      const member = await client.query<{ ok: boolean }>(
+        "select pg_has_role(current_user, $1, 'member') as ok",
+        [role],
+      );
+      if (member.rows[0]?.ok) continue;
+      try {
+        await client.query(`grant ${role} to ${client.escapeIdentifier(String(client.user))}`);
+      } catch (err) {
+        throw new Error(
+          `Die Rolle ${role} ist dem Anmeldenutzer nicht gewährt, und er darf sie nicht gewähren: ` +
+            `als Superuser "grant ${role} to <Anmeldenutzer>" ausführen. / ${(err as Error).message}`,
+        );
+      }
+    }
+  });
 
 /**
  * Restores a backup into an empty installation: the embedded database into `DATA_DIR/db` (which must not exist
@@ -185,12 +207,32 @@ export const restoreBackup = async ({
   mkdirSync(dataDir, { recursive: true });
   if (manifest.database === 'pg') {
     await prepareRoles(databaseUrl as string);
-    await run('pg_restore', [
-      '--no-owner',
-      '--exit-on-error',
-      `--dbname=${databaseUrl}`,
-      path.join(source, 'db.dump'),
-    ]);
+    const dump = path.join(source, 'db.dump');
+    // the dump's default privileges name its old owner (only a superuser may set them for another role): left
+    // out, and set again for the role that owns the restored tables, as the migrations set them
+    const list = (await run('pg_restore', ['--list', dump]))
+      .split('\n')
+      .filter((line) => !/\bDEFAULT ACL\b/.test(line))
+      .join('\n');
+    const listFile = path.join(dataDir, 'restore.list');
+    writeFileSync(listFile, list);
+    try {
+      await run('pg_restore', [
+        '--no-owner',
+        '--exit-on-error',
+        `--use-list=${listFile}`,
+        `--dbname=${databaseUrl}`,
+        dump,
+      ]);
+    } finally {
+      rmSync(listFile, { force: true });
+    }
+    await withClient(databaseUrl as string, async (client) => {
+      for (const role of ['stellwerk_app', 'stellwerk_platform'])
+        await client.query(`alter default privileges in schema public
+          grant select, insert, update, delete on tables to ${role};
+          alter default privileges in schema public grant usage, select on sequences to ${role}`);
+    });
   } else {
     const dbDir = path.join(dataDir, 'db');
     if (!isEmptyDir(dbDir))
