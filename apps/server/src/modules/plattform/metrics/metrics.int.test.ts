@@ -84,6 +84,7 @@ describe.each(testDrivers())('/metrics on %s (decision 232)', (driver) => {
       expect(sample(text, 'stellwerk_db_pool_max')).toBe(10);
     } else {
       expect(sample(text, 'stellwerk_db_pool_connections', { state: 'total' })).toBeUndefined();
+      expect(sample(text, 'stellwerk_db_pool_max')).toBeUndefined();
     }
   });
 

@@ -86,28 +86,31 @@ export const createAppMetrics = ({
     },
   });
 
-  new Gauge({
-    name: 'stellwerk_db_pool_connections',
-    help: 'PostgreSQL pool: open connections (total), idle ones, requests waiting; absent on the embedded database',
-    labelNames: ['state'] as const,
-    registers: [registry],
-    collect() {
-      const stats = database.poolStats();
-      if (!stats) return;
-      this.set({ state: 'total' }, stats.total);
-      this.set({ state: 'idle' }, stats.idle);
-      this.set({ state: 'waiting' }, stats.waiting);
-    },
-  });
-  new Gauge({
-    name: 'stellwerk_db_pool_max',
-    help: 'PostgreSQL pool: the most connections it opens; absent on the embedded database',
-    registers: [registry],
-    collect() {
-      const stats = database.poolStats();
-      if (stats) this.set(stats.max);
-    },
-  });
+  // the embedded database has no pool: these series are left out there, not shown as 0
+  if (database.poolStats()) {
+    new Gauge({
+      name: 'stellwerk_db_pool_connections',
+      help: 'PostgreSQL pool: open connections (total), idle ones, requests waiting; absent on the embedded database',
+      labelNames: ['state'] as const,
+      registers: [registry],
+      collect() {
+        const stats = database.poolStats();
+        if (!stats) return;
+        this.set({ state: 'total' }, stats.total);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+    new Gauge({
+      name: 'stellwerk_db_pool_max',
+      help: 'PostgreSQL pool: the most connections it opens; absent on the embedded database',
+      registers: [registry],
+      collect() {
+        const stats = database.poolStats();
+        if (stats) this.set(stats.max);
+      },
+    });
+  }
 
   /** Both outboxes in one platform transaction per scrape; a failure leaves the gauges out of this scrape. */
   const readOutboxes = async () => {
