@@ -137,6 +137,8 @@ describe.each(testDrivers())('the log of a whole journey on %s (decision 233)', 
     const refused = all.filter((l) => l.msg === 'request refused' && l.mandantId === mandantId);
     expect(refused.length).toBeGreaterThanOrEqual(1);
     for (const line of refused) expect(line.reqId).toMatch(UUID);
+    // the refusal names its error code
+    for (const line of refused) expect(line.code).toMatch(/^[a-z_]+(\.[a-z_]+)*$/);
   });
 
   it('holds no password, reset token, captcha, cookie or session token, nor the e-mail address of a request', () => {

@@ -24,8 +24,9 @@ export const REDACT_PATHS = [
     'refreshToken',
     'idToken',
     'secret',
-    'code',
+    // not `code`: that is the error code of a refused request and of a database error
     'otp',
+    'totpCode',
     'backupCode',
     'backupCodes',
     'totpURI',
