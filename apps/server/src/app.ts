@@ -18,6 +18,12 @@ import {
 } from './http/error-handler';
 import { type FeatureSwitchedOff, featureRoutes } from './http/feature-guard';
 import { registerOriginGuard } from './http/origin-guard.ts';
+import {
+  appLoggerOptions,
+  newRequestId,
+  RequestLineController,
+  registerRequestLog,
+} from './http/request-log.ts';
 import { enforceRouteDeclarations } from './http/route-guards';
 import { registerWebApp, webAppFallback } from './http/web-app';
 import { ausfuehrenRoutes } from './modules/assistent/ausfuehren/ausfuehren.routes.ts';
@@ -53,6 +59,8 @@ import { healthRoutes } from './modules/plattform/health/health.routes';
 import { kalenderRoutes } from './modules/plattform/kalender/kalender.routes.ts';
 import { kioskRoutes } from './modules/plattform/kiosk/kiosk.routes.ts';
 import { mailRoutes } from './modules/plattform/mail/mail.routes';
+import { type AppMetrics, createAppMetrics } from './modules/plattform/metrics/metrics.registry.ts';
+import { metricsRoutes } from './modules/plattform/metrics/metrics.routes.ts';
 import { registerOpenApi } from './modules/plattform/openapi/openapi.plugin';
 import { storageRoutes } from './modules/plattform/storage/storage.routes';
 import type { TestClock } from './modules/plattform/testuhr/testuhr.clock.ts';
@@ -70,6 +78,13 @@ import { impressumRoutes } from './modules/verwaltung/impressum/impressum.routes
 import { mandantRoutes } from './modules/verwaltung/mandant/mandant.routes.ts';
 import { standortRoutes } from './modules/verwaltung/standort/standort.routes.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This app's metrics (`/metrics`); main.ts reports the scheduler's runs into it. */
+    metrics: AppMetrics;
+  }
+}
+
 export type BuildAppOptions = {
   config: Config;
   database: Database;
@@ -77,7 +92,10 @@ export type BuildAppOptions = {
   now?: () => Date;
   /** A movable clock (TEST_CLOCK, decision 059): its `GET|PUT /api/test/uhr` are registered; `now` reads it. */
   testClock?: TestClock;
-  /** Pino options or `false`; default: info level (LOG_LEVEL is read by main.ts). */
+  /**
+   * Pino options or `false`; default: `appLoggerOptions()`, info level with the redaction of decision 233
+   * (LOG_LEVEL is read by main.ts).
+   */
   logger?: FastifyServerOptions['logger'];
   /**
    * Whom to believe for the client address (`X-Forwarded-For`): false (default) trusts nobody, so the
@@ -116,7 +134,7 @@ export const buildApp = async ({
   config,
   database,
   now = () => new Date(),
-  logger = { level: 'info' },
+  logger = appLoggerOptions(),
   trustProxy = false,
   testClock,
 }: BuildAppOptions): Promise<FastifyInstance> => {
@@ -124,6 +142,9 @@ export const buildApp = async ({
     logger,
     bodyLimit: MAX_BODY_BYTES,
     requestIdHeader: false,
+    genReqId: newRequestId,
+    // one line per request, with its tenant and route, written by registerRequestLog (decision 233)
+    logController: new RequestLineController(),
     trustProxy,
     // Ids and names in the path are checked by each route's schema (400/404), not cut off by the router.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
@@ -163,6 +184,17 @@ export const buildApp = async ({
   registerOriginGuard(app, config);
 
   const events = createEventHub({ database, log: app.log });
+  const metrics = createAppMetrics({ database, sseConnections: events.clientCount, log: app.log });
+  app.decorate('metrics', metrics);
+  registerRequestLog(app, {
+    onAnswered: (request, statusCode, seconds) =>
+      metrics.observeRequest({
+        method: request.method,
+        route: request.routeOptions.url,
+        statusCode,
+        seconds,
+      }),
+  });
   await app.register(authPlugin, { config, database, events });
   await events.start();
   app.addHook('preClose', async () => {
@@ -170,6 +202,7 @@ export const buildApp = async ({
   });
 
   await app.register(healthRoutes, { database });
+  await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   if (testClock) await app.register(testUhrRoutes, { clock: testClock });
   await app.register(impressumRoutes, { imprintFile: config.imprintFile });
   await app.register(meRoutes, { database });

@@ -58,6 +58,11 @@ export type Config = {
    * decision 059). Accepted only together with `NODE_ENV=test`; the start is refused otherwise.
    */
   testClock: boolean;
+  /**
+   * `METRICS_TOKEN`: with it, `GET /metrics` answers scrapers that send `Authorization: Bearer <token>`
+   * (decision 232); unset, `/metrics` is switched off (404).
+   */
+  metricsToken: string | undefined;
 };
 
 const readSecret = (dataDir: string): string => {
@@ -117,11 +122,27 @@ export const testClockOf = (value: string | undefined, nodeEnv: string | undefin
   return true;
 };
 
+/** `METRICS_TOKEN`: unset or empty switches `/metrics` off; a set token needs 16 characters or more. */
+export const metricsTokenOf = (value: string | undefined): string | undefined => {
+  const token = value?.trim();
+  if (!token) return undefined;
+  if (token.length < 16 || /\s/.test(token))
+    throw new Error(
+      'METRICS_TOKEN must be at least 16 characters without spaces (e.g. openssl rand -hex 32)',
+    );
+  return token;
+};
+
+/**
+ * `DATA_DIR`, absolute. Relative paths are taken from where the command was started: `npm start` in the repository
+ * root keeps its data in ./data there, although npm runs the server script inside apps/server (npm sets INIT_CWD).
+ */
+export const dataDirOf = (env: NodeJS.ProcessEnv = process.env): string =>
+  path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? './data');
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
-  // Relative paths are taken from where the command was started: `npm start` in the repository root keeps its
-  // data in ./data there, although npm runs the server script inside apps/server (npm sets INIT_CWD).
   const base = env.INIT_CWD ?? process.cwd();
-  const dataDir = path.resolve(base, env.DATA_DIR ?? './data');
+  const dataDir = dataDirOf(env);
   mkdirSync(dataDir, { recursive: true });
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -144,5 +165,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     runScheduler: env.RUN_SCHEDULER !== 'false',
     imprintFile: path.resolve(base, env.IMPRESSUM_FILE ?? path.join(dataDir, 'impressum.txt')),
     testClock: testClockOf(env.TEST_CLOCK, env.NODE_ENV),
+    metricsToken: metricsTokenOf(env.METRICS_TOKEN),
   };
 };

@@ -8,6 +8,7 @@ import { productJobs } from './jobs/jobs';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
 import { startMailDelivery } from './modules/plattform/mail/mail.delivery';
 import { dispatchPendingMails, mailFromOf } from './modules/plattform/mail/mail.dispatcher';
+import { appLoggerOptions } from './http/request-log.ts';
 import { createTestClock } from './modules/plattform/testuhr/testuhr.clock.ts';
 
 /** TRUST_PROXY: unset/false (default), true, a hop count ("1") or comma-separated addresses/CIDRs. */
@@ -61,7 +62,7 @@ const main = async () => {
     database,
     now,
     testClock,
-    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+    logger: appLoggerOptions({ level: process.env.LOG_LEVEL ?? 'info' }),
     trustProxy: trustProxyOf(process.env.TRUST_PROXY),
   });
   appLog = app.log;
@@ -99,7 +100,13 @@ const main = async () => {
   await new Promise<void>((resolve) => reserved.close(() => resolve()));
   await app.listen({ host: config.host, port: config.port });
   if (config.runScheduler)
-    scheduler = startScheduler({ database, jobs: productJobs(config), log: app.log, now });
+    scheduler = startScheduler({
+      database,
+      jobs: productJobs(config),
+      log: app.log,
+      now,
+      onOutcome: app.metrics.observeJob,
+    });
   if (testClock) app.log.warn('TEST_CLOCK: the clock can be moved through PUT /api/test/uhr (tests only)');
   stopMailDelivery = await startMailDelivery({
     database,

@@ -2,6 +2,7 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
+import { appLoggerOptions } from '../src/http/request-log';
 import type { Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed.ts';
 import { openTestDatabase, type TestDriver } from '../src/db/test-database';
@@ -16,6 +17,8 @@ export type TestServer = {
   baseUrl: string;
   app: FastifyInstance;
   database: Database;
+  /** PostgreSQL: the test database's URL; undefined on the embedded database. */
+  databaseUrl: string | undefined;
   config: Config;
   close: () => Promise<void>;
 };
@@ -33,6 +36,12 @@ export type TestServerOptions = {
   publicUrl?: string | null;
   /** TRUSTED_ORIGINS, comma-separated. */
   trustedOrigins?: string;
+  /** METRICS_TOKEN: switches `/metrics` on (decision 232). */
+  metricsToken?: string;
+  /** Where the app's log lines go, at level info with the production redaction (default: no log). */
+  logStream?: NodeJS.WritableStream;
+  /** An existing DATA_DIR or database to start on (a restored backup): not migrated afresh, not seeded. */
+  database?: { database: Database; dataDir: string; databaseUrl?: string; close: () => Promise<void> };
 };
 
 const freePort = () =>
@@ -58,8 +67,11 @@ export const startTestServer = async ({
   now,
   publicUrl,
   trustedOrigins,
+  metricsToken,
+  logStream,
+  database: given,
 }: TestServerOptions = {}): Promise<TestServer> => {
-  const testDatabase = await openTestDatabase(driver, { seeded: seed });
+  const testDatabase = given ? { ...given, seeded: true } : await openTestDatabase(driver, { seeded: seed });
   const { database, dataDir } = testDatabase;
   try {
     const port = await freePort();
@@ -74,13 +86,18 @@ export const startTestServer = async ({
       SMS_URL: smsUrl ?? '',
       SEED_DEMO: seed ? 'true' : 'false',
       RUN_SCHEDULER: 'false',
+      METRICS_TOKEN: metricsToken ?? '',
     });
     if (seed && !testDatabase.seeded) await seedDemo(database, { dataDir });
     const app = await buildApp({
       config,
       database,
       now,
-      logger: process.env.TEST_LOG ? { level: 'debug' } : false,
+      logger: logStream
+        ? appLoggerOptions({ level: 'info', stream: logStream })
+        : process.env.TEST_LOG
+          ? appLoggerOptions({ level: 'debug' })
+          : false,
     });
     await app.listen({ host: config.host, port: config.port });
     return {
@@ -88,6 +105,7 @@ export const startTestServer = async ({
       baseUrl: `http://127.0.0.1:${port}`,
       app,
       database,
+      databaseUrl: testDatabase.databaseUrl,
       config,
       close: async () => {
         await app.close();

@@ -58,8 +58,16 @@ export type Database = {
   /** `pg_notify` outside a transaction; inside one use ``tx.execute(sql`select pg_notify(${c}, ${p})`)``. */
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * The connection pool right now (`/metrics`): PostgreSQL's node-postgres pool; undefined on the embedded
+   * database, which has one in-process connection and no pool.
+   */
+  poolStats(): PoolStats | undefined;
   close(): Promise<void>;
 };
+
+/** Connections of the PostgreSQL pool: open, idle among them, requests waiting for one, and the pool's limit. */
+export type PoolStats = { total: number; idle: number; waiting: number; max: number };
 
 /** The role tenant transactions switch to (created by migration 0002). */
 export const APP_ROLE = 'stellwerk_app';
@@ -214,6 +222,7 @@ const openPglite = async (dataDir: string): Promise<Database> => {
       async ping() {
         await client.query('select 1');
       },
+      poolStats: () => undefined,
       async close() {
         if (!client.closed) await client.close();
         lock.release();
@@ -388,6 +397,12 @@ const openPg = async (databaseUrl: string, log?: DatabaseLog): Promise<Database>
     async ping() {
       await pool.query('select 1');
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max: pool.options.max ?? 10,
+    }),
     async close() {
       await listener.close();
       await pool.end();

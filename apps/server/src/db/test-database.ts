@@ -16,6 +16,8 @@ export type TestDatabase = {
   database: Database;
   /** A fresh temporary directory (storage files, PGlite data), removed by `close()`. */
   dataDir: string;
+  /** PostgreSQL: the URL of the test database (for `pg_dump`); undefined on the embedded database. */
+  databaseUrl?: string;
   close(): Promise<void>;
 };
 
@@ -134,6 +136,7 @@ export const openTestDatabase = async (
   return {
     database,
     dataDir,
+    databaseUrl: url.toString(),
     seeded: Boolean(seededTemplate),
     async close() {
       await database.close();

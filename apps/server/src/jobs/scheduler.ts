@@ -70,7 +70,16 @@ const tryLockTenantShare = async (tx: Tx, lockKey: number, mandantId: string): P
  * Runs jobs; a job still running in this process is not started a second time. Tenant jobs run per tenant
  * as described at `TenantJob`; global jobs run once.
  */
-export const createJobRunner = ({ database, log }: { database: Database; log?: JobLog }) => {
+export const createJobRunner = ({
+  database,
+  log,
+  onOutcome,
+}: {
+  database: Database;
+  log?: JobLog;
+  /** Told of every finished run and how long it took in seconds (the app's metrics). */
+  onOutcome?: JobObserver;
+}) => {
   const running = new Set<string>();
 
   const runTenantShare = async (job: TenantJob, mandantId: string, now: Date): Promise<TenantOutcome> => {
@@ -96,6 +105,13 @@ export const createJobRunner = ({ database, log }: { database: Database; log?: J
 
   const runJob = async (job: Job, now: Date): Promise<JobOutcome> => {
     if (running.has(job.name)) return { name: job.name, ran: false };
+    const started = performance.now();
+    const outcome = await runOnce(job, now);
+    onOutcome?.(outcome, (performance.now() - started) / 1000);
+    return outcome;
+  };
+
+  const runOnce = async (job: Job, now: Date): Promise<JobOutcome> => {
     running.add(job.name);
     try {
       if (job.kind === 'global')
@@ -122,6 +138,9 @@ export const createJobRunner = ({ database, log }: { database: Database; log?: J
   return { runJob, runAll };
 };
 
+/** Observes finished runs (the metrics of decision 232). */
+export type JobObserver = (outcome: JobOutcome, seconds: number) => void;
+
 export type Scheduler = { stop: () => void; runNow: () => Promise<JobOutcome[]> };
 
 /** Every minute (croner, not keeping the process alive), runs `jobs`. */
@@ -131,14 +150,16 @@ export const startScheduler = ({
   now = () => new Date(),
   log,
   pattern = '* * * * *',
+  onOutcome,
 }: {
   database: Database;
   jobs: readonly Job[];
   now?: () => Date;
   log?: JobLog;
   pattern?: string;
+  onOutcome?: JobObserver;
 }): Scheduler => {
-  const runner = createJobRunner({ database, log });
+  const runner = createJobRunner({ database, log, onOutcome });
   const runNow = () => runner.runAll(jobs, now());
   const cron = new Cron(pattern, { unref: true, protect: true, name: 'stellwerk-jobs' }, async () => {
     await runNow();
