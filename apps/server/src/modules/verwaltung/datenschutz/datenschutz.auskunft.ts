@@ -7,11 +7,11 @@
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { TDatenauskunft } from '@stellwerk/domain/verwaltung/datenschutz/api';
 import { DATENKATEGORIEN, RECHTSGRUNDLAGEN } from '@stellwerk/domain/verwaltung/datenschutz/deklarationen';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { nameDesMandanten } from '../mandant/mandant.service.ts';
 import { findPerson, leseDatenDerPerson } from './datenschutz.repository.ts';
 
 export type AuskunftDeps = { database: Database; now: () => Date };
@@ -28,8 +28,7 @@ export const erstelleAuskunft = async (
     const person = await findPerson(tx, benutzerId);
     if (!person) throw nichtGefunden('benutzer', benutzerId);
     const daten = await leseDatenDerPerson(tx, person);
-    const mandantRow = (await tx.execute(sql`select name from mandant where id = ${user.mandantId}`))
-      .rows[0] as { name: string } | undefined;
+    const verantwortlicher = await nameDesMandanten(tx, user.mandantId);
     if (benutzerId !== user.benutzerId)
       await writeAudit(tx, {
         mandantId: user.mandantId,
@@ -42,7 +41,7 @@ export const erstelleAuskunft = async (
     return {
       erstelltAm: now().toISOString(),
       sprache,
-      verantwortlicher: mandantRow?.name ?? '',
+      verantwortlicher,
       person: sichtbar,
       kategorien: DATENKATEGORIEN.map((k) => ({
         id: k.id,

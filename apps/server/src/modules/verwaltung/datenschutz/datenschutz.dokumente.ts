@@ -13,12 +13,12 @@ import {
   KENNZAHLEN,
   RECHTSGRUNDLAGEN,
 } from '@stellwerk/domain/verwaltung/datenschutz/deklarationen';
-import { sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import type { Database } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { loadEffectiveCustomizing } from '../customizing/customizing.service.ts';
+import { nameDesMandanten } from '../mandant/mandant.service.ts';
 
 export type Dokument = 'betriebsrat' | 'verarbeitungsverzeichnis';
 
@@ -51,11 +51,8 @@ export const erstelleDokument = async (
   assertDarf(user, 'datenschutz.dokumente');
   const { mandantName, k, tage } = await database.withTenant(user.mandantId, async (tx) => {
     const settings = await loadEffectiveCustomizing(tx, NIEMAND);
-    const row = (await tx.execute(sql`select name from mandant where id = ${user.mandantId}`)).rows[0] as
-      | { name: string }
-      | undefined;
     return {
-      mandantName: row?.name ?? '',
+      mandantName: await nameDesMandanten(tx, user.mandantId),
       k: numberCustomizing(settings, 'AuslastungMindestPersonen'),
       tage: anonymisierungsTage(numberCustomizing(settings, 'DatenschutzAnonymisierungTage')),
     };

@@ -113,6 +113,13 @@ const assertDomainsFree = async (tx: Tx, mandantId: string | null, domains: read
 export const listMandantIds = async ({ database }: Deps): Promise<string[]> =>
   database.withAllTenants(async (tx) => (await findMandanten(tx)).map((m) => m.id));
 
+/**
+ * The tenant's name inside a transaction of that tenant (the data controller on the privacy documents and in a
+ * person's access report), '' when there is none.
+ */
+export const nameDesMandanten = async (tx: Tx, mandantId: string): Promise<string> =>
+  (await findMandant(tx, mandantId))?.name ?? '';
+
 export const listMandanten = async ({ database }: Deps, user: SessionUser): Promise<TMandant[]> => {
   assertPlatformAdmin(user);
   return database.withAllTenants(loadAll);
