@@ -82,7 +82,11 @@ export function ZugriffstokenKarte() {
   const [neu, setNeu] = useState<TNeuerZugriffstoken | null>(null);
   const [entfernen, setEntfernen] = useState<TZugriffstoken | null>(null);
   const items = liste.data ?? [];
-  const rechtText = (r: ZugriffstokenRecht) => t(`zugriffstoken.recht.${r}`);
+  const rechtTexte: Record<ZugriffstokenRecht, string> = {
+    lesen: t('zugriffstoken.recht.lesen'),
+    buchen: t('zugriffstoken.recht.buchen'),
+  };
+  const rechtText = (r: ZugriffstokenRecht) => rechtTexte[r];
 
   return (
     <SicherheitsKarte
