@@ -188,6 +188,14 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
       'Dieser Zugriffstoken darf nur lesen. Zum Buchen, Ändern, Stornieren und Einchecken brauchen Sie einen Token mit dem Recht „Buchen“.',
     );
     expect(await eigene(booker)).toEqual(vorher);
+    // the reads a reading token is for
+    const regeln = await werkzeug(client, 'read_rules', { topic: 'rules' });
+    expect(regeln.isError).toBe(false);
+    expect(regeln.antwort.art).toBe('auskunft');
+    expect(regeln.text).toMatch(/Fahrzeug|Platz/);
+    const plaetze = await werkzeug(client, 'find_free_places', { date: '2026-11-26' });
+    expect(plaetze.isError, plaetze.text).toBe(false);
+    expect(plaetze.antwort.ausgefuehrt).toBe(false);
   });
 
   it("nobody sees or cancels another person's booking, in the tenant or from another tenant", async () => {
