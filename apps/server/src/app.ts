@@ -27,6 +27,7 @@ import {
 import { enforceRouteDeclarations } from './http/route-guards';
 import { registerWebApp, webAppFallback } from './http/web-app';
 import { ausfuehrenRoutes } from './modules/assistent/ausfuehren/ausfuehren.routes.ts';
+import { mcpRoutes } from './modules/assistent/mcp/mcp.routes.ts';
 import { verstehenRoutes } from './modules/assistent/verstehen/verstehen.routes.ts';
 import { fahrtRoutes } from './modules/fahrten/fahrt/fahrt.routes.ts';
 import { fahrzeugRoutes } from './modules/fahrzeuge/fahrzeug/fahrzeug.routes.ts';
@@ -42,6 +43,7 @@ import { gruppeRoutes } from './modules/identitaet/gruppe/gruppe.routes.ts';
 import { meRoutes } from './modules/identitaet/me/me.routes.ts';
 import { rolleRoutes } from './modules/identitaet/rolle/rolle.routes.ts';
 import { scimRoutes, scimTokenRoutes } from './modules/identitaet/scim/scim.routes.ts';
+import { zugriffstokenRoutes } from './modules/identitaet/zugriffstoken/zugriffstoken.routes.ts';
 import { smsRoutes } from './modules/identitaet/sms/sms.routes';
 import { ssoRoutes } from './modules/identitaet/sso/sso.routes.ts';
 import { ausstattungRoutes } from './modules/leseraum/ausstattung/ausstattung.routes.ts';
@@ -254,6 +256,9 @@ export const buildApp = async ({
     await assistent.register(verstehenRoutes, { database, now });
     await assistent.register(ausfuehrenRoutes, { database, now, publicUrl: config.publicUrl });
   });
+  // personal access tokens (decision 226) and the MCP server they open (decision 227; it checks the switch itself)
+  await app.register(zugriffstokenRoutes, { database, now });
+  await app.register(mcpRoutes, { database, now, publicUrl: config.publicUrl });
   await app.register(kalenderRoutes, { database, publicUrl: config.publicUrl, now });
   // every route of the office lockers needs the tenant's Officelocker switch (decision 186)
   await app.register(async (spinde) => {

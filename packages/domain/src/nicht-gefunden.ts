@@ -40,6 +40,7 @@ export const GEGENSTAENDE = {
   spind: { de: 'Spind', en: 'Locker' },
   standort: { de: 'Standort', en: 'Location' },
   telefon: { de: 'Telefonnummer', en: 'Phone number' },
+  zugriffstoken: { de: 'Zugriffstoken', en: 'Access token' },
   zweiter_faktor: { de: 'Zweiter Faktor', en: 'Second factor' },
 } as const satisfies Record<string, Texts>;
 

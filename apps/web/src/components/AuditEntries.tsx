@@ -88,6 +88,7 @@ export const useAuditLabels = () => {
     scim_token: t('adminProtokoll.entities.scimToken'),
     serviceheft_eintrag: t('adminProtokoll.entities.serviceheftEintrag'),
     spind_buchung: t('adminProtokoll.entities.spindBuchung'),
+    zugriffstoken: t('adminProtokoll.entities.zugriffstoken'),
   };
   const actions: Record<string, string> = {
     create: t('adminProtokoll.actions.create'),

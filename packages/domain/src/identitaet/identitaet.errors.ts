@@ -372,4 +372,42 @@ export const IDENTITAET_ERRORS = {
     de: '{anzahl#Zeile|Zeilen} der CSV-Datei {anzahl?ist|sind} fehlerhaft; es wurde nichts importiert.',
     en: '{anzahl} rows of the CSV file are invalid; nothing was imported.',
   },
+  // --- personal access tokens (decision 226) -----------------------------------------------------
+  /** No token, a malformed one, or one nobody issued: the same answer, so a token cannot be probed. */
+  'zugriffstoken.ungueltig': {
+    status: 401,
+    de: 'Der Zugriffstoken fehlt oder ist ungültig. Bitte senden Sie einen persönlichen Zugriffstoken als „Authorization: Bearer …“.',
+    en: 'The access token is missing or invalid. Please send a personal access token as "Authorization: Bearer …".',
+  },
+  'zugriffstoken.abgelaufen': {
+    status: 401,
+    de: 'Der Zugriffstoken ist abgelaufen. Bitte erstellen Sie in den Sicherheitseinstellungen einen neuen.',
+    en: 'The access token has expired. Please create a new one in the security settings.',
+  },
+  'zugriffstoken.widerrufen': {
+    status: 401,
+    de: 'Der Zugriffstoken wurde widerrufen. Bitte erstellen Sie in den Sicherheitseinstellungen einen neuen.',
+    en: 'The access token has been revoked. Please create a new one in the security settings.',
+  },
+  'zugriffstoken.nur_lesen': {
+    status: 403,
+    de: 'Dieser Zugriffstoken darf nur lesen. Zum Buchen, Ändern, Stornieren und Einchecken brauchen Sie einen Token mit dem Recht „Buchen“.',
+    en: 'This access token may only read. To book, change, cancel or check in you need a token with the right "Book".',
+  },
+  'zugriffstoken.ablauf_ungueltig': {
+    status: 400,
+    de: 'Das Ablaufdatum muss zwischen heute und einem Jahr ab heute liegen.',
+    en: 'The expiry date must lie between today and one year from today.',
+  },
+  'zugriffstoken.zu_viele': {
+    status: 409,
+    de: 'Sie haben bereits {anzahl} Zugriffstoken. Bitte widerrufen Sie zuerst einen, den Sie nicht mehr brauchen.',
+    en: 'You already have {anzahl} access tokens. Please revoke one you no longer need first.',
+  },
+  /** The tenant has not switched the assistant on: the MCP server is part of it. */
+  'zugriffstoken.chatbot_aus': {
+    status: 403,
+    de: 'Der Assistent ist für Ihre Organisation nicht eingeschaltet; der Zugang für KI-Programme (MCP) steht daher nicht zur Verfügung.',
+    en: 'The assistant is not switched on for your organisation, so access for AI clients (MCP) is not available.',
+  },
 } as const satisfies Record<string, CatalogueEntry>;

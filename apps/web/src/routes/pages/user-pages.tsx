@@ -22,6 +22,7 @@ import { PasskeyListe } from '../../features/identitaet/sicherheit/components/Pa
 import { SitzungenListe } from '../../features/identitaet/sicherheit/components/SitzungenListe';
 import { TelefonFaktorKarte } from '../../features/identitaet/sicherheit/components/TelefonFaktorKarte';
 import { ZweiFaktorEinrichtung } from '../../features/identitaet/sicherheit/components/ZweiFaktorEinrichtung';
+import { ZugriffstokenKarte } from '../../features/identitaet/sicherheit/components/ZugriffstokenKarte';
 import { type Ansicht, Sitzplan } from '../../features/leseraum/leseraum/components/Sitzplan';
 import { ansichtAus, vorgabenAus, ZPlatzSuche } from '../../features/leseraum/leseraum/hooks/platz-suche';
 import { OfficeLocker } from '../../features/leseraum/spind/components/OfficeLocker';
@@ -254,6 +255,7 @@ export function SicherheitPage() {
         <PasskeyListe />
         <SitzungenListe />
         <KalenderAboKarte />
+        <ZugriffstokenKarte />
       </Stack>
     </>
   );

@@ -11,16 +11,25 @@ import { checkInBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung
 import { storniereBuchung as stornierePlatz } from '../../leseraum/leseraum-buchung/leseraum-buchung.stornieren.ts';
 import { type Auftrag, abgelehnt, alsAblehnung } from './ausfuehren.kontext.ts';
 
-type Eigene = TEigeneBuchung & { kannStornieren: boolean; kannEinchecken: boolean };
+export type Eigene = TEigeneBuchung & {
+  kannStornieren: boolean;
+  kannEinchecken: boolean;
+  kannAendern: boolean;
+  /** the car of a vehicle booking (a change keeps it) */
+  fahrzeugId: string | null;
+};
 
 const OFFEN = new Set(['vorgemerkt', 'reserviert', 'aktiv']);
 
-/** An area switched off for the tenant has no bookings to show (its operations answer 404). */
+/**
+ * An area switched off for the tenant (its operations answer 404) or one the caller may not use (the screen's list
+ * answers 403: no right to book vehicles) has no bookings to show; the other areas still do.
+ */
 const ausser404 = async <T>(fn: () => Promise<T[]>): Promise<T[]> => {
   try {
     return await fn();
   } catch (e) {
-    if (isDomainError(e) && e.code === 'not_found') return [];
+    if (isDomainError(e) && (e.code === 'not_found' || e.status === 403)) return [];
     throw e;
   }
 };
@@ -45,6 +54,8 @@ export const eigeneBuchungen = async ({ deps, user }: Auftrag): Promise<Eigene[]
         status: b.status,
         kannStornieren: b.aktionen.kannStornieren,
         kannEinchecken: b.aktionen.kannEinchecken,
+        kannAendern: b.aktionen.kannAendern,
+        fahrzeugId: b.fahrzeug.id,
       }),
     );
   const plaetze: Eigene[] = [];
@@ -59,13 +70,21 @@ export const eigeneBuchungen = async ({ deps, user }: Auftrag): Promise<Eigene[]
         status: b.status,
         kannStornieren: b.kannStornieren,
         kannEinchecken: b.kannEinchecken,
+        kannAendern: b.kannAendern,
+        fahrzeugId: null,
       });
   return [...fahrten, ...plaetze]
     .filter((b) => OFFEN.has(b.status) && new Date(b.bis) > now)
     .sort((a, b) => Date.parse(a.von) - Date.parse(b.von));
 };
 
-const ohneRechte = ({ kannStornieren: _s, kannEinchecken: _e, ...b }: Eigene): TEigeneBuchung => b;
+export const ohneRechte = ({
+  kannStornieren: _s,
+  kannEinchecken: _e,
+  kannAendern: _a,
+  fahrzeugId: _f,
+  ...b
+}: Eigene): TEigeneBuchung => b;
 
 /** 'Meine Buchungen': the caller's upcoming bookings, in words and as a list. */
 export const buchungenAnzeigen = async (auftrag: Auftrag): Promise<TAusfuehrenAntwort> => {

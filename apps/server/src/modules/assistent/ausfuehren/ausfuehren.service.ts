@@ -1,7 +1,8 @@
 import type { TAusfuehrenAntwort, TAusfuehrenEingabe } from '@stellwerk/domain/assistent/api';
 import { fragtNachPersonen } from '@stellwerk/domain/assistent/frage';
 import { normalisiere } from '@stellwerk/domain/assistent/text';
-import { versteheAnfrage } from '@stellwerk/domain/assistent/verstehen';
+import { type Lesung, versteheAnfrage } from '@stellwerk/domain/assistent/verstehen';
+import type { Language } from '@stellwerk/domain/language';
 import { zusammenfassung } from '@stellwerk/domain/assistent/zusammenfassung';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { buchungenAnzeigen, buchungStornieren, einchecken } from './ausfuehren.eigene.ts';
@@ -10,6 +11,38 @@ import { frage } from './ausfuehren.frage.ts';
 import { type Auftrag, type AusfuehrenDeps, abgelehnt } from './ausfuehren.kontext.ts';
 import { platzBuchen } from './ausfuehren.platz.ts';
 import { findStandortNamen } from './ausfuehren.repository.ts';
+
+/**
+ * A request to carry out, before any tool ran: the answer repeats the reading (a question back when there is
+ * one). Also the start of every MCP tool (decision 227), whose reading comes from the tool's arguments.
+ */
+export const neuerAuftrag = (
+  deps: AusfuehrenDeps,
+  user: SessionUser,
+  eingabe: TAusfuehrenEingabe,
+  lesung: Lesung,
+  sprache: Language,
+  normalisiert: string,
+): Auftrag => ({
+  deps,
+  user,
+  eingabe,
+  lesung,
+  sprache,
+  normalisiert,
+  antwort: {
+    lesung,
+    art: lesung.rueckfrage ? 'rueckfrage' : 'auskunft',
+    zusammenfassung: zusammenfassung(lesung, sprache),
+    ausgefuehrt: false,
+    fahrzeuge: [],
+    plaetze: [],
+    buchungen: [],
+    buchungId: null,
+    buchungArt: null,
+    fehler: null,
+  },
+});
 
 /**
  * The assistant's action (decisions 190, 219): reads the request like `verstehen`; without `bestaetigt` it only
@@ -28,26 +61,7 @@ export const fuehreAus = async (
     bezug: eingabe.bezug ? new Date(eingabe.bezug) : deps.now(),
     standorte,
   });
-  const auftrag: Auftrag = {
-    deps,
-    user,
-    eingabe,
-    lesung,
-    sprache,
-    normalisiert: normalisiere(eingabe.text),
-    antwort: {
-      lesung,
-      art: lesung.rueckfrage ? 'rueckfrage' : 'auskunft',
-      zusammenfassung: zusammenfassung(lesung, sprache),
-      ausgefuehrt: false,
-      fahrzeuge: [],
-      plaetze: [],
-      buchungen: [],
-      buchungId: null,
-      buchungArt: null,
-      fehler: null,
-    },
-  };
+  const auftrag = neuerAuftrag(deps, user, eingabe, lesung, sprache, normalisiere(eingabe.text));
   if (fragtNachPersonen(auftrag.normalisiert)) return abgelehnt(auftrag, 'assistent.fremde_personen');
   switch (lesung.absicht) {
     case 'buchung_stornieren':

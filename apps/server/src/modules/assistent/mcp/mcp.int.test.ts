@@ -1,0 +1,286 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+
+/** The server's clock: Wednesday, 25.11.2026, 10:00 in Berlin. */
+const JETZT = new Date('2026-11-25T10:00:00+01:00');
+
+type Ergebnis = { isError?: boolean; content: { type: string; text: string }[] };
+type Antwort = {
+  art: string;
+  ausgefuehrt: boolean;
+  zusammenfassung: string;
+  fahrzeuge: { id: string }[];
+  buchungen: { id: string }[];
+  buchungId: string | null;
+  fehler: { code: string; message: string } | null;
+};
+type Buchung = {
+  id: string;
+  von: string;
+  bis: string;
+  status: string;
+  fahrzeug: { id: string };
+  buchender: { id: string };
+  fahrer: { id: string } | null;
+};
+
+describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)', (driver) => {
+  let server: TestServer;
+  let jetzt = JETZT;
+  let booker: string;
+  let kollegin: string;
+  let fremd: string;
+  const offen: Client[] = [];
+
+  const call = async (cookie: string, method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${server.baseUrl}${path}`, {
+      method,
+      headers: {
+        origin: server.baseUrl,
+        cookie,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+  const token = async (cookie: string, recht: 'lesen' | 'buchen', gueltigBis = '2027-01-31') => {
+    const { status, body } = await call(cookie, 'POST', '/api/zugriffstoken', {
+      name: `Claude ${recht}`,
+      recht,
+      gueltigBis,
+    });
+    expect(status).toBe(201);
+    return body as { id: string; token: string };
+  };
+  const verbinde = async (bearer: string) => {
+    const client = new Client({ name: 'stellwerk-test', version: '1.0.0' });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${server.baseUrl}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${bearer}` } },
+      }),
+    );
+    offen.push(client);
+    return client;
+  };
+  const werkzeug = async (client: Client, name: string, args: Record<string, unknown> = {}) => {
+    const ergebnis = (await client.callTool({ name, arguments: args })) as Ergebnis;
+    // a tool that threw answers one text only: show it
+    if (ergebnis.content.length < 2) throw new Error(ergebnis.content[0]?.text);
+    return {
+      isError: ergebnis.isError ?? false,
+      text: ergebnis.content[0]!.text,
+      antwort: JSON.parse(ergebnis.content[1]!.text) as Antwort,
+    };
+  };
+  const eigene = async (cookie: string) =>
+    (await call(cookie, 'GET', '/api/fahrzeug-buchungen?eigene=true')).body as Buchung[];
+  const chatbotAn = async (cookie: string, platform: string) => {
+    const me = (await call(cookie, 'GET', '/api/me')).body as { mandant: { id: string } };
+    const mandanten = (await call(platform, 'GET', '/api/admin/mandanten')).body as {
+      id: string;
+      features: Record<string, boolean>;
+    }[];
+    const features = mandanten.find((m) => m.id === me.mandant.id)!.features;
+    const an = await call(platform, 'PUT', `/api/admin/mandanten/${me.mandant.id}/features`, {
+      ...features,
+      Chatbot: true,
+    });
+    expect(an.status).toBe(200);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer({ driver, now: () => jetzt });
+    booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    kollegin = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
+    fremd = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
+    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    await chatbotAn(booker, platform);
+    await chatbotAn(fremd, platform);
+  });
+  afterAll(async () => {
+    for (const client of offen) await client.close();
+    await server?.close();
+  });
+
+  it('lists the tools for a booking token', async () => {
+    const client = await verbinde((await token(booker, 'buchen')).token);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual([
+      'book_car',
+      'book_place',
+      'cancel_booking',
+      'change_booking',
+      'check_in',
+      'find_free_cars',
+      'find_free_places',
+      'list_my_bookings',
+      'read_rules',
+    ]);
+  });
+
+  it('a dry run books nothing; confirmed, the car is booked as the screen books it', async () => {
+    const client = await verbinde((await token(booker, 'buchen')).token);
+    const frei = await werkzeug(client, 'find_free_cars', {
+      start: '2026-11-26T09:00:00+01:00',
+      end: '2026-11-26T12:00:00+01:00',
+    });
+    expect(frei.isError).toBe(false);
+    const auto = frei.antwort.fahrzeuge[1]!.id;
+    const vorher = await eigene(booker);
+    const args = { start: '2026-11-26T09:00:00+01:00', end: '2026-11-26T12:00:00+01:00', vehicle_id: auto };
+    const trocken = await werkzeug(client, 'book_car', args);
+    expect(trocken.isError).toBe(false);
+    expect(trocken.antwort.art).toBe('bestaetigen');
+    expect(trocken.antwort.ausgefuehrt).toBe(false);
+    expect(trocken.text).toContain('confirm: true');
+    expect(await eigene(booker)).toEqual(vorher);
+
+    const gebucht = await werkzeug(client, 'book_car', { ...args, confirm: true });
+    expect(gebucht.isError).toBe(false);
+    expect(gebucht.antwort.ausgefuehrt).toBe(true);
+    const nachher = await eigene(booker);
+    expect(nachher.length).toBe(vorher.length + 1);
+    const zeile = nachher.find((b) => b.id === gebucht.antwort.buchungId)!;
+    // the same car the screen booking uses, the next hours: both rows alike but for id and period
+    const screen = await call(booker, 'POST', '/api/fahrzeug-buchungen', {
+      fahrzeugId: auto,
+      von: '2026-11-26T13:00:00+01:00',
+      bis: '2026-11-26T15:00:00+01:00',
+    });
+    expect(screen.status).toBe(201);
+    const ohne = ({ id: _i, von: _v, bis: _b, ...rest }: Buchung) => rest;
+    expect(ohne(zeile)).toEqual(ohne((await eigene(booker)).find((b) => b.id === screen.body.id)!));
+    expect(new Date(zeile.von).toISOString()).toBe('2026-11-26T08:00:00.000Z');
+    expect(new Date(zeile.bis).toISOString()).toBe('2026-11-26T11:00:00.000Z');
+
+    // changed and cancelled through the same operations
+    const geaendert = await werkzeug(client, 'change_booking', {
+      booking_id: zeile.id,
+      start: '2026-11-27T09:00:00+01:00',
+      end: '2026-11-27T11:00:00+01:00',
+      confirm: true,
+    });
+    expect(geaendert.antwort.ausgefuehrt).toBe(true);
+    const neu = (await eigene(booker)).find((b) => b.id === zeile.id)!;
+    expect(new Date(neu.von).toISOString()).toBe('2026-11-27T08:00:00.000Z');
+    const liste = await werkzeug(client, 'list_my_bookings');
+    expect(liste.antwort.buchungen.map((b) => b.id)).toContain(zeile.id);
+    const storniert = await werkzeug(client, 'cancel_booking', { booking_id: zeile.id, confirm: true });
+    expect(storniert.antwort.ausgefuehrt).toBe(true);
+    expect((await eigene(booker)).find((b) => b.id === zeile.id)?.status ?? 'storniert').toBe('storniert');
+  });
+
+  it('a reading token finds and lists, but cannot book: the catalogue refusal, no row', async () => {
+    const client = await verbinde((await token(booker, 'lesen')).token);
+    const vorher = await eigene(booker);
+    const args = { start: '2026-11-30T09:00:00+01:00', end: '2026-11-30T10:00:00+01:00' };
+    expect((await werkzeug(client, 'book_car', args)).antwort.art).toBe('bestaetigen');
+    const ergebnis = (await client.callTool({
+      name: 'book_car',
+      arguments: { ...args, confirm: true },
+    })) as Ergebnis;
+    expect(ergebnis.isError).toBe(true);
+    expect(ergebnis.content[0]!.text).toBe(
+      'Dieser Zugriffstoken darf nur lesen. Zum Buchen, Ändern, Stornieren und Einchecken brauchen Sie einen Token mit dem Recht „Buchen“.',
+    );
+    expect(await eigene(booker)).toEqual(vorher);
+    // the reads a reading token is for
+    const regeln = await werkzeug(client, 'read_rules', { topic: 'rules' });
+    expect(regeln.isError).toBe(false);
+    expect(regeln.antwort.art).toBe('auskunft');
+    expect(regeln.text).toMatch(/Fahrzeug|Platz/);
+    const plaetze = await werkzeug(client, 'find_free_places', { date: '2026-11-26' });
+    expect(plaetze.isError, plaetze.text).toBe(false);
+    expect(plaetze.antwort.ausgefuehrt).toBe(false);
+  });
+
+  it("nobody sees or cancels another person's booking, in the tenant or from another tenant", async () => {
+    const screen = await call(kollegin, 'POST', '/api/fahrzeug-buchungen', {
+      fahrzeugId: (
+        await werkzeug(await verbinde((await token(kollegin, 'lesen')).token), 'find_free_cars', {
+          start: '2026-12-01T09:00:00+01:00',
+          end: '2026-12-01T10:00:00+01:00',
+        })
+      ).antwort.fahrzeuge[0]!.id,
+      von: '2026-12-01T09:00:00+01:00',
+      bis: '2026-12-01T10:00:00+01:00',
+    });
+    expect(screen.status).toBe(201);
+    for (const bearer of [(await token(booker, 'buchen')).token, (await token(fremd, 'buchen')).token]) {
+      const client = await verbinde(bearer);
+      const liste = await werkzeug(client, 'list_my_bookings');
+      expect(liste.isError, liste.text).toBe(false);
+      expect(liste.antwort.buchungen.map((b) => b.id)).not.toContain(screen.body.id);
+      const storno = await werkzeug(client, 'cancel_booking', { booking_id: screen.body.id, confirm: true });
+      expect(storno.isError).toBe(true);
+      expect(storno.antwort.fehler?.code).toBe('assistent.keine_buchung');
+    }
+    expect((await eigene(kollegin)).find((b) => b.id === screen.body.id)?.status).not.toBe('storniert');
+  });
+
+  it('refuses a missing, unknown, revoked or expired token with the catalogue text, and a session cookie alone', async () => {
+    const ohne = await fetch(`${server.baseUrl}/mcp`, {
+      method: 'POST',
+      headers: {
+        cookie: booker,
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+      },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    expect(ohne.status).toBe(401);
+    expect(ohne.headers.get('www-authenticate')).toContain('Bearer');
+    expect(((await ohne.json()) as { error: { code: string } }).error.code).toBe('zugriffstoken.ungueltig');
+    await expect(verbinde(`stw_pat_${'x'.repeat(43)}`)).rejects.toThrow(/ungültig/);
+
+    const widerrufen = await token(booker, 'buchen');
+    expect((await call(booker, 'DELETE', `/api/zugriffstoken/${widerrufen.id}`)).status).toBe(204);
+    await expect(verbinde(widerrufen.token)).rejects.toThrow(/widerrufen/);
+    // another user cannot revoke it (it is not theirs)
+    const fremdes = await token(booker, 'lesen');
+    expect((await call(kollegin, 'DELETE', `/api/zugriffstoken/${fremdes.id}`)).status).toBe(404);
+
+    const heute = await token(booker, 'buchen', '2026-11-25');
+    await verbinde(heute.token);
+    jetzt = new Date('2026-11-26T00:00:00+01:00');
+    try {
+      await expect(verbinde(heute.token)).rejects.toThrow(/abgelaufen/);
+    } finally {
+      jetzt = JETZT;
+    }
+  });
+
+  it('tokens are listed without the token, and creating and revoking are audited', async () => {
+    const neu = await token(booker, 'lesen');
+    const liste = (await call(booker, 'GET', '/api/zugriffstoken')).body as Record<string, unknown>[];
+    const eintrag = liste.find((t) => t.id === neu.id)!;
+    expect(eintrag).toMatchObject({ name: 'Claude lesen', recht: 'lesen', abgelaufen: false });
+    expect(eintrag.gueltigBis).toBe('2027-01-31T23:00:00.000Z');
+    expect(JSON.stringify(liste)).not.toContain(neu.token);
+    expect(neu.token.startsWith(eintrag.anfang as string)).toBe(true);
+    expect(
+      (
+        await call(booker, 'POST', '/api/zugriffstoken', {
+          name: 'x',
+          recht: 'lesen',
+          gueltigBis: '2027-11-26',
+        })
+      ).body.error.code,
+    ).toBe('zugriffstoken.ablauf_ungueltig');
+    expect((await call(booker, 'DELETE', `/api/zugriffstoken/${neu.id}`)).status).toBe(204);
+    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const protokoll = (await call(admin, 'GET', '/api/admin/protokoll?entity=zugriffstoken&limit=200'))
+      .body as {
+      items?: { action: string; entityId: string }[];
+    };
+    const aktionen = (protokoll.items ?? [])
+      .filter((e) => e.entityId === neu.id)
+      .map((e) => e.action)
+      .sort();
+    expect(aktionen).toEqual(['create', 'revoke']);
+  });
+});
