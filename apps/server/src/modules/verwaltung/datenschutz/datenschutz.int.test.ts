@@ -105,13 +105,20 @@ describe.each(testDrivers())('access request (Art. 15 GDPR) on %s', (driver) => 
     expect(text).not.toMatch(/nachbarin@|admin@musterstadt|beispielhausen/i);
   });
 
-  it('lists the person’s sessions, passkeys and second factors without a token, key or secret', async () => {
+  it('lists the person’s sessions, passkeys, second factors and access tokens without a token, key or secret', async () => {
     await server.database.db.execute(sql`insert into passkey
         (id, name, public_key, user_id, credential_id, counter, device_type, backed_up)
       values ('pk-auskunft', 'Laptop im Büro', 'GEHEIMER-SCHLUESSEL', ${mitarbeiterId}, 'cred-auskunft', 0,
         'singleDevice', false)`);
     await server.database.db.execute(sql`insert into two_factor (id, secret, backup_codes, user_id)
       values ('tf-auskunft', 'GEHEIMNIS-TOTP', 'GEHEIME-CODES', ${mitarbeiterId})`);
+    const erstellt = await call(server, mitarbeiter, 'POST', '/api/zugriffstoken', {
+      name: 'Claude im Büro',
+      recht: 'lesen',
+      gueltigBis: '2027-01-31',
+    });
+    expect(erstellt.status).toBe(201);
+    const zugriffstoken = ((await erstellt.json()) as { token: string }).token;
     const r = await call(server, mitarbeiter, 'GET', '/api/me/datenauskunft.json');
     const a = (await r.json()) as TDatenauskunft;
     const konto = a.kategorien.find((k) => k.id === 'konto')!.eintraege;
@@ -125,14 +132,28 @@ describe.each(testDrivers())('access request (Art. 15 GDPR) on %s', (driver) => 
     });
     expect(konto).toContainEqual({ art: 'passkey', name: 'Laptop im Büro', angelegtAm: expect.any(String) });
     expect(konto).toContainEqual({ art: 'faktor', faktor: 'authenticator', angelegtAm: expect.any(String) });
+    expect(konto).toContainEqual({
+      art: 'zugriffstoken',
+      name: 'Claude im Büro',
+      recht: 'lesen',
+      angelegtAm: expect.any(String),
+      gueltigBis: expect.any(String),
+      zuletztBenutztAm: null,
+      widerrufenAm: null,
+    });
     const text = JSON.stringify(a);
-    expect(text).not.toMatch(/GEHEIM|cred-auskunft|token/i);
+    // no secret value and no field that holds a token, key or hash (the access token's name and kind are shown)
+    expect(text).not.toMatch(/GEHEIM|cred-auskunft|"\w*(token|hash|anfang)\w*"\s*:/i);
+    expect(text).not.toContain(zugriffstoken);
+    expect(text).not.toContain(zugriffstoken.slice(0, 12));
     expect(text).not.toContain(mitarbeiter.split('=')[1]!.split('.')[0]!);
     const pdf = pdfText(
       Buffer.from(await (await call(server, mitarbeiter, 'GET', '/api/me/datenauskunft.pdf')).arrayBuffer()),
     );
     expect(pdf).toMatch(/Laptop im Büro/);
     expect(pdf).toMatch(/authenticator/);
+    expect(pdf).toMatch(/Claude im Büro/);
+    expect(pdf).not.toContain(zugriffstoken.slice(0, 12));
     expect(pdf).not.toMatch(/GEHEIM/);
   });
 

@@ -215,6 +215,13 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
   });
 
   it('erases the person: a report per declared category, the logbook kept with its reason', async () => {
+    // a personal access token for an AI client (decision 226): an account's sign-in, erased with it
+    const token = await call(server, mitarbeiterSitzung, 'POST', '/api/zugriffstoken', {
+      name: 'Claude',
+      recht: 'buchen',
+      gueltigBis: '2027-01-31',
+    });
+    expect(token.status).toBe(201);
     const r = await call(server, admin, 'POST', `/api/benutzer/${personId}/loeschung`);
     expect(r.status).toBe(200);
     bericht = (await r.json()) as TLoeschbericht;
@@ -260,9 +267,10 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
     const login = await db.execute(sql`select
         (select count(*) from "user" where email = 'mitarbeiter@musterstadt.example' or id = ${personId}) as u,
         (select count(*) from session where user_id = ${personId}) as s,
-        (select count(*) from account where user_id = ${personId}) as a`);
-    expect(login.rows[0]).toMatchObject({ u: expect.anything(), s: expect.anything() });
-    expect(Object.values(login.rows[0] as Record<string, unknown>).map(Number)).toEqual([0, 0, 0]);
+        (select count(*) from account where user_id = ${personId}) as a,
+        (select count(*) from zugriffstoken where benutzer_id = ${personId}) as z`);
+    expect(login.rows[0]).toMatchObject({ u: expect.anything(), s: expect.anything(), z: expect.anything() });
+    expect(Object.values(login.rows[0] as Record<string, unknown>).map(Number)).toEqual([0, 0, 0, 0]);
 
     const fahrten = await db.select().from(fahrzeugBuchung).where(eq(fahrzeugBuchung.mandantId, musterstadt));
     expect(fahrten.filter((b) => b.benutzerId === personId || b.fahrerId === personId)).toEqual([]);

@@ -17,6 +17,7 @@ import { loescheSonderfreigabenDerPerson } from '../../fahrzeuge/sonderfreigabe/
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { loescheIdentitaet } from '../../identitaet/benutzer/benutzer.loeschung.ts';
+import { loescheZugriffstokenDerPerson } from '../../identitaet/zugriffstoken/zugriffstoken.datenschutz.ts';
 import { gibEigenePlaetzeFrei } from '../../leseraum/leseraum/leseraum.loeschung.ts';
 import { loescheLeseraumBuchungenDerPerson } from '../../leseraum/leseraum-buchung/leseraum-buchung.loeschung.ts';
 import { loescheSpindBuchungenDerPerson } from '../../leseraum/spind/spind.loeschung.ts';
@@ -66,6 +67,7 @@ export const loeschePerson = async (
       (await loescheEinstellungenDerPerson(tx, benutzerId)) +
       (await loescheKalenderAboDerPerson(tx, benutzerId));
     const kiosk = await loescheKioskEincheckDerPerson(tx, benutzerId);
+    const zugriffstoken = await loescheZugriffstokenDerPerson(tx, benutzerId);
     const behalten = await zaehleBehalteneVerweise(tx, benutzerId);
     const identitaet = await loescheIdentitaet(tx, {
       benutzerId,
@@ -86,7 +88,7 @@ export const loeschePerson = async (
         spindBuchungen: spind.storniert,
       },
       anzahl: {
-        konto: identitaet.konto,
+        konto: identitaet.konto + zugriffstoken,
         berechtigungen: identitaet.berechtigungen,
         einstellungen,
         leseraum_buchungen: platz.anonymisiert,

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { leseAnmeldungDerPerson } from '../../identitaet/auth/auth.accounts.ts';
+import { leseZugriffstokenDerPerson } from '../../identitaet/zugriffstoken/zugriffstoken.datenschutz.ts';
 
 export type Zeile = Record<string, string | number | boolean | null>;
 
@@ -72,6 +73,7 @@ export const leseDatenDerPerson = async (tx: Tx, p: Person): Promise<Record<stri
       ...normal(anmeldung.sitzungen.map((s) => ({ art: 'sitzung', ...s }))),
       ...normal(anmeldung.passkeys.map((k) => ({ art: 'passkey', ...k }))),
       ...normal(anmeldung.faktoren.map((f) => ({ art: 'faktor', faktor: f.art, angelegtAm: f.angelegtAm }))),
+      ...normal((await leseZugriffstokenDerPerson(tx, p.id)).map((t) => ({ art: 'zugriffstoken', ...t }))),
     ],
     berechtigungen: [
       ...(await q(sql`select 'gruppe' as art, g.name from benutzer_gruppe bg join gruppe g on g.id = bg.gruppe_id
