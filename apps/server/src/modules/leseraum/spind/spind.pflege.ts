@@ -8,6 +8,7 @@ import type { TSpindAenderung, TSpindbankAenderung, TSpindFrei } from '@stellwer
 import { tagesZeitraum } from '@stellwerk/domain/leseraum/spind/regeln';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { listeSpindbanken } from './spind.banken.ts';
 import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
 import {
@@ -79,6 +80,7 @@ export const aendereSpindbank = async (
   bankId: string,
   aenderung: TSpindbankAenderung,
 ) => {
+  assertDarf(user, 'spinde.verwalten');
   await inSpindModul(deps, user, async (tx) => {
     if (!(await findBank(tx, bankId))) throw nichtGefunden('spindbank', bankId);
     await updateBank(
@@ -106,6 +108,7 @@ export const aendereSpind = async (
   spindId: string,
   aenderung: TSpindAenderung,
 ) => {
+  assertDarf(user, 'spinde.verwalten');
   const bankId = await inSpindModul(deps, user, async (tx) => {
     const vorher = await findSpind(tx, spindId);
     if (!vorher) throw nichtGefunden('spind', spindId);

@@ -12,6 +12,8 @@ import {
   ZSpindStandort,
   ZSpindTagBuchen,
   ZSpindZuweisung,
+  ZSpindZuweisungEintrag,
+  ZSpindZuweisungSuche,
 } from '@stellwerk/domain/leseraum/spind/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +24,7 @@ import type { SpindDeps } from './spind.kontext.ts';
 import { bestaetigeGeleert, meineSpinde, raeumeSpind, zuRaeumendeSpinde } from './spind.mein.ts';
 import { aendereSpind, aendereSpindbank, freieSpinde, spindStandorte } from './spind.pflege.ts';
 import { gibSpindZurueck } from './spind.zurueckgeben.ts';
+import { beendeSpindZuweisung, listeZuweisungen } from './spind.zuweisungen.ts';
 
 const TAGS = ['spind'];
 const refusals = { 401: ZApiError, 403: ZApiError, 404: ZApiError } as const;
@@ -120,6 +123,38 @@ export const spindRoutes: FastifyPluginAsyncZod<SpindDeps> = async (app, deps) =
           }),
         ),
       ),
+  );
+  app.get(
+    '/api/spind-zuweisungen',
+    {
+      config: { guard: routeGuard.darf('spinde.verwalten') },
+      schema: {
+        operationId: 'listeSpindZuweisungen',
+        tags: TAGS,
+        summary: 'Current and coming permanent assignments, optionally of one bank or location (never a PIN)',
+        querystring: ZSpindZuweisungSuche,
+        response: { 200: z.array(ZSpindZuweisungEintrag), 400: ZApiError, ...refusals },
+      },
+    },
+    async (request) => listeZuweisungen(deps, requireDarf(request, 'spinde.verwalten'), request.query),
+  );
+  app.delete(
+    '/api/spind-zuweisungen/:id',
+    {
+      config: { guard: routeGuard.darf('spinde.verwalten') },
+      schema: {
+        operationId: 'beendeSpindZuweisung',
+        tags: TAGS,
+        summary:
+          'End a permanent assignment now (then the locker waits to be emptied), or cancel it before its start; an ended one answers 409',
+        params: ZId,
+        response: { 204: z.null(), 409: ZApiError, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await beendeSpindZuweisung(deps, requireDarf(request, 'spinde.verwalten'), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
   app.get(
     '/api/mein-spind',
