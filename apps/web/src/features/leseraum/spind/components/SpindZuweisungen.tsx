@@ -154,7 +154,7 @@ export function SpindZuweisungen({ banken }: { banken: TSpindbank[] }) {
                   </div>
                   <Group gap="xs">
                     <Badge variant="light" color={z.stand === 'laufend' ? 'teal' : 'gray'}>
-                      {t(z.stand === 'laufend' ? 'spind.admin.laufend' : 'spind.admin.kommend')}
+                      {z.stand === 'laufend' ? t('spind.admin.laufend') : t('spind.admin.kommend')}
                     </Badge>
                     <Button variant="light" color="red" size="xs" onClick={() => setFrage(z)}>
                       {t('spind.admin.beenden')}
@@ -171,11 +171,17 @@ export function SpindZuweisungen({ banken }: { banken: TSpindbank[] }) {
         title={t('spind.admin.beendenTitel')}
         message={
           frage
-            ? t(frage.stand === 'laufend' ? 'spind.admin.beendenFrage' : 'spind.admin.beendenFrageKommend', {
-                nummer: frage.nummer,
-                bank: frage.bank,
-                benutzer: frage.benutzer,
-              })
+            ? frage.stand === 'laufend'
+              ? t('spind.admin.beendenFrage', {
+                  nummer: frage.nummer,
+                  bank: frage.bank,
+                  benutzer: frage.benutzer,
+                })
+              : t('spind.admin.beendenFrageKommend', {
+                  nummer: frage.nummer,
+                  bank: frage.bank,
+                  benutzer: frage.benutzer,
+                })
             : ''
         }
         confirmLabel={t('spind.admin.beenden')}
