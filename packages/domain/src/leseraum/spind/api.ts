@@ -126,3 +126,18 @@ export const ZMeinSpind = z.object({
   schloss: z.enum(['keins', 'pin', 'http']),
 });
 export type TMeinSpind = z.infer<typeof ZMeinSpind>;
+
+/** The day to count a floor plan's locker banks for. */
+export const ZSpindPlanSuche = z.object({ tag: z.iso.date() });
+
+/** A locker bank drawn on a floor plan with its counts on the day (no bookings, no names). */
+export const ZSpindbankAufPlan = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  x: z.number(),
+  y: z.number(),
+  frei: z.number().int(),
+  belegt: z.number().int(),
+  ausserBetrieb: z.number().int(),
+});
+export type TSpindbankAufPlan = z.infer<typeof ZSpindbankAufPlan>;

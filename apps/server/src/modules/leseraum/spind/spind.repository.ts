@@ -271,3 +271,7 @@ export const findZuweisung = async (tx: Tx, id: string) =>
  * emptied like any ended locker. Undefined when it had ended (or was cancelled) already.
  */
 export const beendeZuweisung = gibTagesspindZurueck;
+
+/** The banks drawn on floor plan `grundrissId`, by name. */
+export const findBankenAufPlan = (tx: Tx, grundrissId: string) =>
+  tx.select().from(spindbank).where(eq(spindbank.grundrissId, grundrissId)).orderBy(asc(spindbank.name));

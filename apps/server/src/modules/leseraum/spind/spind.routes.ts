@@ -4,11 +4,13 @@ import {
   ZSpindAenderung,
   ZSpindbank,
   ZSpindbankAenderung,
+  ZSpindbankAufPlan,
   ZSpindbankNeu,
   ZSpindFrei,
   ZSpindFreiSuche,
   ZSpindImport,
   ZSpindImportErgebnis,
+  ZSpindPlanSuche,
   ZSpindStandort,
   ZSpindTagBuchen,
   ZSpindZuweisung,
@@ -22,7 +24,13 @@ import { importiereSpinde, legeSpindbankAn, listeSpindbanken } from './spind.ban
 import { bucheSpindFuerTag, weiseSpindZu } from './spind.buchen.ts';
 import type { SpindDeps } from './spind.kontext.ts';
 import { bestaetigeGeleert, meineSpinde, raeumeSpind, zuRaeumendeSpinde } from './spind.mein.ts';
-import { aendereSpind, aendereSpindbank, freieSpinde, spindStandorte } from './spind.pflege.ts';
+import {
+  aendereSpind,
+  aendereSpindbank,
+  freieSpinde,
+  spindbankenAufPlan,
+  spindStandorte,
+} from './spind.pflege.ts';
 import { gibSpindZurueck } from './spind.zurueckgeben.ts';
 import { beendeSpindZuweisung, listeZuweisungen } from './spind.zuweisungen.ts';
 
@@ -260,6 +268,22 @@ export const spindRoutes: FastifyPluginAsyncZod<SpindDeps> = async (app, deps) =
       },
     },
     async (request) => freieSpinde(deps, requireUser(request), request.query.tag, request.query.standortId),
+  );
+  app.get(
+    '/api/grundrisse/:id/spindbanken',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'spindbankenAufPlan',
+        tags: TAGS,
+        summary:
+          'The locker banks drawn on a floor plan with their free, held and out-of-service lockers on the day (no bookings, no names)',
+        params: ZId,
+        querystring: ZSpindPlanSuche,
+        response: { 200: z.array(ZSpindbankAufPlan), 400: ZApiError, ...refusals },
+      },
+    },
+    async (request) => spindbankenAufPlan(deps, requireUser(request), request.params.id, request.query.tag),
   );
   app.patch(
     '/api/spindbanken/:id',

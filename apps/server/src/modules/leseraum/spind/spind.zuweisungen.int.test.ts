@@ -1,4 +1,10 @@
-import type { TSpindbank, TSpindZuweisungEintrag, TMeinSpind } from '@stellwerk/domain/leseraum/spind/api';
+import type { TGrundrissKurz } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import type {
+  TMeinSpind,
+  TSpindbank,
+  TSpindbankAufPlan,
+  TSpindZuweisungEintrag,
+} from '@stellwerk/domain/leseraum/spind/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
@@ -223,5 +229,58 @@ describe.each(testDrivers())('permanent locker assignments on %s', (driver) => {
       await expect((async () => versuch())()).rejects.toMatchObject({ code: 'auth.forbidden' });
     const banken = await json<TSpindbank[]>(await call(server, admin, 'GET', '/api/spindbanken'));
     expect(banken.map((b) => b.name).sort()).toEqual(['Foyer', 'Keller']);
+  });
+
+  it('the seat map gets the banks drawn on its plan with their free, held and out-of-service counts', async () => {
+    const plan = (
+      await json<TGrundrissKurz[]>(await call(server, mitarbeiter, 'GET', '/api/grundrisse?bereich=leseraum'))
+    )[0]!;
+    await json(
+      await call(server, admin, 'PATCH', `/api/spindbanken/${keller.id}`, {
+        ort: { grundrissId: plan.id, x: 40, y: 60 },
+      }),
+    );
+    await json(
+      await call(server, admin, 'PATCH', `/api/spinde/${keller.spinde[2]!.id}`, { ausserBetrieb: true }),
+    );
+    const aufPlan = async (tag: string) =>
+      json<TSpindbankAufPlan[]>(
+        await call(server, mitarbeiter, 'GET', `/api/grundrisse/${plan.id}/spindbanken?tag=${tag}`),
+      );
+    const vorher = await aufPlan('2026-12-10');
+    expect(vorher).toEqual([
+      { id: keller.id, name: 'Keller', x: 40, y: 60, frei: 2, belegt: 0, ausserBetrieb: 1 },
+    ]);
+    expect(
+      (
+        await call(server, mitarbeiter, 'POST', '/api/spind-buchungen', {
+          tag: '2026-12-10',
+          standortId,
+          groesse: 'M',
+          spindId: keller.spinde[0]!.id,
+        })
+      ).status,
+    ).toBe(201);
+    expect(await aufPlan('2026-12-10')).toEqual([
+      expect.objectContaining({ frei: 1, belegt: 1, ausserBetrieb: 1 }),
+    ]);
+    expect(await aufPlan('2026-12-11')).toEqual([expect.objectContaining({ frei: 1, belegt: 1 })]);
+    expect(
+      await json(
+        await call(
+          server,
+          mitarbeiter,
+          'GET',
+          '/api/grundrisse/00000000-0000-4000-8000-000000000000/spindbanken?tag=2026-12-10',
+        ),
+      ),
+    ).toEqual([]);
+    expect(
+      (await call(server, mitarbeiter, 'GET', `/api/grundrisse/${plan.id}/spindbanken?tag=morgen`)).status,
+    ).toBe(400);
+    // another tenant without the switch: 404
+    expect(
+      (await call(server, fremd, 'GET', `/api/grundrisse/${plan.id}/spindbanken?tag=2026-12-10`)).status,
+    ).toBe(404);
   });
 });
