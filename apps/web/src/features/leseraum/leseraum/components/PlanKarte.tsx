@@ -10,7 +10,9 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { TSpindbankAufPlan } from '@stellwerk/domain/leseraum/spind/api';
 import { useTranslation } from 'react-i18next';
+import { SpindbankMarker } from '../../spind/components/SpindbankAufPlan';
 import { MarkerForm, ZustandsForm } from '../../../../components/PlatzSymbol';
 import { type PlanSize, planBildGroesse } from '../../../../components/plan-bild';
 import { fitScale, naechsterPlatz, richtungVonTaste } from '../hooks/plan-navigation';
@@ -92,12 +94,15 @@ const PlatzAufPlan = memo(function PlatzAufPlan({
  * that direction, Enter or Space opens the booking dialog. Below the plan: the selected place's description and
  * conditions.
  */
+const KEINE_BANKEN: readonly TSpindbankAufPlan[] = [];
+
 export const PlanKarte = memo(function PlanKarte({
   planUrl,
   plaetze,
   passt,
   zoomProzent,
   onOpen,
+  spindbanken = KEINE_BANKEN,
 }: {
   planUrl: string | null;
   plaetze: readonly TPlatzBelegung[];
@@ -106,6 +111,8 @@ export const PlanKarte = memo(function PlanKarte({
   /** The user's Zoom setting (percent) for larger screens. */
   zoomProzent: number;
   onOpen: (id: string) => void;
+  /** The locker banks drawn on this plan (Officelocker on), over the places. */
+  spindbanken?: readonly TSpindbankAufPlan[];
 }) {
   const { t } = useTranslation();
   const text = useZustandText();
@@ -334,6 +341,7 @@ export const PlanKarte = memo(function PlanKarte({
               {platzElemente}
             </svg>
           )}
+          {size && boxWidth !== null && <SpindbankMarker banken={spindbanken} />}
         </div>
       </div>
       {/* what the selected place offers and its conditions, also for touch, where no tooltip shows */}
