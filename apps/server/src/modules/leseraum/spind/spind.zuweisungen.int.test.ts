@@ -13,10 +13,10 @@ import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { standort } from '../../verwaltung/standort/standort.public.ts';
-import { aendereSpind, aendereSpindbank } from './spind.pflege.ts';
 import { importiereSpinde, legeSpindbankAn } from './spind.banken.ts';
 import { weiseSpindZu } from './spind.buchen.ts';
 import { raeumeSpind, zuRaeumendeSpinde } from './spind.mein.ts';
+import { aendereSpind, aendereSpindbank } from './spind.pflege.ts';
 import { spindBuchung } from './spind.table.ts';
 import { beendeSpindZuweisung, listeZuweisungen } from './spind.zuweisungen.ts';
 

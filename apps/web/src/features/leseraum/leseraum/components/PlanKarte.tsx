@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
 import type { TPlatzBelegung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import type { TSpindbankAufPlan } from '@stellwerk/domain/leseraum/spind/api';
 import {
   type KeyboardEvent,
   memo,
@@ -10,14 +11,13 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { TSpindbankAufPlan } from '@stellwerk/domain/leseraum/spind/api';
 import { useTranslation } from 'react-i18next';
-import { SpindbankMarker } from '../../spind/components/SpindbankAufPlan';
 import { MarkerForm, ZustandsForm } from '../../../../components/PlatzSymbol';
 import { type PlanSize, planBildGroesse } from '../../../../components/plan-bild';
 import { fitScale, naechsterPlatz, richtungVonTaste } from '../hooks/plan-navigation';
 import { useZustandText } from '../hooks/zustand-text';
 import classes from './PlanKarte.module.css';
+import { SpindbankMarker } from './SpindbankAufPlan';
 
 /** The Performance API mark set when a plan's places are drawn (read by apps/server/bench/browser.ts). */
 export const PLAN_GEZEICHNET = 'stellwerk:plan-gezeichnet';

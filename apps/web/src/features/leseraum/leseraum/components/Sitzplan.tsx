@@ -6,9 +6,8 @@ import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
-import { useSpindbankenAufPlan } from '../../spind/api/spind-api';
-import { SpindbankListe } from '../../spind/components/SpindbankAufPlan';
 import { useBelegung, useGrundrisse } from '../api/leseraum-api';
+import { useSpindbankenAufPlan } from '../api/spindbanken-api';
 import {
   auswahlAus,
   type PlatzAuswahl,
@@ -21,6 +20,7 @@ import { BuchungsAuswahl } from './BuchungsAuswahl';
 import { PlanKarte } from './PlanKarte';
 import { PlatzDialog } from './PlatzDialog';
 import { PlatzListe } from './PlatzListe';
+import { SpindbankListe } from './SpindbankAufPlan';
 
 export type Ansicht = 'karte' | 'liste';
 

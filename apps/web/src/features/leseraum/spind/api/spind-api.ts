@@ -6,7 +6,6 @@ import {
   type TSpindbankNeu,
   ZMeinSpind,
   ZSpindbank,
-  ZSpindbankAufPlan,
   ZSpindFrei,
   ZSpindImportErgebnis,
   ZSpindStandort,
@@ -26,7 +25,6 @@ export const spindKeys = {
   zuRaeumen: ['spind', 'zu-raeumen'] as const,
   benutzer: (q: string) => ['spind', 'benutzer', q] as const,
   grundrisse: ['spind', 'grundrisse'] as const,
-  aufPlan: (grundrissId: string, tag: string) => ['spind', 'plan', grundrissId, tag] as const,
   zuweisungen: (bankId: string) => ['spind', 'zuweisungen', bankId] as const,
 };
 
@@ -173,19 +171,3 @@ export const useSpindZuweisungen = (bankId: string) =>
 /** Ends a permanent assignment now (cancelled before its start; decision 229). */
 export const useBeendeSpindZuweisung = () =>
   useSpindMutation((id: string) => apiFetch(`/api/spind-zuweisungen/${id}`, { method: 'DELETE' }));
-
-/** The locker banks drawn on a floor plan with their counts on the day; only asked when `aktiv` (decision 230). */
-export const useSpindbankenAufPlan = (grundrissId: string | undefined, tag: string, aktiv: boolean) =>
-  useQuery({
-    queryKey: spindKeys.aufPlan(grundrissId ?? '', tag),
-    enabled: aktiv && Boolean(grundrissId),
-    queryFn: async ({ signal }) =>
-      z
-        .array(ZSpindbankAufPlan)
-        .parse(
-          await apiFetch(
-            `/api/grundrisse/${grundrissId ?? ''}/spindbanken?${new URLSearchParams({ tag }).toString()}`,
-            { signal },
-          ),
-        ),
-  });
