@@ -130,6 +130,26 @@ test('an administrator builds a locker bank, a user books a locker for tomorrow 
   await expect(frei.getByRole('radio', { name: new RegExp(`^Spind 2 · ${bank}`) })).toHaveCount(0);
   await user.screenshot({ path: path.join(shots, 'spind-mein-de-375.png'), fullPage: true });
 
+  // the bank stands on its floor plan with tomorrow's counts (shape and text), reachable by keyboard
+  const banken = (await (await user.request.get('/api/spindbanken')).json()) as {
+    name: string;
+    ort: { grundrissId: string } | null;
+  }[];
+  const plan = banken.find((b) => b.name === bank)!.ort!.grundrissId;
+  await user.goto(`/leseraum/karte?grundriss=${plan}&tag=${morgen()}`);
+  const marker = user.getByRole('img', {
+    name: `Spindbank ${bank}, 2 Spinde frei, 1 belegt, 1 außer Betrieb`,
+  });
+  await expect(marker).toContainText(`${bank} · 2/3 frei`);
+  await marker.focus();
+  await expect(marker).toBeFocused();
+  await user.screenshot({ path: path.join(shots, 'sitzplan-spindbank-de-375.png'), fullPage: true });
+  await user.goto(`/leseraum/liste?grundriss=${plan}&tag=${morgen()}`);
+  await expect(user.getByTestId('spindbank-in-liste').filter({ hasText: bank })).toContainText(
+    '2 Spinde frei',
+  );
+  await user.goto('/officelocker');
+
   // 3. "emptied" is offered only from the booking's last day on, not for tomorrow's booking
   await expect(mein.getByRole('button', { name: 'Geleert bestätigen' })).toHaveCount(0);
   await expect(mein.getByText('Als geleert bestätigt')).toHaveCount(0);

@@ -200,6 +200,11 @@ export const LESERAUM_ERRORS = {
     de: 'Sie können den Spind erst an seinem letzten Buchungstag als geleert bestätigen.',
     en: 'You can confirm the locker emptied only from the last day of its booking.',
   },
+  'spind.zuweisung_vorbei': {
+    status: 409,
+    de: 'Diese Zuweisung ist bereits beendet.',
+    en: 'This assignment has already ended.',
+  },
   'spind.storno_nur_tagesspind': {
     status: 409,
     de: 'Dieser Spind gehört zu Ihrer Platzbuchung oder ist Ihnen dauerhaft zugewiesen. Stornieren Sie die Platzbuchung oder wenden Sie sich an die Verwaltung.',

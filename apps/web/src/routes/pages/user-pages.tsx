@@ -153,6 +153,7 @@ function SitzplanPage({ bereich, ansicht }: { bereich: Bereich; ansicht: Ansicht
         zoomProzent={typeof zoom === 'number' ? zoom : 100}
         vorgaben={vorgabenAus(setting)}
         spindGroesse={me?.features.Officelocker ? spindGroesseAus(setting('SpindGroesse')) : null}
+        zeigeSpinde={Boolean(me?.features.Officelocker)}
       />
     </>
   );

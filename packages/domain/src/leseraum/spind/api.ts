@@ -86,6 +86,29 @@ export const ZSpindZuweisung = z.object({
   bis: z.iso.datetime({ offset: true }),
 });
 
+/** Which permanent assignments to list: of one bank or one location (both optional), current and coming only. */
+export const ZSpindZuweisungSuche = z.object({
+  bankId: z.uuid().optional(),
+  standortId: z.uuid().optional(),
+});
+
+/** A permanent assignment as the administration sees it (never a PIN). */
+export const ZSpindZuweisungEintrag = z.object({
+  id: z.uuid(),
+  spindId: z.uuid(),
+  nummer: z.string(),
+  bankId: z.uuid(),
+  bank: z.string(),
+  standortId: z.uuid(),
+  benutzerId: z.uuid(),
+  benutzer: z.string(),
+  von: z.iso.datetime({ offset: true }),
+  bis: z.iso.datetime({ offset: true }),
+  /** `laufend` from its start on, `kommend` before it. */
+  stand: z.enum(['laufend', 'kommend']),
+});
+export type TSpindZuweisungEintrag = z.infer<typeof ZSpindZuweisungEintrag>;
+
 /** The owner's view of a locker booking; `pin` only on the booking's day, only to its owner. */
 export const ZMeinSpind = z.object({
   buchungId: z.uuid(),
@@ -103,3 +126,18 @@ export const ZMeinSpind = z.object({
   schloss: z.enum(['keins', 'pin', 'http']),
 });
 export type TMeinSpind = z.infer<typeof ZMeinSpind>;
+
+/** The day to count a floor plan's locker banks for. */
+export const ZSpindPlanSuche = z.object({ tag: z.iso.date() });
+
+/** A locker bank drawn on a floor plan with its counts on the day (no bookings, no names). */
+export const ZSpindbankAufPlan = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  x: z.number(),
+  y: z.number(),
+  frei: z.number().int(),
+  belegt: z.number().int(),
+  ausserBetrieb: z.number().int(),
+});
+export type TSpindbankAufPlan = z.infer<typeof ZSpindbankAufPlan>;

@@ -42,6 +42,7 @@ export const lehneBuchungAb = async (
       storniertAm: now,
     });
     await spindFreigeben(tx, {
+      database: deps.database,
       mandantId: user.mandantId,
       buchungId: row.id,
       now,

@@ -7,7 +7,7 @@ import type {
   TLeseraumBuchungInput,
 } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { platzInProzent, type SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
-import type { Tx } from '../../../db/client.ts';
+import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import {
   type GekoppelterSpind,
@@ -104,9 +104,18 @@ export const spindVerschieben = async (
 /** Every step that cancels or ends a place booking gives its locker back (decision 216). */
 export const spindFreigeben = (
   tx: Tx,
-  eingabe: { mandantId: string; buchungId: string; now: Date; benutzerId?: string | null; grund: string },
+  eingabe: {
+    mandantId: string;
+    buchungId: string;
+    now: Date;
+    benutzerId?: string | null;
+    grund: string;
+    /** Where a failed message to the lock system is audited after the commit (without it: only logged). */
+    database?: Pick<Database, 'withTenant'>;
+  },
 ) =>
   gibGekoppeltenSpindFrei(tx, {
+    database: eingabe.database,
     mandantId: eingabe.mandantId,
     leseraumBuchungId: eingabe.buchungId,
     now: eingabe.now,

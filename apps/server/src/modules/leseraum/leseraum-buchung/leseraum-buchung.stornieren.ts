@@ -30,6 +30,7 @@ export const storniereBuchung = async (
     if (ohneGrund) throw toDomainError(ohneGrund);
     await updateBuchung(tx, row.id, { status: 'storniert', stornoGrund: 'storniert', storniertAm: now });
     await spindFreigeben(tx, {
+      database: deps.database,
       mandantId: user.mandantId,
       buchungId: row.id,
       now,

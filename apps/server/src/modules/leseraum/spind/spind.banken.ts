@@ -5,6 +5,7 @@ import type { TSpindbank, TSpindbankNeu } from '@stellwerk/domain/leseraum/spind
 import { parseSpindCsv } from '@stellwerk/domain/leseraum/spind/csv';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
 import {
   bankAlsRegel,
@@ -46,8 +47,9 @@ export const legeSpindbankAn = (
   deps: SpindDeps,
   user: SessionUser,
   neu: TSpindbankNeu & { anzahl: number },
-) =>
-  inSpindModul(deps, user, async (tx) => {
+) => {
+  assertDarf(user, 'spinde.verwalten');
+  return inSpindModul(deps, user, async (tx) => {
     const [bank] = await tx
       .insert(spindbank)
       .values({
@@ -76,10 +78,12 @@ export const legeSpindbankAn = (
         : [];
     return view(b, spinde);
   });
+};
 
 /** All or nothing: every line is checked first; one bad line and nothing is written. */
-export const importiereSpinde = (deps: SpindDeps, user: SessionUser, bankId: string, csv: string) =>
-  inSpindModul(deps, user, async (tx) => {
+export const importiereSpinde = (deps: SpindDeps, user: SessionUser, bankId: string, csv: string) => {
+  assertDarf(user, 'spinde.verwalten');
+  return inSpindModul(deps, user, async (tx) => {
     const bank = await findBank(tx, bankId);
     if (!bank) throw nichtGefunden('spindbank', bankId);
     const vorhandene = new Set((await findSpindeDerBanken(tx, [bankId])).map((s) => s.nummer));
@@ -91,3 +95,4 @@ export const importiereSpinde = (deps: SpindDeps, user: SessionUser, bankId: str
     await tx.insert(spind).values(zeilen.map((z) => ({ mandantId: user.mandantId, bankId, ...z })));
     return { angelegt: zeilen.length };
   });
+};

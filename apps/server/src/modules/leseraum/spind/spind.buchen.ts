@@ -14,6 +14,8 @@ import {
 } from '@stellwerk/domain/leseraum/spind/regeln';
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
+import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
 import {
   bankAlsRegel,
@@ -102,8 +104,9 @@ export const weiseSpindZu = (
   deps: SpindDeps,
   user: SessionUser,
   eingabe: { spindId: string; benutzerId: string; bis: Date },
-) =>
-  mitSchloss(deps, user, async (tx) => {
+) => {
+  assertDarf(user, 'spinde.verwalten');
+  return mitSchloss(deps, user, async (tx) => {
     const von = deps.now();
     if (eingabe.bis.getTime() <= von.getTime()) throw new DomainError('validation.failed');
     const schloss = await schlossDesMandanten(tx, user.benutzerId);
@@ -115,5 +118,20 @@ export const weiseSpindZu = (
       von,
       bis: eingabe.bis,
     });
+    await writeAudit(tx, {
+      mandantId: user.mandantId,
+      benutzerId: user.benutzerId,
+      action: 'create',
+      entity: 'spind_buchung',
+      entityId: row.id,
+      newValue: {
+        art: 'dauer',
+        spindId: row.spindId,
+        benutzerId: row.benutzerId,
+        von: row.von.toISOString(),
+        bis: row.bis.toISOString(),
+      },
+    });
     return { row, url: schloss.url };
   });
+};

@@ -8,6 +8,7 @@ import type { TMeinSpind } from '@stellwerk/domain/leseraum/spind/api';
 import { leerungBestaetigbar, pinSichtbar } from '@stellwerk/domain/leseraum/spind/regeln';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
 import {
@@ -73,14 +74,17 @@ export const bestaetigeGeleert = (deps: SpindDeps, user: SessionUser, buchungId:
   });
 
 /** The facility list: ended bookings not confirmed emptied, never with a PIN. */
-export const zuRaeumendeSpinde = (deps: SpindDeps, user: SessionUser) =>
-  inSpindModul(deps, user, async (tx) => {
+export const zuRaeumendeSpinde = (deps: SpindDeps, user: SessionUser) => {
+  assertDarf(user, 'spinde.verwalten');
+  return inSpindModul(deps, user, async (tx) => {
     const schloss = await schlossDesMandanten(tx, user.benutzerId);
     return (await findBuchungenZumRaeumen(tx, deps.now())).map((r) => view(r, null, schloss.art));
   });
+};
 
-export const raeumeSpind = (deps: SpindDeps, user: SessionUser, buchungId: string) =>
-  inSpindModul(deps, user, async (tx) => {
+export const raeumeSpind = (deps: SpindDeps, user: SessionUser, buchungId: string) => {
+  assertDarf(user, 'spinde.verwalten');
+  return inSpindModul(deps, user, async (tx) => {
     const jetzt = deps.now();
     const offen = (await findBuchungenZumRaeumen(tx, jetzt)).find((r) => r.b.id === buchungId);
     if (!offen) throw nichtGefunden('spind_buchung', buchungId);
@@ -99,3 +103,4 @@ export const raeumeSpind = (deps: SpindDeps, user: SessionUser, buchungId: strin
       },
     });
   });
+};

@@ -4,15 +4,22 @@
  */
 
 import { DEFAULT_OEFFNUNGSZEIT } from '@stellwerk/domain/leseraum/oeffnungszeiten';
-import type { TSpindAenderung, TSpindbankAenderung, TSpindFrei } from '@stellwerk/domain/leseraum/spind/api';
+import type {
+  TSpindAenderung,
+  TSpindbankAenderung,
+  TSpindbankAufPlan,
+  TSpindFrei,
+} from '@stellwerk/domain/leseraum/spind/api';
 import { tagesZeitraum } from '@stellwerk/domain/leseraum/spind/regeln';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { listeSpindbanken } from './spind.banken.ts';
 import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
 import {
   findBank,
   findBanken,
+  findBankenAufPlan,
   findBelegteSpindIds,
   findSpind,
   findSpindeDerBanken,
@@ -67,6 +74,40 @@ export const freieSpinde = (deps: SpindDeps, user: SessionUser, tag: string, sta
       );
   });
 
+/**
+ * The locker banks drawn on a floor plan with their free, held and out-of-service lockers on the day, for the seat
+ * map and its list (decision 230). A locker is held as in `freieSpinde`: booked in the day or not yet emptied.
+ */
+export const spindbankenAufPlan = (deps: SpindDeps, user: SessionUser, grundrissId: string, tag: string) =>
+  inSpindModul(deps, user, async (tx): Promise<TSpindbankAufPlan[]> => {
+    const zeitraum = tagesZeitraum(tag, DEFAULT_OEFFNUNGSZEIT);
+    const banken = (await findBankenAufPlan(tx, grundrissId)).filter((b) => b.x !== null && b.y !== null);
+    const spinde = await findSpindeDerBanken(
+      tx,
+      banken.map((b) => b.id),
+    );
+    const belegt = await findBelegteSpindIds(
+      tx,
+      spinde.filter((s) => !s.ausserBetrieb).map((s) => s.id),
+      zeitraum.von,
+      zeitraum.bis,
+    );
+    return banken.map((b) => {
+      const eigene = spinde.filter((s) => s.bankId === b.id);
+      const inBetrieb = eigene.filter((s) => !s.ausserBetrieb);
+      const gehalten = inBetrieb.filter((s) => belegt.has(s.id)).length;
+      return {
+        id: b.id,
+        name: b.name,
+        x: b.x ?? 0,
+        y: b.y ?? 0,
+        frei: inBetrieb.length - gehalten,
+        belegt: gehalten,
+        ausserBetrieb: eigene.length - inBetrieb.length,
+      };
+    });
+  });
+
 const bankAnsicht = async (deps: SpindDeps, user: SessionUser, bankId: string) => {
   const bank = (await listeSpindbanken(deps, user)).find((b) => b.id === bankId);
   if (!bank) throw nichtGefunden('spindbank', bankId);
@@ -79,6 +120,7 @@ export const aendereSpindbank = async (
   bankId: string,
   aenderung: TSpindbankAenderung,
 ) => {
+  assertDarf(user, 'spinde.verwalten');
   await inSpindModul(deps, user, async (tx) => {
     if (!(await findBank(tx, bankId))) throw nichtGefunden('spindbank', bankId);
     await updateBank(
@@ -106,6 +148,7 @@ export const aendereSpind = async (
   spindId: string,
   aenderung: TSpindAenderung,
 ) => {
+  assertDarf(user, 'spinde.verwalten');
   const bankId = await inSpindModul(deps, user, async (tx) => {
     const vorher = await findSpind(tx, spindId);
     if (!vorher) throw nichtGefunden('spind', spindId);

@@ -1,6 +1,7 @@
 import type { Spind, Spindbank } from '@stellwerk/domain/leseraum/spind/regeln';
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { standort } from '../../verwaltung/standort/standort.public.ts';
 import { spind, spindBuchung, spindbank } from './spind.table.ts';
 
@@ -230,3 +231,47 @@ export const updateSpind = async (
 /** The tenant's locations by name (a bank belongs to one). */
 export const findStandorte = (tx: Tx) =>
   tx.select({ id: standort.id, name: standort.name }).from(standort).orderBy(asc(standort.name));
+
+/** Permanent assignments not cancelled whose end is still to come, optionally of one bank or location. */
+export const findZuweisungen = (tx: Tx, jetzt: Date, filter: { bankId?: string; standortId?: string }) =>
+  tx
+    .select({
+      b: spindBuchung,
+      s: spind,
+      bank: spindbank,
+      vorname: benutzer.vorname,
+      nachname: benutzer.nachname,
+    })
+    .from(spindBuchung)
+    .innerJoin(spind, eq(spind.id, spindBuchung.spindId))
+    .innerJoin(spindbank, eq(spindbank.id, spind.bankId))
+    .innerJoin(benutzer, eq(benutzer.id, spindBuchung.benutzerId))
+    .where(
+      and(
+        eq(spindBuchung.art, 'dauer'),
+        ne(spindBuchung.status, 'storniert'),
+        gt(spindBuchung.bis, jetzt),
+        filter.bankId ? eq(spindbank.id, filter.bankId) : undefined,
+        filter.standortId ? eq(spindbank.standortId, filter.standortId) : undefined,
+      ),
+    )
+    .orderBy(asc(spindbank.name), asc(spind.nummer), asc(spindBuchung.von));
+
+/** A permanent assignment by id (any state). */
+export const findZuweisung = async (tx: Tx, id: string) =>
+  (
+    await tx
+      .select()
+      .from(spindBuchung)
+      .where(and(eq(spindBuchung.id, id), eq(spindBuchung.art, 'dauer')))
+  )[0];
+
+/**
+ * Ends a permanent assignment: not begun, it is cancelled and free at once; running, it ends now and waits to be
+ * emptied like any ended locker. Undefined when it had ended (or was cancelled) already.
+ */
+export const beendeZuweisung = gibTagesspindZurueck;
+
+/** The banks drawn on floor plan `grundrissId`, by name. */
+export const findBankenAufPlan = (tx: Tx, grundrissId: string) =>
+  tx.select().from(spindbank).where(eq(spindbank.grundrissId, grundrissId)).orderBy(asc(spindbank.name));

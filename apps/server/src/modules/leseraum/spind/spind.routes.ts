@@ -4,14 +4,18 @@ import {
   ZSpindAenderung,
   ZSpindbank,
   ZSpindbankAenderung,
+  ZSpindbankAufPlan,
   ZSpindbankNeu,
   ZSpindFrei,
   ZSpindFreiSuche,
   ZSpindImport,
   ZSpindImportErgebnis,
+  ZSpindPlanSuche,
   ZSpindStandort,
   ZSpindTagBuchen,
   ZSpindZuweisung,
+  ZSpindZuweisungEintrag,
+  ZSpindZuweisungSuche,
 } from '@stellwerk/domain/leseraum/spind/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,8 +24,15 @@ import { importiereSpinde, legeSpindbankAn, listeSpindbanken } from './spind.ban
 import { bucheSpindFuerTag, weiseSpindZu } from './spind.buchen.ts';
 import type { SpindDeps } from './spind.kontext.ts';
 import { bestaetigeGeleert, meineSpinde, raeumeSpind, zuRaeumendeSpinde } from './spind.mein.ts';
-import { aendereSpind, aendereSpindbank, freieSpinde, spindStandorte } from './spind.pflege.ts';
+import {
+  aendereSpind,
+  aendereSpindbank,
+  freieSpinde,
+  spindbankenAufPlan,
+  spindStandorte,
+} from './spind.pflege.ts';
 import { gibSpindZurueck } from './spind.zurueckgeben.ts';
+import { beendeSpindZuweisung, listeZuweisungen } from './spind.zuweisungen.ts';
 
 const TAGS = ['spind'];
 const refusals = { 401: ZApiError, 403: ZApiError, 404: ZApiError } as const;
@@ -120,6 +131,38 @@ export const spindRoutes: FastifyPluginAsyncZod<SpindDeps> = async (app, deps) =
           }),
         ),
       ),
+  );
+  app.get(
+    '/api/spind-zuweisungen',
+    {
+      config: { guard: routeGuard.darf('spinde.verwalten') },
+      schema: {
+        operationId: 'listeSpindZuweisungen',
+        tags: TAGS,
+        summary: 'Current and coming permanent assignments, optionally of one bank or location (never a PIN)',
+        querystring: ZSpindZuweisungSuche,
+        response: { 200: z.array(ZSpindZuweisungEintrag), 400: ZApiError, ...refusals },
+      },
+    },
+    async (request) => listeZuweisungen(deps, requireDarf(request, 'spinde.verwalten'), request.query),
+  );
+  app.delete(
+    '/api/spind-zuweisungen/:id',
+    {
+      config: { guard: routeGuard.darf('spinde.verwalten') },
+      schema: {
+        operationId: 'beendeSpindZuweisung',
+        tags: TAGS,
+        summary:
+          'End a permanent assignment now (then the locker waits to be emptied), or cancel it before its start; an ended one answers 409',
+        params: ZId,
+        response: { 204: z.null(), 409: ZApiError, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await beendeSpindZuweisung(deps, requireDarf(request, 'spinde.verwalten'), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
   app.get(
     '/api/mein-spind',
@@ -225,6 +268,22 @@ export const spindRoutes: FastifyPluginAsyncZod<SpindDeps> = async (app, deps) =
       },
     },
     async (request) => freieSpinde(deps, requireUser(request), request.query.tag, request.query.standortId),
+  );
+  app.get(
+    '/api/grundrisse/:id/spindbanken',
+    {
+      config: { guard: routeGuard.user },
+      schema: {
+        operationId: 'spindbankenAufPlan',
+        tags: TAGS,
+        summary:
+          'The locker banks drawn on a floor plan with their free, held and out-of-service lockers on the day (no bookings, no names)',
+        params: ZId,
+        querystring: ZSpindPlanSuche,
+        response: { 200: z.array(ZSpindbankAufPlan), 400: ZApiError, ...refusals },
+      },
+    },
+    async (request) => spindbankenAufPlan(deps, requireUser(request), request.params.id, request.query.tag),
   );
   app.patch(
     '/api/spindbanken/:id',

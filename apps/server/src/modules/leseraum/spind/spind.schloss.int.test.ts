@@ -22,7 +22,7 @@ const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
 type Empfangen = { methode: string; typ: string; body: string };
 
 /** A vendor's lock system on a free local port that keeps what it receives. */
-const starteEmpfaenger = async () => {
+const starteEmpfaenger = async (status = 204) => {
   const empfangen: Empfangen[] = [];
   const server: Server = createServer((req, res) => {
     let body = '';
@@ -31,7 +31,7 @@ const starteEmpfaenger = async () => {
     });
     req.on('end', () => {
       empfangen.push({ methode: req.method ?? '', typ: req.headers['content-type'] ?? '', body });
-      res.writeHead(204).end();
+      res.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -247,5 +247,52 @@ describe.each(testDrivers())('the lock adapter of lockers on %s', (driver) => {
         ).map((f) => f.entityId),
       )
       .toContain(platz.spind.buchungId);
+  });
+
+  it('a refused release of a coupled locker is audited, and the release stands', async () => {
+    const stoerung = await starteEmpfaenger(503);
+    try {
+      expect((await setze('SpindSchlossUrl', stoerung.url)).status).toBe(200);
+      const platz = await json<{ id: string; spind: { buchungId: string } }>(
+        await call(server, mitarbeiter, 'POST', '/api/leseraum-buchungen', {
+          modus: 'ganztags',
+          leseraumId: seat(13).id,
+          tag: '2026-12-01',
+          spind: true,
+        }),
+      );
+      await expect.poll(() => stoerung.empfangen.length).toBe(1);
+      await json(await call(server, mitarbeiter, 'POST', `/api/leseraum-buchungen/${platz.id}/storno`, {}));
+      await expect.poll(() => stoerung.empfangen.length).toBe(2);
+      expect(JSON.parse(stoerung.empfangen[1]!.body)).toMatchObject({
+        ereignis: 'freigegeben',
+        buchungId: platz.spind.buchungId,
+      });
+      const fehlerDerFreigabe = async () =>
+        (
+          await server.database.db
+            .select()
+            .from(auditLog)
+            .where(
+              and(
+                eq(auditLog.entity, 'spind_buchung'),
+                eq(auditLog.action, 'schloss_fehler'),
+                eq(auditLog.entityId, platz.spind.buchungId),
+              ),
+            )
+        ).map((a) => a.newValue as { ereignis: string; fehler: string });
+      await expect
+        .poll(fehlerDerFreigabe)
+        .toContainEqual(expect.objectContaining({ ereignis: 'freigegeben', fehler: 'HTTP 503' }));
+      // the locker is released in Stellwerk all the same: cancelled and free again for the day
+      const freigegeben = (await zeilen()).find((z) => z.id === platz.spind.buchungId);
+      expect(freigegeben?.status).toBe('storniert');
+      const frei = await json<{ spindId: string }[]>(
+        await call(server, mitarbeiter, 'GET', `/api/spinde-frei?tag=2026-12-01&standortId=${standortId}`),
+      );
+      expect(frei.map((f) => f.spindId)).toContain(freigegeben!.spindId);
+    } finally {
+      await stoerung.close();
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Group, Text, Tooltip } from '@mantine/core';
 import type { TPlatzBelegung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import type { TSpindbankAufPlan } from '@stellwerk/domain/leseraum/spind/api';
 import {
   type KeyboardEvent,
   memo,
@@ -16,6 +17,7 @@ import { type PlanSize, planBildGroesse } from '../../../../components/plan-bild
 import { fitScale, naechsterPlatz, richtungVonTaste } from '../hooks/plan-navigation';
 import { useZustandText } from '../hooks/zustand-text';
 import classes from './PlanKarte.module.css';
+import { SpindbankMarker } from './SpindbankAufPlan';
 
 /** The Performance API mark set when a plan's places are drawn (read by apps/server/bench/browser.ts). */
 export const PLAN_GEZEICHNET = 'stellwerk:plan-gezeichnet';
@@ -92,12 +94,15 @@ const PlatzAufPlan = memo(function PlatzAufPlan({
  * that direction, Enter or Space opens the booking dialog. Below the plan: the selected place's description and
  * conditions.
  */
+const KEINE_BANKEN: readonly TSpindbankAufPlan[] = [];
+
 export const PlanKarte = memo(function PlanKarte({
   planUrl,
   plaetze,
   passt,
   zoomProzent,
   onOpen,
+  spindbanken = KEINE_BANKEN,
 }: {
   planUrl: string | null;
   plaetze: readonly TPlatzBelegung[];
@@ -106,6 +111,8 @@ export const PlanKarte = memo(function PlanKarte({
   /** The user's Zoom setting (percent) for larger screens. */
   zoomProzent: number;
   onOpen: (id: string) => void;
+  /** The locker banks drawn on this plan (Officelocker on), over the places. */
+  spindbanken?: readonly TSpindbankAufPlan[];
 }) {
   const { t } = useTranslation();
   const text = useZustandText();
@@ -334,6 +341,7 @@ export const PlanKarte = memo(function PlanKarte({
               {platzElemente}
             </svg>
           )}
+          {size && boxWidth !== null && <SpindbankMarker banken={spindbanken} />}
         </div>
       </div>
       {/* what the selected place offers and its conditions, also for touch, where no tooltip shows */}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
 import { useBelegung, useGrundrisse } from '../api/leseraum-api';
+import { useSpindbankenAufPlan } from '../api/spindbanken-api';
 import {
   auswahlAus,
   type PlatzAuswahl,
@@ -19,6 +20,7 @@ import { BuchungsAuswahl } from './BuchungsAuswahl';
 import { PlanKarte } from './PlanKarte';
 import { PlatzDialog } from './PlatzDialog';
 import { PlatzListe } from './PlatzListe';
+import { SpindbankListe } from './SpindbankAufPlan';
 
 export type Ansicht = 'karte' | 'liste';
 
@@ -37,6 +39,7 @@ export function Sitzplan({
   zoomProzent,
   vorgaben = STANDARD_VORGABEN,
   spindGroesse = null,
+  zeigeSpinde = false,
 }: {
   bereich: Bereich;
   ansicht: Ansicht;
@@ -50,6 +53,8 @@ export function Sitzplan({
   vorgaben?: PlatzVorgaben;
   /** The preferred office locker size (SpindGroesse) when the tenant offers lockers with places; null: none. */
   spindGroesse?: SpindGroesse | null;
+  /** Officelocker is on: the locker banks drawn on the plan show with their counts (decision 230). */
+  zeigeSpinde?: boolean;
 }) {
   const { t } = useTranslation();
   const sperrgrundText = useSperrgrundText();
@@ -69,6 +74,7 @@ export function Sitzplan({
     plaene.find((g) => g.id === lieblingsGrundriss)?.id ??
     plaene[0]?.id;
   const belegung = useBelegung(grundrissId, auswahl);
+  const spindbanken = useSpindbankenAufPlan(grundrissId, auswahl.tag, zeigeSpinde);
   // the open place lives in the URL (?platz=), so a favourite in the sidebar or a place's QR code (decision 058)
   // can open it; the dialog offers check-in when allowed
   const offenId = suche.platz ?? null;
@@ -161,9 +167,13 @@ export function Sitzplan({
             passt={passt}
             zoomProzent={zoomProzent}
             onOpen={setOffenId}
+            spindbanken={spindbanken.data}
           />
         ) : (
-          <PlatzListe plaetze={gefiltert} onOpen={setOffenId} lieblinge={lieblingsPlaetze} />
+          <>
+            <PlatzListe plaetze={gefiltert} onOpen={setOffenId} lieblinge={lieblingsPlaetze} />
+            <SpindbankListe banken={spindbanken.data ?? []} />
+          </>
         )
       ) : null}
       <PlatzDialog

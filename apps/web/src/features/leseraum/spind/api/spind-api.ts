@@ -9,6 +9,7 @@ import {
   ZSpindFrei,
   ZSpindImportErgebnis,
   ZSpindStandort,
+  ZSpindZuweisungEintrag,
 } from '@stellwerk/domain/leseraum/spind/api';
 import type { SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -24,6 +25,7 @@ export const spindKeys = {
   zuRaeumen: ['spind', 'zu-raeumen'] as const,
   benutzer: (q: string) => ['spind', 'benutzer', q] as const,
   grundrisse: ['spind', 'grundrisse'] as const,
+  zuweisungen: (bankId: string) => ['spind', 'zuweisungen', bankId] as const,
 };
 
 export const useMeineSpinde = () =>
@@ -150,3 +152,22 @@ export const useRaeumeSpind = () =>
   useSpindMutation((buchungId: string) =>
     apiFetch(`/api/spinde-zu-raeumen/${buchungId}`, { method: 'POST' }),
   );
+
+/** Current and coming permanent assignments, of one bank or all (empty `bankId`). */
+export const useSpindZuweisungen = (bankId: string) =>
+  useQuery({
+    queryKey: spindKeys.zuweisungen(bankId),
+    queryFn: async ({ signal }) =>
+      z
+        .array(ZSpindZuweisungEintrag)
+        .parse(
+          await apiFetch(
+            `/api/spind-zuweisungen${bankId ? `?${new URLSearchParams({ bankId }).toString()}` : ''}`,
+            { signal },
+          ),
+        ),
+  });
+
+/** Ends a permanent assignment now (cancelled before its start; decision 229). */
+export const useBeendeSpindZuweisung = () =>
+  useSpindMutation((id: string) => apiFetch(`/api/spind-zuweisungen/${id}`, { method: 'DELETE' }));

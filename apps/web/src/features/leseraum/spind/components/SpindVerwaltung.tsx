@@ -15,7 +15,6 @@ import {
 } from '@mantine/core';
 import type { TSpindbank } from '@stellwerk/domain/leseraum/spind/api';
 import { SPIND_GROESSEN, type SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
-import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,14 +29,13 @@ import {
   useImportiereSpinde,
   useLegeSpindbankAn,
   useRaeumeSpind,
-  useSpindBenutzer,
   useSpindbanken,
   useSpindGrundrisse,
   useSpindStandorte,
-  useWeiseSpindZu,
   useZuRaeumendeSpinde,
 } from '../api/spind-api';
 import { groesseText } from './MeinSpind';
+import { SpindZuweisungen, Zuweisung } from './SpindZuweisungen';
 
 const groessenDaten = (t: TFunction) => SPIND_GROESSEN.map((g) => ({ value: g, label: groesseText(t, g) }));
 
@@ -325,95 +323,6 @@ function BankKarte({ bank, standortName }: { bank: TSpindbank; standortName: str
   );
 }
 
-/** A permanent assignment: locker, user, end date. */
-function Zuweisung({ banken }: { banken: TSpindbank[] }) {
-  const { t } = useTranslation();
-  const [spindId, setSpindId] = useState<string | null>(null);
-  const [suche, setSuche] = useState('');
-  const [benutzerId, setBenutzerId] = useState<string | null>(null);
-  const [bis, setBis] = useState(addCalendarDays(berlinDateKey(new Date()), 90));
-  const [versucht, setVersucht] = useState(false);
-  const benutzer = useSpindBenutzer(suche);
-  const zuweisen = useWeiseSpindZu();
-  const heute = berlinDateKey(new Date());
-  const fehler = {
-    spind: spindId ? null : t('validation.required'),
-    benutzer: benutzerId ? null : t('validation.required'),
-    bis: /^\d{4}-\d{2}-\d{2}$/.test(bis) && bis > heute ? null : t('spind.admin.bisFehler'),
-  };
-  return (
-    <Card withBorder padding="sm">
-      <Stack
-        component="form"
-        gap="sm"
-        onSubmit={(e) => {
-          e.preventDefault();
-          setVersucht(true);
-          if (fehler.spind || fehler.benutzer || fehler.bis || !spindId || !benutzerId) return;
-          zuweisen.mutate(
-            { spindId, benutzerId, bis: berlinInstant(bis, '23:59').toISOString() },
-            { onSuccess: () => setVersucht(false) },
-          );
-        }}
-      >
-        <Title order={3} fz="md">
-          {t('spind.admin.zuweisung')}
-        </Title>
-        <Select
-          label={t('spind.admin.spind')}
-          data={banken.map((b) => ({
-            group: b.name,
-            items: b.spinde
-              .filter((s) => !s.ausserBetrieb)
-              .map((s) => ({ value: s.id, label: `${b.name} · ${t('spind.nummer', { nummer: s.nummer })}` })),
-          }))}
-          value={spindId}
-          onChange={setSpindId}
-          searchable
-          error={versucht && fehler.spind}
-          withAsterisk
-        />
-        <Select
-          label={t('spind.admin.benutzer')}
-          data={(benutzer.data ?? []).map((b) => ({
-            value: b.id,
-            label: `${b.vorname} ${b.nachname} (${b.email})`,
-          }))}
-          value={benutzerId}
-          onChange={setBenutzerId}
-          searchable
-          searchValue={suche}
-          onSearchChange={setSuche}
-          nothingFoundMessage={benutzer.isFetching ? t('common.loading') : t('spind.admin.keinBenutzer')}
-          filter={({ options }) => options}
-          error={
-            (versucht && fehler.benutzer) || (benutzer.error ? errorMessage(benutzer.error, t, 'de') : null)
-          }
-          withAsterisk
-        />
-        <TextInput
-          type="date"
-          label={t('spind.admin.bis')}
-          value={bis}
-          min={addCalendarDays(heute, 1)}
-          onChange={(e) => setBis(e.currentTarget.value)}
-          error={fehler.bis}
-          withAsterisk
-        />
-        {zuweisen.error && <ErrorAlert error={zuweisen.error} />}
-        {zuweisen.isSuccess && (
-          <Text size="sm" c="teal" role="status">
-            {t('spind.admin.zugewiesen')}
-          </Text>
-        )}
-        <Button type="submit" loading={zuweisen.isPending} style={{ alignSelf: 'flex-start' }}>
-          {t('spind.admin.zuweisen')}
-        </Button>
-      </Stack>
-    </Card>
-  );
-}
-
 /** Lockers whose period ended and that nobody confirmed emptied; facility staff clear them. */
 export function ZuRaeumendeSpinde() {
   const { t, i18n } = useTranslation();
@@ -495,6 +404,7 @@ export function SpindVerwaltung() {
             <BankKarte key={b.id} bank={b} standortName={name(b.standortId)} />
           ))}
           <Zuweisung banken={banken.data} />
+          <SpindZuweisungen banken={banken.data} />
         </>
       )}
     </Stack>
