@@ -24,7 +24,8 @@ const SCHALTER = /loadFeatureSwitches|features\.|featureAktiv|switchedOff|refuse
 const AUSNAHMEN: Record<string, string> = {
   'http/error-handler.ts': 'an unknown address',
   'modules/plattform/kalender/kalender.feed.service.ts': "the feed's only id is the secret of its link",
-  'modules/plattform/metrics/metrics.routes.ts': 'without METRICS_TOKEN the address is not there (decision 232)',
+  'modules/plattform/metrics/metrics.routes.ts':
+    'without METRICS_TOKEN the address is not there (decision 232)',
 };
 
 describe('a 404 names what was not found (decision 180)', () => {
