@@ -74,44 +74,55 @@ export const startTestServer = async ({
   const testDatabase = given ? { ...given, seeded: true } : await openTestDatabase(driver, { seeded: seed });
   const { database, dataDir } = testDatabase;
   try {
-    const port = await freePort();
-    const config = loadConfig({
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: publicUrl === null ? '' : (publicUrl ?? `http://127.0.0.1:${port}`),
-      TRUSTED_ORIGINS: trustedOrigins ?? '',
-      SESSION_SECRET: 'integration-test-secret-0123456789abcdef',
-      SMTP_URL: smtpUrl ?? '',
-      SMS_URL: smsUrl ?? '',
-      SEED_DEMO: seed ? 'true' : 'false',
-      RUN_SCHEDULER: 'false',
-      METRICS_TOKEN: metricsToken ?? '',
-    });
     if (seed && !testDatabase.seeded) await seedDemo(database, { dataDir });
-    const app = await buildApp({
-      config,
-      database,
-      now,
-      logger: logStream
-        ? appLoggerOptions({ level: 'info', stream: logStream })
-        : process.env.TEST_LOG
-          ? appLoggerOptions({ level: 'debug' })
-          : false,
-    });
-    await app.listen({ host: config.host, port: config.port });
-    return {
-      driver,
-      baseUrl: `http://127.0.0.1:${port}`,
-      app,
-      database,
-      databaseUrl: testDatabase.databaseUrl,
-      config,
-      close: async () => {
+    // The port is probed free, then listened on after the app is built; meanwhile another worker's outgoing
+    // connection (a PostgreSQL client's local port) may take it. Seen once with three workers: EADDRINUSE. The
+    // app is then built again on another port; the address is part of its configuration (PUBLIC_URL).
+    for (let versuch = 1; ; versuch++) {
+      const port = await freePort();
+      const config = loadConfig({
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: publicUrl === null ? '' : (publicUrl ?? `http://127.0.0.1:${port}`),
+        TRUSTED_ORIGINS: trustedOrigins ?? '',
+        SESSION_SECRET: 'integration-test-secret-0123456789abcdef',
+        SMTP_URL: smtpUrl ?? '',
+        SMS_URL: smsUrl ?? '',
+        SEED_DEMO: seed ? 'true' : 'false',
+        RUN_SCHEDULER: 'false',
+        METRICS_TOKEN: metricsToken ?? '',
+      });
+      const app = await buildApp({
+        config,
+        database,
+        now,
+        logger: logStream
+          ? appLoggerOptions({ level: 'info', stream: logStream })
+          : process.env.TEST_LOG
+            ? appLoggerOptions({ level: 'debug' })
+            : false,
+      });
+      try {
+        await app.listen({ host: config.host, port: config.port });
+      } catch (err) {
         await app.close();
-        await testDatabase.close();
-      },
-    };
+        if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE' && versuch < 5) continue;
+        throw err;
+      }
+      return {
+        driver,
+        baseUrl: `http://127.0.0.1:${port}`,
+        app,
+        database,
+        databaseUrl: testDatabase.databaseUrl,
+        config,
+        close: async () => {
+          await app.close();
+          await testDatabase.close();
+        },
+      };
+    }
   } catch (err) {
     await testDatabase.close();
     throw err;
