@@ -1,5 +1,5 @@
 import type { Spind, Spindbank } from '@stellwerk/domain/leseraum/spind/regeln';
-import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { standort } from '../../verwaltung/standort/standort.public.ts';
@@ -99,59 +99,49 @@ export const setzeLeerung = (tx: Tx, id: string, leerung: SpindBuchungRow['leeru
   tx.update(spindBuchung).set({ leerung, updatedAt: jetzt }).where(eq(spindBuchung.id, id)).returning();
 
 /**
- * The user's own day locker given back: not begun, it is cancelled and free at once; begun, it ends now and waits to
- * be emptied like any ended locker. Returns the changed row, or undefined when it had ended already.
+ * The two ways a locker booking stops early, for the bookings `auswahl` picks: one that has not begun is cancelled
+ * and free at once (nothing to empty); one that is running ends now and waits to be emptied.
  */
-export const gibTagesspindZurueck = async (tx: Tx, id: string, jetzt: Date) => {
-  const [storniert] = await tx
+const storniereVorBeginn = (tx: Tx, auswahl: SQL, jetzt: Date) =>
+  tx
     .update(spindBuchung)
     .set({ status: 'storniert', leerung: 'vom_nutzer_bestaetigt', updatedAt: jetzt })
-    .where(and(eq(spindBuchung.id, id), ne(spindBuchung.status, 'storniert'), gte(spindBuchung.von, jetzt)))
+    .where(and(auswahl, ne(spindBuchung.status, 'storniert'), gte(spindBuchung.von, jetzt)))
     .returning();
-  if (storniert) return { row: storniert, beendet: false };
-  const [beendet] = await tx
+
+const beendeLaufende = (tx: Tx, auswahl: SQL, jetzt: Date) =>
+  tx
     .update(spindBuchung)
     .set({ bis: jetzt, updatedAt: jetzt })
     .where(
       and(
-        eq(spindBuchung.id, id),
+        auswahl,
         ne(spindBuchung.status, 'storniert'),
         lt(spindBuchung.von, jetzt),
         gt(spindBuchung.bis, jetzt),
       ),
     )
     .returning();
+
+/**
+ * One locker booking given back now (an own day locker, or an assignment the administration ends): not begun, it
+ * is cancelled and free at once; begun, it ends now and waits to be emptied like any ended locker. Undefined when
+ * it had ended already.
+ */
+export const gibTagesspindZurueck = async (tx: Tx, id: string, jetzt: Date) => {
+  const [storniert] = await storniereVorBeginn(tx, eq(spindBuchung.id, id), jetzt);
+  if (storniert) return { row: storniert, beendet: false };
+  const [beendet] = await beendeLaufende(tx, eq(spindBuchung.id, id), jetzt);
   return beendet ? { row: beendet, beendet: true } : undefined;
 };
 
 /** Cancels the locker coupled to a place booking (its own table only). */
 export const storniereGekoppelte = (tx: Tx, leseraumBuchungId: string, jetzt: Date) =>
-  tx
-    .update(spindBuchung)
-    .set({ status: 'storniert', leerung: 'vom_nutzer_bestaetigt', updatedAt: jetzt })
-    .where(
-      and(
-        eq(spindBuchung.leseraumBuchungId, leseraumBuchungId),
-        ne(spindBuchung.status, 'storniert'),
-        gte(spindBuchung.von, jetzt),
-      ),
-    )
-    .returning();
+  storniereVorBeginn(tx, eq(spindBuchung.leseraumBuchungId, leseraumBuchungId), jetzt);
 
 /** Ends a coupled locker now when its place booking ended early (released or cancelled after the start). */
 export const beendeGekoppelte = (tx: Tx, leseraumBuchungId: string, jetzt: Date) =>
-  tx
-    .update(spindBuchung)
-    .set({ bis: jetzt, updatedAt: jetzt })
-    .where(
-      and(
-        eq(spindBuchung.leseraumBuchungId, leseraumBuchungId),
-        ne(spindBuchung.status, 'storniert'),
-        lt(spindBuchung.von, jetzt),
-        gt(spindBuchung.bis, jetzt),
-      ),
-    )
-    .returning();
+  beendeLaufende(tx, eq(spindBuchung.leseraumBuchungId, leseraumBuchungId), jetzt);
 
 /** The locker bookings still held (not cancelled) that follow the place booking `leseraumBuchungId`. */
 export const findGekoppelte = (tx: Tx, leseraumBuchungId: string) =>
