@@ -32,6 +32,7 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
   let booker: string;
   let kollegin: string;
   let fremd: string;
+  let platform: string;
   const offen: Client[] = [];
 
   const call = async (cookie: string, method: string, path: string, body?: unknown) => {
@@ -78,7 +79,7 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
   };
   const eigene = async (cookie: string) =>
     (await call(cookie, 'GET', '/api/fahrzeug-buchungen?eigene=true')).body as Buchung[];
-  const chatbotAn = async (cookie: string, platform: string) => {
+  const chatbotAn = async (cookie: string, platform: string, eingeschaltet = true) => {
     const me = (await call(cookie, 'GET', '/api/me')).body as { mandant: { id: string } };
     const mandanten = (await call(platform, 'GET', '/api/admin/mandanten')).body as {
       id: string;
@@ -87,7 +88,7 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
     const features = mandanten.find((m) => m.id === me.mandant.id)!.features;
     const an = await call(platform, 'PUT', `/api/admin/mandanten/${me.mandant.id}/features`, {
       ...features,
-      Chatbot: true,
+      Chatbot: eingeschaltet,
     });
     expect(an.status).toBe(200);
   };
@@ -97,7 +98,7 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
     booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
     kollegin = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
     fremd = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
-    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
     await chatbotAn(booker, platform);
     await chatbotAn(fremd, platform);
   });
@@ -220,6 +221,32 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
       expect(storno.antwort.fehler?.code).toBe('assistent.keine_buchung');
     }
     expect((await eigene(kollegin)).find((b) => b.id === screen.body.id)?.status).not.toBe('storniert');
+  });
+
+  it('answers nothing while the tenant has the assistant (Chatbot) switched off: 403 with the catalogue text', async () => {
+    const gueltig = await token(booker, 'buchen');
+    await verbinde(gueltig.token);
+    await chatbotAn(booker, platform, false);
+    try {
+      const aus = await fetch(`${server.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${gueltig.token}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+      expect(aus.status).toBe(403);
+      expect(((await aus.json()) as { error: { code: string } }).error.code).toBe(
+        'zugriffstoken.chatbot_aus',
+      );
+      await expect(verbinde(gueltig.token)).rejects.toThrow(/nicht eingeschaltet/);
+    } finally {
+      await chatbotAn(booker, platform, true);
+    }
+    // switched on again, the same token works: the switch is read on every request
+    await verbinde(gueltig.token);
   });
 
   it('refuses a missing, unknown, revoked or expired token with the catalogue text, and a session cookie alone', async () => {

@@ -5,8 +5,8 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { TAusfuehrenAntwort, TAusfuehrenEingabe } from '@stellwerk/domain/assistent/api';
 import type { Absicht } from '@stellwerk/domain/assistent/absicht';
+import type { TAusfuehrenAntwort, TAusfuehrenEingabe } from '@stellwerk/domain/assistent/api';
 import type { Lesung } from '@stellwerk/domain/assistent/verstehen';
 import { ZDayInput, ZInstantInput } from '@stellwerk/domain/date-input';
 import { type ErrorCode, type ErrorParams, formatError, isDomainError } from '@stellwerk/domain/errors';
