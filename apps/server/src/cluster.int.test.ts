@@ -97,18 +97,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('WEB_CONCURRENCY=2 on PostgreSQL
     const pids = new Set(
       output
         .split('\n')
-        .filter((line) => line.includes('"/api/me"') || line.includes('/api/me'))
-        .flatMap((line) => {
+        .filter((line) => line.includes('"route":"/api/me"'))
+        .flatMap((line): number[] => {
           try {
-            return [(JSON.parse(line) as { pid?: number }).pid];
+            const pid = (JSON.parse(line) as { pid?: number }).pid;
+            return pid === undefined ? [] : [pid];
           } catch {
             return [];
           }
-        })
-        .filter((pid) => pid !== undefined),
+        }),
     );
     expect(pids.size).toBe(2);
-    expect(pids.has(child.pid)).toBe(false);
+    expect(pids.has(child.pid ?? -1)).toBe(false);
 
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { and, eq } from 'drizzle-orm';
@@ -212,6 +213,36 @@ describe.each(testDrivers())('files in an S3-compatible object store on %s (deci
       `kopiert/copied: 0, schon vorhanden/already there: ${lokal.length}, übersprungen/skipped: 1, fehlgeschlagen/failed: 0`,
     );
     expect(s3.log.filter((l) => l.startsWith('PutObject') || l.startsWith('UploadPart')).length).toBe(puts);
+  });
+
+  it("removing a tenant's files lists and deletes every object under its prefix and nothing else", async () => {
+    const ziel = s3Ablage(
+      s3EinstellungOf({
+        STORAGE_URL: storage.url,
+        STORAGE_ACCESS_KEY_ID: s3.accessKeyId,
+        STORAGE_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      })!,
+    );
+    try {
+      const weg = randomUUID();
+      const bleibt = randomUUID();
+      const namen = Array.from({ length: 3 }, () => `${randomUUID()}.png`);
+      for (const name of namen) {
+        await ziel.write('schaeden', `${weg}/${name}`, Readable.from([PNG]));
+        await ziel.write('schaeden', `${bleibt}/${name}`, Readable.from([PNG]));
+      }
+      expect(await ziel.size('schaeden', `${weg}/${namen[0]}`)).toBe(PNG.length);
+      await ziel.removeTenant('schaeden', weg);
+      const keys = [...s3.objects(BUCKET).keys()];
+      expect(keys.filter((k) => k.startsWith(`${PREFIX}schaeden/${weg}/`))).toEqual([]);
+      expect(keys.filter((k) => k.startsWith(`${PREFIX}schaeden/${bleibt}/`))).toHaveLength(3);
+      expect(s3.log).toContain(`ListObjectsV2 ${PREFIX}schaeden/${weg}/`);
+      expect(await ziel.size('schaeden', `${weg}/${namen[0]}`)).toBeUndefined();
+      expect(await ziel.read('schaeden', `${weg}/${namen[0]}`)).toBeUndefined();
+      await expect(ziel.removeTenant('schaeden', '../etc')).rejects.toThrow(/refused tenant directory/);
+    } finally {
+      ziel.destroy();
+    }
   });
 
   it('a start with a malformed STORAGE_URL is refused with a clear message', () => {
