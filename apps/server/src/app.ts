@@ -65,6 +65,7 @@ import { type AppMetrics, createAppMetrics } from './modules/plattform/metrics/m
 import { metricsRoutes } from './modules/plattform/metrics/metrics.routes.ts';
 import { registerOpenApi } from './modules/plattform/openapi/openapi.plugin';
 import { storageRoutes } from './modules/plattform/storage/storage.routes';
+import { oeffneAblage } from './modules/plattform/storage/storage.wahl.ts';
 import type { TestClock } from './modules/plattform/testuhr/testuhr.clock.ts';
 import { testUhrRoutes } from './modules/plattform/testuhr/testuhr.routes.ts';
 import { adminRoutes } from './modules/verwaltung/admin/admin.routes.ts';
@@ -153,6 +154,9 @@ export const buildApp = async ({
     frameworkErrors,
     clientErrorHandler,
   });
+  // STORAGE_URL: the files of this DATA_DIR live in the object store from now on (decision 242)
+  const schliesseAblage = oeffneAblage(config.dataDir, config.storage);
+  app.addHook('onClose', async () => schliesseAblage());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // decision 126: a switched-off feature answers before the input is refused

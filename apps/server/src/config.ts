@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type S3Einstellung, s3EinstellungOf } from './modules/plattform/storage/storage.s3.ts';
 
 /** `SMS_URL` as an http(s) address, or undefined; anything else refuses the start with a clear message. */
 const smsUrlOf = (value: string | undefined): string | undefined => {
@@ -63,6 +64,11 @@ export type Config = {
    * (decision 232); unset, `/metrics` is switched off (404).
    */
   metricsToken: string | undefined;
+  /**
+   * `STORAGE_URL` (with `STORAGE_ACCESS_KEY_ID`, `STORAGE_SECRET_ACCESS_KEY`): stored files go to this S3-compatible
+   * object store (decision 242); undefined: to `dataDir/storage`, the embedded default.
+   */
+  storage: S3Einstellung | undefined;
 };
 
 const readSecret = (dataDir: string): string => {
@@ -166,5 +172,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     imprintFile: path.resolve(base, env.IMPRESSUM_FILE ?? path.join(dataDir, 'impressum.txt')),
     testClock: testClockOf(env.TEST_CLOCK, env.NODE_ENV),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
+    storage: s3EinstellungOf(env),
   };
 };

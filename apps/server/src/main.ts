@@ -1,6 +1,8 @@
+import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { type BuildAppOptions, buildApp } from './app';
+import { startCluster, webConcurrencyOf, workerIndex } from './cluster.ts';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareData } from './first-start.ts';
@@ -46,7 +48,17 @@ const reservePort = (host: string, port: number): Promise<Server> =>
 const main = async () => {
   const config = loadConfig();
   const startedAt = Date.now();
-  const reserved = await reservePort(config.host, config.port);
+  const workers = webConcurrencyOf(process.env.WEB_CONCURRENCY, config.databaseUrl);
+  const worker = workerIndex();
+  if (cluster.isPrimary && workers > 1) {
+    // the port is checked here once; the workers share it through the primary (decision 243)
+    const probe = await reservePort(config.host, config.port);
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    startCluster(workers, (message) => console.log(`[stellwerk] ${message}`));
+    return;
+  }
+  // a worker of a cluster must not take the port for itself: the primary hands it out
+  const reserved = worker === undefined ? await reservePort(config.host, config.port) : undefined;
   // The app's logger exists once the app is built; the database may report before that.
   let appLog: FastifyBaseLogger | undefined;
   const database = await openDatabase({
@@ -97,9 +109,11 @@ const main = async () => {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await new Promise<void>((resolve) => reserved.close(() => resolve()));
+  if (reserved) await new Promise<void>((resolve) => reserved.close(() => resolve()));
   await app.listen({ host: config.host, port: config.port });
-  if (config.runScheduler)
+  // in a cluster only worker 1 runs the jobs and delivers mail (they would be safe on every worker, decision 243)
+  const runsJobs = config.runScheduler && (worker === undefined || worker === 1);
+  if (runsJobs)
     scheduler = startScheduler({
       database,
       jobs: productJobs(config),
@@ -108,21 +122,23 @@ const main = async () => {
       onOutcome: app.metrics.observeJob,
     });
   if (testClock) app.log.warn('TEST_CLOCK: the clock can be moved through PUT /api/test/uhr (tests only)');
-  stopMailDelivery = await startMailDelivery({
-    database,
-    smtpUrl: config.smtpUrl,
-    log: app.log,
-    dispatch: config.runScheduler
-      ? () =>
-          dispatchPendingMails({
-            database,
-            smtpUrl: config.smtpUrl,
-            now: now(),
-            from: mailFromOf(config.publicUrl),
-          })
-      : undefined,
-  });
+  if (worker === undefined || worker === 1)
+    stopMailDelivery = await startMailDelivery({
+      database,
+      smtpUrl: config.smtpUrl,
+      log: app.log,
+      dispatch: runsJobs
+        ? () =>
+            dispatchPendingMails({
+              database,
+              smtpUrl: config.smtpUrl,
+              now: now(),
+              from: mailFromOf(config.publicUrl),
+            })
+        : undefined,
+    });
   const local = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
+  if (worker !== undefined) app.log.info({ worker }, 'cluster worker ready');
   app.log.info(
     `Stellwerk läuft auf ${config.publicUrl} (lokal ${local}), gestartet in ${Date.now() - startedAt} ms`,
   );

@@ -40,6 +40,8 @@ export type TestServerOptions = {
   metricsToken?: string;
   /** Where the app's log lines go, at level info with the production redaction (default: no log). */
   logStream?: NodeJS.WritableStream;
+  /** STORAGE_URL and its credentials: stored files go to this S3-compatible store (decision 242). */
+  storage?: { url: string; accessKeyId: string; secretAccessKey: string };
   /** An existing DATA_DIR or database to start on (a restored backup): not migrated afresh, not seeded. */
   database?: { database: Database; dataDir: string; databaseUrl?: string; close: () => Promise<void> };
 };
@@ -69,6 +71,7 @@ export const startTestServer = async ({
   trustedOrigins,
   metricsToken,
   logStream,
+  storage,
   database: given,
 }: TestServerOptions = {}): Promise<TestServer> => {
   const testDatabase = given ? { ...given, seeded: true } : await openTestDatabase(driver, { seeded: seed });
@@ -92,6 +95,9 @@ export const startTestServer = async ({
         SEED_DEMO: seed ? 'true' : 'false',
         RUN_SCHEDULER: 'false',
         METRICS_TOKEN: metricsToken ?? '',
+        STORAGE_URL: storage?.url ?? '',
+        STORAGE_ACCESS_KEY_ID: storage?.accessKeyId ?? '',
+        STORAGE_SECRET_ACCESS_KEY: storage?.secretAccessKey ?? '',
       });
       const app = await buildApp({
         config,

@@ -74,7 +74,9 @@ export const bereiteExportVor = async (
   if (format === 'pdf') {
     try {
       const datei = await getMandantFile(deps, user, 'logos');
-      logo = datei.mime === 'image/png' || datei.mime === 'image/jpeg' ? datei.data : null;
+      if (datei.mime === 'image/png' || datei.mime === 'image/jpeg')
+        logo = Buffer.concat(await datei.body.toArray());
+      else datei.body.destroy();
     } catch {
       logo = null; // no logo: the tenant's name stands alone
     }

@@ -22,6 +22,7 @@ import { passkeyAnmeldung, passkeyRpIds } from './auth.passkey.ts';
 import { SAML_ACS } from './auth.pfade.ts';
 import { createAuth } from './auth.service.ts';
 import { createSessionCache } from './auth.session-cache.ts';
+import { verteileAuthZustand } from './auth.verteilt.ts';
 import { loadSessionUser, queuePasswordResetMail } from './auth.session-user.ts';
 import { sicherheitRoutes } from './auth.sicherheit.routes.ts';
 import { isSsoPath } from './auth.sso.ts';
@@ -40,7 +41,17 @@ export const authPlugin = fp(
       events,
     }: { config: Config; database: Database; events?: Pick<EventHub, 'onTenantEvent'> },
   ) => {
-    const throttle = createLoginThrottle();
+    // On PostgreSQL, what the session cache forgets and the throttle records is shared with the other instances
+    // (decision 243); `lokal` is this instance's own cache, for what every instance hears anyway (live events).
+    const lokal = createSessionCache();
+    const verteilt = await verteileAuthZustand({
+      database,
+      sessions: lokal,
+      throttle: createLoginThrottle(),
+      log: app.log,
+    });
+    app.addHook('onClose', verteilt.stop);
+    const { throttle, sessions } = verteilt;
     const captcha = createCaptcha({ secret: config.sessionSecret });
 
     // The proof-of-work challenge in front of password recovery (decision 076): public, no personal data.
@@ -139,11 +150,10 @@ export const authPlugin = fp(
     });
     const { protokoll, pruefePasswort } = werkzeuge;
 
-    const sessions = createSessionCache();
     // A live event (from any instance) that can change sessions makes the tenant's sessions be looked up again
     // (users, roles, groups, settings, the tenant); bookings and the like leave them as they are (decision 089).
     events?.onTenantEvent((mandantId, event) => {
-      if (AENDERT_SITZUNGEN[event.type]) sessions.dropTenant(mandantId);
+      if (AENDERT_SITZUNGEN[event.type]) lokal.dropTenant(mandantId);
     });
     const sessionKeyOf = (request: FastifyRequest) => request.cookies[sessionCookie];
 

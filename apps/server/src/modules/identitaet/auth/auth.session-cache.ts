@@ -1,4 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { SessionMemo, SessionUser } from './auth.context.ts';
+
+/** The name another instance knows a session cookie by (decision 243): never the cookie itself. */
+export const sessionKeyHash = (key: string): string => createHash('sha256').update(key).digest('base64url');
 
 /** How long a resolved session user is reused (ARCHITECTURE §12: /api/me p95 ≤ 10 ms). */
 export const SESSION_CACHE_MS = 5_000;
@@ -13,7 +17,10 @@ const MAX_ENTRIES = 10_000;
  * (`AENDERT_SITZUNGEN`), from any instance, drops that tenant's sessions too (decisions 025, 089).
  */
 export const createSessionCache = (now: () => number = Date.now) => {
-  const entries = new Map<string, { user: SessionUser | null; until: number; memo: SessionMemo }>();
+  const entries = new Map<
+    string,
+    { user: SessionUser | null; until: number; memo: SessionMemo; hash: string }
+  >();
   const live = (key: string) => {
     const hit = entries.get(key);
     if (!hit) return undefined;
@@ -29,7 +36,7 @@ export const createSessionCache = (now: () => number = Date.now) => {
     },
     set(key: string, user: SessionUser | null): void {
       if (entries.size >= MAX_ENTRIES) entries.clear();
-      entries.set(key, { user, until: now() + SESSION_CACHE_MS, memo: {} });
+      entries.set(key, { user, until: now() + SESSION_CACHE_MS, memo: {}, hash: sessionKeyHash(key) });
     },
     /**
      * What routes remember for the session while its entry lives (decision 088): a new object with each entry,
@@ -41,6 +48,10 @@ export const createSessionCache = (now: () => number = Date.now) => {
     },
     drop(key: string): void {
       entries.delete(key);
+    },
+    /** Forgets the session whose cookie has this `sessionKeyHash` (dropped by another instance, decision 243). */
+    dropHash(hash: string): void {
+      for (const [key, entry] of entries) if (entry.hash === hash) entries.delete(key);
     },
     /** Forgets the sessions with these ids (signed out by another session of their user). */
     dropSessions(sessionIds: readonly string[]): void {

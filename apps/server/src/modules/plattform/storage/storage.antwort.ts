@@ -19,5 +19,6 @@ export const sendStoredFile = (reply: FastifyReply, file: FileContent) => {
   // An SVG opened directly must not run anything, even if the sanitiser missed something.
   if (file.mime === 'image/svg+xml')
     reply.header('content-security-policy', "sandbox; default-src 'none'; style-src 'unsafe-inline'");
-  return reply.send(file.data);
+  // streamed from the data folder or the object store, never held whole (decision 242)
+  return reply.send(file.body);
 };

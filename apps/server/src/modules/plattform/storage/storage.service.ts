@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import type { Database, Tx } from '../../../db/client';
 import type { SessionUser } from '../../identitaet/auth/auth.context';
@@ -6,7 +7,6 @@ import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { writeAudit } from '../audit/audit.service';
 import { publishEvent } from '../events/events.service';
 import { BUCKETS, type Bucket, checkUpload } from './storage.content';
-import { readStoredFile, removeStoredFile, removeTenantDirectory, writeStoredFile } from './storage.disk';
 import {
   type DateiRow,
   deleteDateiEntfernungen,
@@ -18,6 +18,7 @@ import {
   findNewestDatei,
   insertDatei,
 } from './storage.repository';
+import { ablageFuer } from './storage.wahl';
 
 export type StorageDeps = { database: Pick<Database, 'withTenant'>; dataDir: string; now: () => Date };
 
@@ -25,7 +26,8 @@ export type StorageDeps = { database: Pick<Database, 'withTenant'>; dataDir: str
 export type MandantFile = Extract<Bucket, 'logos' | 'datenschutz'>;
 
 export type StoredFile = { id: string; mime: string; size: number; originalName: string; createdAt: Date };
-export type FileContent = StoredFile & { data: Buffer };
+/** A stored file with its bytes as a stream (from the data folder or the object store, decision 242). */
+export type FileContent = StoredFile & { body: Readable };
 
 const toStoredFile = (row: DateiRow): StoredFile => ({
   id: row.id,
@@ -34,6 +36,12 @@ const toStoredFile = (row: DateiRow): StoredFile => ({
   originalName: row.originalName,
   createdAt: row.createdAt,
 });
+
+const writeStoredFile = (dataDir: string, bucket: Bucket, pfad: string, data: Buffer): Promise<void> =>
+  ablageFuer(dataDir).write(bucket, pfad, Readable.from([data]));
+
+const removeStoredFile = (dataDir: string, bucket: Bucket, pfad: string): Promise<void> =>
+  ablageFuer(dataDir).remove(bucket, pfad);
 
 /** Keeps a user-supplied file name printable and short; it is only ever shown, never used as a path. */
 const cleanOriginalName = (name: string): string =>
@@ -147,12 +155,9 @@ export const removeMandantFile = async (
 const readContent = async (dataDir: string, row: DateiRow): Promise<FileContent> => {
   const bucket = BUCKETS.find((b) => b === row.bucket);
   if (!bucket) throw new Error(`datei ${row.id}: unknown bucket '${row.bucket}'`);
-  try {
-    return { ...toStoredFile(row), data: await readStoredFile(dataDir, bucket, row.pfad) };
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw nichtGefunden('datei', row.id);
-    throw err;
-  }
+  const body = await ablageFuer(dataDir).read(bucket, row.pfad);
+  if (!body) throw nichtGefunden('datei', row.id);
+  return { ...toStoredFile(row), body };
 };
 
 /** The tenant's current logo or privacy PDF (its newest file of the bucket); any signed-in user of it. */
@@ -192,7 +197,7 @@ export const getDateiDesMandanten = async (
 };
 
 /**
- * Removes every stored file of a tenant (`${dataDir}/storage/{bucket}/{mandantId}/` of each bucket), for
+ * Removes every stored file of a tenant (`{bucket}/{mandantId}/` of each bucket, on disk or in the object store), for
  * after the tenant's deletion committed. Best effort: every bucket is tried; the ones that could not be
  * removed are returned with their error for the caller to log.
  */
@@ -201,7 +206,7 @@ export const removeMandantFiles = async (
   mandantId: string,
 ): Promise<{ bucket: Bucket; error: unknown }[]> => {
   const results = await Promise.allSettled(
-    BUCKETS.map((bucket) => removeTenantDirectory(dataDir, bucket, mandantId)),
+    BUCKETS.map((bucket) => ablageFuer(dataDir).removeTenant(bucket, mandantId)),
   );
   return results.flatMap((r, i) =>
     r.status === 'rejected' ? [{ bucket: BUCKETS[i]!, error: r.reason }] : [],
