@@ -170,10 +170,7 @@ export const findHelfer = async (
     })
     .from(benutzer)
     .where(
-      and(
-        sql`(${benutzer.brandschutzhelfer} or ${benutzer.ersthelfer})`,
-        ne(benutzer.status, GELOESCHT),
-      ),
+      and(sql`(${benutzer.brandschutzhelfer} or ${benutzer.ersthelfer})`, ne(benutzer.status, GELOESCHT)),
     );
 
 /** The user's own place in an area with its plan (decision 138), if any and active. */

@@ -14,19 +14,22 @@ import { sendeSchlossAuftraege } from './spind.schloss.ts';
 
 export const listeSchlossAuftraege = (deps: SpindDeps, user: SessionUser) => {
   assertDarf(user, 'spinde.verwalten');
-  return inSpindModul(deps, user, async (tx): Promise<TSpindSchlossAuftrag[]> =>
-    (await findSchlossAuftraege(tx)).map(({ a, s, bank }) => ({
-      id: a.id,
-      spindId: s.id,
-      nummer: s.nummer,
-      bank: bank.name,
-      buchungId: a.spindBuchungId,
-      status: a.status as TSpindSchlossAuftrag['status'],
-      versuche: a.versuche,
-      naechsterVersuch: a.status === 'offen' ? a.naechsterVersuch.toISOString() : null,
-      letzterFehler: a.letzterFehler,
-      angelegt: a.createdAt.toISOString(),
-    })),
+  return inSpindModul(
+    deps,
+    user,
+    async (tx): Promise<TSpindSchlossAuftrag[]> =>
+      (await findSchlossAuftraege(tx)).map(({ a, s, bank }) => ({
+        id: a.id,
+        spindId: s.id,
+        nummer: s.nummer,
+        bank: bank.name,
+        buchungId: a.spindBuchungId,
+        status: a.status as TSpindSchlossAuftrag['status'],
+        versuche: a.versuche,
+        naechsterVersuch: a.status === 'offen' ? a.naechsterVersuch.toISOString() : null,
+        letzterFehler: a.letzterFehler,
+        angelegt: a.createdAt.toISOString(),
+      })),
   );
 };
 

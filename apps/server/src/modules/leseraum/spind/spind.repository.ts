@@ -89,7 +89,8 @@ export const findBuchungenZumRaeumen = (tx: Tx, jetzt: Date) =>
     .where(
       and(
         ne(spindBuchung.status, 'storniert'),
-        lt(spindBuchung.bis, jetzt),
+        // the end is exclusive: a booking ended at `jetzt` (given back, erased) is to clear from that moment
+        lte(spindBuchung.bis, jetzt),
         eq(spindBuchung.leerung, 'offen'),
       ),
     )

@@ -267,7 +267,10 @@ export const spindRoutes: FastifyPluginAsyncZod<SpindDeps> = async (app, deps) =
         tags: TAGS,
         summary: 'Send a given-up release to the lock system once more, now; 404 unless it was given up',
         params: ZId,
-        response: { 200: z.object({ gesendet: z.number().int(), fehlgeschlagen: z.number().int() }), ...refusals },
+        response: {
+          200: z.object({ gesendet: z.number().int(), fehlgeschlagen: z.number().int() }),
+          ...refusals,
+        },
       },
     },
     async (request) =>

@@ -221,7 +221,8 @@ const sendeAuftrag = async (
     const naechster = naechsterSchlossVersuch(versuche, jetzt);
     await vermerkeSchlossFehler(tx, auftrag.id, { versuche, fehler, naechsterVersuch: naechster, jetzt });
     // the first failure is audited as every lock failure is (decision 223), the last one as given up
-    if (auftrag.versuche === 0) await auditSchloss(tx, mandantId, 'schloss_fehler', auftrag, fehler, versuche);
+    if (auftrag.versuche === 0)
+      await auditSchloss(tx, mandantId, 'schloss_fehler', auftrag, fehler, versuche);
     if (!naechster) await auditSchloss(tx, mandantId, 'schloss_aufgegeben', auftrag, fehler, versuche);
   });
   return fehler === null;

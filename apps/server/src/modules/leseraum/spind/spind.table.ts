@@ -2,11 +2,11 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  integer,
-  jsonb,
   doublePrecision,
   foreignKey,
   index,
+  integer,
+  jsonb,
   pgTable,
   text,
   unique,
