@@ -43,9 +43,9 @@ import { gruppeRoutes } from './modules/identitaet/gruppe/gruppe.routes.ts';
 import { meRoutes } from './modules/identitaet/me/me.routes.ts';
 import { rolleRoutes } from './modules/identitaet/rolle/rolle.routes.ts';
 import { scimRoutes, scimTokenRoutes } from './modules/identitaet/scim/scim.routes.ts';
+import { zugriffstokenRoutes } from './modules/identitaet/zugriffstoken/zugriffstoken.routes.ts';
 import { smsRoutes } from './modules/identitaet/sms/sms.routes';
 import { ssoRoutes } from './modules/identitaet/sso/sso.routes.ts';
-import { zugriffstokenRoutes } from './modules/identitaet/zugriffstoken/zugriffstoken.routes.ts';
 import { ausstattungRoutes } from './modules/leseraum/ausstattung/ausstattung.routes.ts';
 import { leseraumRoutes } from './modules/leseraum/leseraum/leseraum.routes.ts';
 import {

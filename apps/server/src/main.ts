@@ -4,11 +4,11 @@ import { type BuildAppOptions, buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { prepareData } from './first-start.ts';
-import { appLoggerOptions } from './http/request-log.ts';
 import { productJobs } from './jobs/jobs';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
 import { startMailDelivery } from './modules/plattform/mail/mail.delivery';
 import { dispatchPendingMails, mailFromOf } from './modules/plattform/mail/mail.dispatcher';
+import { appLoggerOptions } from './http/request-log.ts';
 import { createTestClock } from './modules/plattform/testuhr/testuhr.clock.ts';
 
 /** TRUST_PROXY: unset/false (default), true, a hop count ("1") or comma-separated addresses/CIDRs. */

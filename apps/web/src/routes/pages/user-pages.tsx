@@ -21,8 +21,8 @@ import { IdentitaetenListe } from '../../features/identitaet/sicherheit/componen
 import { PasskeyListe } from '../../features/identitaet/sicherheit/components/PasskeyListe';
 import { SitzungenListe } from '../../features/identitaet/sicherheit/components/SitzungenListe';
 import { TelefonFaktorKarte } from '../../features/identitaet/sicherheit/components/TelefonFaktorKarte';
-import { ZugriffstokenKarte } from '../../features/identitaet/sicherheit/components/ZugriffstokenKarte';
 import { ZweiFaktorEinrichtung } from '../../features/identitaet/sicherheit/components/ZweiFaktorEinrichtung';
+import { ZugriffstokenKarte } from '../../features/identitaet/sicherheit/components/ZugriffstokenKarte';
 import { type Ansicht, Sitzplan } from '../../features/leseraum/leseraum/components/Sitzplan';
 import { ansichtAus, vorgabenAus, ZPlatzSuche } from '../../features/leseraum/leseraum/hooks/platz-suche';
 import { OfficeLocker } from '../../features/leseraum/spind/components/OfficeLocker';

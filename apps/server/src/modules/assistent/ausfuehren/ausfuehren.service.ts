@@ -2,8 +2,8 @@ import type { TAusfuehrenAntwort, TAusfuehrenEingabe } from '@stellwerk/domain/a
 import { fragtNachPersonen } from '@stellwerk/domain/assistent/frage';
 import { normalisiere } from '@stellwerk/domain/assistent/text';
 import { type Lesung, versteheAnfrage } from '@stellwerk/domain/assistent/verstehen';
-import { zusammenfassung } from '@stellwerk/domain/assistent/zusammenfassung';
 import type { Language } from '@stellwerk/domain/language';
+import { zusammenfassung } from '@stellwerk/domain/assistent/zusammenfassung';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { buchungenAnzeigen, buchungStornieren, einchecken } from './ausfuehren.eigene.ts';
 import { fahrzeugBuchen } from './ausfuehren.fahrzeug.ts';

@@ -1,6 +1,6 @@
 import { count, gte, inArray, min, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../../../db/client';
 import type { JobOutcome } from '../../../jobs/scheduler';
 import { smsAusgang } from '../../identitaet/sms/sms.public.ts';

@@ -21,9 +21,9 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { errorMessage } from '../../../../lib/error-message';
 import { formatDateTime } from '../../../../lib/format-date';
-import { useErstelleZugriffstoken, useWiderrufeZugriffstoken, useZugriffstoken } from '../api/zugriffstoken';
 import { SicherheitsKarte } from './SicherheitsKarte';
 import { EntfernenKnopf, SicherheitsTabelle } from './SicherheitsTabelle';
+import { useErstelleZugriffstoken, useWiderrufeZugriffstoken, useZugriffstoken } from '../api/zugriffstoken';
 
 /** The yellow alert's own title colour is too pale on its background (axe): dark text instead. */
 const READABLE_TITLE = { title: { color: 'var(--mantine-color-dark-7)' } };
