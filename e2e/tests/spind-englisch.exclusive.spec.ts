@@ -65,12 +65,15 @@ test('an English-speaking employee books a place with a locker on a phone', asyn
   const shots = path.join(test.info().project.outputDir, 'screenshots');
   const tag = naechsterWerktag();
   await signInTo(page, demoUser('mitarbeiter', BEISPIELHAUSEN).email, BEISPIELHAUSEN.startPage);
+  // the language switch sits in the header at desktop width (on a phone it is inside the closed menu)
+  await page.setViewportSize({ width: 1280, height: 900 });
   await switchLanguage(page, 'en');
+  await page.setViewportSize({ width: 375, height: 800 });
   let buchungId: string | undefined;
   try {
     await page.goto(`/leseraum/karte?tag=${tag}`);
-    await page.getByRole('button', { name: /^Platz 21,/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Platz 21' });
+    await page.getByRole('button', { name: /^Platz 18,/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Platz 18' });
     const box = dialog.getByRole('checkbox', { name: 'Add a locker' });
     await box.check();
     await expect(dialog.getByRole('radio', { name: 'M' })).toBeChecked();
@@ -103,6 +106,7 @@ test('an English-speaking employee books a place with a locker on a phone', asyn
       });
       expect(storno.status()).toBe(200);
     }
+    await page.setViewportSize({ width: 1280, height: 900 });
     await switchLanguage(page, 'de');
   }
 });

@@ -73,8 +73,7 @@ test('the administrator assigns a locker permanently, sees it in the list and en
   await expect(eintrag).toHaveCount(1);
   await expect(eintrag).toContainText(`${bank} · Spind 2 ·`);
   await expect(eintrag.getByText('Läuft')).toBeVisible();
-  await eintrag.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(shots, 'spind-zuweisungen-de.png'), fullPage: true });
+  await liste.screenshot({ path: path.join(shots, 'spind-zuweisungen-de.png') });
 
   // ending asks first and says what happens; cancelling the question changes nothing
   await eintrag.getByRole('button', { name: 'Beenden' }).click();
