@@ -143,6 +143,20 @@ test('an administrator builds a locker bank, a user books a locker for tomorrow 
   await expect(marker).toContainText(`${bank} · 2/3 frei`);
   await marker.focus();
   await expect(marker).toBeFocused();
+  // the bank's label grows with the plan's zoom as the places' labels do (12 px at 100 %, 15 px at 125 %)
+  const schrift = () => marker.evaluate((e) => getComputedStyle(e).fontSize);
+  const platzSchrift = () =>
+    user
+      .locator('svg text')
+      .first()
+      .evaluate((e) => e.getBoundingClientRect().height);
+  const platzVorher = await platzSchrift();
+  await expect.poll(schrift).toBe('12px');
+  await user.getByRole('button', { name: 'Vergrößern' }).click();
+  await expect.poll(schrift).toBe('15px');
+  expect(await platzSchrift()).toBeGreaterThan(platzVorher);
+  await user.getByRole('button', { name: 'Verkleinern' }).click();
+  await expect.poll(schrift).toBe('12px');
   await user.screenshot({ path: path.join(shots, 'sitzplan-spindbank-de-375.png'), fullPage: true });
   await user.goto(`/leseraum/liste?grundriss=${plan}&tag=${morgen()}`);
   await expect(user.getByTestId('spindbank-in-liste').filter({ hasText: bank })).toContainText(

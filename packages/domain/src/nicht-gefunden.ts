@@ -36,6 +36,7 @@ export const GEGENSTAENDE = {
   sitzung: { de: 'Sitzung', en: 'Session' },
   sonderoeffnungszeit: { de: 'Sonderöffnungszeit', en: 'Special opening hours' },
   spind_buchung: { de: 'Spindbuchung', en: 'Locker booking' },
+  spind_schloss_auftrag: { de: 'Freigabe an das Schloss-System', en: 'Release to the lock system' },
   spindbank: { de: 'Spindbank', en: 'Locker bank' },
   spind: { de: 'Spind', en: 'Locker' },
   standort: { de: 'Standort', en: 'Location' },

@@ -124,6 +124,8 @@ export const useAuditLabels = () => {
     reject: t('adminProtokoll.actions.reject'),
     revoke: t('adminProtokoll.actions.revoke'),
     schloss_fehler: t('adminProtokoll.actions.schlossFehler'),
+    schloss_aufgegeben: t('adminProtokoll.actions.schlossAufgegeben'),
+    schloss_erneut: t('adminProtokoll.actions.schlossErneut'),
   };
   return {
     entityLabel: (entity: string) => entities[entity] ?? entity,

@@ -141,3 +141,21 @@ export const ZSpindbankAufPlan = z.object({
   ausserBetrieb: z.number().int(),
 });
 export type TSpindbankAufPlan = z.infer<typeof ZSpindbankAufPlan>;
+
+/**
+ * A release the vendor's lock system has not yet taken (decision 250): waiting for its next attempt (`offen`) or
+ * given up after the last one (`aufgegeben`), for the facility list. No person, no PIN.
+ */
+export const ZSpindSchlossAuftrag = z.object({
+  id: z.uuid(),
+  spindId: z.uuid(),
+  nummer: z.string(),
+  bank: z.string(),
+  buchungId: z.uuid(),
+  status: z.enum(['offen', 'aufgegeben']),
+  versuche: z.number().int(),
+  naechsterVersuch: z.iso.datetime({ offset: true }).nullable(),
+  letzterFehler: z.string().nullable(),
+  angelegt: z.iso.datetime({ offset: true }),
+});
+export type TSpindSchlossAuftrag = z.infer<typeof ZSpindSchlossAuftrag>;

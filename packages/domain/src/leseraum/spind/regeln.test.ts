@@ -6,9 +6,11 @@ import {
   kopplungsZeitraum,
   leerungBestaetigbar,
   naechsterFreierSpind,
+  naechsterSchlossVersuch,
   neuePin,
   pinSichtbar,
   platzInProzent,
+  SCHLOSS_VERSUCHE_MAX,
   type Spind,
   type Spindbank,
   spindZurueckgebbar,
@@ -204,5 +206,23 @@ describe('giving a locker back', () => {
     ['dauer', '2026-12-30T17:00:00Z', '2026-11-29T08:00:00Z', 'nicht_tagesspind'],
   ])('%s until %s, at %s: %s', (art, bis, jetzt, erwartet) => {
     expect(spindZurueckgebbar({ art, bis: new Date(bis) }, new Date(jetzt))).toBe(erwartet);
+  });
+});
+
+describe('naechsterSchlossVersuch (decision 250)', () => {
+  const jetzt = new Date('2026-11-23T17:00:00Z');
+  const minuten = (versuche: number) => {
+    const n = naechsterSchlossVersuch(versuche, jetzt);
+    return n === null ? null : (n.getTime() - jetzt.getTime()) / 60_000;
+  };
+
+  it('doubles the wait from one minute and caps it at an hour', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9].map(minuten)).toEqual([1, 2, 4, 8, 16, 32, 60, 60, 60]);
+  });
+
+  it('gives up after the last attempt', () => {
+    expect(SCHLOSS_VERSUCHE_MAX).toBe(10);
+    expect(minuten(SCHLOSS_VERSUCHE_MAX)).toBeNull();
+    expect(minuten(SCHLOSS_VERSUCHE_MAX + 1)).toBeNull();
   });
 });

@@ -127,7 +127,7 @@ export const istWiederFrei = (bisVorbei: boolean, leerung: Leerung): boolean =>
 
 /** A PIN is shown only to its owner and only on the booking's Berlin day. */
 export const pinSichtbar = (
-  buchung: { benutzerId: string; von: Date; bis: Date },
+  buchung: { benutzerId: string | null; von: Date; bis: Date },
   betrachterId: string,
   jetzt: Date,
 ): boolean =>
@@ -158,3 +158,17 @@ export const LOCK_ADAPTER = ['keins', 'pin', 'http'] as const;
 export type LockAdapterArt = (typeof LOCK_ADAPTER)[number];
 export const isLockAdapterArt = (s: string): s is LockAdapterArt =>
   (LOCK_ADAPTER as readonly string[]).includes(s);
+
+/**
+ * The retry of a release the vendor's lock system did not take (decision 250): after the n-th failed attempt the
+ * next one waits 1, 2, 4, 8, 16, 32 minutes, then every 60 minutes; after `SCHLOSS_VERSUCHE_MAX` attempts (about
+ * four hours) Stellwerk gives up, audits it and leaves the order on the facility list for a manual retry.
+ */
+export const SCHLOSS_VERSUCHE_MAX = 10;
+
+/** When the next attempt is due after `versuche` failed ones, or null when it is given up. */
+export const naechsterSchlossVersuch = (versuche: number, jetzt: Date): Date | null => {
+  if (versuche >= SCHLOSS_VERSUCHE_MAX) return null;
+  const minuten = Math.min(2 ** Math.max(0, versuche - 1), 60);
+  return new Date(jetzt.getTime() + minuten * 60_000);
+};

@@ -175,14 +175,14 @@ export const DATENKATEGORIEN: readonly Datenkategorie[] = [
     rechtsgrundlage: 'vertrag',
     empfaenger: INTERN,
     aufbewahrung: {
-      de: 'bis zur Löschung des Kontos; die Anonymisierung nach Tagen erfasst Spinde noch nicht',
-      en: 'until the account is deleted; the anonymisation after days does not cover lockers yet',
+      de: 'bis zur Löschung des Kontos; die Anonymisierung nach Tagen erfasst Spinde noch nicht. Bei der Löschung wird gelöscht, was nicht mehr geleert werden muss; ein Spind, dessen Leerung aussteht, bleibt ohne Person und PIN auf der Räumliste, bis das Facility-Personal ihn räumt',
+      en: 'until the account is deleted; the anonymisation after days does not cover lockers yet. Erasure deletes what needs no emptying; a locker still to be emptied stays on the clearing list without the person and the PIN until facility staff clear it',
     },
     sichtbarFuer: {
       de: `${SELBST.de}; Facility-Personal (Recht „Lokationen“) ohne PIN`,
       en: `${SELBST.en}; facility staff (locations right) without the PIN`,
     },
-    beiLoeschung: 'geloescht',
+    beiLoeschung: 'anonymisiert',
   },
   {
     id: 'kiosk_eincheck',

@@ -7,10 +7,9 @@ import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchun
 import { mandant, mandantDomain } from '../../verwaltung/mandant/mandant.public.ts';
 import { gruppe, gruppeRolle } from '../gruppe/gruppe.public.ts';
 import { rolle } from '../rolle/rolle.public.ts';
-import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle } from './benutzer.table.ts';
+import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle, GELOESCHT } from './benutzer.table.ts';
 
-/** The status of the row an erased person leaves when kept records still point at the id (decision 235). */
-export const GELOESCHT = 'geloescht';
+export { GELOESCHT };
 
 /** Every query runs inside `withTenant`: row-level security limits it to the tenant. */
 

@@ -106,3 +106,6 @@ export const benutzerGruppe = pgTable(
     }).onDelete('cascade'),
   ],
 );
+
+/** The status of the row an erased person leaves when kept records still point at the id (decision 235). */
+export const GELOESCHT = 'geloescht';

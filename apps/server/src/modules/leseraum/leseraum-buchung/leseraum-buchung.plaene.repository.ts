@@ -4,9 +4,9 @@
  */
 
 import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { benutzer, GELOESCHT } from '../../identitaet/benutzer/benutzer.public.ts';
 import { standort } from '../../verwaltung/standort/standort.public.ts';
 import { ausstattung } from '../ausstattung/ausstattung.public.ts';
 import { grundrissLeseraum, leseraum, leseraumAusstattung } from '../leseraum/leseraum.public.ts';
@@ -169,7 +169,9 @@ export const findHelfer = async (
       ersthelfer: benutzer.ersthelfer,
     })
     .from(benutzer)
-    .where(sql`${benutzer.brandschutzhelfer} or ${benutzer.ersthelfer}`);
+    .where(
+      and(sql`(${benutzer.brandschutzhelfer} or ${benutzer.ersthelfer})`, ne(benutzer.status, GELOESCHT)),
+    );
 
 /** The user's own place in an area with its plan (decision 138), if any and active. */
 export const findEigenerPlatz = async (

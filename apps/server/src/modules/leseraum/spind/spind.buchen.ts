@@ -86,7 +86,7 @@ export const bucheSpindFuerTag = (
     const zeitraum = tagesZeitraum(eingabe.tag, DEFAULT_OEFFNUNGSZEIT);
     if (zeitraum.bis.getTime() <= deps.now().getTime()) throw new DomainError('validation.failed');
     const s = await waehle(tx, { ...eingabe, platz: null }, zeitraum);
-    const schloss = await schlossDesMandanten(tx, user.benutzerId);
+    const schloss = await schlossDesMandanten(tx);
     const row = await insertBuchung(tx, {
       mandantId: user.mandantId,
       spindId: s.id,
@@ -109,7 +109,7 @@ export const weiseSpindZu = (
   return mitSchloss(deps, user, async (tx) => {
     const von = deps.now();
     if (eingabe.bis.getTime() <= von.getTime()) throw new DomainError('validation.failed');
-    const schloss = await schlossDesMandanten(tx, user.benutzerId);
+    const schloss = await schlossDesMandanten(tx);
     const row = await insertBuchung(tx, {
       mandantId: user.mandantId,
       spindId: eingabe.spindId,

@@ -36,7 +36,8 @@ export const sendeSpindErinnerungen = async (
   if (!(await spindKopplungAn(tx))) return 0;
   let gesendet = 0;
   for (const { b, s, bank } of await findFaelligeErinnerungen(tx, now, ERINNERUNG_MINUTEN)) {
-    if (erinnerungsZeitpunkt(b, ERINNERUNG_MINUTEN).getTime() > now.getTime()) continue;
+    // without a person (erased, decision 251) nobody is left to remind; only running bookings come here anyway
+    if (!b.benutzerId || erinnerungsZeitpunkt(b, ERINNERUNG_MINUTEN).getTime() > now.getTime()) continue;
     // claimed first: a parallel run that reached this row already sends nothing
     if ((await markiereErinnert(tx, b.id, now)).length === 0) continue;
     const an = await empfaenger(tx, b.benutzerId);

@@ -32,7 +32,13 @@ import {
   type SpindBuchungRow,
   storniereGekoppelte,
 } from './spind.repository.ts';
-import { meldeNachCommit, nachrichtZu, schlossDesMandanten } from './spind.schloss.ts';
+import {
+  meldeNachCommit,
+  nachrichtZu,
+  schlossDesMandanten,
+  sendeNachCommit,
+  vormerkeFreigaben,
+} from './spind.schloss.ts';
 
 /** The coupled locker as the place booking's answer shows it (never with its PIN: that is 'Mein Spind''s). */
 export type GekoppelterSpind = {
@@ -160,7 +166,7 @@ export const koppleSpind = async (
 ): Promise<GekoppelterSpind> => {
   if (!eingabe.standortId) throw new DomainError('spind.keiner_frei');
   const wunsch = await wunschDes(tx, eingabe.benutzerId, eingabe.groesse);
-  const schloss = await schlossDesMandanten(tx, eingabe.benutzerId);
+  const schloss = await schlossDesMandanten(tx);
   const row = await versuche(tx, {
     ...eingabe,
     ...wunsch,
@@ -196,7 +202,9 @@ export const gekoppelterSpind = async (tx: Tx, leseraumBuchungId: string) => {
  * Gives back the locker of a place booking that was cancelled or ended (user, staff, the lapse job, a closing, a
  * deactivation): not begun, its booking is cancelled and the locker free at once; begun, it ends now and waits
  * to be emptied like any ended locker (the facility list, decision 186). `benutzerId` is who acted (null: the
- * system). Audited; nothing happens when the place booking had no locker.
+ * system). Audited; nothing happens when the place booking had no locker. With the `http` adapter the release is
+ * an order for the lock system written in this transaction: sent after the commit when `database` is given, else
+ * (a job's step) by the job `spind.schloss`, and retried until the vendor takes it (decision 250).
  */
 export const gibGekoppeltenSpindFrei = async (
   tx: Tx,
@@ -218,16 +226,13 @@ export const gibGekoppeltenSpindFrei = async (
 ): Promise<void> => {
   const storniert = await storniereGekoppelte(tx, leseraumBuchungId, now);
   const beendet = await beendeGekoppelte(tx, leseraumBuchungId, now);
-  const alle = [...storniert, ...beendet];
-  if (alle.length > 0) {
-    const schloss = await schlossDesMandanten(tx, alle[0]!.benutzerId);
-    if (schloss.url) {
-      // one query at a time: a transaction has one connection
-      const nachrichten = [];
-      for (const r of alle) nachrichten.push(await nachrichtZu(tx, 'freigegeben', r));
-      meldeNachCommit(database, mandantId, schloss.url, nachrichten);
-    }
-  }
+  // the release orders are written here, in the place booking's transaction, so none is lost (decision 250)
+  sendeNachCommit(
+    database,
+    mandantId,
+    now,
+    await vormerkeFreigaben(tx, mandantId, now, [...storniert, ...beendet]),
+  );
   for (const [row, action] of [
     ...storniert.map((r) => [r, 'gekoppelt_storniert'] as const),
     ...beendet.map((r) => [r, 'gekoppelt_beendet'] as const),
@@ -280,9 +285,11 @@ export const verschiebeGekoppeltenSpind = async (
   },
 ): Promise<GekoppelterSpind | null> => {
   const [alt] = await findGekoppelte(tx, eingabe.leseraumBuchungId);
-  if (!alt) return null;
+  // a booking moves only before it begins, so its locker still has its person (decision 251 empties only ended ones)
+  if (!alt?.benutzerId) return null;
+  const benutzerId = alt.benutzerId;
   const altSpind = await findSpind(tx, alt.spindId);
-  const schloss = await schlossDesMandanten(tx, alt.benutzerId);
+  const schloss = await schlossDesMandanten(tx);
   await storniereGekoppelte(tx, eingabe.leseraumBuchungId, deps.now());
   const zeitraum = kopplungsZeitraum(eingabe.platzZeitraum);
   const gleicherFrei = !(await findBelegteSpindIds(tx, [alt.spindId], zeitraum.von, zeitraum.bis)).has(
@@ -293,7 +300,7 @@ export const verschiebeGekoppeltenSpind = async (
       ? await insertBuchung(tx, {
           mandantId: eingabe.mandantId,
           spindId: alt.spindId,
-          benutzerId: alt.benutzerId,
+          benutzerId,
           art: 'gekoppelt',
           leseraumBuchungId: eingabe.leseraumBuchungId,
           von: zeitraum.von,
@@ -314,11 +321,11 @@ export const verschiebeGekoppeltenSpind = async (
   }
   if (!eingabe.standortId) throw new DomainError('spind.keiner_frei');
   // the locker stays its owner's, whoever moved the place booking
-  const wunsch = await wunschDes(tx, alt.benutzerId, altSpind?.spind.groesse as SpindGroesse | undefined);
+  const wunsch = await wunschDes(tx, benutzerId, altSpind?.spind.groesse as SpindGroesse | undefined);
   const neu = await versuche(tx, {
     ...eingabe,
     ...wunsch,
-    benutzerId: alt.benutzerId,
+    benutzerId,
     standortId: eingabe.standortId,
     zeitraum,
     pin: schloss.neuePin(deps.zufall),

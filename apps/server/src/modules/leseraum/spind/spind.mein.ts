@@ -45,7 +45,7 @@ export const meineSpinde = (deps: SpindDeps, user: SessionUser) =>
   inSpindModul(deps, user, async (tx) => {
     const jetzt = deps.now();
     const rows = await findMeineBuchungen(tx, user.benutzerId, jetzt);
-    const schloss = await schlossDesMandanten(tx, user.benutzerId);
+    const schloss = await schlossDesMandanten(tx);
     return rows.map((r) =>
       view(
         r,
@@ -77,7 +77,7 @@ export const bestaetigeGeleert = (deps: SpindDeps, user: SessionUser, buchungId:
 export const zuRaeumendeSpinde = (deps: SpindDeps, user: SessionUser) => {
   assertDarf(user, 'spinde.verwalten');
   return inSpindModul(deps, user, async (tx) => {
-    const schloss = await schlossDesMandanten(tx, user.benutzerId);
+    const schloss = await schlossDesMandanten(tx);
     return (await findBuchungenZumRaeumen(tx, deps.now())).map((r) => view(r, null, schloss.art));
   });
 };

@@ -3,7 +3,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, ne, type SQL, sql } fr
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { standort } from '../../verwaltung/standort/standort.public.ts';
-import { spind, spindBuchung, spindbank } from './spind.table.ts';
+import { spind, spindBuchung, spindbank, spindSchlossAuftrag } from './spind.table.ts';
 
 export type SpindbankRow = typeof spindbank.$inferSelect;
 export type SpindRow = typeof spind.$inferSelect;
@@ -89,7 +89,8 @@ export const findBuchungenZumRaeumen = (tx: Tx, jetzt: Date) =>
     .where(
       and(
         ne(spindBuchung.status, 'storniert'),
-        lt(spindBuchung.bis, jetzt),
+        // the end is exclusive: a booking ended at `jetzt` (given back, erased) is to clear from that moment
+        lte(spindBuchung.bis, jetzt),
         eq(spindBuchung.leerung, 'offen'),
       ),
     )
@@ -229,6 +230,7 @@ export const findZuweisungen = (tx: Tx, jetzt: Date, filter: { bankId?: string; 
       b: spindBuchung,
       s: spind,
       bank: spindbank,
+      benutzerId: benutzer.id,
       vorname: benutzer.vorname,
       nachname: benutzer.nachname,
     })
@@ -265,3 +267,92 @@ export const beendeZuweisung = gibTagesspindZurueck;
 /** The banks drawn on floor plan `grundrissId`, by name. */
 export const findBankenAufPlan = (tx: Tx, grundrissId: string) =>
   tx.select().from(spindbank).where(eq(spindbank.grundrissId, grundrissId)).orderBy(asc(spindbank.name));
+
+export type SpindSchlossAuftragRow = typeof spindSchlossAuftrag.$inferSelect;
+
+/** Writes release orders for the lock system (decision 250), due at once; their ids in the given order. */
+export const insertSchlossAuftraege = async (
+  tx: Tx,
+  rows: { mandantId: string; spindId: string; spindBuchungId: string; nachricht: unknown; jetzt: Date }[],
+) =>
+  rows.length === 0
+    ? []
+    : (
+        await tx
+          .insert(spindSchlossAuftrag)
+          .values(
+            rows.map((r) => ({
+              mandantId: r.mandantId,
+              spindId: r.spindId,
+              spindBuchungId: r.spindBuchungId,
+              nachricht: r.nachricht,
+              naechsterVersuch: r.jetzt,
+              createdAt: r.jetzt,
+              updatedAt: r.jetzt,
+            })),
+          )
+          .returning({ id: spindSchlossAuftrag.id })
+      ).map((r) => r.id);
+
+/**
+ * Claims the orders due at `jetzt` (optionally only `ids`) for one sender: their next attempt moves to `sperreBis`,
+ * so a second instance or job run does not send them at the same time; the sender writes the outcome.
+ */
+export const beanspruchSchlossAuftraege = (tx: Tx, jetzt: Date, sperreBis: Date, ids?: readonly string[]) =>
+  ids && ids.length === 0
+    ? Promise.resolve([] as SpindSchlossAuftragRow[])
+    : tx
+        .update(spindSchlossAuftrag)
+        .set({ naechsterVersuch: sperreBis, updatedAt: jetzt })
+        .where(
+          and(
+            eq(spindSchlossAuftrag.status, 'offen'),
+            lte(spindSchlossAuftrag.naechsterVersuch, jetzt),
+            ids ? inArray(spindSchlossAuftrag.id, [...ids]) : undefined,
+          ),
+        )
+        .returning();
+
+export const loescheSchlossAuftrag = (tx: Tx, id: string) =>
+  tx.delete(spindSchlossAuftrag).where(eq(spindSchlossAuftrag.id, id));
+
+/** A failed attempt: the count, the reason and the next attempt, or `aufgegeben` when there is none. */
+export const vermerkeSchlossFehler = (
+  tx: Tx,
+  id: string,
+  {
+    versuche,
+    fehler,
+    naechsterVersuch,
+    jetzt,
+  }: { versuche: number; fehler: string; naechsterVersuch: Date | null; jetzt: Date },
+) =>
+  tx
+    .update(spindSchlossAuftrag)
+    .set({
+      versuche,
+      letzterFehler: fehler,
+      status: naechsterVersuch ? 'offen' : 'aufgegeben',
+      naechsterVersuch: naechsterVersuch ?? jetzt,
+      updatedAt: jetzt,
+    })
+    .where(eq(spindSchlossAuftrag.id, id));
+
+/** The orders not yet taken (waiting or given up) with their locker and bank, oldest first. */
+export const findSchlossAuftraege = (tx: Tx) =>
+  tx
+    .select({ a: spindSchlossAuftrag, s: spind, bank: spindbank })
+    .from(spindSchlossAuftrag)
+    .innerJoin(spind, eq(spind.id, spindSchlossAuftrag.spindId))
+    .innerJoin(spindbank, eq(spindbank.id, spind.bankId))
+    .orderBy(asc(spindSchlossAuftrag.createdAt), asc(spindSchlossAuftrag.id));
+
+/** A given-up order is due again now (the facility's manual retry); undefined when it is not given up. */
+export const erneuereSchlossAuftrag = async (tx: Tx, id: string, jetzt: Date) =>
+  (
+    await tx
+      .update(spindSchlossAuftrag)
+      .set({ status: 'offen', naechsterVersuch: jetzt, updatedAt: jetzt })
+      .where(and(eq(spindSchlossAuftrag.id, id), eq(spindSchlossAuftrag.status, 'aufgegeben')))
+      .returning()
+  )[0];

@@ -11,6 +11,7 @@ import {
   ZSpindImport,
   ZSpindImportErgebnis,
   ZSpindPlanSuche,
+  ZSpindSchlossAuftrag,
   ZSpindStandort,
   ZSpindTagBuchen,
   ZSpindZuweisung,
@@ -20,6 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireDarf, requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import { listeSchlossAuftraege, sendeSchlossAuftragErneut } from './spind.auftraege.ts';
 import { importiereSpinde, legeSpindbankAn, listeSpindbanken } from './spind.banken.ts';
 import { bucheSpindFuerTag, weiseSpindZu } from './spind.buchen.ts';
 import type { SpindDeps } from './spind.kontext.ts';
@@ -241,6 +243,38 @@ export const spindRoutes: FastifyPluginAsyncZod<SpindDeps> = async (app, deps) =
       await raeumeSpind(deps, requireDarf(request, 'spinde.verwalten'), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+  app.get(
+    '/api/spind-schloss-auftraege',
+    {
+      config: { guard: routeGuard.darf('spinde.verwalten') },
+      schema: {
+        operationId: 'listeSpindSchlossAuftraege',
+        tags: TAGS,
+        summary:
+          "Releases the vendor's lock system has not taken yet: waiting for the next attempt or given up (decision 250)",
+        response: { 200: z.array(ZSpindSchlossAuftrag), ...refusals },
+      },
+    },
+    async (request) => listeSchlossAuftraege(deps, requireDarf(request, 'spinde.verwalten')),
+  );
+  app.post(
+    '/api/spind-schloss-auftraege/:id/erneut',
+    {
+      config: { guard: routeGuard.darf('spinde.verwalten') },
+      schema: {
+        operationId: 'sendeSpindSchlossAuftragErneut',
+        tags: TAGS,
+        summary: 'Send a given-up release to the lock system once more, now; 404 unless it was given up',
+        params: ZId,
+        response: {
+          200: z.object({ gesendet: z.number().int(), fehlgeschlagen: z.number().int() }),
+          ...refusals,
+        },
+      },
+    },
+    async (request) =>
+      sendeSchlossAuftragErneut(deps, requireDarf(request, 'spinde.verwalten'), request.params.id),
   );
   app.get(
     '/api/spind-standorte',

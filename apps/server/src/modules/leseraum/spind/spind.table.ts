@@ -5,6 +5,8 @@ import {
   doublePrecision,
   foreignKey,
   index,
+  integer,
+  jsonb,
   pgTable,
   text,
   unique,
@@ -74,7 +76,9 @@ export const spind = pgTable(
  * A locker booking, half-open `[von, bis)`: a day locker coupled to a place booking (`leseraum_buchung_id`), a day
  * locker alone, or a permanent assignment (`art = 'dauer'`). A gist exclusion constraint (custom block) forbids
  * overlapping bookings of one locker that are not cancelled. `pin` is read only by the owner's own answer; `leerung`
- * says whether the locker was confirmed emptied after its period (free again only then).
+ * says whether the locker was confirmed emptied after its period (free again only then). `benutzer_id` is null only
+ * after the person was erased while the locker still waited to be emptied (decision 251): the duty stays, the person
+ * goes.
  */
 export const spindBuchung = pgTable(
   'spind_buchung',
@@ -82,7 +86,7 @@ export const spindBuchung = pgTable(
     id: idColumn(),
     mandantId: mandantIdColumn(),
     spindId: uuid('spind_id').notNull(),
-    benutzerId: uuid('benutzer_id').notNull(),
+    benutzerId: uuid('benutzer_id'),
     art: text('art').notNull(),
     leseraumBuchungId: uuid('leseraum_buchung_id'),
     von: timestamptz('von').notNull(),
@@ -115,5 +119,37 @@ export const spindBuchung = pgTable(
       sql`${t.leerung} in ('offen', 'vom_nutzer_bestaetigt', 'vom_facility_geraeumt')`,
     ),
     check('spind_buchung_pin_check', sql`${t.pin} is null or ${t.pin} ~ '^[0-9]{6}$'`),
+  ],
+);
+
+/**
+ * A release the vendor's lock system still has to take (decision 250): written in the transaction that releases the
+ * locker, sent after its commit and, while it fails, again by the job `spind.schloss` with a growing wait, until it
+ * is given up (`aufgegeben`, audited, shown on the facility list). `nachricht` is the request body (no person, no
+ * PIN); the locker booking may be gone (an erasure deletes it), so it is referenced by id only.
+ */
+export const spindSchlossAuftrag = pgTable(
+  'spind_schloss_auftrag',
+  {
+    id: idColumn(),
+    mandantId: mandantIdColumn(),
+    spindId: uuid('spind_id').notNull(),
+    spindBuchungId: uuid('spind_buchung_id').notNull(),
+    nachricht: jsonb('nachricht').notNull(),
+    status: text('status').notNull().default('offen'),
+    versuche: integer('versuche').notNull().default(0),
+    naechsterVersuch: timestamptz('naechster_versuch').notNull(),
+    letzterFehler: text('letzter_fehler'),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
+  },
+  (t) => [
+    index('spind_schloss_auftrag_faellig_idx').on(t.mandantId, t.status, t.naechsterVersuch),
+    foreignKey({
+      name: 'spind_schloss_auftrag_spind_fk',
+      columns: [t.mandantId, t.spindId],
+      foreignColumns: [spind.mandantId, spind.id],
+    }).onDelete('cascade'),
+    check('spind_schloss_auftrag_status_check', sql`${t.status} in ('offen', 'aufgegeben')`),
   ],
 );

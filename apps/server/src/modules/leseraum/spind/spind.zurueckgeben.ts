@@ -12,14 +12,14 @@ import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
 import { findMeineBuchungen, gibTagesspindZurueck } from './spind.repository.ts';
-import { melde, nachrichtZu, type SchlossNachricht, schlossDesMandanten } from './spind.schloss.ts';
+import { sendeSchlossAuftraege, vormerkeFreigaben } from './spind.schloss.ts';
 
 export const gibSpindZurueck = async (
   deps: SpindDeps,
   user: SessionUser,
   buchungId: string,
 ): Promise<void> => {
-  const schloss = await inSpindModul(deps, user, async (tx) => {
+  const freigabe = await inSpindModul(deps, user, async (tx) => {
     const jetzt = deps.now();
     const eigene = (await findMeineBuchungen(tx, user.benutzerId, jetzt)).find((r) => r.b.id === buchungId);
     if (!eigene) throw nichtGefunden('spind_buchung', buchungId);
@@ -37,9 +37,7 @@ export const gibSpindZurueck = async (
       oldValue: { von: eigene.b.von.toISOString(), bis: eigene.b.bis.toISOString() },
       newValue: ergebnis.beendet ? { bis: ergebnis.row.bis.toISOString() } : { status: 'storniert' },
     });
-    const s = await schlossDesMandanten(tx, user.benutzerId);
-    const nachrichten: SchlossNachricht[] = s.url ? [await nachrichtZu(tx, 'freigegeben', ergebnis.row)] : [];
-    return { url: s.url, nachrichten };
+    return { jetzt, auftraege: await vormerkeFreigaben(tx, user.mandantId, jetzt, [ergebnis.row]) };
   });
-  await melde(deps.database, user.mandantId, schloss.url, schloss.nachrichten);
+  await sendeSchlossAuftraege(deps.database, user.mandantId, freigabe.jetzt, freigabe.auftraege);
 };

@@ -2,7 +2,7 @@
  * Permanent assignments (decision 229): the administration lists the current and coming ones and ends one. Ending a
  * running assignment sets its end to now, and like every ended locker it is free again once it is confirmed emptied
  * or cleared by facility staff; an assignment that has not begun is cancelled and free at once. Audited; the lock
- * system hears `freigegeben` after the commit (decision 223).
+ * system hears `freigegeben` after the commit, retried until it takes it (decisions 223, 250).
  */
 import { DomainError } from '@stellwerk/domain/errors';
 import type { TSpindZuweisungEintrag } from '@stellwerk/domain/leseraum/spind/api';
@@ -12,7 +12,7 @@ import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { inSpindModul, type SpindDeps } from './spind.kontext.ts';
 import { beendeZuweisung, findZuweisung, findZuweisungen } from './spind.repository.ts';
-import { melde, nachrichtZu, type SchlossNachricht, schlossDesMandanten } from './spind.schloss.ts';
+import { sendeSchlossAuftraege, vormerkeFreigaben } from './spind.schloss.ts';
 
 export const listeZuweisungen = (
   deps: SpindDeps,
@@ -29,7 +29,7 @@ export const listeZuweisungen = (
       bankId: r.bank.id,
       bank: r.bank.name,
       standortId: r.bank.standortId,
-      benutzerId: r.b.benutzerId,
+      benutzerId: r.benutzerId,
       benutzer: `${r.vorname} ${r.nachname}`.trim(),
       von: r.b.von.toISOString(),
       bis: r.b.bis.toISOString(),
@@ -40,7 +40,7 @@ export const listeZuweisungen = (
 
 export const beendeSpindZuweisung = async (deps: SpindDeps, user: SessionUser, id: string): Promise<void> => {
   assertDarf(user, 'spinde.verwalten');
-  const schloss = await inSpindModul(deps, user, async (tx) => {
+  const freigabe = await inSpindModul(deps, user, async (tx) => {
     const jetzt = deps.now();
     const vorher = await findZuweisung(tx, id);
     if (!vorher) throw nichtGefunden('spind_buchung', id);
@@ -55,9 +55,7 @@ export const beendeSpindZuweisung = async (deps: SpindDeps, user: SessionUser, i
       oldValue: { von: vorher.von.toISOString(), bis: vorher.bis.toISOString() },
       newValue: ergebnis.beendet ? { bis: ergebnis.row.bis.toISOString() } : { status: 'storniert' },
     });
-    const s = await schlossDesMandanten(tx, user.benutzerId);
-    const nachrichten: SchlossNachricht[] = s.url ? [await nachrichtZu(tx, 'freigegeben', ergebnis.row)] : [];
-    return { url: s.url, nachrichten };
+    return { jetzt, auftraege: await vormerkeFreigaben(tx, user.mandantId, jetzt, [ergebnis.row]) };
   });
-  await melde(deps.database, user.mandantId, schloss.url, schloss.nachrichten);
+  await sendeSchlossAuftraege(deps.database, user.mandantId, freigabe.jetzt, freigabe.auftraege);
 };

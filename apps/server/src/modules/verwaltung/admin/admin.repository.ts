@@ -3,14 +3,16 @@ import type { Tx } from '../../../db/client.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { sonderfreigabe } from '../../fahrzeuge/sonderfreigabe/sonderfreigabe.public.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { benutzer, GELOESCHT } from '../../identitaet/benutzer/benutzer.public.ts';
 import { gruppe } from '../../identitaet/gruppe/gruppe.public.ts';
 import { rolle } from '../../identitaet/rolle/rolle.public.ts';
 import { grundrissLeseraum } from '../../leseraum/leseraum/leseraum.public.ts';
 import { standort } from '../standort/standort.public.ts';
 
 /** Counts of the admin start page; every query sees only the transaction's tenant. */
-export const countBenutzer = async (tx: Tx) => (await tx.select({ n: count() }).from(benutzer))[0]?.n ?? 0;
+/** The tenant's people; the empty row an erased person may leave (decision 235) is nobody. */
+export const countBenutzer = async (tx: Tx) =>
+  (await tx.select({ n: count() }).from(benutzer).where(ne(benutzer.status, GELOESCHT)))[0]?.n ?? 0;
 export const countGruppen = async (tx: Tx) => (await tx.select({ n: count() }).from(gruppe))[0]?.n ?? 0;
 export const countRollen = async (tx: Tx) => (await tx.select({ n: count() }).from(rolle))[0]?.n ?? 0;
 export const countStandorte = async (tx: Tx) => (await tx.select({ n: count() }).from(standort))[0]?.n ?? 0;

@@ -112,6 +112,17 @@ const ebenenMitGruppennamen = (records: readonly CustomizingRecord[]) => {
 };
 
 /**
+ * The tenant's effective settings without a user (tenant > default), for jobs that act for nobody and read options
+ * that exist at tenant level only (the lock adapter, decision 250).
+ */
+export const loadMandantCustomizing = async (tx: Tx): Promise<ResolvedCustomizing> =>
+  resolveCustomizing({
+    tenant: Object.fromEntries(await findLevelValues(tx, { gruppeId: null })),
+    groups: [],
+    user: {},
+  });
+
+/**
  * The effective settings of a user (as `loadEffectiveCustomizing`) and, from the same statement, the entries of a list
  * option that adds up over the user's and the tenant's level (`addierteListe`). One round trip for the vehicle list
  * and detail (decision 084).

@@ -6,7 +6,7 @@
  */
 import type { TLoeschbericht } from '@stellwerk/domain/verwaltung/datenschutz/api';
 import { DATENKATEGORIEN } from '@stellwerk/domain/verwaltung/datenschutz/deklarationen';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
@@ -43,6 +43,21 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
         .from(benutzer)
         .where(and(eq(benutzer.mandantId, musterstadt), eq(benutzer.email, email)))
     )[0]!.id;
+
+  const benutzerAnzahl = async () => {
+    const uebersicht = (await (await call(server, admin, 'GET', '/api/admin/uebersicht')).json()) as {
+      benutzer: number;
+    };
+    const plattform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const mandanten = (await (await call(server, plattform, 'GET', '/api/admin/mandanten')).json()) as {
+      id: string;
+      benutzerAnzahl: number;
+    }[];
+    return {
+      uebersicht: uebersicht.benutzer,
+      mandanten: mandanten.find((m) => m.id === musterstadt)!.benutzerAnzahl,
+    };
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z') });
@@ -222,9 +237,15 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
       gueltigBis: '2027-01-31',
     });
     expect(token.status).toBe(201);
+    const anzahlVorher = await benutzerAnzahl();
     const r = await call(server, admin, 'POST', `/api/benutzer/${personId}/loeschung`);
     expect(r.status).toBe(200);
     bericht = (await r.json()) as TLoeschbericht;
+    // the empty placeholder row is nobody: the admin start page and the platform's tenant list count one less
+    expect(await benutzerAnzahl()).toEqual({
+      uebersicht: anzahlVorher.uebersicht - 1,
+      mandanten: anzahlVorher.mandanten - 1,
+    });
     expect(bericht.benutzerId).toBe(personId);
     expect(bericht.kategorien.map((k) => k.id)).toEqual(DATENKATEGORIEN.map((k) => k.id));
     expect(bericht.storniert).toEqual({ fahrzeugBuchungen: 2, platzBuchungen: 1, spindBuchungen: 1 });
@@ -236,7 +257,8 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
     expect(kat('fahrzeug_buchungen')).toMatchObject({ behandlung: 'anonymisiert' });
     expect(kat('fahrzeug_buchungen').anzahl).toBeGreaterThanOrEqual(3);
     expect(kat('leseraum_buchungen').anzahl).toBeGreaterThanOrEqual(2);
-    expect(kat('spind_buchungen')).toMatchObject({ behandlung: 'geloescht', anzahl: 2 });
+    // one deleted (emptied), one kept without the person: it was running and waits to be emptied (decision 251)
+    expect(kat('spind_buchungen')).toMatchObject({ behandlung: 'anonymisiert', anzahl: 2 });
     expect(kat('konto').anzahl).toBeGreaterThanOrEqual(3); // row, login account, the session
     expect(kat('einstellungen').anzahl).toBeGreaterThanOrEqual(1);
     expect(kat('protokoll').anzahl).toBeGreaterThanOrEqual(1);
@@ -297,6 +319,10 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
     ).toEqual([]);
     expect(plaetze.find((b) => b.id === ids.platzZukunft)).toMatchObject({ status: 'storniert' });
     expect(await db.select().from(spindBuchung).where(eq(spindBuchung.benutzerId, personId))).toEqual([]);
+    // the running locker ended with the erasure and waits to be emptied without the person and the PIN (the
+    // clearing list itself: spind.loeschung.int.test.ts)
+    const [ohnePerson] = await db.select().from(spindBuchung).where(isNull(spindBuchung.benutzerId));
+    expect(ohnePerson).toMatchObject({ pin: null, leerung: 'offen' });
     expect(await db.select().from(customizing).where(eq(customizing.benutzerId, personId))).toEqual([]);
 
     // the logbook stays as it was, with the driver's name (§ 147 AO)

@@ -21,6 +21,7 @@ import { loescheZugriffstokenDerPerson } from '../../identitaet/zugriffstoken/zu
 import { gibEigenePlaetzeFrei } from '../../leseraum/leseraum/leseraum.loeschung.ts';
 import { loescheLeseraumBuchungenDerPerson } from '../../leseraum/leseraum-buchung/leseraum-buchung.loeschung.ts';
 import { loescheSpindBuchungenDerPerson } from '../../leseraum/spind/spind.loeschung.ts';
+import { sendeSchlossAuftraege } from '../../leseraum/spind/spind.schloss.ts';
 import { entferneWerteUeberPerson } from '../../plattform/audit/audit.loeschung.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import { publishEvent } from '../../plattform/events/events.service.ts';
@@ -42,7 +43,7 @@ export const loeschePerson = async (
 ): Promise<TLoeschbericht> => {
   assertDarf(user, 'benutzer.pflegen');
   const now = deps.now();
-  return deps.database.withTenant(user.mandantId, async (tx) => {
+  const bericht = await deps.database.withTenant(user.mandantId, async (tx) => {
     const person = await findPerson(tx, benutzerId);
     if (!person) throw nichtGefunden('benutzer', benutzerId);
     // nobody erases themself, so the tenant always keeps the administrator who erases
@@ -92,7 +93,7 @@ export const loeschePerson = async (
         berechtigungen: identitaet.berechtigungen,
         einstellungen,
         leseraum_buchungen: platz.anonymisiert,
-        spind_buchungen: spind.geloescht,
+        spind_buchungen: spind.geloescht + spind.anonymisiert,
         kiosk_eincheck: kiosk,
         fahrzeug_buchungen: fahrzeug.anonymisiert + sonderfreigaben,
         fahrtenbuch: behalten,
@@ -111,6 +112,11 @@ export const loeschePerson = async (
     await publishEvent(tx, mandantId, { type: 'benutzer', id: benutzerId });
     return bericht;
   });
+  // the lock system hears of the lockers given back (decision 251); what fails is retried by the job (decision 250)
+  await sendeSchlossAuftraege(deps.database, user.mandantId, now).catch((e: unknown) =>
+    console.warn('erasure: the lock system was not told yet (the job retries)', e),
+  );
+  return bericht;
 };
 
 /** The stored report of an erasure (the audit entry's value), or 404 when the person was not erased. */

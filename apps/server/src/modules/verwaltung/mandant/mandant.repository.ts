@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { benutzer, GELOESCHT } from '../../identitaet/benutzer/benutzer.public.ts';
 import { feature, mandantFeature } from '../customizing/customizing.public.ts';
 import { mandant, mandantDomain } from './mandant.table.ts';
 
@@ -71,6 +71,8 @@ export const countBenutzerPerMandant = async (tx: Tx): Promise<Map<string, numbe
       await tx
         .select({ mandantId: benutzer.mandantId, n: count() })
         .from(benutzer)
+        // the empty row an erased person may leave (decision 235) is nobody
+        .where(ne(benutzer.status, GELOESCHT))
         .groupBy(benutzer.mandantId)
     ).map((r) => [r.mandantId, r.n]),
   );

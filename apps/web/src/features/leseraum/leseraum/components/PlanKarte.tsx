@@ -341,7 +341,7 @@ export const PlanKarte = memo(function PlanKarte({
               {platzElemente}
             </svg>
           )}
-          {size && boxWidth !== null && <SpindbankMarker banken={spindbanken} />}
+          {size && boxWidth !== null && <SpindbankMarker banken={spindbanken} massstab={s} />}
         </div>
       </div>
       {/* what the selected place offers and its conditions, also for touch, where no tooltip shows */}

@@ -3,9 +3,9 @@ import type { TSpindbankAufPlan } from '@stellwerk/domain/leseraum/spind/api';
 import { useTranslation } from 'react-i18next';
 
 /** The locker symbol: a square cabinet with two doors, so a bank never reads as a place (shape, not colour). */
-function SpindSymbol() {
+function SpindSymbol({ groesse = 14 }: { groesse?: number }) {
   return (
-    <svg width="14" height="14" viewBox="0 0 14 14" aria-hidden="true" focusable="false">
+    <svg width={groesse} height={groesse} viewBox="0 0 14 14" aria-hidden="true" focusable="false">
       <rect x="1" y="1" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.5" />
       <line x1="7" y1="1" x2="7" y2="13" stroke="currentColor" strokeWidth="1.5" />
       <line x1="4.5" y1="6" x2="4.5" y2="8" stroke="currentColor" strokeWidth="1.5" />
@@ -31,9 +31,16 @@ const useBankText = () => {
 
 /**
  * The banks on the map, at their place in percent of the plan: a square label with the locker symbol, the name and
- * "3/8 frei", focusable so the keyboard reaches it and a screen reader hears the counts (decision 230).
+ * "3/8 frei", focusable so the keyboard reaches it and a screen reader hears the counts (decision 230). Drawn at the
+ * plan's scale (`massstab`, 1 = 100 %), so the label grows and shrinks with the zoom as the places' labels do.
  */
-export function SpindbankMarker({ banken }: { banken: readonly TSpindbankAufPlan[] }) {
+export function SpindbankMarker({
+  banken,
+  massstab = 1,
+}: {
+  banken: readonly TSpindbankAufPlan[];
+  massstab?: number;
+}) {
   const text = useBankText();
   return (
     <>
@@ -55,19 +62,19 @@ export function SpindbankMarker({ banken }: { banken: readonly TSpindbankAufPlan
               transform: 'translate(-50%, -50%)',
               display: 'flex',
               alignItems: 'center',
-              gap: 4,
-              padding: '2px 6px',
+              gap: 4 * massstab,
+              padding: `${2 * massstab}px ${6 * massstab}px`,
               background: 'var(--mantine-color-white)',
               color: 'var(--mantine-color-dark-7)',
               border: '2px solid var(--mantine-color-dark-4)',
               borderRadius: 2,
-              fontSize: 12,
+              fontSize: 12 * massstab,
               lineHeight: 1.2,
               whiteSpace: 'nowrap',
               pointerEvents: 'auto',
             }}
           >
-            <SpindSymbol />
+            <SpindSymbol groesse={14 * massstab} />
             <span>
               {b.name} · {kurz}
             </span>

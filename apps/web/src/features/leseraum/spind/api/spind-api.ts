@@ -8,6 +8,7 @@ import {
   ZSpindbank,
   ZSpindFrei,
   ZSpindImportErgebnis,
+  ZSpindSchlossAuftrag,
   ZSpindStandort,
   ZSpindZuweisungEintrag,
 } from '@stellwerk/domain/leseraum/spind/api';
@@ -23,6 +24,7 @@ export const spindKeys = {
   banken: ['spind', 'banken'] as const,
   frei: (tag: string, standortId: string) => ['spind', 'frei', tag, standortId] as const,
   zuRaeumen: ['spind', 'zu-raeumen'] as const,
+  schlossAuftraege: ['spind', 'schloss-auftraege'] as const,
   benutzer: (q: string) => ['spind', 'benutzer', q] as const,
   grundrisse: ['spind', 'grundrisse'] as const,
   zuweisungen: (bankId: string) => ['spind', 'zuweisungen', bankId] as const,
@@ -171,3 +173,18 @@ export const useSpindZuweisungen = (bankId: string) =>
 /** Ends a permanent assignment now (cancelled before its start; decision 229). */
 export const useBeendeSpindZuweisung = () =>
   useSpindMutation((id: string) => apiFetch(`/api/spind-zuweisungen/${id}`, { method: 'DELETE' }));
+
+/** Releases the vendor's lock system has not taken yet (decision 250), for facility staff. */
+export const useSchlossAuftraege = () =>
+  useQuery({
+    queryKey: spindKeys.schlossAuftraege,
+    queryFn: async ({ signal }) =>
+      z.array(ZSpindSchlossAuftrag).parse(await apiFetch('/api/spind-schloss-auftraege', { signal })),
+  });
+
+export const useSchlossAuftragErneut = () =>
+  useSpindMutation(async (id: string) =>
+    z
+      .object({ gesendet: z.number(), fehlgeschlagen: z.number() })
+      .parse(await apiFetch(`/api/spind-schloss-auftraege/${id}/erneut`, { method: 'POST' })),
+  );

@@ -2,7 +2,7 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import type { TMe } from '@stellwerk/domain/api';
 import { useTranslation } from 'react-i18next';
 import { MeineSpinde, SpindBuchen } from './MeinSpind';
-import { SpindVerwaltung, ZuRaeumendeSpinde } from './SpindVerwaltung';
+import { SchlossAuftraege, SpindVerwaltung, ZuRaeumendeSpinde } from './SpindVerwaltung';
 
 /** /officelocker: "Mein Spind" and booking for every user; banks, assignments and clearing for the place keepers. */
 export function OfficeLocker({ me }: { me: TMe }) {
@@ -37,6 +37,7 @@ export function OfficeLocker({ me }: { me: TMe }) {
       </Tabs.Panel>
       <Tabs.Panel value="raeumen">
         <ZuRaeumendeSpinde />
+        <SchlossAuftraege />
       </Tabs.Panel>
     </Tabs>
   );

@@ -29,6 +29,8 @@ import {
   useImportiereSpinde,
   useLegeSpindbankAn,
   useRaeumeSpind,
+  useSchlossAuftraege,
+  useSchlossAuftragErneut,
   useSpindbanken,
   useSpindGrundrisse,
   useSpindStandorte,
@@ -378,6 +380,71 @@ export function ZuRaeumendeSpinde() {
         onConfirm={() => frage && raeumen.mutate(frage.id, { onSuccess: () => setFrage(null) })}
       />
     </>
+  );
+}
+
+/**
+ * Releases the vendor's lock system has not taken yet (decision 250): waiting for the next attempt, or given up and
+ * sent again on request. Shown under the lockers to clear, and only when there is one.
+ */
+export function SchlossAuftraege() {
+  const { t, i18n } = useTranslation();
+  const liste = useSchlossAuftraege();
+  const erneut = useSchlossAuftragErneut();
+  if (liste.isPending || !liste.data || liste.data.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="schloss-auftraege-titel" mt="md">
+      <Title order={2} fz="lg" id="schloss-auftraege-titel">
+        {t('spind.admin.schlossTitel')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('spind.admin.schlossHilfe')}
+      </Text>
+      {erneut.data && (
+        <Text size="sm" role="status">
+          {erneut.data.gesendet > 0
+            ? t('spind.admin.schlossGesendet')
+            : t('spind.admin.schlossNichtGesendet')}
+        </Text>
+      )}
+      {erneut.error && <ErrorAlert error={erneut.error} />}
+      <Stack component="ul" gap="xs" p={0} m={0} style={{ listStyle: 'none' }}>
+        {liste.data.map((a) => (
+          <Card key={a.id} withBorder padding="sm" component="li" data-testid="schloss-auftrag">
+            <Group justify="space-between" wrap="wrap">
+              <div>
+                <Text fw={600}>
+                  {a.bank} · {t('spind.nummer', { nummer: a.nummer })}
+                </Text>
+                <Text size="sm">
+                  {a.status === 'aufgegeben'
+                    ? t('spind.admin.schlossAufgegeben', { versuche: a.versuche })
+                    : t('spind.admin.schlossOffen', {
+                        versuche: a.versuche,
+                        wann: a.naechsterVersuch ? formatDateTime(a.naechsterVersuch, i18n.language) : '',
+                      })}
+                </Text>
+                {a.letzterFehler && (
+                  <Text size="sm" c="dimmed">
+                    {t('spind.admin.schlossFehler', { fehler: a.letzterFehler })}
+                  </Text>
+                )}
+              </div>
+              {a.status === 'aufgegeben' && (
+                <Button
+                  variant="light"
+                  size="xs"
+                  loading={erneut.isPending && erneut.variables === a.id}
+                  onClick={() => erneut.mutate(a.id)}
+                >
+                  {t('spind.admin.schlossErneut')}
+                </Button>
+              )}
+            </Group>
+          </Card>
+        ))}
+      </Stack>
+    </Stack>
   );
 }
 
