@@ -2,10 +2,10 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { appLoggerOptions } from '../src/http/request-log';
 import type { Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed.ts';
 import { openTestDatabase, type TestDriver } from '../src/db/test-database';
+import { appLoggerOptions } from '../src/http/request-log';
 
 export { testDrivers } from '../src/db/test-database';
 
@@ -38,6 +38,8 @@ export type TestServerOptions = {
   trustedOrigins?: string;
   /** METRICS_TOKEN: switches `/metrics` on (decision 232). */
   metricsToken?: string;
+  /** LLM_URL, LLM_MODEL, LLM_API_KEY, LLM_TIMEOUT_MS: the assistant's language model (decision 248). */
+  llm?: { url: string; model: string; apiKey?: string; timeoutMs?: number };
   /** Where the app's log lines go, at level info with the production redaction (default: no log). */
   logStream?: NodeJS.WritableStream;
   /** An existing DATA_DIR or database to start on (a restored backup): not migrated afresh, not seeded. */
@@ -68,6 +70,7 @@ export const startTestServer = async ({
   publicUrl,
   trustedOrigins,
   metricsToken,
+  llm,
   logStream,
   database: given,
 }: TestServerOptions = {}): Promise<TestServer> => {
@@ -92,6 +95,10 @@ export const startTestServer = async ({
         SEED_DEMO: seed ? 'true' : 'false',
         RUN_SCHEDULER: 'false',
         METRICS_TOKEN: metricsToken ?? '',
+        LLM_URL: llm?.url ?? '',
+        LLM_MODEL: llm?.model ?? '',
+        LLM_API_KEY: llm?.apiKey ?? '',
+        LLM_TIMEOUT_MS: llm?.timeoutMs ? String(llm.timeoutMs) : '',
       });
       const app = await buildApp({
         config,
