@@ -124,6 +124,20 @@ export const ZAusfuehrenAntwort = z.object({
   buchungArt: z.enum(ASSISTENT_BUCHUNG_ARTEN).nullable(),
   /** A refusal: the catalogue's code and its text in the request's language. */
   fehler: z.object({ code: z.string().max(LIMITS.code), message: z.string().max(LIMITS.message) }).nullable(),
+  /** The caller's own lockers the answer is about: shown, or the one booked (decision 249); never anyone else's. */
+  spinde: z
+    .array(
+      z.object({
+        buchungId: z.uuid(),
+        nummer: z.string().max(LIMITS.name),
+        bank: z.string().max(LIMITS.name),
+        von: ZZeitpunkt,
+        bis: ZZeitpunkt,
+        /** Only on the booking's day and only where lockers open with a PIN, as on 'Mein Spind'. */
+        pin: z.string().max(40).nullable(),
+      }),
+    )
+    .max(50),
   /** Who read the request (decision 248). */
   verstanden: z.enum(ASSISTENT_VERSTANDEN),
   /** The language model's tool call a dry run shows; the panel sends it back with `bestaetigt` (decision 248). */

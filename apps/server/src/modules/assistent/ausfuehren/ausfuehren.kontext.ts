@@ -61,6 +61,7 @@ export const neuerAuftrag = (
     buchungId: null,
     buchungArt: null,
     fehler: null,
+    spinde: [],
     verstanden: 'eingebaut',
     werkzeug: null,
   },

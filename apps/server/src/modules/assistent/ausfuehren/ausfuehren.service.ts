@@ -1,3 +1,4 @@
+import { ressourcenIn } from '@stellwerk/domain/assistent/absicht';
 import type { TAusfuehrenAntwort, TAusfuehrenEingabe } from '@stellwerk/domain/assistent/api';
 import { fragtNachPersonen } from '@stellwerk/domain/assistent/frage';
 import { normalisiere } from '@stellwerk/domain/assistent/text';
@@ -15,6 +16,7 @@ import { frage } from './ausfuehren.frage.ts';
 import { type AusfuehrenDeps, abgelehnt, neuerAuftrag } from './ausfuehren.kontext.ts';
 import { platzBuchen } from './ausfuehren.platz.ts';
 import { findStandortNamen } from './ausfuehren.repository.ts';
+import { meinSpind, spindBuchen } from './ausfuehren.spind.ts';
 
 /**
  * The assistant's action (decisions 190, 219): reads the request like `verstehen`; without `bestaetigt` it only
@@ -56,11 +58,14 @@ export const fuehreAus = async (
     case 'einchecken':
       return einchecken(auftrag);
     case 'frage':
+      // 'wo ist mein Spind?' is a question about the caller's own locker (decision 249)
+      if (ressourcenIn(auftrag.normalisiert).includes('spind')) return meinSpind(auftrag);
       return frage(auftrag);
   }
   // a question back is never carried out, confirmed or not
   if (lesung.rueckfrage) return auftrag.antwort;
   if (lesung.absicht === 'fahrzeug_buchen') return fahrzeugBuchen(auftrag);
   if (lesung.absicht === 'platz_buchen') return platzBuchen(auftrag);
+  if (lesung.absicht === 'spind_buchen') return spindBuchen(auftrag);
   return abgelehnt(auftrag, 'assistent.nicht_ausfuehrbar');
 };

@@ -6,6 +6,7 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 const JETZT = new Date('2026-11-25T10:00:00+01:00');
 const WERKZEUGE = [
   'book_car',
+  'book_locker',
   'book_place',
   'cancel_booking',
   'change_booking',
@@ -14,6 +15,7 @@ const WERKZEUGE = [
   'find_free_places',
   'list_my_bookings',
   'read_rules',
+  'show_my_locker',
 ];
 
 type Anfrage = { url: string; headers: IncomingHttpHeaders; body: Record<string, unknown>; roh: string };

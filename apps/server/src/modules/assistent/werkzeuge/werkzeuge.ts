@@ -20,6 +20,7 @@ import { frage } from '../ausfuehren/ausfuehren.frage.ts';
 import type { AusfuehrenDeps } from '../ausfuehren/ausfuehren.kontext.ts';
 import { neuerAuftrag } from '../ausfuehren/ausfuehren.kontext.ts';
 import { platzBuchen } from '../ausfuehren/ausfuehren.platz.ts';
+import { meinSpind, spindBuchen } from '../ausfuehren/ausfuehren.spind.ts';
 
 /** Who calls a tool: the caller's rights are the screens' rights of `user`. */
 export type WerkzeugKontext = { deps: AusfuehrenDeps; user: SessionUser; sprache: Language };
@@ -237,6 +238,33 @@ export const WERKZEUGE: readonly Werkzeug[] = [
     schreibt: true,
     ausfuehren: (k, a, bestaetigt) =>
       einchecken(auftrag(k, { absicht: 'einchecken', eingabe: { bestaetigt, buchungId: a.booking_id } })),
+  }),
+  werkzeug({
+    name: 'show_my_locker',
+    description:
+      'Your own lockers from today on: number, bank, days, and the PIN on the booking’s day where lockers open ' +
+      'with one (never anyone else’s). Read only.',
+    eingabe: {},
+    schreibt: false,
+    ausfuehren: (k) => meinSpind(auftrag(k, { absicht: 'frage', woerter: 'spind' })),
+  }),
+  werkzeug({
+    name: 'book_locker',
+    description:
+      'Book a locker for one whole day (date, default today) at a location (location: required where several ' +
+      'have lockers); the nearest free one of your size setting or larger. Without confirmation only answers ' +
+      'which locker it would book.',
+    eingabe: { date: TAG.optional(), location: ORT },
+    schreibt: true,
+    ausfuehren: (k, a, bestaetigt) =>
+      spindBuchen(
+        auftrag(k, {
+          absicht: 'spind_buchen',
+          ...(a.date ? zeitraum({ date: a.date }) : {}),
+          standort: a.location,
+          eingabe: { bestaetigt },
+        }),
+      ),
   }),
 ];
 

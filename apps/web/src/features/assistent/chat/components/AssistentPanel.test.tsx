@@ -48,6 +48,7 @@ const antwort = (teil: Partial<TAusfuehrenAntwort>): TAusfuehrenAntwort => ({
   buchungId: null,
   buchungArt: null,
   fehler: null,
+  spinde: [],
   verstanden: 'eingebaut',
   werkzeug: null,
   ...teil,
