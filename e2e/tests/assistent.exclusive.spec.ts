@@ -2,7 +2,8 @@
  * The assistant's chat (decisions 178, 190, 219): a booker opens it from the header, asks for a car in words,
  * sees the exact reading in Berlin time, confirms with the keyboard and finds the booking in "Meine Buchungen".
  * The platform administrator switches the Chatbot on for Stadtwerke Musterstadt for this journey and restores
- * the tenant's switches afterwards; the journey cancels its booking at the end.
+ * the tenant's switches afterwards; the journey cancels its booking at the end. A second journey does the same in
+ * English (the user's language setting, reset afterwards).
  */
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
@@ -107,4 +108,47 @@ test('a booker books a car through the chat at 375 px, confirms with the keyboar
     .getByRole('button', { name: 'Stornieren' })
     .click();
   await expect(buchung).toHaveCount(0);
+});
+
+test('an English-speaking booker books a car through the chat and reads the reading in English', async ({
+  page,
+}) => {
+  test.slow();
+  await signInTo(page, demoUser('freigabe', MUSTERSTADT).email, MUSTERSTADT.startPage);
+  const english = await page.request.put('/api/customizing/benutzer/Sprache', { data: { value: 'en' } });
+  expect(english.status()).toBe(200);
+  let buchungId: string | null = null;
+  try {
+    await page.reload();
+    await page.getByRole('button', { name: 'Assistant', exact: true }).click();
+    const panel = page.getByRole('dialog', { name: 'Assistant' });
+    const verlauf = panel.getByRole('log', { name: 'Conversation with the assistant' });
+    const eingabe = panel.getByRole('textbox', { name: 'Your message' });
+    await eingabe.fill('I need a car tomorrow from 2pm to 5pm');
+    await eingabe.press('Enter');
+    const lesung = verlauf.locator('[data-rolle="assistent"][data-art="bestaetigen"]');
+    await expect(lesung).toContainText(/Assistant: Book a vehicle, \w+, .*14:00–17:00 \(Berlin time\)/, {
+      timeout: 30_000,
+    });
+    await expect(verlauf.locator('[data-rolle="nutzer"]')).toContainText(
+      'You: I need a car tomorrow from 2pm to 5pm',
+    );
+    const gebucht = page.waitForResponse(
+      (r) =>
+        r.url().endsWith('/api/assistent/ausfuehren') &&
+        r.request().postData()?.includes('"bestaetigt":true') === true,
+    );
+    await lesung.getByRole('button', { name: 'Yes, book' }).click();
+    const antwort = (await (await gebucht).json()) as { buchungId: string; ausgefuehrt: boolean };
+    expect(antwort.ausgefuehrt).toBe(true);
+    buchungId = antwort.buchungId;
+    const ergebnis = verlauf.locator('[data-rolle="assistent"][data-art="ausgefuehrt"]');
+    await expect(ergebnis).toContainText(/Booked: Book a vehicle, .*14:00–17:00/);
+    await expect(ergebnis.getByRole('link', { name: 'Go to the booking' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  } finally {
+    // leave the demo as it was: the trip cancelled, the language back to the default
+    if (buchungId) await page.request.post(`/api/fahrzeug-buchungen/${buchungId}/storno`, { data: {} });
+    await page.request.put('/api/customizing/benutzer/Sprache', { data: { value: null } });
+  }
 });

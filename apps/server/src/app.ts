@@ -258,7 +258,12 @@ export const buildApp = async ({
   await app.register(async (assistent) => {
     assistent.addHook('onRoute', featureRoutes('Chatbot', { jedeAnfrage: featureSwitchedOff }));
     await assistent.register(verstehenRoutes, { database, now });
-    await assistent.register(ausfuehrenRoutes, { database, now, publicUrl: config.publicUrl });
+    await assistent.register(ausfuehrenRoutes, {
+      database,
+      now,
+      publicUrl: config.publicUrl,
+      sprachmodell: config.llm,
+    });
   });
   // personal access tokens (decision 226) and the MCP server they open (decision 227; it checks the switch itself)
   await app.register(zugriffstokenRoutes, { database, now });

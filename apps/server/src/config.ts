@@ -69,6 +69,22 @@ export type Config = {
    * object store (decision 242); undefined: to `dataDir/storage`, the embedded default.
    */
   storage: S3Einstellung | undefined;
+  /**
+   * `LLM_URL`, `LLM_MODEL`, `LLM_API_KEY`, `LLM_TIMEOUT_MS`: an OpenAI-compatible chat completions endpoint the
+   * assistant may send free text to where the tenant switched `AssistentSprachmodell` on (decision 248); unset, the
+   * built-in understanding answers alone.
+   */
+  llm: SprachmodellConfig | undefined;
+};
+
+export type SprachmodellConfig = {
+  /** The API's base address; `/chat/completions` is appended (`https://api.openai.com/v1`, `http://localhost:11434/v1`). */
+  url: string;
+  model: string;
+  /** Sent as `Authorization: Bearer`; local servers often need none. */
+  apiKey: string | undefined;
+  /** How long one answer of the model may take before the built-in understanding answers. */
+  timeoutMs: number;
 };
 
 const readSecret = (dataDir: string): string => {
@@ -140,6 +156,36 @@ export const metricsTokenOf = (value: string | undefined): string | undefined =>
 };
 
 /**
+ * The language model of `LLM_URL` (decision 248): an http(s) base address, `LLM_MODEL` required with it,
+ * `LLM_TIMEOUT_MS` from 1000 to 120000 (default 20000). Unset `LLM_URL`: no model. Anything else stops the start.
+ */
+export const sprachmodellOf = (env: NodeJS.ProcessEnv): SprachmodellConfig | undefined => {
+  const value = env.LLM_URL?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`LLM_URL must be an http(s) address, got '${value}'`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`LLM_URL must be an http(s) address, got '${url.protocol}'`);
+  const model = env.LLM_MODEL?.trim();
+  if (!model) throw new Error('LLM_MODEL must name the model when LLM_URL is set');
+  const timeout = env.LLM_TIMEOUT_MS?.trim() ? Number(env.LLM_TIMEOUT_MS) : 20_000;
+  if (!Number.isInteger(timeout) || timeout < 1000 || timeout > 120_000)
+    throw new Error(
+      `LLM_TIMEOUT_MS must be whole milliseconds from 1000 to 120000, got '${env.LLM_TIMEOUT_MS}'`,
+    );
+  return {
+    url: value.replace(/\/+$/, ''),
+    model,
+    apiKey: env.LLM_API_KEY?.trim() || undefined,
+    timeoutMs: timeout,
+  };
+};
+
+/**
  * `DATA_DIR`, absolute. Relative paths are taken from where the command was started: `npm start` in the repository
  * root keeps its data in ./data there, although npm runs the server script inside apps/server (npm sets INIT_CWD).
  */
@@ -173,5 +219,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     testClock: testClockOf(env.TEST_CLOCK, env.NODE_ENV),
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     storage: s3EinstellungOf(env),
+    llm: sprachmodellOf(env),
   };
 };

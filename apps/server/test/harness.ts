@@ -2,10 +2,10 @@ import { createServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { appLoggerOptions } from '../src/http/request-log';
 import type { Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed.ts';
 import { openTestDatabase, type TestDriver } from '../src/db/test-database';
+import { appLoggerOptions } from '../src/http/request-log';
 
 export { testDrivers } from '../src/db/test-database';
 
@@ -38,6 +38,8 @@ export type TestServerOptions = {
   trustedOrigins?: string;
   /** METRICS_TOKEN: switches `/metrics` on (decision 232). */
   metricsToken?: string;
+  /** LLM_URL, LLM_MODEL, LLM_API_KEY, LLM_TIMEOUT_MS: the assistant's language model (decision 248). */
+  llm?: { url: string; model: string; apiKey?: string; timeoutMs?: number };
   /** Where the app's log lines go, at level info with the production redaction (default: no log). */
   logStream?: NodeJS.WritableStream;
   /** STORAGE_URL and its credentials: stored files go to this S3-compatible store (decision 242). */
@@ -70,6 +72,7 @@ export const startTestServer = async ({
   publicUrl,
   trustedOrigins,
   metricsToken,
+  llm,
   logStream,
   storage,
   database: given,
@@ -98,6 +101,10 @@ export const startTestServer = async ({
         STORAGE_URL: storage?.url ?? '',
         STORAGE_ACCESS_KEY_ID: storage?.accessKeyId ?? '',
         STORAGE_SECRET_ACCESS_KEY: storage?.secretAccessKey ?? '',
+        LLM_URL: llm?.url ?? '',
+        LLM_MODEL: llm?.model ?? '',
+        LLM_API_KEY: llm?.apiKey ?? '',
+        LLM_TIMEOUT_MS: llm?.timeoutMs ? String(llm.timeoutMs) : '',
       });
       const app = await buildApp({
         config,

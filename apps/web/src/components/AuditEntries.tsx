@@ -89,6 +89,7 @@ export const useAuditLabels = () => {
     serviceheft_eintrag: t('adminProtokoll.entities.serviceheftEintrag'),
     spind_buchung: t('adminProtokoll.entities.spindBuchung'),
     zugriffstoken: t('adminProtokoll.entities.zugriffstoken'),
+    'assistent.werkzeug': t('adminProtokoll.entities.assistentWerkzeug'),
   };
   const actions: Record<string, string> = {
     create: t('adminProtokoll.actions.create'),
@@ -123,6 +124,8 @@ export const useAuditLabels = () => {
     move: t('adminProtokoll.actions.move'),
     reject: t('adminProtokoll.actions.reject'),
     revoke: t('adminProtokoll.actions.revoke'),
+    sprachmodell: t('adminProtokoll.actions.sprachmodell'),
+    bestaetigt: t('adminProtokoll.actions.bestaetigt'),
     schloss_fehler: t('adminProtokoll.actions.schlossFehler'),
     schloss_aufgegeben: t('adminProtokoll.actions.schlossAufgegeben'),
     schloss_erneut: t('adminProtokoll.actions.schlossErneut'),

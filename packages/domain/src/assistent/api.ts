@@ -41,11 +41,23 @@ export type TLesung = z.infer<typeof ZLesung>;
  * screens' operation. `fahrzeugId` and `platzId` pick one of the offered cars or places (default: the first),
  * `buchungId` one of the caller's own bookings offered for a cancellation or check-in.
  */
+/**
+ * One call of the assistant's tools (the MCP tools, decision 248): the name and its arguments, as the language model
+ * chose them. The panel sends it back with `bestaetigt` to carry out exactly the dry run shown.
+ */
+export const ZWerkzeugAufruf = z.object({
+  name: z.string().trim().min(1).max(60),
+  argumente: z.record(z.string().max(60), z.unknown()),
+});
+export type TWerkzeugAufruf = z.infer<typeof ZWerkzeugAufruf>;
+
 export const ZAusfuehrenEingabe = ZVerstehenEingabe.extend({
   bestaetigt: z.boolean().default(false),
   fahrzeugId: z.uuid().optional(),
   platzId: z.uuid().optional(),
   buchungId: z.uuid().optional(),
+  /** A tool call the language model chose (decision 248); with `bestaetigt` it is carried out as shown. */
+  werkzeug: ZWerkzeugAufruf.optional(),
 });
 export type TAusfuehrenEingabe = z.infer<typeof ZAusfuehrenEingabe>;
 
@@ -64,6 +76,12 @@ export const ASSISTENT_ANTWORT_ARTEN = [
   'auskunft',
   'abgelehnt',
 ] as const;
+
+/**
+ * Who read the request (decision 248): the built-in understanding, the language model, or the built-in understanding
+ * because the language model failed or took too long (the panel says so).
+ */
+export const ASSISTENT_VERSTANDEN = ['eingebaut', 'sprachmodell', 'ersatz'] as const;
 
 const ZEigeneBuchung = z.object({
   id: z.uuid(),
@@ -106,5 +124,23 @@ export const ZAusfuehrenAntwort = z.object({
   buchungArt: z.enum(ASSISTENT_BUCHUNG_ARTEN).nullable(),
   /** A refusal: the catalogue's code and its text in the request's language. */
   fehler: z.object({ code: z.string().max(LIMITS.code), message: z.string().max(LIMITS.message) }).nullable(),
+  /** The caller's own lockers the answer is about: shown, or the one booked (decision 249); never anyone else's. */
+  spinde: z
+    .array(
+      z.object({
+        buchungId: z.uuid(),
+        nummer: z.string().max(LIMITS.name),
+        bank: z.string().max(LIMITS.name),
+        von: ZZeitpunkt,
+        bis: ZZeitpunkt,
+        /** Only on the booking's day and only where lockers open with a PIN, as on 'Mein Spind'. */
+        pin: z.string().max(40).nullable(),
+      }),
+    )
+    .max(50),
+  /** Who read the request (decision 248). */
+  verstanden: z.enum(ASSISTENT_VERSTANDEN),
+  /** The language model's tool call a dry run shows; the panel sends it back with `bestaetigt` (decision 248). */
+  werkzeug: ZWerkzeugAufruf.nullable(),
 });
 export type TAusfuehrenAntwort = z.infer<typeof ZAusfuehrenAntwort>;

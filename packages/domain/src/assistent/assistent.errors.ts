@@ -30,6 +30,16 @@ export const ASSISTENT_ERRORS = {
     de: 'Den Check-in eines Fahrzeugs machen Sie mit dem Kilometerstand unter „Meine Buchungen“.',
     en: 'Check in to a vehicle with its odometer reading under “My bookings”.',
   },
+  'assistent.spinde_aus': {
+    status: 404,
+    de: 'Spinde sind in Ihrer Organisation nicht eingeschaltet.',
+    en: 'Lockers are not switched on in your organisation.',
+  },
+  'assistent.standort_fehlt': {
+    status: 400,
+    de: 'An welchem Standort? Spinde gibt es hier: {liste}.',
+    en: 'At which location? There are lockers here: {liste}.',
+  },
   'assistent.nicht_ausfuehrbar': {
     status: 400,
     de: 'Das kann ich hier noch nicht ausführen. Bitte nutzen Sie die Seiten der App.',

@@ -33,6 +33,7 @@ export const CUSTOMIZING_GROUPS = {
   reinigung: { de: 'Sauberkeit', en: 'Cleanliness' },
   auslastung: { de: 'Büroauslastung', en: 'Office utilisation' },
   datenschutz: { de: 'Datenschutz', en: 'Data protection' },
+  assistent: { de: 'Assistent', en: 'Assistant' },
 } as const satisfies Record<string, Texts>;
 export type CustomizingGroup = keyof typeof CUSTOMIZING_GROUPS;
 export const CUSTOMIZING_GROUP_ORDER = Object.keys(CUSTOMIZING_GROUPS) as CustomizingGroup[];

@@ -11,6 +11,7 @@
  * list passed to `resolveCustomizing` wins. The caller passes groups in a stable order (the server: by
  * group name, then id), so the outcome is deterministic and explainable in the admin UI.
  */
+import { ASSISTENT_OPTIONEN } from '../assistent/assistent.optionen.ts';
 import { DomainError } from '../errors.ts';
 import { FAHRZEUGE_OPTIONEN } from '../fahrzeuge/fahrzeuge.optionen.ts';
 import { LESERAUM_OPTIONEN } from '../leseraum/leseraum.optionen.ts';
@@ -36,6 +37,7 @@ export const CUSTOMIZING_OPTIONS = katalog([
   ...FAHRZEUGE_OPTIONEN,
   ...AUSLASTUNG_OPTIONEN,
   ...DATENSCHUTZ_OPTIONEN,
+  ...ASSISTENT_OPTIONEN,
 ]);
 
 /** The name of a catalogue option: a misspelt name does not compile. */

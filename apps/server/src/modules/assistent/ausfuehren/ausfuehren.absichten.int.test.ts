@@ -256,16 +256,23 @@ describe.each(testDrivers())('the assistant carries out each intent on %s (decis
     expect(offen.zusammenfassung).toContain('Lernraum Verwaltung (Verwaltung Rathausplatz)');
   });
 
-  it('a locker or several whole days of a place are not carried out here, with the catalogue message', async () => {
-    for (const text of [
-      'Ich brauche morgen einen Spind',
-      'Ich brauche von Montag bis Mittwoch einen Platz im Lesesaal',
-    ]) {
+  it('several whole days of a place are not carried out here; a locker follows the Officelocker switch (off here)', async () => {
+    const tage = await frage(mitarbeiter, {
+      text: 'Ich brauche von Montag bis Mittwoch einen Platz im Lesesaal',
+      bestaetigt: true,
+    });
+    expect(tage).toMatchObject({ art: 'abgelehnt', ausgefuehrt: false, buchungId: null });
+    expect(tage.fehler).toEqual({
+      code: 'assistent.nicht_ausfuehrbar',
+      message: 'Das kann ich hier noch nicht ausführen. Bitte nutzen Sie die Seiten der App.',
+    });
+    // decision 249: lockers are booked through the assistant where the tenant has them switched on
+    for (const text of ['Ich brauche morgen einen Spind', 'Wo ist mein Spind?']) {
       const antwort = await frage(mitarbeiter, { text, bestaetigt: true });
       expect(antwort).toMatchObject({ art: 'abgelehnt', ausgefuehrt: false, buchungId: null });
       expect(antwort.fehler).toEqual({
-        code: 'assistent.nicht_ausfuehrbar',
-        message: 'Das kann ich hier noch nicht ausführen. Bitte nutzen Sie die Seiten der App.',
+        code: 'assistent.spinde_aus',
+        message: 'Spinde sind in Ihrer Organisation nicht eingeschaltet.',
       });
     }
   });

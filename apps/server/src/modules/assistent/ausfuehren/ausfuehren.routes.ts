@@ -1,6 +1,7 @@
 import { ZApiError } from '@stellwerk/domain/api';
 import { ZAusfuehrenAntwort, ZAusfuehrenEingabe } from '@stellwerk/domain/assistent/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SprachmodellConfig } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
 import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { fuehreAus } from './ausfuehren.service.ts';
@@ -10,6 +11,7 @@ export const ausfuehrenRoutes: FastifyPluginAsyncZod<{
   database: Database;
   now: () => Date;
   publicUrl: string;
+  sprachmodell: SprachmodellConfig | undefined;
 }> = async (app, deps) => {
   app.post(
     '/api/assistent/ausfuehren',
@@ -28,7 +30,11 @@ export const ausfuehrenRoutes: FastifyPluginAsyncZod<{
           'mails. `art` says what the answer is; a refusal carries the catalogue code and text in `fehler` and, where ' +
           'cheap, the alternatives. Own bookings (`buchungen_anzeigen`) and questions about opening hours and ' +
           "booking rules (`frage`) are answered from the caller's own data only; a request about other people is " +
-          'refused (`assistent.fremde_personen`). Only where the tenant has switched the Chatbot on.',
+          'refused (`assistent.fremde_personen`). Where the operator configured a language model (`LLM_URL`) and the ' +
+          'tenant switched `AssistentSprachmodell` on, free text is read by the model with the MCP tools ' +
+          '(`verstanden: sprachmodell`); a write it chooses comes back as `werkzeug`, which the client sends again ' +
+          'with `bestaetigt: true`. When the model fails the built-in reading answers (`verstanden: ersatz`). Only ' +
+          'where the tenant has switched the Chatbot on.',
         body: ZAusfuehrenEingabe,
         response: {
           200: ZAusfuehrenAntwort,
@@ -42,7 +48,7 @@ export const ausfuehrenRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return fuehreAus(deps, requireUser(request), request.body);
+      return fuehreAus({ ...deps, log: request.log }, requireUser(request), request.body);
     },
   );
 };

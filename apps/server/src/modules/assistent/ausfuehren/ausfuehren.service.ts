@@ -1,48 +1,22 @@
+import { ressourcenIn } from '@stellwerk/domain/assistent/absicht';
 import type { TAusfuehrenAntwort, TAusfuehrenEingabe } from '@stellwerk/domain/assistent/api';
 import { fragtNachPersonen } from '@stellwerk/domain/assistent/frage';
 import { normalisiere } from '@stellwerk/domain/assistent/text';
-import { type Lesung, versteheAnfrage } from '@stellwerk/domain/assistent/verstehen';
-import type { Language } from '@stellwerk/domain/language';
-import { zusammenfassung } from '@stellwerk/domain/assistent/zusammenfassung';
+import { versteheAnfrage } from '@stellwerk/domain/assistent/verstehen';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { SprachmodellFehler } from '../sprachmodell/sprachmodell.client.ts';
+import {
+  mitSprachmodell,
+  sprachmodellErlaubt,
+  werkzeugBestaetigen,
+} from '../sprachmodell/sprachmodell.service.ts';
 import { buchungenAnzeigen, buchungStornieren, einchecken } from './ausfuehren.eigene.ts';
 import { fahrzeugBuchen } from './ausfuehren.fahrzeug.ts';
 import { frage } from './ausfuehren.frage.ts';
-import { type Auftrag, type AusfuehrenDeps, abgelehnt } from './ausfuehren.kontext.ts';
+import { type AusfuehrenDeps, abgelehnt, neuerAuftrag } from './ausfuehren.kontext.ts';
 import { platzBuchen } from './ausfuehren.platz.ts';
 import { findStandortNamen } from './ausfuehren.repository.ts';
-
-/**
- * A request to carry out, before any tool ran: the answer repeats the reading (a question back when there is
- * one). Also the start of every MCP tool (decision 227), whose reading comes from the tool's arguments.
- */
-export const neuerAuftrag = (
-  deps: AusfuehrenDeps,
-  user: SessionUser,
-  eingabe: TAusfuehrenEingabe,
-  lesung: Lesung,
-  sprache: Language,
-  normalisiert: string,
-): Auftrag => ({
-  deps,
-  user,
-  eingabe,
-  lesung,
-  sprache,
-  normalisiert,
-  antwort: {
-    lesung,
-    art: lesung.rueckfrage ? 'rueckfrage' : 'auskunft',
-    zusammenfassung: zusammenfassung(lesung, sprache),
-    ausgefuehrt: false,
-    fahrzeuge: [],
-    plaetze: [],
-    buchungen: [],
-    buchungId: null,
-    buchungArt: null,
-    fehler: null,
-  },
-});
+import { meinSpind, spindBuchen } from './ausfuehren.spind.ts';
 
 /**
  * The assistant's action (decisions 190, 219): reads the request like `verstehen`; without `bestaetigt` it only
@@ -63,6 +37,19 @@ export const fuehreAus = async (
   });
   const auftrag = neuerAuftrag(deps, user, eingabe, lesung, sprache, normalisiere(eingabe.text));
   if (fragtNachPersonen(auftrag.normalisiert)) return abgelehnt(auftrag, 'assistent.fremde_personen');
+  // the tool call the language model chose, shown again or confirmed as shown (decision 248)
+  if (eingabe.werkzeug) return werkzeugBestaetigen(auftrag, eingabe.werkzeug);
+  // free text goes to the language model where the operator has one and the tenant allows it; a confirmation of
+  // the built-in reading stays with the built-in reading
+  if (deps.sprachmodell && !eingabe.bestaetigt && (await sprachmodellErlaubt(auftrag))) {
+    try {
+      return await mitSprachmodell(auftrag);
+    } catch (e) {
+      if (!(e instanceof SprachmodellFehler)) throw e;
+      deps.log?.warn({ grund: e.message }, 'language model failed, built-in understanding answers');
+      auftrag.antwort = { ...auftrag.antwort, verstanden: 'ersatz' };
+    }
+  }
   switch (lesung.absicht) {
     case 'buchung_stornieren':
       return buchungStornieren(auftrag);
@@ -71,11 +58,14 @@ export const fuehreAus = async (
     case 'einchecken':
       return einchecken(auftrag);
     case 'frage':
+      // 'wo ist mein Spind?' is a question about the caller's own locker (decision 249)
+      if (ressourcenIn(auftrag.normalisiert).includes('spind')) return meinSpind(auftrag);
       return frage(auftrag);
   }
   // a question back is never carried out, confirmed or not
   if (lesung.rueckfrage) return auftrag.antwort;
   if (lesung.absicht === 'fahrzeug_buchen') return fahrzeugBuchen(auftrag);
   if (lesung.absicht === 'platz_buchen') return platzBuchen(auftrag);
+  if (lesung.absicht === 'spind_buchen') return spindBuchen(auftrag);
   return abgelehnt(auftrag, 'assistent.nicht_ausfuehrbar');
 };

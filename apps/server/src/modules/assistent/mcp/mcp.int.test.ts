@@ -112,6 +112,7 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'book_car',
+      'book_locker',
       'book_place',
       'cancel_booking',
       'change_booking',
@@ -120,6 +121,7 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
       'find_free_places',
       'list_my_bookings',
       'read_rules',
+      'show_my_locker',
     ]);
   });
 
@@ -309,5 +311,144 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
       .map((e) => e.action)
       .sort();
     expect(aktionen).toEqual(['create', 'revoke']);
+  });
+
+  it('change_booking moves a place booking to another day; check_in checks in the current one', async () => {
+    const client = await verbinde((await token(booker, 'buchen')).token);
+    type Platz = { id: string; von: string; status: string };
+    const plaetze = async () =>
+      (await call(booker, 'GET', '/api/leseraum-buchungen?bereich=leseraum')).body as Platz[];
+    const gebucht = await werkzeug(client, 'book_place', {
+      date: '2026-12-02',
+      area: 'leseraum',
+      confirm: true,
+    });
+    expect(gebucht.isError, gebucht.text).toBe(false);
+    const id = gebucht.antwort.buchungId!;
+    const trocken = await werkzeug(client, 'change_booking', { booking_id: id, date: '2026-12-03' });
+    expect(trocken.antwort.art).toBe('bestaetigen');
+    const tagVon = async () => {
+      const von = (await plaetze()).find((b) => b.id === id)!.von;
+      return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date(von));
+    };
+    expect(await tagVon()).toBe('2026-12-02');
+    const geaendert = await werkzeug(client, 'change_booking', {
+      booking_id: id,
+      date: '2026-12-03',
+      confirm: true,
+    });
+    expect(geaendert.isError, geaendert.text).toBe(false);
+    expect(geaendert.antwort.ausgefuehrt).toBe(true);
+    expect(await tagVon()).toBe('2026-12-03');
+
+    // today's place from 10:15, reserved on the screen: check_in names it, then checks in
+    const heute = await werkzeug(client, 'book_place', {
+      start: '2026-11-25T10:15:00+01:00',
+      end: '2026-11-25T12:00:00+01:00',
+      area: 'leseraum',
+      confirm: true,
+    });
+    expect(heute.isError, heute.text).toBe(false);
+    const heuteId = heute.antwort.buchungId!;
+    expect((await call(booker, 'POST', `/api/leseraum-buchungen/${heuteId}/bestaetigen`)).status).toBe(200);
+    const probe = await werkzeug(client, 'check_in', {});
+    expect(probe.antwort.art).toBe('bestaetigen');
+    expect(probe.antwort.buchungId).toBe(heuteId);
+    expect((await plaetze()).find((b) => b.id === heuteId)!.status).not.toBe('durchgeführt');
+    const ein = await werkzeug(client, 'check_in', { booking_id: heuteId, confirm: true });
+    expect(ein.isError, ein.text).toBe(false);
+    expect(ein.antwort.ausgefuehrt).toBe(true);
+    expect((await plaetze()).find((b) => b.id === heuteId)!.status).toBe('durchgeführt');
+  });
+
+  it('lockers follow the Officelocker switch: book a day locker after a dry run and show my locker', async () => {
+    const client = await verbinde((await token(booker, 'buchen')).token);
+    // switched off (the default), the tools refuse with the assistant's words
+    const aus = await werkzeug(client, 'show_my_locker');
+    expect(aus.isError).toBe(true);
+    expect(aus.antwort.fehler?.code).toBe('assistent.spinde_aus');
+
+    const me = (await call(booker, 'GET', '/api/me')).body as { mandant: { id: string } };
+    const mandanten = (await call(platform, 'GET', '/api/admin/mandanten')).body as {
+      id: string;
+      features: Record<string, boolean>;
+    }[];
+    const features = mandanten.find((m) => m.id === me.mandant.id)!.features;
+    expect(
+      (
+        await call(platform, 'PUT', `/api/admin/mandanten/${me.mandant.id}/features`, {
+          ...features,
+          Officelocker: true,
+        })
+      ).status,
+    ).toBe(200);
+    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const standorte = (await call(admin, 'GET', '/api/spind-standorte')).body as {
+      id: string;
+      name: string;
+    }[];
+    const bank = await call(admin, 'POST', '/api/spindbanken', {
+      standortId: standorte[0]!.id,
+      name: 'Foyer',
+      anzahl: 2,
+      groesse: 'M',
+    });
+    expect(bank.status).toBe(201);
+
+    expect((await werkzeug(client, 'show_my_locker')).antwort.zusammenfassung).toBe(
+      'Sie haben zurzeit keinen Spind gebucht.',
+    );
+    const trocken = await werkzeug(client, 'book_locker', { date: '2026-11-26' });
+    expect(trocken.isError, trocken.text).toBe(false);
+    expect(trocken.antwort.art).toBe('bestaetigen');
+    expect(trocken.text).toContain('Spind 1 in „Foyer“');
+    expect((await call(booker, 'GET', '/api/mein-spind')).body).toEqual([]);
+    const gebucht = await werkzeug(client, 'book_locker', { date: '2026-11-26', confirm: true });
+    expect(gebucht.isError, gebucht.text).toBe(false);
+    expect(gebucht.antwort.ausgefuehrt).toBe(true);
+    const mein = (await call(booker, 'GET', '/api/mein-spind')).body as {
+      buchungId: string;
+      nummer: string;
+    }[];
+    expect(mein.map((m) => m.buchungId)).toEqual([gebucht.antwort.buchungId]);
+    const zeigen = await werkzeug(client, 'show_my_locker');
+    expect(zeigen.antwort.zusammenfassung).toContain(`Spind ${mein[0]!.nummer} in „Foyer“`);
+    // a reading token sees it, but cannot book one
+    const lesend = await verbinde((await token(booker, 'lesen')).token);
+    expect((await werkzeug(lesend, 'show_my_locker')).isError).toBe(false);
+    const nein = (await lesend.callTool({ name: 'book_locker', arguments: { confirm: true } })) as Ergebnis;
+    expect(nein.isError).toBe(true);
+    // nobody else's locker: the colleague has none
+    const andere = await verbinde((await token(kollegin, 'lesen')).token);
+    expect((await werkzeug(andere, 'show_my_locker')).antwort.zusammenfassung).toBe(
+      'Sie haben zurzeit keinen Spind gebucht.',
+    );
+  });
+
+  it('allows 120 calls per token and minute; the 121st is refused with 429, another token still answers', async () => {
+    const liste = (bearer: string, id: number) =>
+      fetch(`${server.baseUrl}/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/list' }),
+      });
+    const viel = (await token(booker, 'lesen')).token;
+    const status: number[] = [];
+    for (let i = 1; i <= 120; i++) {
+      const r = await liste(viel, i);
+      await r.body?.cancel();
+      status.push(r.status);
+    }
+    expect(status.filter((s) => s === 200)).toHaveLength(120);
+    const zuviel = await liste(viel, 121);
+    expect(zuviel.status).toBe(429);
+    expect(((await zuviel.json()) as { error: { code: string } }).error.code).toBe('auth.rate_limited');
+    const andere = await liste((await token(booker, 'lesen')).token, 1);
+    await andere.body?.cancel();
+    expect(andere.status).toBe(200);
   });
 });

@@ -6,11 +6,13 @@ import {
 } from '@stellwerk/domain/identitaet/zugriffstoken/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser, routeGuard } from '../auth/auth.guards.ts';
+import { requireDarf, requireUser, routeGuard } from '../auth/auth.guards.ts';
 import {
   erstelleZugriffstoken,
   listZugriffstoken,
+  listZugriffstokenVon,
   widerrufeZugriffstoken,
+  widerrufeZugriffstokenVon,
   type ZugriffstokenDeps,
 } from './zugriffstoken.service.ts';
 
@@ -71,6 +73,54 @@ export const zugriffstokenRoutes: FastifyPluginAsyncZod<ZugriffstokenDeps> = asy
     },
     async (request, reply) => {
       await widerrufeZugriffstoken(deps, requireUser(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+  // the user administration (decision 249): another user's tokens, listed and revoked
+  app.get(
+    '/api/admin/benutzer/:id/zugriffstoken',
+    {
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
+      schema: {
+        operationId: 'listBenutzerZugriffstoken',
+        tags: TAGS,
+        summary:
+          "A user's personal access tokens that are not revoked (name, right, last day, last use; never the token)",
+        params: z.object({ id: z.uuid() }),
+        response: {
+          200: ZZugriffstokenListe,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listZugriffstokenVon(deps, requireDarf(request, 'benutzer.pflegen'), request.params.id);
+    },
+  );
+  app.delete(
+    '/api/admin/benutzer/:id/zugriffstoken/:tokenId',
+    {
+      config: { guard: routeGuard.darf('benutzer.pflegen') },
+      schema: {
+        operationId: 'widerrufeBenutzerZugriffstoken',
+        tags: TAGS,
+        summary:
+          "Revoke one of a user's tokens (leaked, or the user leaves): the MCP server answers 401 `zugriffstoken.widerrufen` for it. Audited.",
+        params: z.object({ id: z.uuid(), tokenId: z.uuid() }),
+        response: { 204: z.null(), 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await widerrufeZugriffstokenVon(
+        deps,
+        requireDarf(request, 'benutzer.pflegen'),
+        request.params.id,
+        request.params.tokenId,
+      );
       return reply.code(204).send(null);
     },
   );

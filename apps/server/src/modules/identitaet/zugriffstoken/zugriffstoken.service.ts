@@ -20,9 +20,10 @@ import {
 } from '@stellwerk/domain/identitaet/zugriffstoken/zugriffstoken';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../../db/client.ts';
+import type { Database, Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
+import { assertDarf } from '../auth/auth.guards.ts';
 import { loadSessionUser } from '../auth/auth.session-user.ts';
 import { benutzer } from '../benutzer/benutzer.public.ts';
 import {
@@ -115,6 +116,64 @@ export const widerrufeZugriffstoken = async (
       entity: 'zugriffstoken',
       entityId: row.id,
       oldValue: { name: row.name, recht: row.recht, anfang: row.anfang },
+    });
+  });
+};
+
+/** The user of the tenant an administrator means; another tenant's (row-level security) or an unknown one is 404. */
+const zielBenutzer = async (tx: Tx, id: string) => {
+  const [row] = await tx
+    .select({ id: benutzer.id, isPlatformAdmin: benutzer.plattformAdmin })
+    .from(benutzer)
+    .where(eq(benutzer.id, id))
+    .limit(1);
+  if (!row) throw nichtGefunden('benutzer', id);
+  return row;
+};
+
+/**
+ * Another user's tokens for the user administration (decision 249): as the user sees them, never the token. Needs
+ * `benutzer.pflegen`; another tenant's user is 404.
+ */
+export const listZugriffstokenVon = async (
+  deps: ZugriffstokenDeps,
+  admin: SessionUser,
+  benutzerId: string,
+): Promise<TZugriffstoken[]> => {
+  assertDarf(admin, 'benutzer.pflegen');
+  const rows = await deps.database.withTenant(admin.mandantId, async (tx) => {
+    await zielBenutzer(tx, benutzerId);
+    return findTokensVon(tx, benutzerId);
+  });
+  const jetzt = deps.now();
+  return rows.map((r) => view(r, jetzt));
+};
+
+/**
+ * An administrator revokes a user's token (a leaked token, a user leaving): from now on the MCP server answers 401
+ * `zugriffstoken.widerrufen` for it. Audited as `revoke` of `zugriffstoken` by the administrator, naming the owner.
+ * A platform administrator's tokens are revoked only by a platform administrator.
+ */
+export const widerrufeZugriffstokenVon = async (
+  deps: ZugriffstokenDeps,
+  admin: SessionUser,
+  benutzerId: string,
+  id: string,
+): Promise<void> => {
+  assertDarf(admin, 'benutzer.pflegen');
+  await deps.database.withTenant(admin.mandantId, async (tx) => {
+    const ziel = await zielBenutzer(tx, benutzerId);
+    if (ziel.isPlatformAdmin && !admin.isPlatformAdmin)
+      throw new DomainError('benutzer.plattform_admin_geschuetzt');
+    const row = await revokeToken(tx, benutzerId, id, deps.now());
+    if (!row) throw nichtGefunden('zugriffstoken', id);
+    await writeAudit(tx, {
+      mandantId: admin.mandantId,
+      benutzerId: admin.benutzerId,
+      action: 'revoke',
+      entity: 'zugriffstoken',
+      entityId: row.id,
+      oldValue: { name: row.name, recht: row.recht, anfang: row.anfang, benutzerId },
     });
   });
 };

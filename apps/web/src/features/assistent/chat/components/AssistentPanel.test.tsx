@@ -48,6 +48,9 @@ const antwort = (teil: Partial<TAusfuehrenAntwort>): TAusfuehrenAntwort => ({
   buchungId: null,
   buchungArt: null,
   fehler: null,
+  spinde: [],
+  verstanden: 'eingebaut',
+  werkzeug: null,
   ...teil,
 });
 
@@ -107,5 +110,36 @@ describe('the assistant chat panel', () => {
     fireEvent.click(await within(log).findByRole('button', { name: 'Abbrechen' }));
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(log.textContent).toContain('Sie: Abbrechen');
+  });
+
+  it("confirms the language model's tool call as shown and says when the built-in understanding stood in", async () => {
+    const werkzeug = {
+      name: 'book_car',
+      argumente: { start: '2026-11-26T09:00:00+01:00', end: '2026-11-26T12:00:00+01:00' },
+    };
+    const fetch = mitAntworten(
+      antwort({ verstanden: 'sprachmodell', werkzeug }),
+      antwort({
+        art: 'ausgefuehrt',
+        ausgefuehrt: true,
+        verstanden: 'sprachmodell',
+        zusammenfassung: 'Gebucht.',
+      }),
+      antwort({ verstanden: 'ersatz' }),
+    );
+    const eingabe = screen.getByRole('textbox', { name: 'Ihre Nachricht' });
+    fireEvent.change(eingabe, { target: { value: 'Auto morgen vormittag bitte' } });
+    fireEvent.submit(eingabe.closest('form')!);
+    const log = screen.getByRole('log');
+    fireEvent.click(await within(log).findByRole('button', { name: 'Ja, buchen' }));
+    expect(await within(log).findByText('Gebucht.')).toBeTruthy();
+    expect(body(fetch, 1)).toEqual({ ...body(fetch, 0), bestaetigt: true, werkzeug });
+    expect(within(log).queryByTestId('assistent-ersatz')).toBeNull();
+
+    fireEvent.change(eingabe, { target: { value: 'Auto übermorgen von 9 bis 12' } });
+    fireEvent.submit(eingabe.closest('form')!);
+    expect((await within(log).findByTestId('assistent-ersatz')).textContent).toBe(
+      'Das Sprachmodell hat nicht rechtzeitig geantwortet; die eingebaute Erkennung hat Ihre Anfrage gelesen.',
+    );
   });
 });

@@ -89,6 +89,11 @@ export function AssistentPanel({ onLink }: { onLink?: () => void }) {
     schliesse(n.id);
     const { antwort } = n;
     neu({ rolle: 'nutzer', text: t('assistent.ja') });
+    // a tool call of the language model is confirmed as shown (decision 248)
+    if (antwort.werkzeug) {
+      sende({ ...n.anfrage, bestaetigt: true, werkzeug: antwort.werkzeug });
+      return;
+    }
     sende({
       ...n.anfrage,
       bestaetigt: true,
@@ -149,6 +154,11 @@ export function AssistentPanel({ onLink }: { onLink?: () => void }) {
             return (
               <Paper key={n.id} p="xs" withBorder mr="xl" data-rolle="assistent" data-art={antwort.art}>
                 <VisuallyHidden>{t('assistent.rolleAssistent')}: </VisuallyHidden>
+                {antwort.verstanden === 'ersatz' && (
+                  <Text size="xs" c="dimmed" mb={4} data-testid="assistent-ersatz">
+                    {t('assistent.sprachmodellAusgefallen')}
+                  </Text>
+                )}
                 {abgelehnt ? (
                   <Alert color="red" p="xs">
                     {antwort.zusammenfassung}

@@ -1,4 +1,3 @@
-import type { TLoeschbericht } from '@stellwerk/domain/verwaltung/datenschutz/api';
 import {
   type TBenutzerDetail,
   type TBenutzerInput,
@@ -6,6 +5,7 @@ import {
   ZBenutzerList,
   ZBenutzerOptionen,
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
+import type { TLoeschbericht } from '@stellwerk/domain/verwaltung/datenschutz/api';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../../lib/api-client';
 import { QUERY_ROOTS } from '../../../../lib/query-roots';

@@ -29,9 +29,9 @@ import {
   toggleSort,
 } from '../hooks/benutzer-search';
 import { BenutzerDeleteDialog } from './BenutzerDeleteDialog';
-import { BenutzerLoeschungDialog } from './BenutzerLoeschungDialog';
 import { BenutzerFormModal } from './BenutzerFormModal';
 import { BenutzerImportModal } from './BenutzerImportModal';
+import { BenutzerLoeschungDialog } from './BenutzerLoeschungDialog';
 import { FaktorenResetDialog } from './FaktorenResetDialog';
 
 type SortColumn = Exclude<(typeof BENUTZER_SEARCH_SORT)[number], 'standard'>;

@@ -20,6 +20,7 @@ import { useBenutzerDetail, useBenutzerOptionen, useSaveBenutzer } from '../api/
 import { BenutzerDatenauskunft } from './BenutzerDatenauskunft';
 import { BenutzerLeseraum } from './BenutzerLeseraum';
 import { BenutzerPasskeys } from './BenutzerPasskeys';
+import { BenutzerZugriffstoken } from './BenutzerZugriffstoken';
 
 type FormValues = {
   vorname: string;
@@ -125,6 +126,10 @@ export function BenutzerFormModal({ target, onClose }: BenutzerFormModalProps) {
         <Stack mt="xl">
           <BenutzerLeseraum benutzerId={editId} />
           <BenutzerPasskeys
+            benutzerId={editId}
+            name={`${detail.data.vorname} ${detail.data.nachname}`.trim() || detail.data.email}
+          />
+          <BenutzerZugriffstoken
             benutzerId={editId}
             name={`${detail.data.vorname} ${detail.data.nachname}`.trim() || detail.data.email}
           />
