@@ -525,4 +525,15 @@ export const KORPUS_DE: Fall[] = [
     bis: '25.11. 18:00',
     bezug: ABENDS,
   }),
+  // --- holidays by name (the next such day; a name of several days asks back) --------------------------------
+  ganztags('platz an heiligabend', 'platz_buchen', '24.12.'),
+  ganztags('einen platz am 2. weihnachtsfeiertag', 'platz_buchen', '26.12.'),
+  ganztags('buche mir am ostermontag einen platz', 'platz_buchen', '29.03.2027'),
+  ganztags('an fronleichnam ganztags ein auto', 'fahrzeug_buchen', '27.05.2027'),
+  zeit('silvester von 10 bis 14 uhr ein auto', 'fahrzeug_buchen', '31.12. 10:00', '31.12. 14:00'),
+  zeit('auto am buß- und bettag von 9 bis 12', 'fahrzeug_buchen', '17.11.2027 09:00', '17.11.2027 12:00'),
+  ganztags('platz an neujahr', 'platz_buchen', '01.01.2027'),
+  frage('einen platz nach ostern', 'platz_buchen', 'feiertag_mehrdeutig'),
+  frage('auto über weihnachten', 'fahrzeug_buchen', 'feiertag_mehrdeutig'),
+  frage('platz an pfingsten', 'platz_buchen', 'feiertag_mehrdeutig'),
 ];

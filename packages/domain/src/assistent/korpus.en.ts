@@ -178,4 +178,9 @@ export const KORPUS_EN: Fall[] = [
     bezug: VOR_WINTERZEIT,
   }),
   frage('car tomorrow at 02:30 until 10', 'fahrzeug_buchen', 'zeit_doppelt', { bezug: VOR_WINTERZEIT }),
+  // --- holidays by name ---------------------------------------------------------------------------------------
+  ganztags('book me a desk on christmas eve', 'platz_buchen', '24.12.'),
+  zeit("a car on new year's eve from 9 to 12", 'fahrzeug_buchen', '31.12. 09:00', '31.12. 12:00'),
+  ganztags('a desk on easter monday', 'platz_buchen', '29.03.2027'),
+  frage('a desk over easter', 'platz_buchen', 'feiertag_mehrdeutig'),
 ];

@@ -60,6 +60,11 @@ export const RUECKFRAGEN = {
     de: 'Die Kalenderwoche {kw} gibt es im Jahr {jahr} nicht. Welche Woche meinen Sie?',
     en: 'The year {jahr} has no calendar week {kw}. Which week do you mean?',
   },
+  /** A holiday name that stands for several days or a period ('Ostern', 'nach Pfingsten', 'Christmas'). */
+  feiertag_mehrdeutig: {
+    de: 'Welchen Tag meinen Sie mit „{name}“? Bitte nennen Sie den Tag, zum Beispiel „Ostermontag“ oder ein Datum.',
+    en: 'Which day do you mean by "{name}"? Please name the day, for example "Easter Monday" or a date.',
+  },
   /** A cancellation that names no booking. */
   welche_buchung: {
     de: 'Welche Buchung möchten Sie stornieren? Bitte nennen Sie den Tag.',

@@ -3,11 +3,16 @@
  * Dienstag', 'KW 50 Mittwoch', '3.12.', '03.12.2026', '2026-12-03', English 'tomorrow', 'next Tuesday', 'week 50';
  * what this layer does not know ('am 3. Dezember', 'in drei Tagen', 'December 3rd', 'in two weeks') is left to
  * chrono-node's German or English parser. Texts are normalised (text.ts); days are Berlin calendar days
- * `YYYY-MM-DD`, counted from `heute` (the reference instant's Berlin day). Holidays by name are not read yet.
+ * `YYYY-MM-DD`, counted from `heute` (the reference instant's Berlin day). Holidays and the named days around them
+ * ('an Fronleichnam', 'Heiligabend', 'Christmas Eve') are the next such day on or after today (FEIERTAGSNAMEN);
+ * whether it is a holiday at a location is the booking rules' question (feiertage.ts), not the reading's. A name
+ * that stands for more than one day ('Ostern', 'Pfingsten', 'Weihnachten') or a period around it ('nach Ostern')
+ * is found as ambiguous, so the assistant asks which day.
  */
 import * as chrono from 'chrono-node';
 import type { Language } from '../language.ts';
 import { addCalendarDays, berlinWallDate, weekdayOfDay } from '../time.ts';
+import { bussUndBettag, ostersonntag } from '../verwaltung/feiertage.ts';
 import { mitUmlauten } from './text.ts';
 
 /** What a part of the text says about the day. */
@@ -15,7 +20,8 @@ export type TagFund =
   | { art: 'tag'; tag: string; pos: number }
   | { art: 'woche'; montag: string; pos: number }
   | { art: 'wochentag'; wochentag: number; heuteErlaubt: boolean; pos: number }
-  | { art: 'kw_ungueltig'; kw: number; jahr: number; pos: number };
+  | { art: 'kw_ungueltig'; kw: number; jahr: number; pos: number }
+  | { art: 'feiertag_mehrdeutig'; name: string; pos: number };
 
 export type Tagangabe = {
   /** The days named, in order (a second one is the end of a period: 'von Montag bis Mittwoch'). */
@@ -23,6 +29,8 @@ export type Tagangabe = {
   /** A week named without a day (its Monday). */
   woche: string | null;
   kwUngueltig: { kw: number; jahr: number } | null;
+  /** A holiday's name that stands for several days ('Ostern', 'nach Pfingsten'), as the user wrote it. */
+  feiertagMehrdeutig: string | null;
 };
 
 const WOCHENTAGE: Record<string, number> = {
@@ -90,6 +98,62 @@ const naechstesDatum = (heute: string, monat: number, tag: number): string | nul
   const diesJahr = echterTag(jahr, monat, tag);
   if (diesJahr && diesJahr >= heute) return diesJahr;
   return echterTag(jahr + 1, monat, tag);
+};
+
+const fest = (monat: number, tag: number) => (jahr: number) => echterTag(jahr, monat, tag) as string;
+const nachOstern = (n: number) => (jahr: number) => addCalendarDays(ostersonntag(jahr), n);
+
+/**
+ * Named days in the normalised spelling (text.ts), German and English, each with its day in a year: the
+ * statutory holidays of every Bundesland (feiertage.ts) and the days people name like them (Heiligabend, Silvester).
+ */
+export const FEIERTAGSNAMEN: readonly { muster: string; tag: (jahr: number) => string }[] = [
+  { muster: "neujahr(?:stag)?|new year'?s day", tag: fest(1, 1) },
+  {
+    muster: 'heilige(?:n)? drei koenige|dreikoenig(?:stag)?|epiphany',
+    tag: fest(1, 6),
+  },
+  { muster: 'internationale[nr]? frauentag|frauentag|international women.?s day', tag: fest(3, 8) },
+  { muster: 'gruendonnerstag|maundy thursday', tag: nachOstern(-3) },
+  { muster: 'karfreitag|good friday', tag: nachOstern(-2) },
+  { muster: 'karsamstag|holy saturday', tag: nachOstern(-1) },
+  { muster: 'ostersonntag|easter sunday', tag: nachOstern(0) },
+  { muster: 'ostermontag|easter monday', tag: nachOstern(1) },
+  { muster: 'tag der arbeit|maifeiertag|labou?r day|may day', tag: fest(5, 1) },
+  {
+    muster: '(?<!mariae )christi himmelfahrt|(?<!mariae |maria )himmelfahrt(?:stag)?|vatertag|ascension day',
+    tag: nachOstern(39),
+  },
+  { muster: 'pfingstsonntag|whit sunday', tag: nachOstern(49) },
+  { muster: 'pfingstmontag|whit monday', tag: nachOstern(50) },
+  { muster: 'fronleichnam|corpus christi', tag: nachOstern(60) },
+  { muster: 'mariae? himmelfahrt|assumption day', tag: fest(8, 15) },
+  { muster: 'weltkindertag', tag: fest(9, 20) },
+  { muster: 'tag der deutschen einheit|german unity day', tag: fest(10, 3) },
+  { muster: 'reformationstag|reformation day', tag: fest(10, 31) },
+  { muster: "allerheiligen|all saints'? day", tag: fest(11, 1) },
+  { muster: 'buss- ?und bettag|busstag', tag: bussUndBettag },
+  { muster: 'heilig(?:er ?)?abend|christmas eve', tag: fest(12, 24) },
+  {
+    muster: '(?:1\\.|erste[nrs]?) weihnachts(?:feier)?tag|christmas day',
+    tag: fest(12, 25),
+  },
+  {
+    muster: "(?:2\\.|zweite[nrs]?) weihnachts(?:feier)?tag|boxing day|st\\.? stephen'?s day",
+    tag: fest(12, 26),
+  },
+  { muster: "silvester|new year'?s eve", tag: fest(12, 31) },
+];
+
+/** Names of several days, or periods around a holiday: the reading asks back instead of choosing one. */
+const MEHRDEUTIGE_FEIERTAGE =
+  /\b(?:(?:nach|vor|ueber|zu|an|um|after|before|over|at) )?(ostern|pfingsten|weihnachten|easter|whitsun|christmas)\b/g;
+
+/** The next day on or after `heute` that `tag` gives (this year's, else next year's). */
+const naechsterFeiertag = (heute: string, tag: (jahr: number) => string): string => {
+  const jahr = Number(heute.slice(0, 4));
+  const dies = tag(jahr);
+  return dies >= heute ? dies : tag(jahr + 1);
 };
 
 /** The next `wochentag` after `nach` (or on it, with `heuteErlaubt`). */
@@ -160,6 +224,14 @@ export const leseTage = ({
   );
   g = nimm(g, /\b(?:in der |in the )?(?:next|coming|following) week\b/g, woche(1));
   g = nimm(g, /\b(?:in )?(?:diese[rs]?|this) (?:woche|week)\b/g, woche(0));
+  // holidays and named days by name, before the weekdays ('Ostermontag' is no Monday of its own)
+  for (const { muster, tag: tagIm } of FEIERTAGSNAMEN)
+    g = nimm(g, new RegExp(`\\b(?:am |an |on )?(?:${muster})\\b`, 'g'), (_x, pos) => ({
+      art: 'tag',
+      tag: naechsterFeiertag(heute, tagIm),
+      pos,
+    }));
+  g = nimm(g, MEHRDEUTIGE_FEIERTAGE, (x, pos) => ({ art: 'feiertag_mehrdeutig', name: x[1]!, pos }));
   // days relative to today
   g = nimm(g, /\b(?:ueber ?morgen|uebermorgn|day after tomorrow)\b/g, tag(2));
   g = nimm(g, /\bvorgestern\b/g, tag(-2));
@@ -254,7 +326,15 @@ export const tageAus = (funde: TagFund[], heute: string): Tagangabe => {
   const sortiert = [...funde].sort((a, b) => a.pos - b.pos);
   const ungueltig = sortiert.find((f) => f.art === 'kw_ungueltig');
   if (ungueltig?.art === 'kw_ungueltig')
-    return { tage: [], woche: null, kwUngueltig: { kw: ungueltig.kw, jahr: ungueltig.jahr } };
+    return {
+      tage: [],
+      woche: null,
+      kwUngueltig: { kw: ungueltig.kw, jahr: ungueltig.jahr },
+      feiertagMehrdeutig: null,
+    };
+  const mehrdeutig = sortiert.find((f) => f.art === 'feiertag_mehrdeutig');
+  if (mehrdeutig?.art === 'feiertag_mehrdeutig')
+    return { tage: [], woche: null, kwUngueltig: null, feiertagMehrdeutig: mehrdeutig.name };
   const wochen = sortiert.filter((f) => f.art === 'woche');
   const wochentage = sortiert.filter((f) => f.art === 'wochentag');
   const tage: string[] = [];
@@ -275,5 +355,5 @@ export const tageAus = (funde: TagFund[], heute: string): Tagangabe => {
     }
   }
   if (w?.art === 'woche' && wochentage.length === 0) woche = w.montag;
-  return { tage, woche, kwUngueltig: null };
+  return { tage, woche, kwUngueltig: null, feiertagMehrdeutig: null };
 };

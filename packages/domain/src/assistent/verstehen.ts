@@ -157,6 +157,10 @@ export const versteheAnfrage = ({
   });
 
   if (tage.kwUngueltig) return antwort({}, 'kw_ungueltig', tage.kwUngueltig);
+  if (tage.feiertagMehrdeutig)
+    return antwort({}, 'feiertag_mehrdeutig', {
+      name: tage.feiertagMehrdeutig.charAt(0).toUpperCase() + tage.feiertagMehrdeutig.slice(1),
+    });
   if (absicht === 'unbekannt') {
     const etwas = wunsch || tage.tage.length > 0 || tage.woche || zeit.start || zeit.ende;
     return antwort({}, etwas ? 'was_buchen' : 'nicht_verstanden');
