@@ -105,6 +105,18 @@ export const ZAusfuehrenAntwort = z.object({
   fahrzeuge: z
     .array(z.object({ id: z.uuid(), bezeichnung: z.string().max(200), standort: z.string().max(200) }))
     .max(200),
+  /**
+   * When no car is free: the next later period of the same length in which one is (decision 254), with how many,
+   * and the request that books it (`anfrage`, sent as typed text and confirmed like any other); null otherwise.
+   */
+  naechsteFreieZeit: z
+    .object({
+      von: ZZeitpunkt,
+      bis: ZZeitpunkt,
+      fahrzeuge: z.number().int().min(1),
+      anfrage: z.string().max(500),
+    })
+    .nullable(),
   /** The places free for the user in the period (the first is taken unless `platzId` picks another). */
   plaetze: z
     .array(

@@ -5,9 +5,12 @@ import { signIn, startTestServer, type TestServer, testDrivers } from '../../../
 const JETZT = new Date('2026-11-25T10:00:00+01:00');
 
 type Antwort = {
+  art: string;
   zusammenfassung: string;
   ausgefuehrt: boolean;
   fahrzeuge: { id: string }[];
+  fehler: { code: string; message: string } | null;
+  naechsteFreieZeit: { von: string; bis: string; fahrzeuge: number; anfrage: string } | null;
   buchungId: string | null;
   lesung: { von: string | null; bis: string | null; rueckfrage: string | null };
 };
@@ -91,5 +94,57 @@ describe.each(testDrivers())('POST /api/assistent/ausfuehren on %s (decision 190
     expect(body.ausgefuehrt).toBe(false);
     expect(body.zusammenfassung).toBe(body.lesung.rueckfrage);
     expect(body.buchungId).toBeNull();
+  });
+
+  it('when no car is free it offers the next free time of the same length, as a request read back exactly (decision 254)', async () => {
+    const fuhrpark = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
+    const frage = 'Ich brauche am 02.12.2026 von 9 bis 12 ein Auto';
+    const vorher = await post('/api/assistent/ausfuehren', { text: frage });
+    expect(vorher.body.fahrzeuge.length).toBeGreaterThan(0);
+    expect(vorher.body.naechsteFreieZeit).toBeNull();
+    // the fleet manager blocks every car the booker could take from 9 to 12
+    for (const { id } of vorher.body.fahrzeuge) {
+      const response = await fetch(`${server.baseUrl}/api/fahrzeug-sperren`, {
+        method: 'POST',
+        headers: { origin: server.baseUrl, 'content-type': 'application/json', cookie: fuhrpark },
+        body: JSON.stringify({
+          fahrzeugId: id,
+          typ: 'WARTUNG',
+          von: '2026-12-02T09:00:00+01:00',
+          bis: '2026-12-02T12:00:00+01:00',
+        }),
+      });
+      expect(response.status).toBe(201);
+    }
+    const eigeneVorher = await eigene();
+    const abgelehnt = await post('/api/assistent/ausfuehren', { text: frage, bestaetigt: true });
+    expect(abgelehnt.status).toBe(200);
+    expect(abgelehnt.body.art).toBe('abgelehnt');
+    expect(abgelehnt.body.ausgefuehrt).toBe(false);
+    expect(abgelehnt.body.fehler?.code).toBe('assistent.kein_fahrzeug_frei');
+    // 10–13 and 11–14 still meet the blocks; 12–15 is the first later period with a free car
+    expect(abgelehnt.body.naechsteFreieZeit).toEqual({
+      von: '2026-12-02T12:00:00+01:00',
+      bis: '2026-12-02T15:00:00+01:00',
+      fahrzeuge: vorher.body.fahrzeuge.length,
+      anfrage: 'Auto am 02.12.2026 von 12:00 bis 15:00',
+    });
+    expect(await eigene()).toEqual(eigeneVorher);
+
+    // the offer is sent as a request: a dry run of exactly that period, nothing booked until confirmed
+    const angebot = await post('/api/assistent/ausfuehren', {
+      text: abgelehnt.body.naechsteFreieZeit!.anfrage,
+    });
+    expect(angebot.body.art).toBe('bestaetigen');
+    expect(angebot.body.lesung.von).toBe('2026-12-02T12:00:00+01:00');
+    expect(angebot.body.lesung.bis).toBe('2026-12-02T15:00:00+01:00');
+    expect(angebot.body.fahrzeuge.length).toBe(vorher.body.fahrzeuge.length);
+
+    // in English, the offer is English
+    const englisch = await post('/api/assistent/ausfuehren', {
+      text: 'I need a car on 02.12.2026 from 9 to 12',
+    });
+    expect(englisch.body.fehler?.code).toBe('assistent.kein_fahrzeug_frei');
+    expect(englisch.body.naechsteFreieZeit?.anfrage).toBe('a car on 02.12.2026 from 12:00 to 15:00');
   });
 });

@@ -56,6 +56,7 @@ export const neuerAuftrag = (
     zusammenfassung: zusammenfassung(lesung, sprache),
     ausgefuehrt: false,
     fahrzeuge: [],
+    naechsteFreieZeit: null,
     plaetze: [],
     buchungen: [],
     buchungId: null,

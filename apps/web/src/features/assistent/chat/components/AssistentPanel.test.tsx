@@ -2,7 +2,7 @@
 import { MantineProvider } from '@mantine/core';
 import type { TAusfuehrenAntwort } from '@stellwerk/domain/assistent/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../../i18n/i18n';
 import { AssistentPanel } from './AssistentPanel';
@@ -43,6 +43,7 @@ const antwort = (teil: Partial<TAusfuehrenAntwort>): TAusfuehrenAntwort => ({
   zusammenfassung: 'Fahrzeug buchen, Donnerstag, 26.11.2026, 09:00–12:00 Uhr (Zeit in Berlin)',
   ausgefuehrt: false,
   fahrzeuge: [{ id: AUTO, bezeichnung: 'Volkswagen ID.3 Pro MS-SW 101', standort: 'Betriebshof Nord' }],
+  naechsteFreieZeit: null,
   plaetze: [],
   buchungen: [],
   buchungId: null,
@@ -99,6 +100,42 @@ describe('the assistant chat panel', () => {
     expect((within(log).getByRole('button', { name: 'Ja, buchen' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+  });
+
+  it('offers the next free time when no car is free and sends it as a new request to confirm (decision 254)', async () => {
+    const anfrage = 'Auto am 02.12.2026 von 12:00 bis 15:00';
+    const fetch = mitAntworten(
+      antwort({
+        art: 'abgelehnt',
+        zusammenfassung: 'Im gewählten Zeitraum ist kein Fahrzeug frei.',
+        fehler: {
+          code: 'assistent.kein_fahrzeug_frei',
+          message: 'Im gewählten Zeitraum ist kein Fahrzeug frei.',
+        },
+        fahrzeuge: [],
+        naechsteFreieZeit: {
+          von: '2026-12-02T12:00:00+01:00',
+          bis: '2026-12-02T15:00:00+01:00',
+          fahrzeuge: 2,
+          anfrage,
+        },
+      }),
+      antwort({}),
+    );
+    const eingabe = screen.getByRole('textbox', { name: 'Ihre Nachricht' });
+    fireEvent.change(eingabe, { target: { value: 'Auto am 02.12.2026 von 9 bis 12' } });
+    fireEvent.submit(eingabe.closest('form')!);
+    const log = screen.getByRole('log');
+    expect(
+      await within(log).findByText(
+        'Nächste freie Zeit: 02.12.26, 12:00 bis 02.12.26, 15:00 (freie Fahrzeuge: 2)',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(log).getByRole('button', { name: 'Diese Zeit buchen' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(2));
+    expect(log.textContent).toContain(`Sie: ${anfrage}`);
+    expect(body(fetch, 1).text).toBe(anfrage);
+    expect(body(fetch, 1).bestaetigt).toBeUndefined();
   });
 
   it('Abbrechen changes nothing and sends nothing', async () => {

@@ -113,6 +113,13 @@ export function AssistentPanel({ onLink }: { onLink?: () => void }) {
     sende({ ...n.anfrage, buchungId });
   };
 
+  const zeitpunkt = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'de-DE', {
+      timeZone: 'Europe/Berlin',
+      dateStyle: 'short',
+      timeStyle: 'short',
+    }).format(new Date(iso));
+
   const jaText = (antwort: TAusfuehrenAntwort) =>
     antwort.lesung.absicht === 'buchung_stornieren'
       ? t('assistent.jaStornieren')
@@ -191,6 +198,30 @@ export function AssistentPanel({ onLink }: { onLink?: () => void }) {
                       ))}
                     </List>
                   </>
+                )}
+                {abgelehnt && antwort.naechsteFreieZeit && (
+                  <Group gap="xs" mt={4} data-testid="assistent-naechste-zeit">
+                    <Text size="sm">
+                      {t('assistent.naechsteFreieZeit', {
+                        von: zeitpunkt(antwort.naechsteFreieZeit.von),
+                        bis: zeitpunkt(antwort.naechsteFreieZeit.bis),
+                        anzahl: antwort.naechsteFreieZeit.fahrzeuge,
+                      })}
+                    </Text>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      disabled={ausfuehren.isPending}
+                      onClick={() => {
+                        const anfrage = antwort.naechsteFreieZeit!.anfrage;
+                        neu({ rolle: 'nutzer', text: anfrage });
+                        // a new request, read and shown for confirmation like a typed one (decision 254)
+                        sende({ text: anfrage, bezug: new Date().toISOString() });
+                      }}
+                    >
+                      {t('assistent.naechsteFreieZeitBuchen')}
+                    </Button>
+                  </Group>
                 )}
                 {antwort.art === 'rueckfrage' && antwort.buchungen.length > 0 && (
                   <Stack gap={4} mt="xs">
