@@ -72,6 +72,8 @@ const ZPeriode = z.object({
     fahrzeugeGebucht: ZQuote,
     fahrzeugeGefahren: ZQuote,
     fahrzeugeVerborgen: z.boolean(),
+    /** Searches that found every car taken (decision 246); counts without a person, null when hidden or off. */
+    fahrzeugeNachfrage: z.number().int().nullable(),
   }),
   fahrten: ZAusgewertet(ZFahrtWerte).nullable(),
   freigaben: ZAusgewertet(ZFreigabeWerte).nullable(),

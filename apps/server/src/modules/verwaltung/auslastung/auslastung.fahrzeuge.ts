@@ -12,6 +12,7 @@ import type {
 } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { fahrzeugFenster, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
 import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
+import { nachfrageAuswerten } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { feiertagsTage } from '@stellwerk/domain/verwaltung/feiertage';
@@ -38,6 +39,7 @@ import {
   findFahrzeuge,
   minutenJeFahrzeugTag,
   personenJeFahrzeug,
+  ungedeckteNachfrage,
 } from './auslastung.repository.ts';
 
 // --- vehicles --------------------------------------------------------------------------------------------
@@ -155,6 +157,7 @@ export const fahrzeugAuslastung = async (
         standorte: LEER_AUFSCHLUESSELUNG,
         kategorien: LEER_AUFSCHLUESSELUNG,
         fahrzeugeAufgeschluesselt: LEER_AUFSCHLUESSELUNG,
+        nachfrage: null,
       };
     }
     const zahlen = await zahlenDer(zeitraum);
@@ -163,6 +166,12 @@ export const fahrzeugAuslastung = async (
     const gebucht = summe(alle.map((z) => z.gebucht));
     const buchbar = summe(alle.map((z) => z.buchbar));
     const monate = await fahrtenJeMonat(tx, { fahrzeugIds: ids, start, ende });
+    const filter = { standortId: q.standort, kategorie: q.kategorie };
+    const nachfrage = nachfrageAuswerten(
+      await ungedeckteNachfrage(tx, { ...zeitraum, ...filter }),
+      user.language === 'en' ? 'no category' : 'ohne Kategorie',
+    );
+    const nachfrageVorher = nachfrageAuswerten(await ungedeckteNachfrage(tx, { ...vorher, ...filter }), '');
     const km = summe(monate.map((m) => Number(m.km)));
     const zelleVon = (gruppe: typeof fahrzeuge, schluessel: string, bezeichnung: string): KZelle<Anteil> => ({
       schluessel,
@@ -199,6 +208,7 @@ export const fahrzeugAuslastung = async (
         kmPrivat: Number(m.kmPrivat),
         kmArbeitsweg: Number(m.kmArbeitsweg),
       })),
+      nachfrage: { ...nachfrage, vorperiode: nachfrageVorher.gesamt },
       privatAnteil: quote(summe(monate.map((m) => Number(m.kmPrivat))), km),
       arbeitswegAnteil: quote(summe(monate.map((m) => Number(m.kmArbeitsweg))), km),
       standorte: aufschluesseln(

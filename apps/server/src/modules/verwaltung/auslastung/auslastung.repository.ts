@@ -5,6 +5,7 @@
  * inside it, so no booking row leaves the database. Person references appear only as distinct counts or as the
  * lists the k threshold needs inside the server.
  */
+import type { NachfrageZeile } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 
@@ -419,4 +420,26 @@ export const fahrerAnzahl = async (
     where e.fahrzeug_id = any(${uuidArray(fahrzeugIds)}::uuid[])
       and e.beginn >= ${start.toISOString()}::timestamptz and e.beginn < ${ende.toISOString()}::timestamptz`);
   return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+};
+
+/**
+ * The counts of unmet vehicle demand (decision 246) whose day lies in `[vonTag, bisTag]`, optionally of one location
+ * and category. The table holds counts only; this reads it and writes nothing.
+ */
+export const ungedeckteNachfrage = async (
+  tx: Tx,
+  f: { vonTag: string; bisTag: string; standortId?: string; kategorie?: string },
+): Promise<NachfrageZeile[]> => {
+  const result = await tx.execute(sql`select n.standort_id as "standortId", s.name as "standortName",
+      n.kategorie, to_char(n.tag, 'YYYY-MM-DD') as tag, n.stunde, n.anzahl
+    from fahrzeug_nachfrage_ungedeckt n
+    join standort s on s.id = n.standort_id
+    where n.tag between ${f.vonTag}::date and ${f.bisTag}::date
+      ${f.standortId ? sql`and n.standort_id = ${f.standortId}::uuid` : sql``}
+      ${f.kategorie ? sql`and n.kategorie = ${f.kategorie}` : sql``}`);
+  return (result.rows as NachfrageZeile[]).map((r) => ({
+    ...r,
+    stunde: Number(r.stunde),
+    anzahl: Number(r.anzahl),
+  }));
 };

@@ -117,6 +117,11 @@ export const auswertung = async (
           : null,
         fahrzeugeGefahren: fahrzeuge && aktuell ? fahrzeuge.auslastungGefahren : null,
         fahrzeugeVerborgen: fahrzeuge?.verborgen ?? false,
+        fahrzeugeNachfrage: fahrzeuge?.nachfrage
+          ? aktuell
+            ? fahrzeuge.nachfrage.gesamt
+            : fahrzeuge.nachfrage.vorperiode
+          : null,
       },
       fahrten: f?.fahrten ?? null,
       freigaben: f?.freigaben ?? null,
