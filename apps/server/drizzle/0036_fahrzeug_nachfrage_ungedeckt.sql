@@ -26,3 +26,19 @@ CREATE POLICY platform_bypass ON "fahrzeug_nachfrage_ungedeckt" TO stellwerk_pla
   WITH CHECK (current_setting('app.bypass_rls', true) = 'on');
 --> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE, DELETE ON TABLE "fahrzeug_nachfrage_ungedeckt" TO stellwerk_app, stellwerk_platform;
+--> statement-breakpoint
+-- custom (lead: keep when regenerating): decision 246 gives the evaluation its own right; whoever held the
+-- utilisation's right (and so saw the evaluation) keeps seeing it. The catalogue sync at start writes the same row.
+INSERT INTO "permission" ("name", "description")
+  VALUES ('auswertung_sehen', 'Auswertungen sehen, exportieren und per Mail erhalten (nur zusammengefasste Zahlen)')
+  ON CONFLICT ("name") DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "rolle_permission" ("mandant_id", "rolle_id", "permission_name", "wert")
+  SELECT "mandant_id", "rolle_id", 'auswertung_sehen', "wert" FROM "rolle_permission"
+  WHERE "permission_name" = 'auslastung_sehen'
+  ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+INSERT INTO "benutzer_permission" ("mandant_id", "benutzer_id", "permission_name", "wert")
+  SELECT "mandant_id", "benutzer_id", 'auswertung_sehen', "wert" FROM "benutzer_permission"
+  WHERE "permission_name" = 'auslastung_sehen'
+  ON CONFLICT DO NOTHING;

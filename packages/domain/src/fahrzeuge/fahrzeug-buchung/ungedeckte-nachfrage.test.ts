@@ -6,7 +6,11 @@ const B = '00000000-0000-4000-8000-00000000000b';
 // 2026-03-10 07:30 UTC is 08:30 in Berlin (winter time)
 const VON = new Date('2026-03-10T07:30:00Z');
 
-const belegt = (standortId: string, kategorie: string | null, grund = 'fahrzeug_buchung.ueberschneidung') => ({
+const belegt = (
+  standortId: string,
+  kategorie: string | null,
+  grund = 'fahrzeug_buchung.ueberschneidung',
+) => ({
   standortId,
   kategorie,
   frei: false,
@@ -40,7 +44,12 @@ describe('ungedeckteNachfrage', () => {
         von: VON,
         ergebnisse: [
           { standortId: A, kategorie: 'Kombi', frei: false, grund: 'fahrzeug_buchung.in_vergangenheit' },
-          { standortId: A, kategorie: 'Van', frei: false, grund: 'fahrzeug_buchung.ausserhalb_buchungszeitraum' },
+          {
+            standortId: A,
+            kategorie: 'Van',
+            frei: false,
+            grund: 'fahrzeug_buchung.ausserhalb_buchungszeitraum',
+          },
         ],
       }),
     ).toEqual([]);

@@ -39,7 +39,11 @@ export const nachfrageAuswerten = (
   let gesamt = 0;
   for (const z of zeilen) {
     gesamt += z.anzahl;
-    const s = standorte.get(z.standortId) ?? { schluessel: z.standortId, bezeichnung: z.standortName, anzahl: 0 };
+    const s = standorte.get(z.standortId) ?? {
+      schluessel: z.standortId,
+      bezeichnung: z.standortName,
+      anzahl: 0,
+    };
     s.anzahl += z.anzahl;
     standorte.set(z.standortId, s);
     const k = kategorien.get(z.kategorie) ?? {
@@ -56,7 +60,9 @@ export const nachfrageAuswerten = (
     gesamt,
     standorte: [...standorte.values()].sort(absteigend),
     kategorien: [...kategorien.values()].sort(absteigend),
-    tage: [...tage.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([tag, anzahl]) => ({ tag, anzahl })),
+    tage: [...tage.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([tag, anzahl]) => ({ tag, anzahl })),
     stunden,
   };
 };

@@ -379,7 +379,7 @@ export const KENNZAHLEN: readonly Kennzahl[] = [
     },
     aggregation: {
       de: 'Anzahl der Suchen, die kein freies Fahrzeug fanden, je Standort, Kategorie, Tag und Stunde; ohne jeden Personenbezug (keine Person, keine Buchung, keine einzelne Suche gespeichert), daher ohne eigene Schwelle je Zelle; gezeigt nur mit den übrigen Fahrzeugzahlen der Auswahl, die mindestens k Personen brauchen',
-      en: 'number of searches that found no free vehicle, per location, category, day and hour; without any person reference (no person, no booking, no single search stored), so no threshold per cell; shown only with the selection\'s other vehicle figures, which need at least k people',
+      en: "number of searches that found no free vehicle, per location, category, day and hour; without any person reference (no person, no booking, no single search stored), so no threshold per cell; shown only with the selection's other vehicle figures, which need at least k people",
     },
     schwelle: null,
     sichtbarFuer: AUSLASTUNG_SICHT,

@@ -46,11 +46,23 @@ import {
 
 /** GET /api/auslastung/fahrzeuge */
 export const fahrzeugAuslastung = async (
-  { database, now }: Deps,
+  deps: Deps,
   user: SessionUser,
   q: TFahrzeugAuslastungQuery,
 ): Promise<TFahrzeugAuslastung> => {
   assertDarf(user, 'auslastung.sehen');
+  return fahrzeugAuslastungBerechnen(deps, user, q);
+};
+
+/**
+ * The figures without the right's check: for the evaluation, which has its own right (decision 246) and shows
+ * these figures' headline values.
+ */
+export const fahrzeugAuslastungBerechnen = async (
+  { database, now }: Deps,
+  user: SessionUser,
+  q: TFahrzeugAuslastungQuery,
+): Promise<TFahrzeugAuslastung> => {
   const jetzt = now();
   const zeitraum = zeitraumDer(q, jetzt);
   const vorher = vorperiode(zeitraum);

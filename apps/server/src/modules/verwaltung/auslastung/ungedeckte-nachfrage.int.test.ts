@@ -48,7 +48,14 @@ describe.each(testDrivers())('unmet vehicle demand on %s', (driver) => {
     haus = s!.id;
     const [f] = await db
       .insert(fahrzeug)
-      .values({ mandantId, standortId: haus, marke: 'Test', modell: 'Bus', kennzeichen: 'T-NF 1', kategorie: 'Bus' })
+      .values({
+        mandantId,
+        standortId: haus,
+        marke: 'Test',
+        modell: 'Bus',
+        kennzeichen: 'T-NF 1',
+        kategorie: 'Bus',
+      })
       .returning();
     bus = f!.id;
     const [pfleger] = await db
@@ -75,7 +82,10 @@ describe.each(testDrivers())('unmet vehicle demand on %s', (driver) => {
       .select()
       .from(fahrzeugNachfrageUngedeckt)
       .where(
-        and(eq(fahrzeugNachfrageUngedeckt.mandantId, mandantId), eq(fahrzeugNachfrageUngedeckt.standortId, haus)),
+        and(
+          eq(fahrzeugNachfrageUngedeckt.mandantId, mandantId),
+          eq(fahrzeugNachfrageUngedeckt.standortId, haus),
+        ),
       );
 
   it('counts a search that finds every car taken, per location, category, day and hour, without a person', async () => {
@@ -104,7 +114,9 @@ describe.each(testDrivers())('unmet vehicle demand on %s', (driver) => {
     // no period
     expect((await call(server, mitarbeiter, 'GET', `/api/fahrzeuge?standortId=${haus}`)).status).toBe(200);
     // in the past: refused by the rules for every car, not demand the fleet failed
-    expect((await call(server, mitarbeiter, 'GET', suche(haus, '2026-04-13', '10:00', '11:00'))).status).toBe(200);
+    expect((await call(server, mitarbeiter, 'GET', suche(haus, '2026-04-13', '10:00', '11:00'))).status).toBe(
+      200,
+    );
     expect((await zaehler()).reduce((s, z) => s + z.anzahl, 0)).toBe(vorher);
   });
 
@@ -134,7 +146,9 @@ describe.each(testDrivers())('unmet vehicle demand on %s', (driver) => {
     const a = (await r.json()) as TAuswertung;
     expect(a.aktuell.auslastung.fahrzeugeNachfrage).toBe(2);
     expect(a.vorher.auslastung.fahrzeugeNachfrage).toBe(0);
-    const csv = await (await call(server, admin, 'GET', `/api/auswertung/export?${WOCHE(haus)}&format=csv`)).text();
+    const csv = await (
+      await call(server, admin, 'GET', `/api/auswertung/export?${WOCHE(haus)}&format=csv`)
+    ).text();
     expect(csv).toMatch(/"Ungedeckte Fahrzeug-Nachfrage";"2";"0";/);
   });
 
@@ -156,7 +170,9 @@ describe.each(testDrivers())('unmet vehicle demand on %s', (driver) => {
     ).json()) as TFahrzeugAuslastung;
     expect(a.verborgen).toBe(true);
     expect(a.nachfrage).toBeNull();
-    const e = (await (await call(server, admin, 'GET', `/api/auswertung?${WOCHE(haus)}`)).json()) as TAuswertung;
+    const e = (await (
+      await call(server, admin, 'GET', `/api/auswertung?${WOCHE(haus)}`)
+    ).json()) as TAuswertung;
     expect(e.aktuell.auslastung.fahrzeugeNachfrage).toBeNull();
   });
 });

@@ -22,9 +22,9 @@ import {
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
-import { fahrzeugAuslastung } from '../auslastung/auslastung.fahrzeuge.ts';
+import { fahrzeugAuslastungBerechnen } from '../auslastung/auslastung.fahrzeuge.ts';
 import { type Deps, grenzen, kVon, zeitraumDer } from '../auslastung/auslastung.kontext.ts';
-import { leseraumAuslastung } from '../auslastung/auslastung.leseraum.ts';
+import { leseraumAuslastungBerechnen } from '../auslastung/auslastung.leseraum.ts';
 import { loadEffectiveCustomizing, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import {
   fahrtenJeStandort,
@@ -34,7 +34,7 @@ import {
   standorte,
 } from './auswertung.repository.ts';
 
-/** The screen the evaluation's API serves (admin access and auslastung_sehen, decision 195). */
+/** The screen the evaluation's API serves (admin access and auswertung_sehen, decisions 195 and 246). */
 
 const mapWerte = <T, U>(
   a: {
@@ -97,8 +97,8 @@ export const auswertung = async (
   const zeitraum = zeitraumDer(q, jetzt);
   const vorher = vorperiode(zeitraum);
   const filter = { art: q.art, tag: q.tag, von: q.von, bis: q.bis, standort: q.standort };
-  const plaetze = await leseraumAuslastung({ database, now }, user, filter).catch(keinBereich);
-  const fahrzeuge = await fahrzeugAuslastung({ database, now }, user, filter).catch(keinBereich);
+  const plaetze = await leseraumAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich);
+  const fahrzeuge = await fahrzeugAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich);
   return database.withTenant(user.mandantId, async (tx) => {
     const features = await loadFeatureSwitches(tx);
     const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
