@@ -26,6 +26,7 @@ import {
   aufschluesseln,
   bundeslandVon,
   type Deps,
+  type Leser,
   eindeutig,
   grenzen,
   kVon,
@@ -60,7 +61,7 @@ export const fahrzeugAuslastung = async (
  */
 export const fahrzeugAuslastungBerechnen = async (
   { database, now }: Deps,
-  user: SessionUser,
+  user: Leser,
   q: TFahrzeugAuslastungQuery,
 ): Promise<TFahrzeugAuslastung> => {
   const jetzt = now();

@@ -20,6 +20,7 @@ import {
   assertFeature,
   aufschluesseln,
   type Deps,
+  type Leser,
   eindeutig,
   fensterDerPlaene,
   grenzen,
@@ -53,7 +54,7 @@ export const leseraumAuslastung = async (
  */
 export const leseraumAuslastungBerechnen = async (
   { database, now }: Deps,
-  user: SessionUser,
+  user: Leser,
   q: TLeseraumAuslastungQuery,
 ): Promise<TLeseraumAuslastung> => {
   const jetzt = now();

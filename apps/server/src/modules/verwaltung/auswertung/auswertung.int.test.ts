@@ -173,14 +173,12 @@ describe.each(testDrivers())('/api/auswertung on %s', (driver) => {
       .select({ id: benutzer.id, mandantId: benutzer.mandantId })
       .from(benutzer)
       .where(eq(benutzer.email, 'fahrzeugpflege@beispielhausen.example'));
-    await db
-      .insert(benutzerPermission)
-      .values({
-        mandantId: u!.mandantId,
-        benutzerId: u!.id,
-        permissionName: 'auswertung_sehen',
-        wert: 'true',
-      });
+    await db.insert(benutzerPermission).values({
+      mandantId: u!.mandantId,
+      benutzerId: u!.id,
+      permissionName: 'auswertung_sehen',
+      wert: 'true',
+    });
     const auswerter = await signIn(server.baseUrl, 'fahrzeugpflege@beispielhausen.example');
     const ja = await call(server, auswerter, 'GET', `/api/auswertung?${WOCHE}`);
     expect(ja.status).toBe(200);

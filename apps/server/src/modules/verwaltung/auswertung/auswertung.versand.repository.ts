@@ -1,0 +1,27 @@
+/** The mailed evaluation's SQL (decision 247): the periods sent, and who of the addresses may receive it. */
+import { inArray } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { auswertungVersand } from './auswertung.table.ts';
+
+export const findGesendet = async (tx: Tx): Promise<Set<string>> =>
+  new Set((await tx.select({ s: auswertungVersand.schluessel }).from(auswertungVersand)).map((r) => r.s));
+
+export const insertGesendet = async (tx: Tx, mandantId: string, schluessel: string, now: Date) => {
+  await tx.insert(auswertungVersand).values({ mandantId, schluessel, gesendetAt: now }).onConflictDoNothing();
+};
+
+/** The tenant's users among `ids` whose address is one of `adressen` (compared in lower case). */
+export const findBenutzerMitAdresse = async (
+  tx: Tx,
+  ids: readonly string[],
+  adressen: readonly string[],
+): Promise<{ id: string; email: string }[]> => {
+  if (ids.length === 0 || adressen.length === 0) return [];
+  const klein = new Set(adressen.map((a) => a.toLowerCase()));
+  const rows = await tx
+    .select({ id: benutzer.id, email: benutzer.email })
+    .from(benutzer)
+    .where(inArray(benutzer.id, [...ids]));
+  return rows.filter((r) => klein.has(r.email.toLowerCase()));
+};
