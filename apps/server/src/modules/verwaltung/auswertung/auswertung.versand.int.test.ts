@@ -7,13 +7,14 @@ import { berlinInstant } from '@stellwerk/domain/time';
 import { and, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { call } from '../../../../test/api-call.ts';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver.ts';
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
-import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { dispatchPendingMails } from '../../plattform/mail/mail.dispatcher.ts';
+import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { customizing } from '../customizing/customizing.public.ts';
 import { mandant } from '../mandant/mandant.public.ts';
 import { auswertungJobs } from './auswertung.jobs.ts';
@@ -82,6 +83,20 @@ describe.each(testDrivers())('the mailed evaluation on %s', (driver) => {
   afterAll(async () => {
     await server?.close();
     await smtp?.close();
+  });
+
+  it('the rhythm dialog offers as recipients only those who may see the evaluation', async () => {
+    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const r = await call(server, admin, 'GET', '/api/auswertung/empfaenger');
+    expect(r.status).toBe(200);
+    const liste = (await r.json()) as { email: string; name: string }[];
+    expect(liste.map((p) => p.email).sort()).toEqual([
+      'admin@musterstadt.example',
+      'fuhrpark@musterstadt.example',
+    ]);
+    expect(liste.find((p) => p.email === 'fuhrpark@musterstadt.example')?.name).toBe('Thomas Becker');
+    const booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    expect((await call(server, booker, 'GET', '/api/auswertung/empfaenger')).status).toBe(403);
   });
 
   it('sends nothing while the rhythm is off (the default)', async () => {

@@ -11,17 +11,22 @@ export const insertGesendet = async (tx: Tx, mandantId: string, schluessel: stri
   await tx.insert(auswertungVersand).values({ mandantId, schluessel, gesendetAt: now }).onConflictDoNothing();
 };
 
-/** The tenant's users among `ids` whose address is one of `adressen` (compared in lower case). */
-export const findBenutzerMitAdresse = async (
+/** The tenant's users `ids` with name and address, by name. */
+export const findPersonen = async (
   tx: Tx,
   ids: readonly string[],
-  adressen: readonly string[],
-): Promise<{ id: string; email: string }[]> => {
-  if (ids.length === 0 || adressen.length === 0) return [];
-  const klein = new Set(adressen.map((a) => a.toLowerCase()));
+): Promise<{ id: string; email: string; name: string }[]> => {
+  if (ids.length === 0) return [];
   const rows = await tx
-    .select({ id: benutzer.id, email: benutzer.email })
+    .select({
+      id: benutzer.id,
+      email: benutzer.email,
+      vorname: benutzer.vorname,
+      nachname: benutzer.nachname,
+    })
     .from(benutzer)
     .where(inArray(benutzer.id, [...ids]));
-  return rows.filter((r) => klein.has(r.email.toLowerCase()));
+  return rows
+    .map((r) => ({ id: r.id, email: r.email, name: `${r.vorname} ${r.nachname}` }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'de'));
 };
