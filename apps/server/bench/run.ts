@@ -195,7 +195,14 @@ const benchAuswertung = async (server: TestServer, data: FahrzeugBenchData): Pro
     const body = (await probe.json()) as { verborgen?: boolean; aktuell?: { auslastung: unknown } };
     if (probe.status !== 200 || body.verborgen === true)
       console.log(`${server.driver}: ${route} answered ${probe.status}${body.verborgen ? ' (hidden)' : ''}`);
-    results.push(await measure(server, route, path, { headers, connections: 1, amount, warmup: 5 }));
+    const m = await measure(server, route, path, {
+      headers,
+      connections: 1,
+      amount,
+      warmup: Math.min(5, amount),
+    });
+    console.log(`${server.driver}: ${route}: p50 ${m.p50} ms, p95 ${m.p95} ms (${m.requests} requests)`);
+    results.push(m);
   }
   for (const plan of await explainAuswertung(server, data, heute)) {
     console.log(`\n${server.driver}: EXPLAIN ${plan}`);

@@ -36,7 +36,13 @@ export function AuswertungVersand() {
       <Button variant="default" onClick={() => setOffen(true)}>
         {t('auswertung.versand.oeffnen')}
       </Button>
-      <Modal opened={offen} onClose={schliessen} title={t('auswertung.versand.titel')} size="lg">
+      <Modal
+        opened={offen}
+        onClose={schliessen}
+        title={t('auswertung.versand.titel')}
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
         <Stack gap="md">
           <Text size="sm">{t('auswertung.versand.text')}</Text>
           {fehler && <ErrorAlert error={fehler} />}
