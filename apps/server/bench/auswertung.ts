@@ -1,5 +1,5 @@
 /**
- * The utilisation and evaluation part of `npm run bench` (issue 22, decision 247): on the vehicle bench data of
+ * The utilisation and evaluation part of `npm run bench` (decision 247): on the vehicle bench data of
  * `fahrzeug.ts` (200 vehicles in 5 locations, 1,000 bookings each over two years), the bookings are spread over the
  * tenant's demo users (so a selection counts at least k people and the figures are computed, not hidden) and a
  * year of unmet-demand counts is added (5 locations × 365 days × 10 hours). Then a year's and a month's vehicle

@@ -46,7 +46,7 @@ const BUDGETS: Record<string, number> = {
   'GET nurFrei (1 c)': 50,
   'POST fahrzeug (1 c)': 30,
   'GET zeitleiste (1 c)': 100,
-  // issue 22: a year of one tenant's utilisation, and a month
+  // a year of one tenant's utilisation, and a month (decision 247)
   'GET auslastung Jahr': 300,
   'GET auslastung Monat': 100,
   'GET auswertung Jahr': 300,
@@ -176,7 +176,7 @@ const fahrzeugDaten = async (server: TestServer) => {
 };
 
 /**
- * A year and a month of the vehicle utilisation and of the evaluation at one connection (issue 22), on the
+ * A year and a month of the vehicle utilisation and of the evaluation at one connection (decision 247), on the
  * vehicle data with its bookings spread over the tenant's users; then the plans of the hot statements.
  */
 const benchAuswertung = async (server: TestServer, data: FahrzeugBenchData): Promise<Measurement[]> => {

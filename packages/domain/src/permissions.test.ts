@@ -21,7 +21,7 @@ const ctx = (perms: PermissionName[], isPlatformAdmin = false): GuardContext => 
 });
 
 describe('permission names', () => {
-  it('are the thirteen names of spec §6 and the utilisation right (decision 165)', () => {
+  it('are the thirteen names of spec §6, the utilisation right (decision 165) and the evaluation right (decision 246)', () => {
     expect(PERMISSION_NAMES).toEqual([
       'buchung_pflege',
       'benutzer_pflegen',
@@ -37,6 +37,7 @@ describe('permission names', () => {
       'customizing_mandant_pflege',
       'fahrzeug_fuehrerscheinpruefung',
       'auslastung_sehen',
+      'auswertung_sehen',
     ]);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Unmet vehicle demand (issue 22, decision 246): a search for a period that found no free car although the fleet
+ * Unmet vehicle demand (decision 246): a search for a period that found no free car although the fleet
  * had cars there that were taken. Counted as a number per location, category, Berlin day and hour of the period's
  * start; no person, no booking, no search is stored.
  *

@@ -31,6 +31,11 @@ export function AuswertungVersand() {
     schliessen();
   };
   const fehler = gespeichert.error ?? empfaenger.error;
+  const rhythmen = {
+    aus: t('auswertung.versand.rhythmen.aus'),
+    woechentlich: t('auswertung.versand.rhythmen.woechentlich'),
+    monatlich: t('auswertung.versand.rhythmen.monatlich'),
+  };
   return (
     <>
       <Button variant="default" onClick={() => setOffen(true)}>
@@ -53,7 +58,7 @@ export function AuswertungVersand() {
             allowDeselect={false}
             data={AUSWERTUNG_RHYTHMEN.map((r) => ({
               value: r,
-              label: t(`auswertung.versand.rhythmen.${r}`),
+              label: rhythmen[r],
             }))}
           />
           <MultiSelect
