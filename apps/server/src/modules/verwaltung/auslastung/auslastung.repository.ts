@@ -336,21 +336,23 @@ export const minutenJeFahrzeugTag = async (
   const start = new Date(Math.min(...tage.map((s) => s.von.getTime())));
   const ende = new Date(Math.max(...tage.map((s) => s.bis.getTime())));
   // each booking and trip joins the vehicle-days of the Berlin days it touches (an open window lies inside its
-  // day), so a vehicle's bookings are not compared with all its days: linear in days + bookings (decision 247)
+  // day), so a vehicle's bookings are not compared with all its days: linear in days + bookings (decision 247);
+  // materialized, so the join hashes vehicle and day together (inline, the day came from the lateral series after
+  // a join on the vehicle alone: 31 million rows removed by its filter for a year of 200 vehicles)
   const ids = uuidArray([...new Set(tage.map((t) => t.fahrzeugId))]);
   const result = await tx.execute(sql`with t as (
       select * from unnest(${uuidArray(tage.map((t) => t.fahrzeugId))}::uuid[],
         ${tsArray(tage.map((t) => t.von))}::timestamptz[], ${tsArray(tage.map((t) => t.bis))}::timestamptz[],
         ${intArray(tage.map((_, i) => i))}::int[], ${textArray(tage.map((t) => t.tag))}::date[])
         as t(fahrzeug_id, von, bis, i, tag)
-    ), b as (
+    ), b as materialized (
       select b.fahrzeug_id, b.von, b.bis, d::date as tag
       from fahrzeug_buchung b
       cross join lateral generate_series((b.von at time zone 'Europe/Berlin')::date,
         ((b.bis - interval '1 microsecond') at time zone 'Europe/Berlin')::date, interval '1 day') as d
       where b.fahrzeug_id = any(${ids}::uuid[]) and b.typ = 'BUCHUNG' and b.status <> 'storniert'
         and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz
-    ), e as (
+    ), e as materialized (
       select e.fahrzeug_id, e.beginn, e.ende, d::date as tag
       from fahrtenbuch_eintrag e
       cross join lateral generate_series((e.beginn at time zone 'Europe/Berlin')::date,
