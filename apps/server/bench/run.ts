@@ -4,14 +4,22 @@
  * TEST_DATABASE_URL is set, on a fresh PostgreSQL database. Compares with ARCHITECTURE §12.
  *
  * BENCH_REQUESTS (default 3000) and BENCH_CONNECTIONS (default 10) tune the load; BENCH_PARTS (default
- * `basis,leseraum,fahrzeug,export`) picks the parts to run, BENCH_DRIVERS (`pglite,pg`) the databases. The part
+ * `basis,leseraum,fahrzeug,export,auswertung`) picks the parts to run, BENCH_DRIVERS (`pglite,pg`) the databases. The part
  * `export` (PostgreSQL only) times the logbook exports of BENCH_EXPORT_FAHRTEN trips (default 10,000) and
  * reports the peak RSS during each.
  */
 import autocannon from 'autocannon';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../test/harness';
 import { benchExport, type ExportMessung } from './fahrtenbuch';
-import { belegungenSql, buildFahrzeugBenchData, explain, freieFahrzeugeSql, timeApiAndSql } from './fahrzeug';
+import { auswertungPfade, buildAuswertungBenchData, explainAuswertung } from './auswertung';
+import {
+  belegungenSql,
+  buildFahrzeugBenchData,
+  explain,
+  type FahrzeugBenchData,
+  freieFahrzeugeSql,
+  timeApiAndSql,
+} from './fahrzeug';
 import { belegungSql, buildLeseraumBenchData, countBenchBuchungen } from './leseraum';
 
 type Measurement = {
@@ -38,9 +46,14 @@ const BUDGETS: Record<string, number> = {
   'GET nurFrei (1 c)': 50,
   'POST fahrzeug (1 c)': 30,
   'GET zeitleiste (1 c)': 100,
+  // a year of one tenant's utilisation, and a month (decision 247)
+  'GET auslastung Jahr': 300,
+  'GET auslastung Monat': 100,
+  'GET auswertung Jahr': 300,
+  'GET auswertung Monat': 100,
 };
 
-const PARTS = new Set((process.env.BENCH_PARTS ?? 'basis,leseraum,fahrzeug,export').split(','));
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'basis,leseraum,fahrzeug,export,auswertung').split(','));
 const exportMessungen: Array<ExportMessung & { driver: string }> = [];
 
 const percentile = (sorted: number[], p: number) =>
@@ -151,7 +164,7 @@ const benchLeseraum = async (server: TestServer): Promise<Measurement[]> => {
  * and 10 connections; the free-vehicle question as raw SQL in the same run (ratio API ÷ SQL) and the plans
  * of the hot query. PostgreSQL holds ten tenants of 200,000 bookings each, the embedded database one.
  */
-const benchFahrzeug = async (server: TestServer): Promise<Measurement[]> => {
+const fahrzeugDaten = async (server: TestServer) => {
   const started = performance.now();
   // BENCH_ANDERE_MANDANTEN: the other tenants of the same size on PostgreSQL (default 9: 2 million bookings)
   const andere = Number(process.env.BENCH_ANDERE_MANDANTEN ?? 9);
@@ -159,6 +172,45 @@ const benchFahrzeug = async (server: TestServer): Promise<Measurement[]> => {
   console.log(
     `${server.driver}: ${data.buchungen} vehicle bookings (${server.driver === 'pg' ? andere + 1 : 1} tenants × 200 vehicles) built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
+  return data;
+};
+
+/**
+ * A year and a month of the vehicle utilisation and of the evaluation at one connection (decision 247), on the
+ * vehicle data with its bookings spread over the tenant's users; then the plans of the hot statements.
+ */
+const benchAuswertung = async (server: TestServer, data: FahrzeugBenchData): Promise<Measurement[]> => {
+  const started = performance.now();
+  const { heute } = await buildAuswertungBenchData(server, data);
+  console.log(
+    `${server.driver}: bookings spread over the users and a year of unmet demand added in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  const cookie = await signIn(server.baseUrl, 'admin@musterstadt.example');
+  const headers = { cookie, origin: server.baseUrl };
+  // BENCH_AUSWERTUNG_REQUESTS: requests per route (default 100), one connection: a person opening the screen
+  const amount = Number(process.env.BENCH_AUSWERTUNG_REQUESTS ?? 100);
+  const results: Measurement[] = [];
+  for (const [route, path] of Object.entries(auswertungPfade(heute))) {
+    const probe = await fetch(`${server.baseUrl}${path}`, { headers });
+    const body = (await probe.json()) as { verborgen?: boolean; aktuell?: { auslastung: unknown } };
+    if (probe.status !== 200 || body.verborgen === true)
+      console.log(`${server.driver}: ${route} answered ${probe.status}${body.verborgen ? ' (hidden)' : ''}`);
+    const m = await measure(server, route, path, {
+      headers,
+      connections: 1,
+      amount,
+      warmup: Math.min(5, amount),
+    });
+    console.log(`${server.driver}: ${route}: p50 ${m.p50} ms, p95 ${m.p95} ms (${m.requests} requests)`);
+    results.push(m);
+  }
+  for (const plan of await explainAuswertung(server, data, heute)) {
+    console.log(`\n${server.driver}: EXPLAIN ${plan}`);
+  }
+  return results;
+};
+
+const benchFahrzeug = async (server: TestServer, data: FahrzeugBenchData): Promise<Measurement[]> => {
   const cookie = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
   const headers = { cookie, origin: server.baseUrl, 'content-type': 'application/json' };
   const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).json()) as {
@@ -252,7 +304,9 @@ const benchDriver = async (driver: TestServer['driver']): Promise<Measurement[]>
       results.push(await measure(server, 'GET /api/me', '/api/me', { headers: { cookie } }));
     }
     if (PARTS.has('leseraum')) results.push(...(await benchLeseraum(server)));
-    if (PARTS.has('fahrzeug')) results.push(...(await benchFahrzeug(server)));
+    const daten = PARTS.has('fahrzeug') || PARTS.has('auswertung') ? await fahrzeugDaten(server) : null;
+    if (daten && PARTS.has('fahrzeug')) results.push(...(await benchFahrzeug(server, daten)));
+    if (daten && PARTS.has('auswertung')) results.push(...(await benchAuswertung(server, daten)));
     if (PARTS.has('export') && server.driver === 'pg')
       for (const m of await benchExport(server)) exportMessungen.push({ ...m, driver: server.driver });
     return results;

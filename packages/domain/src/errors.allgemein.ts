@@ -284,6 +284,12 @@ export const ALLGEMEINE_ERRORS = {
     de: 'Keine Berechtigung für die Büroauslastung.',
     en: 'You are not allowed to see the office utilisation.',
   },
+  // --- evaluation (decision 246) -------------------------------------------------------------------
+  'guard.no_auswertung': {
+    status: 403,
+    de: 'Keine Berechtigung für die Auswertung.',
+    en: 'You are not allowed to see the evaluation.',
+  },
   // --- statuses and types (spec §4, §8) ----------------------------------------------------------
   'status.unbekannt': {
     status: 400,

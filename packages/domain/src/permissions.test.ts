@@ -21,7 +21,7 @@ const ctx = (perms: PermissionName[], isPlatformAdmin = false): GuardContext => 
 });
 
 describe('permission names', () => {
-  it('are the thirteen names of spec §6 and the utilisation right (decision 165)', () => {
+  it('are the thirteen names of spec §6, the utilisation right (decision 165) and the evaluation right (decision 246)', () => {
     expect(PERMISSION_NAMES).toEqual([
       'buchung_pflege',
       'benutzer_pflegen',
@@ -37,6 +37,7 @@ describe('permission names', () => {
       'customizing_mandant_pflege',
       'fahrzeug_fuehrerscheinpruefung',
       'auslastung_sehen',
+      'auswertung_sehen',
     ]);
   });
 
@@ -141,8 +142,11 @@ describe('checkAdminRoute', () => {
     ['/admin/auslastung', ctx(['benutzer_pflegen']), 'guard.no_auslastung'],
     ['/admin/auslastung', ctx(['benutzer_pflegen', 'auslastung_sehen']), null],
     ['/admin/auslastung', ctx(['auslastung_sehen']), 'guard.no_admin'],
-    ['/admin/auswertung', ctx(['benutzer_pflegen']), 'guard.no_auslastung'],
-    ['/admin/auswertung', ctx(['benutzer_pflegen', 'auslastung_sehen']), null],
+    // the evaluation has its own right (decision 246): the utilisation's right does not open it
+    ['/admin/auswertung', ctx(['benutzer_pflegen']), 'guard.no_auswertung'],
+    ['/admin/auswertung', ctx(['benutzer_pflegen', 'auslastung_sehen']), 'guard.no_auswertung'],
+    ['/admin/auswertung', ctx(['benutzer_pflegen', 'auswertung_sehen']), null],
+    ['/admin/auswertung', ctx(['auswertung_sehen']), 'guard.no_admin'],
     // /admin/fahrzeuge needs fahrzeug_pflege (decision 048)
     ['/admin/fahrzeuge', ctx(['benutzer_pflegen']), 'guard.no_fahrzeug_pflege'],
     ['/admin/fahrzeuge', ctx(['fahrzeug_buchen']), 'guard.no_admin'],

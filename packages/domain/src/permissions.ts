@@ -31,6 +31,7 @@ export const PERMISSION_NAMES = [
   'customizing_mandant_pflege',
   'fahrzeug_fuehrerscheinpruefung',
   'auslastung_sehen',
+  'auswertung_sehen',
 ] as const;
 
 export type PermissionName = (typeof PERMISSION_NAMES)[number];
@@ -64,6 +65,10 @@ export const PERMISSION_DESCRIPTIONS: Record<PermissionName, Texts> = {
   auslastung_sehen: {
     de: 'Büroauslastung sehen (nur zusammengefasste Zahlen)',
     en: 'See the office utilisation (aggregated figures only)',
+  },
+  auswertung_sehen: {
+    de: 'Auswertungen sehen, exportieren und per Mail erhalten (nur zusammengefasste Zahlen)',
+    en: 'See, export and receive evaluations by mail (aggregated figures only)',
   },
 };
 
@@ -151,8 +156,8 @@ export const ADMIN_ROUTE_GUARDS: readonly AdminRouteGuard[] = [
   { path: '/admin/mandanten', allows: (ctx) => ctx.isPlatformAdmin, error: 'guard.no_plattform_admin' },
   // decision 165: the utilisation needs its own right beside admin access
   { path: '/admin/auslastung', allows: has('auslastung_sehen'), error: 'guard.no_auslastung' },
-  // decision 195: the evaluation shows the same kind of aggregates under the same right
-  { path: '/admin/auswertung', allows: has('auslastung_sehen'), error: 'guard.no_auslastung' },
+  // decision 246: the evaluation has its own right (decision 195 had it under auslastung_sehen)
+  { path: '/admin/auswertung', allows: has('auswertung_sehen'), error: 'guard.no_auswertung' },
   {
     path: '/admin/postausgang',
     allows: (ctx) => ctx.isPlatformAdmin || ctx.permissions.has('benutzer_pflegen'),

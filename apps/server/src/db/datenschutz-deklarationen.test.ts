@@ -43,6 +43,9 @@ describe('data-protection declarations', () => {
     expect(persoenlich).toContain('fahrzeug_buchung');
     expect(persoenlich).toContain('leseraum_buchung');
     expect(persoenlich.filter((t) => !deklariert.has(t))).toEqual([]);
+    // decision 246: the unmet demand is counts only, declared as a figure without person reference
+    expect(alle.map((t) => t.name)).toContain('fahrzeug_nachfrage_ungedeckt');
+    expect(persoenlich).not.toContain('fahrzeug_nachfrage_ungedeckt');
   });
 
   it('name only tables that exist', async () => {

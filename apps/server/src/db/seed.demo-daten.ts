@@ -98,6 +98,8 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
         'fahrzeug_buchen',
         'fahrzeug_logbuch_report',
         'auslastung_sehen',
+        // decision 246: the fleet manager reads and receives the evaluation
+        'auswertung_sehen',
       ],
       Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
       Führerscheinprüfung: ['fahrzeug_fuehrerscheinpruefung'],

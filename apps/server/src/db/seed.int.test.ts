@@ -75,7 +75,7 @@ describe.each(testDrivers())('demo seed on %s', (driver) => {
   });
 
   it('writes the permission and feature catalogues', async () => {
-    expect(await t.database.db.select().from(permission)).toHaveLength(14); // the 13 of spec §6 and auslastung_sehen (decision 165)
+    expect(await t.database.db.select().from(permission)).toHaveLength(15); // the 13 of spec §6, auslastung_sehen (decision 165) and auswertung_sehen (decision 246)
     const names = (await t.database.db.select().from(feature)).map((f) => f.name).sort();
     expect(names).toEqual(
       [
@@ -117,13 +117,17 @@ describe.each(testDrivers())('demo seed on %s', (driver) => {
     expect(await verifyPassword({ hash: credential!.password!, password: 'falsch' })).toBe(false);
   });
 
-  it('grants the Administration role all 14 permissions (spec §6 and auslastung_sehen, decision 165) and the Mitarbeiter role fahrzeug_buchen', async () => {
+  it('grants the Administration role all 15 permissions (spec §6, auslastung_sehen and auswertung_sehen, decisions 165 and 246) and the Mitarbeiter role fahrzeug_buchen', async () => {
     const grants = await t.database.db
       .select({ rolle: rolle.name, permission: rollePermission.permissionName })
       .from(rollePermission)
       .innerJoin(rolle, eq(rolle.id, rollePermission.rolleId))
       .where(eq(rolle.mandantId, musterstadt));
-    expect(grants.filter((g) => g.rolle === 'Administration')).toHaveLength(14);
+    expect(grants.filter((g) => g.rolle === 'Administration')).toHaveLength(15);
+    // the evaluation's own right (decision 246): the fleet manager holds it, the room keepers' utilisation role not
+    expect(grants.filter((g) => g.rolle === 'Fuhrparkleitung').map((g) => g.permission)).toContain(
+      'auswertung_sehen',
+    );
     expect(grants.filter((g) => g.rolle === 'Mitarbeiter').map((g) => g.permission)).toEqual([
       'fahrzeug_buchen',
     ]);

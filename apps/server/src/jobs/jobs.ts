@@ -6,6 +6,7 @@ import { fuehrerscheinJobs } from '../modules/fahrzeuge/fuehrerschein/fuehrersch
 import { leseraumBuchungJobs } from '../modules/leseraum/leseraum-buchung/leseraum-buchung.jobs';
 import { spindJobs } from '../modules/leseraum/spind/spind.jobs';
 import { mailJobs } from '../modules/plattform/mail/mail.jobs';
+import { auswertungJobs } from '../modules/verwaltung/auswertung/auswertung.jobs';
 import type { Job } from './scheduler';
 
 /**
@@ -20,4 +21,5 @@ export const productJobs = (config: Pick<Config, 'smtpUrl' | 'publicUrl' | 'data
   ...fahrzeugBenachrichtigungJobs(config),
   ...fahrzeugAufbewahrungJobs(config),
   ...fahrzeugBuchungJobs(),
+  ...auswertungJobs(config),
 ];

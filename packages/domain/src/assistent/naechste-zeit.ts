@@ -1,6 +1,6 @@
 /**
  * When no car is free for the period a request names, the assistant offers the next free time of the same length
- * (issue 24: "a refusal is the catalogue's message plus the alternatives the rules allow (other cars, other
+ * ("a refusal is the catalogue's message plus the alternatives the rules allow (other cars, other
  * times)"). This file says which later periods are tried, in which order, and how the offer is written as a new
  * request: the user sends it with one click and confirms its reading as any other (decision 254).
  */

@@ -55,6 +55,7 @@ const ZAuslastungKopf = z.object({
 });
 
 const ZWahl = z.object({ id: z.string(), name: z.string() });
+const ZAnzahlZelle = z.object({ schluessel: z.string(), bezeichnung: z.string(), anzahl: z.number().int() });
 
 export const ZLeseraumAuslastung = ZAuslastungKopf.extend({
   /** What the filters offer: the tenant's locations and floor plans with places (no figures). */
@@ -113,6 +114,20 @@ export const ZFahrzeugAuslastung = ZAuslastungKopf.extend({
   standorte: ZAufschluesselung,
   kategorien: ZAufschluesselung,
   fahrzeugeAufgeschluesselt: ZAufschluesselung,
+  /**
+   * Unmet demand (decision 246): searches for a period that found every car of a location and category taken,
+   * over the period and the one before. Counts without a person; null while the selection is hidden.
+   */
+  nachfrage: z
+    .object({
+      gesamt: z.number().int(),
+      vorperiode: z.number().int(),
+      standorte: z.array(ZAnzahlZelle),
+      kategorien: z.array(ZAnzahlZelle),
+      tage: z.array(z.object({ tag: ZTag, anzahl: z.number().int() })),
+      stunden: z.array(z.object({ stunde: z.number().int(), anzahl: z.number().int() })),
+    })
+    .nullable(),
   /** Vehicles whose booked utilisation over the last 90 days is below the threshold. */
   kandidaten: z.object({
     schwelle: z.number().int(),

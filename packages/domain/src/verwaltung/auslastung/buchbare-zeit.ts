@@ -31,15 +31,41 @@ export type Buchungsmodus = (typeof BUCHUNGSMODI)[number];
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
-const tage = (vonTag: string, bisTag: string): string[] => {
-  const result: string[] = [];
-  for (let tag = vonTag; tag <= bisTag; tag = addCalendarDays(tag, 1)) result.push(tag);
-  return result;
+/**
+ * Remembered results of the pure calendar helpers below: a year's utilisation asks the same days, weekdays and
+ * windows for each of hundreds of vehicles (bench, docs/performance/auswertung.md). Bounded: emptied when full.
+ */
+const merke = <T>(max: number) => {
+  const cache = new Map<string, T>();
+  return (schluessel: string, rechne: () => T): T => {
+    const da = cache.get(schluessel);
+    if (da !== undefined) return da;
+    if (cache.size >= max) cache.clear();
+    const wert = rechne();
+    cache.set(schluessel, wert);
+    return wert;
+  };
 };
+const tageCache = merke<readonly string[]>(64);
+const wochentagCache = merke<number>(20_000);
+const stretchCache = merke<Fenster | 'leer'>(50_000);
+
+const tage = (vonTag: string, bisTag: string): readonly string[] =>
+  tageCache(`${vonTag}|${bisTag}`, () => {
+    const result: string[] = [];
+    for (let tag = vonTag; tag <= bisTag; tag = addCalendarDays(tag, 1)) result.push(tag);
+    return result;
+  });
+
+const wochentag = (tag: string): number => wochentagCache(tag, () => weekdayOfDay(tag));
 
 const stretch = (tag: string, von: string, bis: string): Fenster | null => {
-  const f = { tag, von: berlinInstant(tag, von), bis: berlinInstant(tag, bis) };
-  return f.von < f.bis ? f : null;
+  const f = stretchCache(`${tag}|${von}|${bis}`, () => {
+    const neu = { tag, von: berlinInstant(tag, von), bis: berlinInstant(tag, bis) };
+    return neu.von < neu.bis ? neu : 'leer';
+  });
+  // a copy: callers may not share the remembered object
+  return f === 'leer' ? null : { tag: f.tag, von: f.von, bis: f.bis };
 };
 
 /** The opening hours of a floor plan from `vonTag` to `bisTag`, without the holidays not opened specially. */
@@ -88,7 +114,7 @@ export const fahrzeugFenster = ({
   tage(vonTag, bisTag).flatMap((tag) => {
     if (feiertage.has(tag)) return [];
     if ((gueltigVon && tag < gueltigVon) || (gueltigBis && tag > gueltigBis)) return [];
-    const row = fenster.find((r) => r.wochentag === weekdayOfDay(tag) && r.geoeffnet);
+    const row = fenster.find((r) => r.wochentag === wochentag(tag) && r.geoeffnet);
     const f = row && stretch(tag, row.von, row.bis);
     return f ? [f] : [];
   });

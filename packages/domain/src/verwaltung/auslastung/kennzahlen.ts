@@ -182,6 +182,22 @@ export const KENNZAHLEN = {
       en: 'Vehicle; only with at least k people or no booking',
     },
   },
+  ungedeckteNachfrage: {
+    name: { de: 'Ungedeckte Nachfrage', en: 'Unmet demand' },
+    zaehler: {
+      de: 'Suchen nach einem freien Fahrzeug für einen Zeitraum, bei denen alle Fahrzeuge eines Standorts und einer Kategorie belegt, gesperrt oder noch unterwegs waren.',
+      en: 'Searches for a free vehicle for a period that found every vehicle of a location and category booked, blocked or still out.',
+    },
+    nenner: {
+      de: 'Gezählt je Standort, Kategorie, Tag und Stunde des gesuchten Beginns; ohne Personenbezug.',
+      en: 'Counted per location, category, day and hour of the start searched for; without any person reference.',
+    },
+    einheit: 'anzahl',
+    ebene: {
+      de: 'Standort und Kategorie; eine reine Zählung ohne Person, gezeigt mit den übrigen Fahrzeugzahlen',
+      en: 'Location and category; a plain count without a person, shown with the other vehicle figures',
+    },
+  },
 } as const satisfies Record<string, Kennzahl>;
 
 export type KennzahlName = keyof typeof KENNZAHLEN;

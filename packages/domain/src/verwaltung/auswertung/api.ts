@@ -72,6 +72,8 @@ const ZPeriode = z.object({
     fahrzeugeGebucht: ZQuote,
     fahrzeugeGefahren: ZQuote,
     fahrzeugeVerborgen: z.boolean(),
+    /** Searches that found every car taken (decision 246); counts without a person, null when hidden or off. */
+    fahrzeugeNachfrage: z.number().int().nullable(),
   }),
   fahrten: ZAusgewertet(ZFahrtWerte).nullable(),
   freigaben: ZAusgewertet(ZFreigabeWerte).nullable(),
@@ -91,3 +93,12 @@ export const ZAuswertung = z.object({
   vorher: ZPeriode,
 });
 export type TAuswertung = z.infer<typeof ZAuswertung>;
+
+/**
+ * GET /api/auswertung/empfaenger (decision 247): whom the mailed evaluation may go to, the tenant's active users who
+ * may open the evaluation; the rhythm dialog offers only them.
+ */
+export const ZAuswertungEmpfaenger = z.array(
+  z.object({ id: z.uuid(), name: z.string().max(300), email: z.string().max(320) }),
+);
+export type TAuswertungEmpfaenger = z.infer<typeof ZAuswertungEmpfaenger>;

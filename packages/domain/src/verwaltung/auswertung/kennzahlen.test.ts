@@ -3,13 +3,14 @@ import type { TAuswertung, TAuswertungPeriode } from './api.ts';
 import { AUSWERTUNG_KENNZAHLEN, alsCsv, exportZeilen } from './kennzahlen.ts';
 
 const leer = { zellen: [], sonstige: null, verborgen: 0 };
-const periode = (km: number | null): TAuswertungPeriode => ({
+const periode = (km: number | null, nachfrage: number | null = null): TAuswertungPeriode => ({
   auslastung: {
     plaetze: 0.25,
     plaetzeVerborgen: false,
     fahrzeugeGebucht: null,
     fahrzeugeGefahren: null,
     fahrzeugeVerborgen: true,
+    fahrzeugeNachfrage: nachfrage,
   },
   fahrten:
     km === null
@@ -33,7 +34,7 @@ const a: TAuswertung = {
   vorperiode: { art: 'monat', vonTag: '2026-02-01', bisTag: '2026-02-28' },
   k: 5,
   auswahl: { standorte: [] },
-  aktuell: periode(1234),
+  aktuell: periode(1234, 7),
   vorher: periode(null),
 };
 
@@ -50,6 +51,8 @@ describe('the export rows: the figures of the screen with their denominator', ()
     ['en', 'Kilometres business', '1,234', ''],
     // hidden (fewer than k people): an empty cell, never a count
     ['de', 'Fahrzeuge gebucht', '', ''],
+    // unmet demand: a count without a person (decision 246)
+    ['en', 'Unmet vehicle demand', '7', ''],
   ] as const)('%s %s: %s, before %s', (sprache, kennzahl, wert, vorperiode) => {
     expect(exportZeilen(a, sprache).find((r) => r.kennzahl === kennzahl)).toMatchObject({ wert, vorperiode });
   });

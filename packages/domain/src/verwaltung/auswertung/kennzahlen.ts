@@ -89,6 +89,16 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     wert: (p) => p.auslastung.fahrzeugeGefahren,
     einheit: 'prozent',
   },
+  {
+    bereich: AUSLASTUNG,
+    name: { de: 'Ungedeckte Fahrzeug-Nachfrage', en: 'Unmet vehicle demand' },
+    nenner: {
+      de: 'Suchen nach einem freien Fahrzeug für einen Zeitraum, bei denen alle Fahrzeuge belegt oder gesperrt waren; je Standort und Kategorie einmal gezählt. Reine Zählung ohne Personenbezug.',
+      en: 'Searches for a free vehicle for a period that found every vehicle booked or blocked; counted once per location and category. A plain count without any person reference.',
+    },
+    wert: (p) => p.auslastung.fahrzeugeNachfrage,
+    einheit: 'anzahl',
+  },
   ...zweck('dienstlich', 'dienstlich', 'business'),
   ...zweck('privat', 'privat', 'private'),
   ...zweck('arbeitsweg', 'Arbeitsweg', 'commute'),

@@ -371,6 +371,24 @@ export const KENNZAHLEN: readonly Kennzahl[] = [
     aufbewahrung: BERECHNET,
     quellen: ['leseraum_buchungen', 'fahrzeug_buchungen'],
   },
+  {
+    id: 'ungedeckte_nachfrage',
+    titel: {
+      de: 'Ungedeckte Fahrzeug-Nachfrage',
+      en: 'Unmet vehicle demand',
+    },
+    aggregation: {
+      de: 'Anzahl der Suchen, die kein freies Fahrzeug fanden, je Standort, Kategorie, Tag und Stunde; ohne jeden Personenbezug (keine Person, keine Buchung, keine einzelne Suche gespeichert), daher ohne eigene Schwelle je Zelle; gezeigt nur mit den übrigen Fahrzeugzahlen der Auswahl, die mindestens k Personen brauchen',
+      en: "number of searches that found no free vehicle, per location, category, day and hour; without any person reference (no person, no booking, no single search stored), so no threshold per cell; shown only with the selection's other vehicle figures, which need at least k people",
+    },
+    schwelle: null,
+    sichtbarFuer: AUSLASTUNG_SICHT,
+    aufbewahrung: {
+      de: 'als Zählerstand gespeichert (Tabelle fahrzeug_nachfrage_ungedeckt), gelöscht mit dem Standort oder dem Mandanten',
+      en: 'stored as a count (table fahrzeug_nachfrage_ungedeckt), deleted with the location or the tenant',
+    },
+    quellen: [],
+  },
 ];
 
 /** A category by id (the export's sections are keyed by it). */

@@ -23,6 +23,7 @@ import {
   SYSTEM_STORNO_ANZEIGE_TAGE,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import { isEigeneFahrt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/policy';
+import { ungedeckteNachfrage } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/ungedeckte-nachfrage';
 import {
   type Belegung,
   fahrzeugBuchungsPruefer,
@@ -70,6 +71,7 @@ import {
   rechteVon,
   toFuehrerschein,
 } from './fahrzeug-buchung.kontext.ts';
+import { zaehleUngedeckteNachfrage } from './fahrzeug-buchung.nachfrage.repository.ts';
 import { toApiBuchungen, toFahrzeug } from './fahrzeug-buchung.presenter.ts';
 import { findBuchungen, findFremdStornos } from './fahrzeug-buchung.repository.ts';
 
@@ -168,6 +170,20 @@ export const listFahrzeuge = (
     const fuerMich = await eigeneBuchbarkeit(tx, user, zeitraum, now);
     // checked first, shaped after: with nurFrei only the vehicles free (and bookable for the user) become answers
     const geprueft = rows.map((row) => ({ row, ergebnis: { ...pruefung(row), ...fuerMich(row) } }));
+    // no car free because the cars were taken: counted, without the person (decision 246)
+    await zaehleUngedeckteNachfrage(
+      tx,
+      user.mandantId,
+      ungedeckteNachfrage({
+        von: zeitraum?.von ?? null,
+        ergebnisse: geprueft.map(({ row, ergebnis }) => ({
+          standortId: row.standortId,
+          kategorie: row.kategorie,
+          frei: ergebnis.frei,
+          grund: ergebnis.grund,
+        })),
+      }),
+    );
     const gefiltert = (
       query.nurFrei ? geprueft.filter((g) => g.ergebnis.frei && g.ergebnis.fuerMichBuchbar) : geprueft
     ).map(({ row, ergebnis }) => toFahrzeug(row, { favorit: favoritSet.has(row.id), ...ergebnis }));

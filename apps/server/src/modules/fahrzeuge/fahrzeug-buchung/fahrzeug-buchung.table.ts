@@ -1,8 +1,21 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, timestamptz, updatedAtColumn } from '../../../db/columns.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 
 /**
@@ -128,6 +141,36 @@ export const fahrzeugBenachrichtigung = pgTable(
     gesendetAt: timestamptz('gesendet_at').notNull(),
   },
   (t) => [unique('fahrzeug_benachrichtigung_schluessel_key').on(t.mandantId, t.schluessel)],
+);
+/**
+ * Unmet demand (decision 246): how many searches for a period found no free car because the cars of a location
+ * and category were taken, per Berlin day and hour of the period's start. Counts only: no person, no booking, no
+ * search (`ungedeckte-nachfrage.ts` of the domain decides what counts).
+ */
+export const fahrzeugNachfrageUngedeckt = pgTable(
+  'fahrzeug_nachfrage_ungedeckt',
+  {
+    mandantId: mandantIdColumn(),
+    standortId: uuid('standort_id').notNull(),
+    /** '' for vehicles without a category */
+    kategorie: text('kategorie').notNull().default(''),
+    tag: date('tag', { mode: 'string' }).notNull(),
+    stunde: integer('stunde').notNull(),
+    anzahl: integer('anzahl').notNull().default(1),
+  },
+  (t) => [
+    primaryKey({
+      name: 'fahrzeug_nachfrage_ungedeckt_pkey',
+      columns: [t.mandantId, t.tag, t.standortId, t.kategorie, t.stunde],
+    }),
+    foreignKey({
+      name: 'fahrzeug_nachfrage_ungedeckt_standort_fk',
+      columns: [t.mandantId, t.standortId],
+      foreignColumns: [standort.mandantId, standort.id],
+    }).onDelete('cascade'),
+    check('fahrzeug_nachfrage_ungedeckt_stunde_check', sql`${t.stunde} between 0 and 23`),
+    check('fahrzeug_nachfrage_ungedeckt_anzahl_check', sql`${t.anzahl} > 0`),
+  ],
 );
 /**
  * The booker as the module's reads see it: an anonymised booking (decision 199) has none, and the nil id stands

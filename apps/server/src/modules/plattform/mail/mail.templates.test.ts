@@ -61,6 +61,12 @@ const SAMPLES: { [T in keyof MailTemplateParams]: MailTemplateParams[T] } = {
     eintraege: ['MS-SW 101: UVV fällig am 25.10.2026'],
     url: 'https://x.example/admin/fahrzeuge',
   },
+  auswertung_bericht: {
+    zeitraum: '01.03.2026 – 31.03.2026',
+    rhythmus: 'monatlich',
+    eintraege: ['Fahrzeuge gebucht: 42 %'],
+    url: 'https://x.example/admin/auswertung',
+  },
   spind_erinnerung: {
     nummer: '12',
     bank: 'Foyer',

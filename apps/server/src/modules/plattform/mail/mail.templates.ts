@@ -1,4 +1,9 @@
 import type { Language } from '@stellwerk/domain/language';
+import {
+  type AuswertungBerichtParams,
+  auswertungBerichtDe,
+  auswertungBerichtEn,
+} from './mail.auswertung-templates.ts';
 import { type FahrtMeldungParams, fahrtMeldungDe, fahrtMeldungEn } from './mail.fahrt-templates.ts';
 import {
   type FahrzeugHinweisParams,
@@ -36,6 +41,8 @@ export type MailTemplateParams = {
   fahrzeug_hinweis: FahrzeugHinweisParams;
   /** An office locker is to be emptied before its release (decision 216); never with its PIN. */
   spind_erinnerung: SpindErinnerungParams;
+  /** The evaluation on the tenant's rhythm, with the Excel file attached (decision 247); aggregates only. */
+  auswertung_bericht: AuswertungBerichtParams;
 };
 export type MailTemplate = keyof MailTemplateParams;
 export const MAIL_TEMPLATES = [
@@ -47,6 +54,7 @@ export const MAIL_TEMPLATES = [
   'fahrt_meldung',
   'fahrzeug_hinweis',
   'spind_erinnerung',
+  'auswertung_bericht',
 ] as const satisfies readonly MailTemplate[];
 
 export type RenderedMail = { subject: string; text: string; html: string };
@@ -66,6 +74,7 @@ export const MAIL_SECRETS: { readonly [T in MailTemplate]: readonly (keyof MailT
   fahrt_meldung: [],
   fahrzeug_hinweis: [],
   spind_erinnerung: [],
+  auswertung_bericht: [],
 };
 
 /** What the mailbox shows in place of a secret, in the mail's language. */
@@ -268,6 +277,10 @@ const TEMPLATES: { [T in MailTemplate]: Record<Language, Renderer<MailTemplatePa
   spind_erinnerung: {
     de: fuehrerscheinRenderer('de', spindErinnerungDe),
     en: fuehrerscheinRenderer('en', spindErinnerungEn),
+  },
+  auswertung_bericht: {
+    de: fuehrerscheinRenderer('de', auswertungBerichtDe),
+    en: fuehrerscheinRenderer('en', auswertungBerichtEn),
   },
 };
 

@@ -12,6 +12,7 @@ import type {
 } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { fahrzeugFenster, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
 import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
+import { nachfrageAuswerten } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { feiertagsTage } from '@stellwerk/domain/verwaltung/feiertage';
@@ -25,6 +26,7 @@ import {
   aufschluesseln,
   bundeslandVon,
   type Deps,
+  type Leser,
   eindeutig,
   grenzen,
   kVon,
@@ -38,17 +40,30 @@ import {
   findFahrzeuge,
   minutenJeFahrzeugTag,
   personenJeFahrzeug,
+  ungedeckteNachfrage,
 } from './auslastung.repository.ts';
 
 // --- vehicles --------------------------------------------------------------------------------------------
 
 /** GET /api/auslastung/fahrzeuge */
 export const fahrzeugAuslastung = async (
-  { database, now }: Deps,
+  deps: Deps,
   user: SessionUser,
   q: TFahrzeugAuslastungQuery,
 ): Promise<TFahrzeugAuslastung> => {
   assertDarf(user, 'auslastung.sehen');
+  return fahrzeugAuslastungBerechnen(deps, user, q);
+};
+
+/**
+ * The figures without the right's check: for the evaluation, which has its own right (decision 246) and shows
+ * these figures' headline values.
+ */
+export const fahrzeugAuslastungBerechnen = async (
+  { database, now }: Deps,
+  user: Leser,
+  q: TFahrzeugAuslastungQuery,
+): Promise<TFahrzeugAuslastung> => {
   const jetzt = now();
   const zeitraum = zeitraumDer(q, jetzt);
   const vorher = vorperiode(zeitraum);
@@ -155,6 +170,7 @@ export const fahrzeugAuslastung = async (
         standorte: LEER_AUFSCHLUESSELUNG,
         kategorien: LEER_AUFSCHLUESSELUNG,
         fahrzeugeAufgeschluesselt: LEER_AUFSCHLUESSELUNG,
+        nachfrage: null,
       };
     }
     const zahlen = await zahlenDer(zeitraum);
@@ -163,6 +179,12 @@ export const fahrzeugAuslastung = async (
     const gebucht = summe(alle.map((z) => z.gebucht));
     const buchbar = summe(alle.map((z) => z.buchbar));
     const monate = await fahrtenJeMonat(tx, { fahrzeugIds: ids, start, ende });
+    const filter = { standortId: q.standort, kategorie: q.kategorie };
+    const nachfrage = nachfrageAuswerten(
+      await ungedeckteNachfrage(tx, { ...zeitraum, ...filter }),
+      user.language === 'en' ? 'no category' : 'ohne Kategorie',
+    );
+    const nachfrageVorher = nachfrageAuswerten(await ungedeckteNachfrage(tx, { ...vorher, ...filter }), '');
     const km = summe(monate.map((m) => Number(m.km)));
     const zelleVon = (gruppe: typeof fahrzeuge, schluessel: string, bezeichnung: string): KZelle<Anteil> => ({
       schluessel,
@@ -199,6 +221,7 @@ export const fahrzeugAuslastung = async (
         kmPrivat: Number(m.kmPrivat),
         kmArbeitsweg: Number(m.kmArbeitsweg),
       })),
+      nachfrage: { ...nachfrage, vorperiode: nachfrageVorher.gesamt },
       privatAnteil: quote(summe(monate.map((m) => Number(m.kmPrivat))), km),
       arbeitswegAnteil: quote(summe(monate.map((m) => Number(m.kmArbeitsweg))), km),
       standorte: aufschluesseln(

@@ -22,6 +22,7 @@ import { type Zeitraum, zeitraumAus } from '@stellwerk/domain/verwaltung/auslast
 import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { type Bundesland, feiertagsTage, isBundesland } from '@stellwerk/domain/verwaltung/feiertage';
 import type { Database, Tx } from '../../../db/client.ts';
+import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { type loadEffectiveCustomizing, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import {
   belegteMinutenJeStueck,
@@ -31,6 +32,9 @@ import {
 } from './auslastung.repository.ts';
 
 export type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date };
+
+/** Whose view the figures are computed for: the tenant, the settings' user and the language of the labels. */
+export type Leser = Pick<SessionUser, 'mandantId' | 'benutzerId' | 'language'>;
 
 /** The instants `[start, ende)` of the Berlin days of a period. */
 export const grenzen = (z: { vonTag: string; bisTag: string }) => ({

@@ -20,6 +20,7 @@ import {
   assertFeature,
   aufschluesseln,
   type Deps,
+  type Leser,
   eindeutig,
   fensterDerPlaene,
   grenzen,
@@ -39,11 +40,23 @@ import {
 
 /** GET /api/auslastung/leseraum */
 export const leseraumAuslastung = async (
-  { database, now }: Deps,
+  deps: Deps,
   user: SessionUser,
   q: TLeseraumAuslastungQuery,
 ): Promise<TLeseraumAuslastung> => {
   assertDarf(user, 'auslastung.sehen');
+  return leseraumAuslastungBerechnen(deps, user, q);
+};
+
+/**
+ * The figures without the right's check: for the evaluation, which has its own right (decision 246) and shows
+ * these figures' headline values.
+ */
+export const leseraumAuslastungBerechnen = async (
+  { database, now }: Deps,
+  user: Leser,
+  q: TLeseraumAuslastungQuery,
+): Promise<TLeseraumAuslastung> => {
   const jetzt = now();
   const zeitraum = zeitraumDer(q, jetzt);
   const vorher = vorperiode(zeitraum);

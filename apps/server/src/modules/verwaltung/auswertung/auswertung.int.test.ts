@@ -7,6 +7,7 @@ import { call, errorOf } from '../../../../test/api-call.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { benutzer, benutzerPermission } from '../../identitaet/benutzer/benutzer.public.ts';
 import { mandant } from '../mandant/mandant.public.ts';
 import { standort } from '../standort/standort.public.ts';
 
@@ -137,7 +138,7 @@ describe.each(testDrivers())('/api/auswertung on %s', (driver) => {
     expect(String(zeile.getCell(5).value)).toContain('mindestens k Fahrer');
   });
 
-  it('rights: 401 without a session, 403 without admin access or without auslastung_sehen', async () => {
+  it('rights: 401 without a session, 403 without admin access or without auswertung_sehen (decision 246)', async () => {
     expect((await call(server, null, 'GET', `/api/auswertung?${WOCHE}`)).status).toBe(401);
     const booker = await call(
       server,
@@ -150,10 +151,41 @@ describe.each(testDrivers())('/api/auswertung on %s', (driver) => {
     for (const path of [`/api/auswertung?${WOCHE}`, `/api/auswertung/export?${WOCHE}&format=csv`]) {
       const response = await call(server, pflege, 'GET', path);
       expect(response.status).toBe(403);
-      expect((await errorOf(response)).code).toBe('guard.no_auslastung');
+      expect((await errorOf(response)).code).toBe('guard.no_auswertung');
     }
     const fuhrpark = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
     expect((await call(server, fuhrpark, 'GET', `/api/auswertung?${WOCHE}`)).status).toBe(200);
+  });
+
+  it('the evaluation and the utilisation have separate rights (decision 246)', async () => {
+    // the room keepers hold auslastung_sehen only: utilisation yes, evaluation no
+    const raumpflege = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
+    expect((await call(server, raumpflege, 'GET', '/api/auslastung/leseraum')).status).toBe(200);
+    const nein = await call(server, raumpflege, 'GET', `/api/auswertung?${WOCHE}`);
+    expect(nein.status).toBe(403);
+    expect(await errorOf(nein)).toMatchObject({
+      code: 'guard.no_auswertung',
+      message: 'Keine Berechtigung für die Auswertung.',
+    });
+    // a user manager given auswertung_sehen alone: evaluation yes (its figures included), utilisation no
+    const db = server.database.db;
+    const [u] = await db
+      .select({ id: benutzer.id, mandantId: benutzer.mandantId })
+      .from(benutzer)
+      .where(eq(benutzer.email, 'fahrzeugpflege@beispielhausen.example'));
+    await db.insert(benutzerPermission).values({
+      mandantId: u!.mandantId,
+      benutzerId: u!.id,
+      permissionName: 'auswertung_sehen',
+      wert: 'true',
+    });
+    const auswerter = await signIn(server.baseUrl, 'fahrzeugpflege@beispielhausen.example');
+    const ja = await call(server, auswerter, 'GET', `/api/auswertung?${WOCHE}`);
+    expect(ja.status).toBe(200);
+    expect(((await ja.json()) as TAuswertung).zeitraum.vonTag).toBe('2026-03-30');
+    const auslastung = await call(server, auswerter, 'GET', '/api/auslastung/leseraum');
+    expect(auslastung.status).toBe(403);
+    expect((await errorOf(auslastung)).code).toBe('guard.no_auslastung');
   });
 
   it('bad input answers 400 with the catalogue message', async () => {

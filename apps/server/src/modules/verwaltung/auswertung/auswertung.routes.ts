@@ -1,6 +1,7 @@
 import { ZApiError } from '@stellwerk/domain/api';
 import {
   ZAuswertung,
+  ZAuswertungEmpfaenger,
   ZAuswertungExportQuery,
   ZAuswertungQuery,
 } from '@stellwerk/domain/verwaltung/auswertung/api';
@@ -10,6 +11,7 @@ import type { Database } from '../../../db/client.ts';
 import { requireDarf, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { auswertungCsv, auswertungDateiname, auswertungXlsx } from './auswertung.export.ts';
 import { auswertung } from './auswertung.service.ts';
+import { moeglicheEmpfaenger } from './auswertung.versand.ts';
 
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 
@@ -61,5 +63,20 @@ export const auswertungRoutes: FastifyPluginAsyncZod<Optionen> = async (app, { d
         .header('content-disposition', `attachment; filename="${auswertungDateiname(a, format)}"`)
         .send(inhalt);
     },
+  );
+
+  app.get(
+    '/api/auswertung/empfaenger',
+    {
+      config: { guard: routeGuard.darf('customizing.pflegen') },
+      schema: {
+        operationId: 'listAuswertungEmpfaenger',
+        tags: ['admin'],
+        summary:
+          'Who the evaluation may be mailed to on a rhythm (decision 247): active users with admin access and auswertung_sehen; for the settings administrator choosing the recipients',
+        response: { 200: ZAuswertungEmpfaenger, ...errors },
+      },
+    },
+    async (request) => moeglicheEmpfaenger({ database }, requireDarf(request, 'customizing.pflegen')),
   );
 };

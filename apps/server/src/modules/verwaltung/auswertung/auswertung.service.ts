@@ -22,9 +22,9 @@ import {
 import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
-import { fahrzeugAuslastung } from '../auslastung/auslastung.fahrzeuge.ts';
-import { type Deps, grenzen, kVon, zeitraumDer } from '../auslastung/auslastung.kontext.ts';
-import { leseraumAuslastung } from '../auslastung/auslastung.leseraum.ts';
+import { fahrzeugAuslastungBerechnen } from '../auslastung/auslastung.fahrzeuge.ts';
+import { type Deps, grenzen, kVon, type Leser, zeitraumDer } from '../auslastung/auslastung.kontext.ts';
+import { leseraumAuslastungBerechnen } from '../auslastung/auslastung.leseraum.ts';
 import { loadEffectiveCustomizing, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import {
   fahrtenJeStandort,
@@ -34,7 +34,7 @@ import {
   standorte,
 } from './auswertung.repository.ts';
 
-/** The screen the evaluation's API serves (admin access and auslastung_sehen, decision 195). */
+/** The screen the evaluation's API serves (admin access and auswertung_sehen, decisions 195 and 246). */
 
 const mapWerte = <T, U>(
   a: {
@@ -87,18 +87,27 @@ const keinBereich = (e: unknown) => {
 
 /** GET /api/auswertung */
 export const auswertung = async (
-  { database, now }: Deps,
+  deps: Deps,
   user: SessionUser,
   q: TAuswertungQuery,
 ): Promise<TAuswertung> => {
   assertDarf(user, 'auswertung.sehen');
+  return auswertungBerechnen(deps, user, q);
+};
+
+/** The evaluation without the right's check: for the mailed evaluation, whose recipients were checked (decision 247). */
+export const auswertungBerechnen = async (
+  { database, now }: Deps,
+  user: Leser,
+  q: TAuswertungQuery,
+): Promise<TAuswertung> => {
   const jetzt = now();
   const heute = berlinDateKey(jetzt);
   const zeitraum = zeitraumDer(q, jetzt);
   const vorher = vorperiode(zeitraum);
   const filter = { art: q.art, tag: q.tag, von: q.von, bis: q.bis, standort: q.standort };
-  const plaetze = await leseraumAuslastung({ database, now }, user, filter).catch(keinBereich);
-  const fahrzeuge = await fahrzeugAuslastung({ database, now }, user, filter).catch(keinBereich);
+  const plaetze = await leseraumAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich);
+  const fahrzeuge = await fahrzeugAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich);
   return database.withTenant(user.mandantId, async (tx) => {
     const features = await loadFeatureSwitches(tx);
     const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
@@ -117,6 +126,11 @@ export const auswertung = async (
           : null,
         fahrzeugeGefahren: fahrzeuge && aktuell ? fahrzeuge.auslastungGefahren : null,
         fahrzeugeVerborgen: fahrzeuge?.verborgen ?? false,
+        fahrzeugeNachfrage: fahrzeuge?.nachfrage
+          ? aktuell
+            ? fahrzeuge.nachfrage.gesamt
+            : fahrzeuge.nachfrage.vorperiode
+          : null,
       },
       fahrten: f?.fahrten ?? null,
       freigaben: f?.freigaben ?? null,

@@ -10,6 +10,7 @@ import {
   useZahl,
 } from '../../../../components/KennzahlBausteine';
 import { Aufschluesselung } from './PlaetzeAuslastung';
+import { UngedeckteNachfrage } from './UngedeckteNachfrage';
 
 export function FahrzeugeAuslastung({ daten }: { daten: TFahrzeugAuslastung }) {
   const { t } = useTranslation();
@@ -130,6 +131,7 @@ export function FahrzeugeAuslastung({ daten }: { daten: TFahrzeugAuslastung }) {
         <Aufschluesselung titel={t('auslastung.jeKategorie')} daten={daten.kategorien} />
         <Aufschluesselung titel={t('auslastung.jeFahrzeug')} daten={daten.fahrzeugeAufgeschluesselt} />
       </SimpleGrid>
+      {daten.nachfrage && <UngedeckteNachfrage nachfrage={daten.nachfrage} />}
       {empfehlung}
     </Stack>
   );

@@ -19,13 +19,19 @@ import { AnzahlBalken, useProzent, useSprache, useZahl } from '../../../../compo
 import { LoadingState } from '../../../../components/LoadingState';
 import type { TAuslastungSearch } from '../../../../lib/auslastung-search';
 import { toAuswertungParams, useAuswertung } from '../api/auswertung-api';
+import { AuswertungVersand } from './AuswertungVersand';
 
-type Props = { search: TAuslastungSearch; onSearchChange: (next: TAuslastungSearch) => void };
+type Props = {
+  search: TAuslastungSearch;
+  onSearchChange: (next: TAuslastungSearch) => void;
+  /** the tenant-settings administrator may set the mailed evaluation (decision 247) */
+  versandPflegen?: boolean;
+};
 
 const tag = (d: string) => d.split('-').reverse().join('.');
 
 /** /admin/auswertung: the period in the URL, every figure with its comparison and denominator, export (decision 195). */
-export function Auswertung({ search, onSearchChange }: Props) {
+export function Auswertung({ search, onSearchChange, versandPflegen = false }: Props) {
   const { t } = useTranslation();
   const query = useAuswertung(search);
   const daten = query.data;
@@ -100,6 +106,7 @@ export function Auswertung({ search, onSearchChange }: Props) {
           >
             {t('auswertung.exportCsv')}
           </Button>
+          {versandPflegen && <AuswertungVersand />}
         </Group>
       </Stack>
       {query.isError ? (
