@@ -7,6 +7,8 @@ import { prepareData } from './first-start.ts';
 import { productJobs } from './jobs/jobs';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
 import { startMailDelivery } from './modules/plattform/mail/mail.delivery';
+import { startPushDelivery } from './modules/plattform/push/push.delivery';
+import { dispatchPushes } from './modules/plattform/push/push.dispatcher';
 import { dispatchPendingMails, mailFromOf } from './modules/plattform/mail/mail.dispatcher';
 import { appLoggerOptions } from './http/request-log.ts';
 import { createTestClock } from './modules/plattform/testuhr/testuhr.clock.ts';
@@ -76,6 +78,7 @@ const main = async () => {
 
   let scheduler: Scheduler | undefined;
   let stopMailDelivery: (() => Promise<void>) | undefined;
+  let stopPushDelivery: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -86,6 +89,7 @@ const main = async () => {
     try {
       scheduler?.stop();
       await stopMailDelivery?.();
+      await stopPushDelivery?.();
       await app.close();
       await database.close();
       process.exit(0);
@@ -122,6 +126,13 @@ const main = async () => {
           })
       : undefined,
   });
+  // pushes go out right after their commit on an instance that runs the jobs (decision 245)
+  if (config.runScheduler)
+    stopPushDelivery = await startPushDelivery({
+      database,
+      log: app.log,
+      dispatch: () => dispatchPushes({ database, vapid: config.vapid, log: app.log }),
+    });
   const local = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
   app.log.info(
     `Stellwerk läuft auf ${config.publicUrl} (lokal ${local}), gestartet in ${Date.now() - startedAt} ms`,

@@ -5,6 +5,17 @@
 import type { CatalogueEntry } from '../error-catalogue.ts';
 
 export const PLATTFORM_ERRORS = {
+  // --- web push (decision 245) ---
+  'push.abo_ungueltig': {
+    status: 400,
+    de: 'Die Anmeldung für Push-Benachrichtigungen ist ungültig: Der Browser hat keine gültige Adresse oder keine gültigen Schlüssel geliefert.',
+    en: 'The push subscription is invalid: the browser did not give a valid address or valid keys.',
+  },
+  'push.zu_viele_geraete': {
+    status: 409,
+    de: 'Sie haben bereits {max} Geräte für Push-Benachrichtigungen angemeldet. Bitte entfernen Sie zuerst ein Gerät.',
+    en: 'You have already registered {max} devices for push notifications. Please remove a device first.',
+  },
   'kalender.kein_filter': {
     status: 400,
     de: 'Bitte wählen Sie aus, ob das Kalender-Abo Fahrzeugbuchungen, Platzbuchungen oder beides enthält.',
