@@ -29,6 +29,7 @@ ALTER TABLE "push_abo" ADD CONSTRAINT "push_abo_benutzer_fk" FOREIGN KEY ("manda
 ALTER TABLE "push_ausgang" ADD CONSTRAINT "push_ausgang_mandant_id_mandant_id_fk" FOREIGN KEY ("mandant_id") REFERENCES "public"."mandant"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "push_ausgang" ADD CONSTRAINT "push_ausgang_benutzer_fk" FOREIGN KEY ("mandant_id","benutzer_id") REFERENCES "public"."benutzer"("mandant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "push_abo_mandant_benutzer_idx" ON "push_abo" USING btree ("mandant_id","benutzer_id");--> statement-breakpoint
+CREATE INDEX "push_ausgang_mandant_benutzer_idx" ON "push_ausgang" USING btree ("mandant_id","benutzer_id");--> statement-breakpoint
 CREATE INDEX "push_ausgang_created_idx" ON "push_ausgang" USING btree ("created_at");--> statement-breakpoint
 -- custom (lead: keep when regenerating): row-level security like every tenant table
 ALTER TABLE "push_abo" ENABLE ROW LEVEL SECURITY;

@@ -38,6 +38,8 @@ export type TestServerOptions = {
   trustedOrigins?: string;
   /** METRICS_TOKEN: switches `/metrics` on (decision 232). */
   metricsToken?: string;
+  /** PUSH_HTTP_ERLAUBT (with NODE_ENV=test): push endpoints may be plain http, the tests' local push service. */
+  pushHttp?: boolean;
   /** Where the app's log lines go, at level info with the production redaction (default: no log). */
   logStream?: NodeJS.WritableStream;
   /** An existing DATA_DIR or database to start on (a restored backup): not migrated afresh, not seeded. */
@@ -68,6 +70,7 @@ export const startTestServer = async ({
   publicUrl,
   trustedOrigins,
   metricsToken,
+  pushHttp = false,
   logStream,
   database: given,
 }: TestServerOptions = {}): Promise<TestServer> => {
@@ -92,6 +95,7 @@ export const startTestServer = async ({
         SEED_DEMO: seed ? 'true' : 'false',
         RUN_SCHEDULER: 'false',
         METRICS_TOKEN: metricsToken ?? '',
+        ...(pushHttp ? { PUSH_HTTP_ERLAUBT: 'true', NODE_ENV: 'test' } : {}),
       });
       const app = await buildApp({
         config,

@@ -1,6 +1,6 @@
 /**
  * Sends the queued pushes (decision 245), never inside a database transaction: one short transaction takes (and
- * deletes) up to a batch of queued pushes, web-push encrypts each for every subscribed device of its user
+ * deletes) up to a batch of queued pushes, the `web-push` package encrypts each for every subscribed device of its user
  * (aes128gcm, RFC 8291) and signs the request with the VAPID key (RFC 8292), and a subscription the push service
  * answers 404 or 410 for (the browser dropped it) is removed. A push is sent at most once: a failed delivery is
  * logged, not retried (the mail beside it stays the lasting message).
@@ -16,6 +16,33 @@ export const PUSH_BATCH = 50;
 export const PUSH_TIMEOUT_MS = 10_000;
 /** How long the push service keeps a message for a device that is offline (seconds): a day. */
 export const PUSH_TTL_S = 24 * 60 * 60;
+
+/**
+ * One request to the push service: web-push encrypts the payload and writes the VAPID header, the request itself
+ * is fetch's (so a timeout ends it). Resolves to the push service's status.
+ */
+const sende = async (
+  abo: { endpoint: string; p256dh: string; auth: string },
+  payload: string,
+  vapid: VapidKeys,
+): Promise<number> => {
+  const anfrage = webpush.generateRequestDetails(
+    { endpoint: abo.endpoint, keys: { p256dh: abo.p256dh, auth: abo.auth } },
+    payload,
+    { vapidDetails: vapid, contentEncoding: 'aes128gcm', TTL: PUSH_TTL_S, urgency: 'normal' },
+  );
+  const headers: Record<string, string> = {};
+  for (const [name, wert] of Object.entries(anfrage.headers)) headers[name] = String(wert);
+  const antwort = await fetch(anfrage.endpoint, {
+    method: anfrage.method,
+    headers,
+    body: anfrage.body,
+    redirect: 'error',
+    signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
+  });
+  await antwort.body?.cancel();
+  return antwort.status;
+};
 
 export type PushDispatchResult = { gesendet: number; fehlgeschlagen: number; entfernt: number };
 
@@ -37,29 +64,18 @@ export const dispatchPushes = async ({
     const weg: string[] = [];
     const payload = JSON.stringify({ art: push.art, title: push.titel, body: push.text, url: push.url });
     for (const abo of abos) {
+      let status: number | undefined;
+      let fehler: string | undefined;
       try {
-        await webpush.sendNotification(
-          { endpoint: abo.endpoint, keys: { p256dh: abo.p256dh, auth: abo.auth } },
-          payload,
-          {
-            vapidDetails: vapid,
-            contentEncoding: 'aes128gcm',
-            TTL: PUSH_TTL_S,
-            timeout: PUSH_TIMEOUT_MS,
-            urgency: 'normal',
-          },
-        );
-        result.gesendet++;
+        status = await sende(abo, payload, vapid);
       } catch (err) {
-        const status = (err as { statusCode?: unknown }).statusCode;
-        if (status === 404 || status === 410) weg.push(abo.id);
-        else {
-          result.fehlgeschlagen++;
-          log?.warn(
-            { pushAbo: abo.id, status, err: err instanceof Error ? err.message : String(err) },
-            'push delivery failed',
-          );
-        }
+        fehler = err instanceof Error ? err.message : String(err);
+      }
+      if (status === 404 || status === 410) weg.push(abo.id);
+      else if (status !== undefined && status >= 200 && status < 300) result.gesendet++;
+      else {
+        result.fehlgeschlagen++;
+        log?.warn({ pushAbo: abo.id, status, err: fehler }, 'push delivery failed');
       }
     }
     if (weg.length > 0) result.entfernt += await database.withAllTenants((tx) => deleteAbosByIds(tx, weg));

@@ -57,6 +57,7 @@ export const pushAusgang = pgTable(
     createdAt: createdAtColumn(),
   },
   (t) => [
+    index('push_ausgang_mandant_benutzer_idx').on(t.mandantId, t.benutzerId),
     index('push_ausgang_created_idx').on(t.createdAt),
     foreignKey({
       name: 'push_ausgang_benutzer_fk',
