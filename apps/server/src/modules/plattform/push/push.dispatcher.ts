@@ -36,7 +36,7 @@ const sende = async (
   const antwort = await fetch(anfrage.endpoint, {
     method: anfrage.method,
     headers,
-    body: anfrage.body,
+    body: anfrage.body ? new Uint8Array(anfrage.body) : null,
     redirect: 'error',
     signal: AbortSignal.timeout(PUSH_TIMEOUT_MS),
   });
