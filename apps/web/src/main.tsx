@@ -2,7 +2,6 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { registerSW } from 'virtual:pwa-register';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from './AppProviders';
 import { meKeys } from './features/identitaet/session/api/get-me';
@@ -32,8 +31,9 @@ onSignOutElsewhere(() => {
 });
 
 await initI18n();
-// the installable app's service worker (decision 244): offline shell and own bookings, push, the reload prompt
-starteServiceWorker(registerSW);
+// the installable app's service worker (decision 244): offline shell and own bookings, push, the reload prompt;
+// its registration (workbox-window) is a chunk of its own, outside the initial JavaScript's budget
+void import('virtual:pwa-register').then(({ registerSW }) => starteServiceWorker(registerSW));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing in index.html');
