@@ -113,7 +113,7 @@ test('offline the shell loads and the own bookings are readable with their Stand
     await expect(karte).toContainText(platz.bezeichnung);
     const stand = page.getByRole('status').filter({ hasText: /Stand: \d{2}\.\d{2}\.\d{4}/ });
     await expect(stand).toBeVisible();
-    const link = karte.getByRole('link', { name: 'Check-in-Link des Platzes' });
+    const link = karte.getByRole('link', { name: 'Check-in-Link' });
     const ziel = new URL((await link.getAttribute('href'))!, baseURL);
     expect(ziel.pathname).toBe('/leseraum/karte');
     expect(Object.fromEntries(ziel.searchParams)).toEqual({
@@ -211,8 +211,8 @@ test('a device subscribes to push on the settings page with the chosen kinds and
   await page.goto('/einstellungen');
   await workerControls(page);
   const karte = page.getByRole('region', { name: 'Push-Benachrichtigungen' });
-  await expect(karte.getByText('Dieses Gerät erhält keine Push-Benachrichtigungen.')).toBeVisible();
-  await expect(karte.getByText('Noch kein Gerät angemeldet.')).toBeVisible();
+  await expect(karte.getByText('Auf diesem Gerät aus.')).toBeVisible();
+  await expect(karte.getByText('Kein Gerät angemeldet.')).toBeVisible();
   for (const art of [
     'Check-in möglich',
     'Vormerkung läuft ab',
@@ -221,8 +221,8 @@ test('a device subscribes to push on the settings page with the chosen kinds and
   ])
     await expect(karte.getByRole('checkbox', { name: art })).toBeChecked();
   await karte.getByRole('checkbox', { name: 'Fahrt nicht ausgecheckt' }).uncheck();
-  await karte.getByRole('button', { name: 'Auf diesem Gerät einschalten' }).click();
-  await expect(karte.getByText('Dieses Gerät erhält Push-Benachrichtigungen.')).toBeVisible();
+  await karte.getByRole('button', { name: 'Hier einschalten' }).click();
+  await expect(karte.getByText('Auf diesem Gerät an.')).toBeVisible();
   const zeile = karte.getByRole('row').filter({ hasText: 'dieses Gerät' });
   await expect(zeile).toContainText('Check-in möglich, Vormerkung läuft ab, Freigaben und Bestätigungen');
 
@@ -246,8 +246,8 @@ test('a device subscribes to push on the settings page with the chosen kinds and
   });
   expect(geraete[0]!.geraet).toMatch(/^Chrome/);
 
-  await karte.getByRole('button', { name: 'Auf diesem Gerät ausschalten' }).click();
-  await expect(karte.getByText('Noch kein Gerät angemeldet.')).toBeVisible();
+  await karte.getByRole('button', { name: 'Hier ausschalten' }).click();
+  await expect(karte.getByText('Kein Gerät angemeldet.')).toBeVisible();
   expect(
     await page.evaluate(
       () => (globalThis as unknown as { __push: { abgemeldet: number } }).__push.abgemeldet,

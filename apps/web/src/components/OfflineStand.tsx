@@ -14,8 +14,8 @@ export function OfflineStand({ pfad }: { pfad: string }) {
   const stand = standVon(pfad);
   if (online) return null;
   return (
-    <Alert color="gray" variant="light" role="status" p="xs" title={t('offline.titel')}>
-      {stand ? t('offline.stand', { zeit: formatDateTime(stand, i18n.language) }) : t('offline.ohneStand')}
+    <Alert color="gray" variant="light" role="status" p="xs">
+      {stand ? t('offline.stand', { zeit: formatDateTime(stand, i18n.language) }) : t('offline.titel')}
     </Alert>
   );
 }

@@ -8,13 +8,13 @@ export const PLATTFORM_ERRORS = {
   // --- web push (decision 245) ---
   'push.abo_ungueltig': {
     status: 400,
-    de: 'Die Anmeldung für Push-Benachrichtigungen ist ungültig: Der Browser hat keine gültige Adresse oder keine gültigen Schlüssel geliefert.',
-    en: 'The push subscription is invalid: the browser did not give a valid address or valid keys.',
+    de: 'Push-Anmeldung ungültig: Adresse oder Schlüssel des Browsers fehlerhaft.',
+    en: "Invalid push subscription: the browser's address or keys are wrong.",
   },
   'push.zu_viele_geraete': {
     status: 409,
-    de: 'Sie haben bereits {max} Geräte für Push-Benachrichtigungen angemeldet. Bitte entfernen Sie zuerst ein Gerät.',
-    en: 'You have already registered {max} devices for push notifications. Please remove a device first.',
+    de: 'Höchstens {max} Push-Geräte: Bitte entfernen Sie zuerst eines.',
+    en: 'At most {max} push devices: please remove one first.',
   },
   'kalender.kein_filter': {
     status: 400,

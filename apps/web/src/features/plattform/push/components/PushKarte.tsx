@@ -145,7 +145,7 @@ export function PushKarte() {
             {t('push.keineGeraete')}
           </Text>
         ) : (
-          <Table aria-label={t('push.geraete')}>
+          <Table aria-label={t('push.titel')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('push.geraet')}</Table.Th>
@@ -172,7 +172,7 @@ export function PushKarte() {
                       color="red"
                       onClick={() => entferne.mutate(g.id)}
                       loading={entferne.isPending && entferne.variables === g.id}
-                      aria-label={t('push.entfernenVon', { geraet: g.geraet ?? g.dienst })}
+                      aria-label={`${t('push.entfernen')}: ${g.geraet ?? g.dienst}`}
                     >
                       {t('push.entfernen')}
                     </Button>
