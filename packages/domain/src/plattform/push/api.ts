@@ -19,8 +19,8 @@ export const ZPushAboEingabe = z.object({
     auth: ZBase64Url.min(22).max(24),
   }),
   arten: z.array(z.enum(PUSH_ARTEN)).max(PUSH_ARTEN.length),
-  /** a name to recognise the device by (the browser), shown in the list */
-  geraet: singleLineText().trim().max(LIMITS.name).optional(),
+  /** a name to recognise the device by (the browser), shown in the list; null for none */
+  geraet: singleLineText().trim().max(LIMITS.name).nullable(),
 });
 export type TPushAboEingabe = z.infer<typeof ZPushAboEingabe>;
 
