@@ -80,6 +80,7 @@ import { datenschutzRoutes } from './modules/verwaltung/datenschutz/datenschutz.
 import { impressumRoutes } from './modules/verwaltung/impressum/impressum.routes.ts';
 import { mandantRoutes } from './modules/verwaltung/mandant/mandant.routes.ts';
 import { standortRoutes } from './modules/verwaltung/standort/standort.routes.ts';
+import { pushRoutes } from './modules/plattform/push/push.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -269,6 +270,12 @@ export const buildApp = async ({
   await app.register(zugriffstokenRoutes, { database, now });
   await app.register(mcpRoutes, { database, now, publicUrl: config.publicUrl });
   await app.register(kalenderRoutes, { database, publicUrl: config.publicUrl, now });
+  // web push for the user's devices (decision 245)
+  await app.register(pushRoutes, {
+    database,
+    vapidPublicKey: config.vapid.publicKey,
+    httpErlaubt: config.pushHttpErlaubt,
+  });
   // every route of the office lockers needs the tenant's Officelocker switch (decision 186)
   await app.register(async (spinde) => {
     spinde.addHook('onRoute', featureRoutes('Officelocker', { jedeAnfrage: featureSwitchedOff }));

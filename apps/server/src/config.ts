@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type S3Einstellung, s3EinstellungOf } from './modules/plattform/storage/storage.s3.ts';
@@ -75,6 +75,17 @@ export type Config = {
    * built-in understanding answers alone.
    */
   llm: SprachmodellConfig | undefined;
+  /**
+   * The VAPID key pair that signs web pushes (decision 245): `VAPID_PUBLIC_KEY` and `VAPID_PRIVATE_KEY`, or
+   * generated at first start and kept in `DATA_DIR/vapid-keys.json` like the session secret (the backup copies
+   * it). `subject` is the contact the push services see: `mailto:` the sender address or PUBLIC_URL.
+   */
+  vapid: VapidKeys;
+  /**
+   * `PUSH_HTTP_ERLAUBT=true`: push endpoints may be plain http (the integration tests' local push service).
+   * Accepted only with NODE_ENV=test; otherwise an endpoint must be https.
+   */
+  pushHttpErlaubt: boolean;
 };
 
 export type SprachmodellConfig = {
@@ -87,12 +98,57 @@ export type SprachmodellConfig = {
   timeoutMs: number;
 };
 
+export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
+
 const readSecret = (dataDir: string): string => {
   const file = path.join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+};
+
+/**
+ * The VAPID keys (decision 245): both from the environment, or the pair in `DATA_DIR/vapid-keys.json`, generated
+ * (P-256, base64url as the push services expect) and written with mode 0600 when the file does not exist.
+ */
+export const readVapidKeys = (dataDir: string, env: NodeJS.ProcessEnv, publicUrl: string): VapidKeys => {
+  const subject =
+    env.VAPID_SUBJECT ||
+    (publicUrl.startsWith('https:') ? publicUrl : 'mailto:noreply@stellwerk.localdomain');
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
+    if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY)
+      throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all');
+    return { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject };
+  }
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (existsSync(file)) {
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof stored.publicKey !== 'string' || typeof stored.privateKey !== 'string')
+      throw new Error(`${file} must hold publicKey and privateKey`);
+    return { publicKey: stored.publicKey, privateKey: stored.privateKey, subject };
+  }
+  const { publicKey, privateKey } = erzeugeVapidSchluessel();
+  writeFileSync(file, `${JSON.stringify({ publicKey, privateKey }, null, 2)}\n`, { mode: 0o600 });
+  return { publicKey, privateKey, subject };
+};
+
+/** A P-256 key pair as VAPID wants it: the public key uncompressed (65 bytes), the private key's 32 bytes. */
+const erzeugeVapidSchluessel = () => {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: ecdh.getPrivateKey().toString('base64url'),
+  };
+};
+
+/** `PUSH_HTTP_ERLAUBT`: 'true' only together with NODE_ENV=test (like TEST_CLOCK). */
+export const pushHttpErlaubtOf = (value: string | undefined, nodeEnv: string | undefined): boolean => {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value !== 'true') throw new Error(`PUSH_HTTP_ERLAUBT must be 'true' or 'false', got '${value}'`);
+  if (nodeEnv !== 'test') throw new Error('PUSH_HTTP_ERLAUBT=true is only accepted with NODE_ENV=test');
+  return true;
 };
 
 /** `TRUSTED_ORIGINS`: comma-separated http(s) origins; anything else stops the start with a clear message. */
@@ -220,5 +276,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     metricsToken: metricsTokenOf(env.METRICS_TOKEN),
     storage: s3EinstellungOf(env),
     llm: sprachmodellOf(env),
+    vapid: readVapidKeys(dataDir, env, (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/$/, '')),
+    pushHttpErlaubt: pushHttpErlaubtOf(env.PUSH_HTTP_ERLAUBT, env.NODE_ENV),
   };
 };

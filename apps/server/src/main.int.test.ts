@@ -57,7 +57,10 @@ describe('a second npm start (decision 106)', () => {
       expect(code).toBe(1);
       expect(output).toContain(`Port ${port} ist schon belegt`);
       expect(existsSync(path.join(dataDir, 'db'))).toBe(false);
-      expect(readdirSync(dataDir).filter((name) => name !== 'session-secret')).toEqual([]);
+      // only the configuration's generated secrets (session secret, VAPID keys of decision 245), no database file
+      expect(
+        readdirSync(dataDir).filter((name) => name !== 'session-secret' && name !== 'vapid-keys.json'),
+      ).toEqual([]);
     } finally {
       server.close();
     }

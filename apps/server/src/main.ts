@@ -9,6 +9,8 @@ import { prepareData } from './first-start.ts';
 import { productJobs } from './jobs/jobs';
 import { type Scheduler, startScheduler } from './jobs/scheduler';
 import { startMailDelivery } from './modules/plattform/mail/mail.delivery';
+import { startPushDelivery } from './modules/plattform/push/push.delivery';
+import { dispatchPushes } from './modules/plattform/push/push.dispatcher';
 import { dispatchPendingMails, mailFromOf } from './modules/plattform/mail/mail.dispatcher';
 import { appLoggerOptions } from './http/request-log.ts';
 import { createTestClock } from './modules/plattform/testuhr/testuhr.clock.ts';
@@ -88,6 +90,7 @@ const main = async () => {
 
   let scheduler: Scheduler | undefined;
   let stopMailDelivery: (() => Promise<void>) | undefined;
+  let stopPushDelivery: (() => Promise<void>) | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -98,6 +101,7 @@ const main = async () => {
     try {
       scheduler?.stop();
       await stopMailDelivery?.();
+      await stopPushDelivery?.();
       await app.close();
       await database.close();
       process.exit(0);
@@ -136,6 +140,13 @@ const main = async () => {
               from: mailFromOf(config.publicUrl),
             })
         : undefined,
+    });
+  // pushes go out right after their commit on an instance that runs the jobs (decision 245; in a cluster worker 1)
+  if (runsJobs)
+    stopPushDelivery = await startPushDelivery({
+      database,
+      log: app.log,
+      dispatch: () => dispatchPushes({ database, vapid: config.vapid, log: app.log }),
     });
   const local = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${config.port}`;
   if (worker !== undefined) app.log.info({ worker }, 'cluster worker ready');

@@ -40,6 +40,8 @@ export type TestServerOptions = {
   metricsToken?: string;
   /** LLM_URL, LLM_MODEL, LLM_API_KEY, LLM_TIMEOUT_MS: the assistant's language model (decision 248). */
   llm?: { url: string; model: string; apiKey?: string; timeoutMs?: number };
+  /** PUSH_HTTP_ERLAUBT (with NODE_ENV=test): push endpoints may be plain http, the tests' local push service. */
+  pushHttp?: boolean;
   /** Where the app's log lines go, at level info with the production redaction (default: no log). */
   logStream?: NodeJS.WritableStream;
   /** STORAGE_URL and its credentials: stored files go to this S3-compatible store (decision 242). */
@@ -73,6 +75,7 @@ export const startTestServer = async ({
   trustedOrigins,
   metricsToken,
   llm,
+  pushHttp = false,
   logStream,
   storage,
   database: given,
@@ -105,6 +108,7 @@ export const startTestServer = async ({
         LLM_MODEL: llm?.model ?? '',
         LLM_API_KEY: llm?.apiKey ?? '',
         LLM_TIMEOUT_MS: llm?.timeoutMs ? String(llm.timeoutMs) : '',
+        ...(pushHttp ? { PUSH_HTTP_ERLAUBT: 'true', NODE_ENV: 'test' } : {}),
       });
       const app = await buildApp({
         config,

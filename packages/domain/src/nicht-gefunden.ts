@@ -30,6 +30,7 @@ export const GEGENSTAENDE = {
   passkey: { de: 'Passkey', en: 'Passkey' },
   person: { de: 'Person', en: 'Person' },
   platz: { de: 'Platz', en: 'Place' },
+  push_abo: { de: 'Push-Gerät', en: 'Push device' },
   rolle: { de: 'Rolle', en: 'Role' },
   schaden: { de: 'Schaden', en: 'Damage' },
   scim_token: { de: 'SCIM-Token', en: 'SCIM token' },

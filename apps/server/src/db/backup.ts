@@ -15,7 +15,7 @@ import { acquireDataLock } from './data-lock.ts';
  *   db.tar.gz       the embedded database (PGlite `dumpDataDir`)      — or —
  *   db.dump         the PostgreSQL database (`pg_dump --format=custom`)
  *   storage/        a copy of DATA_DIR/storage
- *   session-secret, impressum.txt   when present in DATA_DIR
+ *   session-secret, vapid-keys.json, impressum.txt   when present in DATA_DIR
  */
 export type BackupManifest = {
   format: 'stellwerk-backup-1';
@@ -26,7 +26,7 @@ export type BackupManifest = {
 
 const MANIFEST = 'manifest.json';
 /** Files beside the database that belong to the installation (config.ts). */
-const SIDE_FILES = ['session-secret', 'impressum.txt'] as const;
+const SIDE_FILES = ['session-secret', 'vapid-keys.json', 'impressum.txt'] as const;
 
 /** Runs a PostgreSQL client program and resolves to its output; its error output becomes the error. */
 const run = (command: string, args: string[]) =>

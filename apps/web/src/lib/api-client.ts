@@ -50,6 +50,17 @@ const readBody = async (response: Response): Promise<unknown> => {
   }
 };
 
+/**
+ * When the server wrote the last answer of each GET path (its `Date` header). Offline, the service worker answers
+ * the own bookings from its cache (decision 244), with the date of the answer it kept: the page shows it as
+ * 'Stand'.
+ */
+const staende = new Map<string, string>();
+export const standVon = (path: string): Date | null => {
+  const date = staende.get(path);
+  return date ? new Date(date) : null;
+};
+
 export const apiFetch = async <T = unknown>(path: string, request: ApiRequest = {}): Promise<T> => {
   const { method = 'GET', body, signal } = request;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -64,5 +75,7 @@ export const apiFetch = async <T = unknown>(path: string, request: ApiRequest = 
   const payload = await readBody(response);
   if (!response.ok)
     throw toApiError(response.status, payload, response.statusText || `HTTP ${response.status}`);
+  const date = response.headers.get('date');
+  if (method === 'GET' && date) staende.set(path, date);
   return payload as T;
 };

@@ -5,6 +5,17 @@
 import type { CatalogueEntry } from '../error-catalogue.ts';
 
 export const PLATTFORM_ERRORS = {
+  // --- web push (decision 245) ---
+  'push.abo_ungueltig': {
+    status: 400,
+    de: 'Push-Anmeldung ungültig: Adresse oder Schlüssel des Browsers fehlerhaft.',
+    en: "Invalid push subscription: the browser's address or keys are wrong.",
+  },
+  'push.zu_viele_geraete': {
+    status: 409,
+    de: 'Höchstens {max} Push-Geräte: Bitte entfernen Sie zuerst eines.',
+    en: 'At most {max} push devices: please remove one first.',
+  },
   'kalender.kein_filter': {
     status: 400,
     de: 'Bitte wählen Sie aus, ob das Kalender-Abo Fahrzeugbuchungen, Platzbuchungen oder beides enthält.',

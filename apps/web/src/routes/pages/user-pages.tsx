@@ -28,6 +28,7 @@ import { ansichtAus, vorgabenAus, ZPlatzSuche } from '../../features/leseraum/le
 import { OfficeLocker } from '../../features/leseraum/spind/components/OfficeLocker';
 import { KalenderAboKarte } from '../../features/plattform/kalender/components/KalenderAboKarte';
 import { NoAreaNotice } from '../../features/plattform/navigation/components/NoAreaNotice';
+import { PushKarte } from '../../features/plattform/push/components/PushKarte';
 import { EigenesCustomizing } from '../../features/verwaltung/customizing/components/EigenesCustomizing';
 import { Impressum } from '../../features/verwaltung/impressum/components/Impressum';
 import { useCurrentMe, useRefreshMe } from '../use-current-me';
@@ -214,7 +215,10 @@ export function PasswordPage() {
   );
 }
 
-/** /einstellungen: personal data, password, language and the personal settings with their source. */
+/**
+ * /einstellungen: personal data, password, language and the personal settings with their source; push
+ * notifications on this device.
+ */
 export function PersonalCustomizingPage() {
   const { t } = useTranslation();
   const me = useCurrentMe();
@@ -238,6 +242,10 @@ export function PersonalCustomizingPage() {
           { label: t('settings.personal.tenant'), value: me.mandant.name },
         ]}
       />
+      {/* web push on this device, following the same switches as the mails (decision 245) */}
+      <Stack mt="lg">
+        <PushKarte />
+      </Stack>
     </>
   );
 }

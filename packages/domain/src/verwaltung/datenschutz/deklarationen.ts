@@ -118,19 +118,25 @@ export const DATENKATEGORIEN: readonly Datenkategorie[] = [
   {
     id: 'einstellungen',
     modul: 'verwaltung',
-    tabellen: ['customizing', 'kalender_abo'],
+    tabellen: ['customizing', 'kalender_abo', 'push_abo', 'push_ausgang'],
     titel: {
-      de: 'Persönliche Einstellungen und Kalender-Abo',
-      en: 'Personal settings and calendar subscription',
+      de: 'Persönliche Einstellungen, Kalender-Abo und Push-Geräte',
+      en: 'Personal settings, calendar subscription and push devices',
     },
     daten: {
-      de: 'eigene Einstellungen (z. B. Lieblingsräume, Sprache), Kalender-Abo (nur als Prüfsumme des Links)',
-      en: 'own settings (e.g. favourite rooms, language), calendar subscription (only as a hash of the link)',
+      de: 'eigene Einstellungen (z. B. Lieblingsräume, Sprache), Kalender-Abo (nur als Prüfsumme des Links), für Push-Benachrichtigungen angemeldete Geräte (Adresse beim Push-Dienst des Browsers, Schlüssel, gewählte Arten) und noch nicht gesendete Push-Nachrichten',
+      en: "own settings (e.g. favourite rooms, language), calendar subscription (only as a hash of the link), devices registered for push notifications (address at the browser's push service, keys, chosen kinds) and push messages not yet sent",
     },
     zweck: { de: 'Bedienung nach eigenem Wunsch', en: 'working as the person prefers' },
     rechtsgrundlage: 'vertrag',
-    empfaenger: INTERN,
-    aufbewahrung: { de: 'bis zur Löschung des Kontos', en: 'until the account is deleted' },
+    empfaenger: {
+      de: 'Push-Dienst des Browsers des angemeldeten Geräts (nur verschlüsselte Nachrichten)',
+      en: "the push service of the registered device's browser (encrypted messages only)",
+    },
+    aufbewahrung: {
+      de: 'bis zur Löschung des Kontos; ein Gerät bis zur Abmeldung oder bis der Push-Dienst es nicht mehr kennt',
+      en: 'until the account is deleted; a device until it is unsubscribed or its push service no longer knows it',
+    },
     sichtbarFuer: { de: SELBST.de, en: SELBST.en },
     beiLoeschung: 'geloescht',
   },

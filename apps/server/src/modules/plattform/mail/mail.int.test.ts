@@ -126,6 +126,7 @@ describe.each(testDrivers())('mail outbox and dispatcher on %s', (driver) => {
         smtpUrl: smtp.url,
         publicUrl: 'https://stellwerk.example',
         dataDir: tmpdir(), // no tenant has files to remove here
+        vapid: { publicKey: 'unused', privateKey: 'unused', subject: 'mailto:noreply@stellwerk.example' },
       });
       const [outcome] = await runner.runAll(jobs, now);
       expect(outcome).toMatchObject({ name: 'mail.dispatch', ran: true, result: { sent: 1 } });

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client';
 import type { SessionUser } from '../../identitaet/auth/auth.context';
 import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service';
+import { pushZurMail } from './mail.push';
 import { findBenutzerIdByMail, insertOutboxRow, listOutboxRows, type MailStatus } from './mail.repository';
 import { mailArtenVon } from './mail.schalter';
 import type { MailAnhang } from './mail.table';
@@ -61,7 +62,7 @@ const istGewollt = async <T extends MailTemplate>(
  * it is sent by the dispatcher after commit, and never if the change rolls back. The recipient's text
  * carries the one-time secrets the template declares; the mailbox gets a redacted copy (decision 017).
  * Returns the row id, or null when a mail switch stopped the mail (decision 116); `ausdruecklich` (a mail a
- * user asked for again, POST /api/mail) is not asked.
+ * user asked for again, POST /api/mail) is not asked. A mail with a push kind queues the push beside it.
  */
 export const enqueueMail = async <T extends MailTemplate>(
   tx: Tx,
@@ -91,6 +92,8 @@ export const enqueueMail = async <T extends MailTemplate>(
     anhaenge: anhaenge && anhaenge.length > 0 ? anhaenge : null,
   });
   await tx.execute(sql`select pg_notify(${MAIL_QUEUED_CHANNEL}, ${id})`);
+  // the push beside the mail, to the recipient's subscribed devices (decision 245); not for a mail asked again
+  if (!ausdruecklich) await pushZurMail(tx, mail, rendered.subject);
   return id as Result;
 };
 

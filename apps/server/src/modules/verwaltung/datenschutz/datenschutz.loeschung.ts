@@ -28,6 +28,7 @@ import { publishEvent } from '../../plattform/events/events.service.ts';
 import { loescheKalenderAboDerPerson } from '../../plattform/kalender/kalender.loeschung.ts';
 import { loescheKioskEincheckDerPerson } from '../../plattform/kiosk/kiosk.loeschung.ts';
 import { loescheMailsAnPerson } from '../../plattform/mail/mail.loeschung.ts';
+import { loeschePushDerPerson } from '../../plattform/push/push.datenschutz.ts';
 import { loescheEinstellungenDerPerson } from '../customizing/customizing.loeschung.ts';
 import { findPerson, istPlattformAdmin, zaehleBehalteneVerweise } from './datenschutz.repository.ts';
 
@@ -66,7 +67,8 @@ export const loeschePerson = async (
     const fuehrerschein = await loescheFuehrerscheinDerPerson(tx, benutzerId);
     const einstellungen =
       (await loescheEinstellungenDerPerson(tx, benutzerId)) +
-      (await loescheKalenderAboDerPerson(tx, benutzerId));
+      (await loescheKalenderAboDerPerson(tx, benutzerId)) +
+      (await loeschePushDerPerson(tx, benutzerId));
     const kiosk = await loescheKioskEincheckDerPerson(tx, benutzerId);
     const zugriffstoken = await loescheZugriffstokenDerPerson(tx, benutzerId);
     const behalten = await zaehleBehalteneVerweise(tx, benutzerId);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { leseAnmeldungDerPerson } from '../../identitaet/auth/auth.accounts.ts';
 import { leseZugriffstokenDerPerson } from '../../identitaet/zugriffstoken/zugriffstoken.datenschutz.ts';
+import { lesePushGeraeteDerPerson } from '../../plattform/push/push.datenschutz.ts';
 
 export type Zeile = Record<string, string | number | boolean | null>;
 
@@ -83,8 +84,11 @@ export const leseDatenDerPerson = async (tx: Tx, p: Person): Promise<Record<stri
       ...(await q(sql`select 'recht' as art, permission_name as name from benutzer_permission
         where benutzer_id = ${p.id} order by permission_name`)),
     ],
-    einstellungen: await q(sql`select customizing_option_name as "einstellung", wert from customizing
-      where benutzer_id = ${p.id} order by customizing_option_name`),
+    einstellungen: [
+      ...(await q(sql`select customizing_option_name as "einstellung", wert from customizing
+      where benutzer_id = ${p.id} order by customizing_option_name`)),
+      ...normal((await lesePushGeraeteDerPerson(tx, p.id)).map((g) => ({ art: 'push_geraet', ...g }))),
+    ],
     leseraum_buchungen: await q(sql`select l.bezeichnung as "platz", b.von, b.bis, b.status,
         b.gruppengroesse as "gruppengroesse", b.storno_grund as "stornoGrund",
         case when lower(b.systembenutzer1_mail) = lower(${p.email}) then 'gebucht' else 'bestätigt' end as "rolle"

@@ -26,6 +26,9 @@ export const fahrzeugKeys = {
     [...QUERY_ROOTS.fahrzeuge, 'liste', zeitraum] as const,
   detail: (id: string) => [...QUERY_ROOTS.fahrzeuge, 'detail', id] as const,
 };
+/** The own bookings' address; the service worker keeps its answer for offline reading (decision 244). */
+export const EIGENE_PFAD = '/api/fahrzeug-buchungen?eigene=true';
+
 export const fahrzeugBuchungKeys = {
   all: QUERY_ROOTS.fahrzeugBuchungen,
   eigene: [...QUERY_ROOTS.fahrzeugBuchungen, 'eigene'] as const,
@@ -56,7 +59,7 @@ export const useFahrzeug = (id: string | undefined) =>
 export const useEigeneFahrzeugBuchungen = () =>
   useQuery({
     queryKey: fahrzeugBuchungKeys.eigene,
-    queryFn: async () => ZFahrzeugBuchungListe.parse(await apiFetch('/api/fahrzeug-buchungen?eigene=true')),
+    queryFn: async () => ZFahrzeugBuchungListe.parse(await apiFetch(EIGENE_PFAD)),
   });
 
 /** Every trip of the tenant not yet ended (maintainers only: buchung_pflege or fahrzeug_pflege). */

@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
+import { OfflineStand } from '../../../../components/OfflineStand';
 import { errorMessage } from '../../../../lib/error-message';
 import {
+  EIGENE_PFAD,
   type FahrtSchrittArt,
   useEigeneFahrzeugBuchungen,
   useStorniereBuchung,
@@ -204,12 +206,16 @@ export function MeineBuchungen({
   const offen = list.data.filter((b) => isInMeinenBuchungen({ buchung: regelSicht(b), now }));
   if (offen.length === 0)
     return (
-      <Text c="dimmed" size="sm">
-        {t('fahrzeugBuchung.meine.leer')}
-      </Text>
+      <Stack gap="sm">
+        <OfflineStand pfad={EIGENE_PFAD} />
+        <Text c="dimmed" size="sm">
+          {t('fahrzeugBuchung.meine.leer')}
+        </Text>
+      </Stack>
     );
   return (
     <Stack gap="sm">
+      <OfflineStand pfad={EIGENE_PFAD} />
       {offen.map((b) => (
         <BuchungKarte
           key={b.id}

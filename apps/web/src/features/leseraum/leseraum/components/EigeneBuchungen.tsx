@@ -1,9 +1,10 @@
-import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import type { Bereich, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { OfflineStand } from '../../../../components/OfflineStand';
 import { type BuchungsSchritt, useBuchungsSchritt, useEigeneBuchungen } from '../api/leseraum-api';
 import { countdownText, useNow } from '../hooks/countdown';
 import { zeitraumText } from '../hooks/zeitraum-text';
@@ -20,6 +21,14 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </section>
   );
 }
+
+/** The check-in address of a booking's place, as its QR code carries it (decision 058). */
+const checkInPfad = (buchung: TLeseraumBuchung): string =>
+  `/${buchung.grundriss.bereich}/karte?${new URLSearchParams({
+    grundriss: buchung.grundriss.id,
+    platz: buchung.leseraum.id,
+    checkin: '1',
+  }).toString()}`;
 
 /** One of the user's bookings with its countdown and next steps (sidebar, and the place's dialog). */
 export function BuchungKarte({ buchung }: { buchung: TLeseraumBuchung }) {
@@ -119,6 +128,12 @@ export function BuchungKarte({ buchung }: { buchung: TLeseraumBuchung }) {
           </Button>
         )}
       </Group>
+      {buchung.status === 'reserviert' && (
+        // the address the place's QR code opens (decision 058): readable offline with the booking (decision 244)
+        <Anchor size="xs" href={checkInPfad(buchung)} mt={4} display="block">
+          {t('sitzplan.checkInLink')}
+        </Anchor>
+      )}
       {schritt.error && <ErrorAlert error={schritt.error} />}
       <ConfirmDialog
         opened={fragen}
@@ -173,6 +188,7 @@ export function EigeneBuchungen({ bereich }: { bereich: Bereich }) {
   );
   return (
     <Stack gap="lg">
+      <OfflineStand pfad={`/api/leseraum-buchungen?bereich=${bereich}`} />
       <Section title={t('leseraum.sidebar.ownPlace')}>
         <EigenerPlatz bereich={bereich} />
         {jetzt ? <BuchungKarte buchung={jetzt} /> : empty(t('sitzplan.keinPlatzJetzt'))}
