@@ -3,6 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import de from './de.json';
 import en from './en.json';
+import { VERWALTUNG_BEREICHE } from './i18n.ts';
+import verwaltungDe from './verwaltung.de.json';
+import verwaltungEn from './verwaltung.en.json';
 
 /**
  * Translation keys are literal in the code (`t('menu.logout')`, `i18nKey="…"`), so they can be checked:
@@ -54,8 +57,9 @@ const usedKeys = (): Map<string, string[]> => {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
 
-const deKeys = flatten(de as Tree);
-const enKeys = flatten(en as Tree);
+// the administration's texts are a chunk of their own (decision 255); together they are one set of keys
+const deKeys = flatten({ ...(de as Tree), ...(verwaltungDe as Tree) });
+const enKeys = flatten({ ...(en as Tree), ...(verwaltungEn as Tree) });
 const used = usedKeys();
 
 /** i18next plural forms (`t(key, { count })` reads `key_one`/`key_other` in German and English). */
@@ -105,5 +109,16 @@ describe('translations', () => {
     expect(deKeys.get('notFound.status')).toContain('Page Not Found');
     expect(deKeys.get('notFound.title')).toBe('Seite nicht gefunden');
     expect(enKeys.get('notFound.title')).toBe('Page Not Found');
+  });
+
+  it("keeps the administration's texts apart: their sections in verwaltung.*.json only, the others in de/en.json", () => {
+    for (const [kern, verwaltung] of [
+      [de, verwaltungDe],
+      [en, verwaltungEn],
+    ] as const) {
+      expect(Object.keys(verwaltung).every((k) => VERWALTUNG_BEREICHE.test(k))).toBe(true);
+      expect(Object.keys(kern).filter((k) => VERWALTUNG_BEREICHE.test(k))).toEqual([]);
+    }
+    expect(Object.keys(verwaltungDe).length).toBeGreaterThan(10);
   });
 });

@@ -31,25 +31,51 @@ export const storeLanguage = (language: Language): void => {
 
 /**
  * Each language's texts are a chunk of their own, fetched when the language is first used: a browser loads only
- * the language it shows (about 20 KB gzip each), which keeps the initial JavaScript within its budget
- * (ARCHITECTURE §12).
+ * the language it shows, which keeps the initial JavaScript within its budget (ARCHITECTURE §12). The
+ * administration's sections (`admin…`, `auslastung`, `auswertung`: VERWALTUNG_BEREICHE) are a second chunk per
+ * language (decision 255): the administration's layout waits for them before it shows (`ladeVerwaltungstexte`),
+ * and every page fetches them in the background once the first screen shows.
  */
 const TRANSLATIONS: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
   de: () => import('./de.json'),
   en: () => import('./en.json'),
 };
+const VERWALTUNG: Record<Language, () => Promise<{ default: Record<string, unknown> }>> = {
+  de: () => import('./verwaltung.de.json'),
+  en: () => import('./verwaltung.en.json'),
+};
+
+/** The top-level sections of the texts that live in verwaltung.<language>.json (i18n.test.ts keeps it so). */
+export const VERWALTUNG_BEREICHE = /^(admin[A-Z]\w*|auslastung|auswertung)$/;
 
 const loadTranslations = async (language: Language): Promise<void> => {
   if (i18next.hasResourceBundle(language, 'translation')) return;
   const { default: texts } = await TRANSLATIONS[language]();
-  i18next.addResourceBundle(language, 'translation', texts);
+  // deep, so the administration's texts, when they came first, stay
+  i18next.addResourceBundle(language, 'translation', texts, true);
 };
+
+const verwaltungGeladen = new Map<Language, Promise<void>>();
+const loadVerwaltung = (language: Language): Promise<void> => {
+  let laden = verwaltungGeladen.get(language);
+  if (!laden) {
+    laden = VERWALTUNG[language]().then(({ default: texts }) => {
+      i18next.addResourceBundle(language, 'translation', texts, true);
+    });
+    laden.catch(() => verwaltungGeladen.delete(language));
+    verwaltungGeladen.set(language, laden);
+  }
+  return laden;
+};
+
+/** The administration's texts of the language shown (the admin layout's route waits for them). */
+export const ladeVerwaltungstexte = (): Promise<void> => loadVerwaltung(currentLanguage());
 
 /** Switches the UI language; `remember` keeps it as this browser's choice (the language switch does). */
 export const applyLanguage = async (language: Language, { remember = false } = {}): Promise<void> => {
   if (remember) storeLanguage(language);
   if (typeof document !== 'undefined') document.documentElement.lang = language;
-  await loadTranslations(language);
+  await Promise.all([loadTranslations(language), loadVerwaltung(language)]);
   if (i18next.language !== language) await i18next.changeLanguage(language);
 };
 
@@ -65,7 +91,14 @@ export const initI18n = async (language: Language = storedLanguage()) => {
     supportedLngs: LANGUAGES,
     interpolation: { escapeValue: false },
     returnNull: false,
+    // a text added later (the administration's, decision 255) renders the components that show it again
+    react: { bindI18nStore: 'added' },
   });
   await loadTranslations(language);
+  // after the first screen: the administration's texts, which no first screen needs
+  if (typeof window !== 'undefined')
+    setTimeout(() => {
+      loadVerwaltung(language).catch(() => undefined);
+    }, 0);
   return i18next;
 };

@@ -36,6 +36,7 @@ import { ZRaeumeSuche } from '../features/leseraum/admin-raeume/hooks/qr-bogen';
 import { ansichtAus, ZPlatzSuche } from '../features/leseraum/leseraum/hooks/platz-suche';
 import { ZProtokollSearch } from '../features/verwaltung/admin-protokoll/hooks/protokoll-search';
 import { ZAuslastungSearch } from '../lib/auslastung-search';
+import { ladeVerwaltungstexte } from '../i18n/i18n';
 import { RouteError } from '../lib/route-error';
 import { NotFoundPage } from './NotFoundPage';
 import { RootLayout } from './RootLayout';
@@ -58,7 +59,11 @@ const layouts = {
   user: lazyRouteComponent(() => import('./layouts/UserLayout'), 'UserLayout'),
   readingRoom: lazyRouteComponent(() => import('./layouts/SidebarLayouts'), 'ReadingRoomLayout'),
   workspace: lazyRouteComponent(() => import('./layouts/SidebarLayouts'), 'WorkspaceLayout'),
-  admin: lazyRouteComponent(() => import('./layouts/AdminLayout'), 'AdminLayout'),
+  // the administration shows once its texts are there (decision 255)
+  admin: lazyRouteComponent(
+    () => Promise.all([import('./layouts/AdminLayout'), ladeVerwaltungstexte()]).then(([layout]) => layout),
+    'AdminLayout',
+  ),
 };
 const loginPages = () => import('./pages/login-pages');
 const kioskPages = () => import('./pages/kiosk-pages');
