@@ -9,10 +9,10 @@ import { meineSpindeText, spindGebuchtText } from '@stellwerk/domain/assistent/s
 import { normalisiere } from '@stellwerk/domain/assistent/text';
 import { zeitraumText } from '@stellwerk/domain/assistent/zusammenfassung';
 import { isDomainError } from '@stellwerk/domain/errors';
-import { isSpindGroesse, SPIND_GROESSEN, type SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
+import { isSpindGroesse, type SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { booleanCustomizing, stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
-import { bucheSpindFuerTag } from '../../leseraum/spind/spind.buchen.ts';
+import { bucheSpindFuerTag, spindFuerTagVorschau } from '../../leseraum/spind/spind.buchen.ts';
 import { meineSpinde } from '../../leseraum/spind/spind.mein.ts';
 import { freieSpinde, spindStandorte } from '../../leseraum/spind/spind.pflege.ts';
 import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
@@ -47,8 +47,6 @@ export const meinSpind = (a: Auftrag): Promise<TAusfuehrenAntwort> =>
     const spinde = await alsSpinde(a);
     return { ...a.antwort, art: 'auskunft', zusammenfassung: meineSpindeText(spinde, a.sprache), spinde };
   });
-
-const rang = (g: string) => SPIND_GROESSEN.indexOf(g as SpindGroesse);
 
 /**
  * A locker for one Berlin day (the day read, today without one) at the location read (the only location with
@@ -91,11 +89,17 @@ export const spindBuchen = (a: Auftrag): Promise<TAusfuehrenAntwort> =>
     );
     const lesungMitOrt = { ...lesung, standort: standort.name };
     if (!a.eingabe.bestaetigt) {
-      // the screen takes the nearest free locker of the size or larger: the dry run names the first that fits
-      const passend = (await freieSpinde(deps, user, tag, standort.id))
-        .filter((s) => rang(s.groesse) >= rang(groesse) && (!barrierefrei || s.barrierefrei))
-        .sort((x, y) => rang(x.groesse) - rang(y.groesse));
-      const erster = passend[0];
+      // the locker the booking's own rule takes now (the nearest free one of the size or larger)
+      const wahl = { tag, standortId: standort.id, groesse, barrierefrei };
+      let spindId: string;
+      try {
+        spindId = await spindFuerTagVorschau(deps, user, wahl);
+      } catch (e) {
+        if (isDomainError(e) && e.code === 'spind.keiner_frei')
+          return abgelehnt(a, 'spind.keiner_frei', {}, { lesung: lesungMitOrt });
+        throw e;
+      }
+      const erster = (await freieSpinde(deps, user, tag, standort.id)).find((s) => s.spindId === spindId);
       if (!erster) return abgelehnt(a, 'spind.keiner_frei', {}, { lesung: lesungMitOrt });
       return {
         ...a.antwort,

@@ -411,6 +411,8 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
       nummer: string;
     }[];
     expect(mein.map((m) => m.buchungId)).toEqual([gebucht.antwort.buchungId]);
+    // the dry run named the locker the booking's own rule took
+    expect(mein[0]!.nummer).toBe('1');
     const zeigen = await werkzeug(client, 'show_my_locker');
     expect(zeigen.antwort.zusammenfassung).toContain(`Spind ${mein[0]!.nummer} in „Foyer“`);
     // a reading token sees it, but cannot book one

@@ -70,6 +70,20 @@ const mitSchloss = async (
   return row;
 };
 
+/**
+ * The locker `bucheSpindFuerTag` would take now, by the same rule and without booking it: the assistant's dry run
+ * names it (decision 249). Refused with `spind.keiner_frei` when none fits.
+ */
+export const spindFuerTagVorschau = (
+  deps: SpindDeps,
+  user: SessionUser,
+  eingabe: { tag: string; standortId: string; groesse: SpindGroesse; barrierefrei: boolean },
+): Promise<string> =>
+  inSpindModul(deps, user, async (tx) => {
+    const zeitraum = tagesZeitraum(eingabe.tag, DEFAULT_OEFFNUNGSZEIT);
+    return (await waehle(tx, { ...eingabe, platz: null }, zeitraum)).id;
+  });
+
 /** A locker alone for one Berlin day (the location's default opening hours). */
 export const bucheSpindFuerTag = (
   deps: SpindDeps,
