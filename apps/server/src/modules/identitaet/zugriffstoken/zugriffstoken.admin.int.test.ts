@@ -105,4 +105,25 @@ describe.each(testDrivers())("an administrator and a user's access tokens on %s 
     const r = await mcp(token);
     expect(r.status).toBe(403);
   });
+
+  it("a tenant administrator sees a platform administrator's tokens but cannot revoke them; the owner can", async () => {
+    const plattform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const plattformId = ((await call(plattform, 'GET', '/api/me')).body as { user: { id: string } }).user.id;
+    const neu = await call(plattform, 'POST', '/api/zugriffstoken', {
+      name: 'Betrieb',
+      recht: 'lesen',
+      gueltigBis: '2027-06-30',
+    });
+    expect(neu.status).toBe(201);
+    const { id } = neu.body as { id: string };
+    const liste = await call(admin, 'GET', `/api/admin/benutzer/${plattformId}/zugriffstoken`);
+    expect((liste.body as { id: string }[]).map((t) => t.id)).toContain(id);
+    const nein = await call(admin, 'DELETE', `/api/admin/benutzer/${plattformId}/zugriffstoken/${id}`);
+    expect(nein.status).toBe(403);
+    expect((nein.body as { error: { code: string } }).error.code).toBe('benutzer.plattform_admin_geschuetzt');
+    expect(
+      (await call(plattform, 'GET', '/api/zugriffstoken')).body.map((t: { id: string }) => t.id),
+    ).toContain(id);
+    expect((await call(plattform, 'DELETE', `/api/zugriffstoken/${id}`)).status).toBe(204);
+  });
 });

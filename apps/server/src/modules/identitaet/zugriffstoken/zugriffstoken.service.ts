@@ -152,7 +152,8 @@ export const listZugriffstokenVon = async (
 /**
  * An administrator revokes a user's token (a leaked token, a user leaving): from now on the MCP server answers 401
  * `zugriffstoken.widerrufen` for it. Audited as `revoke` of `zugriffstoken` by the administrator, naming the owner.
- * A platform administrator's tokens are revoked only by a platform administrator.
+ * A platform administrator's tokens are revoked by their owner (`DELETE /api/zugriffstoken/{id}`), never by a tenant
+ * administrator (`benutzer.plattform_admin_geschuetzt`).
  */
 export const widerrufeZugriffstokenVon = async (
   deps: ZugriffstokenDeps,
