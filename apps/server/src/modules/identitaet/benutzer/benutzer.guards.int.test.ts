@@ -105,13 +105,13 @@ describe.each(testDrivers())('admin guards of users, groups and roles on %s', (d
     }
   });
 
-  it('the user administrator of Beispielhausen passes the guards and lists the 14 permissions (spec §6 and auslastung_sehen)', async () => {
+  it('the user administrator of Beispielhausen passes the guards and lists the 15 permissions (spec §6, auslastung_sehen and auswertung_sehen)', async () => {
     const cookie = await signIn(server.baseUrl, 'fahrzeugpflege@beispielhausen.example');
     expect((await request(server, cookie, { method: 'GET', path: '/api/admin/benutzer' })).status).toBe(200);
     expect((await request(server, cookie, { method: 'GET', path: '/api/admin/rollen' })).status).toBe(200);
     const permissions = await request(server, cookie, { method: 'GET', path: '/api/admin/permissions' });
     expect(permissions.status).toBe(200);
-    expect(permissions.body).toHaveLength(14);
+    expect(permissions.body).toHaveLength(15);
   });
 
   it('another tenant’s users, roles and groups answer 404 on GET, PUT and DELETE', async () => {

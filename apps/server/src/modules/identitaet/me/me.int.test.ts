@@ -52,9 +52,9 @@ describe.each(testDrivers())('GET /api/me and the own settings on %s', (driver) 
     expect(me.startPage).toBe('/leseraum/karte');
   });
 
-  it('the administrator holds all 14 permissions (spec §6 and auslastung_sehen, decision 165) and admin access', async () => {
+  it('the administrator holds all 15 permissions (spec §6, auslastung_sehen and auswertung_sehen, decisions 165, 246) and admin access', async () => {
     const me = await getMe(server, await signIn(server.baseUrl, 'admin@musterstadt.example'));
-    expect(me.permissions).toHaveLength(14);
+    expect(me.permissions).toHaveLength(15);
     expect(me.rights.admin).toBe(true);
   });
 
