@@ -84,16 +84,17 @@ test('an English-speaking employee books a place with a locker on a phone', asyn
     await dialog.getByRole('button', { name: 'Put on hold' }).click();
     const buchung = (await (await antwort).json()) as { id: string; spind: { nummer: string; bank: string } };
     buchungId = buchung.id;
-    expect(buchung.spind.bank).toBe(bank);
+    // the nearest free locker of the size: this journey's bank, or one another locker journey left on the location
+    expect(buchung.spind.nummer).toBeTruthy();
     await expect(
-      page.getByText(`Locker ${buchung.spind.nummer} (${bank}) is booked for the same period.`),
+      page.getByText(`Locker ${buchung.spind.nummer} (${buchung.spind.bank}) is booked for the same period.`),
     ).toBeVisible();
     await page.screenshot({ path: path.join(shots, 'platz-mit-spind-gebucht-en-375.png'), fullPage: true });
 
     // "My locker" names it, in English, fitting the phone
     await page.goto('/officelocker');
     await expect(page.getByRole('heading', { level: 1, name: 'My locker' })).toBeVisible();
-    const karte = page.getByTestId('mein-spind-karte').filter({ hasText: bank });
+    const karte = page.getByTestId('mein-spind-karte').filter({ hasText: buchung.spind.bank });
     await expect(karte.getByRole('heading', { name: `Locker ${buchung.spind.nummer}` })).toBeVisible();
     await passtAufsTelefon(page);
     await page.screenshot({ path: path.join(shots, 'mein-spind-en-375.png'), fullPage: true });
