@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { benutzer } from '../benutzer/benutzer.public.ts';
 import { zugriffstoken } from './zugriffstoken.table.ts';
 
 export type ZugriffstokenRow = typeof zugriffstoken.$inferSelect;
@@ -55,4 +56,17 @@ export const findTokenByHash = async (tx: Tx, tokenHash: string): Promise<Zugrif
 
 export const markTokenBenutzt = async (tx: Tx, id: string, at: Date): Promise<void> => {
   await tx.update(zugriffstoken).set({ zuletztBenutztAt: at }).where(eq(zugriffstoken.id, id));
+};
+
+/** A token's owner in the tenant (row-level security keeps it there): their sign-in and platform flag. */
+export const findTokenBesitzer = async (
+  tx: Tx,
+  benutzerId: string,
+): Promise<{ id: string; authUserId: string | null; isPlatformAdmin: boolean } | undefined> => {
+  const [row] = await tx
+    .select({ id: benutzer.id, authUserId: benutzer.authUserId, isPlatformAdmin: benutzer.plattformAdmin })
+    .from(benutzer)
+    .where(eq(benutzer.id, benutzerId))
+    .limit(1);
+  return row;
 };

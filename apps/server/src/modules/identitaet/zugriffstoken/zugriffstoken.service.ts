@@ -19,15 +19,14 @@ import {
   type ZugriffstokenRecht,
 } from '@stellwerk/domain/identitaet/zugriffstoken/zugriffstoken';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
-import { eq } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
 import type { SessionUser } from '../auth/auth.context.ts';
 import { assertDarf } from '../auth/auth.guards.ts';
 import { loadSessionUser } from '../auth/auth.session-user.ts';
-import { benutzer } from '../benutzer/benutzer.public.ts';
 import {
   countTokensVon,
+  findTokenBesitzer,
   findTokenByHash,
   findTokensVon,
   insertToken,
@@ -122,11 +121,7 @@ export const widerrufeZugriffstoken = async (
 
 /** The user of the tenant an administrator means; another tenant's (row-level security) or an unknown one is 404. */
 const zielBenutzer = async (tx: Tx, id: string) => {
-  const [row] = await tx
-    .select({ id: benutzer.id, isPlatformAdmin: benutzer.plattformAdmin })
-    .from(benutzer)
-    .where(eq(benutzer.id, id))
-    .limit(1);
+  const row = await findTokenBesitzer(tx, id);
   if (!row) throw nichtGefunden('benutzer', id);
   return row;
 };
@@ -194,11 +189,7 @@ export const nutzerDesTokens = async (deps: ZugriffstokenDeps, token: string): P
   const sperre = tokenSperre(row, jetzt);
   if (sperre) throw new DomainError(sperre);
   const person = await deps.database.withTenant(row.mandantId, async (tx) => {
-    const [b] = await tx
-      .select({ authUserId: benutzer.authUserId })
-      .from(benutzer)
-      .where(eq(benutzer.id, row.benutzerId))
-      .limit(1);
+    const b = await findTokenBesitzer(tx, row.benutzerId);
     if (!row.zuletztBenutztAt || jetzt.getTime() - row.zuletztBenutztAt.getTime() >= BENUTZT_SCHRITT_MS)
       await markTokenBenutzt(tx, row.id, jetzt);
     return b;
