@@ -5,7 +5,7 @@
  *
  * Environment: CHROMIUM_PATH (default Debian's chromium-headless-shell, else /usr/bin/chromium), E2E_PORT (default 3100) and E2E_SECOND_PORT (default
  * E2E_PORT + 1) for the two servers, E2E_DATA_DIR (default a new temporary directory, removed afterwards unless
- * E2E_KEEP_DATA is set; the second server's is its folder `second-server`), E2E_WORKERS (default 3), E2E_TRACE_FILM
+ * E2E_KEEP_DATA is set; the second server's is its folder `second-server`), E2E_WORKERS (default 4), E2E_TRACE_FILM
  * (set: failure traces keep their film strip of screenshots too).
  * E2E_OUTPUT_DIR (default e2e/test-results) takes traces, failure screenshots and the layout screenshots.
  * E2E_BASE_URL runs the journeys against a server that is already running (e.g. `npm run dev`, or a
@@ -211,8 +211,11 @@ export default defineConfig({
   // Playwright empties this folder at the start of a run; E2E_OUTPUT_DIR keeps parallel runs apart.
   outputDir: process.env.E2E_OUTPUT_DIR ?? './test-results',
   fullyParallel: false,
-  // one of them runs the journeys of the second server while there are any (see `projects`)
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  // One of them runs the journeys of the second server while there are any (see `projects`). Four, not three: the
+  // journeys wait on the pages more than they compute, and with the sign-in by request (decision 262) the tier took
+  // 8.8 min on four workers against 11.4 min on three, at a higher load (13–16 against about 7); the serial project
+  // `alone` (474 s) then ends together with the other three workers (471–507 s each).
+  workers: Number(process.env.E2E_WORKERS ?? 4),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEDICATED, DEMO_PASSWORD, TEXTS } from '../support/demo.ts';
-import { expectPath, signIn, signInTo, signOut } from '../support/session.ts';
+import { expectPath, signIn, signInThroughFormTo, signInTo, signOut } from '../support/session.ts';
 
 const NEW_PASSWORD = 'geaendertes-passwort-2026';
 
@@ -19,5 +19,5 @@ test('a user changes the password on /leseraum/passwort and signs in with the ne
   await signOut(page, user.startPage);
   await signIn(page, user.email, DEMO_PASSWORD);
   await expect(page.getByText(TEXTS.invalidCredentials)).toBeVisible();
-  await signInTo(page, user.email, user.startPage, NEW_PASSWORD);
+  await signInThroughFormTo(page, user.email, user.startPage, NEW_PASSWORD);
 });

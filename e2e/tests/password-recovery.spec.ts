@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectCaptchaSolved } from '../support/captcha.ts';
 import { DEDICATED, DEMO_PASSWORD, demoUser, TEXTS } from '../support/demo.ts';
 import { confirmLinkTo, receivedMailCount } from '../support/mail.ts';
-import { expectPath, signIn, signInTo } from '../support/session.ts';
+import { expectPath, signIn, signInThroughFormTo, signInTo } from '../support/session.ts';
 
 const NEW_PASSWORD = 'neues-passwort-per-link-2026';
 
@@ -66,5 +66,5 @@ test('a user recovers the password with the link from the mail and is signed in;
   await page.context().clearCookies();
   await signIn(page, user.email, DEMO_PASSWORD);
   await expect(page.getByText(TEXTS.invalidCredentials)).toBeVisible();
-  await signInTo(page, user.email, user.startPage, NEW_PASSWORD);
+  await signInThroughFormTo(page, user.email, user.startPage, NEW_PASSWORD);
 });

@@ -9,7 +9,7 @@ import {
   TEXTS,
   UNCHANGED_DEMO_USERS,
 } from '../support/demo.ts';
-import { expectPath, loginForm, signIn, signInTo, submitLogin } from '../support/session.ts';
+import { expectPath, loginForm, signIn, signInThroughFormTo, submitLogin } from '../support/session.ts';
 
 test.describe('signing in', () => {
   test('a Musterstadt booker signs in with e-mail and lands on /fahrzeuge', async ({ page }) => {
@@ -24,14 +24,14 @@ test.describe('signing in', () => {
 
   for (const user of UNCHANGED_DEMO_USERS) {
     test(`${user.email} signs in and lands on ${user.startPage}`, async ({ page }) => {
-      await signInTo(page, user.email, user.startPage);
+      await signInThroughFormTo(page, user.email, user.startPage);
     });
   }
 
   test('the platform administrator (no tenant roles) signs in and lands on the reading-room map', async ({
     page,
   }) => {
-    await signInTo(page, PLATFORM_ADMIN.email, PLATFORM_ADMIN.startPage);
+    await signInThroughFormTo(page, PLATFORM_ADMIN.email, PLATFORM_ADMIN.startPage);
   });
 
   test('a wrong password and an unknown user get the same error', async ({ page }) => {
@@ -129,7 +129,7 @@ test.describe('signing in', () => {
   });
 
   test('a signed-in user opening /login or / is taken to the start page', async ({ page }) => {
-    await signInTo(page, demoUser('mitarbeiter', MUSTERSTADT).email, '/fahrzeuge');
+    await signInThroughFormTo(page, demoUser('mitarbeiter', MUSTERSTADT).email, '/fahrzeuge');
     await page.goto('/login');
     await expectPath(page, '/fahrzeuge');
     await page.goto('/');
