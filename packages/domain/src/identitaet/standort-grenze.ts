@@ -79,7 +79,8 @@ export const standortAuswahl = (
   standort: string | undefined,
 ): { standortIds: readonly string[] | undefined } | { fehler: 'auslastung.standort_fremd' } => {
   if (grenze === null) return { standortIds: standort ? [standort] : undefined };
-  if (standort) return grenze.includes(standort) ? { standortIds: [standort] } : { fehler: 'auslastung.standort_fremd' };
+  if (standort)
+    return grenze.includes(standort) ? { standortIds: [standort] } : { fehler: 'auslastung.standort_fremd' };
   return { standortIds: grenze };
 };
 
