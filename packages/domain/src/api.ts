@@ -89,7 +89,9 @@ export const ZMe = z.object({
    * Per right, the locations it is limited to (decision 258): a right not named (or the field left out) holds for
    * the whole tenant. The server always sends it.
    */
-  standortGrenzen: z.partialRecord(ZPermissionName, z.array(ZId).max(MAX_STANDORTE_JE_ZUWEISUNG * 20)).optional(),
+  standortGrenzen: z
+    .partialRecord(ZPermissionName, z.array(ZId).max(MAX_STANDORTE_JE_ZUWEISUNG * 20))
+    .optional(),
   /** The actions the user may do (decision 204): the web app reads these instead of recomputing from rights. */
   darf: z.array(z.enum(AKTIONEN as [Aktion, ...Aktion[]])).max(AKTIONEN.length),
   features: ZFeatureSwitches,

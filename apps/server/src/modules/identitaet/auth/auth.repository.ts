@@ -150,7 +150,11 @@ export const findInhaber = async (
     names: [...names],
     nurWahr: true,
   });
-  return rows.map(({ benutzerId, name, standortIds }) => ({ benutzerId, name, standortIds: standortIds ?? [] }));
+  return rows.map(({ benutzerId, name, standortIds }) => ({
+    benutzerId,
+    name,
+    standortIds: standortIds ?? [],
+  }));
 };
 
 /**
