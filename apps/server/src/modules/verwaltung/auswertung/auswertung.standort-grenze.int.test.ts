@@ -201,4 +201,38 @@ describe.each(testDrivers())('utilisation and evaluation limited to locations on
     expect(zeile('Kilometer dienstlich').getCell(3).value).toBe('100');
     expect(zeile('Kilometer privat').getCell(3).value).toBe('0');
   });
+
+  it('a change in the user administration takes effect in the open session, without a new sign-in', async () => {
+    const db = server.database.db;
+    const [u] = await db
+      .select({
+        id: benutzer.id,
+        vorname: benutzer.vorname,
+        nachname: benutzer.nachname,
+        email: benutzer.email,
+      })
+      .from(benutzer)
+      .where(eq(benutzer.email, 'fuhrpark@musterstadt.example'));
+    const [r] = await db
+      .select({ id: rolle.id })
+      .from(rolle)
+      .where(and(eq(rolle.mandantId, mandantId), eq(rolle.name, 'Fuhrparkleitung')));
+    const setze = async (rollenStandorte: { rolleId: string; standortIds: string[] }[]) => {
+      const { id, ...name } = u!;
+      const response = await call(server, admin, 'PUT', `/api/admin/benutzer/${id}`, {
+        ...name,
+        rollenStandorte,
+      });
+      expect(response.status).toBe(200);
+    };
+    const pfad = `/api/auslastung/fahrzeuge?${WOCHE}&standort=${sued}`;
+    // the session is resolved and cached (decision 025) with the limit
+    expect((await call(server, manager, 'GET', pfad)).status).toBe(403);
+    // the limit lifted: the same cookie sees the south at once
+    await setze([]);
+    expect((await call(server, manager, 'GET', pfad)).status).toBe(200);
+    // limited again: refused at once
+    await setze([{ rolleId: r!.id, standortIds: [nord] }]);
+    expect((await call(server, manager, 'GET', pfad)).status).toBe(403);
+  });
 });
