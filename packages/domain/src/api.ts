@@ -2,6 +2,7 @@
  * The API contract shared by server and web: zod schemas (`Z*`) and their types (`T*`).
  * Every string has a maximum length (Infisical's rule), so no request can smuggle megabytes into a field.
  */
+import { MAX_STANDORTE_JE_ZUWEISUNG } from './identitaet/standort-grenze.ts';
 import { z } from 'zod';
 import { SWITCHABLE_FEATURES } from './features.ts';
 import { ZZweiFaktorStand } from './identitaet/sicherheit/api.ts';
@@ -84,6 +85,13 @@ export const ZMe = z.object({
   }),
   permissions: z.array(ZPermissionName).max(PERMISSION_NAMES.length),
   rights: z.object({ admin: z.boolean(), fahrzeugModul: z.boolean() }),
+  /**
+   * Per right, the locations it is limited to (decision 258): a right not named (or the field left out) holds for
+   * the whole tenant. The server always sends it.
+   */
+  standortGrenzen: z
+    .partialRecord(ZPermissionName, z.array(ZId).max(MAX_STANDORTE_JE_ZUWEISUNG * 20))
+    .optional(),
   /** The actions the user may do (decision 204): the web app reads these instead of recomputing from rights. */
   darf: z.array(z.enum(AKTIONEN as [Aktion, ...Aktion[]])).max(AKTIONEN.length),
   features: ZFeatureSwitches,

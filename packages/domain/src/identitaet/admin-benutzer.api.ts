@@ -25,6 +25,7 @@ import { ZApiError } from '../api.ts';
 import { PERMISSION_NAMES } from '../permissions.ts';
 import { singleLineText } from '../text-input.ts';
 import { BENUTZER_LIMITS, IMPORT_COLUMNS, MAX_IMPORT_ROWS } from './benutzer-import.ts';
+import { MAX_STANDORTE_JE_ZUWEISUNG } from './standort-grenze.ts';
 
 export const BENUTZER_STATUS = ['aktiv', 'inaktiv'] as const;
 export const ZBenutzerStatus = z.enum(BENUTZER_STATUS);
@@ -45,6 +46,17 @@ export type TRef = z.infer<typeof ZRef>;
 export const ZGrant = z.object({ name: z.enum(PERMISSION_NAMES), wert: z.enum(['true', 'false']) });
 export type TGrant = z.infer<typeof ZGrant>;
 const ZGrants = z.array(ZGrant).max(PERMISSION_NAMES.length * 2);
+
+/**
+ * The locations one of a user's roles is limited to (decision 258): at least one; a role without an entry holds
+ * for the whole tenant.
+ */
+export const ZRolleStandorte = z.object({
+  rolleId: z.uuid(),
+  standortIds: z.array(z.uuid()).min(1).max(MAX_STANDORTE_JE_ZUWEISUNG),
+});
+export type TRolleStandorte = z.infer<typeof ZRolleStandorte>;
+const ZRollenStandorte = z.array(ZRolleStandorte).max(MAX_LINKS);
 
 // --- users -----------------------------------------------------------------------------------------
 
@@ -88,8 +100,11 @@ export const ZBenutzerList = z.object({
 });
 export type TBenutzerList = z.infer<typeof ZBenutzerList>;
 
-/** One user with their direct permissions (name and wert). */
-export const ZBenutzerDetail = ZBenutzerListItem.extend({ permissions: ZGrants });
+/** One user with their direct permissions (name and wert) and the locations their roles are limited to. */
+export const ZBenutzerDetail = ZBenutzerListItem.extend({
+  permissions: ZGrants,
+  rollenStandorte: ZRollenStandorte,
+});
 export type TBenutzerDetail = z.infer<typeof ZBenutzerDetail>;
 
 /**
@@ -116,6 +131,8 @@ export const ZBenutzerInput = z.object({
   rolleIds: z.array(z.uuid()).max(MAX_LINKS).default([]),
   gruppeIds: z.array(z.uuid()).max(MAX_LINKS).default([]),
   permissions: ZGrants.default([]),
+  /** Roles of `rolleIds` limited to locations (decision 258); the others hold for the whole tenant. */
+  rollenStandorte: ZRollenStandorte.default([]),
 });
 export type TBenutzerInput = z.input<typeof ZBenutzerInput>;
 export type TBenutzerInputParsed = z.output<typeof ZBenutzerInput>;
@@ -140,6 +157,8 @@ export const ZBenutzerAenderung = ZBenutzerInput.extend({
   rolleIds: z.array(z.uuid()).max(MAX_LINKS).optional(),
   gruppeIds: z.array(z.uuid()).max(MAX_LINKS).optional(),
   permissions: ZGrants.optional(),
+  /** Left out: the kept roles keep their locations. */
+  rollenStandorte: ZRollenStandorte.optional(),
 });
 export type TBenutzerAenderung = z.input<typeof ZBenutzerAenderung>;
 export type TBenutzerAenderungParsed = z.output<typeof ZBenutzerAenderung>;
@@ -155,6 +174,8 @@ export type TPermissionList = z.infer<typeof ZPermissionList>;
 /** What the user form offers: the tenant's roles and groups and the 13 permissions. */
 export const ZBenutzerOptionen = z.object({
   rollen: z.array(ZRef).max(10_000),
+  /** The tenant's locations a role assignment can be limited to (decision 258). */
+  standorte: z.array(ZRef).max(10_000),
   gruppen: z.array(ZRef).max(10_000),
   permissions: ZPermissionList,
 });

@@ -317,6 +317,21 @@ export const IDENTITAET_ERRORS = {
     de: 'Die Rolle {name} gibt es nicht.',
     en: 'The role {name} does not exist.',
   },
+  'benutzer.standort_rolle_fehlt': {
+    status: 400,
+    de: 'Standorte lassen sich nur für eine zugewiesene Rolle festlegen.',
+    en: 'Locations can only be set for an assigned role.',
+  },
+  'benutzer.standort_unbekannt': {
+    status: 400,
+    de: 'Den Standort {name} gibt es nicht.',
+    en: 'The location {name} does not exist.',
+  },
+  'benutzer.standorte_ungueltig': {
+    status: 400,
+    de: 'Die Standorte einer Rollenzuweisung sind ungültig: jede Rolle einmal, jeder Standort einmal, höchstens {max}.',
+    en: 'The locations of a role assignment are invalid: each role once, each location once, at most {max}.',
+  },
   'benutzer.gruppe_unbekannt': {
     status: 400,
     de: 'Die Gruppe {name} gibt es nicht.',

@@ -10,6 +10,11 @@ export const VERWALTUNG_ERRORS = {
     de: 'Der Zeitraum ist ungültig: ein Tag im Format JJJJ-MM-TT, das Ende nicht vor dem Beginn, höchstens {max} Tage.',
     en: 'The period is invalid: a day as YYYY-MM-DD, the end not before the start, at most {max} days.',
   },
+  'auslastung.standort_fremd': {
+    status: 403,
+    de: 'Dieser Standort gehört nicht zu Ihren Standorten.',
+    en: 'This location is not one of your locations.',
+  },
   // --- customizing (spec §5, §8) -----------------------------------------------------------------
   'customizing.option_not_found': {
     status: 404,

@@ -1,5 +1,6 @@
 import type { TMe } from '@stellwerk/domain/api';
 import type { TZweiFaktorStand } from '@stellwerk/domain/identitaet/sicherheit/api';
+import type { StandortGrenzen } from '@stellwerk/domain/identitaet/standort-grenze';
 import type { PermissionName } from '@stellwerk/domain/permissions';
 import type { CustomizingLevels } from '@stellwerk/domain/verwaltung/customizing';
 
@@ -14,6 +15,8 @@ export type SessionUser = {
   language: 'de' | 'en';
   isPlatformAdmin: boolean;
   permissions: ReadonlySet<PermissionName>;
+  /** Per right, the locations it is limited to (decision 258); a right not named holds for the whole tenant. */
+  standortGrenzen: StandortGrenzen;
   /** The better-auth user and session behind the request (sessions list, sign-out scopes). */
   authUserId: string;
   sessionId: string;

@@ -12,6 +12,7 @@ const user = (permissions: PermissionName[], isPlatformAdmin = false): SessionUs
   language: 'de',
   isPlatformAdmin,
   permissions: new Set(permissions),
+  standortGrenzen: {},
   authUserId: 'u',
   sessionId: 's',
   zweiFaktor: { pflicht: 'optional', erforderlich: false, eingerichtet: false, mussEinrichten: false },

@@ -52,7 +52,8 @@ export const findBenutzerByAuthUserId = async (
   return rows[0];
 };
 
-export type GrantRow = { source: GrantSource; name: string; wert: string };
+/** `standortIds`: the locations of a role assignment (decision 258); empty for the whole tenant and for the other sources. */
+export type GrantRow = { source: GrantSource; name: string; wert: string; standortIds: string[] };
 
 type GrantSource = 'direct' | 'role' | 'group';
 
@@ -73,12 +74,14 @@ const findGrantRows = (
     );
   // a literal, not a parameter: a union's column needs a type the parameter would not give
   const source = (value: GrantSource) => sql<GrantSource>`${sql.raw(`'${value}'`)}`.as('source');
+  const ganzerMandant = () => sql<string[]>`'{}'::uuid[]`.as('standort_ids');
   const direct = tx
     .select({
       benutzerId: benutzerPermission.benutzerId,
       source: source('direct'),
       name: benutzerPermission.permissionName,
       wert: benutzerPermission.wert,
+      standortIds: ganzerMandant(),
     })
     .from(benutzerPermission)
     .where(where(benutzerPermission.benutzerId, benutzerPermission.permissionName, benutzerPermission.wert));
@@ -88,6 +91,7 @@ const findGrantRows = (
       source: source('role'),
       name: rollePermission.permissionName,
       wert: rollePermission.wert,
+      standortIds: sql<string[]>`${benutzerRolle.standortIds}`.as('standort_ids'),
     })
     .from(rollePermission)
     .innerJoin(
@@ -104,6 +108,7 @@ const findGrantRows = (
       source: source('group'),
       name: rollePermission.permissionName,
       wert: rollePermission.wert,
+      standortIds: ganzerMandant(),
     })
     .from(rollePermission)
     .innerJoin(
@@ -127,7 +132,7 @@ const findGrantRows = (
 /** Every permission grant of a user (the session user's permissions). */
 export const findGrants = async (tx: Tx, benutzerId: string): Promise<GrantRow[]> =>
   (await findGrantRows(tx, { benutzerIds: [benutzerId], names: null, nurWahr: false })).map(
-    ({ source, name, wert }) => ({ source, name, wert }),
+    ({ source, name, wert, standortIds }) => ({ source, name, wert, standortIds: standortIds ?? [] }),
   );
 
 /**
@@ -138,14 +143,18 @@ export const findInhaber = async (
   tx: Tx,
   benutzerIds: readonly string[] | null,
   names: readonly string[],
-): Promise<{ benutzerId: string; name: string }[]> => {
+): Promise<{ benutzerId: string; name: string; standortIds: string[] }[]> => {
   if (benutzerIds?.length === 0 || names.length === 0) return [];
   const rows = await findGrantRows(tx, {
     benutzerIds: benutzerIds ? [...benutzerIds] : null,
     names: [...names],
     nurWahr: true,
   });
-  return rows.map(({ benutzerId, name }) => ({ benutzerId, name }));
+  return rows.map(({ benutzerId, name, standortIds }) => ({
+    benutzerId,
+    name,
+    standortIds: standortIds ?? [],
+  }));
 };
 
 /**

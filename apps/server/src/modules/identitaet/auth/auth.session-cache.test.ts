@@ -9,6 +9,7 @@ const user: SessionUser = {
   language: 'de',
   isPlatformAdmin: false,
   permissions: new Set(),
+  standortGrenzen: {},
   authUserId: 'u',
   sessionId: 's',
   zweiFaktor: { pflicht: 'optional', erforderlich: false, eingerichtet: false, mussEinrichten: false },

@@ -3,6 +3,7 @@ import {
   istAdministrator,
   parseZweiFaktorPflicht,
 } from '@stellwerk/domain/identitaet/sicherheit/zwei-faktor';
+import { resolveStandortGrenzen } from '@stellwerk/domain/identitaet/standort-grenze';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { resolvePermissions } from '@stellwerk/domain/permissions';
 import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
@@ -65,6 +66,7 @@ export const loadSessionUser = async (
       language: parseLanguage(stringCustomizing(settings, 'Sprache')),
       isPlatformAdmin: found.plattformAdmin,
       permissions,
+      standortGrenzen: resolveStandortGrenzen(grants),
       authUserId,
       sessionId,
       zweiFaktor: {

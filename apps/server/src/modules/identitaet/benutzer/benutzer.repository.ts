@@ -5,6 +5,7 @@ import type { Tx } from '../../../db/client.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
 import { mandant, mandantDomain } from '../../verwaltung/mandant/mandant.public.ts';
+import { standort } from '../../verwaltung/standort/standort.public.ts';
 import { gruppe, gruppeRolle } from '../gruppe/gruppe.public.ts';
 import { rolle } from '../rolle/rolle.public.ts';
 import { benutzer, benutzerGruppe, benutzerPermission, benutzerRolle, GELOESCHT } from './benutzer.table.ts';
@@ -119,6 +120,49 @@ export const findRollenOf = async (tx: Tx, benutzerIds: readonly string[]): Prom
     .innerJoin(rolle, and(eq(rolle.id, benutzerRolle.rolleId), eq(rolle.mandantId, benutzerRolle.mandantId)))
     .where(inArray(benutzerRolle.benutzerId, [...benutzerIds]))
     .orderBy(asc(rolle.name));
+};
+
+/** The roles of a user that are limited to locations (decision 258), with their locations. */
+export const findRollenStandorte = async (
+  tx: Tx,
+  benutzerId: string,
+): Promise<{ rolleId: string; standortIds: string[] }[]> => {
+  const rows = await tx
+    .select({ rolleId: benutzerRolle.rolleId, standortIds: benutzerRolle.standortIds })
+    .from(benutzerRolle)
+    .where(and(eq(benutzerRolle.benutzerId, benutzerId), sql`cardinality(${benutzerRolle.standortIds}) > 0`))
+    .orderBy(asc(benutzerRolle.rolleId));
+  return rows.map((r) => ({ rolleId: r.rolleId, standortIds: [...r.standortIds].sort() }));
+};
+
+/** Sets the locations of each of a user's roles: those of `eintraege`, the whole tenant for the others. */
+export const setRollenStandorte = async (
+  tx: Tx,
+  benutzerId: string,
+  rolleIds: readonly string[],
+  eintraege: readonly { rolleId: string; standortIds: readonly string[] }[],
+) => {
+  for (const rolleId of rolleIds) {
+    const ids = eintraege.find((e) => e.rolleId === rolleId)?.standortIds ?? [];
+    await tx
+      .update(benutzerRolle)
+      .set({ standortIds: [...ids] })
+      .where(and(eq(benutzerRolle.benutzerId, benutzerId), eq(benutzerRolle.rolleId, rolleId)));
+  }
+};
+
+/** The tenant's locations (the choices of a role assignment's limit). */
+export const findAlleStandorte = async (tx: Tx): Promise<{ id: string; name: string }[]> =>
+  tx.select({ id: standort.id, name: standort.name }).from(standort).orderBy(asc(standort.name));
+
+/** Which of `ids` are the tenant's locations. */
+export const findExistingStandortIds = async (tx: Tx, ids: readonly string[]): Promise<Set<string>> => {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: standort.id })
+    .from(standort)
+    .where(inArray(standort.id, [...ids]));
+  return new Set(rows.map((r) => r.id));
 };
 
 /** The groups of the given users, by group name. */

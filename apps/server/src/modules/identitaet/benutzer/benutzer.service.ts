@@ -11,6 +11,10 @@ import type {
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { syncGrants, syncLinks } from '@stellwerk/domain/identitaet/link-sync';
 import { adresseInDomains } from '@stellwerk/domain/identitaet/sso/sso';
+import {
+  MAX_STANDORTE_JE_ZUWEISUNG,
+  pruefeRollenStandorte,
+} from '@stellwerk/domain/identitaet/standort-grenze';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { nichtGefunden } from '@stellwerk/domain/nicht-gefunden';
 import { isPermissionName, PERMISSION_DESCRIPTIONS, PERMISSION_NAMES } from '@stellwerk/domain/permissions';
@@ -37,16 +41,19 @@ import {
   deleteBenutzerRollen,
   deleteBenutzer as deleteBenutzerRow,
   deleteDirectGrants,
+  findAlleStandorte,
   findAllGruppen,
   findAllRollen,
   findBenutzerById,
   findDirectGrants,
   findExistingGruppeIds,
   findExistingRolleIds,
+  findExistingStandortIds,
   findGruppenOf,
   findMandantDomains,
   findMandantName,
   findRollenOf,
+  findRollenStandorte,
   findTakenTenantEmails,
   hasBookings,
   insertBenutzer,
@@ -55,6 +62,7 @@ import {
   insertDirectGrants,
   type LinkRow,
   listBenutzer as listBenutzerRows,
+  setRollenStandorte,
   updateBenutzer as updateBenutzerRow,
   updateDirectGrant,
 } from './benutzer.repository.ts';
@@ -91,6 +99,7 @@ export const loadBenutzerDetail = async (tx: Tx, id: string): Promise<TBenutzerD
   const grants = await findDirectGrants(tx, id);
   return {
     ...toItem(row, rollen, gruppen),
+    rollenStandorte: await findRollenStandorte(tx, id),
     // Names the catalogue no longer knows are not shown (and grant nothing, spec §6).
     permissions: grants.flatMap((g) =>
       isPermissionName(g.name) ? [{ name: g.name, wert: g.wert === 'true' ? 'true' : 'false' }] : [],
@@ -109,6 +118,11 @@ const auditSnapshot = (d: TBenutzerDetail) => ({
   rollen: d.rollen.map((r) => r.name),
   gruppen: d.gruppen.map((g) => g.name),
   permissions: d.permissions,
+  // decision 258: a role limited to locations, by role name (the locations by id)
+  rollenStandorte: d.rollenStandorte.map((e) => ({
+    rolle: d.rollen.find((r) => r.id === e.rolleId)?.name ?? e.rolleId,
+    standortIds: e.standortIds,
+  })),
 });
 
 /**
@@ -166,6 +180,7 @@ export const getBenutzerOptionen = async (
   assertDarf(user, 'benutzer.pflegen');
   return database.withTenant(user.mandantId, async (tx) => ({
     rollen: await findAllRollen(tx),
+    standorte: await findAlleStandorte(tx),
     gruppen: await findAllGruppen(tx),
     permissions: PERMISSION_NAMES.map((name) => ({
       name,
@@ -175,11 +190,29 @@ export const getBenutzerOptionen = async (
 };
 
 /** Roles and groups must be the tenant's own; another tenant's id is as unknown as a made-up one. */
-const assertReferencesExist = async (tx: Tx, input: Pick<TBenutzerInputParsed, 'rolleIds' | 'gruppeIds'>) => {
+const assertReferencesExist = async (
+  tx: Tx,
+  input: Pick<TBenutzerInputParsed, 'rolleIds' | 'gruppeIds'> & {
+    rollenStandorte?: TBenutzerInputParsed['rollenStandorte'];
+  },
+) => {
   const rollen = await findExistingRolleIds(tx, input.rolleIds);
   const missingRolle = input.rolleIds.find((id) => !rollen.has(id));
   if (missingRolle)
     throw new DomainError('benutzer.rolle_unbekannt', { name: missingRolle, field: 'rolleIds' });
+  const eintraege = input.rollenStandorte ?? [];
+  const fehler = pruefeRollenStandorte(eintraege, {
+    rolleIds: input.rolleIds,
+    standortIds: await findExistingStandortIds(
+      tx,
+      eintraege.flatMap((e) => e.standortIds),
+    ),
+  });
+  if (fehler?.code === 'benutzer.standort_unbekannt')
+    throw new DomainError(fehler.code, { name: fehler.standortId, field: 'rollenStandorte' });
+  if (fehler?.code === 'benutzer.standorte_ungueltig')
+    throw new DomainError(fehler.code, { max: MAX_STANDORTE_JE_ZUWEISUNG, field: 'rollenStandorte' });
+  if (fehler) throw new DomainError(fehler.code, { field: 'rollenStandorte' });
   const gruppen = await findExistingGruppeIds(tx, input.gruppeIds);
   const missingGruppe = input.gruppeIds.find((id) => !gruppen.has(id));
   if (missingGruppe)
@@ -283,6 +316,7 @@ export const insertBenutzerWithLogin = async (
   ]);
   const keys = { mandantId, benutzerId: id };
   await insertBenutzerRollen(tx, keys, syncLinks([], input.rolleIds).add);
+  await setRollenStandorte(tx, id, input.rolleIds, input.rollenStandorte ?? []);
   await insertBenutzerGruppen(tx, keys, syncLinks([], input.gruppeIds).add);
   await insertDirectGrants(tx, keys, syncGrants([], input.permissions).add);
   if (input.status === 'aktiv') {
@@ -373,7 +407,12 @@ export const updateBenutzer = async (
         rolleIds: aenderung.rolleIds ?? before.rollen.map((r) => r.id),
         gruppeIds: aenderung.gruppeIds ?? before.gruppen.map((g) => g.id),
         permissions: aenderung.permissions ?? before.permissions,
+        // left out: the kept roles keep their locations, a removed role's go with it (decision 258)
+        rollenStandorte: aenderung.rollenStandorte ?? before.rollenStandorte,
       };
+      const rolleIds = aenderung.rolleIds ?? before.rollen.map((r) => r.id);
+      if (!aenderung.rollenStandorte)
+        input.rollenStandorte = input.rollenStandorte.filter((e) => rolleIds.includes(e.rolleId));
       assertMayChange(user, row);
       const isDeactivation = row.status === 'aktiv' && input.status !== 'aktiv';
       if (isDeactivation) assertNotSelf(user, row);
@@ -403,6 +442,7 @@ export const updateBenutzer = async (
       );
       await deleteBenutzerRollen(tx, id, rollen.remove);
       await insertBenutzerRollen(tx, keys, rollen.add);
+      await setRollenStandorte(tx, id, input.rolleIds, input.rollenStandorte);
       const gruppen = syncLinks(
         before.gruppen.map((g) => g.id),
         input.gruppeIds,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, pgTable, primaryKey, text, unique, uuid } from 'drizzle-orm/pg-core';
 import { createdAtColumn, idColumn, updatedAtColumn } from '../../../db/columns.ts';
 import { mandantIdColumn } from '../../verwaltung/mandant/mandant.public.ts';
@@ -67,6 +68,11 @@ export const benutzerRolle = pgTable(
     mandantId: mandantIdColumn(),
     benutzerId: uuid('benutzer_id').notNull(),
     rolleId: uuid('rolle_id').notNull(),
+    /**
+     * The locations the assignment is limited to (decision 258); empty is the whole tenant. No foreign key (an
+     * array cannot carry one): a deleted location grants nothing, and the assignment stays limited.
+     */
+    standortIds: uuid('standort_ids').array().notNull().default(sql`'{}'::uuid[]`),
   },
   (t) => [
     primaryKey({ name: 'benutzer_rolle_pk', columns: [t.mandantId, t.benutzerId, t.rolleId] }),

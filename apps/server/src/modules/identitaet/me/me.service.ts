@@ -35,6 +35,9 @@ export const getMe = async ({ database }: Deps, user: SessionUser): Promise<TMe>
         admin: hasAdminAccess(user.permissions),
         fahrzeugModul: needsVehicleModule(user.permissions),
       },
+      standortGrenzen: Object.fromEntries(
+        Object.entries(user.standortGrenzen).map(([recht, ids]) => [recht, [...ids]]),
+      ),
       darf: erlaubteAktionen(user),
       features,
       customizing: settings,

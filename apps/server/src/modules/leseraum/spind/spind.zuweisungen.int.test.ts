@@ -197,6 +197,7 @@ describe.each(testDrivers())('permanent locker assignments on %s', (driver) => {
       language: 'de',
       isPlatformAdmin: false,
       permissions: new Set(),
+      standortGrenzen: {},
       authUserId: 'x',
       sessionId: 'x',
       zweiFaktor: { mussEinrichten: false } as SessionUser['zweiFaktor'],

@@ -5,6 +5,7 @@
 import { fahrzeugFensterAus } from '@stellwerk/domain/fahrzeuge/fahrzeug/buchungsfenster';
 import { fahrzeugCustomizingAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { wirksamesBuchungsfenster } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { standortGrenzeFuer } from '@stellwerk/domain/identitaet/standort-grenze';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import type {
   TFahrzeugAuslastung,
@@ -26,11 +27,12 @@ import {
   aufschluesseln,
   bundeslandVon,
   type Deps,
-  type Leser,
   eindeutig,
   grenzen,
   kVon,
   LEER_AUFSCHLUESSELUNG,
+  type Leser,
+  standorteDer,
   summe,
   zeitraumDer,
 } from './auslastung.kontext.ts';
@@ -52,7 +54,11 @@ export const fahrzeugAuslastung = async (
   q: TFahrzeugAuslastungQuery,
 ): Promise<TFahrzeugAuslastung> => {
   assertDarf(user, 'auslastung.sehen');
-  return fahrzeugAuslastungBerechnen(deps, user, q);
+  return fahrzeugAuslastungBerechnen(
+    deps,
+    { ...user, standorte: standortGrenzeFuer('auslastung.sehen', user) },
+    q,
+  );
 };
 
 /**
@@ -73,7 +79,8 @@ export const fahrzeugAuslastungBerechnen = async (
     const k = kVon(settings);
     const schwelle = numberCustomizing(settings, 'AuslastungSchwelleFahrzeugProzent');
     const einstellungen = fahrzeugCustomizingAus({ settings });
-    const fahrzeuge = await findFahrzeuge(tx, { standortId: q.standort, kategorie: q.kategorie });
+    const standortIds = standorteDer(user, q.standort);
+    const fahrzeuge = await findFahrzeuge(tx, { standortIds, kategorie: q.kategorie });
     const ids = fahrzeuge.map((f) => f.id);
     const fensterDer = (z: { vonTag: string; bisTag: string }) =>
       fahrzeuge.flatMap((f) =>
@@ -146,7 +153,7 @@ export const fahrzeugAuslastungBerechnen = async (
       verborgen: unter.filter((f) => !zeigbar(f.id)).length,
     };
 
-    const alleFahrzeuge = await findFahrzeuge(tx, {});
+    const alleFahrzeuge = await findFahrzeuge(tx, { standortIds: user.standorte ?? undefined });
     const auswahl = {
       standorte: eindeutig(alleFahrzeuge.map((f) => ({ id: f.standortId, name: f.standortName }))),
       kategorien: [...new Set(alleFahrzeuge.flatMap((f) => (f.kategorie ? [f.kategorie] : [])))].sort(
@@ -179,7 +186,7 @@ export const fahrzeugAuslastungBerechnen = async (
     const gebucht = summe(alle.map((z) => z.gebucht));
     const buchbar = summe(alle.map((z) => z.buchbar));
     const monate = await fahrtenJeMonat(tx, { fahrzeugIds: ids, start, ende });
-    const filter = { standortId: q.standort, kategorie: q.kategorie };
+    const filter = { standortIds, kategorie: q.kategorie };
     const nachfrage = nachfrageAuswerten(
       await ungedeckteNachfrage(tx, { ...zeitraum, ...filter }),
       user.language === 'en' ? 'no category' : 'ohne Kategorie',

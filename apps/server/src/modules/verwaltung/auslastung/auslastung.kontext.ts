@@ -4,6 +4,7 @@
  */
 
 import { DomainError } from '@stellwerk/domain/errors';
+import { standortAuswahl } from '@stellwerk/domain/identitaet/standort-grenze';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import type { TAufschluesselung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import {
@@ -33,8 +34,23 @@ import {
 
 export type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date };
 
-/** Whose view the figures are computed for: the tenant, the settings' user and the language of the labels. */
-export type Leser = Pick<SessionUser, 'mandantId' | 'benutzerId' | 'language'>;
+/**
+ * Whose view the figures are computed for: the tenant, the settings' user and the language of the labels;
+ * `standorte` the locations the reader is limited to (decision 258), null or left out for the whole tenant.
+ */
+export type Leser = Pick<SessionUser, 'mandantId' | 'benutzerId' | 'language'> & {
+  standorte?: readonly string[] | null;
+};
+
+/**
+ * The locations a request answers for (`standortAuswahl`): the asked one within the reader's limit, else all of
+ * the limit's; `undefined` for the whole tenant. A foreign `standort` is refused with 403.
+ */
+export const standorteDer = (user: Leser, standort: string | undefined): readonly string[] | undefined => {
+  const a = standortAuswahl(user.standorte ?? null, standort);
+  if ('fehler' in a) throw new DomainError(a.fehler, { field: 'standort' });
+  return a.standortIds;
+};
 
 /** The instants `[start, ende)` of the Berlin days of a period. */
 export const grenzen = (z: { vonTag: string; bisTag: string }) => ({

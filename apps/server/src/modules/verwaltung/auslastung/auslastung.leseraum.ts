@@ -2,6 +2,7 @@
  * The office utilisation of places (reading rooms and workspaces, decisions 163–166).
  */
 
+import { standortGrenzeFuer } from '@stellwerk/domain/identitaet/standort-grenze';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import type {
   TLeseraumAuslastung,
@@ -20,13 +21,14 @@ import {
   assertFeature,
   aufschluesseln,
   type Deps,
-  type Leser,
   eindeutig,
   fensterDerPlaene,
   grenzen,
   kVon,
   LEER_AUFSCHLUESSELUNG,
+  type Leser,
   planZahlen,
+  standorteDer,
   summe,
   zeitraumDer,
 } from './auslastung.kontext.ts';
@@ -45,7 +47,11 @@ export const leseraumAuslastung = async (
   q: TLeseraumAuslastungQuery,
 ): Promise<TLeseraumAuslastung> => {
   assertDarf(user, 'auslastung.sehen');
-  return leseraumAuslastungBerechnen(deps, user, q);
+  return leseraumAuslastungBerechnen(
+    deps,
+    { ...user, standorte: standortGrenzeFuer('auslastung.sehen', user) },
+    q,
+  );
 };
 
 /**
@@ -67,7 +73,7 @@ export const leseraumAuslastungBerechnen = async (
     const modus: Buchungsmodus =
       q.modus ?? (stringCustomizing(settings, 'Buchungsmodus') === 'stuendlich' ? 'stuendlich' : 'ganztags');
     const plaene = await findPlaene(tx, {
-      standortId: q.standort,
+      standortIds: standorteDer(user, q.standort),
       grundrissId: q.grundriss,
       bereich: q.bereich,
       raumart: q.raumart,
@@ -75,7 +81,7 @@ export const leseraumAuslastungBerechnen = async (
     const planIds = plaene.map((p) => p.id);
     const { start, ende } = grenzen(zeitraum);
     const personen = await personenJePlan(tx, { planIds, start, ende, raumart: q.raumart });
-    const allePlaene = await findPlaene(tx, {});
+    const allePlaene = await findPlaene(tx, { standortIds: user.standorte ?? undefined });
     const auswahl = {
       standorte: eindeutig(
         allePlaene

@@ -8,6 +8,7 @@
 import type { NachfrageZeile } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { inStandorten } from './auslastung.standorte.ts';
 
 const uuidArray = (xs: readonly string[]) => `{${xs.join(',')}}`;
 const tsArray = (xs: readonly Date[]) => `{${xs.map((x) => `"${x.toISOString()}"`).join(',')}}`;
@@ -34,7 +35,8 @@ export type PlanRow = {
 };
 
 export type PlanFilter = {
-  standortId?: string;
+  /** The locations (decision 258); left out for all. */
+  standortIds?: readonly string[];
   grundrissId?: string;
   bereich?: 'leseraum' | 'arbeitswelt';
   raumart?: 'platz' | 'gruppenraum';
@@ -54,7 +56,7 @@ export const findPlaene = async (tx: Tx, f: PlanFilter): Promise<PlanRow[]> => {
     from grundriss_leseraum g
     left join standort s on s.id = g.standort_id
     join leseraum l on l.grundriss_id = g.id and l.aktiv${raumartSql(f.raumart)}
-    where g.aktiv${f.standortId ? sql` and g.standort_id = ${f.standortId}` : sql``}${
+    where g.aktiv${inStandorten(sql`g.standort_id`, f.standortIds)}${
       f.grundrissId ? sql` and g.id = ${f.grundrissId}` : sql``
     }${f.bereich ? sql` and g.bereich = ${f.bereich}` : sql``}
     group by g.id, s.id
@@ -297,7 +299,7 @@ export type FahrzeugAuslastungRow = {
 /** The active vehicles of the filter with their location's state and their window rows. */
 export const findFahrzeuge = async (
   tx: Tx,
-  { standortId, kategorie }: { standortId?: string; kategorie?: string },
+  { standortIds, kategorie }: { standortIds?: readonly string[]; kategorie?: string },
 ): Promise<FahrzeugAuslastungRow[]> => {
   const result = await tx.execute(sql`select f.id, f.kennzeichen, f.marke, f.modell, f.kategorie,
       f.standort_id as "standortId", s.name as "standortName", s.bundesland,
@@ -308,7 +310,7 @@ export const findFahrzeuge = async (
         json_build_object('wochentag', o.wochentag, 'von', o.von, 'bis', o.bis, 'geoeffnet', o.geoeffnet)), '[]'::json)
         from oeffnungszeit o where o.fahrzeug_oeffnungszeit_id = f.fahrzeug_oeffnungszeit_id) end as "fensterZeilen"
     from fahrzeug f join standort s on s.id = f.standort_id
-    where not f.deaktiviert${standortId ? sql` and f.standort_id = ${standortId}` : sql``}${
+    where not f.deaktiviert${inStandorten(sql`f.standort_id`, standortIds)}${
       kategorie ? sql` and f.kategorie = ${kategorie}` : sql``
     }
     order by s.name, f.kategorie nulls last, f.kennzeichen`);
@@ -445,14 +447,14 @@ export const fahrerAnzahl = async (
  */
 export const ungedeckteNachfrage = async (
   tx: Tx,
-  f: { vonTag: string; bisTag: string; standortId?: string; kategorie?: string },
+  f: { vonTag: string; bisTag: string; standortIds?: readonly string[]; kategorie?: string },
 ): Promise<NachfrageZeile[]> => {
   const result = await tx.execute(sql`select n.standort_id as "standortId", s.name as "standortName",
       n.kategorie, to_char(n.tag, 'YYYY-MM-DD') as tag, n.stunde, n.anzahl
     from fahrzeug_nachfrage_ungedeckt n
     join standort s on s.id = n.standort_id
     where n.tag between ${f.vonTag}::date and ${f.bisTag}::date
-      ${f.standortId ? sql`and n.standort_id = ${f.standortId}::uuid` : sql``}
+      ${inStandorten(sql`n.standort_id`, f.standortIds)}
       ${f.kategorie ? sql`and n.kategorie = ${f.kategorie}` : sql``}`);
   return (result.rows as NachfrageZeile[]).map((r) => ({
     ...r,

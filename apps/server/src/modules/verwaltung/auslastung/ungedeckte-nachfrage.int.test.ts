@@ -2,8 +2,9 @@
  * Unmet vehicle demand (decision 246): a search for a period that finds every car taken is counted per location,
  * category, day and hour, without a person, and shown in the utilisation and the evaluation (screen and export).
  */
-import type { TAuswertung } from '@stellwerk/domain/verwaltung/auswertung/api';
+
 import type { TFahrzeugAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
+import type { TAuswertung } from '@stellwerk/domain/verwaltung/auswertung/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';

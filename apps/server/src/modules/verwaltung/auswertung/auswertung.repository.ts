@@ -11,11 +11,12 @@ import type {
 } from '@stellwerk/domain/verwaltung/auswertung/metriken';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
+import { inStandorten } from '../auslastung/auslastung.standorte.ts';
 
-type Bereich = { start: Date; ende: Date; standortId?: string };
+/** `standortIds`: the locations answered for (decision 258), left out for all. */
+type Bereich = { start: Date; ende: Date; standortIds?: readonly string[] };
 
-const standortFilter = (standortId?: string) =>
-  standortId ? sql` and f.standort_id = ${standortId}` : sql``;
+const standortFilter = (standortIds?: readonly string[]) => inStandorten(sql`f.standort_id`, standortIds);
 const iso = (d: Date) => d.toISOString();
 
 /** Trips and km per location and purpose: current logbook versions starting in `[start, ende)`. */
@@ -26,7 +27,7 @@ export const fahrtenJeStandort = async (tx: Tx, b: Bereich): Promise<FahrtZeile[
     from fahrtenbuch_eintrag e
     join fahrzeug f on f.id = e.fahrzeug_id
     left join standort s on s.id = f.standort_id
-    where e.beginn >= ${iso(b.start)}::timestamptz and e.beginn < ${iso(b.ende)}::timestamptz${standortFilter(b.standortId)}
+    where e.beginn >= ${iso(b.start)}::timestamptz and e.beginn < ${iso(b.ende)}::timestamptz${standortFilter(b.standortIds)}
       and not exists (select 1 from fahrtenbuch_eintrag n where n.mandant_id = e.mandant_id and n.korrigiert_id = e.id)
     group by f.standort_id, s.name, e.art`);
   return (result.rows as FahrtZeile[]).map((r) => ({ ...r, fahrten: Number(r.fahrten), km: Number(r.km) }));
@@ -41,7 +42,7 @@ export const freigabenImZeitraum = async (tx: Tx, b: Bereich): Promise<FreigabeZ
     join fahrzeug_buchung b on b.id = sf.fahrzeug_buchung_id
     join fahrzeug f on f.id = b.fahrzeug_id
     left join standort s on s.id = f.standort_id
-    where b.created_at >= ${iso(b.start)}::timestamptz and b.created_at < ${iso(b.ende)}::timestamptz${standortFilter(b.standortId)}`);
+    where b.created_at >= ${iso(b.start)}::timestamptz and b.created_at < ${iso(b.ende)}::timestamptz${standortFilter(b.standortIds)}`);
   return (
     result.rows as (Omit<FreigabeZeile, 'personen' | 'angefragtAm' | 'entschiedenAm'> & {
       angefragtAm: string | Date;
@@ -65,7 +66,7 @@ export const schaedenImZeitraum = async (tx: Tx, b: Bereich): Promise<SchadenZei
     join fahrzeug f on f.id = d.fahrzeug_id
     left join standort s on s.id = f.standort_id
     where d.gemeldet_am < ${iso(b.ende)}::timestamptz
-      and (d.behoben_am is null or d.behoben_am >= ${iso(b.start)}::timestamptz)${standortFilter(b.standortId)}`);
+      and (d.behoben_am is null or d.behoben_am >= ${iso(b.start)}::timestamptz)${standortFilter(b.standortIds)}`);
   return (
     result.rows as {
       standortId: string | null;

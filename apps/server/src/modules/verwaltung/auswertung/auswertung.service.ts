@@ -4,6 +4,7 @@
  */
 
 import { DomainError } from '@stellwerk/domain/errors';
+import { nurErlaubteStandorte, standortGrenzeFuer } from '@stellwerk/domain/identitaet/standort-grenze';
 import { berlinDateKey } from '@stellwerk/domain/time';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import type {
@@ -23,7 +24,14 @@ import type { Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { fahrzeugAuslastungBerechnen } from '../auslastung/auslastung.fahrzeuge.ts';
-import { type Deps, grenzen, kVon, type Leser, zeitraumDer } from '../auslastung/auslastung.kontext.ts';
+import {
+  type Deps,
+  grenzen,
+  kVon,
+  type Leser,
+  standorteDer,
+  zeitraumDer,
+} from '../auslastung/auslastung.kontext.ts';
 import { leseraumAuslastungBerechnen } from '../auslastung/auslastung.leseraum.ts';
 import { loadEffectiveCustomizing, loadFeatureSwitches } from '../customizing/customizing.service.ts';
 import {
@@ -60,9 +68,9 @@ const mapWerte = <T, U>(
 const flotte = async (
   tx: Tx,
   z: { vonTag: string; bisTag: string },
-  { k, heute, standortId }: { k: number; heute: string; standortId?: string },
+  { k, heute, standortIds }: { k: number; heute: string; standortIds?: readonly string[] },
 ) => {
-  const b = { ...grenzen(z), standortId };
+  const b = { ...grenzen(z), standortIds };
   const freigaben = freigabenAuswerten(await freigabenImZeitraum(tx, b), k);
   const schaeden = schaedenAuswerten(await schaedenImZeitraum(tx, b), { ...grenzen(z), k });
   return {
@@ -75,8 +83,11 @@ const flotte = async (
       const { behebungsTageSumme: _, ...rest } = w;
       return { ...rest, mittlereBehebungsTage: mittlereBehebungsTage(w) };
     }),
-    // a licence has no location: totals of the tenant only
-    fuehrerscheine: fuehrerscheineAuswerten(await fuehrerscheine(tx), { ...z, heute, k }),
+    // a licence has no location: totals of the tenant only, not for a reader limited to locations (decision 258)
+    fuehrerscheine:
+      standortIds === undefined
+        ? fuehrerscheineAuswerten(await fuehrerscheine(tx), { ...z, heute, k })
+        : null,
   };
 };
 
@@ -92,7 +103,7 @@ export const auswertung = async (
   q: TAuswertungQuery,
 ): Promise<TAuswertung> => {
   assertDarf(user, 'auswertung.sehen');
-  return auswertungBerechnen(deps, user, q);
+  return auswertungBerechnen(deps, { ...user, standorte: standortGrenzeFuer('auswertung.sehen', user) }, q);
 };
 
 /** The evaluation without the right's check: for the mailed evaluation, whose recipients were checked (decision 247). */
@@ -105,13 +116,15 @@ export const auswertungBerechnen = async (
   const heute = berlinDateKey(jetzt);
   const zeitraum = zeitraumDer(q, jetzt);
   const vorher = vorperiode(zeitraum);
+  // a foreign location is refused before anything is computed (decision 258)
+  const standortIds = standorteDer(user, q.standort);
   const filter = { art: q.art, tag: q.tag, von: q.von, bis: q.bis, standort: q.standort };
   const plaetze = await leseraumAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich);
   const fahrzeuge = await fahrzeugAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich);
   return database.withTenant(user.mandantId, async (tx) => {
     const features = await loadFeatureSwitches(tx);
     const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
-    const opt = { k, heute, standortId: q.standort };
+    const opt = { k, heute, standortIds };
     const [jetztF, vorherF] = features.FahrzeugBuchung
       ? [await flotte(tx, zeitraum, opt), await flotte(tx, vorher, opt)]
       : [null, null];
@@ -141,7 +154,7 @@ export const auswertungBerechnen = async (
       zeitraum,
       vorperiode: vorher,
       k,
-      auswahl: { standorte: await standorte(tx) },
+      auswahl: { standorte: nurErlaubteStandorte(user.standorte ?? null, await standorte(tx)) },
       aktuell: periode(jetztF, true),
       vorher: periode(vorherF, false),
     };

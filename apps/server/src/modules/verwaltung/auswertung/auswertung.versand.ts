@@ -5,6 +5,7 @@
  * user's language, with the Excel export attached. Aggregates only: the same figures and k threshold as the screen.
  */
 
+import { resolveStandortGrenzen, standortGrenzeFuer } from '@stellwerk/domain/identitaet/standort-grenze';
 import { parseLanguage } from '@stellwerk/domain/language';
 import { isPermissionName, PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { darf } from '@stellwerk/domain/policy';
@@ -37,16 +38,25 @@ const zahl = (wert: number | null, einheit: string, sprache: 'de' | 'en') => {
  * Who may receive the evaluation: the tenant's active users who may open it (the screen's guard: admin access
  * beside auswertung_sehen), from each user's own grants; by name.
  */
-export const empfaengerMitRecht = async (tx: Tx): Promise<{ id: string; email: string; name: string }[]> => {
+export const empfaengerMitRecht = async (tx: Tx): Promise<{ id: string; email: string; name: string }[]> =>
+  findPersonen(tx, [...(await empfaengerGrenzen(tx)).keys()]);
+
+/**
+ * The users who may open the evaluation, each with the locations it is limited to for them (decision 258: null
+ * for the whole tenant), from the same grants as a session's.
+ */
+const empfaengerGrenzen = async (tx: Tx): Promise<Map<string, readonly string[] | null>> => {
   const inhaber = await aktiveInhaber(tx, 'auswertung_sehen');
   const rechte = await inhaberVon(tx, inhaber, PERMISSION_NAMES);
-  const duerfen = inhaber.filter((id) => {
-    const permissions = new Set(
-      rechte.filter((r) => r.benutzerId === id).flatMap((r) => (isPermissionName(r.name) ? [r.name] : [])),
-    );
-    return darf('auswertung.sehen', { permissions, isPlatformAdmin: false });
-  });
-  return findPersonen(tx, duerfen);
+  const ergebnis = new Map<string, readonly string[] | null>();
+  for (const id of inhaber) {
+    const eigene = rechte.filter((r) => r.benutzerId === id);
+    const permissions = new Set(eigene.flatMap((r) => (isPermissionName(r.name) ? [r.name] : [])));
+    if (!darf('auswertung.sehen', { permissions, isPlatformAdmin: false })) continue;
+    const standortGrenzen = resolveStandortGrenzen(eigene.map((r) => ({ ...r, wert: 'true' })));
+    ergebnis.set(id, standortGrenzeFuer('auswertung.sehen', { permissions, standortGrenzen }));
+  }
+  return ergebnis;
 };
 
 /** GET /api/auswertung/empfaenger: the settings administrator picks the recipients among these. */
@@ -75,11 +85,20 @@ export const sendeAuswertung = async (
   const adressen = new Set(
     (arrayCustomizing(settings, 'AuswertungMailEmpfaenger') as string[]).map((a) => a.toLowerCase()),
   );
-  const kandidaten = (await empfaengerMitRecht(tx)).filter((p) => adressen.has(p.email.toLowerCase()));
+  const grenzen = await empfaengerGrenzen(tx);
+  const kandidaten = (await findPersonen(tx, [...grenzen.keys()])).filter((p) =>
+    adressen.has(p.email.toLowerCase()),
+  );
   let mails = 0;
   for (const k of kandidaten) {
     const language = parseLanguage(stringCustomizing(await loadEffectiveCustomizing(tx, k.id), 'Sprache'));
-    const leser = { mandantId: kontext.mandantId, benutzerId: k.id, language };
+    // a recipient limited to locations gets their locations' evaluation only (decision 258)
+    const leser = {
+      mandantId: kontext.mandantId,
+      benutzerId: k.id,
+      language,
+      standorte: grenzen.get(k.id) ?? null,
+    };
     const a = await auswertungBerechnen(
       { database: { withTenant: (_mandantId, fn) => fn(tx) }, now: () => kontext.now },
       leser,

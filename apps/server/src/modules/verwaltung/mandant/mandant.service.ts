@@ -245,6 +245,8 @@ export const createMandantAdministrator = async (
           rolleIds: [rolle.id],
           gruppeIds: [],
           permissions: [],
+          // a tenant's first administrator holds the role for the whole tenant (decision 258)
+          rollenStandorte: [],
         });
         return { rolle, created };
       });

@@ -1,4 +1,16 @@
-import { Alert, Button, Group, Modal, MultiSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Group,
+  Modal,
+  MultiSelect,
+  Radio,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -8,6 +20,7 @@ import {
   type TBenutzerOptionen,
   ZBenutzerInput,
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
+import { MAX_STANDORTE_JE_ZUWEISUNG } from '@stellwerk/domain/identitaet/standort-grenze';
 import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +43,8 @@ type FormValues = {
   username: string;
   status: 'aktiv' | 'inaktiv';
   rolleIds: string[];
+  /** Per role, the locations it is limited to (decision 258); none or left out: the whole tenant. */
+  rollenStandorte: Record<string, string[]>;
   gruppeIds: string[];
   permissions: string[];
 };
@@ -42,6 +57,7 @@ const FIELDS = new Set<string>([
   'username',
   'status',
   'rolleIds',
+  'rollenStandorte',
   'gruppeIds',
   'permissions',
 ]);
@@ -54,6 +70,7 @@ const emptyValues: FormValues = {
   username: '',
   status: 'aktiv',
   rolleIds: [],
+  rollenStandorte: {},
   gruppeIds: [],
   permissions: [],
 };
@@ -66,12 +83,18 @@ const toValues = (user: TBenutzerDetail): FormValues => ({
   username: user.username ?? '',
   status: user.status === 'aktiv' ? 'aktiv' : 'inaktiv',
   rolleIds: user.rollen.map((r) => r.id),
+  rollenStandorte: Object.fromEntries(user.rollenStandorte.map((e) => [e.rolleId, e.standortIds])),
   gruppeIds: user.gruppen.map((g) => g.id),
   permissions: user.permissions.filter((p) => p.wert === 'true').map((p) => p.name),
 });
 
-const toInput = (values: FormValues): TBenutzerInput => ({
+const toInput = ({ rollenStandorte, ...values }: FormValues): TBenutzerInput => ({
   ...values,
+  // only the roles still chosen, and only with locations: an empty choice is the whole tenant
+  rollenStandorte: values.rolleIds.flatMap((rolleId) => {
+    const standortIds = rollenStandorte[rolleId] ?? [];
+    return standortIds.length > 0 ? [{ rolleId, standortIds }] : [];
+  }),
   employeeId: values.employeeId || null,
   username: values.username || null,
   permissions: PERMISSION_NAMES.filter((name) => values.permissions.includes(name)).map((name) => ({
@@ -231,6 +254,39 @@ function BenutzerForm({
           nothingFoundMessage={t('adminBenutzer.form.nothingFound')}
           {...form.getInputProps('rolleIds')}
         />
+        {form.values.rolleIds.length > 0 && optionen.standorte.length > 0 && (
+          <Fieldset legend={t('adminBenutzer.form.standorteTitel')} variant="filled">
+            <Stack gap="sm">
+              <Text size="sm" c="dimmed">
+                {t('adminBenutzer.form.standorteHint')}
+              </Text>
+              {form.values.rolleIds.map((rolleId) => (
+                <MultiSelect
+                  key={rolleId}
+                  label={t('adminBenutzer.fields.standorte', {
+                    rolle: optionen.rollen.find((r) => r.id === rolleId)?.name ?? '',
+                  })}
+                  placeholder={
+                    (form.values.rollenStandorte[rolleId] ?? []).length === 0
+                      ? t('adminBenutzer.form.standorteAlle')
+                      : undefined
+                  }
+                  data={optionen.standorte.map((s) => ({ value: s.id, label: s.name }))}
+                  searchable
+                  clearable
+                  maxValues={MAX_STANDORTE_JE_ZUWEISUNG}
+                  nothingFoundMessage={t('adminBenutzer.form.nothingFound')}
+                  value={form.values.rollenStandorte[rolleId] ?? []}
+                  onChange={(next) =>
+                    form.setFieldValue('rollenStandorte', { ...form.values.rollenStandorte, [rolleId]: next })
+                  }
+                  error={form.errors.rollenStandorte}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              ))}
+            </Stack>
+          </Fieldset>
+        )}
         <MultiSelect
           label={t('adminBenutzer.fields.gruppen')}
           data={optionen.gruppen.map((g) => ({ value: g.id, label: g.name }))}

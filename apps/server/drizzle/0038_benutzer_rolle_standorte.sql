@@ -1,0 +1,1 @@
+ALTER TABLE "benutzer_rolle" ADD COLUMN "standort_ids" uuid[] DEFAULT '{}'::uuid[] NOT NULL;
