@@ -1,8 +1,9 @@
 /**
  * A location manager limited to their locations (decision 258): an administrator limits the fleet manager's role to
  * one location in the user dialog (at 375 px), and the manager's open utilisation screen, reloaded without signing in
- * again, offers and shows only that location. The shared demo user's limit is lifted again at the end. Screenshots
- * go to the project's output folder (screenshots/).
+ * again, offers and shows only that location. The shared demo user's limit is lifted again at the end. It runs in the
+ * project `alone` (`.exclusive`): while the limit holds, the demo fleet manager's rights differ for everyone on that
+ * server. Screenshots go to the project's output folder (screenshots/).
  */
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
