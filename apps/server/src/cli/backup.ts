@@ -28,7 +28,7 @@ const main = async ([command, folder, ...rest]: string[]): Promise<number> => {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const where = path.resolve(process.env.INIT_CWD ?? process.cwd(), folder);
   try {
-    // with STORAGE_URL the files are copied from and into the object store (decision 261)
+    // with STORAGE_URL the files are copied from and into the object store (decision 260)
     const storage = s3EinstellungOf(process.env);
     if (command === 'backup') {
       const manifest = await createBackup({ dataDir, databaseUrl, target: where, storage });

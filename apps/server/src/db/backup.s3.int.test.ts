@@ -42,7 +42,7 @@ const einstellungOf = (storage: ReturnType<typeof storageOf>) =>
   });
 
 describe.each(testDrivers())(
-  'backup and restore with the files in an object store on %s (decision 261)',
+  'backup and restore with the files in an object store on %s (decision 260)',
   (driver) => {
     const cleanups: (() => Promise<unknown> | unknown)[] = [];
     afterAll(async () => {

@@ -20,7 +20,7 @@ import { acquireDataLock } from './data-lock.ts';
  *   manifest.json   what is in it, when and from which database kind
  *   db.tar.gz       the embedded database (PGlite `dumpDataDir`)      — or —
  *   db.dump         the PostgreSQL database (`pg_dump --format=custom`)
- *   storage/        a copy of DATA_DIR/storage, or with STORAGE_URL of the object store's files (decision 261)
+ *   storage/        a copy of DATA_DIR/storage, or with STORAGE_URL of the object store's files (decision 260)
  *   session-secret, vapid-keys.json, impressum.txt   when present in DATA_DIR
  */
 export type BackupManifest = {
@@ -28,7 +28,7 @@ export type BackupManifest = {
   createdAt: string;
   database: 'pglite' | 'pg';
   files: string[];
-  /** Where `storage/` was copied from: the data folder, or the S3-compatible store (decision 261). */
+  /** Where `storage/` was copied from: the data folder, or the S3-compatible store (decision 260). */
   storage?: 'disk' | 's3';
 };
 
@@ -81,7 +81,7 @@ export const createBackup = async ({
   dataDir: string;
   databaseUrl: string | undefined;
   target: string;
-  /** `STORAGE_URL`: the files are copied from this store instead of `DATA_DIR/storage` (decision 261). */
+  /** `STORAGE_URL`: the files are copied from this store instead of `DATA_DIR/storage` (decision 260). */
   storage?: S3Einstellung | undefined;
   now?: Date;
 }): Promise<BackupManifest> => {

@@ -28,7 +28,7 @@ const keysOf = async function* (
 
 /**
  * Copies the installation's objects from the S3-compatible store into `ziel` in the layout of the data folder
- * (`{bucket}/{mandantId}/{uuid}.{ext}`), each streamed (decision 261). Keys that are not stored files (a foreign
+ * (`{bucket}/{mandantId}/{uuid}.{ext}`), each streamed (decision 260). Keys that are not stored files (a foreign
  * object under the prefix) are left out. Answers how many files were copied.
  */
 export const sichereAblage = async (einstellung: S3Einstellung, ziel: string): Promise<number> => {
@@ -69,7 +69,7 @@ export const pruefeAblageLeer = async (einstellung: S3Einstellung): Promise<void
 
 /**
  * Puts the files of a backup's `storage/` folder (`quelle` is the backup folder) into the S3-compatible store,
- * which must hold none of the installation's objects yet (decision 261): a restore goes into an empty installation.
+ * which must hold none of the installation's objects yet (decision 260): a restore goes into an empty installation.
  * Each file is streamed; a file that fails stops the restore with its name. Answers how many files were written.
  */
 export const stelleAblageWiederHer = async (einstellung: S3Einstellung, quelle: string): Promise<number> => {
