@@ -1,5 +1,5 @@
 /**
- * The Monday-morning rush (issue 25): N users with valid sessions ask for places of one reading room for the next
+ * The Monday-morning rush (decision 261): N users with valid sessions ask for places of one reading room for the next
  * day within one minute, more users than places. Each user asks for a place (the front rows are wanted most);
  * a user refused because the place is taken takes the place the refusal offers (decision 261), up to five offers.
  * Reports the answers, their latency and checks no place holds more bookings than its capacity.

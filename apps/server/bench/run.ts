@@ -303,7 +303,7 @@ const benchFahrzeug = async (server: TestServer, data: FahrzeugBenchData): Promi
 };
 
 /**
- * The concurrency curve (issue 25): the free-vehicle search, the seat map of a day (the 1,000-place plan) and the
+ * The concurrency curve: the free-vehicle search, the seat map of a day (the 1,000-place plan) and the
  * week timeline of one location, each at 1, 2, 5, 10, 20 and 50 clients on the bench data; throughput and latency
  * per point show where one instance saturates.
  */

@@ -139,6 +139,7 @@ describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
     expect(twice.status).toBe(409);
     // the refusal offers the nearest free place of the room for the same period (decision 261)
     const refusal = await errorOf(twice);
+    expect(refusal.code).toBe('leseraum_buchung.belegt_angebot');
     expect(refusal.message).toMatch(
       /^Der Platz ist im gewählten Zeitraum bereits belegt\. Frei ist noch: .+ \(\d+ freie Plätze in diesem Raum\)\.$/,
     );
