@@ -7,6 +7,11 @@
  * `basis,leseraum,fahrzeug,export,auswertung`) picks the parts to run, BENCH_DRIVERS (`pglite,pg`) the databases. The part
  * `export` (PostgreSQL only) times the logbook exports of BENCH_EXPORT_FAHRTEN trips (default 10,000) and
  * reports the peak RSS during each.
+ *
+ * Parts run only when named: `ansturm`, the Monday-morning rush (bench/ansturm.ts: BENCH_ANSTURM_NUTZER users, default
+ * 1,000 on PostgreSQL and 200 on the embedded database, within BENCH_ANSTURM_SEKUNDEN, default 60, for three places per
+ * four users); `kurve`, the concurrency curve of the free search, the seat map of a day and the week timeline at
+ * BENCH_KURVE clients (default `1,2,5,10,20,50`), BENCH_KURVE_REQUESTS requests per point (default 600).
  */
 import autocannon from 'autocannon';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../test/harness';
@@ -20,6 +25,7 @@ import {
   freieFahrzeugeSql,
   timeApiAndSql,
 } from './fahrzeug';
+import { type AnsturmErgebnis, benchAnsturm } from './ansturm';
 import { belegungSql, buildLeseraumBenchData, countBenchBuchungen } from './leseraum';
 
 type Measurement = {
@@ -55,6 +61,8 @@ const BUDGETS: Record<string, number> = {
 
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'basis,leseraum,fahrzeug,export,auswertung').split(','));
 const exportMessungen: Array<ExportMessung & { driver: string }> = [];
+const ansturmErgebnisse: AnsturmErgebnis[] = [];
+const kurve: Measurement[] = [];
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0
@@ -294,6 +302,51 @@ const benchFahrzeug = async (server: TestServer, data: FahrzeugBenchData): Promi
   return results;
 };
 
+/**
+ * The concurrency curve: the free-vehicle search, the seat map of a day (the 1,000-place plan) and the
+ * week timeline of one location, each at 1, 2, 5, 10, 20 and 50 clients on the bench data; throughput and latency
+ * per point show where one instance saturates.
+ */
+const benchKurve = async (server: TestServer): Promise<Measurement[]> => {
+  const clients = (process.env.BENCH_KURVE ?? '1,2,5,10,20,50').split(',').map(Number);
+  const amount = Number(process.env.BENCH_KURVE_REQUESTS ?? 600);
+  const leser = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
+  const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: leser } })).json()) as {
+    user: { mandantId: string };
+  };
+  const plan = await buildLeseraumBenchData(server, me.user.mandantId);
+  const daten = await fahrzeugDaten(server);
+  const fahrer = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+  const pfade: [string, string, string][] = [
+    [
+      'nurFrei',
+      fahrer,
+      `/api/fahrzeuge?von=${encodeURIComponent(daten.slot.von)}&bis=${encodeURIComponent(daten.slot.bis)}&nurFrei=true`,
+    ],
+    ['belegung', leser, `/api/grundrisse/${plan.grundrissId}/belegung?tag=${plan.belegungTag}`],
+    [
+      'zeitleiste',
+      fahrer,
+      `/api/fahrzeuge/belegung?standortId=${daten.standortId}&von=${encodeURIComponent(daten.woche.von)}&bis=${encodeURIComponent(daten.woche.bis)}`,
+    ],
+  ];
+  const results: Measurement[] = [];
+  for (const [name, cookie, path] of pfade)
+    for (const c of clients) {
+      const m = await measure(server, `GET ${name} (${c} c)`, path, {
+        headers: { cookie, origin: server.baseUrl },
+        connections: c,
+        amount: Math.max(amount, c * 20),
+        warmup: Math.max(30, c * 2),
+      });
+      console.log(
+        `${server.driver}: ${m.route}: ${m.rps} req/s, p50 ${ms(m.p50)} ms, p95 ${ms(m.p95)} ms, failed ${m.failed}`,
+      );
+      results.push(m);
+    }
+  return results;
+};
+
 const benchDriver = async (driver: TestServer['driver']): Promise<Measurement[]> => {
   const server = await startTestServer({ driver, seed: true });
   try {
@@ -304,6 +357,17 @@ const benchDriver = async (driver: TestServer['driver']): Promise<Measurement[]>
       results.push(await measure(server, 'GET /api/me', '/api/me', { headers: { cookie } }));
     }
     if (PARTS.has('leseraum')) results.push(...(await benchLeseraum(server)));
+    if (PARTS.has('ansturm')) {
+      const nutzer = Number(process.env.BENCH_ANSTURM_NUTZER ?? (server.driver === 'pg' ? 1000 : 200));
+      ansturmErgebnisse.push(
+        await benchAnsturm(server, {
+          nutzer,
+          plaetze: Math.round(nutzer * 0.75),
+          sekunden: Number(process.env.BENCH_ANSTURM_SEKUNDEN ?? 60),
+        }),
+      );
+    }
+    if (PARTS.has('kurve')) kurve.push(...(await benchKurve(server)));
     const daten = PARTS.has('fahrzeug') || PARTS.has('auswertung') ? await fahrzeugDaten(server) : null;
     if (daten && PARTS.has('fahrzeug')) results.push(...(await benchFahrzeug(server, daten)));
     if (daten && PARTS.has('auswertung')) results.push(...(await benchAuswertung(server, daten)));
@@ -323,6 +387,7 @@ const main = async () => {
   const only = process.env.BENCH_DRIVERS?.split(',');
   for (const driver of testDrivers().filter((d) => !only || only.includes(d)))
     all.push(...(await benchDriver(driver)));
+  all.push(...kurve);
   console.log('');
   console.log('driver  route                  requests  failed  p50 ms  p95 ms  p99 ms   req/s  budget p95');
   let overBudget = false;
@@ -344,6 +409,22 @@ const main = async () => {
         `${m.driver.padEnd(7)} ${m.format.padEnd(6)} ${String(m.fahrten).padStart(6)} ${m.ms.toFixed(0).padStart(9)} ` +
           `${(m.bytes / 1024 / 1024).toFixed(1).padStart(9)} ${String(m.rssVorherMb).padStart(14)} ${String(m.rssSpitzeMb).padStart(12)}  ` +
           `${ok ? 'ok' : 'OVER'} (<= ${m.budgetMs} ms)`,
+      );
+    }
+  }
+  if (ansturmErgebnisse.length > 0) {
+    console.log(
+      '\ndriver  users  places  seconds  requests  booked  after offer  no place  gave up  offers  errors  over capacity  p50 ms  p95 ms  p99 ms  max ms  user p95 ms',
+    );
+    for (const a of ansturmErgebnisse) {
+      const ok = a.fehler === 0 && a.ueberbelegt === 0 && a.p95 <= 500 && a.nutzerP95 <= 500;
+      if (!ok) overBudget = true;
+      console.log(
+        `${a.driver.padEnd(7)} ${String(a.nutzer).padStart(5)} ${String(a.plaetze).padStart(7)} ${String(a.sekunden).padStart(8)} ` +
+          `${String(a.anfragen).padStart(9)} ${String(a.gebucht).padStart(7)} ${String(a.nachAngebotGebucht).padStart(12)} ` +
+          `${String(a.ohnePlatz).padStart(9)} ${String(a.aufgegeben).padStart(8)} ${String(a.angebote).padStart(7)} ${String(a.fehler).padStart(7)} ` +
+          `${String(a.ueberbelegt).padStart(14)} ${ms(a.p50).padStart(7)} ${ms(a.p95).padStart(7)} ${ms(a.p99).padStart(7)} ` +
+          `${ms(a.max).padStart(7)} ${ms(a.nutzerP95).padStart(12)}  ${ok ? 'ok' : 'OVER'} (p95 <= 500 ms, no error, none over capacity)`,
       );
     }
   }

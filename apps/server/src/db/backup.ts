@@ -4,6 +4,12 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import pg from 'pg';
+import type { S3Einstellung } from '../modules/plattform/storage/storage.s3.ts';
+import {
+  pruefeAblageLeer,
+  sichereAblage,
+  stelleAblageWiederHer,
+} from '../modules/plattform/storage/storage.sicherung.ts';
 import { acquireDataLock } from './data-lock.ts';
 
 /**
@@ -14,7 +20,7 @@ import { acquireDataLock } from './data-lock.ts';
  *   manifest.json   what is in it, when and from which database kind
  *   db.tar.gz       the embedded database (PGlite `dumpDataDir`)      — or —
  *   db.dump         the PostgreSQL database (`pg_dump --format=custom`)
- *   storage/        a copy of DATA_DIR/storage
+ *   storage/        a copy of DATA_DIR/storage, or with STORAGE_URL of the object store's files (decision 260)
  *   session-secret, vapid-keys.json, impressum.txt   when present in DATA_DIR
  */
 export type BackupManifest = {
@@ -22,6 +28,8 @@ export type BackupManifest = {
   createdAt: string;
   database: 'pglite' | 'pg';
   files: string[];
+  /** Where `storage/` was copied from: the data folder, or the S3-compatible store (decision 260). */
+  storage?: 'disk' | 's3';
 };
 
 const MANIFEST = 'manifest.json';
@@ -67,11 +75,14 @@ export const createBackup = async ({
   dataDir,
   databaseUrl,
   target,
+  storage: s3,
   now = new Date(),
 }: {
   dataDir: string;
   databaseUrl: string | undefined;
   target: string;
+  /** `STORAGE_URL`: the files are copied from this store instead of `DATA_DIR/storage` (decision 260). */
+  storage?: S3Einstellung | undefined;
   now?: Date;
 }): Promise<BackupManifest> => {
   if (!isEmptyDir(target))
@@ -104,7 +115,12 @@ export const createBackup = async ({
     files.push('db.tar.gz');
   }
   const storage = path.join(dataDir, 'storage');
-  if (existsSync(storage)) {
+  if (s3) {
+    // the store's files, after the dump like the folder's: a file uploaded meanwhile may be in it without its row
+    mkdirSync(path.join(target, 'storage'));
+    await sichereAblage(s3, path.join(target, 'storage'));
+    files.push('storage');
+  } else if (existsSync(storage)) {
     cpSync(storage, path.join(target, 'storage'), { recursive: true });
     files.push('storage');
   }
@@ -118,6 +134,7 @@ export const createBackup = async ({
     createdAt: now.toISOString(),
     database: databaseUrl ? 'pg' : 'pglite',
     files,
+    storage: s3 ? 's3' : 'disk',
   };
   writeFileSync(path.join(target, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -185,10 +202,13 @@ export const restoreBackup = async ({
   dataDir,
   databaseUrl,
   source,
+  storage: s3,
 }: {
   dataDir: string;
   databaseUrl: string | undefined;
   source: string;
+  /** `STORAGE_URL`: the files go into this store (which must be empty) instead of `DATA_DIR/storage`. */
+  storage?: S3Einstellung | undefined;
 }): Promise<BackupManifest> => {
   const manifest = readManifest(source);
   if (manifest.database === 'pg' && !databaseUrl)
@@ -204,6 +224,7 @@ export const restoreBackup = async ({
     throw new Error(
       `${storage} ist nicht leer: stellen Sie in einen leeren DATA_DIR wieder her. / Not empty.`,
     );
+  if (s3) await pruefeAblageLeer(s3);
   mkdirSync(dataDir, { recursive: true });
   if (manifest.database === 'pg') {
     await prepareRoles(databaseUrl as string);
@@ -249,8 +270,11 @@ export const restoreBackup = async ({
       lock.release();
     }
   }
-  if (existsSync(path.join(source, 'storage')))
-    cpSync(path.join(source, 'storage'), storage, { recursive: true });
+  if (existsSync(path.join(source, 'storage'))) {
+    // either kind of backup goes into either kind of store: the folder has the data folder's layout
+    if (s3) await stelleAblageWiederHer(s3, source);
+    else cpSync(path.join(source, 'storage'), storage, { recursive: true });
+  }
   for (const file of SIDE_FILES)
     if (existsSync(path.join(source, file)) && !existsSync(path.join(dataDir, file)))
       cpSync(path.join(source, file), path.join(dataDir, file));

@@ -141,6 +141,23 @@ describe.each(testDrivers())('the log of a whole journey on %s (decision 233)', 
     for (const line of refused) expect(line.code).toMatch(/^[a-z_]+(\.[a-z_]+)*$/);
   });
 
+  it('names the tenant and user of the login on the sign-in lines (decision 260)', () => {
+    const all = lines();
+    const auth = all.filter((l) => l.msg === 'request completed' && l.route === '/api/auth/*');
+    // the wrong password, the reset asked for, the reset, the sign-in and the sign-out
+    expect(auth.map((l) => l.statusCode)).toEqual([401, 200, 200, 200, 200]);
+    // asking for a reset names an address only, so that line names nobody; every other one the login
+    const [wrong, asked, ...rest] = auth;
+    for (const line of [wrong, ...rest])
+      expect(line, JSON.stringify(line)).toMatchObject({ mandantId, benutzerId });
+    expect(asked?.mandantId).toBeUndefined();
+    // the refusal of the wrong password too
+    const refusal = all.find((l) => l.msg === 'request refused' && l.reqId === wrong?.reqId);
+    expect(refusal).toMatchObject({ mandantId, benutzerId });
+    // no line names another tenant
+    expect(all.filter((l) => l.mandantId !== undefined && l.mandantId !== mandantId)).toEqual([]);
+  });
+
   it('holds no password, reset token, captcha, cookie or session token, nor the e-mail address of a request', () => {
     const text = raw.join('');
     expect(text.length).toBeGreaterThan(0);

@@ -73,6 +73,21 @@ const whoOf = (request: FastifyRequest) =>
     ? { mandantId: request.sessionUser.mandantId, benutzerId: request.sessionUser.benutzerId }
     : {};
 
+/** Requests whose logger carries tenant and user already. */
+const bound = new WeakSet<FastifyRequest>();
+
+/**
+ * Binds tenant and user to the request's logger, so that every later line of the request, its request line among
+ * them, names them. The API's requests are bound from their session; the sign-in routes (which read no session
+ * for the API) bind the login they are about once it is known: the account a password or code is tried for, the
+ * account of a reset token, the session of a signed-in caller. The first binding holds.
+ */
+export const bindLogTo = (request: FastifyRequest, who: { mandantId: string; benutzerId: string }) => {
+  if (bound.has(request)) return;
+  request.log = request.log.child({ mandantId: who.mandantId, benutzerId: who.benutzerId });
+  bound.add(request);
+};
+
 /**
  * One line per answered request instead of Fastify's two (decision 233): request id (as `reqId`, also sent back
  * as `X-Request-Id`), method, the route pattern (the path without query only where no route matched), status,
@@ -85,14 +100,10 @@ export const registerRequestLog = (
     onAnswered,
   }: { onAnswered?: (request: FastifyRequest, statusCode: number, seconds: number) => void } = {},
 ) => {
-  /** Requests whose logger carries tenant and user already (a hook before this one may have refused it). */
-  const bound = new WeakSet<FastifyRequest>();
   // after every onRequest hook, the auth plugin's reading of the session among them
   app.addHook('preParsing', async (request) => {
     const who = whoOf(request);
-    if (!who.mandantId) return;
-    request.log = request.log.child(who);
-    bound.add(request);
+    if (who.mandantId) bindLogTo(request, who);
   });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);

@@ -56,6 +56,12 @@ export const LESERAUM_ERRORS = {
     de: 'Der Platz ist im gewählten Zeitraum bereits belegt.',
     en: 'The seat is already taken in the chosen period.',
   },
+  /** Decision 261: a taken place is refused with the nearest free place of the same room offered. */
+  'leseraum_buchung.belegt_angebot': {
+    status: 409,
+    de: 'Der Platz ist im gewählten Zeitraum bereits belegt. Frei ist noch: {platz} ({frei#freier Platz|freie Plätze} in diesem Raum).',
+    en: 'The seat is already taken in the chosen period. Still free: {platz} ({frei#free seat|free seats} in this room).',
+  },
   'leseraum_buchung.tag_nicht_buchbar': {
     status: 400,
     de: 'Am {datum} kann nicht gebucht werden.',

@@ -3,6 +3,7 @@ import { waitMinutes } from '@stellwerk/domain/identitaet/login-throttle';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../../db/client.ts';
+import { bindLogTo } from '../../../http/request-log.ts';
 import type { createCaptcha } from './auth.captcha.ts';
 import { type PasswortPruefung, passwortHashVon, vergissBestaetigung } from './auth.faktor-schutz.ts';
 import type { createLoginThrottle } from './auth.login-throttle.ts';
@@ -111,6 +112,15 @@ export const anmeldeWerkzeuge = ({
       : await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
   /** Whether the request carries a valid session (then a code confirms an enrolment, not a sign-in). */
   const hasSession = async (request: FastifyRequest): Promise<boolean> => (await sessionOf(request)) !== null;
+
+  /**
+   * Names the tenant and user of a login in the request's log lines (decision 260): the account a password or code
+   * is tried for, whose reset token it is. A login nobody has (an unknown e-mail) names nobody.
+   */
+  const nenneImLog = async (request: FastifyRequest, authUserId: string): Promise<void> => {
+    const benutzer = await database.withAllTenants((tx) => findBenutzerByAuthUserId(tx, authUserId));
+    if (benutzer) bindLogTo(request, { mandantId: benutzer.mandantId, benutzerId: benutzer.id });
+  };
 
   /** A security event in the login's tenant's audit log (decision 101); a failure to write is only logged. */
   const protokoll = (authUserId: string, ereignis: SicherheitsEreignis) =>
@@ -265,6 +275,7 @@ export const anmeldeWerkzeuge = ({
     pruefeCaptcha,
     accountKeyOf,
     protokolliereErfolg,
+    nenneImLog,
   };
 };
 

@@ -93,6 +93,7 @@ export const authRoute = (
     pruefeCaptcha,
     accountKeyOf,
     protokolliereErfolg,
+    nenneImLog,
   } = werkzeuge;
 
   app.route({
@@ -144,6 +145,9 @@ export const authRoute = (
         : codeStepUser
           ? `user:${codeStepUser}`
           : '';
+      // the log names the tenant of the login tried (decision 260)
+      const angemeldet = account.startsWith('user:') ? account.slice('user:'.length) : codeStepUser;
+      if (angemeldet) await nenneImLog(request, angemeldet);
       if (isSignIn) wartet(reply, account, request.ip);
 
       // A password check of a signed-in user counts towards the account's throttle (decision 100).
@@ -261,6 +265,7 @@ export const authRoute = (
       const reset = isPost && url.pathname === RESET_PASSWORD ? resetOf(request.body) : null;
       const resetUser = reset ? await userOfResetToken(reset.token) : null;
       const resetEmail = resetUser?.email ?? null;
+      if (resetUser) await nenneImLog(request, resetUser.id);
       // A deactivated user's invitation or recovery link sets no password and says why: the page must
       // not tell them they can sign in now.
       if (resetUser && (await deaktiviert(resetUser.id))) throw new DomainError('auth.konto_deaktiviert');

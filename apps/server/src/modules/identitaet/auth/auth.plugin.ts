@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../../config.ts';
 import type { Database } from '../../../db/client.ts';
+import { bindLogTo } from '../../../http/request-log.ts';
 import type { EventHub } from '../../plattform/events/events.service.ts';
 import { laufendeSsoAnmeldung } from '../sso/sso.anmeldung.ts';
 import { ssoOrigins } from '../sso/sso.konfiguration.ts';
@@ -157,19 +158,27 @@ export const authPlugin = fp(
     });
     const sessionKeyOf = (request: FastifyRequest) => request.cookies[sessionCookie];
 
+    /** The user of the request's session cookie, from the cache or looked up (and then kept in the cache). */
+    const sessionUserOf = async (request: FastifyRequest, key: string) => {
+      const cached = sessions.get(key);
+      if (cached !== undefined) return cached;
+      const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      const user = found ? await loadSessionUser(database, found.user.id, found.session.id) : null;
+      sessions.set(key, user);
+      return user;
+    };
+
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api/') || request.url.startsWith('/api/auth/')) return;
+      if (!request.url.startsWith('/api/')) return;
       const key = sessionKeyOf(request);
       if (!key) return;
-      const cached = sessions.get(key);
-      if (cached !== undefined) {
-        request.sessionUser = cached;
-        request.sessionMemo = sessions.memo(key) ?? null;
+      const user = await sessionUserOf(request, key);
+      // the sign-in routes keep their own handling of the session: the log names its tenant (decision 260)
+      if (request.url.startsWith('/api/auth/')) {
+        if (user) bindLogTo(request, user);
         return;
       }
-      const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-      request.sessionUser = found ? await loadSessionUser(database, found.user.id, found.session.id) : null;
-      sessions.set(key, request.sessionUser);
+      request.sessionUser = user;
       request.sessionMemo = sessions.memo(key) ?? null;
     });
 

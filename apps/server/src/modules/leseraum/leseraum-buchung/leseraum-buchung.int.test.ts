@@ -137,7 +137,21 @@ describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
       bis: at('2026-11-24', '12:00').toISOString(),
     });
     expect(twice.status).toBe(409);
-    expect((await errorOf(twice)).message).toBe('Der Platz ist im gewählten Zeitraum bereits belegt.');
+    // the refusal offers the nearest free place of the room for the same period (decision 261)
+    const refusal = await errorOf(twice);
+    expect(refusal.code).toBe('leseraum_buchung.belegt_angebot');
+    expect(refusal.message).toMatch(
+      /^Der Platz ist im gewählten Zeitraum bereits belegt\. Frei ist noch: .+ \(\d+ freie Plätze in diesem Raum\)\.$/,
+    );
+    const offered = String(refusal.params.platzId);
+    expect(offered).not.toBe(seat(3).id);
+    const taken = await call(server, other, 'POST', '/api/leseraum-buchungen', {
+      modus: 'stuendlich',
+      leseraumId: offered,
+      von: at('2026-11-24', '10:00').toISOString(),
+      bis: at('2026-11-24', '12:00').toISOString(),
+    });
+    expect(taken.status).toBe(201);
   });
 
   it.each([

@@ -407,3 +407,13 @@ export const findPlanAusdehnung = async (tx: Tx, grundrissId: string): Promise<{
     .where(eq(leseraum.grundrissId, grundrissId));
   return { x: Number(rows[0]?.x ?? 0), y: Number(rows[0]?.y ?? 0) };
 };
+
+/** The plan a place belongs to (for the offer of another place, decision 261). */
+export const findGrundrissDesPlatzes = async (tx: Tx, leseraumId: string): Promise<string | undefined> => {
+  const rows = await tx
+    .select({ grundrissId: leseraum.grundrissId })
+    .from(leseraum)
+    .where(eq(leseraum.id, leseraumId))
+    .limit(1);
+  return rows[0]?.grundrissId;
+};

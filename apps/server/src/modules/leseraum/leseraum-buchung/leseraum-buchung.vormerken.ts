@@ -5,6 +5,7 @@ import type {
 import { bestaetigerFuerNeueBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/machine';
 import { leseraumMailFuer } from '@stellwerk/domain/leseraum/leseraum-buchung/mail';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
+import { mitAngebot } from './leseraum-buchung.angebot.ts';
 import { guardTaken, type LeseraumDeps, meldeBuchung, pruefeZeitraum } from './leseraum-buchung.kontext.ts';
 import { bitteUmBestaetigung, sendMail } from './leseraum-buchung.mails.ts';
 import { toApi } from './leseraum-buchung.presenter.ts';
@@ -13,9 +14,20 @@ import { spindAlsApi, spindZurBuchung } from './leseraum-buchung.spind.ts';
 
 /**
  * POST /api/leseraum-buchungen: a hold (vorgemerkt) of a place for the user, with the pre-booking mail; with
- * `spind` also the nearest free office locker for the same period, in the same transaction (decision 216).
+ * `spind` also the nearest free office locker for the same period, in the same transaction (decision 216). A
+ * taken place is refused with another one offered (decision 261).
  */
 export const createBuchung = async (
+  deps: LeseraumDeps,
+  user: SessionUser,
+  input: TLeseraumBuchungInput,
+): Promise<TLeseraumBuchung> =>
+  // a taken place is refused with the nearest free one offered (decision 261)
+  halte(deps, user, input).catch(async (error: unknown) => {
+    throw await mitAngebot(deps, user, input, error);
+  });
+
+const halte = async (
   deps: LeseraumDeps,
   user: SessionUser,
   input: TLeseraumBuchungInput,
