@@ -12,13 +12,19 @@ import {
   Text,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Bereich, TBelegung, TPlatzBelegung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import type {
+  Bereich,
+  TBelegung,
+  TLeseraumBuchungInput,
+  TPlatzBelegung,
+} from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { buchungsAngebot } from '@stellwerk/domain/leseraum/leseraum-buchung/buchbarkeit';
 import { SPIND_GROESSEN, type SpindGroesse } from '@stellwerk/domain/leseraum/spind/regeln';
 import { TIME_ZONE } from '@stellwerk/domain/time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { ApiError } from '../../../../lib/api-client';
 import { SymbolIcon } from '../../../../components/PlatzSymbol';
 import { useCreateBuchung, useEigeneBuchungen } from '../api/leseraum-api';
 import type { PlatzAuswahl } from '../hooks/platz-suche';
@@ -42,6 +48,17 @@ const dayOf = (iso: string, language: string) =>
     month: '2-digit',
     year: 'numeric',
   }).format(new Date(iso));
+
+type BuchungsAnfrage = TLeseraumBuchungInput;
+
+/** The place a refusal offers instead (`leseraum_buchung.belegt_angebot`, decision 261), or null. */
+const angebotAus = (error: unknown): { id: string; bezeichnung: string } | null => {
+  if (!(error instanceof ApiError) || error.code !== 'leseraum_buchung.belegt_angebot') return null;
+  const { platzId, platz } = error.params;
+  return typeof platzId === 'string' && typeof platz === 'string'
+    ? { id: platzId, bezeichnung: platz }
+    : null;
+};
 
 /**
  * The booking dialog of a place (spec §2 'booking' modal): what the place offers, what is booked on the
@@ -83,6 +100,7 @@ export function PlatzDialog({
   const [gruppe, setGruppe] = useState<number | string>(1);
   const [mitSpind, setMitSpind] = useState(false);
   const [groesse, setGroesse] = useState<SpindGroesse | null>(null);
+  const [letzteAnfrage, setLetzteAnfrage] = useState<BuchungsAnfrage | null>(null);
   const spindWahl = groesse ?? spindGroesse ?? 'M';
   const zeitraum = belegung?.zeitraum;
   // what the place offers (R362): the chosen period, or, when part of it is taken, its free hours instead
@@ -139,31 +157,36 @@ export function PlatzDialog({
             bis: zeitraum.bis,
             gruppengroesse,
           };
-    create.mutate(
-      { ...basis, ...spind },
-      {
-        onSuccess: (buchung) => {
-          const vorgemerkt =
-            buchung.bestaetigerMail === null
-              ? t('sitzplan.vorgemerktPersonal', { platz: buchung.leseraum.bezeichnung })
-              : t('sitzplan.vorgemerktSelbst', {
-                  platz: buchung.leseraum.bezeichnung,
-                  frist: timeOf(buchung.von, i18n.language),
-                });
-          notifications.show({
-            color: 'teal',
-            // the close button of the notice has a name (axe button-name)
-            closeButtonProps: { 'aria-label': t('common.close') },
-            title: t('sitzplan.vorgemerktTitel'),
-            message: buchung.spind
-              ? `${vorgemerkt} ${t('sitzplan.spindGebucht', { nummer: buchung.spind.nummer, bank: buchung.spind.bank })}`
-              : vorgemerkt,
-          });
-          close();
-        },
-      },
-    );
+    sende({ ...basis, ...spind });
   };
+
+  /** Sends a hold; remembered, so that a refusal offering another place (decision 261) can be taken at once. */
+  const sende = (anfrage: BuchungsAnfrage) => {
+    setLetzteAnfrage(anfrage);
+    create.mutate(anfrage, {
+      onSuccess: (buchung) => {
+        const vorgemerkt =
+          buchung.bestaetigerMail === null
+            ? t('sitzplan.vorgemerktPersonal', { platz: buchung.leseraum.bezeichnung })
+            : t('sitzplan.vorgemerktSelbst', {
+                platz: buchung.leseraum.bezeichnung,
+                frist: timeOf(buchung.von, i18n.language),
+              });
+        notifications.show({
+          color: 'teal',
+          // the close button of the notice has a name (axe button-name)
+          closeButtonProps: { 'aria-label': t('common.close') },
+          title: t('sitzplan.vorgemerktTitel'),
+          message: buchung.spind
+            ? `${vorgemerkt} ${t('sitzplan.spindGebucht', { nummer: buchung.spind.nummer, bank: buchung.spind.bank })}`
+            : vorgemerkt,
+        });
+        close();
+      },
+    });
+  };
+  // The place was taken meanwhile and the server offers the nearest free one of the room for the same period.
+  const angebotenerPlatz = angebotAus(create.error);
 
   return (
     <Modal
@@ -319,7 +342,16 @@ export function PlatzDialog({
             <Button variant="default" onClick={close}>
               {t('sitzplan.abbrechen')}
             </Button>
-            {buchbar && (
+            {angebotenerPlatz && letzteAnfrage && (
+              <Button
+                onClick={() => sende({ ...letzteAnfrage, leseraumId: angebotenerPlatz.id })}
+                loading={create.isPending}
+              >
+                {t('sitzplan.angebotVormerken', { platz: angebotenerPlatz.bezeichnung })}
+              </Button>
+            )}
+            {/* the place turned out taken: its own button would only be refused again */}
+            {buchbar && !angebotenerPlatz && (
               <Button onClick={() => submit()} loading={create.isPending}>
                 {t('sitzplan.vormerken')}
               </Button>
