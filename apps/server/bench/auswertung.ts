@@ -10,7 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { TestServer } from '../test/harness';
 import type { Tx } from '../src/db/client';
 import {
-  minutenJeFahrzeugTag,
+  gespeicherteMinuten,
+  minutenJeFahrzeugTagRoh,
   personenJeFahrzeug,
   ungedeckteNachfrage,
 } from '../src/modules/verwaltung/auslastung/auslastung.repository';
@@ -67,7 +68,11 @@ export const explainAuswertung = async (server: TestServer, data: FahrzeugBenchD
         return { fahrzeugId, tag, von: berlinInstant(tag, '09:00'), bis: berlinInstant(tag, '18:00') };
       }),
     );
-    await minutenJeFahrzeugTag(erklaerend, { tage });
+    // the rollup's rows of the year (decision 256), and the raw statement for the days it does not hold
+    await erklaerend.execute(
+      gespeicherteMinuten({ ids: `{${data.fahrzeugIds.join(',')}}`, vonTag: jahrVon, bisTag: jahrBis }),
+    );
+    await minutenJeFahrzeugTagRoh(erklaerend, { tage });
     await personenJeFahrzeug(erklaerend, {
       fahrzeugIds: data.fahrzeugIds,
       start: berlinInstant(jahrVon, '00:00'),
@@ -76,7 +81,8 @@ export const explainAuswertung = async (server: TestServer, data: FahrzeugBenchD
     await ungedeckteNachfrage(erklaerend, { vonTag: jahrVon, bisTag: jahrBis });
   });
   return [
-    `booked minutes per vehicle-day, a year (${data.fahrzeugIds.length * 365} vehicle-days)`,
+    `the rollup's rows of a year (${data.fahrzeugIds.length * 365} vehicle-days)`,
+    `booked minutes per vehicle-day from the raw rows, a year (${data.fahrzeugIds.length * 365} vehicle-days)`,
     'people per vehicle, a year',
     'unmet demand, a year',
   ].map((titel, i) => `${titel}\n${plaene[i] ?? ''}`);

@@ -9,7 +9,7 @@ import type { NachfrageZeile } from '@stellwerk/domain/verwaltung/auslastung/nac
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 
-const uuidArray = (xs: readonly string[]) => `{${xs.join(',')}}`;
+export const uuidArray = (xs: readonly string[]) => `{${xs.join(',')}}`;
 const tsArray = (xs: readonly Date[]) => `{${xs.map((x) => `"${x.toISOString()}"`).join(',')}}`;
 const intArray = (xs: readonly number[]) => `{${xs.join(',')}}`;
 /** Doubles round-trip exactly through their shortest decimal form. */
@@ -328,6 +328,14 @@ export type FahrzeugTag = { fahrzeugId: string; tag: string; von: Date; bis: Dat
 
 type Minuten = { i: number; gebucht: number; gefahren: number };
 
+/** The rollup's rows of the vehicles (a `uuid[]` literal) and days (the bench explains this statement). */
+export const gespeicherteMinuten = ({ ids, vonTag, bisTag }: { ids: string; vonTag: string; bisTag: string }) =>
+  sql`select r.fahrzeug_id as "fahrzeugId", to_char(r.tag, 'YYYY-MM-DD') as tag,
+      r.stand, r.gueltig, (extract(epoch from r.von) * 1000)::float8 as von, (extract(epoch from r.bis) * 1000)::float8 as bis,
+      r.gebucht, r.gefahren
+    from fahrzeug_tag_minuten r
+    where r.fahrzeug_id = any(${ids}::uuid[]) and r.tag between ${vonTag}::date and ${bisTag}::date`;
+
 /**
  * Booked and driven minutes inside each open day of each vehicle (`i` = the day's index), as
  * `minutenJeFahrzeugTagRoh` computes them, read from the rollup `fahrzeug_tag_minuten` where it holds the day for
@@ -346,12 +354,7 @@ export const minutenJeFahrzeugTag = async (
     if (t.tag < vonTag) vonTag = t.tag;
     if (t.tag > bisTag) bisTag = t.tag;
   }
-  const gespeichert =
-    await tx.execute(sql`select r.fahrzeug_id as "fahrzeugId", to_char(r.tag, 'YYYY-MM-DD') as tag,
-      r.stand, r.gueltig, (extract(epoch from r.von) * 1000)::float8 as von, (extract(epoch from r.bis) * 1000)::float8 as bis,
-      r.gebucht, r.gefahren
-    from fahrzeug_tag_minuten r
-    where r.fahrzeug_id = any(${ids}::uuid[]) and r.tag between ${vonTag}::date and ${bisTag}::date`);
+  const gespeichert = await tx.execute(gespeicherteMinuten({ ids, vonTag, bisTag }));
   type Gespeichert = {
     fahrzeugId: string;
     tag: string;
