@@ -195,7 +195,9 @@ const benchAuswertung = async (server: TestServer, data: FahrzeugBenchData): Pro
     const probeStart = performance.now();
     const probe = await fetch(`${server.baseUrl}${path}`, { headers });
     // the first request of the run: it fills the rollup of the vehicle-days not yet held (decision 256)
-    console.log(`${server.driver}: ${route}: first request ${(performance.now() - probeStart).toFixed(0)} ms`);
+    console.log(
+      `${server.driver}: ${route}: first request ${(performance.now() - probeStart).toFixed(0)} ms`,
+    );
     const body = (await probe.json()) as { verborgen?: boolean; aktuell?: { auslastung: unknown } };
     if (probe.status !== 200 || body.verborgen === true)
       console.log(`${server.driver}: ${route} answered ${probe.status}${body.verborgen ? ' (hidden)' : ''}`);

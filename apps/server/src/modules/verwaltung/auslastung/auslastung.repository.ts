@@ -329,7 +329,15 @@ export type FahrzeugTag = { fahrzeugId: string; tag: string; von: Date; bis: Dat
 type Minuten = { i: number; gebucht: number; gefahren: number };
 
 /** The rollup's rows of the vehicles (a `uuid[]` literal) and days (the bench explains this statement). */
-export const gespeicherteMinuten = ({ ids, vonTag, bisTag }: { ids: string; vonTag: string; bisTag: string }) =>
+export const gespeicherteMinuten = ({
+  ids,
+  vonTag,
+  bisTag,
+}: {
+  ids: string;
+  vonTag: string;
+  bisTag: string;
+}) =>
   sql`select r.fahrzeug_id as "fahrzeugId", to_char(r.tag, 'YYYY-MM-DD') as tag,
       r.stand, r.gueltig, (extract(epoch from r.von) * 1000)::float8 as von, (extract(epoch from r.bis) * 1000)::float8 as bis,
       r.gebucht, r.gefahren
@@ -459,24 +467,28 @@ export const minutenJeFahrzeugTagRoh = async (
   }));
 };
 
-/** The distinct people (booker or driver) of each vehicle's bookings overlapping `[start, ende)`. */
+/**
+ * The distinct people (booker or driver) of each vehicle's bookings overlapping `[start, ende)`. The distinct pairs
+ * are hashed in the database and grouped here: `array_agg(distinct …)` sorted every booking of a year (86,400 rows)
+ * to disk (decision 256).
+ */
 export const personenJeFahrzeug = async (
   tx: Tx,
   { fahrzeugIds, start, ende }: { fahrzeugIds: readonly string[]; start: Date; ende: Date },
 ): Promise<Map<string, string[]>> => {
   if (fahrzeugIds.length === 0) return new Map();
-  const result = await tx.execute(sql`select b.fahrzeug_id as "fahrzeugId",
-      array_agg(distinct coalesce(b.fahrer_id, b.benutzer_id, b.anonym_person)::text) as personen
+  const result = await tx.execute(sql`select distinct b.fahrzeug_id as "fahrzeugId",
+      coalesce(b.fahrer_id, b.benutzer_id, b.anonym_person)::text as person
     from fahrzeug_buchung b
     where b.fahrzeug_id = any(${uuidArray(fahrzeugIds)}::uuid[]) and b.typ = 'BUCHUNG' and b.status <> 'storniert'
-      and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz
-    group by b.fahrzeug_id`);
-  return new Map(
-    (result.rows as { fahrzeugId: string; personen: string[] | string }[]).map((r) => [
-      r.fahrzeugId,
-      pgArray(r.personen),
-    ]),
-  );
+      and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz`);
+  const jeFahrzeug = new Map<string, string[]>();
+  for (const r of result.rows as { fahrzeugId: string; person: string }[]) {
+    const liste = jeFahrzeug.get(r.fahrzeugId);
+    if (liste) liste.push(r.person);
+    else jeFahrzeug.set(r.fahrzeugId, [r.person]);
+  }
+  return jeFahrzeug;
 };
 
 /** Trips and kilometres per Berlin month (current logbook versions starting in `[start, ende)`), by kind. */
