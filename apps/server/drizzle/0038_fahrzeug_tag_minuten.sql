@@ -8,7 +8,7 @@ CREATE TABLE "fahrzeug_tag_minuten" (
 	"bis" timestamp with time zone,
 	"gebucht" double precision,
 	"gefahren" double precision,
-	CONSTRAINT "fahrzeug_tag_minuten_pkey" PRIMARY KEY("mandant_id","fahrzeug_id","tag")
+	CONSTRAINT "fahrzeug_tag_minuten_pkey" PRIMARY KEY("mandant_id","tag","fahrzeug_id")
 );
 --> statement-breakpoint
 ALTER TABLE "fahrzeug_tag_minuten" ADD CONSTRAINT "fahrzeug_tag_minuten_mandant_id_mandant_id_fk" FOREIGN KEY ("mandant_id") REFERENCES "public"."mandant"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -35,7 +35,7 @@ export const fahrzeugTagMinuten = pgTable(
     gefahren: doublePrecision('gefahren'),
   },
   (t) => [
-    primaryKey({ name: 'fahrzeug_tag_minuten_pkey', columns: [t.mandantId, t.fahrzeugId, t.tag] }),
+    primaryKey({ name: 'fahrzeug_tag_minuten_pkey', columns: [t.mandantId, t.tag, t.fahrzeugId] }),
     foreignKey({
       name: 'fahrzeug_tag_minuten_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
