@@ -25,9 +25,6 @@ const zufall = (seed: number) => () => {
 };
 const TAGE = Array.from({ length: 12 }, (_, i) => `2026-03-${String(20 + i).padStart(2, '0')}`); // over the change to summer time
 const HASH = 'a'.repeat(64);
-const ueberlapp = (a: { von: Date; bis: Date }, b: { von: Date; bis: Date }) =>
-  Math.max(0, Math.min(a.bis.getTime(), b.bis.getTime()) - Math.max(a.von.getTime(), b.von.getTime())) /
-  60_000;
 
 describe.each(testDrivers())('the rollup of minutes per vehicle-day on %s', (driver) => {
   let server: TestServer;
