@@ -328,11 +328,7 @@ export type FahrzeugTag = { fahrzeugId: string; tag: string; von: Date; bis: Dat
 
 type Minuten = { i: number; gebucht: number; gefahren: number };
 
-/**
- * The rollup's rows of the vehicles (a `uuid[]` literal) and days as one text, a row per line of
- * `vehicle,day,stand,valid,from ms,to ms,booked,driven` (the bench explains this statement): a year is 73,000 rows,
- * whose decoding as rows cost more than reading them. Doubles print their shortest exact form.
- */
+/** The rollup's rows of the vehicles (a `uuid[]` literal) and days (the bench explains this statement). */
 export const gespeicherteMinuten = ({
   ids,
   vonTag,
@@ -342,13 +338,11 @@ export const gespeicherteMinuten = ({
   vonTag: string;
   bisTag: string;
 }) =>
-  sql`select coalesce(string_agg(r.fahrzeug_id::text || ',' || to_char(r.tag, 'YYYY-MM-DD') || ',' || r.stand || ','
-      || case when r.gueltig and r.von is not null and r.bis is not null then
-        '1,' || (extract(epoch from r.von) * 1000)::bigint || ',' || (extract(epoch from r.bis) * 1000)::bigint || ','
-        || coalesce(r.gebucht, 0)::float8 || ',' || coalesce(r.gefahren, 0)::float8
-      else '0,,,,' end, E'\n'), '') as zeilen
+  sql`select r.fahrzeug_id as "fahrzeugId", to_char(r.tag, 'YYYY-MM-DD') as tag,
+      r.stand, r.gueltig, (extract(epoch from r.von) * 1000)::float8 as von, (extract(epoch from r.bis) * 1000)::float8 as bis,
+      r.gebucht, r.gefahren
     from fahrzeug_tag_minuten r
-    where r.tag between ${vonTag}::date and ${bisTag}::date and r.fahrzeug_id = any(${ids}::uuid[])`;
+    where r.fahrzeug_id = any(${ids}::uuid[]) and r.tag between ${vonTag}::date and ${bisTag}::date`;
 
 /**
  * Booked and driven minutes inside each open day of each vehicle (`i` = the day's index), as
@@ -369,22 +363,28 @@ export const minutenJeFahrzeugTag = async (
     if (t.tag > bisTag) bisTag = t.tag;
   }
   const gespeichert = await tx.execute(gespeicherteMinuten({ ids, vonTag, bisTag }));
-  const text = String((gespeichert.rows[0] as { zeilen: string } | undefined)?.zeilen ?? '');
-  const zeilen = new Map<string, string[]>();
-  if (text !== '')
-    for (const zeile of text.split('\n')) {
-      const felder = zeile.split(',');
-      zeilen.set(`${felder[0]}|${felder[1]}`, felder);
-    }
+  type Gespeichert = {
+    fahrzeugId: string;
+    tag: string;
+    stand: number;
+    gueltig: boolean;
+    von: number | null;
+    bis: number | null;
+    gebucht: number | null;
+    gefahren: number | null;
+  };
+  const zeilen = new Map(
+    (gespeichert.rows as Gespeichert[]).map((r) => [`${r.fahrzeugId}|${r.tag}`, r] as const),
+  );
   const ergebnis: Minuten[] = [];
   const fehlend: { i: number; tag: FahrzeugTag; stand: number }[] = [];
   tage.forEach((t, i) => {
     const r = zeilen.get(`${t.fahrzeugId}|${t.tag}`);
-    if (r?.[3] === '1' && Number(r[4]) === t.von.getTime() && Number(r[5]) === t.bis.getTime()) {
-      const gebucht = Number(r[6]);
-      const gefahren = Number(r[7]);
+    if (r?.gueltig && Number(r.von) === t.von.getTime() && Number(r.bis) === t.bis.getTime()) {
+      const gebucht = Number(r.gebucht);
+      const gefahren = Number(r.gefahren);
       if (gebucht !== 0 || gefahren !== 0) ergebnis.push({ i, gebucht, gefahren });
-    } else fehlend.push({ i, tag: t, stand: r ? Number(r[2]) : 0 });
+    } else fehlend.push({ i, tag: t, stand: r ? Number(r.stand) : 0 });
   });
   if (fehlend.length === 0) return ergebnis;
   const roh = new Map(
