@@ -10,9 +10,11 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { inStandorten } from './auslastung.standorte.ts';
 
-const uuidArray = (xs: readonly string[]) => `{${xs.join(',')}}`;
+export const uuidArray = (xs: readonly string[]) => `{${xs.join(',')}}`;
 const tsArray = (xs: readonly Date[]) => `{${xs.map((x) => `"${x.toISOString()}"`).join(',')}}`;
 const intArray = (xs: readonly number[]) => `{${xs.join(',')}}`;
+/** Doubles round-trip exactly through their shortest decimal form. */
+const floatArray = (xs: readonly number[]) => `{${xs.map((x) => String(x)).join(',')}}`;
 const textArray = (xs: readonly string[]) =>
   `{${xs.map((x) => `"${x.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`;
 
@@ -326,14 +328,101 @@ export const findFahrzeuge = async (
 /** One open day of a vehicle's window. */
 export type FahrzeugTag = { fahrzeugId: string; tag: string; von: Date; bis: Date };
 
+type Minuten = { i: number; gebucht: number; gefahren: number };
+
+/** The rollup's rows of the vehicles (a `uuid[]` literal) and days (the bench explains this statement). */
+export const gespeicherteMinuten = ({
+  ids,
+  vonTag,
+  bisTag,
+}: {
+  ids: string;
+  vonTag: string;
+  bisTag: string;
+}) =>
+  sql`select r.fahrzeug_id as "fahrzeugId", to_char(r.tag, 'YYYY-MM-DD') as tag,
+      r.stand, r.gueltig, (extract(epoch from r.von) * 1000)::float8 as von, (extract(epoch from r.bis) * 1000)::float8 as bis,
+      r.gebucht, r.gefahren
+    from fahrzeug_tag_minuten r
+    where r.fahrzeug_id = any(${ids}::uuid[]) and r.tag between ${vonTag}::date and ${bisTag}::date`;
+
 /**
- * Booked minutes (bookings, not cancelled, not blocks) and driven minutes (current logbook versions) inside each
- * open day of each vehicle (`i` = the day's index).
+ * Booked and driven minutes inside each open day of each vehicle (`i` = the day's index), as
+ * `minutenJeFahrzeugTagRoh` computes them, read from the rollup `fahrzeug_tag_minuten` where it holds the day for
+ * the same window and is not marked stale (decision 256); the other days are computed from the raw rows and stored,
+ * unless a write marked the day again since it was read (`stand`), so the figures are always the raw ones.
  */
 export const minutenJeFahrzeugTag = async (
   tx: Tx,
   { tage }: { tage: readonly FahrzeugTag[] },
-): Promise<{ i: number; gebucht: number; gefahren: number }[]> => {
+): Promise<Minuten[]> => {
+  if (tage.length === 0) return [];
+  const ids = uuidArray([...new Set(tage.map((t) => t.fahrzeugId))]);
+  let vonTag = tage[0]!.tag;
+  let bisTag = vonTag;
+  for (const t of tage) {
+    if (t.tag < vonTag) vonTag = t.tag;
+    if (t.tag > bisTag) bisTag = t.tag;
+  }
+  const gespeichert = await tx.execute(gespeicherteMinuten({ ids, vonTag, bisTag }));
+  type Gespeichert = {
+    fahrzeugId: string;
+    tag: string;
+    stand: number;
+    gueltig: boolean;
+    von: number | null;
+    bis: number | null;
+    gebucht: number | null;
+    gefahren: number | null;
+  };
+  const zeilen = new Map(
+    (gespeichert.rows as Gespeichert[]).map((r) => [`${r.fahrzeugId}|${r.tag}`, r] as const),
+  );
+  const ergebnis: Minuten[] = [];
+  const fehlend: { i: number; tag: FahrzeugTag; stand: number }[] = [];
+  tage.forEach((t, i) => {
+    const r = zeilen.get(`${t.fahrzeugId}|${t.tag}`);
+    if (r?.gueltig && Number(r.von) === t.von.getTime() && Number(r.bis) === t.bis.getTime()) {
+      const gebucht = Number(r.gebucht);
+      const gefahren = Number(r.gefahren);
+      if (gebucht !== 0 || gefahren !== 0) ergebnis.push({ i, gebucht, gefahren });
+    } else fehlend.push({ i, tag: t, stand: r ? Number(r.stand) : 0 });
+  });
+  if (fehlend.length === 0) return ergebnis;
+  const roh = new Map(
+    (await minutenJeFahrzeugTagRoh(tx, { tage: fehlend.map((f) => f.tag) })).map((m) => [m.i, m]),
+  );
+  fehlend.forEach((f, j) => {
+    const m = roh.get(j);
+    if (m) ergebnis.push({ i: f.i, gebucht: m.gebucht, gefahren: m.gefahren });
+  });
+  // store what was computed; a day a write marked after it was read keeps its marker (stand changed)
+  await tx.execute(sql`insert into fahrzeug_tag_minuten as r
+      (mandant_id, fahrzeug_id, tag, stand, gueltig, von, bis, gebucht, gefahren)
+    select nullif(current_setting('app.mandant_id', true), '')::uuid, u.fahrzeug_id, u.tag, u.stand, true, u.von,
+      u.bis, u.gebucht, u.gefahren
+    from unnest(${uuidArray(fehlend.map((f) => f.tag.fahrzeugId))}::uuid[],
+      ${textArray(fehlend.map((f) => f.tag.tag))}::date[], ${intArray(fehlend.map((f) => f.stand))}::int[],
+      ${tsArray(fehlend.map((f) => f.tag.von))}::timestamptz[], ${tsArray(fehlend.map((f) => f.tag.bis))}::timestamptz[],
+      ${floatArray(fehlend.map((_, j) => roh.get(j)?.gebucht ?? 0))}::float8[],
+      ${floatArray(fehlend.map((_, j) => roh.get(j)?.gefahren ?? 0))}::float8[])
+      as u(fahrzeug_id, tag, stand, von, bis, gebucht, gefahren)
+    where nullif(current_setting('app.mandant_id', true), '') is not null
+      and exists (select 1 from fahrzeug f where f.id = u.fahrzeug_id)
+    on conflict (mandant_id, fahrzeug_id, tag) do update
+      set gueltig = true, von = excluded.von, bis = excluded.bis, gebucht = excluded.gebucht, gefahren = excluded.gefahren
+      where r.stand = excluded.stand`);
+  return ergebnis;
+};
+
+/**
+ * Booked minutes (bookings, not cancelled, not blocks) and driven minutes (current logbook versions) inside each
+ * open day of each vehicle (`i` = the day's index), computed from the raw rows.
+ */
+export const minutenJeFahrzeugTagRoh = async (
+  tx: Tx,
+  { tage }: { tage: readonly FahrzeugTag[] },
+): Promise<Minuten[]> => {
   if (tage.length === 0) return [];
   const start = new Date(Math.min(...tage.map((s) => s.von.getTime())));
   const ende = new Date(Math.max(...tage.map((s) => s.bis.getTime())));
@@ -380,24 +469,29 @@ export const minutenJeFahrzeugTag = async (
   }));
 };
 
-/** The distinct people (booker or driver) of each vehicle's bookings overlapping `[start, ende)`. */
+/**
+ * The distinct people (booker or driver) of each vehicle's bookings overlapping `[start, ende)`, as distinct pairs
+ * grouped here. The planner sorts the pairs (it estimates one row behind the row-level-security predicate): a year
+ * is 86,400 rows, which spilled to disk at the default `work_mem`, so this transaction gets 16 MB (decision 256).
+ */
 export const personenJeFahrzeug = async (
   tx: Tx,
   { fahrzeugIds, start, ende }: { fahrzeugIds: readonly string[]; start: Date; ende: Date },
 ): Promise<Map<string, string[]>> => {
   if (fahrzeugIds.length === 0) return new Map();
-  const result = await tx.execute(sql`select b.fahrzeug_id as "fahrzeugId",
-      array_agg(distinct coalesce(b.fahrer_id, b.benutzer_id, b.anonym_person)::text) as personen
+  await tx.execute(sql`select set_config('work_mem', '16MB', true)`);
+  const result = await tx.execute(sql`select distinct b.fahrzeug_id as "fahrzeugId",
+      coalesce(b.fahrer_id, b.benutzer_id, b.anonym_person)::text as person
     from fahrzeug_buchung b
     where b.fahrzeug_id = any(${uuidArray(fahrzeugIds)}::uuid[]) and b.typ = 'BUCHUNG' and b.status <> 'storniert'
-      and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz
-    group by b.fahrzeug_id`);
-  return new Map(
-    (result.rows as { fahrzeugId: string; personen: string[] | string }[]).map((r) => [
-      r.fahrzeugId,
-      pgArray(r.personen),
-    ]),
-  );
+      and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz`);
+  const jeFahrzeug = new Map<string, string[]>();
+  for (const r of result.rows as { fahrzeugId: string; person: string }[]) {
+    const liste = jeFahrzeug.get(r.fahrzeugId);
+    if (liste) liste.push(r.person);
+    else jeFahrzeug.set(r.fahrzeugId, [r.person]);
+  }
+  return jeFahrzeug;
 };
 
 /** Trips and kilometres per Berlin month (current logbook versions starting in `[start, ende)`), by kind. */

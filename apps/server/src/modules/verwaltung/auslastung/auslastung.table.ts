@@ -1,0 +1,45 @@
+import {
+  boolean,
+  date,
+  doublePrecision,
+  foreignKey,
+  integer,
+  pgTable,
+  primaryKey,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamptz } from '../../../db/columns.ts';
+import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { mandantIdColumn } from '../mandant/mandant.public.ts';
+
+/**
+ * The utilisation's rollup (decision 256): booked and driven minutes of one vehicle on one Berlin day inside the
+ * window `[von, bis)` they were computed for. Derived data, no person reference. Rows are written only by the
+ * utilisation (a read fills the vehicle-days it had to compute from the raw rows); the triggers of migration 0039
+ * on `fahrzeug_buchung` and `fahrtenbuch_eintrag` mark every vehicle-day a write touches as stale (`gueltig`
+ * false, `stand` + 1, inserting the marker if the day has no row yet), in the writing transaction. A read uses a
+ * row only when it is `gueltig` and its window is the one it asks about; it stores what it computed only if
+ * `stand` is still the one it saw, so a write that raced with it is never overwritten by older figures.
+ */
+export const fahrzeugTagMinuten = pgTable(
+  'fahrzeug_tag_minuten',
+  {
+    mandantId: mandantIdColumn(),
+    fahrzeugId: uuid('fahrzeug_id').notNull(),
+    tag: date('tag', { mode: 'string' }).notNull(),
+    stand: integer('stand').notNull().default(0),
+    gueltig: boolean('gueltig').notNull().default(false),
+    von: timestamptz('von'),
+    bis: timestamptz('bis'),
+    gebucht: doublePrecision('gebucht'),
+    gefahren: doublePrecision('gefahren'),
+  },
+  (t) => [
+    primaryKey({ name: 'fahrzeug_tag_minuten_pkey', columns: [t.mandantId, t.tag, t.fahrzeugId] }),
+    foreignKey({
+      name: 'fahrzeug_tag_minuten_fahrzeug_fk',
+      columns: [t.mandantId, t.fahrzeugId],
+      foreignColumns: [fahrzeug.mandantId, fahrzeug.id],
+    }).onDelete('cascade'),
+  ],
+);
