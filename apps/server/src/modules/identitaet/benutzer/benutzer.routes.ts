@@ -148,6 +148,7 @@ export const benutzerRoutes: FastifyPluginAsyncZod<{
           rolleIds: 'bleibt',
           gruppeIds: 'bleibt',
           permissions: 'bleibt',
+          rollenStandorte: 'bleibt',
         }),
         response: { 200: ZBenutzerDetail, 400: ZApiError, ...refusals, 404: ZApiError, 409: ZApiError },
       },

@@ -1,6 +1,7 @@
 /**
- * The utilisation's SQL (decision 166): read-only aggregates over the booking modules' tables, inside the tenant's
- * transaction (row-level security). The bookable time is computed in TypeScript from the opening hours and
+ * The utilisation's SQL (decision 166): aggregates over the booking modules' tables, inside the tenant's
+ * transaction (row-level security). They only read those tables; the one table they write is the utilisation's
+ * own rollup of minutes per vehicle-day, which a read fills for the days it had to compute (decision 256). The bookable time is computed in TypeScript from the opening hours and
  * booking windows (small: days × plans or vehicles) and passed in as arrays; the database sums the booked time
  * inside it, so no booking row leaves the database. Person references appear only as distinct counts or as the
  * lists the k threshold needs inside the server.
