@@ -28,6 +28,12 @@ const englisch = async (page: Page) => {
 // without it here, as Playwright advises for routed pages.
 test.use({ serviceWorkers: 'block' });
 
+// A request the journey's route still answers when the journey ends (the app fetches again as the page closes) is
+// dropped, not reported as an error of the run.
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test.describe('office utilisation', () => {
   test('a fleet manager reads the utilisation of vehicles and places with its tables, in German and English', async ({
     page,

@@ -18,6 +18,12 @@ const shot = (page: Page, name: string) =>
 // without it here, as Playwright advises for routed pages.
 test.use({ serviceWorkers: 'block' });
 
+// A request the journey's route still answers when the journey ends (the app fetches again as the page closes) is
+// dropped, not reported as an error of the run.
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test.describe('evaluation', () => {
   test('an administrator reads the evaluation of a year with its comparison and downloads, in German and English', async ({
     page,

@@ -17,6 +17,12 @@ const shot = (page: Page, name: string) =>
 // without it here, as Playwright advises for routed pages.
 test.use({ serviceWorkers: 'block' });
 
+// A request the journey's route still answers when the journey ends (the app fetches again as the page closes) is
+// dropped, not reported as an error of the run.
+test.afterEach(async ({ page }) => {
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('a person downloads their own data as PDF and JSON from their settings, in German and English', async ({
   page,
 }) => {
