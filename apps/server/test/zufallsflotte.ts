@@ -1,0 +1,105 @@
+/**
+ * Random vehicle bookings, blocks, cancellations and trips over the change to summer time, some across midnight, in a
+ * location of their own of the demo tenant Stadtwerke Musterstadt: the data of the tests that compare the
+ * utilisation's minutes per vehicle-day with the plain overlap sum (`auslastung.fahrzeugtage.int.test.ts`,
+ * `auslastung.rollup.int.test.ts`). Seeded, so a failure can be replayed.
+ */
+import { berlinInstant } from '@stellwerk/domain/time';
+import { eq } from 'drizzle-orm';
+import { fahrtenbuchEintrag } from '../src/modules/fahrten/fahrt/fahrt.public.ts';
+import { fahrzeug } from '../src/modules/fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { fahrzeugBuchung } from '../src/modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { benutzer } from '../src/modules/identitaet/benutzer/benutzer.public.ts';
+import { mandant } from '../src/modules/verwaltung/mandant/mandant.public.ts';
+import { standort } from '../src/modules/verwaltung/standort/standort.public.ts';
+import type { TestServer } from './harness.ts';
+
+/** A small seeded generator (mulberry32). */
+export const zufall = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+/** Twelve days over the change to summer time. */
+export const TAGE = Array.from({ length: 12 }, (_, i) => `2026-03-${String(20 + i).padStart(2, '0')}`);
+export const HASH = 'a'.repeat(64);
+
+export type Zufallsflotte = {
+  mandantId: string;
+  wagen: string[];
+  buchungen: { fahrzeugId: string; von: Date; bis: Date; typ: string; status: string }[];
+  fahrten: { fahrzeugId: string; von: Date; bis: Date }[];
+};
+
+/** Writes three vehicles with random bookings and trips on `TAGE` and returns what it wrote. */
+export const baueZufallsflotte = async (server: TestServer): Promise<Zufallsflotte> => {
+  let mandantId = '';
+  const wagen: string[] = [];
+  const buchungen: Zufallsflotte['buchungen'] = [];
+  const fahrten: Zufallsflotte['fahrten'] = [];
+  const db = server.database.db;
+  const [m] = await db
+    .select({ id: mandant.id })
+    .from(mandant)
+    .where(eq(mandant.name, 'Stadtwerke Musterstadt'));
+  mandantId = m!.id;
+  const [person] = await db
+    .select({ id: benutzer.id })
+    .from(benutzer)
+    .where(eq(benutzer.email, 'fuhrpark@musterstadt.example'));
+  const [s] = await db.insert(standort).values({ mandantId, name: 'Zufallshof' }).returning();
+  for (let n = 0; n < 3; n++) {
+    const [f] = await db
+      .insert(fahrzeug)
+      .values({ mandantId, standortId: s!.id, marke: 'Z', modell: 'Z', kennzeichen: `Z-R ${n}` })
+      .returning();
+    wagen.push(f!.id);
+  }
+  const r = zufall(22);
+  const start = berlinInstant(TAGE[0]!, '00:00').getTime();
+  const spanne = berlinInstant(TAGE[TAGE.length - 1]!, '23:59').getTime() - start;
+  for (const fahrzeugId of wagen) {
+    // bookings of one vehicle do not overlap (the exclusion constraint): consecutive random stretches
+    let t = start - 6 * 3_600_000;
+    while (t < start + spanne) {
+      const von = new Date(t + Math.floor(r() * 20) * 900_000);
+      const bis = new Date(von.getTime() + (1 + Math.floor(r() * 40)) * 900_000); // up to 10 h: some over midnight
+      buchungen.push({
+        fahrzeugId,
+        von,
+        bis,
+        typ: r() < 0.1 ? 'WARTUNG' : 'BUCHUNG',
+        status: r() < 0.15 ? 'storniert' : 'durchgeführt',
+      });
+      if (r() < 0.6 && bis.getTime() - von.getTime() > 900_000)
+        fahrten.push({ fahrzeugId, von: new Date(von.getTime() + 900_000), bis });
+      t = bis.getTime();
+    }
+  }
+  await db
+    .insert(fahrzeugBuchung)
+    .values(buchungen.map((b) => ({ mandantId, benutzerId: person!.id, ...b })));
+  await db.insert(fahrtenbuchEintrag).values(
+    fahrten.map((f, i) => ({
+      mandantId,
+      fahrzeugId: f.fahrzeugId,
+      laufnummer: i + 1,
+      kennzeichen: 'Z-R',
+      quelle: 'hand',
+      art: 'dienstlich',
+      beginn: f.von,
+      ende: f.bis,
+      kmBeginn: i * 10,
+      kmEnde: i * 10 + 10,
+      fahrerId: person!.id,
+      fahrerName: 'Fahrer',
+      erfasstAm: f.bis,
+      erfasstVonId: person!.id,
+      erfasstVonName: 'Fahrer',
+      hashVorher: HASH,
+      hash: HASH,
+    })),
+  );
+  return { mandantId, wagen, buchungen, fahrten };
+};
