@@ -2,7 +2,8 @@
  * The demo data every journey relies on (README "Demo logins"), and the texts the journeys expect.
  *
  * Tests that change a user's state (password, language) use a user of their own, listed here, so the
- * journeys stay independent of their order.
+ * journeys stay independent of their order and of the journeys running beside them. A journey that only looks at
+ * a screen in English chooses the language in its browser (`chooseBrowserLanguage`), not as the user's setting.
  */
 export const DEMO_PASSWORD = 'stellwerk-demo';
 

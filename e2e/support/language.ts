@@ -22,3 +22,16 @@ export const switchLanguage = async (page: Page, language: 'de' | 'en') => {
   // signed in, the choice is saved as the user's setting: wait until that save is done
   await expect(option.first()).toBeEnabled();
 };
+
+/**
+ * Show the app in a language in this browser only, as a person who picked it on the login page before signing in:
+ * the choice is kept in the browser and wins after sign-in while the user has no language of their own
+ * (`languageAfterSignIn`). The user's `Sprache` setting is not touched, so the journeys of other workers signed in
+ * as the same demo user keep seeing German. Takes effect with the next page load; the page must be on the app.
+ */
+export const chooseBrowserLanguage = async (page: Page, language: 'de' | 'en') => {
+  await page.evaluate(
+    ([key, value]) => globalThis.localStorage.setItem(key!, value!),
+    ['stellwerk.language', language],
+  );
+};

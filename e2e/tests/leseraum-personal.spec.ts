@@ -3,7 +3,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { naechsterTag, naechsterWerktag } from '../support/berlin.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
-import { switchLanguage } from '../support/language.ts';
+import { chooseBrowserLanguage } from '../support/language.ts';
 import { signInTo } from '../support/session.ts';
 
 /**
@@ -39,15 +39,13 @@ const shootListe = async (page: Page, eintrag: Locator) => {
     await page.setViewportSize({ width: 1280, height: 900 });
   };
   await reihe('de');
-  try {
-    await switchLanguage(page, 'en');
-    await page.goto(liste);
-    await expect(page.getByRole('heading', { level: 1, name: 'Confirm holds' })).toBeVisible();
-    await reihe('en');
-  } finally {
-    await switchLanguage(page, 'de');
-    await page.goto(liste);
-  }
+  // in this browser only: other journeys sign in as this user at the same time, in German
+  await chooseBrowserLanguage(page, 'en');
+  await page.goto(liste);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm holds' })).toBeVisible();
+  await reihe('en');
+  await chooseBrowserLanguage(page, 'de');
+  await page.goto(liste);
   await expect(page.getByRole('heading', { level: 1, name: 'Vormerkungen bestätigen' })).toBeVisible();
 };
 
