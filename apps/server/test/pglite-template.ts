@@ -13,7 +13,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
@@ -28,39 +28,23 @@ import {
 
 export default async function setup() {
   const day = berlinDay(new Date());
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stellwerk-pglite-template-'));
-  const database = await openDatabase({ dataDir });
-  await database.close();
-  process.env[PGLITE_TEMPLATE_ENV] = dataDir;
-
-  const seededDir = mkdtempSync(path.join(tmpdir(), 'stellwerk-pglite-seeded-'));
-  const seeded = await openDatabase({ dataDir: seededDir });
-  await seedDemo(seeded, { dataDir: seededDir });
-  await seeded.close();
-  const templates: TestTemplates = { day, pgliteSeeded: seededDir };
-
   const adminUrl = process.env.TEST_DATABASE_URL;
-  const pgNames: string[] = [];
-  let pgStorage: string | undefined;
-  if (adminUrl) {
-    const suffix = randomBytes(4).toString('hex');
-    const migrated = `stellwerk_tpl_migrated_${suffix}`;
-    const seededName = `stellwerk_tpl_seeded_${suffix}`;
-    pgStorage = mkdtempSync(path.join(tmpdir(), 'stellwerk-pg-seeded-'));
-    for (const name of [migrated, seededName]) {
-      await withAdminClient(adminUrl, (c) => c.query(`create database ${name}`));
-      pgNames.push(name);
-      const url = new URL(adminUrl);
-      url.pathname = `/${name}`;
-      const db = await openDatabase({ databaseUrl: url.toString(), dataDir: pgStorage });
-      if (name === seededName) await seedDemo(db, { dataDir: pgStorage });
-      await db.close();
-    }
-    mkdirSync(path.join(pgStorage, 'storage'), { recursive: true });
-    templates.pgMigrated = migrated;
-    templates.pgSeeded = { name: seededName, storageDir: path.join(pgStorage, 'storage') };
+  // The embedded templates are made in this process, PostgreSQL's in its own: both at once. Each seeded template
+  // starts from a copy of its migrated one instead of migrating again (about 5 s of the embedded database's 7 s).
+  const [embedded, pg] = await Promise.all([
+    embeddedTemplates(),
+    adminUrl ? pgTemplates(adminUrl) : undefined,
+  ]);
+  process.env[PGLITE_TEMPLATE_ENV] = embedded.migrated;
+  const templates: TestTemplates = { day, pgliteSeeded: embedded.seeded };
+  if (pg) {
+    templates.pgMigrated = pg.migrated;
+    templates.pgSeeded = { name: pg.seeded, storageDir: path.join(pg.storage, 'storage') };
   }
   process.env[TEMPLATES_ENV] = JSON.stringify(templates);
+  const { migrated: dataDir, seeded: seededDir } = embedded;
+  const pgStorage = pg?.storage;
+  const pgNames = pg ? [pg.migrated, pg.seeded] : [];
 
   return async () => {
     rmSync(dataDir, { recursive: true, force: true });
@@ -71,3 +55,37 @@ export default async function setup() {
         await withAdminClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
   };
 }
+
+/** A migrated embedded cluster, and a copy of it with the demo seeded (with its storage folder). */
+const embeddedTemplates = async () => {
+  const migrated = mkdtempSync(path.join(tmpdir(), 'stellwerk-pglite-template-'));
+  const database = await openDatabase({ dataDir: migrated });
+  await database.close();
+  const seeded = mkdtempSync(path.join(tmpdir(), 'stellwerk-pglite-seeded-'));
+  cpSync(path.join(migrated, 'db'), path.join(seeded, 'db'), { recursive: true });
+  const seededDb = await openDatabase({ dataDir: seeded });
+  await seedDemo(seededDb, { dataDir: seeded });
+  await seededDb.close();
+  return { migrated, seeded };
+};
+
+/** A migrated PostgreSQL template database, and one made from it with the demo seeded (files in `storage`). */
+const pgTemplates = async (adminUrl: string) => {
+  const suffix = randomBytes(4).toString('hex');
+  const migrated = `stellwerk_tpl_migrated_${suffix}`;
+  const seeded = `stellwerk_tpl_seeded_${suffix}`;
+  const storage = mkdtempSync(path.join(tmpdir(), 'stellwerk-pg-seeded-'));
+  const urlOf = (name: string) => {
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  await withAdminClient(adminUrl, (c) => c.query(`create database ${migrated}`));
+  await (await openDatabase({ databaseUrl: urlOf(migrated), dataDir: storage })).close();
+  await withAdminClient(adminUrl, (c) => c.query(`create database ${seeded} template ${migrated}`));
+  const db = await openDatabase({ databaseUrl: urlOf(seeded), dataDir: storage });
+  await seedDemo(db, { dataDir: storage });
+  await db.close();
+  mkdirSync(path.join(storage, 'storage'), { recursive: true });
+  return { migrated, seeded, storage };
+};
