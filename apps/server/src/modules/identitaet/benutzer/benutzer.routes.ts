@@ -26,6 +26,7 @@ import { errorBody } from '../../../http/error-handler.ts';
 import { readUploadedFile } from '../../../http/multipart-upload.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import { requireDarf, routeGuard } from '../auth/auth.guards.ts';
+import { updateBenutzer } from './benutzer.aendern.ts';
 import { listBenutzerPasskeys, resetBenutzerFaktoren, revokeBenutzerPasskey } from './benutzer.faktoren.ts';
 import { previewBenutzerImport, runBenutzerImport } from './benutzer.import.ts';
 import { getBenutzerLeseraum, setBenutzerLeseraum } from './benutzer.leseraum.ts';
@@ -35,7 +36,6 @@ import {
   getBenutzer,
   getBenutzerOptionen,
   listBenutzer,
-  updateBenutzer,
 } from './benutzer.service.ts';
 
 /** The screen whose guard every route here applies (spec §2): right benutzer_pflegen. */
