@@ -15,7 +15,7 @@
  * BENCH_KURVE_ROUTEN the routes (default `nurFrei,belegung,zeitleiste`).
  *
  * On PostgreSQL the server runs in a process of its own (bench/server.ts), as `npm start` runs it, so the load generator
- * does not take the server's thread; BENCH_SERVER_NODE_OPTIONS adds Node options to it (e.g. `--cpu-prof`), BENCH_LOG_LEVEL
+ * does not take the server's thread; BENCH_SERVER_NODE_ARGS gives Node flags to it (e.g. `--cpu-prof`), BENCH_LOG_LEVEL
  * its log level (default warn). On the embedded database it runs in the bench's process.
  */
 import autocannon from 'autocannon';

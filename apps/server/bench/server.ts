@@ -68,13 +68,12 @@ export const startBenchServer = async (driver: TestDriver): Promise<BenchServer>
       INIT_CWD: serverDir,
     };
     const config = loadConfig(env);
-    child = spawn(tsx, ['src/main.ts'], {
+    // BENCH_SERVER_NODE_ARGS: Node's flags for the server (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`), given to
+    // tsx before the script, which hands them to the node it starts
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    child = spawn(tsx, [...nodeArgs, 'src/main.ts'], {
       cwd: serverDir,
-      env: {
-        ...process.env,
-        ...env,
-        NODE_OPTIONS: `--max-old-space-size=1024 ${process.env.BENCH_SERVER_NODE_OPTIONS ?? ''}`,
-      },
+      env: { ...process.env, ...env, NODE_OPTIONS: '--max-old-space-size=1024' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const started = child;
