@@ -11,7 +11,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
-import type { TestServer } from '../test/harness';
+import type { BenchZiel } from './server';
 
 export type AnsturmErgebnis = {
   driver: string;
@@ -54,7 +54,7 @@ const zufall = (seed: number) => () => {
 };
 
 /** The plan, its places (capacity 1, open every day 07:00–17:00), and `nutzer` users with a session each. */
-const baue = async (server: TestServer, nutzer: number, plaetze: number) => {
+const baue = async (server: BenchZiel, nutzer: number, plaetze: number) => {
   const [demo] = (
     await server.database.withAllTenants((tx) =>
       tx.execute(sql`
@@ -120,7 +120,7 @@ const baue = async (server: TestServer, nutzer: number, plaetze: number) => {
 };
 
 /** Place-days of the plan holding more live bookings than the place's capacity. */
-const ueberbelegt = async (server: TestServer, mandantId: string, grundrissId: string, tag: string) =>
+const ueberbelegt = async (server: BenchZiel, mandantId: string, grundrissId: string, tag: string) =>
   server.database.withTenant(mandantId, async (tx) => {
     const rows = (
       await tx.execute(sql`
@@ -135,7 +135,7 @@ const ueberbelegt = async (server: TestServer, mandantId: string, grundrissId: s
   });
 
 export const benchAnsturm = async (
-  server: TestServer,
+  server: BenchZiel,
   { nutzer, plaetze, sekunden }: { nutzer: number; plaetze: number; sekunden: number },
 ): Promise<AnsturmErgebnis> => {
   const started = performance.now();

@@ -7,7 +7,7 @@
  */
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
-import type { TestServer } from '../test/harness';
+import type { BenchZiel } from './server';
 import type { Tx } from '../src/db/client';
 import {
   gespeicherteMinuten,
@@ -17,7 +17,7 @@ import {
 } from '../src/modules/verwaltung/auslastung/auslastung.repository';
 import type { FahrzeugBenchData } from './fahrzeug';
 
-export const buildAuswertungBenchData = async (server: TestServer, data: FahrzeugBenchData) => {
+export const buildAuswertungBenchData = async (server: BenchZiel, data: FahrzeugBenchData) => {
   const heute = berlinDateKey(new Date());
   await server.database.withAllTenants(async (tx) => {
     // the bench bookings belong to one user; spread them over the tenant's users
@@ -49,7 +49,7 @@ export const auswertungPfade = (heute: string) => ({
  * The plans of the hot statements, run as the repository runs them: a transaction whose `execute` prefixes
  * `explain (analyze, buffers)` and keeps the plan (the repository's mapping of the plan rows is thrown away).
  */
-export const explainAuswertung = async (server: TestServer, data: FahrzeugBenchData, heute: string) => {
+export const explainAuswertung = async (server: BenchZiel, data: FahrzeugBenchData, heute: string) => {
   const plaene: string[] = [];
   const jahrVon = `${heute.slice(0, 4)}-01-01`;
   const jahrBis = `${heute.slice(0, 4)}-12-31`;

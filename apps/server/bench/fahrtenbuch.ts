@@ -14,7 +14,8 @@ import { fahrtenbuchEintrag } from '../src/modules/fahrten/fahrt/fahrt.table';
 import { fahrzeug } from '../src/modules/fahrzeuge/fahrzeug/fahrzeug.table';
 import { benutzer } from '../src/modules/identitaet/benutzer/benutzer.table';
 import { mandant } from '../src/modules/verwaltung/mandant/mandant.table';
-import { signIn, type TestServer } from '../test/harness';
+import { signIn } from '../test/harness';
+import type { BenchZiel } from './server';
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -29,7 +30,7 @@ export type ExportMessung = {
 };
 
 /** Writes the trips into the vehicle MS-SW 101 of Musterstadt; returns its id and the period they fill. */
-const baueFahrtenbuch = async (server: TestServer, fahrten: number) => {
+const baueFahrtenbuch = async (server: BenchZiel, fahrten: number) => {
   const [ziel] = await server.database.withAllTenants((tx) =>
     tx
       .select({ mandantId: fahrzeug.mandantId, id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen })
@@ -116,7 +117,7 @@ const baueFahrtenbuch = async (server: TestServer, fahrten: number) => {
 const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 
 /** Fetches `path`, reading and dropping the body; the peak RSS sampled every 5 ms meanwhile. */
-const messe = async (server: TestServer, path: string, cookie: string) => {
+const messe = async (server: BenchZiel, path: string, cookie: string) => {
   global.gc?.();
   const vorher = process.memoryUsage().rss;
   let spitze = vorher;
@@ -141,7 +142,7 @@ const messe = async (server: TestServer, path: string, cookie: string) => {
   return { ms: performance.now() - started, bytes, rssVorherMb: mb(vorher), rssSpitzeMb: mb(spitze) };
 };
 
-export const benchExport = async (server: TestServer): Promise<ExportMessung[]> => {
+export const benchExport = async (server: BenchZiel): Promise<ExportMessung[]> => {
   const fahrten = Number(process.env.BENCH_EXPORT_FAHRTEN ?? 10_000);
   const started = performance.now();
   const { fahrzeugId, von, bis, versionen } = await baueFahrtenbuch(server, fahrten);

@@ -12,7 +12,7 @@
 import http from 'node:http';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
-import type { TestServer } from '../test/harness';
+import type { BenchZiel } from './server';
 
 export const FAHRZEUGE = 200;
 export const STANDORTE = 5;
@@ -34,7 +34,7 @@ export type FahrzeugBenchData = {
 };
 
 /** Fills tenant `mandantId` with the vehicles and bookings; returns the number of bookings written. */
-const fuelleMandant = async (server: TestServer, mandantId: string, benutzerId: string, heute: string) =>
+const fuelleMandant = async (server: BenchZiel, mandantId: string, benutzerId: string, heute: string) =>
   server.database.withAllTenants(async (tx) => {
     await tx.execute(sql`
       insert into standort (mandant_id, name)
@@ -67,7 +67,7 @@ const fuelleMandant = async (server: TestServer, mandantId: string, benutzerId: 
  * more tenants, each with one user, 5 locations, 200 vehicles and their bookings.
  */
 export const buildFahrzeugBenchData = async (
-  server: TestServer,
+  server: BenchZiel,
   { andereMandanten }: { andereMandanten: number },
 ): Promise<FahrzeugBenchData & { buchungen: number }> => {
   const heute = berlinDateKey(new Date());
@@ -279,7 +279,7 @@ export const belegungenSql = (fahrzeugIds: readonly string[], von: string, bis: 
 };
 
 /** `EXPLAIN (ANALYZE, BUFFERS)` of `query` in the tenant's transaction, as text. */
-export const explain = async (server: TestServer, mandantId: string, query: ReturnType<typeof sql>) =>
+export const explain = async (server: BenchZiel, mandantId: string, query: ReturnType<typeof sql>) =>
   server.database.withTenant(mandantId, async (tx) => {
     const result = await tx.execute(sql`explain (analyze, buffers) ${query}`);
     return (result.rows as Record<string, string>[]).map((r) => Object.values(r)[0]).join('\n');
@@ -292,7 +292,7 @@ export const explain = async (server: TestServer, mandantId: string, query: Retu
  * the same code when the machine's speed drifted between them). p50/p95 of each side in ms.
  */
 export const timeApiAndSql = async (
-  server: TestServer,
+  server: BenchZiel,
   api: { path: string; headers: Record<string, string> },
   sqlSide: { mandantId: string; query: ReturnType<typeof sql> },
   runs: number,

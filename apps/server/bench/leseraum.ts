@@ -5,7 +5,7 @@
  */
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
-import type { TestServer } from '../test/harness';
+import type { BenchZiel } from './server';
 
 export const PLAETZE = 1000;
 export const BUCHUNGEN = 200_000;
@@ -27,7 +27,7 @@ export type LeseraumBenchData = {
  * (so about 197,700 rows; the exact count is printed).
  */
 export const buildLeseraumBenchData = async (
-  server: TestServer,
+  server: BenchZiel,
   mandantId: string,
 ): Promise<LeseraumBenchData> => {
   const heute = berlinDateKey(new Date());
@@ -87,7 +87,7 @@ export const buildLeseraumBenchData = async (
 };
 
 /** How many bookings the plan's places hold (to print with the results). */
-export const countBenchBuchungen = async (server: TestServer, mandantId: string, grundrissId: string) =>
+export const countBenchBuchungen = async (server: BenchZiel, mandantId: string, grundrissId: string) =>
   server.database.withTenant(mandantId, async (tx) => {
     const rows = (
       await tx.execute(sql`

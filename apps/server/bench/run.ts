@@ -11,11 +11,17 @@
  * Parts run only when named: `ansturm`, the Monday-morning rush (bench/ansturm.ts: BENCH_ANSTURM_NUTZER users, default
  * 1,000 on PostgreSQL and 200 on the embedded database, within BENCH_ANSTURM_SEKUNDEN, default 60, for three places per
  * four users); `kurve`, the concurrency curve of the free search, the seat map of a day and the week timeline at
- * BENCH_KURVE clients (default `1,2,5,10,20,50`), BENCH_KURVE_REQUESTS requests per point (default 600).
+ * BENCH_KURVE clients (default `1,2,5,10,20,50`), BENCH_KURVE_REQUESTS requests per point (default 600),
+ * BENCH_KURVE_ROUTEN the routes (default `nurFrei,belegung,zeitleiste`).
+ *
+ * On PostgreSQL the server runs in a process of its own (bench/server.ts), as `npm start` runs it, so the load generator
+ * does not take the server's thread; BENCH_SERVER_NODE_ARGS gives Node flags to it (e.g. `--cpu-prof`), BENCH_LOG_LEVEL
+ * its log level (default warn). On the embedded database it runs in the bench's process.
  */
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../test/harness';
+import { signIn, testDrivers } from '../test/harness';
+import { type BenchZiel, startBenchServer } from './server';
 import { benchExport, type ExportMessung } from './fahrtenbuch';
 import { auswertungPfade, buildAuswertungBenchData, explainAuswertung } from './auswertung';
 import {
@@ -84,7 +90,7 @@ type MeasureOptions = {
 };
 
 const measure = async (
-  server: TestServer,
+  server: BenchZiel,
   route: string,
   path: string,
   {
@@ -120,7 +126,7 @@ const measure = async (
 };
 
 /** Occupancy of a 1,000-place plan for a day and booking a place, at 1 and 10 connections. */
-const benchLeseraum = async (server: TestServer): Promise<Measurement[]> => {
+const benchLeseraum = async (server: BenchZiel): Promise<Measurement[]> => {
   const cookie = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
   const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).json()) as {
     user: { mandantId: string };
@@ -173,7 +179,7 @@ const benchLeseraum = async (server: TestServer): Promise<Measurement[]> => {
  * and 10 connections; the free-vehicle question as raw SQL in the same run (ratio API ÷ SQL) and the plans
  * of the hot query. PostgreSQL holds ten tenants of 200,000 bookings each, the embedded database one.
  */
-const fahrzeugDaten = async (server: TestServer) => {
+const fahrzeugDaten = async (server: BenchZiel) => {
   const started = performance.now();
   // BENCH_ANDERE_MANDANTEN: the other tenants of the same size on PostgreSQL (default 9: 2 million bookings)
   const andere = Number(process.env.BENCH_ANDERE_MANDANTEN ?? 9);
@@ -188,7 +194,7 @@ const fahrzeugDaten = async (server: TestServer) => {
  * A year and a month of the vehicle utilisation and of the evaluation at one connection (decision 247), on the
  * vehicle data with its bookings spread over the tenant's users; then the plans of the hot statements.
  */
-const benchAuswertung = async (server: TestServer, data: FahrzeugBenchData): Promise<Measurement[]> => {
+const benchAuswertung = async (server: BenchZiel, data: FahrzeugBenchData): Promise<Measurement[]> => {
   const started = performance.now();
   const { heute } = await buildAuswertungBenchData(server, data);
   console.log(
@@ -238,7 +244,7 @@ const benchAuswertung = async (server: TestServer, data: FahrzeugBenchData): Pro
   return results;
 };
 
-const benchFahrzeug = async (server: TestServer, data: FahrzeugBenchData): Promise<Measurement[]> => {
+const benchFahrzeug = async (server: BenchZiel, data: FahrzeugBenchData): Promise<Measurement[]> => {
   const cookie = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
   const headers = { cookie, origin: server.baseUrl, 'content-type': 'application/json' };
   const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).json()) as {
@@ -327,14 +333,18 @@ const benchFahrzeug = async (server: TestServer, data: FahrzeugBenchData): Promi
  * week timeline of one location, each at 1, 2, 5, 10, 20 and 50 clients on the bench data; throughput and latency
  * per point show where one instance saturates.
  */
-const benchKurve = async (server: TestServer): Promise<Measurement[]> => {
+const benchKurve = async (server: BenchZiel): Promise<Measurement[]> => {
   const clients = (process.env.BENCH_KURVE ?? '1,2,5,10,20,50').split(',').map(Number);
   const amount = Number(process.env.BENCH_KURVE_REQUESTS ?? 600);
   const leser = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
   const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: leser } })).json()) as {
     user: { mandantId: string };
   };
-  const plan = await buildLeseraumBenchData(server, me.user.mandantId);
+  // BENCH_KURVE_ROUTEN: the routes measured (default all three: nurFrei,belegung,zeitleiste); only their data is built
+  const routen = new Set((process.env.BENCH_KURVE_ROUTEN ?? 'nurFrei,belegung,zeitleiste').split(','));
+  const plan = routen.has('belegung')
+    ? await buildLeseraumBenchData(server, me.user.mandantId)
+    : { grundrissId: '', belegungTag: '' };
   const daten = await fahrzeugDaten(server);
   const fahrer = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
   const pfade: [string, string, string][] = [
@@ -351,7 +361,7 @@ const benchKurve = async (server: TestServer): Promise<Measurement[]> => {
     ],
   ];
   const results: Measurement[] = [];
-  for (const [name, cookie, path] of pfade)
+  for (const [name, cookie, path] of pfade.filter(([name]) => routen.has(name)))
     for (const c of clients) {
       const m = await measure(server, `GET ${name} (${c} c)`, path, {
         headers: { cookie, origin: server.baseUrl },
@@ -367,8 +377,9 @@ const benchKurve = async (server: TestServer): Promise<Measurement[]> => {
   return results;
 };
 
-const benchDriver = async (driver: TestServer['driver']): Promise<Measurement[]> => {
-  const server = await startTestServer({ driver, seed: true });
+const benchDriver = async (driver: BenchZiel['driver']): Promise<Measurement[]> => {
+  const server = await startBenchServer(driver);
+  console.log(`${driver}: the server runs ${server.prozess}, the load generator in process ${process.pid}`);
   try {
     const results: Measurement[] = [];
     if (PARTS.has('basis')) {

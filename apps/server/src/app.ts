@@ -238,7 +238,7 @@ export const buildApp = async ({
   // it with their data, the switch answers before a refused input (decision 126)
   await app.register(async (leseraum) => {
     leseraum.addHook('onRoute', featureRoutes('Leseraum', { ausnahme: arbeitsweltAusnahme(database) }));
-    await leseraum.register(leseraumBuchungRoutes, { database, now, publicUrl: config.publicUrl });
+    await leseraum.register(leseraumBuchungRoutes, { database, now, publicUrl: config.publicUrl, events });
   });
   // its administration (rooms and places, equipment, opening hours; the screens of the Leseraum switch) is checked
   // on every request, before the input

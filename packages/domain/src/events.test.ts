@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AENDERT_SITZPLAN,
   AENDERT_SITZUNGEN,
+  geaenderteSitzplaene,
   hoertEvent,
   oeffentlicheFassung,
   PERSOENLICHE_EVENT_TYPES,
@@ -44,6 +46,28 @@ describe('server events', () => {
       'mandant',
       'rolle',
     ]);
+  });
+});
+
+describe('what an event changes of the kept seat maps (decision 263)', () => {
+  it('decides for every type: bookings, plans and opening hours one plan; users and the tenant every plan', () => {
+    expect(Object.keys(AENDERT_SITZPLAN).sort()).toEqual([...SERVER_EVENT_TYPES].sort());
+    expect(SERVER_EVENT_TYPES.filter((type) => AENDERT_SITZPLAN[type] === 'mandant').sort()).toEqual([
+      'benutzer',
+      'mandant',
+    ]);
+  });
+
+  it.each([
+    [{ type: 'leseraum_buchung', id: 'b', grundrissId: 'p' }, { grundrissId: 'p' }],
+    [{ type: 'leseraum_belegung', id: 'p' }, { grundrissId: 'p' }],
+    [{ type: 'grundriss_leseraum', id: 'p' }, { grundrissId: 'p' }],
+    [{ type: 'oeffnungszeit', id: 'p' }, { grundrissId: 'p' }],
+    [{ type: 'abweichende_oeffnungszeit', id: 's', grundrissId: 'p' }, { grundrissId: 'p' }],
+    [{ type: 'benutzer', id: 'u' }, 'mandant'],
+    [{ type: 'fahrzeug_belegung', id: 'f' }, null],
+  ] as const)('%o changes %o', (event, expected) => {
+    expect(geaenderteSitzplaene(event)).toEqual(expected);
   });
 });
 

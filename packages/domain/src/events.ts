@@ -97,6 +97,48 @@ export const AENDERT_SITZUNGEN: Readonly<Record<TServerEventType, boolean>> = {
   fuehrerschein: false,
 };
 
+/**
+ * What an event changes of the seat maps a server keeps (decision 263): the plan it names (`plan`), every plan of
+ * the tenant (`mandant`: users are the helpers the markers show and the bookers of their own states; the tenant's
+ * switches open the areas), or nothing. A new event type must be decided here.
+ */
+export const AENDERT_SITZPLAN: Readonly<Record<TServerEventType, 'plan' | 'mandant' | false>> = {
+  leseraum_buchung: 'plan',
+  leseraum_belegung: 'plan',
+  grundriss_leseraum: 'plan',
+  oeffnungszeit: 'plan',
+  abweichende_oeffnungszeit: 'plan',
+  benutzer: 'mandant',
+  mandant: 'mandant',
+  // a user's or group's settings are read per request, never kept with the map
+  customizing: false,
+  gruppe: false,
+  rolle: false,
+  fahrzeug_buchung: false,
+  fahrzeug_belegung: false,
+  fahrzeug: false,
+  fuehrerschein: false,
+};
+
+/** The seat maps an event changes: one plan's (its id), every plan of the tenant, or none (`AENDERT_SITZPLAN`). */
+export const geaenderteSitzplaene = (event: TServerEvent): { grundrissId: string } | 'mandant' | null => {
+  const was = AENDERT_SITZPLAN[event.type];
+  if (was === 'mandant') return 'mandant';
+  if (was === false) return null;
+  switch (event.type) {
+    case 'leseraum_buchung':
+    case 'abweichende_oeffnungszeit':
+      return { grundrissId: event.grundrissId };
+    case 'leseraum_belegung':
+    case 'grundriss_leseraum':
+    case 'oeffnungszeit':
+      return { grundrissId: event.id };
+    default:
+      // a type marked 'plan' without a plan here: every plan of the tenant, to be safe
+      return 'mandant';
+  }
+};
+
 // --- who hears an event (decision 115) ------------------------------------------------------------------
 
 /**

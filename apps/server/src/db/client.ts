@@ -51,8 +51,21 @@ export type Database = {
    * platform role only (decision 029). Changes made here are audited by the caller.
    */
   withAllTenants<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** Subscribe to a NOTIFY channel; resolves to the unsubscribe function. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribe to a NOTIFY channel; resolves to the unsubscribe function. `onGap` is called when notifications may
+   * have been lost: the connection that listens dropped and is listening again.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onGap?: () => void,
+  ): Promise<() => Promise<void>>;
+  /**
+   * This instance's own notifications of a channel (sent with `notifyInTx` in a transaction of this database, or
+   * with `notify`), told right after their commit, before the caller of the transaction goes on (decision 263).
+   * LISTEN brings them too, later: a listener here must not mind hearing a notification twice.
+   */
+  listenOwn(channel: string, onPayload: (payload: string) => void): () => void;
   /** Whether the LISTEN connection between instances is up right now (`/api/health`). */
   listenerConnected(): boolean;
   /** `pg_notify` outside a transaction; inside one use ``tx.execute(sql`select pg_notify(${c}, ${p})`)``. */
@@ -127,14 +140,52 @@ export const asTenant = async <T>(tx: Tx, mandantId: string, fn: (tx: Tx) => Pro
 /** Runs `fn` in one transaction that first sets role and tenant as `entering` says. */
 type InTransaction = <T>(entering: Entering, fn: (tx: Tx) => Promise<T>) => Promise<T>;
 
+/** A database's listeners of its own notifications, by channel (`listenOwn`). */
+type OwnListeners = Map<string, Set<(payload: string) => void>>;
+
+const tellOwn = (own: OwnListeners, channel: string, payload: string) => {
+  for (const fn of own.get(channel) ?? []) {
+    try {
+      fn(payload);
+    } catch {
+      // a listener's failure is its own; the commit stands and LISTEN brings the notification again
+    }
+  }
+};
+
+/** The notifications of each open transaction (opened by the helpers below), told to `own` after its commit. */
+const openTransactions = new WeakMap<Tx, { own: OwnListeners; sent: [string, string][] }>();
+
+const opened = (tx: Tx, own: OwnListeners) => {
+  const state = { own, sent: [] as [string, string][] };
+  openTransactions.set(tx, state);
+  return () => {
+    for (const [channel, payload] of state.sent) tellOwn(state.own, channel, payload);
+  };
+};
+
+/**
+ * `pg_notify` inside the transaction: PostgreSQL delivers it on commit, and not at all on rollback. This instance's
+ * `listenOwn` listeners hear it right after the commit (a savepoint's `tx` has no such hearing: LISTEN only).
+ */
+export const notifyInTx = async (tx: Tx, channel: string, payload: string): Promise<void> => {
+  await tx.execute(sql`select pg_notify(${channel}, ${payload})`);
+  openTransactions.get(tx)?.sent.push([channel, payload]);
+};
+
 /** Drizzle's transaction, with the role and tenant set by the first statement in it (the embedded database). */
 const drizzleTransaction =
-  (db: Db): InTransaction =>
-  (entering, fn) =>
-    db.transaction(async (tx) => {
+  (db: Db, own: OwnListeners): InTransaction =>
+  async (entering, fn) => {
+    let committed: () => void = () => undefined;
+    const result = await db.transaction(async (tx) => {
+      committed = opened(tx, own);
       await enter(tx, entering);
       return fn(tx);
     });
+    committed();
+    return result;
+  };
 
 const transactionHelpers = (inTransaction: InTransaction) => ({
   withTenant<T>(mandantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
@@ -159,7 +210,7 @@ const transactionHelpers = (inTransaction: InTransaction) => ({
  * whose rollback fails is closed rather than returned to the pool.
  */
 const pgTransaction =
-  (pool: pg.Pool): InTransaction =>
+  (pool: pg.Pool, own: OwnListeners): InTransaction =>
   async (entering, fn) => {
     const client = await pool.connect();
     try {
@@ -175,8 +226,10 @@ const pgTransaction =
         new NodePgSession(client, PG_DIALECT, undefined),
         undefined,
       ) as unknown as Tx;
+      const committed = opened(tx, own);
       const result = await fn(tx);
       await client.query('commit');
+      committed();
       return result;
     } catch (err) {
       await client.query('rollback').catch((rollbackErr: Error) => {
@@ -187,6 +240,19 @@ const pgTransaction =
       client.release(broken);
     }
   };
+
+const ownListenersOf = () => {
+  const own: OwnListeners = new Map();
+  const listenOwn = (channel: string, onPayload: (payload: string) => void) => {
+    const set = own.get(channel) ?? new Set();
+    set.add(onPayload);
+    own.set(channel, set);
+    return () => {
+      set.delete(onPayload);
+    };
+  };
+  return { own, listenOwn };
+};
 
 const openPglite = async (dataDir: string): Promise<Database> => {
   const dir = path.join(dataDir, 'db');
@@ -206,18 +272,22 @@ const openPglite = async (dataDir: string): Promise<Database> => {
     await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
     const db: Db = pgliteDb;
     await syncCatalogues(db);
+    const { own, listenOwn } = ownListenersOf();
     return {
       driver: 'pglite',
       db,
-      ...transactionHelpers(drizzleTransaction(db)),
+      ...transactionHelpers(drizzleTransaction(db, own)),
+      // in the same process as the database: listening cannot drop, so there is no gap
       async listen(channel, onPayload) {
         const unsubscribe = await client.listen(channel, onPayload);
         return () => unsubscribe();
       },
+      listenOwn,
       // In the same process as the database: listening cannot drop while the database is open.
       listenerConnected: () => !client.closed,
       async notify(channel, payload) {
         await client.query('select pg_notify($1, $2)', [channel, payload]);
+        tellOwn(own, channel, payload);
       },
       async ping() {
         await client.query('select 1');
@@ -247,6 +317,7 @@ const migratePg = async (databaseUrl: string): Promise<void> => {
 };
 
 type Listeners = Map<string, Set<(payload: string) => void>>;
+type Gaps = Map<string, Set<() => void>>;
 
 /** Waits between attempts to reconnect the listener: 1, 2, 5, then every 10 s for as long as it takes. */
 export const LISTEN_RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000] as const;
@@ -262,6 +333,9 @@ const createPgListener = (
   log: (message: string, err?: unknown) => void = () => undefined,
 ) => {
   const listeners: Listeners = new Map();
+  const gaps: Gaps = new Map();
+  /** Whether a connection listened before: the next one follows a gap in which notifications may be lost. */
+  let listenedBefore = false;
   let client: pg.Client | undefined;
   let connecting: Promise<pg.Client> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -323,6 +397,16 @@ const createPgListener = (
       c.on('notification', onNotification);
       client = c;
       failures = 0;
+      if (listenedBefore)
+        for (const fns of gaps.values())
+          for (const fn of fns) {
+            try {
+              fn();
+            } catch (err) {
+              log('realtime listener: a listener failed after the gap', err);
+            }
+          }
+      listenedBefore = true;
       return c;
     })();
     return connecting;
@@ -330,7 +414,12 @@ const createPgListener = (
 
   return {
     connected: () => client !== undefined,
-    async listen(channel: string, onPayload: (payload: string) => void) {
+    async listen(channel: string, onPayload: (payload: string) => void, onGap?: () => void) {
+      if (onGap) {
+        const gapSet = gaps.get(channel) ?? new Set();
+        gapSet.add(onGap);
+        gaps.set(channel, gapSet);
+      }
       let set = listeners.get(channel);
       const isNewChannel = !set;
       if (!set) {
@@ -348,6 +437,7 @@ const createPgListener = (
         scheduleReconnect();
       }
       return async () => {
+        if (onGap) gaps.get(channel)?.delete(onGap);
         const current = listeners.get(channel);
         if (!current?.delete(onPayload) || current.size > 0) return;
         listeners.delete(channel);
@@ -357,6 +447,7 @@ const createPgListener = (
     async close() {
       closed = true;
       listeners.clear();
+      gaps.clear();
       if (timer) clearTimeout(timer);
       timer = undefined;
       const c = client;
@@ -385,14 +476,17 @@ const openPg = async (databaseUrl: string, log?: DatabaseLog): Promise<Database>
     throw err;
   }
   const listener = createPgListener(databaseUrl, log);
+  const { own, listenOwn } = ownListenersOf();
   return {
     driver: 'pg',
     db,
-    ...transactionHelpers(pgTransaction(pool)),
+    ...transactionHelpers(pgTransaction(pool, own)),
     listen: listener.listen,
+    listenOwn,
     listenerConnected: listener.connected,
     async notify(channel, payload) {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      tellOwn(own, channel, payload);
     },
     async ping() {
       await pool.query('select 1');

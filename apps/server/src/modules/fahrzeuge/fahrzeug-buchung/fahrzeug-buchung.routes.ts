@@ -15,6 +15,7 @@ import {
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
+import { schnellerSerialisierer } from '../../../http/schneller-serialisierer.ts';
 import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
@@ -55,6 +56,8 @@ export const fahrzeugBuchungRoutes: FastifyPluginAsyncZod<{
     '/api/fahrzeuge',
     {
       config,
+      // a hot route (the free search): its answer is not checked against the schema on every request (decision 263)
+      serializerCompiler: schnellerSerialisierer,
       schema: {
         operationId: 'listFahrzeuge',
         tags: TAGS,

@@ -2,6 +2,7 @@ import { ZApiError } from '@stellwerk/domain/api';
 import { ZFahrzeugBelegung, ZFahrzeugBelegungQuery } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../../db/client.ts';
+import { schnellerSerialisierer } from '../../../http/schneller-serialisierer.ts';
 import { requireUser } from '../../identitaet/auth/auth.guards.ts';
 import { fahrzeugModul } from './fahrzeug-buchung.routes.ts';
 import { getFahrzeugBelegung } from './fahrzeug-uebersicht.service.ts';
@@ -16,6 +17,8 @@ export const fahrzeugUebersichtRoutes: FastifyPluginAsyncZod<{
     '/api/fahrzeuge/belegung',
     {
       config: { guard: fahrzeugModul },
+      // a hot route: its answer is not checked against the schema on every request (decision 263)
+      serializerCompiler: schnellerSerialisierer,
       schema: {
         operationId: 'getFahrzeugBelegung',
         tags: ['fahrzeuge'],

@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { leseraumAusstattung } from '../leseraum/leseraum.public.ts';
+import { leseraum, leseraumAusstattung } from '../leseraum/leseraum.public.ts';
 import { ausstattung } from './ausstattung.table.ts';
 
 export type AusstattungRow = { id: string; name: string; raeume: number };
@@ -42,4 +42,14 @@ export const updateAusstattungName = async (tx: Tx, id: string, name: string): P
 
 export const deleteAusstattung = async (tx: Tx, id: string): Promise<void> => {
   await tx.delete(ausstattung).where(eq(ausstattung.id, id));
+};
+
+/** The plans with a place that has this equipment (their seat maps show its name). */
+export const findGrundrisseMitAusstattung = async (tx: Tx, id: string): Promise<string[]> => {
+  const rows = await tx
+    .selectDistinct({ grundrissId: leseraum.grundrissId })
+    .from(leseraumAusstattung)
+    .innerJoin(leseraum, eq(leseraum.id, leseraumAusstattung.leseraumId))
+    .where(eq(leseraumAusstattung.ausstattungId, id));
+  return rows.map((r) => r.grundrissId);
 };

@@ -5,10 +5,12 @@ import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
   deleteAusstattung,
   findAusstattungByName,
   findAusstattungen,
+  findGrundrisseMitAusstattung,
   insertAusstattung,
   updateAusstattungName,
 } from './ausstattung.repository.ts';
@@ -79,6 +81,9 @@ export const updateAusstattung = async (
       oldValue: { name: existing.name },
       newValue: { name },
     });
+    // the plans whose places have it show its new name (their pages, and the seat maps kept: decision 263)
+    for (const grundrissId of await findGrundrisseMitAusstattung(tx, id))
+      await publishEvent(tx, user.mandantId, { type: 'grundriss_leseraum', id: grundrissId });
     return loadOne(tx, id);
   });
 };

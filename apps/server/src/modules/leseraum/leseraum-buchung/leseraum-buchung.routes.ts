@@ -19,10 +19,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
+import { schnellerSerialisierer } from '../../../http/schneller-serialisierer.ts';
 import { requireUser, routeGuard } from '../../identitaet/auth/auth.guards.ts';
+import type { EventHub } from '../../plattform/events/events.service.ts';
 import { weglassbar } from '../../plattform/openapi/openapi.plugin.ts';
 import {
-  getBelegung,
+  getBelegungJson,
   getEigenerPlatz,
   listEigeneBuchungen,
   listGrundrisse,
@@ -30,6 +32,7 @@ import {
   listWartendeVormerkungen,
 } from './leseraum-buchung.abfragen.ts';
 import { lehneBuchungAb } from './leseraum-buchung.ablehnen.ts';
+import { createBelegungsCache } from './leseraum-buchung.belegung-cache.ts';
 import { aendereBuchung } from './leseraum-buchung.aendern.ts';
 import { bestaetigeBuchung } from './leseraum-buchung.bestaetigen.ts';
 import { checkInBuchung } from './leseraum-buchung.einchecken.ts';
@@ -74,8 +77,13 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
   database: Database;
   now: () => Date;
   publicUrl: string;
-}> = async (app, { database, now, publicUrl }) => {
+  events: Pick<EventHub, 'onTenantEventAtOnce' | 'onGap'>;
+}> = async (app, { database, now, publicUrl, events }) => {
   const deps: LeseraumDeps = { database, now, publicUrl };
+  // the seat maps of this instance, dropped on the events that change them (decision 263)
+  const belegungen = createBelegungsCache({ aktiv: () => database.listenerConnected() });
+  events.onTenantEventAtOnce(belegungen.ereignis);
+  events.onGap(belegungen.leeren);
 
   app.get(
     '/api/grundrisse',
@@ -96,6 +104,8 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
     '/api/grundrisse/:id/belegung',
     {
       config: { guard: routeGuard.user },
+      // a hot route: its answer is not checked against the schema on every request (decision 263)
+      serializerCompiler: schnellerSerialisierer,
       schema: {
         operationId: 'getGrundrissBelegung',
         tags: TAGS,
@@ -106,7 +116,19 @@ export const leseraumBuchungRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZBelegung, ...errors },
       },
     },
-    async (request) => getBelegung(deps, requireUser(request), request.params.id, request.query),
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(
+          (await getBelegungJson(
+            deps,
+            belegungen,
+            requireUser(request),
+            request.sessionMemo,
+            request.params.id,
+            request.query,
+          )) as never,
+        ),
   );
 
   app.get(

@@ -108,6 +108,14 @@ export type EventHub = {
    * sees the change, also one made through another instance).
    */
   onTenantEvent: (listener: (mandantId: string, event: TServerEvent) => void) => void;
+  /**
+   * As `onTenantEvent`, and also right after the commit of this instance's own events, before LISTEN brings them
+   * back (decision 263: a cache dropped on an event is dropped before the changing request answers). The listener
+   * hears this instance's events twice.
+   */
+  onTenantEventAtOnce: (listener: (mandantId: string, event: TServerEvent) => void) => void;
+  /** Called when events may have been lost (the listening connection dropped and listens again). */
+  onGap: (listener: () => void) => void;
   clientCount: () => number;
 };
 
@@ -122,7 +130,7 @@ export const createEventHub = ({
   log,
   heartbeatMs = HEARTBEAT_MS,
 }: {
-  database: Pick<Database, 'listen'>;
+  database: Pick<Database, 'listen'> & Partial<Pick<Database, 'listenOwn'>>;
   log: Pick<FastifyBaseLogger, 'warn'>;
   heartbeatMs?: number;
 }): EventHub => {
@@ -136,7 +144,10 @@ export const createEventHub = ({
     { permissions: ReadonlySet<PermissionName>; wartend: EventMessage[] | null }
   >();
   const tenantListeners: ((mandantId: string, event: TServerEvent) => void)[] = [];
+  const atOnceListeners: ((mandantId: string, event: TServerEvent) => void)[] = [];
+  const gapListeners: (() => void)[] = [];
   let unlisten: (() => unknown) | undefined;
+  let unlistenOwn: (() => void) | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
 
   const sendIfHeard = (client: EventClient, message: EventMessage) => {
@@ -171,15 +182,29 @@ export const createEventHub = ({
     for (const message of wartend) sendIfHeard(client, message);
   };
 
-  const deliver = (payload: string) => {
-    let parsed: EventMessage;
+  const parse = (payload: string): EventMessage | null => {
     try {
-      parsed = ZEventMessage.parse(JSON.parse(payload));
+      return ZEventMessage.parse(JSON.parse(payload));
     } catch (err) {
       log.warn({ err }, 'events: ignored a malformed notification');
-      return;
+      return null;
     }
-    for (const listener of tenantListeners) listener(parsed.mandantId, parsed.event);
+  };
+
+  /** This instance's own event, right after its commit: only for the listeners that want it at once. */
+  const deliverOwn = (payload: string) => {
+    const parsed = parse(payload);
+    if (parsed) for (const listener of atOnceListeners) listener(parsed.mandantId, parsed.event);
+  };
+
+  const gap = () => {
+    for (const listener of gapListeners) listener();
+  };
+
+  const deliver = (payload: string) => {
+    const parsed = parse(payload);
+    if (!parsed) return;
+    for (const listener of [...atOnceListeners, ...tenantListeners]) listener(parsed.mandantId, parsed.event);
     const clients = [...(byTenant.get(parsed.mandantId) ?? [])];
     for (const client of clients) {
       const wartend = state.get(client)?.wartend;
@@ -201,7 +226,8 @@ export const createEventHub = ({
   return {
     start: async () => {
       if (unlisten) return;
-      unlisten = await database.listen(EVENTS_CHANNEL, deliver);
+      unlisten = await database.listen(EVENTS_CHANNEL, deliver, gap);
+      unlistenOwn = database.listenOwn?.(EVENTS_CHANNEL, deliverOwn);
       heartbeat = setInterval(() => {
         for (const client of everyClient()) client.heartbeat();
       }, heartbeatMs);
@@ -212,6 +238,8 @@ export const createEventHub = ({
       heartbeat = undefined;
       for (const client of [...everyClient()]) client.close();
       byTenant.clear();
+      unlistenOwn?.();
+      unlistenOwn = undefined;
       const stopListening = unlisten;
       unlisten = undefined;
       try {
@@ -234,6 +262,12 @@ export const createEventHub = ({
     clientCount: () => [...everyClient()].length,
     onTenantEvent: (listener) => {
       tenantListeners.push(listener);
+    },
+    onTenantEventAtOnce: (listener) => {
+      atOnceListeners.push(listener);
+    },
+    onGap: (listener) => {
+      gapListeners.push(listener);
     },
   };
 };

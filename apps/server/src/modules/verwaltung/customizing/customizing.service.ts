@@ -75,6 +75,16 @@ export const loadEffectiveCustomizing = async (
   memo: SessionMemo | null = null,
 ): Promise<ResolvedCustomizing> => resolveCustomizing(await ebenenVon(tx, benutzerId, memo));
 
+/**
+ * The user's effective settings when the session's memo holds them (decision 090), without reading the database
+ * (decision 263: the cached seat map needs no transaction then); null when it does not.
+ */
+export const effectiveCustomizingAusMemo = (
+  benutzerId: string,
+  memo: SessionMemo | null,
+): ResolvedCustomizing | null =>
+  memo?.einstellungen?.benutzerId === benutzerId ? resolveCustomizing(memo.einstellungen.ebenen) : null;
+
 const ebenenVon = async (
   tx: Tx,
   benutzerId: string,
