@@ -105,6 +105,25 @@ export type LeseraumPlatz = {
 };
 
 /**
+ * The rules of a booking that depend on the place alone, first broken or null: the place and its plan are active,
+ * it is nobody else's own place, and the group fits it (1 to its capacity). The rest of a booking's rules are the
+ * same for every place of one plan (its opening hours, the booker's week), but for the place's own bookings.
+ */
+export const platzVerstoss = ({
+  platz,
+  gruppengroesse = 1,
+}: {
+  platz: LeseraumPlatz;
+  gruppengroesse?: number;
+}): RuleViolation | null => {
+  if (!platz.aktiv || !platz.grundrissAktiv) return { code: 'leseraum_buchung.platz_inaktiv', params: {} };
+  if (platz.fremderEigentuemer) return { code: 'leseraum_buchung.eigener_platz', params: {} };
+  if (!Number.isInteger(gruppengroesse) || gruppengroesse < 1 || gruppengroesse > platz.kapazitaet)
+    return { code: 'leseraum_buchung.gruppengroesse', params: { max: platz.kapazitaet } };
+  return null;
+};
+
+/**
  * First broken rule for a new or moved reading-room booking, or null: the place and its plan are active;
  * the group fits the place (1 to its capacity); start before end; not begun (a moved booking keeps its
  * own start); on one day that is bookable (within the bookable days, an allowed weekday, open); inside
@@ -140,10 +159,8 @@ export const leseraumBuchungVerstoss = ({
   belegungen: readonly { id?: string; von: Date; bis: Date; status: BuchungStatus }[];
   ignoreId?: string;
 }): RuleViolation | null => {
-  if (!platz.aktiv || !platz.grundrissAktiv) return { code: 'leseraum_buchung.platz_inaktiv', params: {} };
-  if (platz.fremderEigentuemer) return { code: 'leseraum_buchung.eigener_platz', params: {} };
-  if (!Number.isInteger(gruppengroesse) || gruppengroesse < 1 || gruppengroesse > platz.kapazitaet)
-    return { code: 'leseraum_buchung.gruppengroesse', params: { max: platz.kapazitaet } };
+  const amPlatz = platzVerstoss({ platz, gruppengroesse });
+  if (amPlatz) return amPlatz;
   if (!(von.getTime() < bis.getTime())) return { code: 'leseraum_buchung.ende_vor_beginn', params: {} };
   if (von.getTime() < now.getTime()) return { code: 'leseraum_buchung.in_vergangenheit', params: {} };
   const day = berlinDateKey(von);

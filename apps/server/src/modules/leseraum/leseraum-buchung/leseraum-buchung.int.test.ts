@@ -137,7 +137,7 @@ describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
       bis: at('2026-11-24', '12:00').toISOString(),
     });
     expect(twice.status).toBe(409);
-    // the refusal offers the nearest free place of the room for the same period (decision 261)
+    // the refusal offers one of the nearest free places of the room for the same period (decisions 261, 267)
     const refusal = await errorOf(twice);
     expect(refusal.code).toBe('leseraum_buchung.belegt_angebot');
     expect(refusal.message).toMatch(

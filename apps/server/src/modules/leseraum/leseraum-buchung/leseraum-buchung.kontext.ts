@@ -133,12 +133,15 @@ export const pruefeZeitraum = async (
     gruppengroesse,
     buchenderMail,
     ignoreId,
+    beiZeitraum,
   }: {
     anfrage: TLeseraumBuchungAenderung;
     leseraumId: string;
     gruppengroesse: number;
     buchenderMail: string;
     ignoreId?: string;
+    /** Told the request's period once it is known, before the rules are checked (the offer, decision 267). */
+    beiZeitraum?: (period: { von: Date; bis: Date }) => void;
   },
 ) => {
   const platz = await lockPlatz(tx, leseraumId);
@@ -160,6 +163,7 @@ export const pruefeZeitraum = async (
       });
     throw new DomainError('leseraum_buchung.in_vergangenheit');
   }
+  beiZeitraum?.(period);
   // another user's own place is not booked (decision 138); its owner may hold it like any place
   const buchenderId =
     platz.eigentuemerId === null

@@ -1,6 +1,7 @@
 import type { Bereich } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import type { BuchungStatus } from '@stellwerk/domain/status';
 import { and, asc, eq, gt, gte, inArray, lt, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { grundrissLeseraum, leseraum } from '../leseraum/leseraum.public.ts';
@@ -408,12 +409,41 @@ export const findPlanAusdehnung = async (tx: Tx, grundrissId: string): Promise<{
   return { x: Number(rows[0]?.x ?? 0), y: Number(rows[0]?.y ?? 0) };
 };
 
-/** The plan a place belongs to (for the offer of another place, decision 261). */
-export const findGrundrissDesPlatzes = async (tx: Tx, leseraumId: string): Promise<string | undefined> => {
-  const rows = await tx
-    .select({ grundrissId: leseraum.grundrissId })
-    .from(leseraum)
-    .where(eq(leseraum.id, leseraumId))
-    .limit(1);
-  return rows[0]?.grundrissId;
+/**
+ * The places of the plan of `leseraumId` (that place among them) as the offer of another place needs them
+ * (decisions 261, 267), each with whether a booking that is not cancelled overlaps `[von, bis)`: one statement.
+ */
+export const findAngebotsKandidaten = async (
+  tx: Tx,
+  { leseraumId, von, bis }: { leseraumId: string; von: Date; bis: Date },
+) => {
+  const b = alias(leseraumBuchung, 'b');
+  const gefragt = alias(leseraum, 'gefragt');
+  return tx
+    .select({
+      id: leseraum.id,
+      bezeichnung: leseraum.bezeichnung,
+      kapazitaet: leseraum.kapazitaet,
+      position: leseraum.position,
+      aktiv: leseraum.aktiv,
+      grundrissAktiv: grundrissLeseraum.aktiv,
+      eigentuemerId: leseraum.eigentuemerId,
+      belegt: sql<boolean>`exists (${tx
+        .select({ eins: sql`1` })
+        .from(b)
+        .where(
+          and(
+            eq(b.leseraumId, leseraum.id),
+            ne(b.status, 'storniert'),
+            // within one opening day (see findBelegungen): the (mandant, leseraum, von) index reads a day's rows
+            gt(b.von, new Date(von.getTime() - MAX_BUCHUNGSDAUER_MS)),
+            lt(b.von, bis),
+            gt(b.bis, von),
+          ),
+        )})`,
+    })
+    .from(gefragt)
+    .innerJoin(leseraum, eq(leseraum.grundrissId, gefragt.grundrissId))
+    .innerJoin(grundrissLeseraum, eq(grundrissLeseraum.id, leseraum.grundrissId))
+    .where(eq(gefragt.id, leseraumId));
 };

@@ -15,22 +15,27 @@ import { spindAlsApi, spindZurBuchung } from './leseraum-buchung.spind.ts';
 /**
  * POST /api/leseraum-buchungen: a hold (vorgemerkt) of a place for the user, with the pre-booking mail; with
  * `spind` also the nearest free office locker for the same period, in the same transaction (decision 216). A
- * taken place is refused with another one offered (decision 261).
+ * taken place is refused with another one offered (decisions 261, 267).
  */
 export const createBuchung = async (
   deps: LeseraumDeps,
   user: SessionUser,
   input: TLeseraumBuchungInput,
-): Promise<TLeseraumBuchung> =>
-  // a taken place is refused with the nearest free one offered (decision 261)
-  halte(deps, user, input).catch(async (error: unknown) => {
-    throw await mitAngebot(deps, user, input, error);
+): Promise<TLeseraumBuchung> => {
+  // the period the rules computed, for the offer of another place when this one is taken (decisions 261, 267)
+  let gefragt: { von: Date; bis: Date } | undefined;
+  return halte(deps, user, input, (period) => {
+    gefragt = period;
+  }).catch(async (error: unknown) => {
+    throw await mitAngebot(deps, user, input, gefragt, error);
   });
+};
 
 const halte = async (
   deps: LeseraumDeps,
   user: SessionUser,
   input: TLeseraumBuchungInput,
+  beiZeitraum: (period: { von: Date; bis: Date }) => void,
 ): Promise<TLeseraumBuchung> =>
   deps.database.withTenant(user.mandantId, async (tx) => {
     const { platz, period } = await pruefeZeitraum(tx, deps, user, {
@@ -38,6 +43,7 @@ const halte = async (
       leseraumId: input.leseraumId,
       gruppengroesse: input.gruppengroesse,
       buchenderMail: user.email,
+      beiZeitraum,
     });
     const id = await guardTaken(() =>
       insertBuchung(tx, {
