@@ -42,6 +42,14 @@ module.exports = {
       },
     },
     {
+      name: 'fixtures-through-public-files',
+      comment:
+        "the integration tests' fixtures (apps/server/test/fixtures) write a module's rows through its public file, never its repository or *.table.ts (decision 269)",
+      severity: 'error',
+      from: { path: '^apps/server/test/fixtures/' },
+      to: { path: '^apps/server/src/modules/[^/]+/[^/]+/.+\\.(repository|table)\\.ts$' },
+    },
+    {
       name: 'no-barrels-or-utils',
       severity: 'error',
       from: {},

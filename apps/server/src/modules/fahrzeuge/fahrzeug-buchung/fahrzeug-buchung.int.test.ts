@@ -1,3 +1,4 @@
+import { PERMISSION_NAMES, type PermissionName } from '@stellwerk/domain/permissions';
 import type {
   TFahrzeug,
   TFahrzeugBuchung,
@@ -7,12 +8,13 @@ import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { customizing, feature, mandantFeature } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fuehrerschein } from '../fuehrerschein/fuehrerschein.public.ts';
 import { sonderfreigabe } from '../sonderfreigabe/sonderfreigabe.public.ts';
@@ -21,6 +23,91 @@ import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 /** A Berlin wall-clock time `days` days from today, as ISO 8601 with its offset. */
 const at = (days: number, hhmm: string): string =>
   berlinInstant(addCalendarDays(berlinDateKey(new Date()), days), hhmm).toISOString();
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The fleet of four at one location (the transporter may be booked outside the booking times), and eight people
+ * who book through the group "Alle Mitarbeitenden", each with a current licence and a role of their own; besides
+ * them a driver whose licence check lapsed (never offered as a driver) and the platform administrator (no role).
+ */
+const musterstadt = (server: TestServer) => {
+  const person = (vorname: string, nachname: string, rolle: MusterstadtRolle) => ({
+    vorname,
+    nachname,
+    rollen: [rolle],
+    gruppen: ['Alle Mitarbeitenden' as const],
+    fuehrerschein: true as const,
+  });
+  const wagen = (kennzeichen: string, marke: string, modell: string) => ({
+    standort: 'nord' as const,
+    kennzeichen,
+    marke,
+    modell,
+  });
+  return fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: MUSTERSTADT_ROLLEN,
+    gruppen: { 'Alle Mitarbeitenden': { rollen: ['Mitarbeiter'] } },
+    benutzer: {
+      mitarbeiter: person('Lena', 'Hoffmann', 'Mitarbeiter'),
+      fuhrpark: person('Thomas', 'Becker', 'Fuhrparkleitung'),
+      freigabe: person('Sabine', 'Krüger', 'Freigabe'),
+      fuehrerschein: person('Markus', 'Weber', 'Führerscheinprüfung'),
+      fahrzeugpflege: person('Jonas', 'Schneider', 'Fahrzeugpflege'),
+      admin: person('Claudia', 'Wagner', 'Administration'),
+      zweifaktor: person('Zoe', 'Zweig', 'Mitarbeiter'),
+      passwort: person('Paul', 'Wortmann', 'Mitarbeiter'),
+      fahrer: {
+        vorname: 'Uwe',
+        nachname: 'Krause',
+        gruppen: ['Alle Mitarbeitenden'],
+        fuehrerschein: { letztePruefung: addCalendarDays(berlinDateKey(new Date()), -220) },
+      },
+      plattform: { vorname: 'Petra', nachname: 'Brandt', plattformAdmin: true },
+    },
+    fahrzeuge: {
+      'MS-SW 101': wagen('MS-SW 101', 'Volkswagen', 'ID.3 Pro'),
+      'MS-SW 102': wagen('MS-SW 102', 'Škoda', 'Octavia Combi 2.0 TDI'),
+      'MS-SW 103': {
+        ...wagen('MS-SW 103', 'Volkswagen', 'Transporter T6.1 Kombi'),
+        spalten: { buchungAusserhalbMoeglich: true },
+      },
+      'MS-SW 104': wagen('MS-SW 104', 'Opel', 'Corsa Electric'),
+    },
+  });
+};
+const MUSTERSTADT_ROLLEN = {
+  Mitarbeiter: ['fahrzeug_buchen'],
+  Fuhrparkleitung: ['fahrzeug_pflege', 'fahrzeug_fremdbuchung', 'fahrzeug_buchen'],
+  Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
+  Führerscheinprüfung: ['fahrzeug_fuehrerscheinpruefung'],
+  Fahrzeugpflege: ['fahrzeug_pflege'],
+  Administration: PERMISSION_NAMES,
+} as const satisfies Record<string, readonly PermissionName[]>;
+type MusterstadtRolle = keyof typeof MUSTERSTADT_ROLLEN;
+
+/** A tenant without vehicle booking: its room keeper (no vehicle right) and its administrator (every right). */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false },
+    rollen: {
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+    },
+  });
 
 describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
   let server: TestServer;
@@ -31,7 +118,9 @@ describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
   let adminBH: string;
   const ids = new Map<string, string>();
   const autos = new Map<string, string>();
+  let plattform: string;
   let musterstadtId: string;
+  let beispielhausenId: string;
 
   /** Test setup and checks across tenants go through the explicit bypass (decision 029). */
   const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
@@ -44,29 +133,30 @@ describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
     call(server, cookie, 'POST', '/api/fahrzeug-buchungen', body);
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    [mitarbeiter, fuhrpark, freigabe, pruefer, adminBH] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
-      signIn(server.baseUrl, 'freigabe@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@beispielhausen.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
+    server = await startTestServer({ driver, seed: false });
+    const ms = await musterstadt(server);
+    const bh = await beispielhausen(server);
+    [mitarbeiter, fuhrpark, freigabe, pruefer, adminBH, plattform] = await Promise.all([
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.freigabe),
+      signInAs(server, bh.benutzer.fuhrpark),
+      signInAs(server, bh.benutzer.admin),
+      signInAs(server, ms.benutzer.plattform),
     ]);
-    const [m] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
-    );
-    musterstadtId = m!.id;
-    for (const u of await asAll((tx) =>
-      tx
-        .select({ id: benutzer.id, email: benutzer.email })
-        .from(benutzer)
-        .where(eq(benutzer.mandantId, musterstadtId)),
-    ))
-      ids.set(u.email.split('@')[0]!, u.id);
-    for (const f of await asAll((tx) =>
-      tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
-    ))
-      autos.set(f.kennzeichen, f.id);
+    musterstadtId = ms.id;
+    beispielhausenId = bh.id;
+    for (const [login, u] of Object.entries(ms.benutzer)) ids.set(login, u.id);
+    for (const [kennzeichen, id] of Object.entries(ms.fahrzeuge)) autos.set(kennzeichen, id);
+    // the photo of the favourite car, uploaded as the fleet administration does
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(PNG)]), 'octavia.png');
+    const bild = await fetch(`${server.baseUrl}/api/admin/fahrzeuge/${autos.get('MS-SW 102')}/bild`, {
+      method: 'POST',
+      headers: { origin: server.baseUrl, cookie: fuhrpark },
+      body: form,
+    });
+    expect(bild.status).toBeLessThan(300);
   });
   afterAll(async () => {
     await server?.close();
@@ -113,9 +203,7 @@ describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
     });
     expect(created.status).toBe(201);
     const buchung = (await created.json()) as TFahrzeugBuchung;
-    const [bh] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Bibliothek Beispielhausen')),
-    );
+    const bh = { id: beispielhausenId };
     const [fb] = await asAll((tx) =>
       tx.select({ id: feature.id }).from(feature).where(eq(feature.name, 'FahrzeugBuchung')),
     );
@@ -603,7 +691,7 @@ describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
       }),
     );
     expect((await freigeber()).map((p) => p.name)).toEqual(['Claudia Wagner', 'Sabine Krüger']);
-    const fahrzeugId = autos.get('MS-SW 103')!; // the only demo car allowing outside booking
+    const fahrzeugId = autos.get('MS-SW 103')!; // the only car allowing outside booking
     const periode = { fahrzeugId, von: at(10, '18:00'), bis: at(10, '20:00') };
     const ohne = await book(mitarbeiter, periode);
     expect(ohne.status).toBe(422);
@@ -726,7 +814,7 @@ describe.each(testDrivers())('vehicle booking API on %s', (driver) => {
 
   // last: it switches Musterstadt's vehicle booking off for a moment
   it('answers 404 when the tenant switched vehicle booking off, also where its vehicles carry the switch', async () => {
-    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const platform = plattform;
     const mandanten = (await (
       await fetch(`${server.baseUrl}/api/admin/mandanten`, { headers: { cookie: platform } })
     ).json()) as { id: string; features: Record<string, boolean> }[];

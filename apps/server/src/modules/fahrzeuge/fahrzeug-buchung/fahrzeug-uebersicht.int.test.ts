@@ -1,14 +1,14 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TFahrzeugBelegung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
-import { standort } from '../../verwaltung/standort/standort.public.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
@@ -19,6 +19,44 @@ const at = (days: number, hhmm: string): string => berlinInstant(tag(days), hhmm
 const periode = (von: string, bis: string, standortId?: string) =>
   `/api/fahrzeuge/belegung?von=${encodeURIComponent(von)}&bis=${encodeURIComponent(bis)}${standortId ? `&standortId=${standortId}` : ''}`;
 
+/** The fleet: four vehicles at one location, a booker with a licence and the fleet manager. */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: ['fahrzeug_pflege', 'fahrzeug_fremdbuchung', 'fahrzeug_buchen'],
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'] },
+    },
+    fahrzeuge: {
+      'MS-SW 101': { standort: 'nord', kennzeichen: 'MS-SW 101', marke: 'Volkswagen', modell: 'ID.3 Pro' },
+      'MS-SW 102': { standort: 'nord', kennzeichen: 'MS-SW 102', marke: 'Škoda', modell: 'Octavia' },
+      'MS-SW 103': { standort: 'nord', kennzeichen: 'MS-SW 103', marke: 'Volkswagen', modell: 'Transporter' },
+      'MS-SW 104': { standort: 'nord', kennzeichen: 'MS-SW 104', marke: 'Opel', modell: 'Corsa Electric' },
+    },
+  });
+
+/** A tenant without vehicle booking: its room keeper (no vehicle right) and its administrator (every right). */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false },
+    rollen: {
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+    },
+  });
+
 describe.each(testDrivers())('vehicle timeline API on %s', (driver) => {
   let server: TestServer;
   let mitarbeiter: string;
@@ -26,7 +64,9 @@ describe.each(testDrivers())('vehicle timeline API on %s', (driver) => {
   let pruefer: string;
   let adminBH: string;
   const autos = new Map<string, string>();
+  let ms: Awaited<ReturnType<typeof musterstadt>>;
   let musterstadtId: string;
+  let beispielhausenId: string;
 
   const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
     server.database.withAllTenants(async (tx) => fn(tx));
@@ -38,21 +78,18 @@ describe.each(testDrivers())('vehicle timeline API on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    ms = await musterstadt(server);
+    const bh = await beispielhausen(server);
     [mitarbeiter, fuhrpark, pruefer, adminBH] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@beispielhausen.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, bh.benutzer.fuhrpark),
+      signInAs(server, bh.benutzer.admin),
     ]);
-    const [m] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
-    );
-    musterstadtId = m!.id;
-    for (const f of await asAll((tx) =>
-      tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
-    ))
-      autos.set(f.kennzeichen, f.id);
+    musterstadtId = ms.id;
+    beispielhausenId = bh.id;
+    for (const [kennzeichen, id] of Object.entries(ms.fahrzeuge)) autos.set(kennzeichen, id);
   });
   afterAll(async () => {
     await server?.close();
@@ -97,9 +134,7 @@ describe.each(testDrivers())('vehicle timeline API on %s', (driver) => {
     expect(
       (await call(server, mitarbeiter, 'POST', `/api/fahrzeug-buchungen/${storniertId}/storno`)).status,
     ).toBe(200);
-    const [fuhrparkUser] = await asAll((tx) =>
-      tx.select({ id: benutzer.id }).from(benutzer).where(eq(benutzer.email, 'fuhrpark@musterstadt.example')),
-    );
+    const fuhrparkUser = ms.benutzer.fuhrpark;
     await asAll((tx) =>
       tx.insert(fahrzeugBuchung).values({
         mandantId: musterstadtId,
@@ -151,9 +186,7 @@ describe.each(testDrivers())('vehicle timeline API on %s', (driver) => {
 
   it('finds a block of several days on any of its days, and bookings of a day or less at both edges (decision 080)', async () => {
     const fahrzeugId = autos.get('MS-SW 103')!;
-    const [fuhrparkUser] = await asAll((tx) =>
-      tx.select({ id: benutzer.id }).from(benutzer).where(eq(benutzer.email, 'fuhrpark@musterstadt.example')),
-    );
+    const fuhrparkUser = ms.benutzer.fuhrpark;
     const termin = (
       von: string,
       bis: string,
@@ -236,15 +269,8 @@ describe.each(testDrivers())('vehicle timeline API on %s', (driver) => {
   });
 
   it("answers another tenant's location with 404 and shows none of its vehicles", async () => {
-    const [nord] = await asAll((tx) =>
-      tx
-        .select({ id: standort.id })
-        .from(standort)
-        .where(and(eq(standort.mandantId, musterstadtId), eq(standort.name, 'Betriebshof Nord'))),
-    );
-    const [bh] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Bibliothek Beispielhausen')),
-    );
+    const nord = { id: ms.standorte.nord };
+    const bh = { id: beispielhausenId };
     const [fb] = await asAll((tx) =>
       tx.select({ id: feature.id }).from(feature).where(eq(feature.name, 'FahrzeugBuchung')),
     );

@@ -1,3 +1,4 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TFahrzeug, TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import type {
   TFahrzeugSperre,
@@ -5,20 +6,56 @@ import type {
   TFahrzeugSperreVorschau,
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/sperre-api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 
 const at = (days: number, hhmm: string): string =>
   berlinInstant(addCalendarDays(berlinDateKey(new Date()), days), hhmm).toISOString();
+
+/**
+ * The fleet: four vehicles at one location, the fleet manager, and three bookers with a licence (the fleet manager
+ * books for two of them).
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: ['fahrzeug_pflege', 'fahrzeug_fremdbuchung', 'fahrzeug_buchen'],
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      fuehrerschein: { vorname: 'Markus', nachname: 'Weber', rollen: ['Mitarbeiter'], fuehrerschein: true },
+    },
+    fahrzeuge: {
+      'MS-SW 101': { standort: 'nord', kennzeichen: 'MS-SW 101', marke: 'Volkswagen', modell: 'ID.3 Pro' },
+      'MS-SW 102': { standort: 'nord', kennzeichen: 'MS-SW 102', marke: 'Škoda', modell: 'Octavia' },
+      'MS-SW 103': { standort: 'nord', kennzeichen: 'MS-SW 103', marke: 'Volkswagen', modell: 'Transporter' },
+      'MS-SW 104': { standort: 'nord', kennzeichen: 'MS-SW 104', marke: 'Opel', modell: 'Corsa Electric' },
+    },
+  });
+
+/** A tenant without vehicle booking whose administrator holds every right. */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false },
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+  });
 
 describe.each(testDrivers())('maintenance, service and defect blocks on %s', (driver) => {
   let server: TestServer;
@@ -26,6 +63,8 @@ describe.each(testDrivers())('maintenance, service and defect blocks on %s', (dr
   let fuhrpark: string;
   let adminBH: string;
   const autos = new Map<string, string>();
+  let ms: Awaited<ReturnType<typeof musterstadt>>;
+  let beispielhausenId: string;
 
   const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
     server.database.withAllTenants(async (tx) => fn(tx));
@@ -44,16 +83,16 @@ describe.each(testDrivers())('maintenance, service and defect blocks on %s', (dr
     (await asAll((tx) => tx.select().from(fahrzeugBuchung).where(eq(fahrzeugBuchung.id, id))))[0]!;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    ms = await musterstadt(server);
+    const bh = await beispielhausen(server);
+    beispielhausenId = bh.id;
     [mitarbeiter, fuhrpark, adminBH] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, bh.benutzer.admin),
     ]);
-    for (const f of await asAll((tx) =>
-      tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
-    ))
-      autos.set(f.kennzeichen, f.id);
+    for (const [kennzeichen, id] of Object.entries(ms.fahrzeuge)) autos.set(kennzeichen, id);
   });
   afterAll(async () => {
     await server?.close();
@@ -79,9 +118,7 @@ describe.each(testDrivers())('maintenance, service and defect blocks on %s', (dr
     const angelegt = await call(server, fuhrpark, 'POST', '/api/fahrzeug-sperren', sperre);
     expect(angelegt.status).toBe(201);
     const { sperre: block } = (await angelegt.json()) as TFahrzeugSperreErgebnis;
-    const [bh] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Bibliothek Beispielhausen')),
-    );
+    const bh = { id: beispielhausenId };
     const [fb] = await asAll((tx) =>
       tx.select({ id: feature.id }).from(feature).where(eq(feature.name, 'FahrzeugBuchung')),
     );
@@ -112,18 +149,7 @@ describe.each(testDrivers())('maintenance, service and defect blocks on %s', (dr
     const spaet = await book(mitarbeiter, 'MS-SW 101', at(8, '13:00'), at(8, '15:00'));
     // every other car of the location is taken in the afternoon: the late trip cannot move (three drivers: one
     // person cannot hold two cars at the same time, decision 134)
-    const fahrer = await asAll((tx) =>
-      tx
-        .select({ id: benutzer.id })
-        .from(benutzer)
-        .where(
-          inArray(benutzer.email, [
-            'fuhrpark@musterstadt.example',
-            'freigabe@musterstadt.example',
-            'fuehrerschein@musterstadt.example',
-          ]),
-        ),
-    );
+    const fahrer = [ms.benutzer.fuhrpark, ms.benutzer.freigabe, ms.benutzer.fuehrerschein];
     for (const [i, k] of ['MS-SW 102', 'MS-SW 103', 'MS-SW 104'].entries()) {
       const r = await call(server, fuhrpark, 'POST', '/api/fahrzeug-buchungen', {
         fahrzeugId: autos.get(k),

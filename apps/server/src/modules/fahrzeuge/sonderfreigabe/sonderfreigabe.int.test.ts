@@ -1,22 +1,63 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { openEventStream } from '../../../../test/event-stream.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
-import { customizing, feature, mandantFeature } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
+import { feature, mandantFeature } from '../../verwaltung/customizing/customizing.public.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { sonderfreigabe } from './sonderfreigabe.table.ts';
 
 /** A Berlin wall-clock time `days` days from today, as ISO 8601. */
 const at = (days: number, hhmm: string): string =>
   berlinInstant(addCalendarDays(berlinDateKey(new Date()), days), hhmm).toISOString();
+
+/**
+ * The tenant: special trips allowed, the transporter that may be booked outside the booking times, a booker with a
+ * licence, an approver and the administrator (who holds every right, so may be chosen as an approver too).
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    einstellungen: { FahrzeugBuchungAusserhalbBuchungszeiten: 'true' },
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger', rollen: ['Freigabe'] },
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+    },
+    fahrzeuge: {
+      transporter: {
+        standort: 'nord',
+        kennzeichen: 'MS-SW 103',
+        marke: 'Volkswagen',
+        modell: 'Transporter T6.1 Kombi',
+        spalten: { buchungAusserhalbMoeglich: true },
+      },
+    },
+  });
+
+/** A tenant without vehicle booking whose administrator holds every right. */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false },
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+  });
 
 describe.each(testDrivers())('special-trip approvals on %s', (driver) => {
   let server: TestServer;
@@ -26,14 +67,14 @@ describe.each(testDrivers())('special-trip approvals on %s', (driver) => {
   let adminBH: string;
   const ids = new Map<string, string>();
   let transporter: string;
-  let musterstadtId: string;
+  let beispielhausenId: string;
 
   const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
     server.database.withAllTenants(async (tx) => fn(tx));
   const outboxTo = async (email: string) =>
     asAll((tx) => tx.select().from(mailOutbox).where(eq(mailOutbox.to, email)));
 
-  /** A special trip of Lena Hoffmann on the transporter (the demo car allowing outside booking). */
+  /** A special trip of Lena Hoffmann on the transporter (the car allowing outside booking). */
   const sonderfahrt = async (day: number, freigeber: string[]): Promise<TFahrzeugBuchung> => {
     const response = await call(server, mitarbeiter, 'POST', '/api/fahrzeug-buchungen', {
       fahrzeugId: transporter,
@@ -47,35 +88,18 @@ describe.each(testDrivers())('special-trip approvals on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    const ms = await musterstadt(server);
+    const bh = await beispielhausen(server);
+    beispielhausenId = bh.id;
     [mitarbeiter, freigabe, admin, adminBH] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'freigabe@musterstadt.example'),
-      signIn(server.baseUrl, 'admin@musterstadt.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.freigabe),
+      signInAs(server, ms.benutzer.admin),
+      signInAs(server, bh.benutzer.admin),
     ]);
-    const [m] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
-    );
-    musterstadtId = m!.id;
-    for (const u of await asAll((tx) =>
-      tx
-        .select({ id: benutzer.id, email: benutzer.email })
-        .from(benutzer)
-        .where(eq(benutzer.mandantId, musterstadtId)),
-    ))
-      ids.set(u.email.split('@')[0]!, u.id);
-    const [t] = await asAll((tx) =>
-      tx.select({ id: fahrzeug.id }).from(fahrzeug).where(eq(fahrzeug.kennzeichen, 'MS-SW 103')),
-    );
-    transporter = t!.id;
-    await asAll((tx) =>
-      tx.insert(customizing).values({
-        mandantId: musterstadtId,
-        customizingOptionName: 'FahrzeugBuchungAusserhalbBuchungszeiten',
-        wert: 'true',
-      }),
-    );
+    for (const [login, u] of Object.entries(ms.benutzer)) ids.set(login, u.id);
+    transporter = ms.fahrzeuge.transporter;
   });
   afterAll(async () => {
     await server?.close();
@@ -155,9 +179,7 @@ describe.each(testDrivers())('special-trip approvals on %s', (driver) => {
     expect((await errorOf(nichtGewaehlt)).code).toBe('sonderfreigabe.nicht_freigeber');
 
     // another tenant (vehicle booking switched on for the test) sees nothing and gets 404
-    const [bh] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Bibliothek Beispielhausen')),
-    );
+    const bh = { id: beispielhausenId };
     const [fb] = await asAll((tx) =>
       tx.select({ id: feature.id }).from(feature).where(eq(feature.name, 'FahrzeugBuchung')),
     );

@@ -1,3 +1,4 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type {
   TBelegung,
   TGrundrissKurz,
@@ -6,8 +7,13 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { WERKTAGS_8_BIS_18 } from '../../../../test/fixtures/grundriss.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
+import { ausstattung } from '../ausstattung/ausstattung.public.ts';
+import { leseraumAusstattung } from '../leseraum/leseraum.public.ts';
 import { releaseLapsedBuchungen } from './leseraum-buchung.verfall.ts';
 
 const json = async <T>(response: Response): Promise<T> => {
@@ -18,6 +24,65 @@ const json = async <T>(response: Response): Promise<T> => {
 /** Monday 23.11.2026, 07:00 in Berlin; the tests move this clock. */
 const MONDAY_7 = new Date('2026-11-23T07:00:00+01:00');
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
+
+/** A plan's drawing: an SVG of its size. */
+const PLAN_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="#fff"/></svg>';
+
+/**
+ * The library: a reading room of twenty single places on a grid (the first a first-aid helper's, the fifth a
+ * fire-safety helper's) and two group rooms for six and eight, open Monday to Friday 08–18 and Saturday 10–14; a
+ * reader, the room keeper (another reader), booking staff and the administrator who uploads the drawing.
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+    rollen: {
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Buchungsverwaltung: ['buchung_pflege'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      freigabe: { vorname: 'Julia', nachname: 'Meyer', rollen: ['Buchungsverwaltung'] },
+      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+    },
+    grundrisse: {
+      lesesaal: {
+        standort: 'bibliothek',
+        bezeichnung: 'Lesesaal Erdgeschoss',
+        oeffnungszeiten: { ...WERKTAGS_8_BIS_18, 6: ['10:00', '14:00'] },
+        plaetze: [
+          ...Array.from({ length: 20 }, (_, i) => ({
+            bezeichnung: `Platz ${String(i + 1).padStart(2, '0')}`,
+            position: { x: 100 + (i % 4) * 150, y: 100 + Math.floor(i / 4) * 130 },
+            ersthelfer: i === 0,
+            brandschutzhelfer: i === 4,
+            beschreibung: 'Einzelplatz mit Monitor',
+            bedingungen: 'Bitte den Platz nach der Nutzung aufgeräumt verlassen.',
+          })),
+          ...[6, 8].map((kapazitaet, i) => ({
+            bezeichnung: `Gruppenraum ${i + 1}`,
+            position: { x: 1000, y: 200 + i * 400 },
+            kapazitaet,
+            bedingungen: 'Buchung für Gruppen; bitte Whiteboard nach der Nutzung reinigen.',
+          })),
+        ],
+      },
+    },
+  });
+
+/** Another tenant and its administrator. */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] } },
+  });
 
 describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
   let server: TestServer;
@@ -39,11 +104,39 @@ describe.each(testDrivers())('reading-room bookings on %s', (driver) => {
       .where(and(eq(mailOutbox.to, to), eq(mailOutbox.template, 'leseraum_buchung')));
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
-    booker = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
-    other = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
-    staff = await signIn(server.baseUrl, 'freigabe@beispielhausen.example');
-    vehicleTenantAdmin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, seed: false, now: () => clock });
+    const bh = await beispielhausen(server);
+    const ms = await musterstadt(server);
+    booker = await signInAs(server, bh.benutzer.mitarbeiter);
+    other = await signInAs(server, bh.benutzer.fuhrpark);
+    staff = await signInAs(server, bh.benutzer.freigabe);
+    vehicleTenantAdmin = await signInAs(server, ms.benutzer.admin);
+    // the plan's drawing, uploaded as the rooms' administration does
+    const form = new FormData();
+    form.append('file', new Blob([PLAN_SVG], { type: 'image/svg+xml' }), 'lesesaal.svg');
+    const upload = await fetch(
+      `${server.baseUrl}/api/admin/raeume/grundrisse/${bh.grundrisse.lesesaal.id}/plan`,
+      {
+        method: 'POST',
+        headers: { origin: server.baseUrl, cookie: await signInAs(server, bh.benutzer.admin) },
+        body: form,
+      },
+    );
+    expect(upload.status).toBe(200);
+    // every single place has a monitor (the group rooms none)
+    await server.database.withAllTenants(async (tx) => {
+      const [monitor] = await tx
+        .insert(ausstattung)
+        .values({ mandantId: bh.id, name: 'Monitor' })
+        .returning({ id: ausstattung.id });
+      await tx
+        .insert(leseraumAusstattung)
+        .values(
+          bh.grundrisse.lesesaal.plaetze
+            .filter((p) => p.bezeichnung.startsWith('Platz'))
+            .map((p) => ({ mandantId: bh.id, leseraumId: p.id, ausstattungId: monitor!.id, anzahl: 1 })),
+        );
+    });
     const plans = await json<TGrundrissKurz[]>(
       await call(server, booker, 'GET', '/api/grundrisse?bereich=leseraum'),
     );

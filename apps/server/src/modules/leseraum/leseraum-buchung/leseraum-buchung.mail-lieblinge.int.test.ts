@@ -1,6 +1,6 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type {
   TBelegung,
-  TGrundrissKurz,
   TLeseraumBuchung,
   TLieblingsPlatz,
   TMailErneutAntwort,
@@ -8,7 +8,9 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { sendLeseraumErinnerungen } from './leseraum-buchung.erinnern.ts';
 import { leseraumBuchung } from './leseraum-buchung.table.ts';
@@ -23,6 +25,42 @@ const MONDAY_7 = new Date('2026-11-23T07:00:00+01:00');
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
 const BOOKER = 'mitarbeiter@beispielhausen.example';
 const OTHER = 'fuhrpark@beispielhausen.example';
+
+/**
+ * The library: a reading room open on weekdays with the places the tests book, a reader, the room keeper (another
+ * reader with rights of their own) and booking staff.
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+    rollen: {
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Buchungsverwaltung: ['buchung_pflege'],
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      freigabe: { vorname: 'Julia', nachname: 'Meyer', rollen: ['Buchungsverwaltung'] },
+    },
+    grundrisse: {
+      lesesaal: {
+        standort: 'bibliothek',
+        bezeichnung: 'Lesesaal Erdgeschoss',
+        plaetze: [2, 3, 4, 6, 7, 8, 9].map((n) => `Platz ${String(n).padStart(2, '0')}`),
+      },
+    },
+  });
+
+/** Another tenant and its administrator. */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] } },
+  });
 
 describe.each(testDrivers())(
   'reading-room mails (POST /api/mail, reminder) and favourites on %s',
@@ -52,19 +90,22 @@ describe.each(testDrivers())(
       );
 
     beforeAll(async () => {
-      server = await startTestServer({ driver, now: () => clock });
-      booker = await signIn(server.baseUrl, BOOKER);
-      other = await signIn(server.baseUrl, OTHER);
-      staff = await signIn(server.baseUrl, 'freigabe@beispielhausen.example');
-      foreign = await signIn(server.baseUrl, 'admin@musterstadt.example');
-      const [plan] = await json<TGrundrissKurz[]>(
-        await call(server, booker, 'GET', '/api/grundrisse?bereich=leseraum'),
-      );
+      server = await startTestServer({ driver, seed: false, now: () => clock });
+      const bh = await beispielhausen(server);
+      const ms = await musterstadt(server);
+      booker = await signInAs(server, bh.benutzer.mitarbeiter);
+      other = await signInAs(server, bh.benutzer.fuhrpark);
+      staff = await signInAs(server, bh.benutzer.freigabe);
+      foreign = await signInAs(server, ms.benutzer.admin);
       belegung = await json<TBelegung>(
-        await call(server, booker, 'GET', `/api/grundrisse/${plan!.id}/belegung?tag=2026-11-25`),
+        await call(
+          server,
+          booker,
+          'GET',
+          `/api/grundrisse/${bh.grundrisse.lesesaal.id}/belegung?tag=2026-11-25`,
+        ),
       );
-      mandantId = (await json<{ user: { mandantId: string } }>(await call(server, booker, 'GET', '/api/me')))
-        .user.mandantId;
+      mandantId = bh.id;
     });
     afterAll(async () => {
       await server?.close();

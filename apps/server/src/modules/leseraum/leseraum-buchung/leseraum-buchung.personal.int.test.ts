@@ -1,12 +1,12 @@
-import type {
-  TBelegung,
-  TGrundrissKurz,
-  TLeseraumBuchung,
-} from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
+import type { TBelegung, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { WERKTAGS_8_BIS_18 } from '../../../../test/fixtures/grundriss.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { leseraum } from '../leseraum/leseraum.public.ts';
 import { releaseLapsedBuchungen } from './leseraum-buchung.verfall.ts';
@@ -26,6 +26,37 @@ const ADMIN = 'admin@beispielhausen.example';
 const OTHER = 'fuhrpark@beispielhausen.example';
 
 /**
+ * The library: a reading room open Monday to Friday 08–18 and Saturday 10–14 with the places the tests book, a
+ * reader, the room keeper (another reader with rights of their own), booking staff and the administrator (both
+ * confirm holds).
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+    rollen: {
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Buchungsverwaltung: ['buchung_pflege'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      freigabe: { vorname: 'Julia', nachname: 'Meyer', rollen: ['Buchungsverwaltung'] },
+      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+    },
+    grundrisse: {
+      lesesaal: {
+        standort: 'bibliothek',
+        bezeichnung: 'Lesesaal Erdgeschoss',
+        plaetze: [2, 8, 9, 10, 11, 12, 13, 15, 16, 17].map((n) => `Platz ${String(n).padStart(2, '0')}`),
+        oeffnungszeiten: { ...WERKTAGS_8_BIS_18, 6: ['10:00', '14:00'] },
+      },
+    },
+  });
+
+/**
  * The days nobody may book (R186), the booking staff's list of holds to confirm with its mails,
  * confirm and decline (R170), and the reason staff give when they cancel (R173).
  */
@@ -36,7 +67,7 @@ describe.each(testDrivers())('reading-room staff and bookable days on %s', (driv
   let staff: string;
   let admin: string;
   let other: string;
-  let plan: TGrundrissKurz;
+  let plan: { id: string };
   let belegung: TBelegung;
   let mandantId: string;
   const seat = (n: number) =>
@@ -66,17 +97,15 @@ describe.each(testDrivers())('reading-room staff and bookable days on %s', (driv
     call(server, who, 'GET', '/api/leseraum-buchungen/wartend?bereich=leseraum');
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
-    booker = await signIn(server.baseUrl, BOOKER);
-    staff = await signIn(server.baseUrl, STAFF);
-    admin = await signIn(server.baseUrl, ADMIN);
-    other = await signIn(server.baseUrl, OTHER);
-    plan = (
-      await json<TGrundrissKurz[]>(await call(server, booker, 'GET', '/api/grundrisse?bereich=leseraum'))
-    )[0]!;
+    server = await startTestServer({ driver, seed: false, now: () => clock });
+    const bh = await beispielhausen(server);
+    booker = await signInAs(server, bh.benutzer.mitarbeiter);
+    staff = await signInAs(server, bh.benutzer.freigabe);
+    admin = await signInAs(server, bh.benutzer.admin);
+    other = await signInAs(server, bh.benutzer.fuhrpark);
+    plan = { id: bh.grundrisse.lesesaal.id };
     belegung = await tag('2026-11-24');
-    mandantId = (await json<{ user: { mandantId: string } }>(await call(server, booker, 'GET', '/api/me')))
-      .user.mandantId;
+    mandantId = bh.id;
   });
   beforeEach(() => {
     clock = MONDAY_7;
@@ -244,7 +273,7 @@ describe.each(testDrivers())('own places and helpers on %s', (driver) => {
   let booker: string;
   let admin: string;
   let other: string;
-  let plan: TGrundrissKurz;
+  let plan: { id: string };
   let belegung: TBelegung;
   const clock = MONDAY_7;
   const seat = (n: number) =>
@@ -253,13 +282,12 @@ describe.each(testDrivers())('own places and helpers on %s', (driver) => {
     json<TBelegung>(await call(server, who, 'GET', `/api/grundrisse/${plan.id}/belegung?tag=${day}`));
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
-    booker = await signIn(server.baseUrl, BOOKER);
-    admin = await signIn(server.baseUrl, ADMIN);
-    other = await signIn(server.baseUrl, OTHER);
-    plan = (
-      await json<TGrundrissKurz[]>(await call(server, booker, 'GET', '/api/grundrisse?bereich=leseraum'))
-    )[0]!;
+    server = await startTestServer({ driver, seed: false, now: () => clock });
+    const bh = await beispielhausen(server);
+    booker = await signInAs(server, bh.benutzer.mitarbeiter);
+    admin = await signInAs(server, bh.benutzer.admin);
+    other = await signInAs(server, bh.benutzer.fuhrpark);
+    plan = { id: bh.grundrisse.lesesaal.id };
     belegung = await tag('2026-11-24', booker);
   });
   afterAll(async () => {

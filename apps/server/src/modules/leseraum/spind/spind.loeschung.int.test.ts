@@ -6,12 +6,14 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TBelegung, TGrundrissKurz } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TMeinSpind, TSpindFrei } from '@stellwerk/domain/leseraum/spind/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { spindBuchung } from './spind.table.ts';
 
 const json = async <T>(response: Response): Promise<T> => {
@@ -44,6 +46,31 @@ const starteEmpfaenger = async () => {
   };
 };
 
+/**
+ * A library whose offices have lockers: a reading room open on weekdays, its administrator, the facility staff (room
+ * care) and the person who is erased.
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true, Officelocker: true },
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+    rollen: {
+      Mitarbeiter: [],
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      faktor: { vorname: 'Frieda', nachname: 'Kaiser', rollen: ['Mitarbeiter'] },
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+    },
+    grundrisse: {
+      lesesaal: { standort: 'bibliothek', bezeichnung: 'Lesesaal Erdgeschoss', plaetze: ['Platz 01'] },
+    },
+  });
+
 describe.each(testDrivers())('erasing a person with lockers on %s', (driver) => {
   let server: TestServer;
   let clock = MONDAY_7;
@@ -70,34 +97,15 @@ describe.each(testDrivers())('erasing a person with lockers on %s', (driver) => 
 
   beforeAll(async () => {
     empfaenger = await starteEmpfaenger();
-    server = await startTestServer({ driver, now: () => clock });
-    let platform: string;
-    [platform, person, admin, facility] = await Promise.all([
-      signIn(server.baseUrl, 'plattform@stellwerk.example'),
-      signIn(server.baseUrl, 'faktor@beispielhausen.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
-      signIn(server.baseUrl, 'fuhrpark@beispielhausen.example'),
+    server = await startTestServer({ driver, seed: false, now: () => clock });
+    const bh = await beispielhausen(server);
+    [person, admin, facility] = await Promise.all([
+      signInAs(server, bh.benutzer.faktor),
+      signInAs(server, bh.benutzer.admin),
+      signInAs(server, bh.benutzer.fuhrpark),
     ]);
-    const me = await json<{ user: { mandantId: string; id: string } }>(
-      await call(server, person, 'GET', '/api/me'),
-    );
-    personId = me.user.id;
-    await json(
-      await call(server, platform, 'PUT', `/api/admin/mandanten/${me.user.mandantId}/features`, {
-        FahrzeugBuchung: false,
-        Leseraum: true,
-        Arbeitswelt: false,
-        Officelocker: true,
-        Chatbot: false,
-      }),
-    );
-    const plan = (
-      await json<TGrundrissKurz[]>(await call(server, person, 'GET', '/api/grundrisse?bereich=leseraum'))
-    )[0]!;
-    standortId = plan.standort!.id;
-    const belegung = await json<TBelegung>(
-      await call(server, person, 'GET', `/api/grundrisse/${plan.id}/belegung?tag=2026-11-26`),
-    );
+    personId = bh.benutzer.faktor.id;
+    standortId = bh.standorte.bibliothek;
     await json(
       await call(server, facility, 'POST', '/api/spindbanken', {
         standortId,
@@ -115,7 +123,7 @@ describe.each(testDrivers())('erasing a person with lockers on %s', (driver) => 
     const platz = await json<{ spind: { buchungId: string } }>(
       await call(server, person, 'POST', '/api/leseraum-buchungen', {
         modus: 'ganztags',
-        leseraumId: belegung.plaetze[0]!.id,
+        leseraumId: bh.grundrisse.lesesaal.plaetze[0]!.id,
         tag: '2026-11-26',
         spind: true,
       }),

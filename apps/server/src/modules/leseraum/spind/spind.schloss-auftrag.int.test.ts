@@ -7,13 +7,15 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TBelegung, TGrundrissKurz } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TSpindSchlossAuftrag } from '@stellwerk/domain/leseraum/spind/api';
 import { SCHLOSS_VERSUCHE_MAX } from '@stellwerk/domain/leseraum/spind/regeln';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { leseraumBuchungJobs } from '../leseraum-buchung/leseraum-buchung.jobs.ts';
@@ -53,14 +55,42 @@ const starteEmpfaenger = async () => {
   };
 };
 
+/**
+ * A library whose offices have lockers: a reading room open on weekdays with the two places the tests book, its
+ * administrator, the facility staff (room care) and a booker.
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true, Officelocker: true },
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+    rollen: {
+      Mitarbeiter: [],
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Anna', nachname: 'Schulz', rollen: ['Mitarbeiter'] },
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+    },
+    grundrisse: {
+      lesesaal: {
+        standort: 'bibliothek',
+        bezeichnung: 'Lesesaal Erdgeschoss',
+        plaetze: ['Platz 11', 'Platz 12'],
+      },
+    },
+  });
+
 describe.each(testDrivers())('release orders to the lock system on %s', (driver) => {
   let server: TestServer;
   let clock = MONDAY_7;
   let mitarbeiter: string;
   let admin: string;
   let facility: string;
-  let mandantId: string;
-  let belegung: TBelegung;
+  let plaetze: { id: string; bezeichnung: string }[];
   let empfaenger: Awaited<ReturnType<typeof starteEmpfaenger>>;
 
   const jobs = () => [
@@ -84,8 +114,7 @@ describe.each(testDrivers())('release orders to the lock system on %s', (driver)
           ),
         )
     ).map((a) => a.newValue as { ereignis: string; fehler: string; versuche: number });
-  const seat = (n: number) =>
-    belegung.plaetze.find((p) => p.bezeichnung === `Platz ${String(n).padStart(2, '0')}`)!;
+  const seat = (n: number) => plaetze.find((p) => p.bezeichnung === `Platz ${String(n).padStart(2, '0')}`)!;
   const bucheMitSpind = async (n: number, tag: string) =>
     json<{ id: string; spind: { buchungId: string } }>(
       await call(server, mitarbeiter, 'POST', '/api/leseraum-buchungen', {
@@ -98,35 +127,17 @@ describe.each(testDrivers())('release orders to the lock system on %s', (driver)
 
   beforeAll(async () => {
     empfaenger = await starteEmpfaenger();
-    server = await startTestServer({ driver, now: () => clock });
-    let platform: string;
-    [platform, mitarbeiter, admin, facility] = await Promise.all([
-      signIn(server.baseUrl, 'plattform@stellwerk.example'),
-      signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
-      signIn(server.baseUrl, 'fuhrpark@beispielhausen.example'),
+    server = await startTestServer({ driver, seed: false, now: () => clock });
+    const bh = await beispielhausen(server);
+    [mitarbeiter, admin, facility] = await Promise.all([
+      signInAs(server, bh.benutzer.mitarbeiter),
+      signInAs(server, bh.benutzer.admin),
+      signInAs(server, bh.benutzer.fuhrpark),
     ]);
-    mandantId = (
-      await json<{ user: { mandantId: string } }>(await call(server, mitarbeiter, 'GET', '/api/me'))
-    ).user.mandantId;
-    await json(
-      await call(server, platform, 'PUT', `/api/admin/mandanten/${mandantId}/features`, {
-        FahrzeugBuchung: false,
-        Leseraum: true,
-        Arbeitswelt: false,
-        Officelocker: true,
-        Chatbot: false,
-      }),
-    );
-    const plan = (
-      await json<TGrundrissKurz[]>(await call(server, mitarbeiter, 'GET', '/api/grundrisse?bereich=leseraum'))
-    )[0]!;
-    belegung = await json<TBelegung>(
-      await call(server, mitarbeiter, 'GET', `/api/grundrisse/${plan.id}/belegung?tag=2026-11-24`),
-    );
+    plaetze = bh.grundrisse.lesesaal.plaetze;
     await json(
       await call(server, facility, 'POST', '/api/spindbanken', {
-        standortId: plan.standort!.id,
+        standortId: bh.standorte.bibliothek,
         name: 'Wiederholbank',
         ort: null,
         anzahl: 4,

@@ -1,25 +1,72 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TFahrzeugAuslastung, TLeseraumAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
-import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
-import { grundrissLeseraum, leseraum } from '../../leseraum/leseraum/leseraum.public.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
-import { oeffnungszeit } from '../../leseraum/oeffnungszeit/oeffnungszeit.public.ts';
-import { mandant } from '../mandant/mandant.public.ts';
-import { standort } from '../standort/standort.public.ts';
 
 /** Berlin summer time (CEST) from 29 March 2026: local hh:mm on `day` as an instant. */
 const cest = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`);
 const HASH = 'a'.repeat(64);
 const WOCHE = '/api/auslastung/leseraum?art=woche&tag=2026-04-01';
 
+/**
+ * The tenant: a location in Berlin (Good Friday 3 April 2026 is a holiday there) with two plans of two places, open
+ * Mon–Fri 08–18, a vehicle without a booking window of its own, and five people with the roles of the rights test.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { testhaus: { name: 'Testhaus', bundesland: 'BE' } },
+    rollen: {
+      Administration: PERMISSION_NAMES,
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: ['fahrzeug_pflege', 'fahrzeug_buchen', 'auslastung_sehen', 'auswertung_sehen'],
+      Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
+      Führerscheinprüfung: ['fahrzeug_fuehrerscheinpruefung'],
+      Fahrzeugpflege: ['fahrzeug_pflege'],
+    },
+    benutzer: {
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'] },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger', rollen: ['Freigabe'] },
+      fuehrerschein: { vorname: 'Markus', nachname: 'Weber', rollen: ['Führerscheinprüfung'] },
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
+    },
+    grundrisse: {
+      mess: { standort: 'testhaus', bezeichnung: 'Messraum', plaetze: ['Messraum 1', 'Messraum 2'] },
+      klein: { standort: 'testhaus', bezeichnung: 'Kleinraum', plaetze: ['Kleinraum 1', 'Kleinraum 2'] },
+    },
+    fahrzeuge: {
+      messwagen: {
+        standort: 'testhaus',
+        kennzeichen: 'T-MW 1',
+        modell: 'Messwagen',
+        spalten: { kategorie: 'Messwagen' },
+      },
+    },
+  });
+
+/** Another tenant, its vehicle booking switched off, and its administrator holding every right. */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false },
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+  });
+
 describe.each(testDrivers())('/api/auslastung on %s', (driver) => {
   let server: TestServer;
+  let ms: Awaited<ReturnType<typeof musterstadt>>;
+  let andere: Awaited<ReturnType<typeof beispielhausen>>;
   let admin: string;
   let mandantId: string;
   let messraum: string;
@@ -28,63 +75,20 @@ describe.each(testDrivers())('/api/auslastung on %s', (driver) => {
   let wagen: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z') });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, seed: false, now: () => new Date('2026-04-20T10:00:00Z') });
+    ms = await musterstadt(server);
+    andere = await beispielhausen(server);
+    admin = await signInAs(server, ms.benutzer.admin);
     const db = server.database.db;
-    const [m] = await db
-      .select({ id: mandant.id })
-      .from(mandant)
-      .where(eq(mandant.name, 'Stadtwerke Musterstadt'));
-    mandantId = m!.id;
-    const leute = await db
-      .select({ id: benutzer.id, email: benutzer.email })
-      .from(benutzer)
-      .where(
-        and(
-          eq(benutzer.mandantId, mandantId),
-          inArray(
-            benutzer.email,
-            ['mitarbeiter', 'fuhrpark', 'freigabe', 'fuehrerschein', 'fahrzeugpflege'].map(
-              (k) => `${k}@musterstadt.example`,
-            ),
-          ),
-        ),
-      );
-    const u = leute.map((l) => l.id);
-    expect(u).toHaveLength(5);
-
-    // a location in Berlin (Good Friday 3 April 2026 is a holiday there) with two plans of Mon–Fri 08–18
-    const [s] = await db
-      .insert(standort)
-      .values({ mandantId, name: 'Testhaus', bundesland: 'BE' })
-      .returning();
-    testhaus = s!.id;
-    const plan = async (bezeichnung: string) => {
-      const [g] = await db
-        .insert(grundrissLeseraum)
-        .values({ mandantId, bezeichnung, standortId: testhaus })
-        .returning();
-      await db.insert(oeffnungszeit).values(
-        [0, 1, 2, 3, 4, 5, 6].map((wochentag) => ({
-          mandantId,
-          grundrissId: g!.id,
-          wochentag,
-          von: '08:00',
-          bis: '18:00',
-          geoeffnet: wochentag >= 1 && wochentag <= 5,
-        })),
-      );
-      const plaetze = await db
-        .insert(leseraum)
-        .values([1, 2].map((n) => ({ mandantId, grundrissId: g!.id, bezeichnung: `${bezeichnung} ${n}` })))
-        .returning();
-      return { id: g!.id, plaetze: plaetze.map((p) => p.id) };
-    };
-    const mess = await plan('Messraum');
-    const klein = await plan('Kleinraum');
-    messraum = mess.id;
-    kleinraum = klein.id;
-    const [p1, p2] = mess.plaetze as [string, string];
+    mandantId = ms.id;
+    const u = (['mitarbeiter', 'fuhrpark', 'freigabe', 'fuehrerschein', 'fahrzeugpflege'] as const).map(
+      (k) => ms.benutzer[k].id,
+    );
+    testhaus = ms.standorte.testhaus;
+    const { mess, klein } = ms.grundrisse;
+    messraum = ms.grundrisse.mess.id;
+    kleinraum = ms.grundrisse.klein.id;
+    const [p1, p2] = mess.plaetze.map((p) => p.id) as [string, string];
     const buchung = (
       leseraumId: string,
       person: string,
@@ -131,7 +135,7 @@ describe.each(testDrivers())('/api/auslastung on %s', (driver) => {
       buchung(p2, 'p5', '2026-04-27', '09:00', '10:00', 'reserviert'),
     ]);
     // the small room: four other people only
-    const [k1, k2] = klein.plaetze as [string, string];
+    const [k1, k2] = klein.plaetze.map((p) => p.id) as [string, string];
     await db
       .insert(leseraumBuchung)
       .values([
@@ -142,18 +146,7 @@ describe.each(testDrivers())('/api/auslastung on %s', (driver) => {
       ]);
 
     // a vehicle in Testhaus, the tenant's booking period 09:00–18:00 on all seven days
-    const [f] = await db
-      .insert(fahrzeug)
-      .values({
-        mandantId,
-        standortId: testhaus,
-        marke: 'Test',
-        modell: 'Messwagen',
-        kennzeichen: 'T-MW 1',
-        kategorie: 'Messwagen',
-      })
-      .returning();
-    wagen = f!.id;
+    wagen = ms.fahrzeuge.messwagen;
     const fb = (person: string, tag: string, von: string, bis: string, status = 'durchgeführt') => ({
       mandantId,
       fahrzeugId: wagen,
@@ -323,15 +316,10 @@ describe.each(testDrivers())('/api/auslastung on %s', (driver) => {
 
   it('rights: 401 without a session, 403 without admin access or without auslastung_sehen', async () => {
     expect((await call(server, null, 'GET', WOCHE)).status).toBe(401);
-    const booker = await call(
-      server,
-      await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      'GET',
-      WOCHE,
-    );
+    const booker = await call(server, await signInAs(server, ms.benutzer.mitarbeiter), 'GET', WOCHE);
     expect(booker.status).toBe(403);
     expect((await errorOf(booker)).code).toBe('guard.no_admin');
-    const pflege = await signIn(server.baseUrl, 'fahrzeugpflege@musterstadt.example');
+    const pflege = await signInAs(server, ms.benutzer.fahrzeugpflege);
     for (const path of [WOCHE, '/api/auslastung/fahrzeuge']) {
       const response = await call(server, pflege, 'GET', path);
       expect(response.status).toBe(403);
@@ -341,7 +329,7 @@ describe.each(testDrivers())('/api/auslastung on %s', (driver) => {
       });
     }
     // the fleet manager holds the right in the demo roles
-    const fuhrpark = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
+    const fuhrpark = await signInAs(server, ms.benutzer.fuhrpark);
     expect((await call(server, fuhrpark, 'GET', '/api/auslastung/fahrzeuge')).status).toBe(200);
   });
 
@@ -358,7 +346,7 @@ describe.each(testDrivers())('/api/auslastung on %s', (driver) => {
   });
 
   it("another tenant never sees or counts this tenant's rooms and vehicles; its vehicles are switched off", async () => {
-    const bh = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    const bh = await signInAs(server, andere.benutzer.admin);
     const r = await get<TLeseraumAuslastung>(bh, `${WOCHE}&grundriss=${messraum}`);
     expect(r.plaetze).toBe(0);
     expect(r.auslastung).toBeNull();

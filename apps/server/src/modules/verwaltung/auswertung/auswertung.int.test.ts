@@ -1,22 +1,63 @@
 import { randomUUID } from 'node:crypto';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TAuswertung } from '@stellwerk/domain/verwaltung/auswertung/api';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
-import { benutzer, benutzerPermission } from '../../identitaet/benutzer/benutzer.public.ts';
-import { mandant } from '../mandant/mandant.public.ts';
-import { standort } from '../standort/standort.public.ts';
+import { benutzerPermission } from '../../identitaet/benutzer/benutzer.public.ts';
 
 const cest = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`);
 const HASH = 'a'.repeat(64);
 const WOCHE = 'art=woche&tag=2026-04-01';
 
+/** The tenant of the figures: two locations with a vehicle each, and the people of the rights test. */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { fuenf: { name: 'Fünferhaus' }, vier: { name: 'Viererhaus' } },
+    rollen: {
+      Administration: PERMISSION_NAMES,
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: ['fahrzeug_pflege', 'auslastung_sehen', 'auswertung_sehen'],
+      Fahrzeugpflege: ['fahrzeug_pflege'],
+    },
+    benutzer: {
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'] },
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
+    },
+    fahrzeuge: {
+      w5: { standort: 'fuenf', kennzeichen: 'T-F 5' },
+      w4: { standort: 'vier', kennzeichen: 'T-V 4' },
+    },
+  });
+
+/** A tenant without vehicle booking: a room keeper (utilisation only) and a user manager. */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false },
+    rollen: {
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Benutzerverwaltung: ['benutzer_pflegen', 'berechtigungs_pflege'],
+    },
+    benutzer: {
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      fahrzeugpflege: { vorname: 'Katrin', nachname: 'Neumann', rollen: ['Benutzerverwaltung'] },
+    },
+  });
+
 describe.each(testDrivers())('/api/auswertung on %s', (driver) => {
   let server: TestServer;
+  let ms: Awaited<ReturnType<typeof musterstadt>>;
+  let bh: Awaited<ReturnType<typeof beispielhausen>>;
   let admin: string;
   let fuenf: string;
   let vier: string;
@@ -24,25 +65,14 @@ describe.each(testDrivers())('/api/auswertung on %s', (driver) => {
   const fahrer4 = Array.from({ length: 4 }, () => randomUUID());
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z') });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, seed: false, now: () => new Date('2026-04-20T10:00:00Z') });
     const db = server.database.db;
-    const [m] = await db
-      .select({ id: mandant.id })
-      .from(mandant)
-      .where(eq(mandant.name, 'Stadtwerke Musterstadt'));
-    const mandantId = m!.id;
-    const ort = async (name: string) =>
-      (await db.insert(standort).values({ mandantId, name, bundesland: 'BE' }).returning())[0]!.id;
-    fuenf = await ort('Fünferhaus');
-    vier = await ort('Viererhaus');
-    const wagen = async (standortId: string, kennzeichen: string) =>
-      (
-        await db
-          .insert(fahrzeug)
-          .values({ mandantId, standortId, marke: 'Test', modell: 'Wagen', kennzeichen })
-          .returning()
-      )[0]!.id;
+    ms = await musterstadt(server);
+    bh = await beispielhausen(server);
+    admin = await signInAs(server, ms.benutzer.admin);
+    const mandantId = ms.id;
+    fuenf = ms.standorte.fuenf;
+    vier = ms.standorte.vier;
     const trips = (fahrzeugId: string, kennzeichen: string, fahrer: string[], art: string, tag: string) =>
       fahrer.map((f, i) => ({
         mandantId,
@@ -63,8 +93,7 @@ describe.each(testDrivers())('/api/auswertung on %s', (driver) => {
         hashVorher: HASH,
         hash: HASH,
       }));
-    const w5 = await wagen(fuenf, 'T-F 5');
-    const w4 = await wagen(vier, 'T-V 4');
+    const { w5, w4 } = ms.fahrzeuge;
     // five drivers, 20 km each, business trips on Tuesday 31 March; four others, private, on Wednesday
     await db.insert(fahrtenbuchEintrag).values(trips(w5, 'T-F 5', fahrer5, 'dienstlich', '2026-03-31'));
     await db.insert(fahrtenbuchEintrag).values(trips(w4, 'T-V 4', fahrer4, 'privat', '2026-04-01'));
@@ -142,24 +171,24 @@ describe.each(testDrivers())('/api/auswertung on %s', (driver) => {
     expect((await call(server, null, 'GET', `/api/auswertung?${WOCHE}`)).status).toBe(401);
     const booker = await call(
       server,
-      await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
+      await signInAs(server, ms.benutzer.mitarbeiter),
       'GET',
       `/api/auswertung?${WOCHE}`,
     );
     expect((await errorOf(booker)).code).toBe('guard.no_admin');
-    const pflege = await signIn(server.baseUrl, 'fahrzeugpflege@musterstadt.example');
+    const pflege = await signInAs(server, ms.benutzer.fahrzeugpflege);
     for (const path of [`/api/auswertung?${WOCHE}`, `/api/auswertung/export?${WOCHE}&format=csv`]) {
       const response = await call(server, pflege, 'GET', path);
       expect(response.status).toBe(403);
       expect((await errorOf(response)).code).toBe('guard.no_auswertung');
     }
-    const fuhrpark = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
+    const fuhrpark = await signInAs(server, ms.benutzer.fuhrpark);
     expect((await call(server, fuhrpark, 'GET', `/api/auswertung?${WOCHE}`)).status).toBe(200);
   });
 
   it('the evaluation and the utilisation have separate rights (decision 246)', async () => {
     // the room keepers hold auslastung_sehen only: utilisation yes, evaluation no
-    const raumpflege = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
+    const raumpflege = await signInAs(server, bh.benutzer.fuhrpark);
     expect((await call(server, raumpflege, 'GET', '/api/auslastung/leseraum')).status).toBe(200);
     const nein = await call(server, raumpflege, 'GET', `/api/auswertung?${WOCHE}`);
     expect(nein.status).toBe(403);
@@ -168,18 +197,13 @@ describe.each(testDrivers())('/api/auswertung on %s', (driver) => {
       message: 'Keine Berechtigung für die Auswertung.',
     });
     // a user manager given auswertung_sehen alone: evaluation yes (its figures included), utilisation no
-    const db = server.database.db;
-    const [u] = await db
-      .select({ id: benutzer.id, mandantId: benutzer.mandantId })
-      .from(benutzer)
-      .where(eq(benutzer.email, 'fahrzeugpflege@beispielhausen.example'));
-    await db.insert(benutzerPermission).values({
-      mandantId: u!.mandantId,
-      benutzerId: u!.id,
+    await server.database.db.insert(benutzerPermission).values({
+      mandantId: bh.id,
+      benutzerId: bh.benutzer.fahrzeugpflege.id,
       permissionName: 'auswertung_sehen',
       wert: 'true',
     });
-    const auswerter = await signIn(server.baseUrl, 'fahrzeugpflege@beispielhausen.example');
+    const auswerter = await signInAs(server, bh.benutzer.fahrzeugpflege);
     const ja = await call(server, auswerter, 'GET', `/api/auswertung?${WOCHE}`);
     expect(ja.status).toBe(200);
     expect(((await ja.json()) as TAuswertung).zeitraum.vonTag).toBe('2026-03-30');

@@ -4,29 +4,62 @@
  * an unlimited manager sees the whole tenant as before.
  */
 import { randomUUID } from 'node:crypto';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TFahrzeugAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import type { TAuswertung } from '@stellwerk/domain/verwaltung/auswertung/api';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
-import { benutzer, benutzerRolle } from '../../identitaet/benutzer/benutzer.public.ts';
-import { rolle } from '../../identitaet/rolle/rolle.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { customizing } from '../customizing/customizing.public.ts';
-import { mandant } from '../mandant/mandant.public.ts';
-import { standort } from '../standort/standort.public.ts';
 import { sendeAuswertung } from './auswertung.versand.ts';
 
 const cest = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`);
 const HASH = 'a'.repeat(64);
 const WOCHE = 'art=woche&tag=2026-04-01';
 
+/**
+ * The tenant: a north and a south location with a vehicle each, the administrator, and the fleet manager whose role
+ * is limited to the north.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { nord: { name: 'Nordhaus' }, sued: { name: 'Südhaus' } },
+    rollen: {
+      Administration: PERMISSION_NAMES,
+      Fuhrparkleitung: [
+        'fahrzeug_pflege',
+        'fahrzeug_fremdbuchung',
+        'fahrzeug_buchen',
+        'fahrzeug_logbuch_report',
+        'auslastung_sehen',
+        'auswertung_sehen',
+      ],
+    },
+    benutzer: {
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      fuhrpark: {
+        vorname: 'Thomas',
+        nachname: 'Becker',
+        rollen: [{ rolle: 'Fuhrparkleitung', standorte: ['nord'] }],
+      },
+    },
+    fahrzeuge: {
+      wn: { standort: 'nord', kennzeichen: 'T-N 1' },
+      ws: { standort: 'sued', kennzeichen: 'T-S 1' },
+    },
+  });
+
 describe.each(testDrivers())('utilisation and evaluation limited to locations on %s', (driver) => {
   let server: TestServer;
+  let ms: Awaited<ReturnType<typeof musterstadt>>;
   let mandantId: string;
   let admin: string;
   let nord: string;
@@ -34,25 +67,12 @@ describe.each(testDrivers())('utilisation and evaluation limited to locations on
   let manager: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z') });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, seed: false, now: () => new Date('2026-04-20T10:00:00Z') });
+    ms = await musterstadt(server);
+    mandantId = ms.id;
+    ({ nord, sued } = ms.standorte);
+    admin = await signInAs(server, ms.benutzer.admin);
     const db = server.database.db;
-    const [m] = await db
-      .select({ id: mandant.id })
-      .from(mandant)
-      .where(eq(mandant.name, 'Stadtwerke Musterstadt'));
-    mandantId = m!.id;
-    const ort = async (name: string) =>
-      (await db.insert(standort).values({ mandantId, name, bundesland: 'BE' }).returning())[0]!.id;
-    nord = await ort('Nordhaus');
-    sued = await ort('Südhaus');
-    const wagen = async (standortId: string, kennzeichen: string) =>
-      (
-        await db
-          .insert(fahrzeug)
-          .values({ mandantId, standortId, marke: 'Test', modell: 'Wagen', kennzeichen })
-          .returning()
-      )[0]!.id;
     const trips = (fahrzeugId: string, kennzeichen: string, art: string, tag: string) =>
       Array.from({ length: 5 }, () => randomUUID()).map((f, i) => ({
         mandantId,
@@ -74,24 +94,10 @@ describe.each(testDrivers())('utilisation and evaluation limited to locations on
         hash: HASH,
       }));
     // five drivers each: business trips from the north, private trips from the south (100 km each)
-    const wn = await wagen(nord, 'T-N 1');
-    const ws = await wagen(sued, 'T-S 1');
+    const { wn, ws } = ms.fahrzeuge;
     await db.insert(fahrtenbuchEintrag).values(trips(wn, 'T-N 1', 'dienstlich', '2026-03-31'));
     await db.insert(fahrtenbuchEintrag).values(trips(ws, 'T-S 1', 'privat', '2026-04-01'));
-    // the fleet manager's role for the north only
-    const [u] = await db
-      .select({ id: benutzer.id })
-      .from(benutzer)
-      .where(eq(benutzer.email, 'fuhrpark@musterstadt.example'));
-    const [r] = await db
-      .select({ id: rolle.id })
-      .from(rolle)
-      .where(and(eq(rolle.mandantId, mandantId), eq(rolle.name, 'Fuhrparkleitung')));
-    await db
-      .update(benutzerRolle)
-      .set({ standortIds: [nord] })
-      .where(and(eq(benutzerRolle.benutzerId, u!.id), eq(benutzerRolle.rolleId, r!.id)));
-    manager = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
+    manager = await signInAs(server, ms.benutzer.fuhrpark);
   });
   afterAll(async () => {
     await server?.close();
@@ -203,22 +209,9 @@ describe.each(testDrivers())('utilisation and evaluation limited to locations on
   });
 
   it('a change in the user administration takes effect in the open session, without a new sign-in', async () => {
-    const db = server.database.db;
-    const [u] = await db
-      .select({
-        id: benutzer.id,
-        vorname: benutzer.vorname,
-        nachname: benutzer.nachname,
-        email: benutzer.email,
-      })
-      .from(benutzer)
-      .where(eq(benutzer.email, 'fuhrpark@musterstadt.example'));
-    const [r] = await db
-      .select({ id: rolle.id })
-      .from(rolle)
-      .where(and(eq(rolle.mandantId, mandantId), eq(rolle.name, 'Fuhrparkleitung')));
+    const { id, vorname, nachname, email } = ms.benutzer.fuhrpark;
     const setze = async (rollenStandorte: { rolleId: string; standortIds: string[] }[]) => {
-      const { id, ...name } = u!;
+      const name = { vorname, nachname, email };
       const response = await call(server, admin, 'PUT', `/api/admin/benutzer/${id}`, {
         ...name,
         rollenStandorte,
@@ -232,7 +225,7 @@ describe.each(testDrivers())('utilisation and evaluation limited to locations on
     await setze([]);
     expect((await call(server, manager, 'GET', pfad)).status).toBe(200);
     // limited again: refused at once
-    await setze([{ rolleId: r!.id, standortIds: [nord] }]);
+    await setze([{ rolleId: ms.rollen.Fuhrparkleitung, standortIds: [nord] }]);
     expect((await call(server, manager, 'GET', pfad)).status).toBe(403);
   });
 });
