@@ -1,4 +1,4 @@
-/** PUT /api/admin/benutzer/{id}: one user changed by an administrator (one operation per file, issue 21). */
+/** PUT /api/admin/benutzer/{id}: one user changed by an administrator. */
 import type {
   TBenutzerAenderungParsed,
   TBenutzerDetail,
