@@ -1,17 +1,14 @@
 /**
  * Random vehicle bookings, blocks, cancellations and trips over the change to summer time, some across midnight, in a
- * location of their own of the demo tenant Stadtwerke Musterstadt: the data of the tests that compare the
+ * fixture tenant of their own (a location without a federal state, three vehicles, the person who books and drives
+ * them; decision 269): the data of the tests that compare the
  * utilisation's minutes per vehicle-day with the plain overlap sum (`auslastung.fahrzeugtage.int.test.ts`,
  * `auslastung.rollup.int.test.ts`). Seeded, so a failure can be replayed.
  */
 import { berlinInstant } from '@stellwerk/domain/time';
-import { eq } from 'drizzle-orm';
 import { fahrtenbuchEintrag } from '../src/modules/fahrten/fahrt/fahrt.public.ts';
-import { fahrzeug } from '../src/modules/fahrzeuge/fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from '../src/modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
-import { benutzer } from '../src/modules/identitaet/benutzer/benutzer.public.ts';
-import { mandant } from '../src/modules/verwaltung/mandant/mandant.public.ts';
-import { standort } from '../src/modules/verwaltung/standort/standort.public.ts';
+import { fixtureMandant } from './fixtures/mandant.ts';
 import type { TestServer } from './harness.ts';
 
 /** A small seeded generator (mulberry32). */
@@ -27,6 +24,8 @@ export const HASH = 'a'.repeat(64);
 
 export type Zufallsflotte = {
   mandantId: string;
+  /** The person who booked and drove every trip. */
+  personId: string;
   wagen: string[];
   buchungen: { fahrzeugId: string; von: Date; bis: Date; typ: string; status: string }[];
   fahrten: { fahrzeugId: string; von: Date; bis: Date }[];
@@ -34,28 +33,23 @@ export type Zufallsflotte = {
 
 /** Writes three vehicles with random bookings and trips on `TAGE` and returns what it wrote. */
 export const baueZufallsflotte = async (server: TestServer): Promise<Zufallsflotte> => {
-  let mandantId = '';
-  const wagen: string[] = [];
   const buchungen: Zufallsflotte['buchungen'] = [];
   const fahrten: Zufallsflotte['fahrten'] = [];
   const db = server.database.db;
-  const [m] = await db
-    .select({ id: mandant.id })
-    .from(mandant)
-    .where(eq(mandant.name, 'Stadtwerke Musterstadt'));
-  mandantId = m!.id;
-  const [person] = await db
-    .select({ id: benutzer.id })
-    .from(benutzer)
-    .where(eq(benutzer.email, 'fuhrpark@musterstadt.example'));
-  const [s] = await db.insert(standort).values({ mandantId, name: 'Zufallshof' }).returning();
-  for (let n = 0; n < 3; n++) {
-    const [f] = await db
-      .insert(fahrzeug)
-      .values({ mandantId, standortId: s!.id, marke: 'Z', modell: 'Z', kennzeichen: `Z-R ${n}` })
-      .returning();
-    wagen.push(f!.id);
-  }
+  const flotte = await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { hof: { name: 'Zufallshof', bundesland: null } },
+    benutzer: { fuhrpark: { vorname: 'Thomas', nachname: 'Becker' } },
+    fahrzeuge: {
+      z0: { standort: 'hof', kennzeichen: 'Z-R 0', marke: 'Z', modell: 'Z' },
+      z1: { standort: 'hof', kennzeichen: 'Z-R 1', marke: 'Z', modell: 'Z' },
+      z2: { standort: 'hof', kennzeichen: 'Z-R 2', marke: 'Z', modell: 'Z' },
+    },
+  });
+  const mandantId = flotte.id;
+  const person = flotte.benutzer.fuhrpark;
+  const wagen = [flotte.fahrzeuge.z0, flotte.fahrzeuge.z1, flotte.fahrzeuge.z2];
   const r = zufall(22);
   const start = berlinInstant(TAGE[0]!, '00:00').getTime();
   const spanne = berlinInstant(TAGE[TAGE.length - 1]!, '23:59').getTime() - start;
@@ -77,9 +71,7 @@ export const baueZufallsflotte = async (server: TestServer): Promise<Zufallsflot
       t = bis.getTime();
     }
   }
-  await db
-    .insert(fahrzeugBuchung)
-    .values(buchungen.map((b) => ({ mandantId, benutzerId: person!.id, ...b })));
+  await db.insert(fahrzeugBuchung).values(buchungen.map((b) => ({ mandantId, benutzerId: person.id, ...b })));
   await db.insert(fahrtenbuchEintrag).values(
     fahrten.map((f, i) => ({
       mandantId,
@@ -92,14 +84,14 @@ export const baueZufallsflotte = async (server: TestServer): Promise<Zufallsflot
       ende: f.bis,
       kmBeginn: i * 10,
       kmEnde: i * 10 + 10,
-      fahrerId: person!.id,
+      fahrerId: person.id,
       fahrerName: 'Fahrer',
       erfasstAm: f.bis,
-      erfasstVonId: person!.id,
+      erfasstVonId: person.id,
       erfasstVonName: 'Fahrer',
       hashVorher: HASH,
       hash: HASH,
     })),
   );
-  return { mandantId, wagen, buchungen, fahrten };
+  return { mandantId, personId: person.id, wagen, buchungen, fahrten };
 };

@@ -21,7 +21,7 @@ describe.each(testDrivers())('minutes per vehicle-day on %s', (driver) => {
   let fahrten: Zufallsflotte['fahrten'];
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z') });
+    server = await startTestServer({ driver, seed: false, now: () => new Date('2026-04-20T10:00:00Z') });
     ({ mandantId, wagen, buchungen, fahrten } = await baueZufallsflotte(server));
   });
   afterAll(async () => {

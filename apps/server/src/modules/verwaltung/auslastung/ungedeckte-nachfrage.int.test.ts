@@ -3,28 +3,54 @@
  * category, day and hour, without a person, and shown in the utilisation and the evaluation (screen and export).
  */
 
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TFahrzeugAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import type { TAuswertung } from '@stellwerk/domain/verwaltung/auswertung/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import {
   fahrzeugBuchung,
   fahrzeugNachfrageUngedeckt,
 } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
-import { mandant } from '../mandant/mandant.public.ts';
-import { standort } from '../standort/standort.public.ts';
 
 const cest = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`);
 const suche = (standortId: string, day: string, von: string, bis: string) =>
   `/api/fahrzeuge?von=${encodeURIComponent(cest(day, von).toISOString())}&bis=${encodeURIComponent(cest(day, bis).toISOString())}&standortId=${standortId}`;
 const WOCHE = (standortId: string) => `art=woche&tag=2026-04-22&standort=${standortId}`;
 
+/**
+ * The tenant: one location with its only car, a bus; the administrator, a booker with a licence, the vehicle care
+ * who enters the block and the fleet manager whose booking is the only one (fewer than k people).
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { haus: { name: 'Nachfragehof', bundesland: 'NW' } },
+    rollen: {
+      Administration: PERMISSION_NAMES,
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fahrzeugpflege: ['fahrzeug_pflege'],
+      Fuhrparkleitung: ['fahrzeug_pflege', 'fahrzeug_buchen', 'auslastung_sehen', 'auswertung_sehen'],
+    },
+    benutzer: {
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
+    },
+    fahrzeuge: {
+      bus: { standort: 'haus', kennzeichen: 'T-NF 1', modell: 'Bus', spalten: { kategorie: 'Bus' } },
+    },
+  });
+
 describe.each(testDrivers())('unmet vehicle demand on %s', (driver) => {
   let server: TestServer;
+  let ms: Awaited<ReturnType<typeof musterstadt>>;
   let admin: string;
   let mitarbeiter: string;
   let mandantId: string;
@@ -33,41 +59,20 @@ describe.each(testDrivers())('unmet vehicle demand on %s', (driver) => {
 
   beforeAll(async () => {
     // Monday 20 April 2026, 12:00 in Berlin
-    server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z') });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    mitarbeiter = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    server = await startTestServer({ driver, seed: false, now: () => new Date('2026-04-20T10:00:00Z') });
+    ms = await musterstadt(server);
+    admin = await signInAs(server, ms.benutzer.admin);
+    mitarbeiter = await signInAs(server, ms.benutzer.mitarbeiter);
     const db = server.database.db;
-    const [m] = await db
-      .select({ id: mandant.id })
-      .from(mandant)
-      .where(eq(mandant.name, 'Stadtwerke Musterstadt'));
-    mandantId = m!.id;
-    const [s] = await db
-      .insert(standort)
-      .values({ mandantId, name: 'Nachfragehof', bundesland: 'NW' })
-      .returning();
-    haus = s!.id;
-    const [f] = await db
-      .insert(fahrzeug)
-      .values({
-        mandantId,
-        standortId: haus,
-        marke: 'Test',
-        modell: 'Bus',
-        kennzeichen: 'T-NF 1',
-        kategorie: 'Bus',
-      })
-      .returning();
-    bus = f!.id;
-    const [pfleger] = await db
-      .select({ id: benutzer.id })
-      .from(benutzer)
-      .where(eq(benutzer.email, 'fahrzeugpflege@musterstadt.example'));
+    mandantId = ms.id;
+    haus = ms.standorte.haus;
+    bus = ms.fahrzeuge.bus;
+    const pfleger = ms.benutzer.fahrzeugpflege;
     // the only car is in the workshop on Wednesday 09:00–13:00: a block counts no person for the k threshold
     await db.insert(fahrzeugBuchung).values({
       mandantId,
       fahrzeugId: bus,
-      benutzerId: pfleger!.id,
+      benutzerId: pfleger.id,
       typ: 'WARTUNG',
       status: 'reserviert',
       von: cest('2026-04-22', '09:00'),
@@ -154,14 +159,11 @@ describe.each(testDrivers())('unmet vehicle demand on %s', (driver) => {
   });
 
   it('hides the count with the selection when fewer than k people booked there', async () => {
-    const [person] = await server.database.db
-      .select({ id: benutzer.id })
-      .from(benutzer)
-      .where(eq(benutzer.email, 'fuhrpark@musterstadt.example'));
+    const person = ms.benutzer.fuhrpark;
     await server.database.db.insert(fahrzeugBuchung).values({
       mandantId,
       fahrzeugId: bus,
-      benutzerId: person!.id,
+      benutzerId: person.id,
       status: 'reserviert',
       von: cest('2026-04-24', '09:00'),
       bis: cest('2026-04-24', '10:00'),

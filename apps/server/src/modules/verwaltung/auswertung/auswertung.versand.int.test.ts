@@ -1,3 +1,4 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 /**
  * The evaluation mailed on a rhythm (decision 247): with the clock moved, the job sends the last full week or month
  * once to the recipients who may see the evaluation, in their language, with the Excel file; the dispatcher hands
@@ -8,20 +9,45 @@ import { and, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver.ts';
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { dispatchPendingMails } from '../../plattform/mail/mail.dispatcher.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { customizing } from '../customizing/customizing.public.ts';
-import { mandant } from '../mandant/mandant.public.ts';
 import { auswertungJobs } from './auswertung.jobs.ts';
+
+/**
+ * The tenant: the administrator and the fleet manager may see the evaluation; a booker, the vehicle care (admin
+ * access without the evaluation) and an approver may not.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    rollen: {
+      Administration: PERMISSION_NAMES,
+      Fuhrparkleitung: ['fahrzeug_pflege', 'auslastung_sehen', 'auswertung_sehen'],
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fahrzeugpflege: ['fahrzeug_pflege'],
+      Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
+    },
+    benutzer: {
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'] },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger', rollen: ['Freigabe'] },
+    },
+  });
 
 describe.each(testDrivers())('the mailed evaluation on %s', (driver) => {
   let server: TestServer;
   let smtp: SmtpReceiver;
+  let ms: Awaited<ReturnType<typeof musterstadt>>;
   let mandantId: string;
 
   const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
@@ -57,18 +83,14 @@ describe.each(testDrivers())('the mailed evaluation on %s', (driver) => {
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    server = await startTestServer({ driver });
-    const [m] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
-    );
-    mandantId = m!.id;
-    const [admin] = await asAll((tx) =>
-      tx.select({ id: benutzer.id }).from(benutzer).where(eq(benutzer.email, 'admin@musterstadt.example')),
-    );
+    server = await startTestServer({ driver, seed: false });
+    ms = await musterstadt(server);
+    mandantId = ms.id;
+    const admin = ms.benutzer.admin;
     await asAll((tx) =>
       tx
         .insert(customizing)
-        .values({ mandantId, benutzerId: admin!.id, customizingOptionName: 'Sprache', wert: 'en' }),
+        .values({ mandantId, benutzerId: admin.id, customizingOptionName: 'Sprache', wert: 'en' }),
     );
     await setze(
       'AuswertungMailEmpfaenger',
@@ -86,7 +108,7 @@ describe.each(testDrivers())('the mailed evaluation on %s', (driver) => {
   });
 
   it('the rhythm dialog offers as recipients only those who may see the evaluation', async () => {
-    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const admin = await signInAs(server, ms.benutzer.admin);
     const r = await call(server, admin, 'GET', '/api/auswertung/empfaenger');
     expect(r.status).toBe(200);
     const liste = (await r.json()) as { email: string; name: string }[];
@@ -95,7 +117,7 @@ describe.each(testDrivers())('the mailed evaluation on %s', (driver) => {
       'fuhrpark@musterstadt.example',
     ]);
     expect(liste.find((p) => p.email === 'fuhrpark@musterstadt.example')?.name).toBe('Thomas Becker');
-    const booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    const booker = await signInAs(server, ms.benutzer.mitarbeiter);
     expect((await call(server, booker, 'GET', '/api/auswertung/empfaenger')).status).toBe(403);
   });
 
