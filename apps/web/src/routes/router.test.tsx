@@ -2,7 +2,7 @@
 import type { TMe } from '@stellwerk/domain/api';
 import { SCREENS } from '@stellwerk/domain/screens';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, configure, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../AppProviders';
 import { initI18n } from '../i18n/i18n';
@@ -109,7 +109,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('routes and guards', () => {
+// Each test renders the whole app with its lazily loaded screens: on a machine loaded by other work (load 10–14)
+// a screen took longer than the default 1 s wait and the 5 s test limit. What the tests check does not depend on
+// these bounds; they only decide when a test counts as hung.
+configure({ asyncUtilTimeout: 10_000 });
+
+describe('routes and guards', { timeout: 30_000 }, () => {
   it('sends a visitor from a protected page to /login and remembers the path in a cookie', async () => {
     const router = await start('/leseraum/liste?ansicht=1');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
