@@ -1,16 +1,52 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TProtokollPage } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+
+/** A tenant with its administrator (every right) and a booker without admin access. */
+const mandantMitVerwaltung = (
+  server: TestServer,
+  name: string,
+  domain: string,
+  vorname: string,
+  nachname: string,
+) =>
+  fixtureMandant(server.database, {
+    name,
+    domain,
+    rollen: { Administration: PERMISSION_NAMES, Mitarbeiter: ['fahrzeug_buchen'] },
+    benutzer: {
+      admin: { vorname, nachname, rollen: ['Administration'] },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+    },
+  });
 
 describe.each(testDrivers())('GET /api/admin/protokoll on %s', (driver) => {
   let server: TestServer;
+  let ms: Awaited<ReturnType<typeof mandantMitVerwaltung>>;
   let adminMS: string;
   let adminBH: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    adminMS = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    adminBH = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    server = await startTestServer({ driver, seed: false });
+    ms = await mandantMitVerwaltung(
+      server,
+      'Stadtwerke Musterstadt',
+      'musterstadt.example',
+      'Claudia',
+      'Wagner',
+    );
+    const bh = await mandantMitVerwaltung(
+      server,
+      'Bibliothek Beispielhausen',
+      'beispielhausen.example',
+      'Andreas',
+      'Schwarz',
+    );
+    adminMS = await signInAs(server, ms.benutzer.admin);
+    adminBH = await signInAs(server, bh.benutzer.admin);
   });
   afterAll(async () => {
     await server?.close();
@@ -26,7 +62,7 @@ describe.each(testDrivers())('GET /api/admin/protokoll on %s', (driver) => {
     expect((await call(server, null, 'GET', '/api/admin/protokoll')).status).toBe(401);
     const booker = await call(
       server,
-      await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
+      await signInAs(server, ms.benutzer.mitarbeiter),
       'GET',
       '/api/admin/protokoll',
     );

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
 import { enqueueMail } from '../mail/mail.service.ts';
 
@@ -31,8 +33,15 @@ describe.each(testDrivers())('/metrics on %s (decision 232)', (driver) => {
   let cookie: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, metricsToken: TOKEN, now: () => NOW });
-    cookie = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
+    server = await startTestServer({ driver, seed: false, metricsToken: TOKEN, now: () => NOW });
+    // two tenants: a job that fails for each fails twice
+    const bh = await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      benutzer: { mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
+    });
+    await fixtureMandant(server.database, { name: 'Stadtwerke Musterstadt', domain: 'musterstadt.example' });
+    cookie = await signInAs(server, bh.benutzer.mitarbeiter);
   });
   afterAll(async () => {
     await server?.close();
@@ -165,8 +174,8 @@ describe.each(testDrivers())('/metrics on %s (decision 232)', (driver) => {
     expect(sample(text, 'stellwerk_job_runs_total', { job: 'metrik_probe' })).toBe(2);
     expect(sample(text, 'stellwerk_job_failures_total', { job: 'metrik_probe' })).toBeUndefined();
     expect(sample(text, 'stellwerk_job_failures_total', { job: 'metrik_fehler' })).toBe(1);
-    // one failure per tenant (the demo has several)
-    expect(sample(text, 'stellwerk_job_failures_total', { job: 'metrik_mandant' })).toBeGreaterThanOrEqual(2);
+    // one failure per tenant (the fixture's two)
+    expect(sample(text, 'stellwerk_job_failures_total', { job: 'metrik_mandant' })).toBe(2);
     expect(sample(text, 'stellwerk_job_duration_seconds_count', { job: 'metrik_probe' })).toBe(2);
   });
 });
