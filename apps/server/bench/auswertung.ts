@@ -10,11 +10,14 @@ import { sql } from 'drizzle-orm';
 import type { BenchZiel } from './server';
 import type { Tx } from '../src/db/client';
 import {
-  gespeicherteMinuten,
-  minutenJeFahrzeugTagRoh,
   personenJeFahrzeug,
   ungedeckteNachfrage,
 } from '../src/modules/verwaltung/auslastung/auslastung.repository';
+import {
+  gespeicherteMinuten,
+  minutenJeFahrzeugTagRoh,
+  summenJeFahrzeug,
+} from '../src/modules/verwaltung/auslastung/auslastung.rollup';
 import type { FahrzeugBenchData } from './fahrzeug';
 
 export const buildAuswertungBenchData = async (server: BenchZiel, data: FahrzeugBenchData) => {
@@ -78,6 +81,15 @@ export const explainAuswertung = async (server: BenchZiel, data: FahrzeugBenchDa
       gespeicherteMinuten({ ids: `{${data.fahrzeugIds.join(',')}}`, vonTag: jahrVon, bisTag: jahrBis }),
     );
     await minutenJeFahrzeugTagRoh(erklaerend, { tage });
+    // the sums per vehicle through the rollup (decision 270): one group of open days, every vehicle in it
+    await summenJeFahrzeug(erklaerend, {
+      gruppen: [
+        tage
+          .filter((t) => t.fahrzeugId === data.fahrzeugIds[0])
+          .map(({ tag, von, bis }) => ({ tag, von, bis })),
+      ],
+      fahrzeuge: data.fahrzeugIds.map((id) => ({ id, gruppe: 0, gueltigVon: null, gueltigBis: null })),
+    });
     await personenJeFahrzeug(erklaerend, {
       fahrzeugIds: data.fahrzeugIds,
       start: berlinInstant(jahrVon, '00:00'),
@@ -88,6 +100,7 @@ export const explainAuswertung = async (server: BenchZiel, data: FahrzeugBenchDa
   return [
     `the rollup's rows of a year (${data.fahrzeugIds.length * 365} vehicle-days)`,
     `booked minutes per vehicle-day from the raw rows, a year (${data.fahrzeugIds.length * 365} vehicle-days)`,
+    `the sums per vehicle through the rollup, a year (${data.fahrzeugIds.length} vehicles in one group)`,
     'people per vehicle, a year',
     'unmet demand, a year',
   ].map((titel, i) => `${titel}\n${plaene[i] ?? ''}`);

@@ -40,10 +40,10 @@ import {
   fahrerAnzahl,
   fahrtenJeMonat,
   findFahrzeuge,
-  minutenJeFahrzeugTag,
   personenJeFahrzeug,
   ungedeckteNachfrage,
 } from './auslastung.repository.ts';
+import { summenJeFahrzeug } from './auslastung.rollup.ts';
 
 // --- vehicles --------------------------------------------------------------------------------------------
 
@@ -82,44 +82,38 @@ export const fahrzeugAuslastungBerechnen = async (
     const standortIds = standorteDer(user, q.standort);
     const fahrzeuge = await findFahrzeuge(tx, { standortIds, kategorie: q.kategorie });
     const ids = fahrzeuge.map((f) => f.id);
-    const fensterDer = (z: { vonTag: string; bisTag: string }) =>
-      fahrzeuge.flatMap((f) =>
-        fahrzeugFenster({
-          ...z,
-          fenster: wirksamesBuchungsfenster({
-            individuelleBuchungszeiten: einstellungen.individuelleBuchungszeiten,
-            fahrzeugFenster: fahrzeugFensterAus({
-              zeilen: f.fensterZeilen,
-              buchungszeitraumVon: f.buchungszeitraumVon,
-              buchungszeitraumBis: f.buchungszeitraumBis,
-              buchungszeitraumWochentage: f.buchungszeitraumWochentage,
-            }),
-            zeitraumVon: einstellungen.buchungszeitraumVon,
-            zeitraumBis: einstellungen.buchungszeitraumBis,
-          }),
-          feiertage: feiertagsTage({ ...z, bundesland: bundeslandVon(f.bundesland) }),
+    // vehicles with the same booking window in the same state share their bookable days: computed once per group
+    const gruppeVon = new Map<string, number>();
+    const fahrzeugGruppen = fahrzeuge.map((f) => {
+      const fenster = wirksamesBuchungsfenster({
+        individuelleBuchungszeiten: einstellungen.individuelleBuchungszeiten,
+        fahrzeugFenster: fahrzeugFensterAus({
+          zeilen: f.fensterZeilen,
+          buchungszeitraumVon: f.buchungszeitraumVon,
+          buchungszeitraumBis: f.buchungszeitraumBis,
+          buchungszeitraumWochentage: f.buchungszeitraumWochentage,
+        }),
+        zeitraumVon: einstellungen.buchungszeitraumVon,
+        zeitraumBis: einstellungen.buchungszeitraumBis,
+      });
+      const bundesland = bundeslandVon(f.bundesland);
+      const schluessel = JSON.stringify([fenster, bundesland]);
+      if (!gruppeVon.has(schluessel)) gruppeVon.set(schluessel, gruppeVon.size);
+      return { fenster, bundesland, gruppe: gruppeVon.get(schluessel)! };
+    });
+    const gruppenErste = [...gruppeVon.values()].map((g) => fahrzeugGruppen.find((f) => f.gruppe === g)!);
+    const zahlenDer = (z: { vonTag: string; bisTag: string }) =>
+      summenJeFahrzeug(tx, {
+        gruppen: gruppenErste.map(({ fenster, bundesland }) =>
+          fahrzeugFenster({ ...z, fenster, feiertage: feiertagsTage({ ...z, bundesland }) }),
+        ),
+        fahrzeuge: fahrzeuge.map((f, i) => ({
+          id: f.id,
+          gruppe: fahrzeugGruppen[i]!.gruppe,
           gueltigVon: f.gueltigVon,
           gueltigBis: f.gueltigBis,
-        }).map((fe) => ({ ...fe, fahrzeugId: f.id })),
-      );
-    const zahlenDer = async (z: { vonTag: string; bisTag: string }) => {
-      const tage = fensterDer(z);
-      const minuten = new Map((await minutenJeFahrzeugTag(tx, { tage })).map((m) => [m.i, m]));
-      const jeFahrzeug = new Map(
-        ids.map((id) => [id, { gebucht: 0, gefahren: 0, buchbar: 0, tage: 0, standtage: 0 }]),
-      );
-      tage.forEach((t, i) => {
-        const buchbar = (t.bis.getTime() - t.von.getTime()) / 60_000;
-        const m = minuten.get(i);
-        const f = jeFahrzeug.get(t.fahrzeugId)!;
-        f.gebucht += Math.min(m?.gebucht ?? 0, buchbar);
-        f.gefahren += Math.min(m?.gefahren ?? 0, buchbar);
-        f.buchbar += buchbar;
-        f.tage += 1;
-        if (!m || m.gebucht <= 0) f.standtage += 1;
+        })),
       });
-      return jeFahrzeug;
-    };
     const { start, ende } = grenzen(zeitraum);
     const personen = await personenJeFahrzeug(tx, { fahrzeugIds: ids, start, ende });
     const allePersonen = new Set([...personen.values()].flat()).size;

@@ -7,7 +7,7 @@ import { berlinInstant } from '@stellwerk/domain/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { baueZufallsflotte, TAGE, type Zufallsflotte, zufall } from '../../../../test/zufallsflotte.ts';
-import { type FahrzeugTag, minutenJeFahrzeugTag } from './auslastung.repository.ts';
+import { type FahrzeugTag, minutenJeFahrzeugTag } from './auslastung.rollup.ts';
 
 const ueberlapp = (a: { von: Date; bis: Date }, b: { von: Date; bis: Date }) =>
   Math.max(0, Math.min(a.bis.getTime(), b.bis.getTime()) - Math.max(a.von.getTime(), b.von.getTime())) /
