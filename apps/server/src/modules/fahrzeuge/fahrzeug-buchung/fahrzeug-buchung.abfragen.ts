@@ -24,11 +24,8 @@ import {
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import { isEigeneFahrt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/policy';
 import { ungedeckteNachfrage } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/ungedeckte-nachfrage';
-import {
-  type Belegung,
-  fahrzeugBuchungsPruefer,
-  wirksamesBuchungsfenster,
-} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { type Belegung, wirksamesBuchungsfenster } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { fahrzeugBuchungsPruefer } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/pruefung';
 import {
   eigeneBuchbarkeitVerstoss,
   isFuehrerscheinKlasse,
