@@ -16,7 +16,7 @@ const ORDNER = ['apps/server/src', 'apps/web/src', 'packages/domain/src'];
 const ERLAUBT = new Map<string, string>([
   [
     'packages/domain/src/assistent/korpus.de.ts',
-    "a text corpus (the assistant's German example sentences), data rather than code: one line per sentence",
+    'a text corpus: German requests as people type them, each with the reading the assistant must find (data)',
   ],
   [
     'packages/domain/src/fahrzeuge/fahrzeuge.optionen.ts',
