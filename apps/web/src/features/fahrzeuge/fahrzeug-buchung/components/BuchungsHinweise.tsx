@@ -16,7 +16,7 @@ export function BuchungsHinweise({
   geaendert,
   onClose,
 }: {
-  gespeichert: TFahrzeugBuchung;
+  gespeichert: Pick<TFahrzeugBuchung, 'fahrzeug' | 'von' | 'bis' | 'hinweise'>;
   /** an existing booking was changed (not a new one made) */
   geaendert: boolean;
   onClose: () => void;
