@@ -150,7 +150,7 @@ export const listFahrzeuge = (
         zeitraum.bis,
         einstellungen,
       );
-      // one checker for the period: what is the same for every vehicle is computed once (rules.ts)
+      // one checker for the period: what is the same for every vehicle is computed once (pruefung.ts)
       const pruefer = fahrzeugBuchungsPruefer({ ...zeitraum, einstellungen, now });
       pruefung = (row) => {
         const result = pruefer(fahrzeugFuerBuchung(row, row.fensterZeilen), belegungen.get(row.id) ?? []);
