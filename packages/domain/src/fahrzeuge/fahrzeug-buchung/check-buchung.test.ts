@@ -4,7 +4,7 @@ import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
 import type { Fuehrerschein } from '../fuehrerschein/rules.ts';
 import { type BuchungsCheck, checkBuchung } from './check-buchung.ts';
 import { FAHRT_OFFEN } from './machine.ts';
-import { DEFAULT_FAHRZEUG_CUSTOMIZING } from './rules.ts';
+import { DEFAULT_FAHRZEUG_CUSTOMIZING } from './pruefung.ts';
 
 const b = (day: string, time: string) => berlinInstant(day, time);
 const now = b('2026-11-20', '12:00'); // Friday

@@ -15,14 +15,12 @@ import {
   fahrerVerstoss,
   fuehrerscheinHinweise,
 } from '../fuehrerschein/rules.ts';
+import { type Belegung, type FahrerBelegung, fahrerDoppeltVerstoss } from './rules.ts';
 import {
-  type Belegung,
-  type FahrerBelegung,
   type FahrzeugBuchungsCustomizing,
   type FahrzeugFuerBuchung,
-  fahrerDoppeltVerstoss,
   pruefeFahrzeugBuchung,
-} from './rules.ts';
+} from './pruefung.ts';
 
 export type BuchungsCheck = {
   von: Date;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveCustomizing } from '../../verwaltung/customizing.ts';
 import { fahrzeugCustomizingAus, vorausbuchbareTageAus } from './customizing.ts';
-import { DEFAULT_FAHRZEUG_CUSTOMIZING } from './rules.ts';
+import { DEFAULT_FAHRZEUG_CUSTOMIZING } from './pruefung.ts';
 
 describe('fahrzeugCustomizingAus', () => {
   it('gives the catalogue defaults of spec §9 without any setting', () => {

@@ -10,7 +10,8 @@ import {
   type ResolvedCustomizing,
   stringCustomizing,
 } from '../../verwaltung/customizing.ts';
-import { type FahrzeugBuchungsCustomizing, TAKT_MINUTEN } from './rules.ts';
+import { TAKT_MINUTEN } from './rules.ts';
+import type { FahrzeugBuchungsCustomizing } from './pruefung.ts';
 
 /**
  * How many days ahead vehicles can be booked (decision 140): in the daily mode `FahrzeugVorausbuchbareTage`; in the

@@ -4,7 +4,8 @@ import { berlinInstant } from '../../time.ts';
 import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
 import { spaetestesEndeAb, warumNichtBuchbar } from './erklaerung.ts';
 import { FAHRT_OFFEN } from './machine.ts';
-import { type Belegung, DEFAULT_FAHRZEUG_CUSTOMIZING, type FahrzeugFuerBuchung } from './rules.ts';
+import type { Belegung } from './rules.ts';
+import { DEFAULT_FAHRZEUG_CUSTOMIZING, type FahrzeugFuerBuchung } from './pruefung.ts';
 
 const b = (day: string, time: string) => berlinInstant(day, time);
 const fahrzeug: FahrzeugFuerBuchung = {

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FAHRT_OFFEN } from './machine.ts';
-import { type Belegung, DEFAULT_FAHRZEUG_CUSTOMIZING } from './rules.ts';
+import type { Belegung } from './rules.ts';
+import { DEFAULT_FAHRZEUG_CUSTOMIZING } from './pruefung.ts';
 import {
   type ErsatzKandidat,
   sperreAusfuehrung,

@@ -11,13 +11,12 @@ import {
   type Belegung,
   belegterZeitraum,
   belegungVerstoss,
-  type FahrzeugBuchungsCustomizing,
   type Gueltigkeit,
   isInnerhalbGueltigkeit,
-  pruefeFahrzeugBuchung,
   taktBeginn,
   zeitraumVerstoss,
 } from './rules.ts';
+import { type FahrzeugBuchungsCustomizing, pruefeFahrzeugBuchung } from './pruefung.ts';
 
 export type SperreTyp = Exclude<FahrzeugBuchungTyp, 'BUCHUNG'>;
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { berlinInstant, formatDateDE, formatTimeDE } from '../../time.ts';
 import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
-import { DEFAULT_FAHRZEUG_CUSTOMIZING } from './rules.ts';
+import { DEFAULT_FAHRZEUG_CUSTOMIZING } from './pruefung.ts';
 import {
   type AbschnittArt,
   abschnitte,

@@ -12,13 +12,8 @@
 import type { FahrzeugBuchungTyp } from '../../status.ts';
 import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '../../time.ts';
 import { fensterAm } from '../fahrzeug/buchungsfenster.ts';
-import {
-  type FahrzeugBuchungsCustomizing,
-  type FahrzeugFuerBuchung,
-  gueltigkeitsZeitraum,
-  isBuchungAusserhalbMoeglich,
-  wirksamesBuchungsfenster,
-} from './rules.ts';
+import { gueltigkeitsZeitraum, isBuchungAusserhalbMoeglich, wirksamesBuchungsfenster } from './rules.ts';
+import type { FahrzeugBuchungsCustomizing, FahrzeugFuerBuchung } from './pruefung.ts';
 
 export const ZEITLEISTE_ANSICHTEN = ['tag', 'woche'] as const;
 export type ZeitleisteAnsicht = (typeof ZEITLEISTE_ANSICHTEN)[number];

@@ -24,11 +24,8 @@ import {
 } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/machine';
 import { isEigeneFahrt } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/policy';
 import { ungedeckteNachfrage } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/ungedeckte-nachfrage';
-import {
-  type Belegung,
-  fahrzeugBuchungsPruefer,
-  wirksamesBuchungsfenster,
-} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { type Belegung, wirksamesBuchungsfenster } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { fahrzeugBuchungsPruefer } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/pruefung';
 import {
   eigeneBuchbarkeitVerstoss,
   isFuehrerscheinKlasse,
@@ -153,7 +150,7 @@ export const listFahrzeuge = (
         zeitraum.bis,
         einstellungen,
       );
-      // one checker for the period: what is the same for every vehicle is computed once (rules.ts)
+      // one checker for the period: what is the same for every vehicle is computed once (pruefung.ts)
       const pruefer = fahrzeugBuchungsPruefer({ ...zeitraum, einstellungen, now });
       pruefung = (row) => {
         const result = pruefer(fahrzeugFuerBuchung(row, row.fensterZeilen), belegungen.get(row.id) ?? []);

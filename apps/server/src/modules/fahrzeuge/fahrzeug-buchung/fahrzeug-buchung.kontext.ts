@@ -20,11 +20,11 @@ import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buch
 import { checkBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/check-buchung';
 import { fahrzeugCustomizingAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { freigeberVerstoss } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/freigabe';
-import {
-  type FahrzeugBuchungsCustomizing,
-  type FahrzeugFuerBuchung,
-  mindestabstandMs,
-} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import { mindestabstandMs } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import type {
+  FahrzeugBuchungsCustomizing,
+  FahrzeugFuerBuchung,
+} from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/pruefung';
 import type { TFahrzeugBuchungEingabe } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/schemas';
 import { type Fuehrerschein, isFuehrerscheinKlasse } from '@stellwerk/domain/fahrzeuge/fuehrerschein/rules';
 import { fuehrerscheinAusSpalten } from '@stellwerk/domain/fahrzeuge/fuehrerschein/spalten';

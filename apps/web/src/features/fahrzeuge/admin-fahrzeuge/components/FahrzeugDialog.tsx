@@ -12,7 +12,6 @@ import {
   SimpleGrid,
   Stack,
   Switch,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -40,10 +39,10 @@ import {
 import {
   type FahrzeugFormular,
   formularAus,
-  isoZuDe,
   pruefeFormular,
   WOCHE_AB_MONTAG,
 } from '../hooks/fahrzeug-formular';
+import { OeffnungszeitenFelder } from './OeffnungszeitenFelder';
 import { StornoBestaetigung } from './StornoBestaetigung';
 
 type Props = {
@@ -360,90 +359,13 @@ export function FahrzeugDialog({ fahrzeug, onClose }: Props) {
               </Stack>
             </Fieldset>
 
-            <Fieldset legend={t('adminFahrzeuge.abschnitt.oeffnungszeiten')}>
-              <Stack gap="sm">
-                <Switch
-                  label={t('adminFahrzeuge.feld.jeWochentag')}
-                  description={t('adminFahrzeuge.jeWochentagHinweis')}
-                  checked={form.jeWochentag}
-                  onChange={(e) => set('jeWochentag', e.currentTarget.checked)}
-                />
-                {form.jeWochentag && fahrzeug?.oeffnungszeitenGueltigVon && (
-                  <Text size="sm" c="dimmed">
-                    {fahrzeug.oeffnungszeitenGueltigBis
-                      ? t('adminFahrzeuge.jeWochentagGueltigVonBis', {
-                          von: isoZuDe(fahrzeug.oeffnungszeitenGueltigVon),
-                          bis: isoZuDe(fahrzeug.oeffnungszeitenGueltigBis),
-                        })
-                      : t('adminFahrzeuge.jeWochentagGueltigAb', {
-                          von: isoZuDe(fahrzeug.oeffnungszeitenGueltigVon),
-                        })}
-                  </Text>
-                )}
-                {!form.jeWochentag && form.hatteZeilen && (
-                  <Text size="sm" c="orange.9" role="status">
-                    {t('adminFahrzeuge.jeWochentagEntfernt')}
-                  </Text>
-                )}
-                {form.jeWochentag && (
-                  <Table.ScrollContainer minWidth={320}>
-                    <Table>
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>{t('adminFahrzeuge.tabelle.wochentag')}</Table.Th>
-                          <Table.Th>{t('adminFahrzeuge.tabelle.geoeffnet')}</Table.Th>
-                          <Table.Th>{t('adminFahrzeuge.feld.buchungszeitraumVon')}</Table.Th>
-                          <Table.Th>{t('adminFahrzeuge.feld.buchungszeitraumBis')}</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {form.oeffnungszeiten.map((z, i) => {
-                          const aendern = (next: Partial<typeof z>) =>
-                            set(
-                              'oeffnungszeiten',
-                              form.oeffnungszeiten.map((x, j) => (j === i ? { ...x, ...next } : x)),
-                            );
-                          return (
-                            <Table.Tr key={z.wochentag}>
-                              <Table.Td>{wochentagName(z.wochentag)}</Table.Td>
-                              <Table.Td>
-                                <Checkbox
-                                  aria-label={t('adminFahrzeuge.geoeffnetAm', {
-                                    tag: wochentagName(z.wochentag),
-                                  })}
-                                  checked={z.geoeffnet}
-                                  onChange={(e) => aendern({ geoeffnet: e.currentTarget.checked })}
-                                />
-                              </Table.Td>
-                              <Table.Td>
-                                <TextInput
-                                  type="time"
-                                  aria-label={t('adminFahrzeuge.vonAm', { tag: wochentagName(z.wochentag) })}
-                                  value={z.von}
-                                  disabled={!z.geoeffnet}
-                                  onChange={(e) => aendern({ von: e.currentTarget.value })}
-                                  error={errors[`oeffnungszeiten.${i}.von`]}
-                                />
-                              </Table.Td>
-                              <Table.Td>
-                                <TextInput
-                                  type="time"
-                                  aria-label={t('adminFahrzeuge.bisAm', { tag: wochentagName(z.wochentag) })}
-                                  value={z.bis}
-                                  disabled={!z.geoeffnet}
-                                  onChange={(e) => aendern({ bis: e.currentTarget.value })}
-                                  error={errors[`oeffnungszeiten.${i}.bis`]}
-                                />
-                              </Table.Td>
-                            </Table.Tr>
-                          );
-                        })}
-                      </Table.Tbody>
-                    </Table>
-                  </Table.ScrollContainer>
-                )}
-              </Stack>
-            </Fieldset>
+            <OeffnungszeitenFelder
+              form={form}
+              fahrzeug={fahrzeug}
+              errors={errors}
+              set={set}
+              wochentagName={wochentagName}
+            />
 
             <Fieldset legend={t('adminFahrzeuge.abschnitt.foto')}>
               <Stack gap="sm">

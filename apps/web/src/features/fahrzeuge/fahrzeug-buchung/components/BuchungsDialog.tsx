@@ -18,11 +18,11 @@ import { DateInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { parseTagEingabe } from '@stellwerk/domain/date-input';
-import { formatError, isErrorCode, type RuleViolation } from '@stellwerk/domain/errors';
+import { formatError, type RuleViolation } from '@stellwerk/domain/errors';
 import type { TFahrzeugBuchung, TFahrzeugDetail } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import { booleanCustomizing, type ResolvedCustomizing } from '@stellwerk/domain/verwaltung/customizing';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { LoadingState } from '../../../../components/LoadingState';
@@ -40,10 +40,11 @@ import {
   type RegelKontext,
   regelKontext,
   startOptionen,
-  type ZeitOption,
   zeitraumPruefung,
 } from '../hooks/zeitwahl';
+import { BuchungsHinweise } from './BuchungsHinweise';
 import { FreigeberStand } from './FreigeberStand';
+import { ZeitSelect } from './ZeitSelect';
 
 export type BuchungsDialogProps = {
   /** open for this vehicle; undefined = closed */
@@ -89,57 +90,6 @@ const ersterStart = (tag: string, kontext: RegelKontext): string | null => {
   }
   return null;
 };
-
-/** Alert titles in dark text: the light colours' own title text misses 4.5:1 (axe). */
-const LESBARER_TITEL = { title: { color: 'var(--mantine-color-dark-7)' } };
-
-function ZeitSelect({
-  label,
-  optionen,
-  value,
-  onChange,
-  error,
-  grundText,
-}: {
-  label: string;
-  optionen: readonly ZeitOption[];
-  value: string | null;
-  onChange: (value: string) => void;
-  error?: ReactNode;
-  grundText: (v: RuleViolation | null) => string;
-}) {
-  const gruende = useMemo(() => new Map(optionen.map((o) => [o.value, o])), [optionen]);
-  return (
-    <Select
-      label={label}
-      data={optionen.map((o) => ({ value: o.value, label: o.label, disabled: !o.erlaubt }))}
-      value={value && gruende.has(value) ? value : null}
-      onChange={(v) => v && onChange(v)}
-      searchable
-      allowDeselect={false}
-      maxDropdownHeight={320}
-      error={error}
-      renderOption={({ option }) => {
-        const o = gruende.get(option.value);
-        return (
-          <Stack gap={0}>
-            <Text size="sm">{option.label}</Text>
-            {o && !o.erlaubt && (
-              <Text size="xs" c="dimmed">
-                {grundText(o.grund)}
-              </Text>
-            )}
-            {o?.erlaubt && o.sonderfahrt && (
-              <Text size="xs" c="dimmed">
-                {grundText({ code: 'fahrzeug_buchung.freigeber_fehlt', params: {} })}
-              </Text>
-            )}
-          </Stack>
-        );
-      }}
-    />
-  );
-}
 
 function Formular({
   fahrzeug,
@@ -285,37 +235,7 @@ function Formular({
   };
 
   if (mitHinweisen)
-    return (
-      <Stack gap="sm">
-        <Alert
-          color="teal"
-          styles={LESBARER_TITEL}
-          title={buchung ? t('fahrzeugBuchung.dialog.geaendert') : t('fahrzeugBuchung.dialog.gebucht')}
-        >
-          {t('fahrzeugBuchung.dialog.gebuchtText', {
-            fahrzeug: `${mitHinweisen.fahrzeug.marke} ${mitHinweisen.fahrzeug.modell} (${mitHinweisen.fahrzeug.kennzeichen})`,
-            zeitraum: zeitraumText(mitHinweisen.von, mitHinweisen.bis, i18n.language),
-          })}
-        </Alert>
-        <Alert
-          color="yellow"
-          title={t('fahrzeugBuchung.hinweise.titel')}
-          role="status"
-          styles={LESBARER_TITEL}
-        >
-          <Stack gap={4}>
-            {(mitHinweisen.hinweise ?? []).map((h) => (
-              <Text key={h.code} size="sm">
-                {isErrorCode(h.code) ? formatError(h.code, language, h.params) : h.code}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
-        <Group justify="flex-end">
-          <Button onClick={onClose}>{t('fahrzeugBuchung.hinweise.verstanden')}</Button>
-        </Group>
-      </Stack>
-    );
+    return <BuchungsHinweise gespeichert={mitHinweisen} geaendert={Boolean(buchung)} onClose={onClose} />;
 
   return (
     <Stack gap="sm">

@@ -2,7 +2,7 @@ import type { RuleViolation } from '@stellwerk/domain/errors';
 import type { TFahrzeugDetail } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { fahrzeugCustomizingAus } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/customizing';
 import { tagesRaster, warumNichtBuchbar } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/erklaerung';
-import type { BuchungsPruefung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/rules';
+import type { BuchungsPruefung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/pruefung';
 import { addCalendarDays, berlinInstant, formatTimeDE } from '@stellwerk/domain/time';
 import type { ResolvedCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 
