@@ -3,7 +3,7 @@
  * databases: for each, the map is read (and kept), the write is made through the API or by the job as the app runs
  * it, and the map read again at once shows the change — no wait for the 30 s age. The booking steps themselves
  * (made, confirmed, checked in, cancelled), a place deactivated and equipment renamed are in
- * `leseraum-buchung.belegung-cache.int.test.ts`.
+ * `leseraum-buchung.belegung-cache.int.test.ts`. Decision 273 lists every writer and its event.
  */
 import type { TBelegung, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
@@ -34,8 +34,8 @@ const PLAETZE = Array.from({ length: 8 }, (_, i) => `Platz ${String(i + 1).padSt
 
 /**
  * The library: one reading room of eight places, open Monday to Friday 08–18, past bookings anonymised after
- * seven days; two readers, helpers (whose flags the test sets through the administration), a person with an own
- * place, a person to be erased and the administrator.
+ * seven days, the first place's holds confirmed by staff; two readers, helpers (whose flags the test sets through
+ * the administration), a person with an own place, a person to be erased and the administrator.
  */
 const bibliothek = (server: TestServer) =>
   fixtureMandant(server.database, {
@@ -53,7 +53,16 @@ const bibliothek = (server: TestServer) =>
       ersthelferin: { vorname: 'Maria', nachname: 'Koch' },
       admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
     },
-    grundrisse: { lesesaal: { standort: 'haus', bezeichnung: 'Lesesaal', plaetze: PLAETZE } },
+    grundrisse: {
+      lesesaal: {
+        standort: 'haus',
+        bezeichnung: 'Lesesaal',
+        // the first place's holds wait for booking staff (decision 044)
+        plaetze: PLAETZE.map((bezeichnung, i) =>
+          i === 0 ? { bezeichnung, bestaetigungDurchPersonal: true } : bezeichnung,
+        ),
+      },
+    },
   });
 
 /** A small tenant the platform administrator deletes, with a plan and a reader. */
@@ -270,9 +279,23 @@ describe.each(testDrivers())('every writer of the seat map drops the kept map at
         tageszeit: 'nachmittags',
       }),
     );
-    const nachher = platz(await karte(leser, tag), 'Platz 08');
-    expect(nachher.zeiten).toHaveLength(1);
-    expect(nachher.zeiten[0]!.von).not.toBe(at(tag, '08:00').toISOString());
+    // the afternoon begins at noon (rules.ts MITTAG)
+    expect(platz(await karte(leser, tag), 'Platz 08').zeiten).toEqual([
+      { von: at(tag, '12:00').toISOString(), bis: at(tag, '18:00').toISOString(), status: 'vorgemerkt' },
+    ]);
+  });
+
+  it('a hold declined by booking staff is free at once', async () => {
+    const tag = '2026-11-25';
+    const buchung = await buche(nachbar, 'Platz 01', tag);
+    expect(buchung.status).toBe('vorgemerkt');
+    expect(platz(await karte(leser, tag), 'Platz 01').zustand).toBe('vorgemerkt');
+    await ok(
+      await call(server, admin, 'POST', `/api/leseraum-buchungen/${buchung.id}/ablehnen`, {
+        grund: 'Der Platz wird an diesem Tag gereinigt.',
+      }),
+    );
+    expect(platz(await karte(leser, tag), 'Platz 01')).toMatchObject({ zustand: 'frei', zeiten: [] });
   });
 
   it('a helper’s flags, their own place and their changed address show at once', async () => {
