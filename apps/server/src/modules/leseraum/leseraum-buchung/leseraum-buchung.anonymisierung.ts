@@ -3,7 +3,8 @@
  * are its states) that ended before the cut-off of `DatenschutzAnonymisierungTage` loses the mail addresses of
  * booker and confirmer. Each person becomes `anonym:<random id>`, the same for all of one person's bookings in
  * one run and never stored with the person, so the utilisation still counts distinct people (k threshold) and
- * its figures stay as they were. A batch per run; the next minute's run goes on.
+ * its figures stay as they were. A batch per run; the next minute's run goes on. The plans of the batch announce
+ * that their occupancy changed (a helper's marker on a past day goes with the address; decision 273).
  */
 import { randomUUID } from 'node:crypto';
 import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
@@ -14,7 +15,9 @@ import {
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
 import { loadEffectiveCustomizing } from '../../verwaltung/customizing/customizing.service.ts';
+import { findGrundrissIdsDerPlaetze } from './leseraum-buchung.plaene.repository.ts';
 import { leseraumBuchung } from './leseraum-buchung.table.ts';
 
 /** Tenant settings, read without a user (no group or personal values). */
@@ -34,6 +37,7 @@ export const anonymisiereLeseraumBuchungen = async (
   const faellig = await tx
     .select({
       id: leseraumBuchung.id,
+      leseraumId: leseraumBuchung.leseraumId,
       m1: leseraumBuchung.systembenutzer1Mail,
       m2: leseraumBuchung.systembenutzer2Mail,
     })
@@ -77,5 +81,8 @@ export const anonymisiereLeseraumBuchungen = async (
     entityId: randomUUID(),
     newValue: { stichtag: stichtag.toISOString(), tage, anzahl: faellig.length },
   });
+  const plaetze = [...new Set(faellig.map((b) => b.leseraumId))];
+  for (const grundrissId of await findGrundrissIdsDerPlaetze(tx, plaetze))
+    await publishEvent(tx, mandantId, { type: 'leseraum_belegung', id: grundrissId });
   return { stichtag, tage, anzahl: faellig.length };
 };

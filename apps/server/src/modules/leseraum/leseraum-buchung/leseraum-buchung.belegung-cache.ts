@@ -4,7 +4,8 @@
  * bookings and own place are applied per request (`belegungAlsJson`). Dropped on the events that announce a change of
  * what it holds — at once on this instance (right after the changing transaction's commit), on the others when
  * LISTEN brings the event — and everything on a gap of LISTEN; an entry older than `MAX_ALTER_MS` is read again
- * (what changes without an event: the anonymisation of past bookings, a location's name).
+ * (a net for an event lost between commit and LISTEN: every writer of what the map shows announces it, decision 273
+ * lists them).
  */
 import { geaenderteSitzplaene, type TServerEvent } from '@stellwerk/domain/events';
 import type { Tagesgrundlage } from './leseraum-buchung.belegung.ts';

@@ -157,6 +157,20 @@ export const findPlaetzeMitPlan = async (tx: Tx, { ids, bereich }: { ids: string
         )
         .orderBy(asc(grundrissLeseraum.bezeichnung), asc(leseraum.bezeichnung));
 
+/** The plans of these places, each once. */
+export const findGrundrissIdsDerPlaetze = async (
+  tx: Tx,
+  leseraumIds: readonly string[],
+): Promise<string[]> =>
+  leseraumIds.length === 0
+    ? []
+    : (
+        await tx
+          .selectDistinct({ id: leseraum.grundrissId })
+          .from(leseraum)
+          .where(inArray(leseraum.id, [...leseraumIds]))
+      ).map((r) => r.id);
+
 /** The tenant's fire-safety and first-aid helpers (decision 138): few, so the plan reads them in one query. */
 export const findHelfer = async (
   tx: Tx,

@@ -209,6 +209,8 @@ export const removeMandant = async (
     await deleteAuthUsers(tx, await findAuthUserIdsOf(tx, id));
     await deleteMandant(tx, id);
     await audit(tx, user, { action: 'delete', entityId: id, oldValue: { name: existing.name, domains } });
+    // its kept seat maps and sessions go at once, its open pages hear that it changed (decision 273)
+    await publishEvent(tx, id, { type: 'mandant', id });
   });
   // Only after the commit: a rolled-back deletion must keep its files.
   for (const { bucket, error } of await removeMandantFiles(dataDir, id))

@@ -82,6 +82,15 @@ export const updateStandortName = async (tx: Tx, id: string, name: string): Prom
   await tx.update(standort).set({ name }).where(eq(standort.id, id));
 };
 
+/** The floor plans at a location (their pages and seat maps show its name). */
+export const findGrundrissIdsAmStandort = async (tx: Tx, standortId: string): Promise<string[]> =>
+  (
+    await tx
+      .select({ id: grundrissLeseraum.id })
+      .from(grundrissLeseraum)
+      .where(eq(grundrissLeseraum.standortId, standortId))
+  ).map((r) => r.id);
+
 export const updateStandortBundesland = async (
   tx: Tx,
   id: string,

@@ -6,11 +6,13 @@ import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { writeAudit } from '../../plattform/audit/audit.service.ts';
+import { publishEvent } from '../../plattform/events/events.service.ts';
 import {
   countUsages,
   deleteAbstellplaetze,
   deleteStandort,
   findAbstellplaetze,
+  findGrundrissIdsAmStandort,
   findStandort,
   findStandortByName,
   findStandorte,
@@ -135,6 +137,10 @@ export const updateStandort = async (
       oldValue: { name: existing.name, bundesland: existing.bundesland, abstellplaetze: current },
       newValue: { name, bundesland, abstellplaetze, hinzugefuegt: plan.add, entfernt: plan.remove },
     });
+    // the plans at the location show its name: their pages and the kept seat maps (decision 273)
+    if (existing.name !== name)
+      for (const grundrissId of await findGrundrissIdsAmStandort(tx, id))
+        await publishEvent(tx, user.mandantId, { type: 'grundriss_leseraum', id: grundrissId });
     return loadOne(tx, id);
   });
 };
