@@ -3,7 +3,7 @@ import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../../test/fixtures/anmelden';
-import { type FixtureBenutzer } from '../../../../test/fixtures/benutzer';
+import type { FixtureBenutzer } from '../../../../test/fixtures/benutzer';
 import { fixtureMandant } from '../../../../test/fixtures/mandant';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
