@@ -1,7 +1,10 @@
 import { connect } from 'node:net';
 import type { TApiError } from '@stellwerk/domain/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../test/harness';
+import { signInAs } from '../../test/fixtures/anmelden';
+import { fixtureMandant } from '../../test/fixtures/mandant';
+import { startTestServer, type TestServer, testDrivers } from '../../test/harness';
 
 const errorOf = async (response: Response) => ((await response.json()) as TApiError).error;
 
@@ -31,8 +34,19 @@ describe.each(testDrivers())('errors of every layer answer the error shape on %s
     });
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    server = await startTestServer({ driver, seed: false });
+    // the library's administrator and a floor plan
+    const bh = await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+      grundrisse: {
+        lesesaal: { standort: 'bibliothek', bezeichnung: 'Lesesaal Erdgeschoss', plaetze: ['Platz 01'] },
+      },
+    });
+    admin = await signInAs(server, bh.benutzer.admin);
     const plans = (await (
       await fetch(`${server.baseUrl}/api/admin/grundrisse`, { headers: { cookie: admin } })
     ).json()) as { id: string }[];

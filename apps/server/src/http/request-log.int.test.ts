@@ -4,7 +4,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/api-call.ts';
 import { loeseCaptcha } from '../../test/captcha.ts';
-import { DEMO_PASSWORD, signIn, startTestServer, type TestServer, testDrivers } from '../../test/harness.ts';
+import { fixtureMandant } from '../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../test/fixtures/passwort.ts';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../test/harness.ts';
 import { mailOutbox } from '../modules/plattform/mail/mail.public.ts';
 
 const EMAIL = 'mitarbeiter@beispielhausen.example';
@@ -32,15 +34,26 @@ describe.each(testDrivers())('the log of a whole journey on %s (decision 233)', 
   beforeAll(async () => {
     const stream = new PassThrough();
     stream.on('data', (chunk: Buffer) => raw.push(chunk.toString('utf8')));
-    server = await startTestServer({ driver, now: () => MONDAY_7, logStream: stream });
+    server = await startTestServer({ driver, now: () => MONDAY_7, logStream: stream, seed: false });
+    // the library's reader and its reading room, open on weekdays
+    await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      features: { FahrzeugBuchung: false, Leseraum: true },
+      standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+      benutzer: { mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
+      grundrisse: {
+        lesesaal: { standort: 'bibliothek', bezeichnung: 'Lesesaal Erdgeschoss', plaetze: ['Platz 01'] },
+      },
+    });
 
     // a wrong password first, then a password reset through the mailed link
     const wrong = await call(server, null, 'POST', '/api/auth/sign-in/email', {
       email: EMAIL,
-      password: `${DEMO_PASSWORD}-falsch`,
+      password: `${FIXTURE_PASSWORD}-falsch`,
     });
     expect(wrong.status).toBe(401);
-    secrets.set('wrong password', `${DEMO_PASSWORD}-falsch`);
+    secrets.set('wrong password', `${FIXTURE_PASSWORD}-falsch`);
     const captcha = await loeseCaptcha(server);
     secrets.set('captcha', captcha);
     const asked = await call(server, null, 'POST', '/api/auth/request-password-reset', {
@@ -61,7 +74,7 @@ describe.each(testDrivers())('the log of a whole journey on %s (decision 233)', 
       newPassword: NEW_PASSWORD,
     });
     expect(reset.status).toBe(200);
-    secrets.set('old password', DEMO_PASSWORD);
+    secrets.set('old password', FIXTURE_PASSWORD);
     secrets.set('new password', NEW_PASSWORD);
 
     cookie = await signIn(server.baseUrl, EMAIL, NEW_PASSWORD);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import type { FixtureBenutzer } from '../../../../test/fixtures/benutzer.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 /** The server's clock: Wednesday, 25.11.2026, 10:00 in Berlin. */
 const JETZT = new Date('2026-11-25T10:00:00+01:00');
@@ -15,9 +18,51 @@ type Antwort = {
   lesung: { von: string | null; bis: string | null; rueckfrage: string | null };
 };
 
+/**
+ * The booker (licensed), the fleet manager who blocks cars, the platform administrator who switches the Chatbot on,
+ * and four cars with the demo's booking times (Monday to Friday 07:00–19:00, the transporter also outside them).
+ */
+const musterstadt = (server: TestServer) => {
+  const wagen = (kennzeichen: string, ausserhalbMoeglich = false) => ({
+    standort: 'nord' as const,
+    kennzeichen,
+    buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5], ausserhalbMoeglich },
+  });
+  return fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true, Chatbot: false },
+    einstellungen: { Sprache: 'de' },
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: [
+        'fahrzeug_pflege',
+        'fahrzeug_fremdbuchung',
+        'fahrzeug_buchen',
+        'fahrzeug_logbuch_report',
+        'auslastung_sehen',
+        'auswertung_sehen',
+      ],
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
+      plattform: { vorname: 'Petra', nachname: 'Brandt', plattformAdmin: true },
+    },
+    fahrzeuge: {
+      'MS-SW 101': wagen('MS-SW 101'),
+      'MS-SW 102': wagen('MS-SW 102'),
+      'MS-SW 103': wagen('MS-SW 103', true),
+      'MS-SW 104': wagen('MS-SW 104'),
+    },
+  });
+};
+
 describe.each(testDrivers())('POST /api/assistent/ausfuehren on %s (decision 190)', (driver) => {
   let server: TestServer;
   let booker: string;
+  let fuhrparkleitung: FixtureBenutzer;
 
   const post = async (path: string, body: unknown, cookie = booker) => {
     const response = await fetch(`${server.baseUrl}${path}`, {
@@ -33,9 +78,11 @@ describe.each(testDrivers())('POST /api/assistent/ausfuehren on %s (decision 190
     ).json()) as { id: string; von: string; bis: string; fahrzeug?: { id: string } }[];
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => JETZT });
-    booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    server = await startTestServer({ driver, now: () => JETZT, seed: false });
+    const ms = await musterstadt(server);
+    fuhrparkleitung = ms.benutzer.fuhrpark;
+    booker = await signInAs(server, ms.benutzer.mitarbeiter);
+    const platform = await signInAs(server, ms.benutzer.plattform);
     const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: booker } })).json()) as {
       mandant: { id: string };
     };
@@ -97,7 +144,7 @@ describe.each(testDrivers())('POST /api/assistent/ausfuehren on %s (decision 190
   });
 
   it('when no car is free it offers the next free time of the same length, as a request read back exactly (decision 254)', async () => {
-    const fuhrpark = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
+    const fuhrpark = await signInAs(server, fuhrparkleitung);
     const frage = 'Ich brauche am 02.12.2026 von 9 bis 12 ein Auto';
     const vorher = await post('/api/assistent/ausfuehren', { text: frage });
     expect(vorher.body.fahrzeuge.length).toBeGreaterThan(0);

@@ -3,18 +3,64 @@
  * allows it; a minimum gap of minutes between two bookings of a vehicle; weekday names of the weekly window read
  * or refused in German.
  */
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 
 const at = (days: number, hhmm: string): string =>
   berlinInstant(addCalendarDays(berlinDateKey(new Date()), days), hhmm).toISOString();
+
+/**
+ * The administrator, the booker Lena Hoffmann, the fleet manager (who books for others) and a colleague, each
+ * licensed; four cars with the demo's booking times (Monday to Friday 07:00–19:00, the transporter MS-SW 103 also
+ * outside them).
+ */
+const musterstadt = (server: TestServer) => {
+  const wagen = (kennzeichen: string, ausserhalbMoeglich = false) => ({
+    standort: 'nord' as const,
+    kennzeichen,
+    buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5], ausserhalbMoeglich },
+  });
+  return fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true },
+    einstellungen: { Sprache: 'de' },
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: [
+        'fahrzeug_pflege',
+        'fahrzeug_fremdbuchung',
+        'fahrzeug_buchen',
+        'fahrzeug_logbuch_report',
+        'auslastung_sehen',
+        'auswertung_sehen',
+      ],
+      Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'], fuehrerschein: true },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger', rollen: ['Freigabe'], fuehrerschein: true },
+    },
+    fahrzeuge: {
+      'MS-SW 101': wagen('MS-SW 101'),
+      'MS-SW 102': wagen('MS-SW 102'),
+      'MS-SW 103': wagen('MS-SW 103', true),
+      'MS-SW 104': wagen('MS-SW 104'),
+    },
+  });
+};
 
 describe.each(testDrivers())('one driver, one car; the gap in minutes; weekday names on %s', (driver) => {
   let server: TestServer;
@@ -33,19 +79,16 @@ describe.each(testDrivers())('one driver, one car; the gap in minutes; weekday n
     call(server, admin, 'PUT', `/api/customizing/mandant/${name}`, { value });
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    const ms = await musterstadt(server);
     [admin, mitarbeiter, fuhrpark, freigabe] = await Promise.all([
-      signIn(server.baseUrl, 'admin@musterstadt.example'),
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
-      signIn(server.baseUrl, 'freigabe@musterstadt.example'),
+      signInAs(server, ms.benutzer.admin),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.freigabe),
     ]);
-    for (const f of await asAll((tx) =>
-      tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
-    ))
-      autos.set(f.kennzeichen, f.id);
-    for (const u of await asAll((tx) => tx.select({ id: benutzer.id, email: benutzer.email }).from(benutzer)))
-      ids.set(u.email, u.id);
+    for (const [kennzeichen, id] of Object.entries(ms.fahrzeuge)) autos.set(kennzeichen, id);
+    for (const u of Object.values(ms.benutzer)) ids.set(u.email, u.id);
   });
   afterAll(async () => {
     await server?.close();

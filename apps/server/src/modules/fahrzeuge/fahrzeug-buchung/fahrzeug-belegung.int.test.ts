@@ -7,11 +7,11 @@ import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBenachrichtigungJobs } from './fahrzeug-benachrichtigung.jobs.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
@@ -19,28 +19,70 @@ const tag = addCalendarDays(berlinDateKey(new Date()), 3);
 const um = (hhmm: string, t = tag) => berlinInstant(t, hhmm);
 const ablesung = { tankfuellung: 60, sauberkeitAussen: 'sauber', sauberkeitInnen: 'sauber' };
 
+/**
+ * The booker, the approver of special trips Sabine Krüger and the fleet manager (who may switch the tenant's
+ * setting for bookings outside the booking times), each licensed; three cars booked Monday to Friday 07:00–19:00,
+ * the transporter MS-SW 103 also outside those times (then as a special trip).
+ */
+const musterstadt = (server: TestServer) => {
+  const wagen = (kennzeichen: string, ausserhalbMoeglich = false) => ({
+    standort: 'nord' as const,
+    kennzeichen,
+    buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5], ausserhalbMoeglich },
+  });
+  return fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true },
+    einstellungen: { Sprache: 'de' },
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: [
+        'fahrzeug_pflege',
+        'fahrzeug_fremdbuchung',
+        'fahrzeug_buchen',
+        'fahrzeug_logbuch_report',
+        'auslastung_sehen',
+        'auswertung_sehen',
+      ],
+      Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger', rollen: ['Freigabe'], fuehrerschein: true },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
+    },
+    fahrzeuge: {
+      'MS-SW 102': wagen('MS-SW 102'),
+      'MS-SW 103': wagen('MS-SW 103', true),
+      'MS-SW 104': wagen('MS-SW 104'),
+    },
+  });
+};
+
 describe.each(testDrivers())('occupancy of overdue and unapproved trips on %s', (driver) => {
   let server: TestServer;
   let clock = new Date();
   let mitarbeiter: string;
   let freigabe: string;
   let fuhrpark: string;
-  const autos: Record<string, string> = {};
+  let autos: Record<string, string> = {};
+  let sabine: { id: string };
 
   const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
     server.database.withAllTenants(async (tx) => fn(tx));
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
+    server = await startTestServer({ driver, now: () => clock, seed: false });
+    const ms = await musterstadt(server);
     [mitarbeiter, freigabe, fuhrpark] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'freigabe@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.freigabe),
+      signInAs(server, ms.benutzer.fuhrpark),
     ]);
-    for (const f of await asAll((tx) =>
-      tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
-    ))
-      autos[f.kennzeichen] = f.id;
+    autos = ms.fahrzeuge;
+    sabine = ms.benutzer.freigabe;
   });
   afterAll(async () => {
     await server?.close();
@@ -119,10 +161,7 @@ describe.each(testDrivers())('occupancy of overdue and unapproved trips on %s', 
       { value: true },
     );
     expect(an.status, await an.clone().text()).toBe(200);
-    const [sabine] = await asAll((tx) =>
-      tx.select({ id: benutzer.id }).from(benutzer).where(eq(benutzer.email, 'freigabe@musterstadt.example')),
-    );
-    const r = await buche(mitarbeiter, 'MS-SW 103', um('20:00'), um('23:00'), { freigeberIds: [sabine!.id] });
+    const r = await buche(mitarbeiter, 'MS-SW 103', um('20:00'), um('23:00'), { freigeberIds: [sabine.id] });
     expect(r.status, await r.clone().text()).toBe(201);
     const sonderfahrt = (await r.json()) as TFahrzeugBuchung;
     expect(sonderfahrt.aktionen.wartetAufFreigabe).toBe(true);

@@ -1,14 +1,12 @@
 import { berlinInstant } from '@stellwerk/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBenachrichtigungJobs } from './fahrzeug-benachrichtigung.jobs.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
@@ -38,41 +36,33 @@ describe.each(testDrivers())('the reminder before a trip on %s', (driver) => {
     );
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    const [m] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
-    );
-    mandantId = m!.id;
-    const users = new Map(
-      (
-        await asAll((tx) =>
-          tx
-            .select({ id: benutzer.id, email: benutzer.email })
-            .from(benutzer)
-            .where(eq(benutzer.mandantId, mandantId)),
-        )
-      ).map((u) => [u.email, u.id]),
-    );
-    const [auto] = await asAll((tx) =>
-      tx
-        .select({ id: fahrzeug.id })
-        .from(fahrzeug)
-        .where(and(eq(fahrzeug.mandantId, mandantId), eq(fahrzeug.deaktiviert, false)))
-        .orderBy(fahrzeug.kennzeichen),
-    );
+    server = await startTestServer({ driver, seed: false });
+    // the booker, the driver they booked for and the vehicle
+    const ms = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      features: { FahrzeugBuchung: true },
+      standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+      benutzer: {
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', fuehrerschein: true },
+        fahrer: { vorname: 'Uwe', nachname: 'Krause', fuehrerschein: true },
+      },
+      fahrzeuge: { id3: { standort: 'nord', kennzeichen: 'MS-SW 101' } },
+    });
+    mandantId = ms.id;
     await asAll(async (tx) => {
       // the driver wants it two hours ahead; the booker keeps the default, 60 minutes
       await tx.insert(customizing).values({
         mandantId,
         customizingOptionName: 'FahrzeugZeitErinnerungsmail',
         wert: '120',
-        benutzerId: users.get('fahrer@musterstadt.example')!,
+        benutzerId: ms.benutzer.fahrer.id,
       });
       await tx.insert(fahrzeugBuchung).values({
         mandantId,
-        benutzerId: users.get('mitarbeiter@musterstadt.example')!,
-        fahrerId: users.get('fahrer@musterstadt.example')!,
-        fahrzeugId: auto!.id,
+        benutzerId: ms.benutzer.mitarbeiter.id,
+        fahrerId: ms.benutzer.fahrer.id,
+        fahrzeugId: ms.fahrzeuge.id3,
         status: 'reserviert',
         typ: 'BUCHUNG',
         von: min(90),

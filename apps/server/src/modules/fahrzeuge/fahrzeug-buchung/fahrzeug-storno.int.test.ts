@@ -3,10 +3,11 @@ import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 const at = (days: number, hhmm: string): string =>
@@ -16,6 +17,44 @@ const at = (days: number, hhmm: string): string =>
  * R196: an administrator or fleet manager cancels someone else's trip with a reason; the booker is
  * told by mail with the reason and who cancelled, unless they switched cancellation mails off (decision 116).
  */
+/**
+ * The booker, the fleet manager (who maintains the fleet) and a colleague who approves special trips but does not
+ * maintain the fleet, each with a current licence; the transporter MS-SW 103, bookable at any time.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true },
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: [
+        'fahrzeug_pflege',
+        'fahrzeug_fremdbuchung',
+        'fahrzeug_buchen',
+        'fahrzeug_logbuch_report',
+        'auslastung_sehen',
+        'auswertung_sehen',
+      ],
+      Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger', rollen: ['Freigabe'], fuehrerschein: true },
+    },
+    fahrzeuge: {
+      transporter: {
+        standort: 'nord',
+        kennzeichen: 'MS-SW 103',
+        marke: 'Volkswagen',
+        modell: 'Transporter T6.1 Kombi',
+        spalten: { buchungAusserhalbMoeglich: true },
+      },
+    },
+  });
+
 describe.each(testDrivers())("cancelling someone else's trip on %s", (driver) => {
   let server: TestServer;
   let mitarbeiter: string;
@@ -49,16 +88,14 @@ describe.each(testDrivers())("cancelling someone else's trip on %s", (driver) =>
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    const ms = await musterstadt(server);
     [mitarbeiter, fuhrpark, freigabe] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
-      signIn(server.baseUrl, 'freigabe@musterstadt.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.freigabe),
     ]);
-    const [f] = await asAll((tx) =>
-      tx.select({ id: fahrzeug.id }).from(fahrzeug).where(eq(fahrzeug.kennzeichen, 'MS-SW 103')),
-    );
-    auto = f!.id;
+    auto = ms.fahrzeuge.transporter;
   });
   afterAll(async () => {
     await server?.close();

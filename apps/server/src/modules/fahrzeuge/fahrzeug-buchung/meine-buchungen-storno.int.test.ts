@@ -13,13 +13,53 @@ import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 
 const heute = berlinDateKey(new Date());
 const at = (days: number, hhmm: string): Date => berlinInstant(addCalendarDays(heute, days), hhmm);
+
+/**
+ * The booker and the fleet manager (licensed), and three cars with the demo's booking times (Monday to Friday
+ * 07:00–19:00).
+ */
+const musterstadt = (server: TestServer) => {
+  const wagen = (kennzeichen: string) => ({
+    standort: 'nord' as const,
+    kennzeichen,
+    buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5] },
+  });
+  return fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true },
+    einstellungen: { Sprache: 'de' },
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: [
+        'fahrzeug_pflege',
+        'fahrzeug_fremdbuchung',
+        'fahrzeug_buchen',
+        'fahrzeug_logbuch_report',
+        'auslastung_sehen',
+        'auswertung_sehen',
+      ],
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
+    },
+    fahrzeuge: {
+      'MS-SW 101': wagen('MS-SW 101'),
+      'MS-SW 102': wagen('MS-SW 102'),
+      'MS-SW 104': wagen('MS-SW 104'),
+    },
+  });
+};
 
 describe.each(testDrivers())('system cancellations in Meine Buchungen, blocks as blocks on %s', (driver) => {
   let server: TestServer;
@@ -45,15 +85,13 @@ describe.each(testDrivers())('system cancellations in Meine Buchungen, blocks as
     ).json()) as TFahrzeugBuchung[];
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
+    server = await startTestServer({ driver, now: () => clock, seed: false });
+    const ms = await musterstadt(server);
     [mitarbeiter, fuhrpark] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
     ]);
-    for (const f of await asAll((tx) =>
-      tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
-    ))
-      autos.set(f.kennzeichen, f.id);
+    for (const [kennzeichen, id] of Object.entries(ms.fahrzeuge)) autos.set(kennzeichen, id);
   });
   afterAll(async () => {
     await server?.close();

@@ -1,13 +1,11 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import {
-  DEMO_PASSWORD,
-  signIn,
-  startTestServer,
-  type TestServer,
-  testDrivers,
-} from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { benutzer } from '../benutzer/benutzer.public.ts';
 
@@ -23,8 +21,18 @@ describe.each(testDrivers())('a deactivated user at sign-in and with an invitati
   let server: TestServer;
   let admin: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, seed: false });
+    // the administrator who invites, and a user who is deactivated
+    const ms = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: {
+        admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+        fuehrerschein: { vorname: 'Markus', nachname: 'Weber' },
+      },
+    });
+    admin = await signInAs(server, ms.benutzer.admin);
   });
   afterAll(async () => {
     await server?.close();
@@ -49,7 +57,7 @@ describe.each(testDrivers())('a deactivated user at sign-in and with an invitati
   ])('the right password (%s) is told the account is deactivated', async (language, message) => {
     const email = 'fuehrerschein@musterstadt.example';
     await setStatus(email, 'inaktiv');
-    const refused = await post('/api/auth/sign-in/email', { email, password: DEMO_PASSWORD }, language);
+    const refused = await post('/api/auth/sign-in/email', { email, password: FIXTURE_PASSWORD }, language);
     expect(refused.status).toBe(403);
     expect(await errorOf(refused)).toEqual({ code: 'auth.konto_deaktiviert', message, params: {} });
     expect(refused.headers.get('set-cookie')).toBeNull();

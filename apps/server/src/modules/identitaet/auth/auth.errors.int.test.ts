@@ -1,7 +1,11 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRequest, errorOf } from '../../../../test/auth-requests.ts';
 import { loeseCaptcha } from '../../../../test/captcha.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
 
 /** Replaced by a freshly solved captcha when the request is made. */
 const GELOEST = 'geloest';
@@ -10,8 +14,20 @@ describe.each(testDrivers())("better-auth's own error bodies never reach the cli
   let server: TestServer;
   let cookie: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    cookie = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
+    server = await startTestServer({ driver, seed: false });
+    // the reader whose session changes passwords, and the administrator whose reset is asked for
+    const bh = await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      benutzer: { mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
+    });
+    await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: { admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] } },
+    });
+    cookie = await signInAs(server, bh.benutzer.mitarbeiter);
   });
   afterAll(async () => {
     await server?.close();
@@ -40,7 +56,7 @@ describe.each(testDrivers())("better-auth's own error bodies never reach the cli
       'a too short new password',
       'POST',
       '/api/auth/change-password',
-      { currentPassword: 'stellwerk-demo', newPassword: 'kurz' },
+      { currentPassword: FIXTURE_PASSWORD, newPassword: 'kurz' },
       true,
       400,
       'auth.password_length',

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer, testDrivers } from '../../../../test/
 describe.each(testDrivers())('the sign-in error page of the app, on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
   });
   afterAll(async () => {
     await server?.close();

@@ -1,16 +1,32 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRequest, errorOf } from '../../../../test/auth-requests.ts';
-import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 const SIGN_IN = '/api/auth/sign-in/email';
-const credentials = (email: string, password = DEMO_PASSWORD) => ({ email, password });
+const credentials = (email: string, password = FIXTURE_PASSWORD) => ({ email, password });
+
+/** The people who sign in: `mitarbeiter@`, `fuhrpark@`, `freigabe@` and `admin@musterstadt.example`. */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker' },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger' },
+      admin: { vorname: 'Claudia', nachname: 'Wagner' },
+    },
+  });
 
 describe.each(testDrivers())('sign-in says what really happened, on %s', (driver) => {
   describe('PUBLIC_URL unset: the app trusts its own address', () => {
     let server: TestServer;
     let port: string;
     beforeAll(async () => {
-      server = await startTestServer({ driver, publicUrl: null });
+      server = await startTestServer({ driver, publicUrl: null, seed: false });
+      await musterstadt(server);
       port = new URL(server.baseUrl).port;
     });
     afterAll(async () => {
@@ -92,7 +108,8 @@ describe.each(testDrivers())('sign-in says what really happened, on %s', (driver
     let server: TestServer;
     let port: string;
     beforeAll(async () => {
-      server = await startTestServer({ driver, trustedOrigins: 'https://intranet.example.org' });
+      server = await startTestServer({ driver, trustedOrigins: 'https://intranet.example.org', seed: false });
+      await musterstadt(server);
       port = new URL(server.baseUrl).port;
     });
     afterAll(async () => {

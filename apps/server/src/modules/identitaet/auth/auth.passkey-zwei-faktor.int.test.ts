@@ -1,16 +1,12 @@
 import type { TMe } from '@stellwerk/domain/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import {
-  DEMO_PASSWORD,
-  signIn,
-  startTestServer,
-  type TestServer,
-  testDrivers,
-} from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { type FixtureMandant, fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { createSoftAuthenticator } from '../../../../test/soft-authenticator.ts';
-
-const EMAIL = 'mitarbeiter@musterstadt.example';
 
 const cookiesOf = (response: Response) =>
   response.headers
@@ -29,9 +25,20 @@ describe.each(testDrivers())(
   (driver) => {
     let server: TestServer;
     let authenticator: ReturnType<typeof createSoftAuthenticator>;
+    let ms: FixtureMandant<string, string, string, 'mitarbeiter' | 'admin'>;
 
     beforeAll(async () => {
-      server = await startTestServer({ driver });
+      server = await startTestServer({ driver, seed: false });
+      // a user without a second factor, and the administrator who sets the tenant's policy
+      ms = await fixtureMandant(server.database, {
+        name: 'Stadtwerke Musterstadt',
+        domain: 'musterstadt.example',
+        rollen: { Administration: PERMISSION_NAMES },
+        benutzer: {
+          mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+          admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+        },
+      });
       authenticator = createSoftAuthenticator(new URL(server.baseUrl).hostname, server.baseUrl);
     });
     afterAll(async () => {
@@ -57,9 +64,9 @@ describe.each(testDrivers())(
     };
 
     it('the user enrols a passkey (after confirming the password)', async () => {
-      const cookie = await signIn(server.baseUrl, EMAIL);
+      const cookie = await signInAs(server, ms.benutzer.mitarbeiter);
       const confirmed = await call(server, cookie, 'POST', '/api/sicherheit/bestaetigen', {
-        passwort: DEMO_PASSWORD,
+        passwort: FIXTURE_PASSWORD,
       });
       expect(confirmed.status).toBe(204);
       const options = await fetch(`${server.baseUrl}/api/auth/passkey/generate-register-options`, {
@@ -78,7 +85,7 @@ describe.each(testDrivers())(
       });
       expect(registered.status).toBe(200);
       // the tenant now requires a second factor of everyone
-      const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+      const admin = await signInAs(server, ms.benutzer.admin);
       const policy = await call(server, admin, 'PUT', '/api/customizing/mandant/ZweiFaktorPflicht', {
         value: 'alle',
       });
@@ -96,7 +103,7 @@ describe.each(testDrivers())(
     });
 
     it('the password alone is one factor: asked', async () => {
-      const { zweiFaktor, lockedStatus } = await stand(await signIn(server.baseUrl, EMAIL));
+      const { zweiFaktor, lockedStatus } = await stand(await signInAs(server, ms.benutzer.mitarbeiter));
       expect(zweiFaktor.mussEinrichten).toBe(true);
       expect(lockedStatus).toBe(403);
     });

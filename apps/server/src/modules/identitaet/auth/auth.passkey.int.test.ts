@@ -1,13 +1,10 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorOf } from '../../../../test/api-call.ts';
-import {
-  DEMO_PASSWORD,
-  signIn,
-  startTestServer,
-  type TestServer,
-  testDrivers,
-} from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 /**
  * Passkeys (decision 072): the options name the RP id of the address the page was opened at (localhost and
@@ -19,8 +16,13 @@ describe.each(testDrivers())('passkeys, on %s', (driver) => {
   let cookie: string;
   beforeAll(async () => {
     // PUBLIC_URL unset: the app answers at localhost and 127.0.0.1 alike (decision 020)
-    server = await startTestServer({ driver, publicUrl: null });
-    cookie = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    server = await startTestServer({ driver, publicUrl: null, seed: false });
+    const { benutzer } = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      benutzer: { mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' } },
+    });
+    cookie = await signInAs(server, benutzer.mitarbeiter);
   });
   afterAll(async () => {
     await server?.close();
@@ -33,7 +35,7 @@ describe.each(testDrivers())('passkeys, on %s', (driver) => {
     const confirmed = await fetch(`${server.baseUrl}/api/sicherheit/bestaetigen`, {
       method: 'POST',
       headers: { origin: server.baseUrl, 'content-type': 'application/json', cookie },
-      body: JSON.stringify({ passwort: DEMO_PASSWORD }),
+      body: JSON.stringify({ passwort: FIXTURE_PASSWORD }),
     });
     expect(confirmed.status).toBe(204);
     for (const host of ['127.0.0.1', 'localhost']) {

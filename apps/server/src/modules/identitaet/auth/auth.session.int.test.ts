@@ -2,7 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRequest } from '../../../../test/auth-requests.ts';
 import { loeseCaptcha } from '../../../../test/captcha.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
 import { MAX_RESET_MAILS_PER_HOUR } from './auth.session-user.ts';
 
 const SESSION = 'stellwerk.session_token';
@@ -17,8 +20,28 @@ const tokenOf = (cookieHeader: string) => {
 
 describe.each(testDrivers())('nobody reads another session or link, on %s', (driver) => {
   let server: TestServer;
+  let mitarbeiter: { email: string };
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    // people who sign in, and people whose password reset is asked for
+    const ms = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      benutzer: {
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+        fuhrpark: { vorname: 'Thomas', nachname: 'Becker' },
+      },
+    });
+    mitarbeiter = ms.benutzer.mitarbeiter;
+    await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      benutzer: {
+        admin: { vorname: 'Andreas', nachname: 'Schwarz' },
+        fuhrpark: { vorname: 'Michael', nachname: 'Fischer' },
+        fuehrerschein: { vorname: 'Stefan', nachname: 'Wolf' },
+      },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -27,7 +50,7 @@ describe.each(testDrivers())('nobody reads another session or link, on %s', (dri
   const me = (cookie: string) => fetch(`${server.baseUrl}/api/me`, { headers: { cookie } });
 
   it('a made-up __Secure- session cookie beside a valid one is never taken for a session', async () => {
-    const valid = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    const valid = await signInAs(server, mitarbeiter);
     const madeUp = `__Secure-${SESSION}=erfunden.${'x'.repeat(43)}`;
     // with both, the request is the valid session's own
     expect((await me(`${madeUp}; ${valid}`)).status).toBe(200);
@@ -41,7 +64,7 @@ describe.each(testDrivers())('nobody reads another session or link, on %s', (dri
     const response = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({ email: 'fuhrpark@musterstadt.example', password: 'stellwerk-demo' }),
+      body: JSON.stringify({ email: 'fuhrpark@musterstadt.example', password: FIXTURE_PASSWORD }),
     });
     expect(response.status).toBe(200);
     const cookie = response.headers

@@ -1,7 +1,11 @@
 import type { TApiError } from '@stellwerk/domain/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
+import { signInAs } from '../../../../test/fixtures/anmelden';
+import type { FixtureBenutzer } from '../../../../test/fixtures/benutzer';
+import { fixtureMandant } from '../../../../test/fixtures/mandant';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { benutzer } from './benutzer.table';
 
@@ -12,9 +16,21 @@ import { benutzer } from './benutzer.table';
 describe.each(testDrivers())('control characters in text fields on %s', (driver) => {
   let server: TestServer;
   let admin: string;
+  let freigabe: FixtureBenutzer;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, seed: false });
+    // the administrator who creates users and names, and a user who edits their own profile
+    const ms = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: {
+        admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+        freigabe: { vorname: 'Sabine', nachname: 'Krüger' },
+      },
+    });
+    freigabe = ms.benutzer.freigabe;
+    admin = await signInAs(server, ms.benutzer.admin);
   });
   afterAll(async () => {
     await server?.close();
@@ -80,7 +96,7 @@ describe.each(testDrivers())('control characters in text fields on %s', (driver)
   });
 
   it('the own profile refuses a name with a line break and keeps the old one', async () => {
-    const cookie = await signIn(server.baseUrl, 'freigabe@musterstadt.example');
+    const cookie = await signInAs(server, freigabe);
     const before = await server.database.db
       .select({ vorname: benutzer.vorname, nachname: benutzer.nachname })
       .from(benutzer)

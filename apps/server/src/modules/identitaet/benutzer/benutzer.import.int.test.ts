@@ -1,4 +1,5 @@
 import type { TApiError } from '@stellwerk/domain/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type {
   TBenutzerImportFailure,
   TBenutzerImportPreview,
@@ -6,7 +7,9 @@ import type {
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { user } from '../auth/auth.public.ts';
@@ -59,8 +62,24 @@ describe.each(testDrivers())('CSV import of users on %s', (driver) => {
   let server: TestServer;
   let admin: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, seed: false });
+    // the roles and the group the file names, the administrator who imports and a user whose address is taken
+    const ms = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      einstellungen: { Sprache: 'de' },
+      rollen: {
+        Mitarbeiter: ['fahrzeug_buchen'],
+        Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
+        Administration: PERMISSION_NAMES,
+      },
+      gruppen: { 'Alle Mitarbeitenden': { rollen: ['Mitarbeiter'] } },
+      benutzer: {
+        admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+      },
+    });
+    admin = await signInAs(server, ms.benutzer.admin);
   });
   afterAll(async () => {
     await server?.close();

@@ -1,3 +1,4 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TApiError, TMe } from '@stellwerk/domain/api';
 import type {
   TBenutzerDetail,
@@ -6,7 +7,9 @@ import type {
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 
 /** Decision 258: a user's role assignment limited to locations, maintained in the user administration. */
@@ -51,10 +54,35 @@ describe.each(testDrivers())('role assignments limited to locations on %s', (dri
   const me = async () => (await call(server, manager, 'GET', '/api/me')).body as TMe;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    adminBh = await signIn(server.baseUrl, 'admin@beispielhausen.example');
-    manager = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
+    server = await startTestServer({ driver, seed: false });
+    // the fleet manager whose role (with the evaluation rights) is limited, the administrator who limits it, two
+    // locations; and another tenant's administrator with a location of its own
+    const ms = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      standorte: {
+        nord: { name: 'Betriebshof Nord', bundesland: 'NW' },
+        rathaus: { name: 'Verwaltung Rathausplatz', bundesland: 'NW' },
+      },
+      rollen: {
+        Fuhrparkleitung: ['fahrzeug_pflege', 'fahrzeug_buchen', 'auslastung_sehen', 'auswertung_sehen'],
+        Administration: PERMISSION_NAMES,
+      },
+      benutzer: {
+        admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+        fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'] },
+      },
+    });
+    const bh = await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+    });
+    admin = await signInAs(server, ms.benutzer.admin);
+    adminBh = await signInAs(server, bh.benutzer.admin);
+    manager = await signInAs(server, ms.benutzer.fuhrpark);
     const liste = (await call(server, admin, 'GET', '/api/admin/benutzer?q=fuhrpark%40'))
       .body as TBenutzerList;
     detail = (await call(server, admin, 'GET', `/api/admin/benutzer/${liste.items[0]!.id}`))

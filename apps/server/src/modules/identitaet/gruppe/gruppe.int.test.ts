@@ -1,8 +1,11 @@
 import type { TApiError } from '@stellwerk/domain/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TBenutzerList, TGruppe, TRolle, TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { type FixtureMandant, fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { gruppeRolle } from './gruppe.table.ts';
 
@@ -18,13 +21,64 @@ const call = async (server: TestServer, cookie: string, method: string, path: st
   return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown };
 };
 
+/**
+ * The tenant's roles and its one group "Alle Mitarbeitenden" (holding the role Mitarbeiter) with nine members,
+ * among them the administrator and the fleet manager Thomas Becker; and another tenant's administrator.
+ */
+const mandanten = async (server: TestServer) => {
+  const mitglied = (vorname: string, nachname: string, rolle: 'Mitarbeiter' | 'Fuhrparkleitung') => ({
+    vorname,
+    nachname,
+    rollen: [rolle],
+    gruppen: ['Alle Mitarbeitenden' as const],
+  });
+  const musterstadt = await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: ['fahrzeug_pflege', 'fahrzeug_buchen'],
+      Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
+      Fahrzeugpflege: ['fahrzeug_pflege'],
+      Administration: PERMISSION_NAMES,
+    },
+    gruppen: { 'Alle Mitarbeitenden': { rollen: ['Mitarbeiter'] } },
+    benutzer: {
+      admin: {
+        vorname: 'Claudia',
+        nachname: 'Wagner',
+        rollen: ['Administration'],
+        gruppen: ['Alle Mitarbeitenden'],
+      },
+      fuhrpark: mitglied('Thomas', 'Becker', 'Fuhrparkleitung'),
+      mitarbeiter: mitglied('Lena', 'Hoffmann', 'Mitarbeiter'),
+      freigabe: mitglied('Sabine', 'Krüger', 'Mitarbeiter'),
+      fuehrerschein: mitglied('Markus', 'Weber', 'Mitarbeiter'),
+      fahrzeugpflege: mitglied('Jonas', 'Schneider', 'Mitarbeiter'),
+      zweifaktor: mitglied('Zoe', 'Zweig', 'Mitarbeiter'),
+      passwort: mitglied('Paul', 'Wortmann', 'Mitarbeiter'),
+      fahrer: mitglied('Uwe', 'Krause', 'Mitarbeiter'),
+    },
+  });
+  const beispielhausen = await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+  });
+  return { musterstadt, beispielhausen };
+};
+
 describe.each(testDrivers())('group administration on %s', (driver) => {
   let server: TestServer;
   let admin: string;
   let rollen: TRolle[];
+  let beispielhausen: FixtureMandant<string, string, string, 'admin'>;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, seed: false });
+    const m = await mandanten(server);
+    beispielhausen = m.beispielhausen;
+    admin = await signInAs(server, m.musterstadt.benutzer.admin);
     rollen = (await call(server, admin, 'GET', '/api/admin/rollen')).body as TRolle[];
   });
   afterAll(async () => {
@@ -49,7 +103,7 @@ describe.each(testDrivers())('group administration on %s', (driver) => {
         id: expect.any(String),
         name: 'Alle Mitarbeitenden',
         rollen: [{ id: rolle('Mitarbeiter'), name: 'Mitarbeiter' }],
-        // the six sign-ins, the lapsed demo driver and the users of the two-factor and password-change journeys
+        // the nine members of the fixture
         benutzerAnzahl: 9,
       },
     ]);
@@ -83,7 +137,7 @@ describe.each(testDrivers())('group administration on %s', (driver) => {
     const taken = await call(server, admin, 'POST', '/api/admin/gruppen', { name: 'alle mitarbeitenden' });
     expect(taken.status).toBe(409);
     expect((taken.body as TApiError).error.code).toBe('gruppe.name_vergeben');
-    const other = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    const other = await signInAs(server, beispielhausen.benutzer.admin);
     const foreign = await call(server, other, 'POST', '/api/admin/gruppen', {
       name: 'Mit fremder Rolle',
       rolleIds: [rolle('Mitarbeiter')],

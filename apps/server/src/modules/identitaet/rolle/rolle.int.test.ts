@@ -1,8 +1,11 @@
 import type { TApiError } from '@stellwerk/domain/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TBenutzerDetail, TRolle, TUsage } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { type FixtureMandant, fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { rollePermission } from './rolle.table.ts';
 
@@ -18,12 +21,62 @@ const call = async (server: TestServer, cookie: string, method: string, path: st
   return { status: response.status, body: (text ? JSON.parse(text) : null) as unknown };
 };
 
+/**
+ * The library's roles, its group "Alle Mitarbeitenden" holding the role Mitarbeiter with all seven users, and each
+ * user's own role (two of them Mitarbeiter: the reader Anna Schulz and Frieda Kaiser); another tenant's administrator.
+ */
+const mandanten = async (server: TestServer) => {
+  const person = (
+    vorname: string,
+    nachname: string,
+    rolle:
+      | 'Mitarbeiter'
+      | 'Raumpflege'
+      | 'Buchungsverwaltung'
+      | 'Öffnungszeitenpflege'
+      | 'Benutzerverwaltung'
+      | 'Administration',
+  ) => ({ vorname, nachname, rollen: [rolle], gruppen: ['Alle Mitarbeitenden' as const] });
+  const beispielhausen = await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    rollen: {
+      Mitarbeiter: [],
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Buchungsverwaltung: ['buchung_pflege'],
+      Öffnungszeitenpflege: ['oeffnungszeiten_pflege'],
+      Benutzerverwaltung: ['benutzer_pflegen', 'berechtigungs_pflege'],
+      Administration: PERMISSION_NAMES,
+    },
+    gruppen: { 'Alle Mitarbeitenden': { rollen: ['Mitarbeiter'] } },
+    benutzer: {
+      mitarbeiter: person('Anna', 'Schulz', 'Mitarbeiter'),
+      fuhrpark: person('Michael', 'Fischer', 'Raumpflege'),
+      freigabe: person('Julia', 'Meyer', 'Buchungsverwaltung'),
+      fuehrerschein: person('Stefan', 'Wolf', 'Öffnungszeitenpflege'),
+      fahrzeugpflege: person('Katrin', 'Neumann', 'Benutzerverwaltung'),
+      admin: person('Andreas', 'Schwarz', 'Administration'),
+      faktor: person('Frieda', 'Kaiser', 'Mitarbeiter'),
+    },
+  });
+  const musterstadt = await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] } },
+  });
+  return { beispielhausen, musterstadt };
+};
+
 describe.each(testDrivers())('role administration on %s', (driver) => {
   let server: TestServer;
   let admin: string;
+  let musterstadt: FixtureMandant<string, string, string, 'admin'>;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    server = await startTestServer({ driver, seed: false });
+    const m = await mandanten(server);
+    musterstadt = m.musterstadt;
+    admin = await signInAs(server, m.beispielhausen.benutzer.admin);
   });
   afterAll(async () => {
     await server?.close();
@@ -50,8 +103,8 @@ describe.each(testDrivers())('role administration on %s', (driver) => {
       'objekt_pflege',
     ]);
     expect(raumpflege.benutzerAnzahl).toBe(1);
-    // Mitarbeiter: two users directly (the booker and the security-page journey's reader), everyone through the
-    // group "Alle Mitarbeitenden", each counted once: the six sign-ins and that reader.
+    // Mitarbeiter: two users directly (Anna Schulz and Frieda Kaiser), everyone through the group "Alle
+    // Mitarbeitenden", each counted once: the seven users.
     expect(rollen.find((r) => r.name === 'Mitarbeiter')!.benutzerAnzahl).toBe(7);
   });
 
@@ -101,7 +154,7 @@ describe.each(testDrivers())('role administration on %s', (driver) => {
       message: 'Eine Rolle mit dem Namen raumpflege gibt es bereits.',
     });
     // The same name in another tenant is fine.
-    const other = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const other = await signInAs(server, musterstadt.benutzer.admin);
     expect((await call(server, other, 'POST', '/api/admin/rollen', { name: 'Raumpflege' })).status).toBe(201);
     expect((await call(server, admin, 'POST', '/api/admin/rollen', { name: ' ' })).status).toBe(400);
   });

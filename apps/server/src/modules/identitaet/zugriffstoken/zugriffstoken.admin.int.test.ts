@@ -1,5 +1,8 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 /** The user administration lists and revokes another user's personal access tokens (decision 249). */
 describe.each(testDrivers())("an administrator and a user's access tokens on %s (decision 249)", (driver) => {
@@ -8,6 +11,7 @@ describe.each(testDrivers())("an administrator and a user's access tokens on %s 
   let admin: string;
   let fremdAdmin: string;
   let bookerId: string;
+  let plattformAdmin: { email: string };
 
   const call = async (cookie: string, method: string, path: string, body?: unknown) => {
     const response = await fetch(`${server.baseUrl}${path}`, {
@@ -34,10 +38,30 @@ describe.each(testDrivers())("an administrator and a user's access tokens on %s 
     });
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    fremdAdmin = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    server = await startTestServer({ driver, seed: false });
+    // a booker, the tenant's administrator and the platform administrator (a person of this tenant without a
+    // role), the Chatbot off; and another tenant's administrator
+    const ms = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      features: { Chatbot: false },
+      rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+      benutzer: {
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+        admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+        plattform: { vorname: 'Petra', nachname: 'Brandt', plattformAdmin: true },
+      },
+    });
+    const bh = await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+    });
+    plattformAdmin = ms.benutzer.plattform;
+    booker = await signInAs(server, ms.benutzer.mitarbeiter);
+    admin = await signInAs(server, ms.benutzer.admin);
+    fremdAdmin = await signInAs(server, bh.benutzer.admin);
     bookerId = ((await call(booker, 'GET', '/api/me')).body as { user: { id: string } }).user.id;
   });
   afterAll(async () => server?.close());
@@ -107,7 +131,7 @@ describe.each(testDrivers())("an administrator and a user's access tokens on %s 
   });
 
   it("a tenant administrator sees a platform administrator's tokens but cannot revoke them; the owner can", async () => {
-    const plattform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const plattform = await signInAs(server, plattformAdmin);
     const plattformId = ((await call(plattform, 'GET', '/api/me')).body as { user: { id: string } }).user.id;
     const neu = await call(plattform, 'POST', '/api/zugriffstoken', {
       name: 'Betrieb',

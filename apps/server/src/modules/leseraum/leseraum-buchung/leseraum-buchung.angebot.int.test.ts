@@ -2,11 +2,52 @@ import type { TBelegung, TGrundrissKurz } from '@stellwerk/domain/leseraum/leser
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 /** Monday 23.11.2026, 07:00 in Berlin. */
 const MONDAY_7 = new Date('2026-11-23T07:00:00+01:00');
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`).toISOString();
+
+/**
+ * The library's reading room (twenty single places in rows of four, Platz 20 the farthest; two group rooms for six
+ * and eight at the side; open on weekdays), its reader, room care and booking staff.
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true },
+    einstellungen: { Sprache: 'de' },
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+    rollen: {
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Buchungsverwaltung: ['buchung_pflege'],
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      freigabe: { vorname: 'Julia', nachname: 'Meyer', rollen: ['Buchungsverwaltung'] },
+    },
+    grundrisse: {
+      lesesaal: {
+        standort: 'bibliothek',
+        bezeichnung: 'Lesesaal Erdgeschoss',
+        plaetze: [
+          ...Array.from({ length: 20 }, (_, i) => ({
+            bezeichnung: `Platz ${String(i + 1).padStart(2, '0')}`,
+            position: { x: 100 + (i % 4) * 150, y: 100 + Math.floor(i / 4) * 130 },
+          })),
+          ...[6, 8].map((kapazitaet, i) => ({
+            bezeichnung: `Gruppenraum ${i + 1}`,
+            position: { x: 1000, y: 200 + i * 400 },
+            kapazitaet,
+          })),
+        ],
+      },
+    },
+  });
 
 /**
  * The refusal of a taken place offers another (decisions 261, 267): only a place the user can book for the same
@@ -43,10 +84,11 @@ describe.each(testDrivers())('the offer of another place on %s', (driver) => {
     call(server, cookie, 'POST', '/api/leseraum-buchungen', body);
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => MONDAY_7 });
-    booker = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
-    other = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
-    staff = await signIn(server.baseUrl, 'freigabe@beispielhausen.example');
+    server = await startTestServer({ driver, now: () => MONDAY_7, seed: false });
+    const bh = await beispielhausen(server);
+    booker = await signInAs(server, bh.benutzer.mitarbeiter);
+    other = await signInAs(server, bh.benutzer.fuhrpark);
+    staff = await signInAs(server, bh.benutzer.freigabe);
     const [plan] = (await (
       await call(server, booker, 'GET', '/api/grundrisse?bereich=leseraum')
     ).json()) as TGrundrissKurz[];

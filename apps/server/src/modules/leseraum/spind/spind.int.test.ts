@@ -1,12 +1,12 @@
 import type { TMeinSpind, TSpindbank } from '@stellwerk/domain/leseraum/spind/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
-import { standort } from '../../verwaltung/standort/standort.public.ts';
 
 const json = async <T>(response: Response): Promise<T> => {
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
@@ -14,6 +14,33 @@ const json = async <T>(response: Response): Promise<T> => {
 };
 const TAG_MS = 86_400_000;
 const morgen = addCalendarDays(berlinDateKey(new Date()), 1);
+
+/**
+ * The fleet tenant (lockers off until the platform administrator switches them on) with one location, its
+ * administrator (who keeps the lockers), an employee and the platform administrator; the library (lockers off)
+ * with a reader.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true, Leseraum: true, Officelocker: false },
+    einstellungen: { Sprache: 'de' },
+    standorte: { rathaus: { name: 'Verwaltung Rathausplatz', bundesland: 'NW' } },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+    benutzer: {
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+      plattform: { vorname: 'Petra', nachname: 'Brandt', plattformAdmin: true },
+    },
+  }),
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true, Officelocker: false },
+    benutzer: { mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
+  }),
+});
 
 describe.each(testDrivers())('office lockers on %s', (driver) => {
   let server: TestServer;
@@ -26,6 +53,7 @@ describe.each(testDrivers())('office lockers on %s', (driver) => {
   let bank: TSpindbank;
 
   let platform: string;
+  let personId: string;
   const schalte = async (aktiv: boolean) => {
     const r = await call(server, platform, 'PUT', `/api/admin/mandanten/${mandantId}/features`, {
       FahrzeugBuchung: true,
@@ -38,20 +66,17 @@ describe.each(testDrivers())('office lockers on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => new Date(Date.now() + versatz) });
-    platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    server = await startTestServer({ driver, now: () => new Date(Date.now() + versatz), seed: false });
+    const { ms, bh } = await mandanten(server);
+    platform = await signInAs(server, ms.benutzer.plattform);
     [raum, mitarbeiter, fremd] = await Promise.all([
-      signIn(server.baseUrl, 'admin@musterstadt.example'),
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'),
+      signInAs(server, ms.benutzer.admin),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, bh.benutzer.mitarbeiter),
     ]);
-    const [b] = await server.database.db
-      .select()
-      .from(benutzer)
-      .where(eq(benutzer.email, 'mitarbeiter@musterstadt.example'));
-    mandantId = b!.mandantId;
-    const [s] = await server.database.db.select().from(standort).where(eq(standort.mandantId, mandantId));
-    standortId = s!.id;
+    mandantId = ms.id;
+    standortId = ms.standorte.rathaus;
+    personId = ms.benutzer.mitarbeiter.id;
   });
   afterAll(async () => server?.close());
 
@@ -158,13 +183,9 @@ describe.each(testDrivers())('office lockers on %s', (driver) => {
     expect((await call(server, raum, 'POST', `/api/spinde-zu-raeumen/${zweite.id}`)).status).toBe(204);
     versatz = 0;
     // a permanent assignment is ended by the administration, not given back
-    const [person] = await server.database.db
-      .select()
-      .from(benutzer)
-      .where(eq(benutzer.email, 'mitarbeiter@musterstadt.example'));
     const zuweisung = await call(server, raum, 'POST', '/api/spind-zuweisungen', {
       spindId: bank.spinde[0]!.id,
-      benutzerId: person!.id,
+      benutzerId: personId,
       bis: new Date(Date.now() + 30 * TAG_MS).toISOString(),
     });
     expect(zuweisung.status).toBe(201);

@@ -1,11 +1,11 @@
 import type { TSpindbank, TSpindFrei } from '@stellwerk/domain/leseraum/spind/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
-import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 const json = async <T>(response: Response): Promise<T> => {
   if (!response.ok) throw new Error(`${response.status} ${await response.text()}`);
@@ -21,19 +21,27 @@ describe.each(testDrivers())('free lockers and locker upkeep on %s', (driver) =>
   let bank: TSpindbank;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    server = await startTestServer({ driver, seed: false });
+    // a tenant with one location, its administrator (who keeps the lockers), an employee and the platform
+    // administrator who switches the lockers on
+    const ms = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      standorte: { rathaus: { name: 'Verwaltung Rathausplatz', bundesland: 'NW' } },
+      rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+      benutzer: {
+        admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+        plattform: { vorname: 'Petra', nachname: 'Brandt', plattformAdmin: true },
+      },
+    });
+    const platform = await signInAs(server, ms.benutzer.plattform);
     [raum, mitarbeiter] = await Promise.all([
-      signIn(server.baseUrl, 'admin@musterstadt.example'),
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
+      signInAs(server, ms.benutzer.admin),
+      signInAs(server, ms.benutzer.mitarbeiter),
     ]);
-    const [b] = await server.database.db
-      .select()
-      .from(benutzer)
-      .where(eq(benutzer.email, 'mitarbeiter@musterstadt.example'));
-    const [s] = await server.database.db.select().from(standort).where(eq(standort.mandantId, b!.mandantId));
-    standortId = s!.id;
-    const r = await call(server, platform, 'PUT', `/api/admin/mandanten/${b!.mandantId}/features`, {
+    standortId = ms.standorte.rathaus;
+    const r = await call(server, platform, 'PUT', `/api/admin/mandanten/${ms.id}/features`, {
       FahrzeugBuchung: true,
       Leseraum: true,
       Arbeitswelt: false,

@@ -1,11 +1,34 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../../../../test/event-stream';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
+import { signInAs } from '../../../../test/fixtures/anmelden';
+import { fixtureMandant } from '../../../../test/fixtures/mandant';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** Two tenants: the one whose administrator uploads a logo, with an employee, and another one with an employee. */
+const zweiMandanten = async (server: TestServer) => {
+  const musterstadt = await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    rollen: { Mitarbeiter: [], Administration: PERMISSION_NAMES },
+    benutzer: {
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+    },
+  });
+  const beispielhausen = await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    rollen: { Mitarbeiter: [] },
+    benutzer: { mitarbeiter: { vorname: 'Anna', nachname: 'Schulz', rollen: ['Mitarbeiter'] } },
+  });
+  return { musterstadt, beispielhausen };
+};
 
 describe.each(testDrivers())('GET /api/events on %s', (driver) => {
   let server: TestServer;
@@ -13,11 +36,12 @@ describe.each(testDrivers())('GET /api/events on %s', (driver) => {
   let employeeA: string;
   let employeeB: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    const { musterstadt, beispielhausen } = await zweiMandanten(server);
     // Sign in once per user: better-auth rate-limits sign-ins per address.
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    employeeA = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    employeeB = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
+    admin = await signInAs(server, musterstadt.benutzer.admin);
+    employeeA = await signInAs(server, musterstadt.benutzer.mitarbeiter);
+    employeeB = await signInAs(server, beispielhausen.benutzer.mitarbeiter);
   });
   afterAll(async () => {
     await server?.close();
@@ -60,8 +84,9 @@ describe.each(testDrivers())('GET /api/events on %s', (driver) => {
   });
 
   it('shutting the server down ends open streams instead of waiting for them', async () => {
-    const own = await startTestServer({ driver });
-    const cookie = await signIn(own.baseUrl, 'mitarbeiter@musterstadt.example');
+    const own = await startTestServer({ driver, seed: false });
+    const { musterstadt } = await zweiMandanten(own);
+    const cookie = await signInAs(own, musterstadt.benutzer.mitarbeiter);
     const stream = await openEventStream(`${own.baseUrl}/api/events`, cookie);
     expect(stream.status).toBe(200);
     const started = Date.now();

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
+import { signInAs } from '../../../../test/fixtures/anmelden';
+import { fixtureMandant } from '../../../../test/fixtures/mandant';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver';
 import { createJobRunner } from '../../../jobs/scheduler';
 import { mailJobs } from './mail.jobs';
@@ -25,7 +27,7 @@ describe.each(testDrivers())('mail dispatch while the SMTP server does not answe
   let smtp: SmtpReceiver;
   beforeAll(async () => {
     smtp = await startSmtpReceiver({ silent: true });
-    server = await startTestServer({ driver, smtpUrl: smtp.url });
+    server = await startTestServer({ driver, smtpUrl: smtp.url, seed: false });
   });
   afterAll(async () => {
     await server?.close();
@@ -33,7 +35,13 @@ describe.each(testDrivers())('mail dispatch while the SMTP server does not answe
   });
 
   it('GET /api/me stays fast, nothing is lost, and every mail arrives once when SMTP answers again', async () => {
-    const cookie = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    // a signed-in employee whose requests are timed
+    const { benutzer } = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      benutzer: { mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' } },
+    });
+    const cookie = await signInAs(server, benutzer.mitarbeiter);
     const recipients = Array.from({ length: MAILS }, (_, i) => `empfaenger-${i}@musterstadt.example`);
     for (const to of recipients)
       await server.database.withAllTenants((tx) =>

@@ -1,8 +1,9 @@
 import type { TApiError } from '@stellwerk/domain/api';
-import { eq } from 'drizzle-orm';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden';
+import { fixtureMandant } from '../../../../test/fixtures/mandant';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
 import { enqueueMail } from './mail.service';
 
 type Page = {
@@ -15,14 +16,25 @@ describe.each(testDrivers())('GET /api/admin/postausgang on %s', (driver) => {
   let admin: string;
   let employee: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    employee = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    const idOf = async (name: string) =>
-      (await server.database.db.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, name)))[0]!
-        .id;
-    const a = await idOf('Stadtwerke Musterstadt');
-    const b = await idOf('Bibliothek Beispielhausen');
+    server = await startTestServer({ driver, seed: false });
+    // the tenant with its administrator and an employee without admin rights, and another tenant
+    const musterstadt = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+      benutzer: {
+        admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+      },
+    });
+    const beispielhausen = await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+    });
+    admin = await signInAs(server, musterstadt.benutzer.admin);
+    employee = await signInAs(server, musterstadt.benutzer.mitarbeiter);
+    const a = musterstadt.id;
+    const b = beispielhausen.id;
     await server.database.withAllTenants(async (tx) => {
       for (const [mandantId, to] of [
         [a, 'erika@musterstadt.example'],

@@ -1,8 +1,11 @@
 import type { TGrundrissKurz, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { type FixtureMandant, fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { mailOutbox } from './mail.table.ts';
 
 /** Monday 23.11.2026, 07:00 in Berlin. */
@@ -14,11 +17,47 @@ const json = async <T>(response: Response): Promise<T> => {
   return (await response.json()) as T;
 };
 
+/**
+ * A library with a reading room (open on weekdays) of single places and its reader, and a fleet tenant with one
+ * vehicle (no booking window of its own), its administrator and a booker with a current licence.
+ */
+const mandanten = async (server: TestServer) => ({
+  beispielhausen: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true },
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+    benutzer: { mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
+    grundrisse: {
+      lesesaal: {
+        standort: 'bibliothek',
+        bezeichnung: 'Lesesaal Erdgeschoss',
+        plaetze: ['Platz 01', 'Platz 02'],
+      },
+    },
+  }),
+  musterstadt: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true },
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+    },
+    fahrzeuge: { id3: { standort: 'nord', kennzeichen: 'MS-SW 101' } },
+  }),
+});
+
 /** Decision 116: the tenant's mail switches and each user's notification switches stop the mails they name. */
 describe.each(testDrivers())('mail switches on %s', (driver) => {
   let server: TestServer;
+  let beispielhausen: FixtureMandant<string, string, string, 'mitarbeiter'>;
+  let musterstadt: FixtureMandant<string, string, string, 'mitarbeiter' | 'admin'>;
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => MONDAY_7 });
+    server = await startTestServer({ driver, now: () => MONDAY_7, seed: false });
+    ({ beispielhausen, musterstadt } = await mandanten(server));
   });
   afterAll(async () => {
     await server?.close();
@@ -33,7 +72,7 @@ describe.each(testDrivers())('mail switches on %s', (driver) => {
 
   it('a reading-room booker who switched off booking confirmations gets no hold mail, and their cancellation mail only while that switch is on', async () => {
     const mail = 'mitarbeiter@beispielhausen.example';
-    const booker = await signIn(server.baseUrl, mail);
+    const booker = await signInAs(server, beispielhausen.benutzer.mitarbeiter);
     const [plan] = await json<TGrundrissKurz[]>(
       await call(server, booker, 'GET', '/api/grundrisse?bereich=leseraum'),
     );
@@ -65,9 +104,9 @@ describe.each(testDrivers())('mail switches on %s', (driver) => {
   });
 
   it("the tenant's vehicle booking switch stops the booking mail; the change mail still goes while its switch is on", async () => {
-    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const admin = await signInAs(server, musterstadt.benutzer.admin);
     const mail = 'mitarbeiter@musterstadt.example';
-    const booker = await signIn(server.baseUrl, mail);
+    const booker = await signInAs(server, musterstadt.benutzer.mitarbeiter);
     const von = at('2026-11-26', '09:00').toISOString();
     const bis = at('2026-11-26', '11:00').toISOString();
     const [fahrzeug] = await json<{ id: string }[]>(

@@ -1,16 +1,55 @@
 import type { TApiError } from '@stellwerk/domain/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loeseCaptcha } from '../../../../test/captcha';
+import { signInAs } from '../../../../test/fixtures/anmelden';
+import { type FixtureMandant, fixtureMandant } from '../../../../test/fixtures/mandant';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
 import { waitForMail } from '../../../../test/mail-inbox';
 import { confirmLinkIn } from '../../../../test/mail-message';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { mailOutbox } from './mail.table';
 import { REDACTED } from './mail.templates';
 
 type Page = { items: { to: string; subject: string; text: string }[]; total: number };
+
+/**
+ * The fleet tenant: its administrator (every right), the vehicle caretaker (`fahrzeug_pflege` only) and the
+ * platform administrator, a person of this tenant whose address is not at its domain. The library: its
+ * administrator, the opening-hours keeper and the user administrator.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    rollen: { Fahrzeugpflege: ['fahrzeug_pflege'], Administration: PERMISSION_NAMES },
+    benutzer: {
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      plattform: {
+        vorname: 'Petra',
+        nachname: 'Brandt',
+        email: 'plattform@stellwerk.example',
+        plattformAdmin: true,
+      },
+    },
+  }),
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    rollen: {
+      Öffnungszeitenpflege: ['oeffnungszeiten_pflege'],
+      Benutzerverwaltung: ['benutzer_pflegen', 'berechtigungs_pflege'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+      fuehrerschein: { vorname: 'Stefan', nachname: 'Wolf', rollen: ['Öffnungszeitenpflege'] },
+      fahrzeugpflege: { vorname: 'Katrin', nachname: 'Neumann', rollen: ['Benutzerverwaltung'] },
+    },
+  }),
+});
 
 /**
  * One-time links are readable only by their recipient. Reproduces the takeover that was possible
@@ -20,9 +59,12 @@ type Page = { items: { to: string; subject: string; text: string }[]; total: num
 describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => {
   let server: TestServer;
   let smtp: SmtpReceiver;
+  let ms: FixtureMandant<string, string, string, 'fahrzeugpflege' | 'admin' | 'plattform'>;
+  let bh: FixtureMandant<string, string, string, 'admin' | 'fuehrerschein' | 'fahrzeugpflege'>;
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    server = await startTestServer({ driver, smtpUrl: smtp.url });
+    server = await startTestServer({ driver, smtpUrl: smtp.url, seed: false });
+    ({ ms, bh } = await mandanten(server));
   });
   afterAll(async () => {
     await server?.close();
@@ -50,7 +92,7 @@ describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => 
   const tokenOf = (link: string) => decodeURIComponent(new URL(link).searchParams.get('token') ?? '');
 
   it("the vehicle caretaker asks for the platform administrator's reset and cannot read the link", async () => {
-    const caretaker = await signIn(server.baseUrl, 'fahrzeugpflege@musterstadt.example');
+    const caretaker = await signInAs(server, ms.benutzer.fahrzeugpflege);
     const before = smtp.received.length;
     expect((await requestReset('plattform@stellwerk.example', caretaker)).status).toBe(200);
 
@@ -73,7 +115,7 @@ describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => 
 
     // Nobody else reads it: not the tenant's administrator with every right (the platform administrator's
     // mail is not the tenant's), and the platform mailbox shows it only redacted.
-    const tenantAdmin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const tenantAdmin = await signInAs(server, ms.benutzer.admin);
     const tenantPage = await mailbox(tenantAdmin);
     expect(tenantPage.status).toBe(200);
     const tenantBody = await tenantPage.text();
@@ -82,7 +124,7 @@ describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => 
       'plattform@stellwerk.example',
     );
 
-    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const platform = await signInAs(server, ms.benutzer.plattform);
     const platformPage = await mailbox(platform);
     expect(platformPage.status).toBe(200);
     const platformBody = await platformPage.text();
@@ -110,7 +152,7 @@ describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => 
   });
 
   it("the library's opening-hours role cannot read its tenant administrator's reset link", async () => {
-    const openingHours = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
+    const openingHours = await signInAs(server, bh.benutzer.fuehrerschein);
     const before = smtp.received.length;
     expect((await requestReset('admin@beispielhausen.example', openingHours)).status).toBe(200);
 
@@ -125,7 +167,7 @@ describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => 
     expect(token.length).toBeGreaterThan(10);
 
     // The library's user administrator sees that the mail went out, without the link.
-    const userAdmin = await signIn(server.baseUrl, 'fahrzeugpflege@beispielhausen.example');
+    const userAdmin = await signInAs(server, bh.benutzer.fahrzeugpflege);
     const page = await mailbox(userAdmin);
     expect(page.status).toBe(200);
     const body = await page.text();
@@ -135,24 +177,21 @@ describe.each(testDrivers())('one-time links in the mailbox on %s', (driver) => 
     expect(shown?.text).toContain('Hallo');
 
     // The other tenant's administrator does not see it at all.
-    const otherTenant = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const otherTenant = await signInAs(server, ms.benutzer.admin);
     const other = (await (await mailbox(otherTenant)).json()) as Page;
     expect(other.items.map((m) => m.to)).not.toContain('admin@beispielhausen.example');
   });
 
   it('a tenant transaction cannot read the text or HTML a recipient gets, only the redacted text', async () => {
-    const [tenant] = await server.database.db
-      .select({ id: mandant.id })
-      .from(mandant)
-      .where(eq(mandant.name, 'Bibliothek Beispielhausen'));
+    const tenant = { id: bh.id };
     await expect(
-      server.database.withTenant(tenant!.id, (tx) => tx.execute(sql`select text from mail_outbox`)),
+      server.database.withTenant(tenant.id, (tx) => tx.execute(sql`select text from mail_outbox`)),
     ).rejects.toMatchObject({ cause: { code: '42501' } });
     await expect(
-      server.database.withTenant(tenant!.id, (tx) => tx.execute(sql`select html from mail_outbox`)),
+      server.database.withTenant(tenant.id, (tx) => tx.execute(sql`select html from mail_outbox`)),
     ).rejects.toMatchObject({ cause: { code: '42501' } });
     await expect(
-      server.database.withTenant(tenant!.id, (tx) => tx.execute(sql`select redacted_text from mail_outbox`)),
+      server.database.withTenant(tenant.id, (tx) => tx.execute(sql`select redacted_text from mail_outbox`)),
     ).resolves.toBeDefined();
   });
 });

@@ -8,7 +8,9 @@ import { verketten } from '@stellwerk/domain/fahrten/fahrtenbuch/kette';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
@@ -81,12 +83,21 @@ describe.each(testDrivers())('deleting a tenant with a logbook on %s', (driver) 
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
-    const [bh] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Bibliothek Beispielhausen')),
-    );
-    bhId = bh!.id;
+    server = await startTestServer({ driver, seed: false });
+    // the platform administrator (a person of another tenant), and the tenant to delete with a location and a person
+    const ms = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      benutzer: { plattform: { vorname: 'Petra', nachname: 'Brandt', plattformAdmin: true } },
+    });
+    const bh = await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+      benutzer: { mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
+    });
+    platform = await signInAs(server, ms.benutzer.plattform);
+    bhId = bh.id;
   });
   afterAll(async () => {
     await server?.close();

@@ -1,11 +1,70 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TStandort } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import type { FixtureBenutzer } from '../../../../test/fixtures/benutzer.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
-import { mandant } from '../mandant/mandant.public.ts';
-import { standort } from './standort.table.ts';
+
+/**
+ * The fleet tenant's three locations (the depot with six parking spots and four vehicles, the town hall with a
+ * reading room, the office building with a workspace plan), its administrator and a booker; the library's two
+ * locations, its room care and opening-hours keeper.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: {
+      nord: {
+        name: 'Betriebshof Nord',
+        bundesland: 'NW',
+        abstellplaetze: ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'],
+      },
+      rathaus: { name: 'Verwaltung Rathausplatz', bundesland: 'NW' },
+      verwaltung: { name: 'Verwaltungsgebäude', bundesland: 'NW' },
+    },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+    benutzer: {
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+    },
+    fahrzeuge: {
+      id3: { standort: 'nord', kennzeichen: 'MS-SW 101' },
+      octavia: { standort: 'nord', kennzeichen: 'MS-SW 102' },
+      transporter: { standort: 'nord', kennzeichen: 'MS-SW 103' },
+      corsa: { standort: 'nord', kennzeichen: 'MS-SW 104' },
+    },
+    grundrisse: {
+      lernraum: { standort: 'rathaus', bezeichnung: 'Lernraum Verwaltung', plaetze: ['Platz 1'] },
+      buero: {
+        standort: 'verwaltung',
+        bezeichnung: 'Großraumbüro 2. OG',
+        bereich: 'arbeitswelt',
+        plaetze: ['Tisch 1'],
+      },
+    },
+  }),
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    standorte: {
+      bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' },
+      verwaltung: { name: 'Verwaltungsgebäude', bundesland: 'BY' },
+    },
+    rollen: {
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Öffnungszeitenpflege: ['oeffnungszeiten_pflege'],
+    },
+    benutzer: {
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      fuehrerschein: { vorname: 'Stefan', nachname: 'Wolf', rollen: ['Öffnungszeitenpflege'] },
+    },
+  }),
+});
 
 describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
   let server: TestServer;
@@ -13,17 +72,15 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
   let raumpflegeBH: string;
   let oeffnungBH: string;
   let idOfBeispielhausen: string;
+  let mitarbeiter: FixtureBenutzer;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    raumpflegeBH = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
-    oeffnungBH = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
-    const [row] = await server.database.db
-      .select({ id: standort.id })
-      .from(standort)
-      .innerJoin(mandant, eq(mandant.id, standort.mandantId))
-      .where(eq(mandant.name, 'Bibliothek Beispielhausen'));
-    idOfBeispielhausen = row!.id;
+    server = await startTestServer({ driver, seed: false });
+    const { ms, bh } = await mandanten(server);
+    mitarbeiter = ms.benutzer.mitarbeiter;
+    admin = await signInAs(server, ms.benutzer.admin);
+    raumpflegeBH = await signInAs(server, bh.benutzer.fuhrpark);
+    oeffnungBH = await signInAs(server, bh.benutzer.fuehrerschein);
+    idOfBeispielhausen = bh.standorte.bibliothek;
   });
   afterAll(async () => {
     await server?.close();
@@ -34,12 +91,7 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
     expect(anonymous.status).toBe(401);
     // one code for "not signed in" on every route (decision 126)
     expect((await errorOf(anonymous)).code).toBe('auth.unauthenticated');
-    const booker = await call(
-      server,
-      await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      'GET',
-      '/api/admin/standorte',
-    );
+    const booker = await call(server, await signInAs(server, mitarbeiter), 'GET', '/api/admin/standorte');
     expect(booker.status).toBe(403);
     expect((await errorOf(booker)).code).toBe('guard.no_admin');
     const other = await call(server, oeffnungBH, 'POST', '/api/admin/standorte', { name: 'X' });
@@ -54,8 +106,8 @@ describe.each(testDrivers())('/api/admin/standorte on %s', (driver) => {
     const response = await call(server, admin, 'GET', '/api/admin/standorte');
     expect(response.status).toBe(200);
     const list = (await response.json()) as TStandort[];
-    // Seeded in one transaction (same created_at): their order is by id, so compare as a set. The
-    // Verwaltungsgebäude holds the workspace plan of the demo.
+    // Written in one transaction (same created_at): their order is by id, so compare as a set. The
+    // Verwaltungsgebäude holds the workspace plan of the fixture.
     expect(list.map((s) => s.name).sort()).toEqual([
       'Betriebshof Nord',
       'Verwaltung Rathausplatz',
