@@ -40,6 +40,7 @@ import {
   fahrerAnzahl,
   fahrtenJeMonat,
   findFahrzeuge,
+  personenAnzahl,
   personenJeFahrzeug,
   ungedeckteNachfrage,
 } from './auslastung.repository.ts';
@@ -162,6 +163,7 @@ export const fahrzeugAuslastungBerechnen = async (
         auslastungGebucht: null,
         auslastungGefahren: null,
         vorperiodeGebucht: null,
+        vorperiodeVerborgen: true,
         buchbareStunden: 0,
         standtage: 0,
         buchbareTage: 0,
@@ -175,7 +177,18 @@ export const fahrzeugAuslastungBerechnen = async (
       };
     }
     const zahlen = await zahlenDer(zeitraum);
-    const vorherZahlen = await zahlenDer(vorher);
+    // the previous period is a selection of its own: its figure only with k people behind it (decision 272)
+    const v = grenzen(vorher);
+    const vorherZeigbar =
+      selektionZeigbar({
+        personen: await personenAnzahl(tx, { fahrzeugIds: ids, start: v.start, ende: v.ende }),
+        k,
+      }) &&
+      selektionZeigbar({
+        personen: await fahrerAnzahl(tx, { fahrzeugIds: ids, start: v.start, ende: v.ende }),
+        k,
+      });
+    const vorherZahlen = vorherZeigbar ? await zahlenDer(vorher) : null;
     const alle = [...zahlen.values()];
     const gebucht = summe(alle.map((z) => z.gebucht));
     const buchbar = summe(alle.map((z) => z.buchbar));
@@ -208,10 +221,13 @@ export const fahrzeugAuslastungBerechnen = async (
       verborgen: false,
       auslastungGebucht: quote(gebucht, buchbar),
       auslastungGefahren: quote(summe(alle.map((z) => z.gefahren)), buchbar),
-      vorperiodeGebucht: quote(
-        summe([...vorherZahlen.values()].map((z) => z.gebucht)),
-        summe([...vorherZahlen.values()].map((z) => z.buchbar)),
-      ),
+      vorperiodeGebucht:
+        vorherZahlen &&
+        quote(
+          summe([...vorherZahlen.values()].map((z) => z.gebucht)),
+          summe([...vorherZahlen.values()].map((z) => z.buchbar)),
+        ),
+      vorperiodeVerborgen: !vorherZeigbar,
       buchbareStunden: Math.round((buchbar / 60) * 10) / 10,
       standtage: summe(alle.map((z) => z.standtage)),
       buchbareTage: summe(alle.map((z) => z.tage)),

@@ -351,6 +351,23 @@ export const personenJeFahrzeug = async (
   return jeFahrzeug;
 };
 
+/**
+ * How many distinct people (booker or driver) booked the vehicles in `[start, ende)`: the k check of a period whose
+ * figures are not broken down (the previous period, decision 272).
+ */
+export const personenAnzahl = async (
+  tx: Tx,
+  { fahrzeugIds, start, ende }: { fahrzeugIds: readonly string[]; start: Date; ende: Date },
+): Promise<number> => {
+  if (fahrzeugIds.length === 0) return 0;
+  const result =
+    await tx.execute(sql`select count(distinct coalesce(b.fahrer_id, b.benutzer_id, b.anonym_person))::int as n
+    from fahrzeug_buchung b
+    where b.fahrzeug_id = any(${uuidArray(fahrzeugIds)}::uuid[]) and b.typ = 'BUCHUNG' and b.status <> 'storniert'
+      and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz`);
+  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+};
+
 /** Trips and kilometres per Berlin month (current logbook versions starting in `[start, ende)`), by kind. */
 export const fahrtenJeMonat = async (
   tx: Tx,
