@@ -13,7 +13,7 @@ import type {
 } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { fahrzeugFenster, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
 import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
-import { nachfrageAuswerten } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
+import { nachfrageAusSummen } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { feiertagsTage } from '@stellwerk/domain/verwaltung/feiertage';
@@ -40,9 +40,10 @@ import {
   fahrerAnzahl,
   fahrtenJeMonat,
   findFahrzeuge,
+  nachfrageGesamt,
+  nachfrageSummen,
   personenAnzahl,
   personenJeFahrzeug,
-  ungedeckteNachfrage,
 } from './auslastung.repository.ts';
 import { summenJeFahrzeug } from './auslastung.rollup.ts';
 
@@ -194,11 +195,11 @@ export const fahrzeugAuslastungBerechnen = async (
     const buchbar = summe(alle.map((z) => z.buchbar));
     const monate = await fahrtenJeMonat(tx, { fahrzeugIds: ids, start, ende });
     const filter = { standortIds, kategorie: q.kategorie };
-    const nachfrage = nachfrageAuswerten(
-      await ungedeckteNachfrage(tx, { ...zeitraum, ...filter }),
+    const nachfrage = nachfrageAusSummen(
+      await nachfrageSummen(tx, { ...zeitraum, ...filter }),
       user.language === 'en' ? 'no category' : 'ohne Kategorie',
     );
-    const nachfrageVorher = nachfrageAuswerten(await ungedeckteNachfrage(tx, { ...vorher, ...filter }), '');
+    const nachfrageVorher = await nachfrageGesamt(tx, { ...vorher, ...filter });
     const km = summe(monate.map((m) => Number(m.km)));
     const zelleVon = (gruppe: typeof fahrzeuge, schluessel: string, bezeichnung: string): KZelle<Anteil> => ({
       schluessel,
@@ -238,7 +239,7 @@ export const fahrzeugAuslastungBerechnen = async (
         kmPrivat: Number(m.kmPrivat),
         kmArbeitsweg: Number(m.kmArbeitsweg),
       })),
-      nachfrage: { ...nachfrage, vorperiode: nachfrageVorher.gesamt },
+      nachfrage: { ...nachfrage, vorperiode: nachfrageVorher },
       privatAnteil: quote(summe(monate.map((m) => Number(m.kmPrivat))), km),
       arbeitswegAnteil: quote(summe(monate.map((m) => Number(m.kmArbeitsweg))), km),
       standorte: aufschluesseln(
