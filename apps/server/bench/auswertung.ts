@@ -10,8 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { BenchZiel } from './server';
 import type { Tx } from '../src/db/client';
 import {
+  nachfrageSummen,
   personenJeFahrzeug,
-  ungedeckteNachfrage,
 } from '../src/modules/verwaltung/auslastung/auslastung.repository';
 import {
   gespeicherteMinuten,
@@ -95,13 +95,13 @@ export const explainAuswertung = async (server: BenchZiel, data: FahrzeugBenchDa
       start: berlinInstant(jahrVon, '00:00'),
       ende: berlinInstant(addCalendarDays(jahrBis, 1), '00:00'),
     });
-    await ungedeckteNachfrage(erklaerend, { vonTag: jahrVon, bisTag: jahrBis });
+    await nachfrageSummen(erklaerend, { vonTag: jahrVon, bisTag: jahrBis });
   });
   return [
     `the rollup's rows of a year (${data.fahrzeugIds.length * 365} vehicle-days)`,
     `booked minutes per vehicle-day from the raw rows, a year (${data.fahrzeugIds.length * 365} vehicle-days)`,
     `the sums per vehicle through the rollup, a year (${data.fahrzeugIds.length} vehicles in one group)`,
     'people per vehicle, a year',
-    'unmet demand, a year',
+    'unmet demand summed per location, category, day and hour, a year',
   ].map((titel, i) => `${titel}\n${plaene[i] ?? ''}`);
 };

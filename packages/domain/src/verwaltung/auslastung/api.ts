@@ -65,6 +65,8 @@ export const ZLeseraumAuslastung = ZAuslastungKopf.extend({
   auslastung: ZQuote,
   auslastungEingecheckt: ZQuote,
   vorperiodeAuslastung: ZQuote,
+  /** The previous period counts fewer than k people (or the period itself is hidden): no comparison figure. */
+  vorperiodeVerborgen: z.boolean(),
   spitzenTag: z.object({ tag: ZTag, quote: ZQuote }).nullable(),
   buchungen: z.object({
     gebucht: z.number().int(),
@@ -97,6 +99,8 @@ export const ZFahrzeugAuslastung = ZAuslastungKopf.extend({
   auslastungGebucht: ZQuote,
   auslastungGefahren: ZQuote,
   vorperiodeGebucht: ZQuote,
+  /** The previous period counts fewer than k people (or the period itself is hidden): no comparison figure. */
+  vorperiodeVerborgen: z.boolean(),
   buchbareStunden: z.number(),
   standtage: z.number().int(),
   buchbareTage: z.number().int(),

@@ -27,42 +27,61 @@ export type NachfrageAuswertung = {
 const absteigend = <T extends { anzahl: number; bezeichnung: string }>(a: T, b: T) =>
   b.anzahl - a.anzahl || a.bezeichnung.localeCompare(b.bezeichnung, 'de');
 
+/**
+ * The period's counts already summed per location, per category, per day and per hour of day (the database's
+ * grouping sets, decision 272): each dimension on its own; every count has a location, so the locations' sums
+ * add up to the total.
+ */
+export type NachfrageSummen = {
+  standorte: readonly { standortId: string; standortName: string; anzahl: number }[];
+  kategorien: readonly { kategorie: string; anzahl: number }[];
+  tage: readonly { tag: string; anzahl: number }[];
+  stunden: readonly { stunde: number; anzahl: number }[];
+};
+
+/** The sums of `nachfrageAuswerten` from sums: ordered, named, all 24 hours. */
+export const nachfrageAusSummen = (s: NachfrageSummen, ohneKategorie: string): NachfrageAuswertung => {
+  const stunden = Array.from({ length: 24 }, (_, stunde) => ({ stunde, anzahl: 0 }));
+  for (const h of s.stunden) stunden[h.stunde]!.anzahl += h.anzahl;
+  return {
+    gesamt: s.standorte.reduce((a, x) => a + x.anzahl, 0),
+    standorte: s.standorte
+      .map((x) => ({ schluessel: x.standortId, bezeichnung: x.standortName, anzahl: x.anzahl }))
+      .sort(absteigend),
+    kategorien: s.kategorien
+      .map((x) => ({ schluessel: x.kategorie, bezeichnung: x.kategorie || ohneKategorie, anzahl: x.anzahl }))
+      .sort(absteigend),
+    tage: [...s.tage].sort((a, b) => a.tag.localeCompare(b.tag)).map(({ tag, anzahl }) => ({ tag, anzahl })),
+    stunden,
+  };
+};
+
 /** The period's counts summed; `ohneKategorie` names the cell of vehicles without one. */
 export const nachfrageAuswerten = (
   zeilen: readonly NachfrageZeile[],
   ohneKategorie: string,
 ): NachfrageAuswertung => {
-  const standorte = new Map<string, { schluessel: string; bezeichnung: string; anzahl: number }>();
-  const kategorien = new Map<string, { schluessel: string; bezeichnung: string; anzahl: number }>();
-  const tage = new Map<string, number>();
-  const stunden = Array.from({ length: 24 }, (_, stunde) => ({ stunde, anzahl: 0 }));
-  let gesamt = 0;
-  for (const z of zeilen) {
-    gesamt += z.anzahl;
-    const s = standorte.get(z.standortId) ?? {
-      schluessel: z.standortId,
-      bezeichnung: z.standortName,
-      anzahl: 0,
-    };
-    s.anzahl += z.anzahl;
-    standorte.set(z.standortId, s);
-    const k = kategorien.get(z.kategorie) ?? {
-      schluessel: z.kategorie,
-      bezeichnung: z.kategorie || ohneKategorie,
-      anzahl: 0,
-    };
-    k.anzahl += z.anzahl;
-    kategorien.set(z.kategorie, k);
-    tage.set(z.tag, (tage.get(z.tag) ?? 0) + z.anzahl);
-    stunden[z.stunde]!.anzahl += z.anzahl;
-  }
-  return {
-    gesamt,
-    standorte: [...standorte.values()].sort(absteigend),
-    kategorien: [...kategorien.values()].sort(absteigend),
-    tage: [...tage.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([tag, anzahl]) => ({ tag, anzahl })),
-    stunden,
+  const summe = <K>(schluessel: (z: NachfrageZeile) => K) => {
+    const m = new Map<K, { z: NachfrageZeile; anzahl: number }>();
+    for (const z of zeilen) {
+      const k = schluessel(z);
+      const e = m.get(k);
+      if (e) e.anzahl += z.anzahl;
+      else m.set(k, { z, anzahl: z.anzahl });
+    }
+    return [...m.values()];
   };
+  return nachfrageAusSummen(
+    {
+      standorte: summe((z) => z.standortId).map(({ z, anzahl }) => ({
+        standortId: z.standortId,
+        standortName: z.standortName,
+        anzahl,
+      })),
+      kategorien: summe((z) => z.kategorie).map(({ z, anzahl }) => ({ kategorie: z.kategorie, anzahl })),
+      tage: summe((z) => z.tag).map(({ z, anzahl }) => ({ tag: z.tag, anzahl })),
+      stunden: summe((z) => z.stunde).map(({ z, anzahl }) => ({ stunde: z.stunde, anzahl })),
+    },
+    ohneKategorie,
+  );
 };

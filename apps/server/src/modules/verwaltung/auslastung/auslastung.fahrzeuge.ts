@@ -13,7 +13,7 @@ import type {
 } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { fahrzeugFenster, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
 import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
-import { nachfrageAuswerten } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
+import { nachfrageAusSummen } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { feiertagsTage } from '@stellwerk/domain/verwaltung/feiertage';
@@ -40,8 +40,10 @@ import {
   fahrerAnzahl,
   fahrtenJeMonat,
   findFahrzeuge,
+  nachfrageGesamt,
+  nachfrageSummen,
+  personenAnzahl,
   personenJeFahrzeug,
-  ungedeckteNachfrage,
 } from './auslastung.repository.ts';
 import { summenJeFahrzeug } from './auslastung.rollup.ts';
 
@@ -162,6 +164,7 @@ export const fahrzeugAuslastungBerechnen = async (
         auslastungGebucht: null,
         auslastungGefahren: null,
         vorperiodeGebucht: null,
+        vorperiodeVerborgen: true,
         buchbareStunden: 0,
         standtage: 0,
         buchbareTage: 0,
@@ -175,17 +178,28 @@ export const fahrzeugAuslastungBerechnen = async (
       };
     }
     const zahlen = await zahlenDer(zeitraum);
-    const vorherZahlen = await zahlenDer(vorher);
+    // the previous period is a selection of its own: its figure only with k people behind it (decision 272)
+    const v = grenzen(vorher);
+    const vorherZeigbar =
+      selektionZeigbar({
+        personen: await personenAnzahl(tx, { fahrzeugIds: ids, start: v.start, ende: v.ende }),
+        k,
+      }) &&
+      selektionZeigbar({
+        personen: await fahrerAnzahl(tx, { fahrzeugIds: ids, start: v.start, ende: v.ende }),
+        k,
+      });
+    const vorherZahlen = vorherZeigbar ? await zahlenDer(vorher) : null;
     const alle = [...zahlen.values()];
     const gebucht = summe(alle.map((z) => z.gebucht));
     const buchbar = summe(alle.map((z) => z.buchbar));
     const monate = await fahrtenJeMonat(tx, { fahrzeugIds: ids, start, ende });
     const filter = { standortIds, kategorie: q.kategorie };
-    const nachfrage = nachfrageAuswerten(
-      await ungedeckteNachfrage(tx, { ...zeitraum, ...filter }),
+    const nachfrage = nachfrageAusSummen(
+      await nachfrageSummen(tx, { ...zeitraum, ...filter }),
       user.language === 'en' ? 'no category' : 'ohne Kategorie',
     );
-    const nachfrageVorher = nachfrageAuswerten(await ungedeckteNachfrage(tx, { ...vorher, ...filter }), '');
+    const nachfrageVorher = await nachfrageGesamt(tx, { ...vorher, ...filter });
     const km = summe(monate.map((m) => Number(m.km)));
     const zelleVon = (gruppe: typeof fahrzeuge, schluessel: string, bezeichnung: string): KZelle<Anteil> => ({
       schluessel,
@@ -208,10 +222,13 @@ export const fahrzeugAuslastungBerechnen = async (
       verborgen: false,
       auslastungGebucht: quote(gebucht, buchbar),
       auslastungGefahren: quote(summe(alle.map((z) => z.gefahren)), buchbar),
-      vorperiodeGebucht: quote(
-        summe([...vorherZahlen.values()].map((z) => z.gebucht)),
-        summe([...vorherZahlen.values()].map((z) => z.buchbar)),
-      ),
+      vorperiodeGebucht:
+        vorherZahlen &&
+        quote(
+          summe([...vorherZahlen.values()].map((z) => z.gebucht)),
+          summe([...vorherZahlen.values()].map((z) => z.buchbar)),
+        ),
+      vorperiodeVerborgen: !vorherZeigbar,
       buchbareStunden: Math.round((buchbar / 60) * 10) / 10,
       standtage: summe(alle.map((z) => z.standtage)),
       buchbareTage: summe(alle.map((z) => z.tage)),
@@ -222,7 +239,7 @@ export const fahrzeugAuslastungBerechnen = async (
         kmPrivat: Number(m.kmPrivat),
         kmArbeitsweg: Number(m.kmArbeitsweg),
       })),
-      nachfrage: { ...nachfrage, vorperiode: nachfrageVorher.gesamt },
+      nachfrage: { ...nachfrage, vorperiode: nachfrageVorher },
       privatAnteil: quote(summe(monate.map((m) => Number(m.kmPrivat))), km),
       arbeitswegAnteil: quote(summe(monate.map((m) => Number(m.kmArbeitsweg))), km),
       standorte: aufschluesseln(

@@ -146,6 +146,7 @@ export const leseraumAuslastungBerechnen = async (
         auslastung: null,
         auslastungEingecheckt: null,
         vorperiodeAuslastung: null,
+        vorperiodeVerborgen: true,
         spitzenTag: null,
         buchungen: {
           gebucht: 0,
@@ -166,11 +167,29 @@ export const leseraumAuslastungBerechnen = async (
 
     const fenster = await fensterDerPlaene(tx, plaene, zeitraum);
     const zahlen = await planZahlen(tx, { plaene, fenster, modus, raumart: q.raumart });
-    const vorherFenster = await fensterDerPlaene(tx, plaene, vorher);
-    const vorherZahlen = await planZahlen(tx, { plaene, fenster: vorherFenster, modus, raumart: q.raumart });
+    // the previous period is a selection of its own: its figure only with k people behind it (decision 272)
+    const v = grenzen(vorher);
+    const vorherPersonen = await personenJePlan(tx, {
+      planIds,
+      start: v.start,
+      ende: v.ende,
+      raumart: q.raumart,
+    });
+    const vorherZeigbar =
+      selektionZeigbar({ personen: vorherPersonen.alle, k }) &&
+      selektionZeigbar({ personen: new Set([...vorherPersonen.jePlan.values()].flat()).size, k });
+    const vorherZahlen = vorherZeigbar
+      ? await planZahlen(tx, {
+          plaene,
+          fenster: await fensterDerPlaene(tx, plaene, vorher),
+          modus,
+          raumart: q.raumart,
+        })
+      : null;
     const gesamt = [...zahlen.jePlan.values()].reduce(addiere, { belegt: 0, buchbar: 0 });
     const eingecheckt = summe([...zahlen.jePlan.values()].map((p) => p.eingecheckt));
-    const vorherGesamt = [...vorherZahlen.jePlan.values()].reduce(addiere, { belegt: 0, buchbar: 0 });
+    const vorherGesamt =
+      vorherZahlen && [...vorherZahlen.jePlan.values()].reduce(addiere, { belegt: 0, buchbar: 0 });
     const tage = [...zahlen.jeTag.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([tag, t]) => ({
@@ -206,7 +225,8 @@ export const leseraumAuslastungBerechnen = async (
       verborgen: false,
       auslastung: quote(gesamt.belegt, gesamt.buchbar),
       auslastungEingecheckt: quote(eingecheckt, gesamt.buchbar),
-      vorperiodeAuslastung: quote(vorherGesamt.belegt, vorherGesamt.buchbar),
+      vorperiodeAuslastung: vorherGesamt && quote(vorherGesamt.belegt, vorherGesamt.buchbar),
+      vorperiodeVerborgen: !vorherZeigbar,
       spitzenTag: spitze && { tag: spitze.tag, quote: spitze.quote },
       buchungen: {
         gebucht: zaehlung.gebucht,

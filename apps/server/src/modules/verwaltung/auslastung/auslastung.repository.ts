@@ -6,7 +6,7 @@
  * inside it, so no booking row leaves the database. Person references appear only as distinct counts or as the
  * lists the k threshold needs inside the server.
  */
-import type { NachfrageZeile } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
+import type { NachfrageSummen } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { inStandorten } from './auslastung.standorte.ts';
@@ -351,6 +351,23 @@ export const personenJeFahrzeug = async (
   return jeFahrzeug;
 };
 
+/**
+ * How many distinct people (booker or driver) booked the vehicles in `[start, ende)`: the k check of a period whose
+ * figures are not broken down (the previous period, decision 272).
+ */
+export const personenAnzahl = async (
+  tx: Tx,
+  { fahrzeugIds, start, ende }: { fahrzeugIds: readonly string[]; start: Date; ende: Date },
+): Promise<number> => {
+  if (fahrzeugIds.length === 0) return 0;
+  const result =
+    await tx.execute(sql`select count(distinct coalesce(b.fahrer_id, b.benutzer_id, b.anonym_person))::int as n
+    from fahrzeug_buchung b
+    where b.fahrzeug_id = any(${uuidArray(fahrzeugIds)}::uuid[]) and b.typ = 'BUCHUNG' and b.status <> 'storniert'
+      and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz`);
+  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+};
+
 /** Trips and kilometres per Berlin month (current logbook versions starting in `[start, ende)`), by kind. */
 export const fahrtenJeMonat = async (
   tx: Tx,
@@ -392,24 +409,61 @@ export const fahrerAnzahl = async (
   return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
 };
 
-/**
- * The counts of unmet vehicle demand (decision 246) whose day lies in `[vonTag, bisTag]`, optionally of one location
- * and category. The table holds counts only; this reads it and writes nothing.
- */
-export const ungedeckteNachfrage = async (
-  tx: Tx,
-  f: { vonTag: string; bisTag: string; standortIds?: readonly string[]; kategorie?: string },
-): Promise<NachfrageZeile[]> => {
-  const result = await tx.execute(sql`select n.standort_id as "standortId", s.name as "standortName",
-      n.kategorie, to_char(n.tag, 'YYYY-MM-DD') as tag, n.stunde, n.anzahl
-    from fahrzeug_nachfrage_ungedeckt n
-    join standort s on s.id = n.standort_id
-    where n.tag between ${f.vonTag}::date and ${f.bisTag}::date
+type NachfrageFilter = {
+  vonTag: string;
+  bisTag: string;
+  standortIds?: readonly string[];
+  kategorie?: string;
+};
+
+const nachfrageWo = (f: NachfrageFilter) => sql`n.tag between ${f.vonTag}::date and ${f.bisTag}::date
       ${inStandorten(sql`n.standort_id`, f.standortIds)}
-      ${f.kategorie ? sql`and n.kategorie = ${f.kategorie}` : sql``}`);
-  return (result.rows as NachfrageZeile[]).map((r) => ({
-    ...r,
-    stunde: Number(r.stunde),
-    anzahl: Number(r.anzahl),
-  }));
+      ${f.kategorie ? sql`and n.kategorie = ${f.kategorie}` : sql``}`;
+
+/**
+ * The counts of unmet vehicle demand (decision 246) whose day lies in `[vonTag, bisTag]`, optionally of some
+ * locations and a category, summed in the database per location, per category, per day and per hour (grouping sets,
+ * decision 272: a year is some 400 rows instead of one per location, category, day and hour). The table holds counts
+ * only; this reads it and writes nothing.
+ */
+export const nachfrageSummen = async (tx: Tx, f: NachfrageFilter): Promise<NachfrageSummen> => {
+  const result =
+    await tx.execute(sql`select g.art, g."standortId", s.name as "standortName", g.kategorie, g.tag,
+      g.stunde, g.anzahl
+    from (
+      select case when grouping(n.standort_id) = 0 then 'standort' when grouping(n.kategorie) = 0 then 'kategorie'
+          when grouping(n.tag) = 0 then 'tag' else 'stunde' end as art,
+        n.standort_id as "standortId", n.kategorie, to_char(n.tag, 'YYYY-MM-DD') as tag, n.stunde,
+        sum(n.anzahl)::int as anzahl
+      from fahrzeug_nachfrage_ungedeckt n
+      where ${nachfrageWo(f)}
+      group by grouping sets ((n.standort_id), (n.kategorie), (n.tag), (n.stunde))
+    ) g left join standort s on s.id = g."standortId"`);
+  const rows = result.rows as {
+    art: 'standort' | 'kategorie' | 'tag' | 'stunde';
+    standortId: string;
+    standortName: string;
+    kategorie: string;
+    tag: string;
+    stunde: number;
+    anzahl: number;
+  }[];
+  const von = (art: (typeof rows)[number]['art']) => rows.filter((r) => r.art === art);
+  return {
+    standorte: von('standort').map((r) => ({
+      standortId: r.standortId,
+      standortName: r.standortName,
+      anzahl: Number(r.anzahl),
+    })),
+    kategorien: von('kategorie').map((r) => ({ kategorie: r.kategorie, anzahl: Number(r.anzahl) })),
+    tage: von('tag').map((r) => ({ tag: r.tag, anzahl: Number(r.anzahl) })),
+    stunden: von('stunde').map((r) => ({ stunde: Number(r.stunde), anzahl: Number(r.anzahl) })),
+  };
+};
+
+/** The total of the unmet demand of the filter (the previous period's comparison figure). */
+export const nachfrageGesamt = async (tx: Tx, f: NachfrageFilter): Promise<number> => {
+  const result = await tx.execute(sql`select coalesce(sum(n.anzahl), 0)::int as n
+    from fahrzeug_nachfrage_ungedeckt n where ${nachfrageWo(f)}`);
+  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
 };

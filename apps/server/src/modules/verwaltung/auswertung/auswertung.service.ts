@@ -131,14 +131,15 @@ export const auswertungBerechnen = async (
     const periode = (f: typeof jetztF, aktuell: boolean): TAuswertungPeriode => ({
       auslastung: {
         plaetze: plaetze ? (aktuell ? plaetze.auslastung : plaetze.vorperiodeAuslastung) : null,
-        plaetzeVerborgen: plaetze?.verborgen ?? false,
+        // the previous period is hidden on its own when it counts fewer than k people (decision 272)
+        plaetzeVerborgen: (aktuell ? plaetze?.verborgen : plaetze?.vorperiodeVerborgen) ?? false,
         fahrzeugeGebucht: fahrzeuge
           ? aktuell
             ? fahrzeuge.auslastungGebucht
             : fahrzeuge.vorperiodeGebucht
           : null,
         fahrzeugeGefahren: fahrzeuge && aktuell ? fahrzeuge.auslastungGefahren : null,
-        fahrzeugeVerborgen: fahrzeuge?.verborgen ?? false,
+        fahrzeugeVerborgen: (aktuell ? fahrzeuge?.verborgen : fahrzeuge?.vorperiodeVerborgen) ?? false,
         fahrzeugeNachfrage: fahrzeuge?.nachfrage
           ? aktuell
             ? fahrzeuge.nachfrage.gesamt
