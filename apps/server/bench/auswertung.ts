@@ -11,6 +11,7 @@ import type { BenchZiel } from './server';
 import type { Tx } from '../src/db/client';
 import {
   nachfrageSummen,
+  personenAnzahl,
   personenJeFahrzeug,
 } from '../src/modules/verwaltung/auslastung/auslastung.repository';
 import {
@@ -95,6 +96,11 @@ export const explainAuswertung = async (server: BenchZiel, data: FahrzeugBenchDa
       start: berlinInstant(jahrVon, '00:00'),
       ende: berlinInstant(addCalendarDays(jahrBis, 1), '00:00'),
     });
+    await personenAnzahl(erklaerend, {
+      fahrzeugIds: data.fahrzeugIds,
+      start: berlinInstant(jahrVon, '00:00'),
+      ende: berlinInstant(addCalendarDays(jahrBis, 1), '00:00'),
+    });
     await nachfrageSummen(erklaerend, { vonTag: jahrVon, bisTag: jahrBis });
   });
   return [
@@ -102,6 +108,7 @@ export const explainAuswertung = async (server: BenchZiel, data: FahrzeugBenchDa
     `booked minutes per vehicle-day from the raw rows, a year (${data.fahrzeugIds.length * 365} vehicle-days)`,
     `the sums per vehicle through the rollup, a year (${data.fahrzeugIds.length} vehicles in one group)`,
     'people per vehicle, a year',
+    "the vehicles' people, a year (the previous period's k check)",
     'unmet demand summed per location, category, day and hour, a year',
   ].map((titel, i) => `${titel}\n${plaene[i] ?? ''}`);
 };

@@ -56,7 +56,12 @@ const musterstadt = (server: TestServer) =>
   fixtureMandant(server.database, {
     name: 'Stadtwerke Musterstadt',
     domain: 'musterstadt.example',
-    standorte: { nord: { name: 'Nordhaus', bundesland: 'BE' }, sued: { name: 'Südhaus', bundesland: 'BY' } },
+    standorte: {
+      nord: { name: 'Nordhaus', bundesland: 'BE' },
+      sued: { name: 'Südhaus', bundesland: 'BY' },
+      // a location without vehicles or plans, deleted by a test
+      west: { name: 'Westhaus', bundesland: 'BE' },
+    },
     rollen: {
       Administration: PERMISSION_NAMES,
       Leitung: ['fahrzeug_pflege', 'fahrzeug_buchen', 'auslastung_sehen', 'auswertung_sehen'],
@@ -67,6 +72,7 @@ const musterstadt = (server: TestServer) =>
     benutzer: {
       admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
       leitung: { vorname: 'Thomas', nachname: 'Becker', rollen: [{ rolle: 'Leitung', standorte: ['nord'] }] },
+      west: { vorname: 'Jonas', nachname: 'Schneider', rollen: [{ rolle: 'Leitung', standorte: ['west'] }] },
       // the utilisation for the whole tenant, the evaluation for the north only
       gemischt: {
         vorname: 'Sabine',
@@ -605,5 +611,23 @@ describe.each(testDrivers())('location limit × k threshold × rollup on %s', (d
       await server.database.db.update(fahrzeug).set({ gueltigBis: null }).where(eq(fahrzeug.id, n2));
     }
     erwarteNordW1(await fahrzeuge(leitung, W1));
+  });
+
+  it('a manager whose only location is deleted answers for none, not for the whole tenant', async () => {
+    const west = await signInAs(server, ms.benutzer.west);
+    const leer = async () => {
+      const f = await fahrzeuge(west, W1);
+      expect(f).toMatchObject({ fahrzeuge: 0, auslastungGebucht: null, nachfrage: { gesamt: 0 } });
+      expect(f.auswahl).toEqual({ standorte: [], kategorien: [] });
+      const r = await leseraum(west, W1);
+      expect(r).toMatchObject({ plaetze: 0, auslastung: null, auswahl: { standorte: [], grundrisse: [] } });
+      const a = await auswertung(west, W1);
+      expect(a.aktuell.auslastung).toMatchObject({ fahrzeugeGebucht: null, fahrzeugeNachfrage: 0 });
+      expect(a.aktuell.fahrten?.gesamt?.gesamt ?? { fahrten: 0, km: 0 }).toEqual({ fahrten: 0, km: 0 });
+      expect(JSON.stringify([f, r, a])).not.toMatch(new RegExp(`${nord}|${sued}`));
+    };
+    await leer();
+    await server.database.db.delete(standort).where(eq(standort.id, ms.standorte.west));
+    await leer();
   });
 });
