@@ -1,9 +1,41 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { checksum } from '../../../../test/table-checksum.ts';
 
 /** The server's clock: Wednesday, 25.11.2026, 10:00 in Berlin. */
 const JETZT = new Date('2026-11-25T10:00:00+01:00');
+
+/**
+ * The fleet tenant (Chatbot off) with its three locations, a booker and the platform administrator; the library
+ * with its location Zentralbibliothek, which is no location of the fleet tenant.
+ */
+const zweiMandanten = async (server: TestServer) => {
+  const ms = await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true, Leseraum: true, Chatbot: false },
+    einstellungen: { Sprache: 'de' },
+    standorte: {
+      nord: { name: 'Betriebshof Nord', bundesland: 'NW' },
+      rathaus: { name: 'Verwaltung Rathausplatz', bundesland: 'NW' },
+      verwaltung: { name: 'Verwaltungsgebäude', bundesland: 'NW' },
+    },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'] },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      plattform: { vorname: 'Petra', nachname: 'Brandt', plattformAdmin: true },
+    },
+  });
+  await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true },
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+  });
+  return ms;
+};
 
 describe.each(testDrivers())('POST /api/assistent/verstehen on %s', (driver) => {
   let server: TestServer;
@@ -41,9 +73,10 @@ describe.each(testDrivers())('POST /api/assistent/verstehen on %s', (driver) => 
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => JETZT });
-    booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    server = await startTestServer({ driver, now: () => JETZT, seed: false });
+    const ms = await zweiMandanten(server);
+    booker = await signInAs(server, ms.benutzer.mitarbeiter);
+    platform = await signInAs(server, ms.benutzer.plattform);
     const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: booker } })).json()) as {
       mandant: { id: string };
     };
@@ -115,7 +148,7 @@ describe.each(testDrivers())('POST /api/assistent/verstehen on %s', (driver) => 
     it("finds the tenant's own locations only", async () => {
       const eigener = await verstehe({ text: 'auto morgen 9-12 am betriebshof nord' }, booker);
       expect(eigener.body).toMatchObject({ absicht: 'fahrzeug_buchen', standort: 'Betriebshof Nord' });
-      // a location of the other demo tenant is no location here
+      // a location of the other tenant is no location here
       const fremder = await verstehe({ text: 'platz morgen in der zentralbibliothek' }, booker);
       expect(fremder.body).toMatchObject({ absicht: 'platz_buchen', standort: null });
     });

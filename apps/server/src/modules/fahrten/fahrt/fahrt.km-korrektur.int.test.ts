@@ -16,12 +16,12 @@ import type {
 } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 const tag = addCalendarDays(berlinDateKey(new Date()), 3);
 const um = (hhmm: string) => berlinInstant(tag, hhmm);
@@ -35,6 +35,49 @@ const dienstlich = {
   zweck: 'Kundentermin',
   partner: 'Muster AG',
 };
+
+/**
+ * The booker (licensed) and the fleet manager who reads and corrects the logbook; the depot with its parking spots
+ * and the transporter MS-SW 103 (the demo's booking times, also bookable outside them), with no reading yet.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true },
+    einstellungen: { Sprache: 'de' },
+    standorte: {
+      nord: {
+        name: 'Betriebshof Nord',
+        bundesland: 'NW',
+        abstellplaetze: ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'],
+      },
+    },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: [
+        'fahrzeug_pflege',
+        'fahrzeug_fremdbuchung',
+        'fahrzeug_buchen',
+        'fahrzeug_logbuch_report',
+        'auslastung_sehen',
+        'auswertung_sehen',
+      ],
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
+    },
+    fahrzeuge: {
+      transporter: {
+        standort: 'nord',
+        kennzeichen: 'MS-SW 103',
+        marke: 'Volkswagen',
+        modell: 'Transporter T6.1 Kombi',
+        buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5], ausserhalbMoeglich: true },
+      },
+    },
+  });
 
 describe.each(testDrivers())('mileage correction in the logbook on %s', (driver) => {
   let server: TestServer;
@@ -74,15 +117,13 @@ describe.each(testDrivers())('mileage correction in the logbook on %s', (driver)
     ).json()) as TFahrtenbuch;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
+    server = await startTestServer({ driver, now: () => clock, seed: false });
+    const ms = await musterstadt(server);
     [mitarbeiter, fuhrpark] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
     ]);
-    const [f] = await server.database.withAllTenants((tx) =>
-      tx.select({ id: fahrzeug.id }).from(fahrzeug).where(eq(fahrzeug.kennzeichen, 'MS-SW 103')),
-    );
-    auto = f!.id;
+    auto = ms.fahrzeuge.transporter;
   });
   afterAll(async () => {
     await server?.close();

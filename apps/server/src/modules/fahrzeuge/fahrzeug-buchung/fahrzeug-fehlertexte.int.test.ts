@@ -1,9 +1,9 @@
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiErrorBody, call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 const at = (days: number, hhmm: string): string =>
   berlinInstant(addCalendarDays(berlinDateKey(new Date()), days), hhmm).toISOString();
@@ -19,6 +19,48 @@ const ENGLISCH =
  * request below answers a German message and German field texts without raw technical text; the English
  * answers carry no placeholder or raw text either.
  */
+/**
+ * The booker, the fleet manager and the approver of special trips, each licensed; four cars at the depot with the
+ * demo's booking times (Monday to Friday 07:00–19:00, the transporter MS-SW 103 also outside them).
+ */
+const musterstadt = (server: TestServer) => {
+  const wagen = (kennzeichen: string, ausserhalbMoeglich = false) => ({
+    standort: 'nord' as const,
+    kennzeichen,
+    buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5], ausserhalbMoeglich },
+  });
+  return fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true },
+    einstellungen: { Sprache: 'de' },
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: [
+        'fahrzeug_pflege',
+        'fahrzeug_fremdbuchung',
+        'fahrzeug_buchen',
+        'fahrzeug_logbuch_report',
+        'auslastung_sehen',
+        'auswertung_sehen',
+      ],
+      Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger', rollen: ['Freigabe'], fuehrerschein: true },
+    },
+    fahrzeuge: {
+      'MS-SW 101': wagen('MS-SW 101'),
+      'MS-SW 102': wagen('MS-SW 102'),
+      'MS-SW 103': wagen('MS-SW 103', true),
+      'MS-SW 104': wagen('MS-SW 104'),
+    },
+  });
+};
+
 describe.each(testDrivers())('vehicle error messages on %s', (driver) => {
   let server: TestServer;
   let mitarbeiter: string;
@@ -27,24 +69,16 @@ describe.each(testDrivers())('vehicle error messages on %s', (driver) => {
   const autos = new Map<string, string>();
   let standortId = '';
 
-  const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
-    server.database.withAllTenants(async (tx) => fn(tx));
-
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    const ms = await musterstadt(server);
     [mitarbeiter, fuhrpark, freigabe] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
-      signIn(server.baseUrl, 'freigabe@musterstadt.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.freigabe),
     ]);
-    for (const f of await asAll((tx) =>
-      tx
-        .select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen, standortId: fahrzeug.standortId })
-        .from(fahrzeug),
-    )) {
-      autos.set(f.kennzeichen, f.id);
-      if (f.kennzeichen === 'MS-SW 101') standortId = f.standortId;
-    }
+    for (const [kennzeichen, id] of Object.entries(ms.fahrzeuge)) autos.set(kennzeichen, id);
+    standortId = ms.standorte.nord;
     expect(standortId).not.toBe('');
   });
   afterAll(async () => {

@@ -4,11 +4,11 @@ import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '@st
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 
@@ -19,6 +19,54 @@ const werktag = (tage: number, hhmm: string): string => {
   return berlinInstant(day, hhmm).toISOString();
 };
 
+/**
+ * The fleet manager Thomas Becker and a booker (licensed), two cars with the demo's booking times (Monday to Friday
+ * 07:00–19:00) and no inspection due; the library (no vehicles) with its room care, who has no vehicle right.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true },
+    einstellungen: { Sprache: 'de' },
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: [
+        'fahrzeug_pflege',
+        'fahrzeug_fremdbuchung',
+        'fahrzeug_buchen',
+        'fahrzeug_logbuch_report',
+        'auslastung_sehen',
+        'auswertung_sehen',
+      ],
+    },
+    benutzer: {
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+    },
+    fahrzeuge: {
+      id3: {
+        standort: 'nord',
+        kennzeichen: 'MS-SW 101',
+        buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5] },
+      },
+      octavia: {
+        standort: 'nord',
+        kennzeichen: 'MS-SW 102',
+        buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5] },
+      },
+    },
+  }),
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true },
+    rollen: { Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'] },
+    benutzer: { fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] } },
+  }),
+});
+
 describe.each(testDrivers())('service book and UVV rule on %s', (driver) => {
   let server: TestServer;
   let fuhrpark: string;
@@ -28,31 +76,25 @@ describe.each(testDrivers())('service book and UVV rule on %s', (driver) => {
   let autoId: string;
   let fremdesAuto: string;
   let zweitesAuto: string;
+  let thomasId: string;
 
   const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
     server.database.withAllTenants(async (tx) => fn(tx));
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    const { ms, bh } = await mandanten(server);
     [fuhrpark, mitarbeiter, fremd] = await Promise.all([
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@beispielhausen.example'),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, bh.benutzer.fuhrpark),
     ]);
-    const [m] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
-    );
-    mandantId = m!.id;
-    const autos = await asAll((tx) =>
-      tx
-        .select({ id: fahrzeug.id, mandantId: fahrzeug.mandantId })
-        .from(fahrzeug)
-        .where(eq(fahrzeug.deaktiviert, false))
-        .orderBy(fahrzeug.kennzeichen),
-    );
-    autoId = autos.find((a) => a.mandantId === mandantId)!.id;
-    zweitesAuto = autos.filter((a) => a.mandantId === mandantId)[1]!.id;
-    fremdesAuto = autos.find((a) => a.mandantId !== mandantId)?.id ?? '00000000-0000-4000-8000-000000000000';
+    mandantId = ms.id;
+    thomasId = ms.benutzer.fuhrpark.id;
+    autoId = ms.fahrzeuge.id3;
+    zweitesAuto = ms.fahrzeuge.octavia;
+    // the library has no vehicle: an id that exists nowhere
+    fremdesAuto = '00000000-0000-4000-8000-000000000000';
   });
   afterAll(async () => {
     await server?.close();
@@ -81,10 +123,6 @@ describe.each(testDrivers())('service book and UVV rule on %s', (driver) => {
   });
 
   it('a new entry shows in the list with the WARTUNG block; a UVV entry sets the next due day', async () => {
-    const [thomas] = await asAll((tx) =>
-      tx.select({ id: benutzer.id }).from(benutzer).where(eq(benutzer.email, 'fuhrpark@musterstadt.example')),
-    );
-    const thomasId = thomas!.id;
     const [sperre] = await asAll((tx) =>
       tx
         .insert(fahrzeugBuchung)

@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loeseCaptcha } from '../../../../test/captcha.ts';
-import {
-  DEMO_PASSWORD,
-  signIn,
-  startTestServer,
-  type TestServer,
-  testDrivers,
-} from '../../../../test/harness.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { waitForMail } from '../../../../test/mail-inbox.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver.ts';
 
@@ -22,22 +18,49 @@ const post = (server: TestServer, path: string, body: unknown, cookie?: string) 
     body: JSON.stringify(body),
   });
 
+/** The people who sign in, by e-mail or user name (`<login>.<tenant>`), all with the fixture password. */
+const mandanten = async (server: TestServer) => {
+  await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    einstellungen: { Sprache: 'de' },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger' },
+      fuehrerschein: { vorname: 'Markus', nachname: 'Weber' },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker' },
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider' },
+    },
+  });
+  await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    einstellungen: { Sprache: 'de' },
+    benutzer: {
+      mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+      freigabe: { vorname: 'Julia', nachname: 'Meyer' },
+      fahrzeugpflege: { vorname: 'Katrin', nachname: 'Neumann' },
+    },
+  });
+};
+
 describe.each(testDrivers())('sign-in and session on %s', (driver) => {
   let server: TestServer;
   let smtp: SmtpReceiver;
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    server = await startTestServer({ driver, smtpUrl: smtp.url });
+    server = await startTestServer({ driver, smtpUrl: smtp.url, seed: false });
+    await mandanten(server);
   });
   afterAll(async () => {
     await server?.close();
     await smtp?.close();
   });
 
-  it('a demo user signs in with e-mail and gets an HttpOnly, SameSite=Lax session cookie', async () => {
+  it('a user signs in with e-mail and gets an HttpOnly, SameSite=Lax session cookie', async () => {
     const response = await post(server, '/api/auth/sign-in/email', {
       email: 'mitarbeiter@musterstadt.example',
-      password: DEMO_PASSWORD,
+      password: FIXTURE_PASSWORD,
     });
     expect(response.status).toBe(200);
     const cookie = response.headers.getSetCookie().find((c) => c.startsWith('stellwerk.session_token='));
@@ -46,10 +69,10 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
     expect(cookie).toMatch(/SameSite=Lax/i);
   });
 
-  it('a demo user signs in with the user name', async () => {
+  it('a user signs in with the user name', async () => {
     const response = await post(server, '/api/auth/sign-in/username', {
       username: 'mitarbeiter.beispielhausen',
-      password: DEMO_PASSWORD,
+      password: FIXTURE_PASSWORD,
     });
     expect(response.status).toBe(200);
   });
@@ -91,7 +114,7 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
     // Even the right password waits until the lock ends.
     const right = await post(server, '/api/auth/sign-in/email', {
       email: 'fuehrerschein@musterstadt.example',
-      password: DEMO_PASSWORD,
+      password: FIXTURE_PASSWORD,
     });
     expect(right.status).toBe(429);
   });
@@ -103,7 +126,7 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
   });
 
   it('signing out ends the session', async () => {
-    const cookie = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
+    const cookie = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example', FIXTURE_PASSWORD);
     expect((await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).status).toBe(200);
     const out = await post(server, '/api/auth/sign-out', {}, cookie);
     expect(out.status).toBe(200);
@@ -142,7 +165,7 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
     const me = await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: session!.split(';')[0]! } });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { user: { email: string } }).user.email).toBe(email);
-    await expect(signIn(server.baseUrl, email)).rejects.toThrow();
+    await expect(signIn(server.baseUrl, email, FIXTURE_PASSWORD)).rejects.toThrow();
     await expect(signIn(server.baseUrl, email, 'neues-passwort-1')).resolves.toContain(
       'stellwerk.session_token',
     );
@@ -163,7 +186,7 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
 
   it('changing the password needs the current one', async () => {
     const email = 'freigabe@beispielhausen.example';
-    const cookie = await signIn(server.baseUrl, email);
+    const cookie = await signIn(server.baseUrl, email, FIXTURE_PASSWORD);
     const wrong = await post(
       server,
       '/api/auth/change-password',
@@ -174,7 +197,7 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
     const right = await post(
       server,
       '/api/auth/change-password',
-      { currentPassword: DEMO_PASSWORD, newPassword: 'anderes-passwort-2' },
+      { currentPassword: FIXTURE_PASSWORD, newPassword: 'anderes-passwort-2' },
       cookie,
     );
     expect(right.status).toBe(200);
@@ -186,7 +209,7 @@ describe.each(testDrivers())('sign-in and session on %s', (driver) => {
     await server.database.withAllTenants((tx) =>
       tx.execute(sql`update benutzer set status = 'inaktiv' where email = ${email}`),
     );
-    const response = await post(server, '/api/auth/sign-in/email', { email, password: DEMO_PASSWORD });
+    const response = await post(server, '/api/auth/sign-in/email', { email, password: FIXTURE_PASSWORD });
     expect(response.status).toBe(403);
     expect(((await response.json()) as { error: { code: string; message: string } }).error).toMatchObject({
       code: 'auth.konto_deaktiviert',

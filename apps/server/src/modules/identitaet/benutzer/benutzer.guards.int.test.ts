@@ -1,7 +1,10 @@
 import type { TApiError } from '@stellwerk/domain/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TBenutzerList, TGruppe, TRolle } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { type FixtureMandant, fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 type Endpoint = { method: string; path: string; body?: unknown };
 
@@ -48,10 +51,50 @@ const rolleGruppeEndpoints = (rolleId: string, gruppeId: string): Endpoint[] => 
 
 const label = (e: Endpoint) => `${e.method} ${e.path}`;
 
+/**
+ * The library: a reader without admin rights, room care (admin access, but neither the user nor the role right),
+ * the user administrator and the administrator; the fleet tenant: its administrator, a role and a group.
+ */
+const mandanten = async (server: TestServer) => ({
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    einstellungen: { Sprache: 'de' },
+    rollen: {
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Benutzerverwaltung: ['benutzer_pflegen', 'berechtigungs_pflege'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      fahrzeugpflege: { vorname: 'Katrin', nachname: 'Neumann', rollen: ['Benutzerverwaltung'] },
+      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+    },
+  }),
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    rollen: { Administration: PERMISSION_NAMES },
+    gruppen: { 'Alle Mitarbeitenden': { rollen: ['Administration'] } },
+    benutzer: {
+      admin: {
+        vorname: 'Claudia',
+        nachname: 'Wagner',
+        rollen: ['Administration'],
+        gruppen: ['Alle Mitarbeitenden'],
+      },
+    },
+  }),
+});
+
 describe.each(testDrivers())('admin guards of users, groups and roles on %s', (driver) => {
   let server: TestServer;
+  let bh: FixtureMandant<string, string, string, 'mitarbeiter' | 'fuhrpark' | 'fahrzeugpflege' | 'admin'>;
+  let ms: FixtureMandant<string, string, string, 'admin'>;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    ({ bh, ms } = await mandanten(server));
   });
   afterAll(async () => {
     await server?.close();
@@ -71,7 +114,7 @@ describe.each(testDrivers())('admin guards of users, groups and roles on %s', (d
   });
 
   it('a booker without admin rights gets 403 guard.no_admin everywhere', async () => {
-    const cookie = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
+    const cookie = await signInAs(server, bh.benutzer.mitarbeiter);
     for (const endpoint of [
       ...benutzerEndpoints(ANY_ID),
       ...rolleGruppeEndpoints(ANY_ID, ANY_ID),
@@ -85,7 +128,7 @@ describe.each(testDrivers())('admin guards of users, groups and roles on %s', (d
 
   it('an administrator without the user right gets 403 guard.no_benutzer on the user endpoints', async () => {
     // Raumpflege: objekt_pflege and ausstattungs_pflege, so admin access but neither user nor role right.
-    const cookie = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
+    const cookie = await signInAs(server, bh.benutzer.fuhrpark);
     for (const endpoint of benutzerEndpoints(ANY_ID)) {
       const answer = await request(server, cookie, endpoint);
       expect(answer.status, label(endpoint)).toBe(403);
@@ -94,7 +137,7 @@ describe.each(testDrivers())('admin guards of users, groups and roles on %s', (d
   });
 
   it('an administrator without the role/group right gets 403 guard.no_rolle_gruppe on roles, groups and permissions', async () => {
-    const cookie = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
+    const cookie = await signInAs(server, bh.benutzer.fuhrpark);
     for (const endpoint of [
       ...rolleGruppeEndpoints(ANY_ID, ANY_ID),
       { method: 'GET', path: '/api/admin/permissions' },
@@ -106,7 +149,7 @@ describe.each(testDrivers())('admin guards of users, groups and roles on %s', (d
   });
 
   it('the user administrator of Beispielhausen passes the guards and lists the 15 permissions (spec §6, auslastung_sehen and auswertung_sehen)', async () => {
-    const cookie = await signIn(server.baseUrl, 'fahrzeugpflege@beispielhausen.example');
+    const cookie = await signInAs(server, bh.benutzer.fahrzeugpflege);
     expect((await request(server, cookie, { method: 'GET', path: '/api/admin/benutzer' })).status).toBe(200);
     expect((await request(server, cookie, { method: 'GET', path: '/api/admin/rollen' })).status).toBe(200);
     const permissions = await request(server, cookie, { method: 'GET', path: '/api/admin/permissions' });
@@ -115,8 +158,8 @@ describe.each(testDrivers())('admin guards of users, groups and roles on %s', (d
   });
 
   it('another tenant’s users, roles and groups answer 404 on GET, PUT and DELETE', async () => {
-    const adminMs = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    const adminBh = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    const adminMs = await signInAs(server, ms.benutzer.admin);
+    const adminBh = await signInAs(server, bh.benutzer.admin);
     const users = (await request(server, adminMs, { method: 'GET', path: '/api/admin/benutzer' }))
       .body as unknown as TBenutzerList;
     const rollen = (await request(server, adminMs, { method: 'GET', path: '/api/admin/rollen' }))

@@ -1,4 +1,5 @@
 import type { TGrundrissKurz } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type {
   TMeinSpind,
   TSpindbank,
@@ -8,11 +9,11 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
-import { standort } from '../../verwaltung/standort/standort.public.ts';
 import { importiereSpinde, legeSpindbankAn } from './spind.banken.ts';
 import { weiseSpindZu } from './spind.buchen.ts';
 import { raeumeSpind, zuRaeumendeSpinde } from './spind.mein.ts';
@@ -27,6 +28,36 @@ const json = async <T>(response: Response): Promise<T> => {
 
 /** Monday 23.11.2026, 09:00 in Berlin; the tests move this clock. */
 const START = new Date('2026-11-23T09:00:00+01:00');
+
+/**
+ * The fleet tenant (lockers off until the platform administrator switches them on) with one location and its
+ * reading room, its administrator, an employee and the platform administrator; the library's administrator.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true, Leseraum: true, Officelocker: false },
+    einstellungen: { Sprache: 'de' },
+    standorte: { rathaus: { name: 'Verwaltung Rathausplatz', bundesland: 'NW' } },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+    benutzer: {
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+      plattform: { vorname: 'Petra', nachname: 'Brandt', plattformAdmin: true },
+    },
+    grundrisse: {
+      lernraum: { standort: 'rathaus', bezeichnung: 'Lernraum Verwaltung', plaetze: ['Platz 1', 'Platz 2'] },
+    },
+  }),
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true },
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+  }),
+});
 
 describe.each(testDrivers())('permanent locker assignments on %s', (driver) => {
   let server: TestServer;
@@ -46,21 +77,17 @@ describe.each(testDrivers())('permanent locker assignments on %s', (driver) => {
     (await server.database.db.select().from(auditLog).where(eq(auditLog.entityId, id))).map((a) => a.action);
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
-    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    server = await startTestServer({ driver, now: () => clock, seed: false });
+    const { ms, bh } = await mandanten(server);
+    const platform = await signInAs(server, ms.benutzer.plattform);
     [admin, mitarbeiter, fremd] = await Promise.all([
-      signIn(server.baseUrl, 'admin@musterstadt.example'),
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
+      signInAs(server, ms.benutzer.admin),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, bh.benutzer.admin),
     ]);
-    const [b] = await server.database.db
-      .select()
-      .from(benutzer)
-      .where(eq(benutzer.email, 'mitarbeiter@musterstadt.example'));
-    mandantId = b!.mandantId;
-    mitarbeiterId = b!.id;
-    const [s] = await server.database.db.select().from(standort).where(eq(standort.mandantId, mandantId));
-    standortId = s!.id;
+    mandantId = ms.id;
+    mitarbeiterId = ms.benutzer.mitarbeiter.id;
+    standortId = ms.standorte.rathaus;
     expect(
       (
         await call(server, platform, 'PUT', `/api/admin/mandanten/${mandantId}/features`, {

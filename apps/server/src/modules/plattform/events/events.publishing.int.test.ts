@@ -1,10 +1,13 @@
 import type { TServerEvent } from '@stellwerk/domain/events';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EventStream, openEventStream } from '../../../../test/event-stream';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
+import { signInAs } from '../../../../test/fixtures/anmelden';
+import { fixtureMandant } from '../../../../test/fixtures/mandant';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
 import { buildApp } from '../../../app';
 import { EVENTS_CHANNEL } from './events.service';
 
@@ -22,6 +25,58 @@ const call = async (server: TestServer, cookie: string, method: string, path: st
   return response.status === 204 ? undefined : ((await response.json()) as unknown);
 };
 
+/**
+ * The fleet tenant: its administrator, an employee who books (the role Mitarbeiter with `fahrzeug_buchen` only, also
+ * through the group "Alle Mitarbeitenden"), a reading room and a car with the demo's booking times; the library's
+ * administrator.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true, Leseraum: true },
+    einstellungen: { Sprache: 'de' },
+    standorte: {
+      nord: { name: 'Betriebshof Nord', bundesland: 'NW' },
+      rathaus: { name: 'Verwaltung Rathausplatz', bundesland: 'NW' },
+    },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+    gruppen: { 'Alle Mitarbeitenden': { rollen: ['Mitarbeiter'] } },
+    benutzer: {
+      admin: {
+        vorname: 'Claudia',
+        nachname: 'Wagner',
+        rollen: ['Administration'],
+        gruppen: ['Alle Mitarbeitenden'],
+      },
+      mitarbeiter: {
+        vorname: 'Lena',
+        nachname: 'Hoffmann',
+        rollen: ['Mitarbeiter'],
+        gruppen: ['Alle Mitarbeitenden'],
+        fuehrerschein: true,
+      },
+    },
+    fahrzeuge: {
+      id3: {
+        standort: 'nord',
+        kennzeichen: 'MS-SW 101',
+        buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5] },
+      },
+    },
+    grundrisse: {
+      lernraum: { standort: 'rathaus', bezeichnung: 'Lernraum Verwaltung', plaetze: ['Platz 1'] },
+    },
+  }),
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true },
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+  }),
+});
+
 /** The changes of one administrator arrive at another open page of the tenant as typed events. */
 describe.each(testDrivers())('live events published by the services on %s', (driver) => {
   let server: TestServer;
@@ -31,10 +86,11 @@ describe.each(testDrivers())('live events published by the services on %s', (dri
   let stream: EventStream;
   let otherTenant: EventStream;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    colleague = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    other = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    server = await startTestServer({ driver, seed: false });
+    const { ms, bh } = await mandanten(server);
+    admin = await signInAs(server, ms.benutzer.admin);
+    colleague = await signInAs(server, ms.benutzer.mitarbeiter);
+    other = await signInAs(server, bh.benutzer.admin);
     stream = await openEventStream(`${server.baseUrl}/api/events`, colleague);
     otherTenant = await openEventStream(`${server.baseUrl}/api/events`, other);
   });
@@ -115,8 +171,10 @@ describe.each(testDrivers())('live events published by the services on %s', (dri
 describe.each(testDrivers())('a second server instance on the same database, on %s', (driver) => {
   let server: TestServer;
   let second: FastifyInstance;
+  let ms: Awaited<ReturnType<typeof mandanten>>['ms'];
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    ({ ms } = await mandanten(server));
     // Shares only the database with the first, like another instance behind the load balancer.
     second = await buildApp({ config: server.config, database: server.database, logger: false });
     await second.ready();
@@ -127,8 +185,8 @@ describe.each(testDrivers())('a second server instance on the same database, on 
   });
 
   it("sees a role change made through the first at once: the event makes it look the tenant's sessions up again", async () => {
-    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    const employee = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    const admin = await signInAs(server, ms.benutzer.admin);
+    const employee = await signInAs(server, ms.benutzer.mitarbeiter);
     const meOnSecond = async () =>
       (await second.inject({ method: 'GET', url: '/api/me', headers: { cookie: employee } })).json() as {
         permissions: string[];
@@ -148,7 +206,7 @@ describe.each(testDrivers())('a second server instance on the same database, on 
   });
 
   it('keeps the sessions cached on both instances when a booking is made: a booking changes nothing a session holds (decision 089)', async () => {
-    const employee = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    const employee = await signInAs(server, ms.benutzer.mitarbeiter);
     type Me = { user: { id: string; vorname: string; mandantId: string } };
     const meOn = async (instance: 'first' | 'second') =>
       instance === 'first'

@@ -5,12 +5,11 @@ import type {
 } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import type { TKioskEingecheckt } from '@stellwerk/domain/plattform/kiosk/api';
 import { erzeugeEincheckCode } from '@stellwerk/domain/plattform/kiosk/eincheck-code';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
-import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { eincheckSignierer } from './kiosk.einchecken.service.ts';
 import { kiosk, kioskEincheck } from './kiosk.table.ts';
 import { hashKioskToken, neuerKioskToken } from './kiosk.token.ts';
@@ -21,6 +20,41 @@ const json = async <T>(response: Response): Promise<T> => {
 };
 
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
+
+/**
+ * The library's two locations (the Zentralbibliothek with its reading room, open on weekdays, and the
+ * Verwaltungsgebäude), a reader and room care without a booking; the fleet tenant's location for another tenant's
+ * kiosk.
+ */
+const mandanten = async (server: TestServer) => ({
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true },
+    einstellungen: { Sprache: 'de' },
+    standorte: {
+      bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' },
+      verwaltung: { name: 'Verwaltungsgebäude', bundesland: 'BY' },
+    },
+    rollen: { Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'] },
+    benutzer: {
+      mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+    },
+    grundrisse: {
+      lesesaal: {
+        standort: 'bibliothek',
+        bezeichnung: 'Lesesaal Erdgeschoss',
+        plaetze: Array.from({ length: 10 }, (_, i) => `Platz ${String(i + 1).padStart(2, '0')}`),
+      },
+    },
+  }),
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+  }),
+});
 
 describe.each(testDrivers())('checking in by scanning a kiosk on %s', (driver) => {
   let server: TestServer;
@@ -44,21 +78,17 @@ describe.each(testDrivers())('checking in by scanning a kiosk on %s', (driver) =
   const fehler = async (r: Response) => ({ status: r.status, code: (await errorOf(r)).code });
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
+    server = await startTestServer({ driver, now: () => clock, seed: false });
+    const { bh, ms } = await mandanten(server);
     [booker, ohneBuchung] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'),
-      signIn(server.baseUrl, 'fuhrpark@beispielhausen.example'),
+      signInAs(server, bh.benutzer.mitarbeiter),
+      signInAs(server, bh.benutzer.fuhrpark),
     ]);
-    const orte = await server.database.db
-      .select({ id: standort.id, name: standort.name, mandantId: mandant.id, mandant: mandant.name })
-      .from(standort)
-      .innerJoin(mandant, eq(mandant.id, standort.mandantId));
-    const ort = (name: string) => orte.find((o) => o.name === name && o.mandant.includes('Beispielhausen'))!;
-    standorte.bibliothek = ort('Zentralbibliothek').id;
-    standorte.verwaltung = ort('Verwaltungsgebäude').id;
-    const fremd = orte.find((o) => o.mandant.includes('Musterstadt'))!;
-    standorte.fremd = fremd.id;
-    const mandantId = ort('Zentralbibliothek').mandantId;
+    standorte.bibliothek = bh.standorte.bibliothek;
+    standorte.verwaltung = bh.standorte.verwaltung;
+    standorte.fremd = ms.standorte.nord;
+    const mandantId = bh.id;
+    const fremd = { mandantId: ms.id };
     // the kiosks as pairing leaves them (pairing itself: kiosk.kopplung.int.test.ts)
     const neu = async (mandantIdVon: string, standortId: string, widerrufenAt: Date | null = null) =>
       (

@@ -4,17 +4,44 @@ import type {
   TKioskKopplung,
   TKioskListe,
 } from '@stellwerk/domain/plattform/kiosk/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { KIOSK_TOKEN_HEADER } from '@stellwerk/domain/plattform/kiosk/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
-import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../audit/audit.public.ts';
 import { kiosk } from './kiosk.table.ts';
 
 const MIN = 60_000;
+
+/**
+ * The fleet tenant with a location, its administrator and an employee without admin rights; the library with a
+ * location and its administrator.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    einstellungen: { Sprache: 'de' },
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+    benutzer: {
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+    },
+  }),
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    einstellungen: { Sprache: 'de' },
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+  }),
+});
 
 describe.each(testDrivers())('pairing a kiosk on %s', (driver) => {
   let server: TestServer;
@@ -48,18 +75,15 @@ describe.each(testDrivers())('pairing a kiosk on %s', (driver) => {
     });
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => new Date(Date.now() + versatz) });
+    server = await startTestServer({ driver, now: () => new Date(Date.now() + versatz), seed: false });
+    const { ms, bh } = await mandanten(server);
     [admin, mitarbeiter, fremdAdmin] = await Promise.all([
-      signIn(server.baseUrl, 'admin@musterstadt.example'),
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
+      signInAs(server, ms.benutzer.admin),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, bh.benutzer.admin),
     ]);
-    const orte = await server.database.db
-      .select({ id: standort.id, mandant: mandant.name })
-      .from(standort)
-      .innerJoin(mandant, eq(mandant.id, standort.mandantId));
-    standortA = orte.find((o) => o.mandant.includes('Musterstadt'))!.id;
-    standortB = orte.find((o) => o.mandant.includes('Beispielhausen'))!.id;
+    standortA = ms.standorte.nord;
+    standortB = bh.standorte.bibliothek;
   });
   afterAll(async () => {
     await server?.close();

@@ -1,15 +1,47 @@
 import type { TGrundrissAdmin } from '@stellwerk/domain/leseraum/admin-raeume.api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TGrundrissKurz } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import type { TKiosk, TKioskKopplung, TKioskTafel } from '@stellwerk/domain/plattform/kiosk/api';
 import { KIOSK_TOKEN_HEADER } from '@stellwerk/domain/plattform/kiosk/api';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><rect width="800" height="500" fill="#eee"/></svg>';
+
+/**
+ * The library with its reading room (whose drawing the test uploads, as the administration does), its administrator
+ * and room care; the fleet tenant with its depot and administrator.
+ */
+const mandanten = async (server: TestServer) => ({
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true },
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+    rollen: {
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+    },
+    grundrisse: {
+      lesesaal: { standort: 'bibliothek', bezeichnung: 'Lesesaal Erdgeschoss', plaetze: ['Platz 01'] },
+    },
+  }),
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] } },
+  }),
+});
 
 describe.each(testDrivers())("the image of a kiosk board's plan on %s", (driver) => {
   let server: TestServer;
@@ -17,6 +49,7 @@ describe.each(testDrivers())("the image of a kiosk board's plan on %s", (driver)
   let raumpflege: string;
   let fremdAdmin: string;
   let plan: TGrundrissKurz;
+  let hofId: string;
 
   const json = async <T>(r: Response): Promise<T> => {
     expect(r.status, await r.clone().text()).toBeLessThan(300);
@@ -49,14 +82,7 @@ describe.each(testDrivers())("the image of a kiosk board's plan on %s", (driver)
     );
     return { token: k.geheimnis, kiosk };
   };
-  const neuerPlan = async (bezeichnung: string, standortId: string | null) => {
-    const p = await json<TGrundrissAdmin>(
-      await call(server, raumpflege, 'POST', '/api/admin/raeume/grundrisse', {
-        bezeichnung,
-        bereich: 'leseraum',
-        standortId,
-      }),
-    );
+  const zeichnung = async (p: { id: string }) => {
     const form = new FormData();
     form.append('file', new Blob([SVG]), 'plan.svg');
     const r = await fetch(`${server.baseUrl}/api/admin/raeume/grundrisse/${p.id}/plan`, {
@@ -65,16 +91,29 @@ describe.each(testDrivers())("the image of a kiosk board's plan on %s", (driver)
       body: form,
     });
     expect(r.status, await r.clone().text()).toBe(200);
+  };
+  const neuerPlan = async (bezeichnung: string, standortId: string | null) => {
+    const p = await json<TGrundrissAdmin>(
+      await call(server, raumpflege, 'POST', '/api/admin/raeume/grundrisse', {
+        bezeichnung,
+        bereich: 'leseraum',
+        standortId,
+      }),
+    );
+    await zeichnung(p);
     return p;
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    const { bh, ms } = await mandanten(server);
+    hofId = ms.standorte.nord;
     [admin, raumpflege, fremdAdmin] = await Promise.all([
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
-      signIn(server.baseUrl, 'fuhrpark@beispielhausen.example'),
-      signIn(server.baseUrl, 'admin@musterstadt.example'),
+      signInAs(server, bh.benutzer.admin),
+      signInAs(server, bh.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.admin),
     ]);
+    await zeichnung(bh.grundrisse.lesesaal);
     plan = (
       await json<TGrundrissKurz[]>(await call(server, admin, 'GET', '/api/grundrisse?bereich=leseraum'))
     )[0]!;
@@ -112,11 +151,7 @@ describe.each(testDrivers())("the image of a kiosk board's plan on %s", (driver)
 
   it("answers 404 for a plan not on the board: another tenant's, another location's, not chosen", async () => {
     // another tenant's screen naming this tenant's plan
-    const [hof] = await server.database.db
-      .select({ id: standort.id })
-      .from(standort)
-      .where(eq(standort.name, 'Betriebshof Nord'));
-    const fremd = await koppeln(fremdAdmin, { standortId: hof!.id, grundrissIds: [plan.id] });
+    const fremd = await koppeln(fremdAdmin, { standortId: hofId, grundrissIds: [plan.id] });
     const r = await bild(fremd.token, plan.id);
     expect(r.status).toBe(404);
     expect((await errorOf(r)).code).toBe('not_found');

@@ -1,16 +1,63 @@
 import type { TGrundrissKurz, TLeseraumBuchung } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TKiosk, TKioskKopplung, TKioskTafel } from '@stellwerk/domain/plattform/kiosk/api';
 import { KIOSK_TOKEN_HEADER } from '@stellwerk/domain/plattform/kiosk/api';
 import { pruefeEincheckCode } from '@stellwerk/domain/plattform/kiosk/eincheck-code';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { standort } from '../../verwaltung/standort/standort.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { eincheckSignierer } from './kiosk.einchecken.service.ts';
 
 /** Tuesday 24 November 2026 in Berlin (winter time). */
 const at = (time: string) => new Date(`2026-11-24T${time}:00+01:00`);
+
+/**
+ * The library (no vehicle booking) with its reading room at the Zentralbibliothek (open Monday to Friday 08–18), its
+ * administrator and two readers; the fleet tenant with its depot, a car there (with the demo's booking times) and its
+ * administrator.
+ */
+const mandanten = async (server: TestServer) => ({
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true },
+    einstellungen: { Sprache: 'de' },
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+    rollen: {
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+      mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+    },
+    grundrisse: {
+      lesesaal: {
+        standort: 'bibliothek',
+        bezeichnung: 'Lesesaal Erdgeschoss',
+        plaetze: Array.from({ length: 10 }, (_, i) => `Platz ${String(i + 1).padStart(2, '0')}`),
+      },
+    },
+  }),
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true },
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] } },
+    fahrzeuge: {
+      id3: {
+        standort: 'nord',
+        kennzeichen: 'MS-SW 101',
+        buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5] },
+      },
+    },
+  }),
+});
 
 describe.each(testDrivers())('the board of a kiosk on %s', (driver) => {
   let server: TestServer;
@@ -21,6 +68,7 @@ describe.each(testDrivers())('the board of a kiosk on %s', (driver) => {
   let other: string;
   let fremdAdmin: string;
   let plan: TGrundrissKurz;
+  let hofId: string;
 
   const json = async <T>(r: Response): Promise<T> => {
     expect(r.status, await r.clone().text()).toBeLessThan(300);
@@ -62,12 +110,14 @@ describe.each(testDrivers())('the board of a kiosk on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock ?? new Date() });
+    server = await startTestServer({ driver, now: () => clock ?? new Date(), seed: false });
+    const { bh, ms } = await mandanten(server);
+    hofId = ms.standorte.nord;
     [admin, booker, other, fremdAdmin] = await Promise.all([
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
-      signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'),
-      signIn(server.baseUrl, 'fuhrpark@beispielhausen.example'),
-      signIn(server.baseUrl, 'admin@musterstadt.example'),
+      signInAs(server, bh.benutzer.admin),
+      signInAs(server, bh.benutzer.mitarbeiter),
+      signInAs(server, bh.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.admin),
     ]);
     plan = (
       await json<TGrundrissKurz[]>(await call(server, booker, 'GET', '/api/grundrisse?bereich=leseraum'))
@@ -179,13 +229,10 @@ describe.each(testDrivers())('the board of a kiosk on %s', (driver) => {
   });
 
   it("keeps a kiosk to its tenant: another tenant's screen never shows this tenant's plan, even when it names it", async () => {
-    const [hof] = await server.database.db
-      .select({ id: standort.id })
-      .from(standort)
-      .where(eq(standort.name, 'Betriebshof Nord'));
-    const { token } = await koppeln(fremdAdmin, { standortId: hof!.id, grundrissIds: [plan.id] });
+    const hof = { id: hofId };
+    const { token } = await koppeln(fremdAdmin, { standortId: hof.id, grundrissIds: [plan.id] });
     const b = await json<TKioskTafel>(await tafel(token));
-    expect(b.standort.id).toBe(hof!.id);
+    expect(b.standort.id).toBe(hof.id);
     expect(b.plaene).toEqual([]);
     expect(JSON.stringify(b)).not.toContain(plan.id);
     // that tenant books vehicles: the strip lists the location's cars, each free now
@@ -193,7 +240,7 @@ describe.each(testDrivers())('the board of a kiosk on %s', (driver) => {
     expect(b.fahrzeuge!.map((f) => f.kennzeichen)).toContain('MS-SW 101');
     expect(b.fahrzeuge!.every((f) => f.frei && f.zurueckAm === null)).toBe(true);
     const ohne = await json<TKioskTafel>(
-      await tafel((await koppeln(fremdAdmin, { standortId: hof!.id, fahrzeuge: false })).token),
+      await tafel((await koppeln(fremdAdmin, { standortId: hof.id, fahrzeuge: false })).token),
     );
     expect(ohne.fahrzeuge).toBeNull();
   });

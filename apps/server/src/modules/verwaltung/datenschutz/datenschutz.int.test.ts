@@ -7,16 +7,16 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TDatenauskunft } from '@stellwerk/domain/verwaltung/datenschutz/api';
 import { DATENKATEGORIEN, KENNZAHLEN } from '@stellwerk/domain/verwaltung/datenschutz/deklarationen';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
-import { leseraum } from '../../leseraum/leseraum/leseraum.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
-import { mandant } from '../mandant/mandant.public.ts';
 
 const pdfText = (pdf: Buffer): string => {
   const dir = mkdtempSync(path.join(tmpdir(), 'auskunft-'));
@@ -28,6 +28,33 @@ const pdfText = (pdf: Buffer): string => {
   }
 };
 
+/**
+ * The fleet tenant with a reading room, the person who asks (a licensed booker) and the administrator; the
+ * library's administrator.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    einstellungen: { Sprache: 'de' },
+    standorte: { rathaus: { name: 'Verwaltung Rathausplatz', bundesland: 'NW' } },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+    },
+    grundrisse: {
+      lernraum: { standort: 'rathaus', bezeichnung: 'Lernraum Verwaltung', plaetze: ['Platz 1'] },
+    },
+  }),
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+  }),
+});
+
 describe.each(testDrivers())('access request (Art. 15 GDPR) on %s', (driver) => {
   let server: TestServer;
   let mitarbeiter: string;
@@ -36,37 +63,27 @@ describe.each(testDrivers())('access request (Art. 15 GDPR) on %s', (driver) => 
   let mitarbeiterId: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z') });
-    mitarbeiter = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    fremdAdmin = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z'), seed: false });
+    const { ms, bh } = await mandanten(server);
+    mitarbeiter = await signInAs(server, ms.benutzer.mitarbeiter);
+    admin = await signInAs(server, ms.benutzer.admin);
+    fremdAdmin = await signInAs(server, bh.benutzer.admin);
     const db = server.database.db;
-    const [m] = await db
-      .select({ id: mandant.id })
-      .from(mandant)
-      .where(eq(mandant.name, 'Stadtwerke Musterstadt'));
-    const [u] = await db
-      .select({ id: benutzer.id })
-      .from(benutzer)
-      .where(and(eq(benutzer.mandantId, m!.id), eq(benutzer.email, 'mitarbeiter@musterstadt.example')));
-    mitarbeiterId = u!.id;
-    const [platz] = await db
-      .select({ id: leseraum.id })
-      .from(leseraum)
-      .where(eq(leseraum.mandantId, m!.id))
-      .limit(1);
+    const m = { id: ms.id };
+    mitarbeiterId = ms.benutzer.mitarbeiter.id;
+    const platz = ms.grundrisse.lernraum.plaetze[0]!;
     await db.insert(leseraumBuchung).values([
       {
-        mandantId: m!.id,
-        leseraumId: platz!.id,
+        mandantId: m.id,
+        leseraumId: platz.id,
         systembenutzer1Mail: 'Mitarbeiter@Musterstadt.example',
         von: new Date('2026-04-21T07:00:00Z'),
         bis: new Date('2026-04-21T09:00:00Z'),
         status: 'reserviert',
       },
       {
-        mandantId: m!.id,
-        leseraumId: platz!.id,
+        mandantId: m.id,
+        leseraumId: platz.id,
         systembenutzer1Mail: 'nachbarin@musterstadt.example',
         von: new Date('2026-04-21T10:00:00Z'),
         bis: new Date('2026-04-21T11:00:00Z'),
