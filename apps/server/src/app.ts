@@ -97,6 +97,11 @@ export type BuildAppOptions = {
   /** A movable clock (TEST_CLOCK, decision 059): its `GET|PUT /api/test/uhr` are registered; `now` reads it. */
   testClock?: TestClock;
   /**
+   * The session cache's clock (milliseconds; default the wall clock): a test that checks what an event leaves in
+   * the cache holds it, so that an entry cannot expire on a slow machine while the test runs.
+   */
+  sitzungsUhr?: () => number;
+  /**
    * Pino options or `false`; default: `appLoggerOptions()`, info level with the redaction of decision 233
    * (LOG_LEVEL is read by main.ts).
    */
@@ -141,6 +146,7 @@ export const buildApp = async ({
   logger = appLoggerOptions(),
   trustProxy = false,
   testClock,
+  sitzungsUhr,
 }: BuildAppOptions): Promise<FastifyInstance> => {
   const app = Fastify({
     logger,
@@ -202,7 +208,7 @@ export const buildApp = async ({
         seconds,
       }),
   });
-  await app.register(authPlugin, { config, database, events });
+  await app.register(authPlugin, { config, database, events, sitzungsUhr });
   await events.start();
   app.addHook('preClose', async () => {
     await events.stop();

@@ -46,6 +46,8 @@ export type TestServerOptions = {
   logStream?: NodeJS.WritableStream;
   /** STORAGE_URL and its credentials: stored files go to this S3-compatible store (decision 242). */
   storage?: { url: string; accessKeyId: string; secretAccessKey: string };
+  /** The session cache's clock (milliseconds): a test that must not see a cached session expire holds it. */
+  sitzungsUhr?: () => number;
   /** An existing DATA_DIR or database to start on (a restored backup): not migrated afresh, not seeded. */
   database?: { database: Database; dataDir: string; databaseUrl?: string; close: () => Promise<void> };
 };
@@ -78,6 +80,7 @@ export const startTestServer = async ({
   pushHttp = false,
   logStream,
   storage,
+  sitzungsUhr,
   database: given,
 }: TestServerOptions = {}): Promise<TestServer> => {
   const testDatabase = given ? { ...given, seeded: true } : await openTestDatabase(driver, { seeded: seed });
@@ -114,6 +117,7 @@ export const startTestServer = async ({
         config,
         database,
         now,
+        sitzungsUhr,
         logger: logStream
           ? appLoggerOptions({ level: 'info', stream: logStream })
           : process.env.TEST_LOG

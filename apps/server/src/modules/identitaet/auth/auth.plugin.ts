@@ -40,11 +40,18 @@ export const authPlugin = fp(
       config,
       database,
       events,
-    }: { config: Config; database: Database; events?: Pick<EventHub, 'onTenantEvent'> },
+      sitzungsUhr,
+    }: {
+      config: Config;
+      database: Database;
+      events?: Pick<EventHub, 'onTenantEvent'>;
+      /** The session cache's clock (app.ts `sitzungsUhr`); the wall clock when unset. */
+      sitzungsUhr?: () => number;
+    },
   ) => {
     // On PostgreSQL, what the session cache forgets and the throttle records is shared with the other instances
     // (decision 243); `lokal` is this instance's own cache, for what every instance hears anyway (live events).
-    const lokal = createSessionCache();
+    const lokal = createSessionCache(sitzungsUhr);
     const verteilt = await verteileAuthZustand({
       database,
       sessions: lokal,
