@@ -10,7 +10,7 @@
  */
 
 import http from 'node:http';
-import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '@stellwerk/domain/time';
+import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
 import type { BenchZiel } from './server';
 
@@ -104,14 +104,7 @@ export const buildFahrzeugBenchData = async (
   ).rows as { id: string; standort_id: string }[];
   const slotTag = addCalendarDays(heute, 2);
   const wochenStart = addCalendarDays(slotTag, -((new Date(`${slotTag}T12:00:00Z`).getUTCDay() + 6) % 7));
-  // working days first: the measured tenant books Monday to Friday (the demo's booking times), and the first 900
-  // slots of one Saturday were all refused on 29.11.2026 (days 20 and 21 ahead fell on a weekend)
-  const werktagZuerst = [...FREIE_TAGE].sort(
-    (a, b) =>
-      Number(weekdayOfDay(addCalendarDays(heute, a)) % 6 === 0) -
-        Number(weekdayOfDay(addCalendarDays(heute, b)) % 6 === 0) || a - b,
-  );
-  const postSlots = werktagZuerst.flatMap((d) =>
+  const postSlots = FREIE_TAGE.flatMap((d) =>
     ['09:00', '12:00', '15:00'].flatMap((start, k) =>
       rows.map((r) => ({
         fahrzeugId: r.id,
