@@ -6,7 +6,7 @@
  * inside it, so no booking row leaves the database. Person references appear only as distinct counts or as the
  * lists the k threshold needs inside the server.
  */
-import type { NachfrageSummen } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
+import type { NachfrageSummen, NachfrageZeile } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { inStandorten } from './auslastung.standorte.ts';
@@ -439,15 +439,7 @@ export const nachfrageSummen = async (tx: Tx, f: NachfrageFilter): Promise<Nachf
       where ${nachfrageWo(f)}
       group by grouping sets ((n.standort_id), (n.kategorie), (n.tag), (n.stunde))
     ) g left join standort s on s.id = g."standortId"`);
-  const rows = result.rows as {
-    art: 'standort' | 'kategorie' | 'tag' | 'stunde';
-    standortId: string;
-    standortName: string;
-    kategorie: string;
-    tag: string;
-    stunde: number;
-    anzahl: number;
-  }[];
+  const rows = result.rows as (NachfrageZeile & { art: 'standort' | 'kategorie' | 'tag' | 'stunde' })[];
   const von = (art: (typeof rows)[number]['art']) => rows.filter((r) => r.art === art);
   return {
     standorte: von('standort').map((r) => ({
