@@ -8,6 +8,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  FUHRPARK_LEUTE,
+  FUHRPARK_MANDANT,
+  FUHRPARK_ROLLEN,
+  fuhrparkWagen,
+} from '../../../../test/fixtures/fuhrpark.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
@@ -24,42 +30,17 @@ const ablesung = { tankfuellung: 60, sauberkeitAussen: 'sauber', sauberkeitInnen
  * setting for bookings outside the booking times), each licensed; three cars booked Monday to Friday 07:00–19:00,
  * the transporter MS-SW 103 also outside those times (then as a special trip).
  */
-const musterstadt = (server: TestServer) => {
-  const wagen = (kennzeichen: string, ausserhalbMoeglich = false) => ({
-    standort: 'nord' as const,
-    kennzeichen,
-    buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5], ausserhalbMoeglich },
-  });
-  return fixtureMandant(server.database, {
-    name: 'Stadtwerke Musterstadt',
-    domain: 'musterstadt.example',
-    features: { FahrzeugBuchung: true },
-    einstellungen: { Sprache: 'de' },
-    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
-    rollen: {
-      Mitarbeiter: ['fahrzeug_buchen'],
-      Fuhrparkleitung: [
-        'fahrzeug_pflege',
-        'fahrzeug_fremdbuchung',
-        'fahrzeug_buchen',
-        'fahrzeug_logbuch_report',
-        'auslastung_sehen',
-        'auswertung_sehen',
-      ],
-      Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
-    },
-    benutzer: {
-      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
-      freigabe: { vorname: 'Sabine', nachname: 'Krüger', rollen: ['Freigabe'], fuehrerschein: true },
-      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
-    },
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FUHRPARK_MANDANT,
+    rollen: FUHRPARK_ROLLEN,
+    benutzer: FUHRPARK_LEUTE,
     fahrzeuge: {
-      'MS-SW 102': wagen('MS-SW 102'),
-      'MS-SW 103': wagen('MS-SW 103', true),
-      'MS-SW 104': wagen('MS-SW 104'),
+      'MS-SW 102': fuhrparkWagen('MS-SW 102'),
+      'MS-SW 103': fuhrparkWagen('MS-SW 103'),
+      'MS-SW 104': fuhrparkWagen('MS-SW 104'),
     },
   });
-};
 
 describe.each(testDrivers())('occupancy of overdue and unapproved trips on %s', (driver) => {
   let server: TestServer;

@@ -2,6 +2,12 @@ import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiErrorBody, call } from '../../../../test/api-call.ts';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  FUHRPARK_LEUTE,
+  FUHRPARK_MANDANT,
+  FUHRPARK_ROLLEN,
+  fuhrparkWagen,
+} from '../../../../test/fixtures/fuhrpark.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
@@ -23,43 +29,18 @@ const ENGLISCH =
  * The booker, the fleet manager and the approver of special trips, each licensed; four cars at the depot with the
  * demo's booking times (Monday to Friday 07:00–19:00, the transporter MS-SW 103 also outside them).
  */
-const musterstadt = (server: TestServer) => {
-  const wagen = (kennzeichen: string, ausserhalbMoeglich = false) => ({
-    standort: 'nord' as const,
-    kennzeichen,
-    buchungszeiten: { von: '07:00', bis: '19:00', wochentage: [1, 2, 3, 4, 5], ausserhalbMoeglich },
-  });
-  return fixtureMandant(server.database, {
-    name: 'Stadtwerke Musterstadt',
-    domain: 'musterstadt.example',
-    features: { FahrzeugBuchung: true },
-    einstellungen: { Sprache: 'de' },
-    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
-    rollen: {
-      Mitarbeiter: ['fahrzeug_buchen'],
-      Fuhrparkleitung: [
-        'fahrzeug_pflege',
-        'fahrzeug_fremdbuchung',
-        'fahrzeug_buchen',
-        'fahrzeug_logbuch_report',
-        'auslastung_sehen',
-        'auswertung_sehen',
-      ],
-      Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
-    },
-    benutzer: {
-      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
-      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
-      freigabe: { vorname: 'Sabine', nachname: 'Krüger', rollen: ['Freigabe'], fuehrerschein: true },
-    },
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FUHRPARK_MANDANT,
+    rollen: FUHRPARK_ROLLEN,
+    benutzer: FUHRPARK_LEUTE,
     fahrzeuge: {
-      'MS-SW 101': wagen('MS-SW 101'),
-      'MS-SW 102': wagen('MS-SW 102'),
-      'MS-SW 103': wagen('MS-SW 103', true),
-      'MS-SW 104': wagen('MS-SW 104'),
+      'MS-SW 101': fuhrparkWagen('MS-SW 101'),
+      'MS-SW 102': fuhrparkWagen('MS-SW 102'),
+      'MS-SW 103': fuhrparkWagen('MS-SW 103'),
+      'MS-SW 104': fuhrparkWagen('MS-SW 104'),
     },
   });
-};
 
 describe.each(testDrivers())('vehicle error messages on %s', (driver) => {
   let server: TestServer;
