@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { FUHRPARK_LEUTE, FUHRPARK_ROLLEN } from '../../../../test/fixtures/fuhrpark.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
@@ -27,23 +28,8 @@ const musterstadt = (server: TestServer) =>
     domain: 'musterstadt.example',
     features: { FahrzeugBuchung: true },
     standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
-    rollen: {
-      Mitarbeiter: ['fahrzeug_buchen'],
-      Fuhrparkleitung: [
-        'fahrzeug_pflege',
-        'fahrzeug_fremdbuchung',
-        'fahrzeug_buchen',
-        'fahrzeug_logbuch_report',
-        'auslastung_sehen',
-        'auswertung_sehen',
-      ],
-      Freigabe: ['fahrzeug_freigabe_von_sonderfahrten', 'fahrzeug_buchen'],
-    },
-    benutzer: {
-      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'], fuehrerschein: true },
-      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'], fuehrerschein: true },
-      freigabe: { vorname: 'Sabine', nachname: 'Krüger', rollen: ['Freigabe'], fuehrerschein: true },
-    },
+    rollen: FUHRPARK_ROLLEN,
+    benutzer: FUHRPARK_LEUTE,
     fahrzeuge: {
       transporter: {
         standort: 'nord',
