@@ -31,8 +31,11 @@ export type Zufallsflotte = {
   fahrten: { fahrzeugId: string; von: Date; bis: Date }[];
 };
 
-/** Writes three vehicles with random bookings and trips on `TAGE` and returns what it wrote. */
-export const baueZufallsflotte = async (server: TestServer): Promise<Zufallsflotte> => {
+/** Writes three vehicles with random bookings and trips on `tage` (default `TAGE`) and returns what it wrote. */
+export const baueZufallsflotte = async (
+  server: TestServer,
+  tage: readonly string[] = TAGE,
+): Promise<Zufallsflotte> => {
   const buchungen: Zufallsflotte['buchungen'] = [];
   const fahrten: Zufallsflotte['fahrten'] = [];
   const db = server.database.db;
@@ -51,8 +54,8 @@ export const baueZufallsflotte = async (server: TestServer): Promise<Zufallsflot
   const person = flotte.benutzer.fuhrpark;
   const wagen = [flotte.fahrzeuge.z0, flotte.fahrzeuge.z1, flotte.fahrzeuge.z2];
   const r = zufall(22);
-  const start = berlinInstant(TAGE[0]!, '00:00').getTime();
-  const spanne = berlinInstant(TAGE[TAGE.length - 1]!, '23:59').getTime() - start;
+  const start = berlinInstant(tage[0]!, '00:00').getTime();
+  const spanne = berlinInstant(tage[tage.length - 1]!, '23:59').getTime() - start;
   for (const fahrzeugId of wagen) {
     // bookings of one vehicle do not overlap (the exclusion constraint): consecutive random stretches
     let t = start - 6 * 3_600_000;

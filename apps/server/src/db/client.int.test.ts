@@ -18,7 +18,7 @@ describe.each(testDrivers())('database client on %s', (driver) => {
     const { rows } = await t.database.db.execute<{ n: number }>(
       sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
     );
-    expect(rows[0]?.n).toBe(74); // 0039: fahrzeug_tag_minuten (decision 256); 0037: spind_schloss_auftrag (decision 250); 0036: fahrzeug_nachfrage_ungedeckt, auswertung_versand (decisions 246, 247); 0035: push_abo, push_ausgang (decision 245); 0034: zugriffstoken (decision 226); 0033: spindbank, spind, spind_buchung (decision 186); 0032: kiosk, kiosk_eincheck, kiosk_kopplung (decision 182); 0029: kalender_abo, kalender_eintrag (decision 168); 0018: fahrtenbuch_anker, datei_entfernung; 0019: telefon_faktor, sms_ausgang; 0021: fahrtenbuch_kopf; 0024: sitzung_anmeldung, scim_geloescht; saml_sp_schluessel (decision 122)
+    expect(rows[0]?.n).toBe(75); // 0040: fahrzeug_monat_minuten (decision 274); 0039: fahrzeug_tag_minuten (decision 256); 0037: spind_schloss_auftrag (decision 250); 0036: fahrzeug_nachfrage_ungedeckt, auswertung_versand (decisions 246, 247); 0035: push_abo, push_ausgang (decision 245); 0034: zugriffstoken (decision 226); 0033: spindbank, spind, spind_buchung (decision 186); 0032: kiosk, kiosk_eincheck, kiosk_kopplung (decision 182); 0029: kalender_abo, kalender_eintrag (decision 168); 0018: fahrtenbuch_anker, datei_entfernung; 0019: telefon_faktor, sms_ausgang; 0021: fahrtenbuch_kopf; 0024: sitzung_anmeldung, scim_geloescht; saml_sp_schluessel (decision 122)
     const ext = await t.database.db.execute(sql`select 1 from pg_extension where extname = 'btree_gist'`);
     expect(ext.rows).toHaveLength(1);
     expect(t.database.driver).toBe(driver);

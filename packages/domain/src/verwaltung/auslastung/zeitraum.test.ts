@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../errors.ts';
-import { vorperiode, type ZeitraumArt, zeitraumAus } from './zeitraum.ts';
+import { monatsStuecke, tageImZeitraum, vorperiode, type ZeitraumArt, zeitraumAus } from './zeitraum.ts';
 
 describe('zeitraumAus and vorperiode', () => {
   it.each<[ZeitraumArt, string, string, string, string, string]>([
@@ -36,5 +36,42 @@ describe('zeitraumAus and vorperiode', () => {
     } catch (e) {
       expect((e as DomainError).code).toBe('auslastung.zeitraum_ungueltig');
     }
+  });
+});
+
+describe('monatsStuecke', () => {
+  it.each([
+    // a year: twelve whole months
+    [{ vonTag: '2026-01-01', bisTag: '2026-12-31' }, 12, 12],
+    // a month of 28 days, and February of a leap year
+    [{ vonTag: '2026-02-01', bisTag: '2026-02-28' }, 1, 1],
+    [{ vonTag: '2028-02-01', bisTag: '2028-02-29' }, 1, 1],
+    // 90 days ending on a month's 15th: two pieces at the ends, two whole months between
+    [{ vonTag: '2026-08-18', bisTag: '2026-11-15' }, 4, 2],
+    // inside one month, over the change to summer time
+    [{ vonTag: '2026-03-20', bisTag: '2026-03-31' }, 1, 0],
+    // a week over the turn of the year
+    [{ vonTag: '2026-12-28', bisTag: '2027-01-03' }, 2, 0],
+  ])('%o gives %i pieces, %i of them whole months', (z, stuecke, volle) => {
+    const m = monatsStuecke(z);
+    expect(m).toHaveLength(stuecke);
+    expect(m.filter((s) => s.voll)).toHaveLength(volle);
+    // the pieces cover the range exactly, in order, each inside its month
+    expect(m[0]!.vonTag).toBe(z.vonTag);
+    expect(m.at(-1)!.bisTag).toBe(z.bisTag);
+    expect(m.reduce((n, s) => n + tageImZeitraum(s), 0)).toBe(tageImZeitraum(z));
+    for (const s of m) {
+      expect(s.vonTag.slice(0, 7)).toBe(s.monat.slice(0, 7));
+      expect(s.bisTag.slice(0, 7)).toBe(s.monat.slice(0, 7));
+      expect(s.monat.slice(8)).toBe('01');
+    }
+  });
+
+  it('a whole month starts on the 1st and ends on its last day', () => {
+    expect(monatsStuecke({ vonTag: '2026-01-31', bisTag: '2026-03-01' })).toEqual([
+      { monat: '2026-01-01', vonTag: '2026-01-31', bisTag: '2026-01-31', voll: false },
+      { monat: '2026-02-01', vonTag: '2026-02-01', bisTag: '2026-02-28', voll: true },
+      { monat: '2026-03-01', vonTag: '2026-03-01', bisTag: '2026-03-01', voll: false },
+    ]);
   });
 });

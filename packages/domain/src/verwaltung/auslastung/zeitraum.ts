@@ -86,3 +86,22 @@ export const vorperiode = (z: Zeitraum): Zeitraum => {
     }
   }
 };
+
+/** The part of a period inside one calendar month; `voll` when the period holds the whole month. */
+export type MonatsStueck = { monat: string; vonTag: string; bisTag: string; voll: boolean };
+
+/**
+ * A range of days cut at the month boundaries, in order (`monat` is the month's first day): the rollup keeps sums
+ * per vehicle and month and can answer a whole month at once (decision 274); the pieces at the ends are summed by
+ * the day.
+ */
+export const monatsStuecke = ({ vonTag, bisTag }: { vonTag: string; bisTag: string }): MonatsStueck[] => {
+  const stuecke: MonatsStueck[] = [];
+  for (let monat = `${vonTag.slice(0, 7)}-01`; monat <= bisTag; monat = addCalendarMonths(monat, 1)) {
+    const letzter = addCalendarDays(addCalendarMonths(monat, 1), -1);
+    const von = monat < vonTag ? vonTag : monat;
+    const bis = letzter > bisTag ? bisTag : letzter;
+    stuecke.push({ monat, vonTag: von, bisTag: bis, voll: von === monat && bis === letzter });
+  }
+  return stuecke;
+};

@@ -45,7 +45,7 @@ import {
   personenAnzahl,
   personenJeFahrzeug,
 } from './auslastung.repository.ts';
-import { summenJeFahrzeug } from './auslastung.rollup.ts';
+import { summenJeFahrzeug } from './auslastung.summen.ts';
 
 // --- vehicles --------------------------------------------------------------------------------------------
 
@@ -106,6 +106,7 @@ export const fahrzeugAuslastungBerechnen = async (
     const gruppenErste = [...gruppeVon.values()].map((g) => fahrzeugGruppen.find((f) => f.gruppe === g)!);
     const zahlenDer = (z: { vonTag: string; bisTag: string }) =>
       summenJeFahrzeug(tx, {
+        zeitraum: z,
         gruppen: gruppenErste.map(({ fenster, bundesland }) =>
           fahrzeugFenster({ ...z, fenster, feiertage: feiertagsTage({ ...z, bundesland }) }),
         ),
@@ -126,12 +127,16 @@ export const fahrzeugAuslastungBerechnen = async (
     const neunzig = { vonTag: addCalendarDays(gestern, -89), bisTag: gestern };
     const n = grenzen(neunzig);
     const zahlen90 = await zahlenDer(neunzig);
-    const personen90 = await personenJeFahrzeug(tx, { fahrzeugIds: ids, start: n.start, ende: n.ende });
     const unter = fahrzeuge.filter((f) => {
       const z = zahlen90.get(f.id)!;
       const qu = quote(z.gebucht, z.buchbar);
       return qu !== null && qu * 100 < schwelle;
     });
+    // only a car that could go is shown with its figures: only its people are counted (none, most days)
+    const personen90 =
+      unter.length > 0
+        ? await personenJeFahrzeug(tx, { fahrzeugIds: unter.map((f) => f.id), start: n.start, ende: n.ende })
+        : new Map<string, string[]>();
     const zeigbar = (id: string) => selektionZeigbar({ personen: (personen90.get(id) ?? []).length, k });
     const kandidaten = {
       schwelle,

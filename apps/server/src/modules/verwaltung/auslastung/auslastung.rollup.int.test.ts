@@ -11,15 +11,13 @@ import { startTestServer, type TestServer, testDrivers } from '../../../../test/
 import { baueZufallsflotte, HASH, TAGE, zufall } from '../../../../test/zufallsflotte.ts';
 import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { type FahrzeugTag, minutenJeFahrzeugTag, minutenJeFahrzeugTagRoh } from './auslastung.rollup.ts';
 import {
   type FahrzeugGruppe,
   type FahrzeugImZeitraum,
   type FahrzeugSummen,
-  type FahrzeugTag,
-  minutenJeFahrzeugTag,
-  minutenJeFahrzeugTagRoh,
   summenJeFahrzeug,
-} from './auslastung.rollup.ts';
+} from './auslastung.summen.ts';
 
 describe.each(testDrivers())('the rollup of minutes per vehicle-day on %s', (driver) => {
   let server: TestServer;
@@ -180,6 +178,7 @@ describe.each(testDrivers())('the rollup of minutes per vehicle-day on %s', (dri
         .filter((t) => t.fahrzeugId === wagen[0])
         .map(({ tag, von, bis }) => ({ tag, von, bis }));
     const gruppen = [gruppe(11), gruppe(12)];
+    const zeitraum = { vonTag: TAGE[0]!, bisTag: TAGE[TAGE.length - 1]! };
     const fahrzeuge: FahrzeugImZeitraum[] = [
       { id: wagen[0]!, gruppe: 0, gueltigVon: null, gueltigBis: null },
       { id: wagen[1]!, gruppe: 1, gueltigVon: null, gueltigBis: null },
@@ -214,7 +213,7 @@ describe.each(testDrivers())('the rollup of minutes per vehicle-day on %s', (dri
     const vergleichenSummen = async () => {
       const soll = await erwartet();
       const ist = await server.database.withTenant(mandantId, (tx) =>
-        summenJeFahrzeug(tx, { gruppen, fahrzeuge }),
+        summenJeFahrzeug(tx, { zeitraum, gruppen, fahrzeuge }),
       );
       expect([...ist.keys()].sort()).toEqual([...soll.keys()].sort());
       for (const [id, s] of soll) {
@@ -238,7 +237,7 @@ describe.each(testDrivers())('the rollup of minutes per vehicle-day on %s', (dri
       where mandant_id = ${mandantId} and fahrzeug_id = ${wagen[1]!} and gueltig`);
     const gelesen = (
       await server.database.withTenant(mandantId, (tx) =>
-        summenJeFahrzeug(tx, { gruppen, fahrzeuge: [fahrzeuge[1]!] }),
+        summenJeFahrzeug(tx, { zeitraum, gruppen, fahrzeuge: [fahrzeuge[1]!] }),
       )
     ).get(wagen[1]!)!;
     expect(gelesen.gebucht).toBe(0);

@@ -1,12 +1,19 @@
 /**
- * The rollup of booked and driven minutes per vehicle-day (decision 256) and the sums per vehicle read through it
- * (decision 270). The rollup table is the utilisation's own; everything else here only reads the booking modules'
- * tables, inside the tenant's transaction (row-level security).
+ * The rollup of booked and driven minutes per vehicle-day (decision 256); the sums per vehicle read through it and
+ * its monthly level are in `auslastung.summen.ts` (decisions 270, 274). The rollup tables are the utilisation's own;
+ * everything else here only reads the booking modules' tables, inside the tenant's transaction (row-level
+ * security).
  */
-import type { Fenster } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { floatArray, intArray, textArray, tsArray, uuidArray } from './auslastung.repository.ts';
+import {
+  fahrzeugBuchungImZeitraum,
+  floatArray,
+  intArray,
+  textArray,
+  tsArray,
+  uuidArray,
+} from './auslastung.repository.ts';
 
 /** One open day of a vehicle's window. */
 export type FahrzeugTag = { fahrzeugId: string; tag: string; von: Date; bis: Date };
@@ -86,7 +93,7 @@ export const minutenJeFahrzeugTag = async (
  * order asked); a day a write marked after it was read keeps its marker (its `stand` changed), so older figures
  * never overwrite a newer marker.
  */
-const fuelleTage = async (
+export const fuelleTage = async (
   tx: Tx,
   fehlend: readonly { tag: FahrzeugTag; stand: number }[],
 ): Promise<{ gebucht: number; gefahren: number }[]> => {
@@ -141,7 +148,7 @@ export const minutenJeFahrzeugTagRoh = async (
       cross join lateral generate_series((b.von at time zone 'Europe/Berlin')::date,
         ((b.bis - interval '1 microsecond') at time zone 'Europe/Berlin')::date, interval '1 day') as d
       where b.fahrzeug_id = any(${ids}::uuid[]) and b.typ = 'BUCHUNG' and b.status <> 'storniert'
-        and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz
+        and ${fahrzeugBuchungImZeitraum(start, ende)}
     ), e as materialized (
       select e.fahrzeug_id, e.beginn, e.ende, d::date as tag
       from fahrtenbuch_eintrag e
@@ -166,119 +173,4 @@ export const minutenJeFahrzeugTagRoh = async (
     gebucht: Number(r.gebucht),
     gefahren: Number(r.gefahren),
   }));
-};
-
-/** A group of vehicles with the same bookable days (the same booking window and the same state's holidays). */
-export type FahrzeugGruppe = readonly Fenster[];
-
-/** A vehicle of a period: its group and its validity (null = unbounded). */
-export type FahrzeugImZeitraum = {
-  id: string;
-  gruppe: number;
-  gueltigVon: string | null;
-  gueltigBis: string | null;
-};
-
-/** A vehicle's figures of a period, in minutes and days. */
-export type FahrzeugSummen = {
-  /** Booked minutes inside the bookable time, at most the day's bookable minutes per day. */
-  gebucht: number;
-  /** Driven minutes (logbook) inside the bookable time, the same bound. */
-  gefahren: number;
-  /** Bookable minutes. */
-  buchbar: number;
-  /** Bookable days. */
-  tage: number;
-  /** Bookable days without a booked minute. */
-  standtage: number;
-};
-
-const leer = (): FahrzeugSummen => ({ gebucht: 0, gefahren: 0, buchbar: 0, tage: 0, standtage: 0 });
-
-/**
- * The figures of each vehicle over its bookable days: the open days of its group (computed once per group, not
- * per vehicle) inside its validity. The database sums the rollup's rows per vehicle, using a row only when it is
- * valid and was computed for the same window, and names the days it could not answer; those are computed from the
- * raw rows and stored (as `minutenJeFahrzeugTag` does), and added here. So one statement answers a warm period,
- * 200 rows come back instead of one per vehicle-day, and the figures are the raw ones (decision 270).
- */
-export const summenJeFahrzeug = async (
-  tx: Tx,
-  { gruppen, fahrzeuge }: { gruppen: readonly FahrzeugGruppe[]; fahrzeuge: readonly FahrzeugImZeitraum[] },
-): Promise<Map<string, FahrzeugSummen>> => {
-  const summen = new Map(fahrzeuge.map((f) => [f.id, leer()]));
-  const tage = gruppen.flatMap((g, gruppe) => g.map((f) => ({ gruppe, ...f })));
-  if (fahrzeuge.length === 0 || tage.length === 0) return summen;
-  // The planner estimates one row behind the row-level-security predicate and probes the rollup's key once per
-  // vehicle-day (73,000 probes for a year of 200 vehicles: 137 ms of 218); a hash join over the period's rows of
-  // the rollup takes a fraction of it, and the grouping sorts in memory (decision 270). For this statement only.
-  await tx.execute(
-    sql`select set_config('enable_nestloop', 'off', true), set_config('work_mem', '16MB', true)`,
-  );
-  let vonTag = tage[0]!.tag;
-  let bisTag = vonTag;
-  for (const t of tage) {
-    if (t.tag < vonTag) vonTag = t.tag;
-    if (t.tag > bisTag) bisTag = t.tag;
-  }
-  const result = await tx.execute(sql`with w as (
-      select * from unnest(${intArray(tage.map((t) => t.gruppe))}::int[], ${textArray(tage.map((t) => t.tag))}::date[],
-        ${tsArray(tage.map((t) => t.von))}::timestamptz[], ${tsArray(tage.map((t) => t.bis))}::timestamptz[])
-        as w(gruppe, tag, von, bis)
-    ), v as (
-      select * from unnest(${uuidArray(fahrzeuge.map((f) => f.id))}::uuid[], ${intArray(fahrzeuge.map((f) => f.gruppe))}::int[],
-        ${textArray(fahrzeuge.map((f) => f.gueltigVon ?? ''))}::text[], ${textArray(fahrzeuge.map((f) => f.gueltigBis ?? ''))}::text[])
-        as v(fahrzeug_id, gruppe, gueltig_von, gueltig_bis)
-    ), t as (
-      select v.fahrzeug_id, w.tag, w.von, w.bis, (extract(epoch from w.bis - w.von) / 60)::float8 as buchbar
-      from v join w on w.gruppe = v.gruppe
-      where (v.gueltig_von = '' or w.tag >= v.gueltig_von::date) and (v.gueltig_bis = '' or w.tag <= v.gueltig_bis::date)
-    ), j as (
-      select t.*, coalesce(r.gueltig and r.von = t.von and r.bis = t.bis, false) as ok, r.gebucht, r.gefahren, r.stand
-      from t left join fahrzeug_tag_minuten r on r.fahrzeug_id = t.fahrzeug_id and r.tag = t.tag
-        and r.tag between ${vonTag}::date and ${bisTag}::date
-    )
-    select fahrzeug_id as "fahrzeugId", count(*)::int as tage, sum(buchbar)::float8 as buchbar,
-      coalesce(sum(least(gebucht, buchbar)) filter (where ok), 0)::float8 as gebucht,
-      coalesce(sum(least(gefahren, buchbar)) filter (where ok), 0)::float8 as gefahren,
-      (count(*) filter (where ok and gebucht <= 0))::int as standtage,
-      coalesce(json_agg(json_build_array(to_char(tag, 'YYYY-MM-DD'), coalesce(stand, 0))) filter (where not ok), '[]'::json)
-        as fehlend
-    from j group by fahrzeug_id`);
-  await tx.execute(sql`select set_config('enable_nestloop', 'on', true)`);
-  type Zeile = {
-    fahrzeugId: string;
-    tage: number;
-    buchbar: number;
-    gebucht: number;
-    gefahren: number;
-    standtage: number;
-    fehlend: [string, number][] | string;
-  };
-  const fensterJeGruppe = gruppen.map((g) => new Map(g.map((f) => [f.tag, f])));
-  const gruppeVon = new Map(fahrzeuge.map((f) => [f.id, f.gruppe]));
-  const fehlend: { tag: FahrzeugTag; stand: number }[] = [];
-  for (const z of result.rows as Zeile[]) {
-    const s = summen.get(z.fahrzeugId)!;
-    s.tage += Number(z.tage);
-    s.buchbar += Number(z.buchbar);
-    s.gebucht += Number(z.gebucht);
-    s.gefahren += Number(z.gefahren);
-    s.standtage += Number(z.standtage);
-    const liste = typeof z.fehlend === 'string' ? (JSON.parse(z.fehlend) as [string, number][]) : z.fehlend;
-    for (const [tag, stand] of liste) {
-      const f = fensterJeGruppe[gruppeVon.get(z.fahrzeugId)!]!.get(tag)!;
-      fehlend.push({ tag: { fahrzeugId: z.fahrzeugId, tag, von: f.von, bis: f.bis }, stand: Number(stand) });
-    }
-  }
-  if (fehlend.length === 0) return summen;
-  const roh = await fuelleTage(tx, fehlend);
-  fehlend.forEach(({ tag }, j) => {
-    const s = summen.get(tag.fahrzeugId)!;
-    const buchbar = (tag.bis.getTime() - tag.von.getTime()) / 60_000;
-    s.gebucht += Math.min(roh[j]!.gebucht, buchbar);
-    s.gefahren += Math.min(roh[j]!.gefahren, buchbar);
-    if (roh[j]!.gebucht <= 0) s.standtage += 1;
-  });
-  return summen;
 };

@@ -6,6 +6,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  text,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../../db/columns.ts';
@@ -38,6 +39,40 @@ export const fahrzeugTagMinuten = pgTable(
     primaryKey({ name: 'fahrzeug_tag_minuten_pkey', columns: [t.mandantId, t.tag, t.fahrzeugId] }),
     foreignKey({
       name: 'fahrzeug_tag_minuten_fahrzeug_fk',
+      columns: [t.mandantId, t.fahrzeugId],
+      foreignColumns: [fahrzeug.mandantId, fahrzeug.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The rollup's monthly level (decision 274): the sums of one vehicle over the open days of one Berlin month (its
+ * first day is `monat`), as the per-day rows give them: bookable days and minutes, booked and driven minutes (each
+ * day capped at its bookable minutes) and idle days. `fenster` is a fingerprint of the open days the sums were
+ * computed for (each day's window); a read uses a row only when it is `gueltig`, its fingerprint is the one of the
+ * window it asks about, and the vehicle is valid the whole month. The writes' triggers of migration 0039 also mark the
+ * months they touch (migration 0040), in the writing transaction, exactly as they mark the days. Derived data, no
+ * person reference; written only by the utilisation.
+ */
+export const fahrzeugMonatMinuten = pgTable(
+  'fahrzeug_monat_minuten',
+  {
+    mandantId: mandantIdColumn(),
+    fahrzeugId: uuid('fahrzeug_id').notNull(),
+    monat: date('monat', { mode: 'string' }).notNull(),
+    stand: integer('stand').notNull().default(0),
+    gueltig: boolean('gueltig').notNull().default(false),
+    fenster: text('fenster'),
+    tage: integer('tage'),
+    buchbar: doublePrecision('buchbar'),
+    gebucht: doublePrecision('gebucht'),
+    gefahren: doublePrecision('gefahren'),
+    standtage: integer('standtage'),
+  },
+  (t) => [
+    primaryKey({ name: 'fahrzeug_monat_minuten_pkey', columns: [t.mandantId, t.monat, t.fahrzeugId] }),
+    foreignKey({
+      name: 'fahrzeug_monat_minuten_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
       foreignColumns: [fahrzeug.mandantId, fahrzeug.id],
     }).onDelete('cascade'),
