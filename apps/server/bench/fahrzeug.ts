@@ -12,7 +12,7 @@
 import http from 'node:http';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
-import type { BenchZiel } from './server';
+import { type BenchZiel, statistikAuffrischen } from './server';
 
 export const FAHRZEUGE = 200;
 export const STANDORTE = 5;
@@ -93,7 +93,7 @@ export const buildFahrzeugBenchData = async (
     ).rows as { mandant_id: string; benutzer_id: string }[];
     buchungen += await fuelleMandant(server, neu!.mandant_id, neu!.benutzer_id, heute);
   }
-  await server.database.withAllTenants((tx) => tx.execute(sql`analyze`)).catch(() => undefined);
+  await statistikAuffrischen(server);
 
   const rows = (
     await server.database.withTenant(mandantId, (tx) =>

@@ -5,7 +5,7 @@
  */
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
-import type { BenchZiel } from './server';
+import { type BenchZiel, statistikAuffrischen } from './server';
 
 export const PLAETZE = 1000;
 export const BUCHUNGEN = 200_000;
@@ -31,7 +31,7 @@ export const buildLeseraumBenchData = async (
   mandantId: string,
 ): Promise<LeseraumBenchData> => {
   const heute = berlinDateKey(new Date());
-  return server.database.withTenant(mandantId, async (tx) => {
+  const data = await server.database.withTenant(mandantId, async (tx) => {
     const [plan] = (
       await tx.execute(sql`
         insert into grundriss_leseraum (mandant_id, bezeichnung, beschreibung, bereich)
@@ -67,7 +67,6 @@ export const buildLeseraumBenchData = async (
       cross join generate_series(0, ${perPlatz - 1}) as g
       cross join lateral (select ${heute}::date - 300 + g * 3 + (l.n % 3)::int as tag) t
       where (t.tag - ${heute}::date) not in (${sql.raw(FREIE_TAGE.join(', '))})`);
-    await tx.execute(sql`analyze leseraum_buchung`).catch(() => undefined);
     const plaetze = (
       (
         await tx.execute(
@@ -84,6 +83,8 @@ export const buildLeseraumBenchData = async (
       postTage: FREIE_TAGE.map((d) => addCalendarDays(heute, d)),
     };
   });
+  await statistikAuffrischen(server);
+  return data;
 };
 
 /** How many bookings the plan's places hold (to print with the results). */
