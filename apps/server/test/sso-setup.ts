@@ -1,44 +1,64 @@
 /**
- * What every single-sign-on integration file starts from: the real server with the demo tenants, the id of the
- * tenant behind `domain` (its provider's id and callback), optionally groups the provider's claims map to, and
- * the tenant administrator's session.
+ * What every single-sign-on integration file starts from: the real server, unseeded, with one fixture tenant
+ * behind `domain` (its provider's id and callback), the groups the provider's claims map to, the users the file
+ * names, and the session of the tenant's administrator. Another tenant a file needs it writes itself with
+ * `fixtureMandant` on `server.database`.
  */
-import { eq } from 'drizzle-orm';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TestDriver } from '../src/db/test-database.ts';
-import { gruppe } from '../src/modules/identitaet/gruppe/gruppe.table.ts';
-import { mandantDomain } from '../src/modules/verwaltung/mandant/mandant.table.ts';
-import { signIn, startTestServer, type TestServer } from './harness.ts';
+import { signInAs } from './fixtures/anmelden.ts';
+import type { FixtureBenutzer } from './fixtures/benutzer.ts';
+import { fixtureMandant } from './fixtures/mandant.ts';
+import { startTestServer, type TestServer } from './harness.ts';
 
-export type SsoServer = {
+export type SsoMandantSpec<B extends string> = {
+  name: string;
+  domain: string;
+  /**
+   * The users by login (`<login>@<domain>`, the fixture password). `admin` is the tenant's administrator: a role
+   * with every right (the provider's settings, the tenant's policy, the administration's user pages). The others
+   * hold no role.
+   */
+  benutzer: Record<B | 'admin', { vorname: string; nachname: string }>;
+  /** Groups, without roles, which the provider's group claim maps to by name. */
+  gruppen?: readonly string[];
+};
+
+export type SsoServer<B extends string = never> = {
   server: TestServer;
   mandantId: string;
   /** The session of `admin@<domain>`. */
   adminCookie: string;
   /** Where the tenant's provider sends the browser back (OIDC redirect URI). */
   callbackUrl: string;
+  benutzer: Record<B | 'admin', FixtureBenutzer>;
 };
 
-export const startSsoServer = async (
+export const startSsoServer = async <B extends string = never>(
   driver: TestDriver,
-  domain: string,
-  gruppen: readonly string[] = [],
-): Promise<SsoServer> => {
-  const server = await startTestServer({ driver });
+  spec: SsoMandantSpec<B>,
+): Promise<SsoServer<B>> => {
+  const server = await startTestServer({ driver, seed: false });
   try {
-    const [row] = await server.database.withAllTenants((tx) =>
-      tx.select().from(mandantDomain).where(eq(mandantDomain.domain, domain)),
-    );
-    if (!row) throw new Error(`no demo tenant has the domain ${domain}`);
-    const { mandantId } = row;
-    if (gruppen.length > 0)
-      await server.database.withTenant(mandantId, (tx) =>
-        tx.insert(gruppe).values(gruppen.map((name) => ({ mandantId, name }))),
-      );
+    const benutzer = Object.fromEntries(
+      Object.entries<{ vorname: string; nachname: string }>(spec.benutzer).map(([login, b]) => [
+        login,
+        login === 'admin' ? { ...b, rollen: ['Administration'] as const } : b,
+      ]),
+    ) as Record<B | 'admin', { vorname: string; nachname: string; rollen?: readonly 'Administration'[] }>;
+    const mandant = await fixtureMandant<never, 'Administration', string, B | 'admin'>(server.database, {
+      name: spec.name,
+      domain: spec.domain,
+      rollen: { Administration: PERMISSION_NAMES },
+      gruppen: Object.fromEntries((spec.gruppen ?? []).map((name) => [name, {}])),
+      benutzer,
+    });
     return {
       server,
-      mandantId,
-      adminCookie: await signIn(server.baseUrl, `admin@${domain}`),
-      callbackUrl: `${server.baseUrl}/api/auth/sso/callback/${mandantId}`,
+      mandantId: mandant.id,
+      adminCookie: await signInAs(server, mandant.benutzer.admin),
+      callbackUrl: `${server.baseUrl}/api/auth/sso/callback/${mandant.id}`,
+      benutzer: mandant.benutzer,
     };
   } catch (err) {
     await server.close();

@@ -1,10 +1,13 @@
 import type { TAdminPasskeys, TSitzungen } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { eq } from 'drizzle-orm';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loeseCaptcha } from '../../../../test/captcha.ts';
 import { CookieJar as Jar } from '../../../../test/cookie-jar.ts';
-import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { startSmsGateway } from '../../../../test/sms-gateway.ts';
 import { passkey } from './auth.passkey.table.ts';
 import { user as authUser } from './auth.table.ts';
@@ -25,7 +28,38 @@ describe.each(testDrivers())('factors that cannot be replayed or left behind, on
   let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
   beforeAll(async () => {
     gateway = await startSmsGateway();
-    server = await startTestServer({ driver, smsUrl: gateway.url });
+    server = await startTestServer({ driver, seed: false, smsUrl: gateway.url });
+    // Users without rights who enrol factors, sign in and end sessions; in each tenant an administrator (a role
+    // with every right) who reads the audit log and resets factors; in Beispielhausen a user administrator
+    // (benutzer_pflegen), who does not find a user of Musterstadt.
+    await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: {
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+        fuhrpark: { vorname: 'Thomas', nachname: 'Becker' },
+        freigabe: { vorname: 'Sabine', nachname: 'Krüger' },
+        fuehrerschein: { vorname: 'Markus', nachname: 'Weber' },
+        fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider' },
+        admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      },
+    });
+    await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      rollen: {
+        Administration: PERMISSION_NAMES,
+        Benutzerverwaltung: ['benutzer_pflegen', 'berechtigungs_pflege'],
+      },
+      benutzer: {
+        mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+        fuhrpark: { vorname: 'Michael', nachname: 'Fischer' },
+        freigabe: { vorname: 'Julia', nachname: 'Meyer' },
+        fahrzeugpflege: { vorname: 'Katrin', nachname: 'Neumann', rollen: ['Benutzerverwaltung'] },
+        admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+      },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -48,7 +82,10 @@ describe.each(testDrivers())('factors that cannot be replayed or left behind, on
   const codeOf = async (response: Response) => ((await response.json()) as ErrorBody).error.code;
   const passwordStep = async (email: string) => {
     const jar = new Jar();
-    const response = await call(jar, 'POST', '/api/auth/sign-in/email', { email, password: DEMO_PASSWORD });
+    const response = await call(jar, 'POST', '/api/auth/sign-in/email', {
+      email,
+      password: FIXTURE_PASSWORD,
+    });
     expect(response.status).toBe(200);
     return jar;
   };
@@ -58,7 +95,7 @@ describe.each(testDrivers())('factors that cannot be replayed or left behind, on
     return jar;
   };
   const enrol = async (jar: Jar) => {
-    const enabled = await call(jar, 'POST', '/api/auth/two-factor/enable', { password: DEMO_PASSWORD });
+    const enabled = await call(jar, 'POST', '/api/auth/two-factor/enable', { password: FIXTURE_PASSWORD });
     expect(enabled.status).toBe(200);
     const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
     const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
@@ -201,7 +238,7 @@ describe.each(testDrivers())('factors that cannot be replayed or left behind, on
     expect(gateway.received).toHaveLength(0);
     const right = await call(jar, 'POST', '/api/sicherheit/faktoren/telefon', {
       telefonnummer: '0151 12345678',
-      passwort: DEMO_PASSWORD,
+      passwort: FIXTURE_PASSWORD,
     });
     expect(right.status).toBe(201);
 
@@ -211,9 +248,9 @@ describe.each(testDrivers())('factors that cannot be replayed or left behind, on
     const badConfirm = await call(jar, 'POST', '/api/sicherheit/bestaetigen', { passwort: 'falsch-falsch' });
     expect(badConfirm.status).toBe(400);
     expect(await codeOf(badConfirm)).toBe('auth.current_password_wrong');
-    expect((await call(jar, 'POST', '/api/sicherheit/bestaetigen', { passwort: DEMO_PASSWORD })).status).toBe(
-      204,
-    );
+    expect(
+      (await call(jar, 'POST', '/api/sicherheit/bestaetigen', { passwort: FIXTURE_PASSWORD })).status,
+    ).toBe(204);
     expect((await call(jar, 'GET', '/api/auth/passkey/generate-register-options')).status).toBe(200);
     // another session of the same user is not confirmed by it
     const other = await signedIn('freigabe@musterstadt.example');
@@ -241,20 +278,20 @@ describe.each(testDrivers())('factors that cannot be replayed or left behind, on
     expect(statuses.slice(5)).toEqual(Array(25).fill(429));
     // the right password waits too, here and at the sign-in page, and so do other password checks
     expect(
-      (await call(jar, 'POST', '/api/auth/two-factor/disable', { password: DEMO_PASSWORD })).status,
+      (await call(jar, 'POST', '/api/auth/two-factor/disable', { password: FIXTURE_PASSWORD })).status,
     ).toBe(429);
     const signIn = await call(new Jar(), 'POST', '/api/auth/sign-in/email', {
       email,
-      password: DEMO_PASSWORD,
+      password: FIXTURE_PASSWORD,
     });
     expect(signIn.status).toBe(429);
-    expect((await call(jar, 'POST', '/api/sicherheit/bestaetigen', { passwort: DEMO_PASSWORD })).status).toBe(
-      429,
-    );
+    expect(
+      (await call(jar, 'POST', '/api/sicherheit/bestaetigen', { passwort: FIXTURE_PASSWORD })).status,
+    ).toBe(429);
     expect(
       (
         await call(jar, 'POST', '/api/auth/change-password', {
-          currentPassword: DEMO_PASSWORD,
+          currentPassword: FIXTURE_PASSWORD,
           newPassword: 'ein-neues-passwort',
         })
       ).status,
@@ -284,7 +321,7 @@ describe.each(testDrivers())('factors that cannot be replayed or left behind, on
     const benutzerId = await benutzerIdOf(jar);
     await enrol(jar);
     expect(
-      (await call(jar, 'POST', '/api/auth/two-factor/disable', { password: DEMO_PASSWORD })).status,
+      (await call(jar, 'POST', '/api/auth/two-factor/disable', { password: FIXTURE_PASSWORD })).status,
     ).toBe(200);
     // wrong passwords at /login, as the browser sends them (with the security check once asked), until the lock
     for (let i = 0; i < 5; i++) {

@@ -1,8 +1,11 @@
 import type { TMe } from '@stellwerk/domain/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar as Jar } from '../../../../test/cookie-jar.ts';
-import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { startSmsGateway } from '../../../../test/sms-gateway.ts';
 import { createSoftAuthenticator } from '../../../../test/soft-authenticator.ts';
 
@@ -29,7 +32,19 @@ describe.each(testDrivers())(
 
     beforeAll(async () => {
       gateway = await startSmsGateway();
-      server = await startTestServer({ driver, smsUrl: gateway.url });
+      server = await startTestServer({ driver, seed: false, smsUrl: gateway.url });
+      // the user who enrols a passkey and an authenticator app, a second user who enrols a passkey and a phone,
+      // and the administrator who sets the tenant's policy (a role with every right)
+      await fixtureMandant(server.database, {
+        name: 'Stadtwerke Musterstadt',
+        domain: 'musterstadt.example',
+        rollen: { Administration: PERMISSION_NAMES },
+        benutzer: {
+          fuehrerschein: { vorname: 'Markus', nachname: 'Weber' },
+          fahrer: { vorname: 'Uwe', nachname: 'Krause' },
+          admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+        },
+      });
       authenticator = createSoftAuthenticator(new URL(server.baseUrl).hostname, server.baseUrl);
     });
     afterAll(async () => {
@@ -74,11 +89,11 @@ describe.each(testDrivers())(
       const jar = new Jar();
       const signedIn = await call(jar, 'POST', '/api/auth/sign-in/email', {
         email: EMAIL,
-        password: DEMO_PASSWORD,
+        password: FIXTURE_PASSWORD,
       });
       expect(signedIn.status).toBe(200);
       expect(
-        (await call(jar, 'POST', '/api/sicherheit/bestaetigen', { passwort: DEMO_PASSWORD })).status,
+        (await call(jar, 'POST', '/api/sicherheit/bestaetigen', { passwort: FIXTURE_PASSWORD })).status,
       ).toBe(204);
       const options = await call(jar, 'GET', '/api/auth/passkey/generate-register-options');
       expect(options.status).toBe(200);
@@ -89,7 +104,7 @@ describe.each(testDrivers())(
       });
       expect(registered.status).toBe(200);
 
-      const enabled = await call(jar, 'POST', '/api/auth/two-factor/enable', { password: DEMO_PASSWORD });
+      const enabled = await call(jar, 'POST', '/api/auth/two-factor/enable', { password: FIXTURE_PASSWORD });
       expect(enabled.status).toBe(200);
       const enrolled = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
       totp = OTPAuth.URI.parse(enrolled.totpURI) as OTPAuth.TOTP;
@@ -131,7 +146,7 @@ describe.each(testDrivers())(
       const admin = new Jar();
       await call(admin, 'POST', '/api/auth/sign-in/email', {
         email: 'admin@musterstadt.example',
-        password: DEMO_PASSWORD,
+        password: FIXTURE_PASSWORD,
       });
       const policy = await call(admin, 'PUT', '/api/customizing/mandant/ZweiFaktorPflicht', {
         value: 'alle',
@@ -158,10 +173,11 @@ describe.each(testDrivers())(
       const zweiter = createSoftAuthenticator(new URL(server.baseUrl).hostname, server.baseUrl);
       const jar = new Jar();
       expect(
-        (await call(jar, 'POST', '/api/auth/sign-in/email', { email: USER, password: DEMO_PASSWORD })).status,
+        (await call(jar, 'POST', '/api/auth/sign-in/email', { email: USER, password: FIXTURE_PASSWORD }))
+          .status,
       ).toBe(200);
       expect(
-        (await call(jar, 'POST', '/api/sicherheit/bestaetigen', { passwort: DEMO_PASSWORD })).status,
+        (await call(jar, 'POST', '/api/sicherheit/bestaetigen', { passwort: FIXTURE_PASSWORD })).status,
       ).toBe(204);
       const options = await call(jar, 'GET', '/api/auth/passkey/generate-register-options');
       const { challenge } = (await options.json()) as { challenge: string };
@@ -173,7 +189,7 @@ describe.each(testDrivers())(
       const created = await call(jar, 'POST', '/api/sicherheit/faktoren/telefon', {
         telefonnummer: NUMMER,
         friendlyName: 'Diensthandy',
-        passwort: DEMO_PASSWORD,
+        passwort: FIXTURE_PASSWORD,
       });
       expect(created.status).toBe(201);
       const { id } = (await created.json()) as { id: string };

@@ -4,9 +4,12 @@ import type {
   TSmsAusgang,
   TTelefonFaktorAngelegt,
 } from '@stellwerk/domain/identitaet/sicherheit/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar as Jar } from '../../../../test/cookie-jar.ts';
-import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { startSmsGateway } from '../../../../test/sms-gateway.ts';
 
 type ErrorBody = { error: { code: string } };
@@ -30,17 +33,46 @@ const signedIn = async (server: TestServer, email: string) => {
   const jar = new Jar();
   const response = await call(server, jar, 'POST', '/api/auth/sign-in/email', {
     email,
-    password: DEMO_PASSWORD,
+    password: FIXTURE_PASSWORD,
   });
   expect(response.status).toBe(200);
   expect(jar.has('stellwerk.session_token')).toBe(true);
   return jar;
 };
 
+/**
+ * Users without any right who enrol phones or sign in, and an administrator of each of two tenants (a role with
+ * every right, which reads the SMS outbox). The language is German, which the SMS text asserted is in.
+ */
+const startWithUsers = async (driver: TestServer['driver'], smsUrl?: string) => {
+  const server = await startTestServer({ driver, seed: false, smsUrl });
+  await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    einstellungen: { Sprache: 'de' },
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker' },
+      fuehrerschein: { vorname: 'Markus', nachname: 'Weber' },
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider' },
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+    },
+  });
+  await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    einstellungen: { Sprache: 'de' },
+    rollen: { Administration: PERMISSION_NAMES },
+    benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+  });
+  return server;
+};
+
 describe.each(testDrivers())('phone factor without an SMS gateway, on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startWithUsers(driver);
   });
   afterAll(async () => {
     await server?.close();
@@ -72,7 +104,7 @@ describe.each(testDrivers())('phone factor with an SMS gateway, on %s', (driver)
 
   beforeAll(async () => {
     gateway = await startSmsGateway();
-    server = await startTestServer({ driver, smsUrl: gateway.url });
+    server = await startWithUsers(driver, gateway.url);
   });
   afterAll(async () => {
     await server?.close();
@@ -92,7 +124,7 @@ describe.each(testDrivers())('phone factor with an SMS gateway, on %s', (driver)
     const created = await call(server, jar, 'POST', '/api/sicherheit/faktoren/telefon', {
       telefonnummer: '0151 123 456 78',
       friendlyName: 'Diensthandy',
-      passwort: DEMO_PASSWORD,
+      passwort: FIXTURE_PASSWORD,
     });
     expect(created.status).toBe(201);
     const angelegt = (await created.json()) as TTelefonFaktorAngelegt;
@@ -132,7 +164,7 @@ describe.each(testDrivers())('phone factor with an SMS gateway, on %s', (driver)
     const jar = new Jar();
     const password = await call(server, jar, 'POST', '/api/auth/sign-in/email', {
       email: USER,
-      password: DEMO_PASSWORD,
+      password: FIXTURE_PASSWORD,
     });
     expect(password.status).toBe(200);
     expect(await password.json()).toEqual({ twoFactorRedirect: true, twoFactorMethods: ['otp'] });
@@ -160,7 +192,7 @@ describe.each(testDrivers())('phone factor with an SMS gateway, on %s', (driver)
     const jar = new Jar();
     const other = await call(server, jar, 'POST', '/api/auth/sign-in/email', {
       email: 'fuhrpark@musterstadt.example',
-      password: DEMO_PASSWORD,
+      password: FIXTURE_PASSWORD,
     });
     expect(other.status).toBe(200);
     expect(jar.has('stellwerk.session_token')).toBe(true);
@@ -171,7 +203,7 @@ describe.each(testDrivers())('phone factor with an SMS gateway, on %s', (driver)
     gateway.antworteMit(500);
     const failed = await call(server, jar, 'POST', '/api/sicherheit/faktoren/telefon', {
       telefonnummer: '+49 160 9876543',
-      passwort: DEMO_PASSWORD,
+      passwort: FIXTURE_PASSWORD,
     });
     expect(failed.status).toBe(502);
     expect(await codeOf(failed)).toBe('sicherheit.sms_fehlgeschlagen');
@@ -205,7 +237,7 @@ describe.each(testDrivers())('phone factor with an SMS gateway, on %s', (driver)
     const jar = await signedIn(server, 'fahrzeugpflege@musterstadt.example');
     const created = await call(server, jar, 'POST', '/api/sicherheit/faktoren/telefon', {
       telefonnummer: '+49 170 5550001',
-      passwort: DEMO_PASSWORD,
+      passwort: FIXTURE_PASSWORD,
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as TTelefonFaktorAngelegt;
@@ -224,7 +256,7 @@ describe.each(testDrivers())('phone factor with an SMS gateway, on %s', (driver)
     expect((await call(server, other, 'DELETE', `/api/sicherheit/faktoren/${faktorId}`)).status).toBe(404);
 
     const jar = new Jar();
-    await call(server, jar, 'POST', '/api/auth/sign-in/email', { email: USER, password: DEMO_PASSWORD });
+    await call(server, jar, 'POST', '/api/auth/sign-in/email', { email: USER, password: FIXTURE_PASSWORD });
     await call(server, jar, 'POST', '/api/auth/two-factor/send-otp', {});
     await call(server, jar, 'POST', '/api/auth/two-factor/verify-otp', { code: gateway.code(NUMMER) });
     expect(jar.has('stellwerk.session_token')).toBe(true);

@@ -1,17 +1,52 @@
 import type { TMe } from '@stellwerk/domain/api';
 import type { TFaktoren } from '@stellwerk/domain/identitaet/sicherheit/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRequest } from '../../../../test/auth-requests.ts';
 import { CookieJar as Jar } from '../../../../test/cookie-jar.ts';
-import { DEMO_PASSWORD, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 type ErrorBody = { error: { code: string } };
 
 describe.each(testDrivers())('two-factor sign-in and sessions, on %s', (driver) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    // Users without rights who enrol factors and sign in; in each tenant an administrator (a role with every
+    // right: the policy "administratoren" applies to them; the one of Musterstadt is Claudia Wagner, the name the
+    // audit shows); in Beispielhausen a user administrator (benutzer_pflegen) and, for the employee's request,
+    // the reading rooms switched on.
+    await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: {
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+        fuhrpark: { vorname: 'Thomas', nachname: 'Becker' },
+        freigabe: { vorname: 'Sabine', nachname: 'Krüger' },
+        fuehrerschein: { vorname: 'Markus', nachname: 'Weber' },
+        fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider' },
+        admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      },
+    });
+    await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      features: { Leseraum: true },
+      rollen: {
+        Administration: PERMISSION_NAMES,
+        Benutzerverwaltung: ['benutzer_pflegen', 'berechtigungs_pflege'],
+      },
+      benutzer: {
+        mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+        freigabe: { vorname: 'Julia', nachname: 'Meyer' },
+        fahrzeugpflege: { vorname: 'Katrin', nachname: 'Neumann', rollen: ['Benutzerverwaltung'] },
+        admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+      },
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -33,7 +68,7 @@ describe.each(testDrivers())('two-factor sign-in and sessions, on %s', (driver) 
   const codeOf = async (response: Response) => ((await response.json()) as ErrorBody).error.code;
 
   /** The password step; returns the jar and better-auth's answer. */
-  const passwordStep = async (email: string, password = DEMO_PASSWORD) => {
+  const passwordStep = async (email: string, password = FIXTURE_PASSWORD) => {
     const jar = new Jar();
     const response = await call(jar, 'POST', '/api/auth/sign-in/email', { email, password });
     return { jar, response, body: (await response.json()) as Record<string, unknown> };
@@ -47,7 +82,7 @@ describe.each(testDrivers())('two-factor sign-in and sessions, on %s', (driver) 
 
   /** Enrols an authenticator app for the signed-in user; returns the TOTP and the backup codes. */
   const enrol = async (jar: Jar) => {
-    const enabled = await call(jar, 'POST', '/api/auth/two-factor/enable', { password: DEMO_PASSWORD });
+    const enabled = await call(jar, 'POST', '/api/auth/two-factor/enable', { password: FIXTURE_PASSWORD });
     expect(enabled.status).toBe(200);
     const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
     const totp = OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP;
@@ -58,7 +93,7 @@ describe.each(testDrivers())('two-factor sign-in and sessions, on %s', (driver) 
 
   it('enrols an authenticator app: QR URI and secret, confirmed with a first code, named; sign-in then asks for the code', async () => {
     const jar = await signedIn('mitarbeiter@musterstadt.example');
-    const enabled = await call(jar, 'POST', '/api/auth/two-factor/enable', { password: DEMO_PASSWORD });
+    const enabled = await call(jar, 'POST', '/api/auth/two-factor/enable', { password: FIXTURE_PASSWORD });
     expect(enabled.status).toBe(200);
     const { totpURI, backupCodes } = (await enabled.json()) as { totpURI: string; backupCodes: string[] };
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Stellwerk:mitarbeiter%40musterstadt\.example\?/);
@@ -93,7 +128,7 @@ describe.each(testDrivers())('two-factor sign-in and sessions, on %s', (driver) 
     expect(faktoren.faktoren[0]).toMatchObject({ friendlyName: 'Diensthandy', verified: true });
 
     // a second enrolment is refused while one is confirmed
-    const again = await call(jar, 'POST', '/api/auth/two-factor/enable', { password: DEMO_PASSWORD });
+    const again = await call(jar, 'POST', '/api/auth/two-factor/enable', { password: FIXTURE_PASSWORD });
     expect(again.status).toBe(409);
     expect(await codeOf(again)).toBe('auth.zwei_faktor_bereits_eingerichtet');
 
@@ -290,7 +325,7 @@ describe.each(testDrivers())('two-factor sign-in and sessions, on %s', (driver) 
     const email = 'freigabe@beispielhausen.example';
     const [a, b] = [await signedIn(email), await signedIn(email)];
     const changed = await call(a, 'POST', '/api/auth/change-password', {
-      currentPassword: DEMO_PASSWORD,
+      currentPassword: FIXTURE_PASSWORD,
       newPassword: 'ein-neues-passwort',
       revokeOtherSessions: false,
     });

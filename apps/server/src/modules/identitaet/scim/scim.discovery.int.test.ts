@@ -1,6 +1,9 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: SCIM answers are read field by field in the assertions
 type Json = Record<string, any>;
@@ -17,8 +20,22 @@ describe.each(testDrivers())('SCIM discovery and domains, on %s', (driver) => {
   let admin: string;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, seed: false });
+    // the tenant with its one domain, in German (the messages asserted), a group for the group list, and the
+    // administrator (a role with every right) who makes the SCIM token; the other tenant owns the foreign domain
+    const ms = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      einstellungen: { Sprache: 'de' },
+      rollen: { Administration: PERMISSION_NAMES },
+      gruppen: { 'Alle Mitarbeitenden': {} },
+      benutzer: { admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] } },
+    });
+    await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+    });
+    admin = await signInAs(server, ms.benutzer.admin);
     token = (
       (await (await call(server, admin, 'POST', '/api/admin/scim-tokens', { name: 'Entra' })).json()) as Json
     ).token;

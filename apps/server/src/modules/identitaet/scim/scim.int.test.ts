@@ -1,6 +1,10 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import type { FixtureBenutzer } from '../../../../test/fixtures/benutzer.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 /**
  * SCIM 2.0 (decision 071) with requests shaped as Microsoft Entra ID and Okta send them: look-up by filter,
@@ -16,10 +20,29 @@ describe.each(testDrivers())('SCIM provisioning, on %s', (driver) => {
   let adminB: string;
   let tokenA: string;
   let tokenB: string;
+  let mitarbeiter: FixtureBenutzer;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    adminA = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    adminB = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    server = await startTestServer({ driver, seed: false });
+    // two tenants, each with an administrator (a role with every right) who makes its SCIM token; in tenant A a
+    // user without rights whom SCIM deactivates and puts into a group
+    const a = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: 'musterstadt.example',
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: {
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+        admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      },
+    });
+    const b = await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
+    });
+    mitarbeiter = a.benutzer.mitarbeiter;
+    adminA = await signInAs(server, a.benutzer.admin);
+    adminB = await signInAs(server, b.benutzer.admin);
   });
   afterAll(async () => {
     await server?.close();
@@ -67,7 +90,7 @@ describe.each(testDrivers())('SCIM provisioning, on %s', (driver) => {
     ).json()) as Json;
     expect(JSON.stringify(audit)).toContain('scim_token');
     // a user without the right: 403
-    const booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    const booker = await signInAs(server, mitarbeiter);
     expect((await call(server, booker, 'POST', '/api/admin/scim-tokens', { name: 'x' })).status).toBe(403);
   });
 
@@ -129,7 +152,7 @@ describe.each(testDrivers())('SCIM provisioning, on %s', (driver) => {
       `/Users${filter('userName eq "mitarbeiter@musterstadt.example"')}`,
     );
     const id = target.body.Resources[0].id as string;
-    const cookie = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    const cookie = await signInAs(server, mitarbeiter);
     expect((await call(server, cookie, 'GET', '/api/me')).status).toBe(200);
     const patched = await scim(tokenA, 'PATCH', `/Users/${id}`, {
       schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
@@ -148,15 +171,13 @@ describe.each(testDrivers())('SCIM provisioning, on %s', (driver) => {
     const me = await call(server, cookie, 'GET', '/api/me');
     expect([401, 200]).toContain(me.status);
     if (me.status === 200) expect(await me.json()).toBeNull();
-    await expect(signIn(server.baseUrl, 'mitarbeiter@musterstadt.example')).rejects.toThrow(
-      /403 .*auth\.konto_deaktiviert/,
-    ); // the promise of docs/administration.md "Users": a deactivated account is told so
+    await expect(signInAs(server, mitarbeiter)).rejects.toThrow(/403 .*auth\.konto_deaktiviert/); // the promise of docs/administration.md "Users": a deactivated account is told so
     // reactivated, the password works again
     const back = await scim(tokenA, 'PATCH', `/Users/${id}`, {
       Operations: [{ op: 'Replace', path: 'active', value: 'True' }],
     });
     expect(back.body.active).toBe(true);
-    await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    await signInAs(server, mitarbeiter);
   });
 
   it('Okta: create with application/json, replace without path, DELETE deletes (404 after, RFC 7644 §3.6)', async () => {

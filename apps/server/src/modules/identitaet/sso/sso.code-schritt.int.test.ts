@@ -1,23 +1,20 @@
 import type { TMe } from '@stellwerk/domain/api';
 import { and, eq } from 'drizzle-orm';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { CookieJar } from '../../../../test/cookie-jar.ts';
-import {
-  DEMO_PASSWORD,
-  signIn,
-  startTestServer,
-  type TestServer,
-  testDrivers,
-} from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { type FixtureMandant, fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { type IdpLogin, type OidcIdp, startOidcIdp } from '../../../../test/oidc-idp.ts';
 import { createSamlIdp, type SamlUser } from '../../../../test/saml-idp.ts';
 import { startSmsGateway } from '../../../../test/sms-gateway.ts';
 import { Browser } from '../../../../test/sso-browser.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandantDomain } from '../../verwaltung/mandant/mandant.public.ts';
 import { mandantSso } from './sso.table.ts';
 
 const OIDC_DOMAIN = 'musterstadt.example';
@@ -39,16 +36,11 @@ describe.each(testDrivers())('the code step after a sign-in through the provider
   let gateway: Awaited<ReturnType<typeof startSmsGateway>>;
   const saml = createSamlIdp();
   const mandanten: Record<string, string> = {};
+  /** The administrator of each tenant, who saves its provider and sets its policy. */
+  const admins: Record<string, FixtureMandant['benutzer'][string]> = {};
   /** Per user, the TOTP and the time steps used (a code is accepted once, decision 100). */
   const apps = new Map<string, { totp: OTPAuth.TOTP; benutzt: Set<number> }>();
 
-  const mandantVon = async (domain: string) => {
-    const [row] = await server.database.withAllTenants((tx) =>
-      tx.select().from(mandantDomain).where(eq(mandantDomain.domain, domain)),
-    );
-    if (!row) throw new Error(`no tenant has ${domain}`);
-    return row.mandantId;
-  };
   const vertrauen = (domain: string, mfaVertrauen: boolean) =>
     server.database.withTenant(mandanten[domain] as string, (tx) =>
       tx.update(mandantSso).set({ mfaVertrauen }),
@@ -56,32 +48,51 @@ describe.each(testDrivers())('the code step after a sign-in through the provider
 
   beforeAll(async () => {
     gateway = await startSmsGateway();
-    server = await startTestServer({ driver, smsUrl: gateway.url });
-    mandanten[OIDC_DOMAIN] = await mandantVon(OIDC_DOMAIN);
-    mandanten[SAML_DOMAIN] = await mandantVon(SAML_DOMAIN);
+    server = await startTestServer({ driver, seed: false, smsUrl: gateway.url });
+    // the tenant behind the OpenID provider with the users who sign in through it, the tenant behind the SAML
+    // IdP with its one, and in each an administrator (a role with every right); nobody has a factor yet
+    const oidcMandant = await fixtureMandant(server.database, {
+      name: 'Stadtwerke Musterstadt',
+      domain: OIDC_DOMAIN,
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: {
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+        freigabe: { vorname: 'Sabine', nachname: 'Krüger' },
+        fahrer: { vorname: 'Uwe', nachname: 'Krause' },
+        fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider' },
+        admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      },
+    });
+    const samlMandant = await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: SAML_DOMAIN,
+      rollen: { Administration: PERMISSION_NAMES },
+      benutzer: {
+        mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+        admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
+      },
+    });
+    mandanten[OIDC_DOMAIN] = oidcMandant.id;
+    mandanten[SAML_DOMAIN] = samlMandant.id;
+    admins[OIDC_DOMAIN] = oidcMandant.benutzer.admin;
+    admins[SAML_DOMAIN] = samlMandant.benutzer.admin;
     idp = await startOidcIdp({
       redirectUris: [`${server.baseUrl}/api/auth/sso/callback/${mandanten[OIDC_DOMAIN]}`],
     });
-    const oidc = await call(
-      server,
-      await signIn(server.baseUrl, `admin@${OIDC_DOMAIN}`),
-      'PUT',
-      '/api/admin/sso',
-      {
-        protokoll: 'oidc',
-        passwortErlaubt: true,
-        mfaVertrauen: false,
-        gruppenClaim: 'groups',
-        issuer: idp.issuer,
-        clientId: idp.clientId,
-        clientSecret: idp.clientSecret,
-        scopes: ['openid', 'email', 'profile'],
-      },
-    );
+    const oidc = await call(server, await signInAs(server, admins[OIDC_DOMAIN]!), 'PUT', '/api/admin/sso', {
+      protokoll: 'oidc',
+      passwortErlaubt: true,
+      mfaVertrauen: false,
+      gruppenClaim: 'groups',
+      issuer: idp.issuer,
+      clientId: idp.clientId,
+      clientSecret: idp.clientSecret,
+      scopes: ['openid', 'email', 'profile'],
+    });
     expect(oidc.status).toBe(200);
     const samlSaved = await call(
       server,
-      await signIn(server.baseUrl, `admin@${SAML_DOMAIN}`),
+      await signInAs(server, admins[SAML_DOMAIN]!),
       'PUT',
       '/api/admin/sso',
       {
@@ -136,9 +147,9 @@ describe.each(testDrivers())('the code step after a sign-in through the provider
   const richteAppEin = async (email: string) => {
     const jar = new CookieJar();
     expect(
-      (await request(jar, 'POST', '/api/auth/sign-in/email', { email, password: DEMO_PASSWORD })).status,
+      (await request(jar, 'POST', '/api/auth/sign-in/email', { email, password: FIXTURE_PASSWORD })).status,
     ).toBe(200);
-    const enabled = await request(jar, 'POST', '/api/auth/two-factor/enable', { password: DEMO_PASSWORD });
+    const enabled = await request(jar, 'POST', '/api/auth/two-factor/enable', { password: FIXTURE_PASSWORD });
     expect(enabled.status).toBe(200);
     const { totpURI } = (await enabled.json()) as { totpURI: string };
     apps.set(email, { totp: OTPAuth.URI.parse(totpURI) as OTPAuth.TOTP, benutzt: new Set() });
@@ -291,7 +302,7 @@ describe.each(testDrivers())('the code step after a sign-in through the provider
     const jar = new CookieJar();
     const danach = await request(jar, 'POST', '/api/auth/sign-in/email', {
       email: OIDC_USER,
-      password: DEMO_PASSWORD,
+      password: FIXTURE_PASSWORD,
     });
     expect(danach.status).toBe(429);
     expect((await errorOf(danach)).code).toBe('auth.sign_in_throttled');
@@ -301,7 +312,7 @@ describe.each(testDrivers())('the code step after a sign-in through the provider
     const FREIGABE = `freigabe@${OIDC_DOMAIN}`;
     await richteAppEin(FREIGABE);
     const mandantId = mandanten[OIDC_DOMAIN] as string;
-    const admin = await signIn(server.baseUrl, `admin@${OIDC_DOMAIN}`);
+    const admin = await signInAs(server, admins[OIDC_DOMAIN]!);
     const policy = await call(server, admin, 'PUT', '/api/customizing/mandant/ZweiFaktorPflicht', {
       value: 'alle',
     });
@@ -332,13 +343,13 @@ describe.each(testDrivers())('the code step after a sign-in through the provider
     const NUMMER = '+4915112345670';
     const jar = new CookieJar();
     expect(
-      (await request(jar, 'POST', '/api/auth/sign-in/email', { email: USER, password: DEMO_PASSWORD }))
+      (await request(jar, 'POST', '/api/auth/sign-in/email', { email: USER, password: FIXTURE_PASSWORD }))
         .status,
     ).toBe(200);
     const created = await request(jar, 'POST', '/api/sicherheit/faktoren/telefon', {
       telefonnummer: NUMMER,
       friendlyName: 'Diensthandy',
-      passwort: DEMO_PASSWORD,
+      passwort: FIXTURE_PASSWORD,
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };

@@ -3,7 +3,8 @@ import type { TIdentitaeten, TSsoVerknuepfung } from '@stellwerk/domain/identita
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { DEMO_PASSWORD, signIn, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { signIn, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { type OidcIdp, startOidcIdp } from '../../../../test/oidc-idp.ts';
 import { Browser } from '../../../../test/sso-browser.ts';
 import { startSsoServer } from '../../../../test/sso-setup.ts';
@@ -29,7 +30,16 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
 
   beforeAll(async () => {
     let callbackUrl: string;
-    ({ server, mandantId, adminCookie, callbackUrl } = await startSsoServer(driver, DOMAIN));
+    // the fleet manager and the colleague link the provider; the administrator saves it
+    ({ server, mandantId, adminCookie, callbackUrl } = await startSsoServer(driver, {
+      name: 'Stadtwerke Musterstadt',
+      domain: DOMAIN,
+      benutzer: {
+        fuhrpark: { vorname: 'Thomas', nachname: 'Becker' },
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+        admin: { vorname: 'Claudia', nachname: 'Wagner' },
+      },
+    }));
     idp = await startOidcIdp({ redirectUris: [callbackUrl] });
   });
   afterAll(async () => {
@@ -77,7 +87,7 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
     });
 
   it('a password user sees the password as the one identity, which cannot be unlinked', async () => {
-    const cookie = await signIn(server.baseUrl, FUHRPARK);
+    const cookie = await signIn(server.baseUrl, FUHRPARK, FIXTURE_PASSWORD);
     const list = await identitaeten(cookie);
     expect(list.items).toHaveLength(1);
     expect(list.items[0]).toMatchObject({ art: 'passwort', nutzbar: true, entfernbar: false });
@@ -108,7 +118,7 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
   });
 
   it('the user links the provider from the security page; later sign-ins through it are theirs; audited', async () => {
-    const cookie = await signIn(server.baseUrl, FUHRPARK);
+    const cookie = await signIn(server.baseUrl, FUHRPARK, FIXTURE_PASSWORD);
     const before = await identitaeten(cookie);
     expect(before.sso).toEqual({ providerId: mandantId, protokoll: 'oidc', verknuepfbar: true });
     const asked = await call(server, cookie, 'POST', '/api/sicherheit/identitaeten/sso');
@@ -146,7 +156,7 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
   });
 
   it('an identity at the provider already linked to someone else is not linked to a second user', async () => {
-    const cookie = await signIn(server.baseUrl, MITARBEITER);
+    const cookie = await signIn(server.baseUrl, MITARBEITER, FIXTURE_PASSWORD);
     expect((await call(server, cookie, 'POST', '/api/sicherheit/identitaeten/sso')).status).toBe(200);
     // the provider now names the colleague's address for the identity that belongs to the fleet manager
     idp.accounts.set('fp-1', { sub: 'fp-1', email: MITARBEITER, name: 'Vertauscht' });
@@ -158,7 +168,7 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
   });
 
   it('unlinking the password leaves single sign-on; the last identity stays; a password can be set again', async () => {
-    const cookie = await signIn(server.baseUrl, FUHRPARK);
+    const cookie = await signIn(server.baseUrl, FUHRPARK, FIXTURE_PASSWORD);
     const list = await identitaeten(cookie);
     const passwort = list.items.find((i) => i.art === 'passwort')!;
     const oidc = list.items.find((i) => i.art === 'oidc')!;
@@ -175,7 +185,7 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
     const refused = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({ email: FUHRPARK, password: DEMO_PASSWORD }),
+      body: JSON.stringify({ email: FUHRPARK, password: FIXTURE_PASSWORD }),
     });
     expect(refused.status).toBe(401);
 
@@ -212,7 +222,7 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
   });
 
   it('passkeys are identities: the last one is not removed, neither here nor through the passkey endpoint', async () => {
-    const cookie = await signIn(server.baseUrl, MITARBEITER);
+    const cookie = await signIn(server.baseUrl, MITARBEITER, FIXTURE_PASSWORD);
     const authUserId = await benutzerId(MITARBEITER);
     await server.database.withoutTenant((tx) =>
       tx.insert(passkey).values({
@@ -246,7 +256,7 @@ describe.each(testDrivers())('linked identities, on %s', (driver) => {
 
   it('another user’s identity and unknown ids answer 404; without a session 401', async () => {
     const fuhrpark = await identitaeten(await signIn(server.baseUrl, FUHRPARK, 'ein-neues-passwort'));
-    const other = await signIn(server.baseUrl, ADMIN);
+    const other = await signIn(server.baseUrl, ADMIN, FIXTURE_PASSWORD);
     const foreign = await call(
       server,
       other,

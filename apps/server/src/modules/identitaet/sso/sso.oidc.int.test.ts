@@ -3,7 +3,9 @@ import type { TAnmeldeMethoden, TSsoKonfiguration } from '@stellwerk/domain/iden
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { DEMO_PASSWORD, signIn, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { signIn, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { type OidcIdp, startOidcIdp } from '../../../../test/oidc-idp.ts';
 import { Browser } from '../../../../test/sso-browser.ts';
 import { startSsoServer } from '../../../../test/sso-setup.ts';
@@ -21,10 +23,24 @@ describe.each(testDrivers())('single sign-on through OIDC (oidc-provider), on %s
 
   beforeAll(async () => {
     let callbackUrl: string;
-    ({ server, mandantId, adminCookie, callbackUrl } = await startSsoServer(driver, DOMAIN, [
-      'Fahrdienst',
-      'Leseraum',
-    ]));
+    // a user without the tenant-settings right, a user whose password sign-in is switched off, and the groups the
+    // provider's claims name
+    ({ server, mandantId, adminCookie, callbackUrl } = await startSsoServer(driver, {
+      name: 'Stadtwerke Musterstadt',
+      domain: DOMAIN,
+      benutzer: {
+        mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+        fuhrpark: { vorname: 'Thomas', nachname: 'Becker' },
+        admin: { vorname: 'Claudia', nachname: 'Wagner' },
+      },
+      gruppen: ['Fahrdienst', 'Leseraum'],
+    }));
+    // another tenant with its own domain and a user there
+    await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      benutzer: { mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
+    });
     idp = await startOidcIdp({ redirectUris: [callbackUrl] });
   });
   afterAll(async () => {
@@ -104,7 +120,7 @@ describe.each(testDrivers())('single sign-on through OIDC (oidc-provider), on %s
   });
 
   it('a user without the tenant-settings right may not see or change the provider', async () => {
-    const cookie = await signIn(server.baseUrl, `mitarbeiter@${DOMAIN}`);
+    const cookie = await signIn(server.baseUrl, `mitarbeiter@${DOMAIN}`, FIXTURE_PASSWORD);
     expect((await call(server, cookie, 'GET', '/api/admin/sso')).status).toBe(403);
     expect((await call(server, null, 'GET', '/api/admin/sso')).status).toBe(401);
   });
@@ -213,14 +229,14 @@ describe.each(testDrivers())('single sign-on through OIDC (oidc-provider), on %s
     const refused = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({ email: `fuhrpark@${DOMAIN}`, password: DEMO_PASSWORD }),
+      body: JSON.stringify({ email: `fuhrpark@${DOMAIN}`, password: FIXTURE_PASSWORD }),
     });
     expect(refused.status).toBe(403);
     expect((await errorOf(refused)).code).toBe('auth.passwort_anmeldung_aus');
     // Another tenant is not affected.
-    await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
+    await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example', FIXTURE_PASSWORD);
     // Switched back on.
     expect((await configure(true)).status).toBe(200);
-    await signIn(server.baseUrl, `fuhrpark@${DOMAIN}`);
+    await signIn(server.baseUrl, `fuhrpark@${DOMAIN}`, FIXTURE_PASSWORD);
   });
 });

@@ -34,7 +34,11 @@ describe.each(testDrivers())(
     const idpMetadata = idp.metadata.replace(/\s+WantAuthnRequestsSigned="[^"]*"/, '');
 
     beforeAll(async () => {
-      ({ server, mandantId, adminCookie } = await startSsoServer(driver, DOMAIN));
+      ({ server, mandantId, adminCookie } = await startSsoServer(driver, {
+        name: 'Bibliothek Beispielhausen',
+        domain: DOMAIN,
+        benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz' } },
+      }));
       const saved = await call(server, adminCookie, 'PUT', '/api/admin/sso', {
         protokoll: 'saml',
         passwortErlaubt: true,

@@ -1,6 +1,9 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TSsoKonfiguration } from '@stellwerk/domain/identitaet/sso/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { signIn, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { createSamlIdp } from '../../../../test/saml-idp.ts';
 import { parseSpMetadata, signedWith } from '../../../../test/saml-sp-metadata.ts';
@@ -19,7 +22,21 @@ describe.each(testDrivers())(
     const idp = createSamlIdp();
 
     beforeAll(async () => {
-      ({ server, mandantId, adminCookie } = await startSsoServer(driver, DOMAIN));
+      // a booker without rights beside the administrator, and another tenant with its own administrator
+      ({ server, mandantId, adminCookie } = await startSsoServer(driver, {
+        name: 'Bibliothek Beispielhausen',
+        domain: DOMAIN,
+        benutzer: {
+          mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+          admin: { vorname: 'Andreas', nachname: 'Schwarz' },
+        },
+      }));
+      await fixtureMandant(server.database, {
+        name: 'Stadtwerke Musterstadt',
+        domain: 'musterstadt.example',
+        rollen: { Administration: PERMISSION_NAMES },
+        benutzer: { admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] } },
+      });
       konfiguration = (await (
         await call(server, adminCookie, 'GET', '/api/admin/sso')
       ).json()) as TSsoKonfiguration;
@@ -69,14 +86,14 @@ describe.each(testDrivers())(
       expect((await errorOf(anonym)).code).toBe('auth.unauthenticated');
       const booker = await call(
         server,
-        await signIn(server.baseUrl, `mitarbeiter@${DOMAIN}`),
+        await signIn(server.baseUrl, `mitarbeiter@${DOMAIN}`, FIXTURE_PASSWORD),
         'GET',
         '/api/admin/sso/saml-metadaten',
       );
       expect(booker.status).toBe(403);
       const fremd = await call(
         server,
-        await signIn(server.baseUrl, 'admin@musterstadt.example'),
+        await signIn(server.baseUrl, 'admin@musterstadt.example', FIXTURE_PASSWORD),
         'GET',
         '/api/admin/sso/saml-metadaten',
       );

@@ -18,7 +18,12 @@ describe.each(testDrivers())('single sign-on through SAML 2.0 (samlify IdP), on 
   const idp = createSamlIdp();
 
   beforeAll(async () => {
-    ({ server, mandantId, adminCookie } = await startSsoServer(driver, DOMAIN, ['Lesesaal', 'Archiv']));
+    ({ server, mandantId, adminCookie } = await startSsoServer(driver, {
+      name: 'Bibliothek Beispielhausen',
+      domain: DOMAIN,
+      benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz' } },
+      gruppen: ['Lesesaal', 'Archiv'],
+    }));
   });
   afterAll(async () => {
     await server?.close();

@@ -2,7 +2,8 @@ import type { TMe } from '@stellwerk/domain/api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { DEMO_PASSWORD, signIn, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { signIn, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { type IdpLogin, type OidcIdp, startOidcIdp } from '../../../../test/oidc-idp.ts';
 import { Browser } from '../../../../test/sso-browser.ts';
 import { startSsoServer } from '../../../../test/sso-setup.ts';
@@ -30,7 +31,15 @@ describe.each(testDrivers())('single sign-on with provisioning, on %s', (driver)
 
   beforeAll(async () => {
     let callbackUrl: string;
-    ({ server, mandantId, adminCookie, callbackUrl } = await startSsoServer(driver, DOMAIN));
+    // the administrator keeps the password as break-glass; the fleet manager, no administrator, does not
+    ({ server, mandantId, adminCookie, callbackUrl } = await startSsoServer(driver, {
+      name: 'Stadtwerke Musterstadt',
+      domain: DOMAIN,
+      benutzer: {
+        fuhrpark: { vorname: 'Thomas', nachname: 'Becker' },
+        admin: { vorname: 'Claudia', nachname: 'Wagner' },
+      },
+    }));
     idp = await startOidcIdp({ redirectUris: [callbackUrl] });
     const created = await call(server, adminCookie, 'POST', '/api/admin/scim-tokens', { name: 'Entra ID' });
     token = ((await created.json()) as Json).token;
@@ -169,12 +178,12 @@ describe.each(testDrivers())('single sign-on with provisioning, on %s', (driver)
   });
 
   it('with password sign-in off, tenant administrators keep their password as break-glass; others do not', async () => {
-    const admin = await signIn(server.baseUrl, `admin@${DOMAIN}`);
+    const admin = await signIn(server.baseUrl, `admin@${DOMAIN}`, FIXTURE_PASSWORD);
     expect((await call(server, admin, 'GET', '/api/me')).status).toBe(200);
     const refused = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({ email: `fuhrpark@${DOMAIN}`, password: DEMO_PASSWORD }),
+      body: JSON.stringify({ email: `fuhrpark@${DOMAIN}`, password: FIXTURE_PASSWORD }),
     });
     expect(refused.status).toBe(403);
     expect((await errorOf(refused)).code).toBe('auth.passwort_anmeldung_aus');
