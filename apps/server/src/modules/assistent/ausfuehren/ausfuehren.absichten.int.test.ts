@@ -2,15 +2,47 @@ import type { TAusfuehrenAntwort } from '@stellwerk/domain/assistent/api';
 import { eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  FUHRPARK_LEUTE,
+  FUHRPARK_MANDANT,
+  FUHRPARK_ROLLEN,
+  fuhrparkWagen,
+} from '../../../../test/fixtures/fuhrpark.ts';
+import { lernraum, RATHAUS } from '../../../../test/fixtures/leseraum.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 
 /** The server's clock: Wednesday, 25.11.2026, 10:00 in Berlin. */
 const JETZT = new Date('2026-11-25T10:00:00+01:00');
+
+/**
+ * The fleet tenant (German; lockers off) with the booker Lena Hoffmann, the fleet manager Thomas Becker, the
+ * approver and the platform administrator who switches the Chatbot on; four cars with the demo's booking times
+ * (Monday to Friday 07:00–19:00), MS-SW 101 a Volkswagen ID.3 Pro as the assistant names it; and the reading room
+ * "Lernraum Verwaltung" at "Verwaltung Rathausplatz", open Monday to Friday 08:00–18:00.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FUHRPARK_MANDANT,
+    standorte: { ...FUHRPARK_MANDANT.standorte, ...RATHAUS },
+    rollen: FUHRPARK_ROLLEN,
+    benutzer: {
+      ...FUHRPARK_LEUTE,
+      plattform: { vorname: 'Petra', nachname: 'Brandt', plattformAdmin: true },
+    },
+    fahrzeuge: {
+      'MS-SW 101': { ...fuhrparkWagen('MS-SW 101'), marke: 'Volkswagen', modell: 'ID.3 Pro' },
+      'MS-SW 102': fuhrparkWagen('MS-SW 102'),
+      'MS-SW 103': fuhrparkWagen('MS-SW 103'),
+      'MS-SW 104': fuhrparkWagen('MS-SW 104'),
+    },
+    grundrisse: { lernraum: lernraum(3) },
+  });
 
 describe.each(testDrivers())('the assistant carries out each intent on %s (decision 219)', (driver) => {
   let server: TestServer;
@@ -61,12 +93,13 @@ describe.each(testDrivers())('the assistant carries out each intent on %s (decis
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => JETZT });
+    server = await startTestServer({ driver, now: () => JETZT, seed: false });
+    const ms = await musterstadt(server);
     [mitarbeiter, fuhrpark] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
     ]);
-    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const platform = await signInAs(server, ms.benutzer.plattform);
     const me = await get<{ mandant: { id: string } }>(mitarbeiter, '/api/me');
     const mandanten = await get<{ id: string; features: Record<string, boolean> }[]>(
       platform,
@@ -78,10 +111,7 @@ describe.each(testDrivers())('the assistant carries out each intent on %s (decis
       Chatbot: true,
     });
     expect(on.status).toBe(200);
-    for (const f of await asAll((tx) =>
-      tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
-    ))
-      autos.set(f.kennzeichen, f.id);
+    for (const [kennzeichen, id] of Object.entries(ms.fahrzeuge)) autos.set(kennzeichen, id);
   });
   afterAll(async () => {
     await server?.close();

@@ -1,10 +1,56 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  FUHRPARK_LEUTE,
+  FUHRPARK_MANDANT,
+  FUHRPARK_ROLLEN,
+  fuhrparkWagen,
+} from '../../../../test/fixtures/fuhrpark.ts';
+import {
+  BIBLIOTHEK_LEUTE,
+  BIBLIOTHEK_MANDANT,
+  BIBLIOTHEK_ROLLEN,
+  lernraum,
+  RATHAUS,
+} from '../../../../test/fixtures/leseraum.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 /** The server's clock: Wednesday, 25.11.2026, 10:00 in Berlin. */
 const JETZT = new Date('2026-11-25T10:00:00+01:00');
+
+/**
+ * The fleet tenant (German: the catalogue texts are asserted; lockers off) with the booker Lena, her colleague the
+ * fleet manager, the administrator (audit, locker banks) and the platform administrator who switches the Chatbot and
+ * the lockers; four cars with the demo's booking times (Monday to Friday 07:00–19:00); the reading room "Lernraum
+ * Verwaltung", open Monday to Friday 08:00–18:00.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FUHRPARK_MANDANT,
+    standorte: { ...FUHRPARK_MANDANT.standorte, ...RATHAUS },
+    rollen: { ...FUHRPARK_ROLLEN, Administration: PERMISSION_NAMES },
+    benutzer: {
+      ...FUHRPARK_LEUTE,
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      plattform: { vorname: 'Petra', nachname: 'Brandt', plattformAdmin: true },
+    },
+    fahrzeuge: Object.fromEntries(
+      ['MS-SW 101', 'MS-SW 102', 'MS-SW 103', 'MS-SW 104'].map((k) => [k, fuhrparkWagen(k)]),
+    ),
+    grundrisse: { lernraum: lernraum(3) },
+  });
+
+/** Another tenant, the library, with its room care. */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...BIBLIOTHEK_MANDANT,
+    rollen: BIBLIOTHEK_ROLLEN,
+    benutzer: { fuhrpark: BIBLIOTHEK_LEUTE.fuhrpark },
+  });
 
 type Ergebnis = { isError?: boolean; content: { type: string; text: string }[] };
 type Antwort = {
@@ -33,6 +79,7 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
   let kollegin: string;
   let fremd: string;
   let platform: string;
+  let admin: string;
   const offen: Client[] = [];
 
   const call = async (cookie: string, method: string, path: string, body?: unknown) => {
@@ -94,11 +141,16 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => jetzt });
-    booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    kollegin = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
-    fremd = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
-    platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    server = await startTestServer({ driver, now: () => jetzt, seed: false });
+    const ms = await musterstadt(server);
+    const bh = await beispielhausen(server);
+    [booker, kollegin, fremd, platform, admin] = await Promise.all([
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, bh.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.plattform),
+      signInAs(server, ms.benutzer.admin),
+    ]);
     await chatbotAn(booker, platform);
     await chatbotAn(fremd, platform);
   });
@@ -301,7 +353,6 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
       ).body.error.code,
     ).toBe('zugriffstoken.ablauf_ungueltig');
     expect((await call(booker, 'DELETE', `/api/zugriffstoken/${neu.id}`)).status).toBe(204);
-    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
     const protokoll = (await call(admin, 'GET', '/api/admin/protokoll?entity=zugriffstoken&limit=200'))
       .body as {
       items?: { action: string; entityId: string }[];
@@ -382,7 +433,6 @@ describe.each(testDrivers())('the MCP server at /mcp on %s (decisions 226, 227)'
         })
       ).status,
     ).toBe(200);
-    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
     const standorte = (await call(admin, 'GET', '/api/spind-standorte')).body as {
       id: string;
       name: string;

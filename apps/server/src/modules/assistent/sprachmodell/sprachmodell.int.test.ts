@@ -1,6 +1,15 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  FUHRPARK_LEUTE,
+  FUHRPARK_MANDANT,
+  FUHRPARK_ROLLEN,
+  fuhrparkWagen,
+} from '../../../../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 /** The server's clock: Wednesday, 25.11.2026, 10:00 in Berlin. */
 const JETZT = new Date('2026-11-25T10:00:00+01:00');
@@ -17,6 +26,25 @@ const WERKZEUGE = [
   'read_rules',
   'show_my_locker',
 ];
+
+/**
+ * The fleet tenant with the booker Lena (licensed), the administrator who switches the language model and reads the
+ * audit, the platform administrator who switches the Chatbot on, and four cars at the depot with the demo's booking
+ * times (Monday to Friday 07:00–19:00).
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FUHRPARK_MANDANT,
+    rollen: { Mitarbeiter: FUHRPARK_ROLLEN.Mitarbeiter, Administration: PERMISSION_NAMES },
+    benutzer: {
+      mitarbeiter: FUHRPARK_LEUTE.mitarbeiter,
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      plattform: { vorname: 'Petra', nachname: 'Brandt', plattformAdmin: true },
+    },
+    fahrzeuge: Object.fromEntries(
+      ['MS-SW 101', 'MS-SW 102', 'MS-SW 103', 'MS-SW 104'].map((k) => [k, fuhrparkWagen(k)]),
+    ),
+  });
 
 type Anfrage = { url: string; headers: IncomingHttpHeaders; body: Record<string, unknown>; roh: string };
 type Nachricht = { role: string; content: string | null; tool_call_id?: string; tool_calls?: unknown[] };
@@ -129,10 +157,12 @@ describe.each(testDrivers())('the assistant with a language model on %s (decisio
       driver,
       now: () => JETZT,
       llm: { url: modellUrl, model: 'test-modell', apiKey: 'sk-test-schluessel', timeoutMs: 1500 },
+      seed: false,
     });
-    booker = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    const platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const ms = await musterstadt(server);
+    booker = await signInAs(server, ms.benutzer.mitarbeiter);
+    admin = await signInAs(server, ms.benutzer.admin);
+    const platform = await signInAs(server, ms.benutzer.plattform);
     const me = (await call(booker, 'GET', '/api/me')).body as { mandant: { id: string } };
     const mandanten = (await call(platform, 'GET', '/api/admin/mandanten')).body as {
       id: string;

@@ -13,18 +13,28 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  BIBLIOTHEK_LEUTE,
+  BIBLIOTHEK_MANDANT,
+  BIBLIOTHEK_ROLLEN,
+} from '../../../../test/fixtures/leseraum.ts';
+import {
+  FUHRPARK_LEUTE,
+  FUHRPARK_MANDANT,
+  FUHRPARK_ROLLEN,
+  fuhrparkWagen,
+} from '../../../../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner, type TenantOutcome } from '../../../jobs/scheduler.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { serviceheftEintrag } from '../../fahrzeuge/serviceheft/serviceheft.public.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { datei, dateiEntfernung } from '../../plattform/storage/storage.public.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
-import { standort } from '../../verwaltung/standort/standort.public.ts';
 import {
   fahrtenbuchAnker,
   fahrtenbuchEintrag,
@@ -42,6 +52,30 @@ const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 const ablesung = { tankfuellung: 60, sauberkeitAussen: 'sauber', sauberkeitInnen: 'sauber' };
 const at = (day: string, hhmm: string) => berlinInstant(day, hhmm);
 
+/**
+ * Tenant A, the fleet (German: the exports' note is asserted): the booker and the fleet manager (care, logbook),
+ * the depot with its parking spots P1 to P6 (the check-out names P2) and the car MS-SW 101 with the demo's booking
+ * times and no start of validity, so that trips of 2015 can be booked.
+ */
+const fuhrparkMandant = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FUHRPARK_MANDANT,
+    standorte: {
+      nord: { ...FUHRPARK_MANDANT.standorte.nord, abstellplaetze: ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'] },
+    },
+    rollen: FUHRPARK_ROLLEN,
+    benutzer: { mitarbeiter: FUHRPARK_LEUTE.mitarbeiter, fuhrpark: FUHRPARK_LEUTE.fuhrpark },
+    fahrzeuge: { 'MS-SW 101': fuhrparkWagen('MS-SW 101') },
+  });
+
+/** Tenant B, the library: a location and a person, for its own trip of 2015. */
+const bibliothekMandant = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...BIBLIOTHEK_MANDANT,
+    rollen: BIBLIOTHEK_ROLLEN,
+    benutzer: { mitarbeiter: BIBLIOTHEK_LEUTE.mitarbeiter },
+  });
+
 describe.each(testDrivers())(
   'retention purge of trips, logbook, history and service book on %s',
   (driver) => {
@@ -52,6 +86,7 @@ describe.each(testDrivers())(
     let musterstadt: string;
     let beispielhausen: string;
     let auto: string;
+    let lenaId: string;
     const fahrten: Record<string, string> = {};
     let dateienAlt: { id: string; bucket: string; pfad: string }[] = [];
 
@@ -154,20 +189,19 @@ describe.each(testDrivers())(
       );
 
     beforeAll(async () => {
-      server = await startTestServer({ driver, now: () => clock });
+      server = await startTestServer({ driver, now: () => clock, seed: false });
+      const ms = await fuhrparkMandant(server);
+      const bh = await bibliothekMandant(server);
       [mitarbeiter, fuhrpark] = await Promise.all([
-        signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-        signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
+        signInAs(server, ms.benutzer.mitarbeiter),
+        signInAs(server, ms.benutzer.fuhrpark),
       ]);
-      const mandanten = await asAll((tx) => tx.select({ id: mandant.id, name: mandant.name }).from(mandant));
-      musterstadt = mandanten.find((m) => m.name === 'Stadtwerke Musterstadt')!.id;
-      beispielhausen = mandanten.find((m) => m.name.includes('Beispielhausen'))!.id;
-      const [f] = await asAll((tx) =>
-        tx.select({ id: fahrzeug.id }).from(fahrzeug).where(eq(fahrzeug.kennzeichen, 'MS-SW 101')),
-      );
-      auto = f!.id;
-      // the demo vehicle is valid from the seed day on; these trips lie in 2015
-      await asAll((tx) => tx.update(fahrzeug).set({ gueltigVon: null }).where(eq(fahrzeug.id, auto)));
+      musterstadt = ms.id;
+      beispielhausen = bh.id;
+      auto = ms.fahrzeuge['MS-SW 101'];
+      lenaId = ms.benutzer.mitarbeiter.id;
+      const bhStandort = bh.standorte.bibliothek;
+      const bhPerson = bh.benutzer.mitarbeiter.id;
 
       const [stand] = await asAll((tx) =>
         tx
@@ -208,24 +242,22 @@ describe.each(testDrivers())(
         }),
       );
       await server.database.withTenant(beispielhausen, async (tx) => {
-        const [so] = await tx.select({ id: standort.id }).from(standort).limit(1);
         const [bf] = await tx
           .insert(fahrzeug)
           .values({
             mandantId: beispielhausen,
-            standortId: so!.id,
+            standortId: bhStandort,
             marke: 'VW',
             modell: 'Caddy',
             kennzeichen: 'BH-X 1',
           })
           .returning({ id: fahrzeug.id });
-        const [bu] = await tx.select({ id: benutzer.id }).from(benutzer).limit(1);
         const [b] = await tx
           .insert(fahrzeugBuchung)
           .values({
             mandantId: beispielhausen,
             fahrzeugId: bf!.id,
-            benutzerId: bu!.id,
+            benutzerId: bhPerson,
             von: at('2015-02-02', '09:00'),
             bis: at('2015-02-02', '12:00'),
             status: 'durchgeführt',
@@ -531,10 +563,6 @@ describe.each(testDrivers())(
 
     it('a large backlog goes in batches, each its own transaction; the day is done only when a batch is not full', async () => {
       const ids = await server.database.withTenant(musterstadt, async (tx) => {
-        const [person] = await tx
-          .select({ id: benutzer.id })
-          .from(benutzer)
-          .where(eq(benutzer.email, 'mitarbeiter@musterstadt.example'));
         return (
           await tx
             .insert(fahrzeugBuchung)
@@ -542,7 +570,7 @@ describe.each(testDrivers())(
               ['2015-10-01', '2015-10-02', '2015-10-03'].map((tag, i) => ({
                 mandantId: musterstadt,
                 fahrzeugId: auto,
-                benutzerId: person!.id,
+                benutzerId: lenaId,
                 von: at(tag, '09:00'),
                 bis: at(tag, '12:00'),
                 status: i === 0 ? 'storniert' : 'reserviert',

@@ -1,15 +1,21 @@
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FUHRPARK_LEUTE,
+  FUHRPARK_MANDANT,
+  FUHRPARK_ROLLEN,
+  fuhrparkWagen,
+} from '../../../../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { createJobRunner } from '../../../jobs/scheduler.ts';
 import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrt.public.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBenachrichtigungJobs } from './fahrzeug-benachrichtigung.jobs.ts';
 import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
@@ -17,6 +23,27 @@ import { fahrzeugBuchung } from './fahrzeug-buchung.table.ts';
 // A fixed clock: Wednesday 3 June 2026, 10:00 in Berlin (after the care-notice time 08:00).
 const NOW = berlinInstant('2026-06-03', '10:00');
 const min = (n: number) => new Date(NOW.getTime() + n * 60_000);
+
+/**
+ * The fleet tenant (German) with four cars at the depot, so that the car still on the road has a free one to offer;
+ * the booker Lena and the next booker Uwe; the holders of `fahrzeug_pflege` who get the escalations, care notices
+ * and inspection reminders: the fleet manager Thomas (who also holds the report right), the caretaker Jonas and the
+ * administrator Claudia (all rights).
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FUHRPARK_MANDANT,
+    rollen: { ...FUHRPARK_ROLLEN, Fahrzeugpflege: ['fahrzeug_pflege'], Administration: PERMISSION_NAMES },
+    benutzer: {
+      ...FUHRPARK_LEUTE,
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      fahrer: { vorname: 'Uwe', nachname: 'Krause', rollen: ['Mitarbeiter'] },
+    },
+    fahrzeuge: Object.fromEntries(
+      ['MS-SW 101', 'MS-SW 102', 'MS-SW 103', 'MS-SW 104'].map((k) => [k, fuhrparkWagen(k)]),
+    ),
+  });
 
 describe.each(testDrivers())('vehicle jobs on %s', (driver) => {
   let server: TestServer;
@@ -48,25 +75,13 @@ describe.each(testDrivers())('vehicle jobs on %s', (driver) => {
     asAll((tx) => tx.insert(customizing).values({ mandantId, customizingOptionName: name, wert }));
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    const [m] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
-    );
-    mandantId = m!.id;
-    for (const u of await asAll((tx) =>
-      tx
-        .select({ id: benutzer.id, email: benutzer.email })
-        .from(benutzer)
-        .where(eq(benutzer.mandantId, mandantId)),
-    ))
-      users.set(u.email, u.id);
-    autos = await asAll((tx) =>
-      tx
-        .select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen, standortId: fahrzeug.standortId })
-        .from(fahrzeug)
-        .where(and(eq(fahrzeug.mandantId, mandantId), eq(fahrzeug.deaktiviert, false)))
-        .orderBy(fahrzeug.kennzeichen),
-    );
+    server = await startTestServer({ driver, seed: false });
+    const ms = await musterstadt(server);
+    mandantId = ms.id;
+    for (const u of Object.values(ms.benutzer)) users.set(u.email, u.id);
+    autos = Object.entries(ms.fahrzeuge)
+      .map(([kennzeichen, id]) => ({ id, kennzeichen, standortId: ms.standorte.nord }))
+      .sort((a, b) => a.kennzeichen.localeCompare(b.kennzeichen));
     expect(autos.length).toBeGreaterThanOrEqual(3);
     const lena = users.get('mitarbeiter@musterstadt.example')!;
     const neu = (key: string, werte: Partial<typeof fahrzeugBuchung.$inferInsert>) =>

@@ -9,14 +9,20 @@ import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  BIBLIOTHEK_LEUTE,
+  BIBLIOTHEK_MANDANT,
+  BIBLIOTHEK_ROLLEN,
+} from '../../../../test/fixtures/leseraum.ts';
+import { FUHRPARK_LEUTE, FUHRPARK_MANDANT, FUHRPARK_ROLLEN } from '../../../../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeugHistorie } from '../../fahrten/fahrt/fahrt.public.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { customizing, feature, mandantFeature } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
-import { standort } from '../../verwaltung/standort/standort.public.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 
 const upload = (server: TestServer, cookie: string, path: string, data: Buffer, filename: string) => {
@@ -39,6 +45,34 @@ const PNG = Buffer.from(
 const tag = (days: number): string => addCalendarDays(berlinDateKey(new Date()), days);
 const at = (days: number, hhmm: string): string => berlinInstant(tag(days), hhmm).toISOString();
 
+/**
+ * The fleet tenant (German: the cancellation mails are asserted) with two depots and no vehicle (the tests add
+ * theirs), the booker Lena Hoffmann (licensed), the fleet manager and the caretaker Jonas, who keeps the vehicles.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FUHRPARK_MANDANT,
+    standorte: { ...FUHRPARK_MANDANT.standorte, sued: { name: 'Betriebshof Süd' } },
+    rollen: {
+      Mitarbeiter: FUHRPARK_ROLLEN.Mitarbeiter,
+      Fuhrparkleitung: FUHRPARK_ROLLEN.Fuhrparkleitung,
+      Fahrzeugpflege: ['fahrzeug_pflege'],
+    },
+    benutzer: {
+      mitarbeiter: FUHRPARK_LEUTE.mitarbeiter,
+      fuhrpark: FUHRPARK_LEUTE.fuhrpark,
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
+    },
+  });
+
+/** Another tenant without vehicle booking, and its administrator (all rights). */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...BIBLIOTHEK_MANDANT,
+    rollen: BIBLIOTHEK_ROLLEN,
+    benutzer: { admin: BIBLIOTHEK_LEUTE.admin },
+  });
+
 describe.each(testDrivers())('fleet administration API on %s', (driver) => {
   let server: TestServer;
   let fuhrpark: string;
@@ -47,6 +81,7 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
   let adminBH: string;
   let standortId: string;
   let zweiterStandortId: string;
+  let beispielhausenId: string;
   let plate = 0;
 
   const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
@@ -144,27 +179,18 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    const ms = await musterstadt(server);
+    const bh = await beispielhausen(server);
     [fuhrpark, mitarbeiter, pflege, adminBH] = await Promise.all([
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fahrzeugpflege@musterstadt.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fahrzeugpflege),
+      signInAs(server, bh.benutzer.admin),
     ]);
-    const [m] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
-    );
-    const [hof] = await asAll((tx) =>
-      tx.select({ id: standort.id }).from(standort).where(eq(standort.name, 'Betriebshof Nord')),
-    );
-    standortId = hof!.id;
-    const [zweiter] = await asAll((tx) =>
-      tx
-        .insert(standort)
-        .values({ mandantId: m!.id, name: 'Betriebshof Süd' })
-        .returning({ id: standort.id }),
-    );
-    zweiterStandortId = zweiter!.id;
+    standortId = ms.standorte.nord;
+    zweiterStandortId = ms.standorte.sued;
+    beispielhausenId = bh.id;
   });
   afterAll(async () => {
     await server?.close();
@@ -292,9 +318,6 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
 
   it("answers another tenant's vehicle ids with 404", async () => {
     const f = await anlegen();
-    const [bh] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Bibliothek Beispielhausen')),
-    );
     const [fb] = await asAll((tx) =>
       tx.select({ id: feature.id }).from(feature).where(eq(feature.name, 'FahrzeugBuchung')),
     );
@@ -303,7 +326,7 @@ describe.each(testDrivers())('fleet administration API on %s', (driver) => {
         tx
           .update(mandantFeature)
           .set({ aktiv })
-          .where(and(eq(mandantFeature.mandantId, bh!.id), eq(mandantFeature.featureId, fb!.id))),
+          .where(and(eq(mandantFeature.mandantId, beispielhausenId), eq(mandantFeature.featureId, fb!.id))),
       );
     // without the tenant's vehicle booking the screen is not there
     expect((await call(server, adminBH, 'GET', '/api/admin/fahrzeuge')).status).toBe(404);

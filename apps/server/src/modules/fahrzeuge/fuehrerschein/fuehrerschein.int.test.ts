@@ -5,16 +5,28 @@ import type {
   TFuehrerscheinListe,
   TFuehrerscheinZeile,
 } from '@stellwerk/domain/fahrzeuge/fuehrerschein/api';
+import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { addCalendarDays, addCalendarMonths, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  BIBLIOTHEK_LEUTE,
+  BIBLIOTHEK_MANDANT,
+  BIBLIOTHEK_ROLLEN,
+} from '../../../../test/fixtures/leseraum.ts';
+import {
+  FUHRPARK_LEUTE,
+  FUHRPARK_MANDANT,
+  FUHRPARK_ROLLEN,
+  fuhrparkWagen,
+} from '../../../../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { fahrzeug } from '../fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from '../fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { sendeFuehrerscheinErinnerungen } from './fuehrerschein.service.ts';
@@ -26,6 +38,63 @@ const at = (days: number, hhmm: string): string =>
 
 const KLASSEN_B = { AM: true, B: true, L: true };
 
+/**
+ * The fleet tenant (German) and the five who may book (`fahrzeug_buchen`), each with a licence checked two months
+ * ago (next check in four months) but two: the caretaker Jonas, whose check is due in ten days, and the driver Uwe,
+ * whose check lapsed a month ago (recorded by the licence checker Markus). Markus and the administrator Claudia
+ * hold the checking right. The platform administrator Petra, a user of the tenant, books nothing and has no
+ * licence. Four cars with the demo's booking times.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FUHRPARK_MANDANT,
+    rollen: {
+      Mitarbeiter: FUHRPARK_ROLLEN.Mitarbeiter,
+      Führerscheinprüfung: ['fahrzeug_fuehrerscheinpruefung'],
+      Fahrzeugpflege: ['fahrzeug_pflege'],
+      Administration: PERMISSION_NAMES,
+    },
+    benutzer: {
+      mitarbeiter: { ...FUHRPARK_LEUTE.mitarbeiter, fuehrerschein: { fuehrerscheinnummer: 'B072RRE2I55' } },
+      fuehrerschein: {
+        vorname: 'Markus',
+        nachname: 'Weber',
+        rollen: ['Mitarbeiter', 'Führerscheinprüfung'],
+        fuehrerschein: true,
+      },
+      fahrzeugpflege: {
+        vorname: 'Jonas',
+        nachname: 'Schneider',
+        rollen: ['Mitarbeiter', 'Fahrzeugpflege'],
+        fuehrerschein: {
+          letztePruefung: addCalendarMonths(addCalendarDays(heute(), 10), -6),
+          naechstePruefung: addCalendarDays(heute(), 10),
+        },
+      },
+      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'], fuehrerschein: true },
+      fahrer: {
+        vorname: 'Uwe',
+        nachname: 'Krause',
+        rollen: ['Mitarbeiter'],
+        fuehrerschein: {
+          fuehrerscheinnummer: 'M7712UK3P40',
+          ausstellungsdatum: '1998-06-02',
+          letztePruefung: addCalendarMonths(heute(), -7),
+          pruefer: 'fuehrerschein',
+        },
+      },
+      plattform: {
+        vorname: 'Petra',
+        nachname: 'Brandt',
+        email: 'plattform@stellwerk.example',
+        plattformAdmin: true,
+      },
+    },
+    fahrzeuge: Object.fromEntries(
+      ['MS-SW 101', 'MS-SW 102', 'MS-SW 103', 'MS-SW 104'].map((k) => [k, fuhrparkWagen(k)]),
+    ),
+  });
+
 describe.each(testDrivers())('licence checks API on %s', (driver) => {
   let server: TestServer;
   let pruefer: string;
@@ -33,6 +102,7 @@ describe.each(testDrivers())('licence checks API on %s', (driver) => {
   let fahrer: string;
   let adminBH: string;
   let musterstadtId: string;
+  let beispielhausenId: string;
   const ids = new Map<string, string>();
   const autos = new Map<string, string>();
 
@@ -49,23 +119,23 @@ describe.each(testDrivers())('licence checks API on %s', (driver) => {
     (await liste(pruefer)).zeilen.find((z) => z.benutzer.email === email)!;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
+    server = await startTestServer({ driver, seed: false });
+    const ms = await musterstadt(server);
+    const bh = await fixtureMandant(server.database, {
+      ...BIBLIOTHEK_MANDANT,
+      rollen: BIBLIOTHEK_ROLLEN,
+      benutzer: { mitarbeiter: BIBLIOTHEK_LEUTE.mitarbeiter, admin: BIBLIOTHEK_LEUTE.admin },
+    });
+    beispielhausenId = bh.id;
     [pruefer, mitarbeiter, fahrer, adminBH] = await Promise.all([
-      signIn(server.baseUrl, 'fuehrerschein@musterstadt.example'),
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fahrer@musterstadt.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
+      signInAs(server, ms.benutzer.fuehrerschein),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fahrer),
+      signInAs(server, bh.benutzer.admin),
     ]);
-    const [m] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
-    );
-    musterstadtId = m!.id;
-    for (const u of await asAll((tx) => tx.select({ id: benutzer.id, email: benutzer.email }).from(benutzer)))
-      ids.set(u.email, u.id);
-    for (const f of await asAll((tx) =>
-      tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
-    ))
-      autos.set(f.kennzeichen, f.id);
+    musterstadtId = ms.id;
+    for (const u of [...Object.values(ms.benutzer), ...Object.values(bh.benutzer)]) ids.set(u.email, u.id);
+    for (const [kennzeichen, id] of Object.entries(ms.fahrzeuge)) autos.set(kennzeichen, id);
   });
   afterAll(async () => {
     await server?.close();
@@ -118,9 +188,9 @@ describe.each(testDrivers())('licence checks API on %s', (driver) => {
   it('lists everyone who may book by next check, with states, filters and the due count', async () => {
     const data = await liste(pruefer);
     expect(data).toMatchObject({ heute: heute(), intervallMonate: 6, vorlaufTage: 14, pruefmethoden: [] });
-    // the six sign-ins (group "Alle Mitarbeitenden"), the lapsed driver and the users of the two-factor and the
-    // password-change journeys; the platform admin books nothing
-    expect(data.zeilen).toHaveLength(9);
+    // the five who may book (Lena, Markus, Jonas, Claudia and the lapsed driver Uwe); the platform admin books
+    // nothing
+    expect(data.zeilen).toHaveLength(5);
     expect(data.zeilen.map((z) => [z.benutzer.name, z.stand]).slice(0, 2)).toEqual([
       ['Uwe Krause', 'ueberfaellig'],
       ['Jonas Schneider', 'faellig'],
@@ -201,12 +271,13 @@ describe.each(testDrivers())('licence checks API on %s', (driver) => {
       'pruefer',
     ]);
     // a tenant without vehicle booking gets nothing
-    const [bh] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Bibliothek Beispielhausen')),
-    );
     expect(
-      await server.database.withTenant(bh!.id, (tx) =>
-        sendeFuehrerscheinErinnerungen(tx, { publicUrl: server.baseUrl }, { mandantId: bh!.id, now }),
+      await server.database.withTenant(beispielhausenId, (tx) =>
+        sendeFuehrerscheinErinnerungen(
+          tx,
+          { publicUrl: server.baseUrl },
+          { mandantId: beispielhausenId, now },
+        ),
       ),
     ).toBe(0);
   });

@@ -2,17 +2,56 @@ import type { TAusstattung } from '@stellwerk/domain/verwaltung/admin-stammdaten
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import type { PlatzAusstattung } from '../../../../test/fixtures/ausstattung.ts';
+import {
+  BIBLIOTHEK_LEUTE,
+  BIBLIOTHEK_MANDANT,
+  BIBLIOTHEK_ROLLEN,
+} from '../../../../test/fixtures/leseraum.ts';
+import { FREMDER_MANDANT } from '../../../../test/fixtures/fremder-mandant.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
+
+/** The reading room's places and what they hold: the projector in one room only. */
+const PLAETZE: { bezeichnung: string; kapazitaet?: number; ausstattung: PlatzAusstattung }[] = [
+  { bezeichnung: 'Platz 01', ausstattung: { Steckdose: 1, Leselampe: 1, Monitor: 1 } },
+  { bezeichnung: 'Platz 02', ausstattung: { Steckdose: 1, Leselampe: 1 } },
+  { bezeichnung: 'Gruppenraum 1', kapazitaet: 6, ausstattung: { Steckdose: 4, Whiteboard: 1, Beamer: 1 } },
+];
+const raeumeMit = (name: string) => PLAETZE.filter((p) => name in p.ausstattung).length;
+
+/**
+ * The library's equipment catalogue of five items and the reading room holding them, its room care (who keeps the
+ * equipment) and opening-hours keeper (who may not); another tenant with its administrator.
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...BIBLIOTHEK_MANDANT,
+    rollen: BIBLIOTHEK_ROLLEN,
+    benutzer: { fuhrpark: BIBLIOTHEK_LEUTE.fuhrpark, fuehrerschein: BIBLIOTHEK_LEUTE.fuehrerschein },
+    ausstattung: ['Steckdose', 'Monitor', 'Leselampe', 'Whiteboard', 'Beamer'],
+    grundrisse: {
+      lesesaal: { standort: 'bibliothek', bezeichnung: 'Lesesaal Erdgeschoss', plaetze: PLAETZE },
+    },
+  });
+const musterstadt = (server: TestServer) => fixtureMandant(server.database, FREMDER_MANDANT);
 
 describe.each(testDrivers())('/api/admin/ausstattung on %s', (driver) => {
   let server: TestServer;
   let adminMS: string;
   let raumpflegeBH: string;
+  let oeffnungBH: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    adminMS = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    raumpflegeBH = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
+    server = await startTestServer({ driver, seed: false });
+    const bh = await beispielhausen(server);
+    const ms = await musterstadt(server);
+    [adminMS, raumpflegeBH, oeffnungBH] = await Promise.all([
+      signInAs(server, ms.benutzer.admin),
+      signInAs(server, bh.benutzer.fuhrpark),
+      signInAs(server, bh.benutzer.fuehrerschein),
+    ]);
   });
   afterAll(async () => {
     await server?.close();
@@ -26,8 +65,7 @@ describe.each(testDrivers())('/api/admin/ausstattung on %s', (driver) => {
 
   it('refuses without a session (401) and without the equipment right (403 guard.no_ausstattung)', async () => {
     expect((await call(server, null, 'GET', '/api/admin/ausstattung')).status).toBe(401);
-    const oeffnung = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
-    const response = await call(server, oeffnung, 'POST', '/api/admin/ausstattung', { name: 'Sofa' });
+    const response = await call(server, oeffnungBH, 'POST', '/api/admin/ausstattung', { name: 'Sofa' });
     expect(response.status).toBe(403);
     expect(await errorOf(response)).toMatchObject({
       code: 'guard.no_ausstattung',
@@ -38,8 +76,8 @@ describe.each(testDrivers())('/api/admin/ausstattung on %s', (driver) => {
   it('lists the catalogue by name with the number of rooms using each item', async () => {
     const items = await list(raumpflegeBH);
     expect(items.map((a) => a.name)).toEqual(['Beamer', 'Leselampe', 'Monitor', 'Steckdose', 'Whiteboard']);
-    expect(items.find((a) => a.name === 'Steckdose')!.raeume).toBe(22);
-    expect(items.find((a) => a.name === 'Beamer')!.raeume).toBe(1);
+    expect(items.find((a) => a.name === 'Steckdose')!.raeume).toBe(raeumeMit('Steckdose'));
+    expect(items.find((a) => a.name === 'Beamer')!.raeume).toBe(raeumeMit('Beamer'));
   });
 
   it('creates, renames and deletes unused equipment with audit rows; names are unique per tenant', async () => {

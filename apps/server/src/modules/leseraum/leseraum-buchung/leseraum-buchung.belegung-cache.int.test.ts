@@ -17,7 +17,16 @@ import type {
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
 import { openEventStream } from '../../../../test/event-stream.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  BIBLIOTHEK_LEUTE,
+  BIBLIOTHEK_MANDANT,
+  BIBLIOTHEK_ROLLEN,
+  lesesaal,
+} from '../../../../test/fixtures/leseraum.ts';
+import { FREMDER_MANDANT } from '../../../../test/fixtures/fremder-mandant.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { openDatabase } from '../../../db/client.ts';
 import { releaseLapsedBuchungen } from './leseraum-buchung.verfall.ts';
 
@@ -29,6 +38,27 @@ const json = async <T>(response: Response): Promise<T> => {
 /** Monday 23.11.2026, 07:00 in Berlin; the tests move this clock. */
 const MONDAY_7 = new Date('2026-11-23T07:00:00+01:00');
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
+
+/**
+ * The library: its reader, booking staff, room care and administrator, and the reading room (open Monday to Friday
+ * 08:00–18:00, so a whole day is 08:00 to 18:00) with the ten places the tests book, Platz 01 holding a monitor.
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...BIBLIOTHEK_MANDANT,
+    rollen: BIBLIOTHEK_ROLLEN,
+    benutzer: {
+      mitarbeiter: BIBLIOTHEK_LEUTE.mitarbeiter,
+      freigabe: BIBLIOTHEK_LEUTE.freigabe,
+      fuhrpark: BIBLIOTHEK_LEUTE.fuhrpark,
+      admin: BIBLIOTHEK_LEUTE.admin,
+    },
+    ausstattung: ['Monitor'],
+    grundrisse: { lesesaal: lesesaal(10, { 1: { Monitor: 1 } }) },
+  });
+
+/** Another tenant with its administrator. */
+const musterstadt = (server: TestServer) => fixtureMandant(server.database, FREMDER_MANDANT);
 
 describe.each(testDrivers())('the kept seat map follows every change on %s', (driver) => {
   let server: TestServer;
@@ -51,13 +81,15 @@ describe.each(testDrivers())('the kept seat map follows every change on %s', (dr
     json<TLeseraumBuchung>(await call(server, cookie, 'POST', '/api/leseraum-buchungen', body));
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
+    server = await startTestServer({ driver, now: () => clock, seed: false });
+    const bh = await beispielhausen(server);
+    const ms = await musterstadt(server);
     [booker, other, raumpflege, fremd, admin] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'),
-      signIn(server.baseUrl, 'freigabe@beispielhausen.example'),
-      signIn(server.baseUrl, 'fuhrpark@beispielhausen.example'),
-      signIn(server.baseUrl, 'admin@musterstadt.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
+      signInAs(server, bh.benutzer.mitarbeiter),
+      signInAs(server, bh.benutzer.freigabe),
+      signInAs(server, bh.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.admin),
+      signInAs(server, bh.benutzer.admin),
     ]);
     const plans = await json<TGrundrissKurz[]>(
       await call(server, booker, 'GET', '/api/grundrisse?bereich=leseraum'),
@@ -170,10 +202,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the kept seat map of a second i
   let a: TestServer;
   let b: TestServer;
   let dataDirB: string;
+  let bh: Awaited<ReturnType<typeof beispielhausen>>;
 
   beforeAll(async () => {
     const now = () => MONDAY_7;
-    a = await startTestServer({ driver: 'pg', now });
+    a = await startTestServer({ driver: 'pg', now, seed: false });
+    bh = await beispielhausen(a);
     dataDirB = mkdtempSync(path.join(tmpdir(), 'stellwerk-instanz-b-'));
     const databaseB = await openDatabase({ databaseUrl: a.databaseUrl, dataDir: dataDirB });
     b = await startTestServer({
@@ -194,8 +228,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the kept seat map of a second i
   });
 
   it('a booking on A reaches B’s kept map with its event', async () => {
-    const booker = await signIn(a.baseUrl, 'mitarbeiter@beispielhausen.example');
-    const other = await signIn(b.baseUrl, 'freigabe@beispielhausen.example');
+    const booker = await signInAs(a, bh.benutzer.mitarbeiter);
+    const other = await signInAs(b, bh.benutzer.freigabe);
     const [plan] = await json<TGrundrissKurz[]>(
       await call(b, other, 'GET', '/api/grundrisse?bereich=leseraum'),
     );

@@ -11,7 +11,16 @@ import type {
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  BIBLIOTHEK_LEUTE,
+  BIBLIOTHEK_MANDANT,
+  BIBLIOTHEK_ROLLEN,
+  lesesaal,
+} from '../../../../test/fixtures/leseraum.ts';
+import { FREMDER_MANDANT } from '../../../../test/fixtures/fremder-mandant.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.public.ts';
@@ -40,6 +49,28 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 /** Monday 23.11.2026, 07:00 in Berlin. */
 const NOW = new Date('2026-11-23T07:00:00+01:00');
 
+/**
+ * The library (German) with its room care, opening-hours keeper (who may not keep rooms), a reader and the
+ * administrator; the equipment items Steckdose and Beamer; the reading room with eight places, open Monday to Friday
+ * 08:00–18:00 (its drawing is uploaded through the API in `beforeAll`).
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...BIBLIOTHEK_MANDANT,
+    rollen: BIBLIOTHEK_ROLLEN,
+    benutzer: {
+      fuhrpark: BIBLIOTHEK_LEUTE.fuhrpark,
+      fuehrerschein: BIBLIOTHEK_LEUTE.fuehrerschein,
+      mitarbeiter: BIBLIOTHEK_LEUTE.mitarbeiter,
+      admin: BIBLIOTHEK_LEUTE.admin,
+    },
+    ausstattung: ['Steckdose', 'Beamer'],
+    grundrisse: { lesesaal: lesesaal(8) },
+  });
+
+/** Another tenant with its administrator. */
+const musterstadt = (server: TestServer) => fixtureMandant(server.database, FREMDER_MANDANT);
+
 describe.each(testDrivers())('/api/admin/raeume on %s', (driver) => {
   let server: TestServer;
   let raumpflege: string;
@@ -48,13 +79,27 @@ describe.each(testDrivers())('/api/admin/raeume on %s', (driver) => {
   let fremdAdmin: string;
   let seedPlan: TGrundrissAdmin;
   let ausstattung: TAusstattung[];
+  let bh: Awaited<ReturnType<typeof beispielhausen>>;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => NOW });
-    raumpflege = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
-    oeffnungszeiten = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
-    booker = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
-    fremdAdmin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, now: () => NOW, seed: false });
+    bh = await beispielhausen(server);
+    const ms = await musterstadt(server);
+    [raumpflege, oeffnungszeiten, booker, fremdAdmin] = await Promise.all([
+      signInAs(server, bh.benutzer.fuhrpark),
+      signInAs(server, bh.benutzer.fuehrerschein),
+      signInAs(server, bh.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.admin),
+    ]);
+    // the reading room's drawing, as the room care uploads it
+    const drawing = await upload(
+      server,
+      `/api/admin/raeume/grundrisse/${bh.grundrisse.lesesaal.id}/plan`,
+      raumpflege,
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500"><rect width="800" height="500"/></svg>',
+      'lesesaal.svg',
+    );
+    expect(drawing.status).toBe(200);
     const plans = await json<TGrundrissAdmin[]>(
       await call(server, raumpflege, 'GET', '/api/admin/raeume/grundrisse'),
     );
@@ -122,8 +167,8 @@ describe.each(testDrivers())('/api/admin/raeume on %s', (driver) => {
       bezeichnung: 'Lesesaal Erdgeschoss',
       aktiv: true,
       bereich: 'leseraum',
-      plaetze: 22,
-      aktivePlaetze: 22,
+      plaetze: bh.grundrisse.lesesaal.plaetze.length,
+      aktivePlaetze: bh.grundrisse.lesesaal.plaetze.length,
     });
     expect(plans[0]!.standort?.name).toBeTruthy();
     expect(plans[0]!.planUrl).toMatch(/^\/api\/dateien\//);
@@ -398,7 +443,7 @@ describe.each(testDrivers())('/api/admin/raeume on %s', (driver) => {
     const plan = await newPlan('Nebenraum');
     const platz = await newPlatz(plan.id, { bezeichnung: 'N1', position: { x: 50, y: 50 } });
     // A new plan is closed until it has opening hours: give it the seed plan's week.
-    const admin = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    const admin = await signInAs(server, bh.benutzer.admin);
     const seedWeek = await json<{
       tage: { wochentag: number; von: string; bis: string; geoeffnet: boolean }[];
     }>(await call(server, admin, 'GET', `/api/admin/grundrisse/${seedPlan.id}/oeffnungszeiten`));

@@ -10,7 +10,19 @@ import type {
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  BIBLIOTHEK_LEUTE,
+  BIBLIOTHEK_MANDANT,
+  BIBLIOTHEK_ROLLEN,
+  lernraum,
+  lesesaal,
+  RATHAUS,
+} from '../../../../test/fixtures/leseraum.ts';
+import { WERKTAGS_8_BIS_18 } from '../../../../test/fixtures/grundriss.ts';
+import { FREMDER_MANDANT } from '../../../../test/fixtures/fremder-mandant.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { EVENTS_CHANNEL } from '../../plattform/events/events.service.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
@@ -19,16 +31,60 @@ import { leseraumBuchung } from '../leseraum-buchung/leseraum-buchung.public.ts'
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
+/**
+ * The library (German: the cancellation mails are asserted) with its opening-hours keeper, room care (who may
+ * not keep opening hours) and the reader whose bookings a closing cancels, and its reading room: three places, open Monday to Friday 08:00–18:00 and Saturday
+ * 10:00–14:00, closed on Sunday, with one special closing (Christmas 2030) stored.
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...BIBLIOTHEK_MANDANT,
+    rollen: BIBLIOTHEK_ROLLEN,
+    benutzer: {
+      fuehrerschein: BIBLIOTHEK_LEUTE.fuehrerschein,
+      fuhrpark: BIBLIOTHEK_LEUTE.fuhrpark,
+      mitarbeiter: BIBLIOTHEK_LEUTE.mitarbeiter,
+    },
+    grundrisse: {
+      lesesaal: {
+        ...lesesaal(3),
+        oeffnungszeiten: { ...WERKTAGS_8_BIS_18, 6: ['10:00', '14:00'] },
+        sonderoeffnungszeiten: [
+          {
+            beschreibung: '1. und 2. Weihnachtsfeiertag',
+            gueltigVon: '2030-12-25',
+            gueltigBis: '2030-12-26',
+            status: 'geschlossen',
+          },
+        ],
+      },
+    },
+  });
+
+/** Another tenant with its administrator and its own reading room. */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FREMDER_MANDANT,
+    standorte: RATHAUS,
+    grundrisse: { lernraum: lernraum(1) },
+  });
+
 describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (driver) => {
   let server: TestServer;
   let pflegeBH: string;
   let adminMS: string;
   let planBH: TGrundrissAuswahl;
   let planMS: TGrundrissAuswahl;
+  let raumpflegeBH: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    pflegeBH = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
-    adminMS = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, seed: false });
+    const bh = await beispielhausen(server);
+    const ms = await musterstadt(server);
+    [pflegeBH, raumpflegeBH, adminMS] = await Promise.all([
+      signInAs(server, bh.benutzer.fuehrerschein),
+      signInAs(server, bh.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.admin),
+    ]);
     planBH = (
       (await (await call(server, pflegeBH, 'GET', '/api/admin/grundrisse')).json()) as TGrundrissAuswahl[]
     )[0]!;
@@ -42,10 +98,9 @@ describe.each(testDrivers())('/api/admin/grundrisse opening hours on %s', (drive
 
   it('refuses without a session (401) and without the opening-hours right (403)', async () => {
     expect((await call(server, null, 'GET', '/api/admin/grundrisse')).status).toBe(401);
-    const raumpflege = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
     const response = await call(
       server,
-      raumpflege,
+      raumpflegeBH,
       'GET',
       `/api/admin/grundrisse/${planBH.id}/oeffnungszeiten`,
     );

@@ -5,7 +5,15 @@ import type { TMeinSpind, TSpindbank } from '@stellwerk/domain/leseraum/spind/ap
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  BIBLIOTHEK_LEUTE,
+  BIBLIOTHEK_MANDANT,
+  BIBLIOTHEK_ROLLEN,
+  lesesaal,
+} from '../../../../test/fixtures/leseraum.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { spindBuchung } from './spind.table.ts';
@@ -18,6 +26,25 @@ const json = async <T>(response: Response): Promise<T> => {
 /** Monday 23.11.2026, 07:00 in Berlin; the tests move this clock. */
 const MONDAY_7 = new Date('2026-11-23T07:00:00+01:00');
 const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
+
+/**
+ * The library with lockers switched on and no lock adapter set (the default `keins`): the readers Anna Schulz and
+ * Frieda Kaiser (whose names must not reach the vendor), the room care who sets up the locker bank, the
+ * administrator who chooses the adapter, and the reading room with the places the tests book with a locker.
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...BIBLIOTHEK_MANDANT,
+    features: { ...BIBLIOTHEK_MANDANT.features, Officelocker: true },
+    rollen: BIBLIOTHEK_ROLLEN,
+    benutzer: {
+      mitarbeiter: BIBLIOTHEK_LEUTE.mitarbeiter,
+      faktor: BIBLIOTHEK_LEUTE.faktor,
+      admin: BIBLIOTHEK_LEUTE.admin,
+      fuhrpark: BIBLIOTHEK_LEUTE.fuhrpark,
+    },
+    grundrisse: { lesesaal: lesesaal(13) },
+  });
 
 type Empfangen = { methode: string; typ: string; body: string };
 
@@ -64,30 +91,16 @@ describe.each(testDrivers())('the lock adapter of lockers on %s', (driver) => {
 
   beforeAll(async () => {
     empfaenger = await starteEmpfaenger();
-    server = await startTestServer({ driver, now: () => clock });
-    let platform: string;
+    server = await startTestServer({ driver, now: () => clock, seed: false });
+    const bh = await beispielhausen(server);
     let raumpflege: string;
-    [platform, mitarbeiter, faktor, admin, raumpflege] = await Promise.all([
-      signIn(server.baseUrl, 'plattform@stellwerk.example'),
-      signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'),
-      signIn(server.baseUrl, 'faktor@beispielhausen.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
-      signIn(server.baseUrl, 'fuhrpark@beispielhausen.example'),
+    [mitarbeiter, faktor, admin, raumpflege] = await Promise.all([
+      signInAs(server, bh.benutzer.mitarbeiter),
+      signInAs(server, bh.benutzer.faktor),
+      signInAs(server, bh.benutzer.admin),
+      signInAs(server, bh.benutzer.fuhrpark),
     ]);
-    mandantId = (
-      await json<{ user: { mandantId: string } }>(await call(server, mitarbeiter, 'GET', '/api/me'))
-    ).user.mandantId;
-    expect(
-      (
-        await call(server, platform, 'PUT', `/api/admin/mandanten/${mandantId}/features`, {
-          FahrzeugBuchung: false,
-          Leseraum: true,
-          Arbeitswelt: false,
-          Officelocker: true,
-          Chatbot: false,
-        })
-      ).status,
-    ).toBe(200);
+    mandantId = bh.id;
     const plan = (
       await json<TGrundrissKurz[]>(await call(server, mitarbeiter, 'GET', '/api/grundrisse?bereich=leseraum'))
     )[0]!;

@@ -10,8 +10,23 @@ import { and, desc, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  BIBLIOTHEK_LEUTE,
+  BIBLIOTHEK_MANDANT,
+  BIBLIOTHEK_ROLLEN,
+  lernraum,
+  lesesaal,
+  RATHAUS,
+} from '../../../../test/fixtures/leseraum.ts';
+import {
+  FUHRPARK_LEUTE,
+  FUHRPARK_MANDANT,
+  FUHRPARK_ROLLEN,
+  fuhrparkWagen,
+} from '../../../../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { auditLog } from '../audit/audit.public.ts';
 import { mailOutbox } from '../mail/mail.public.ts';
@@ -30,6 +45,30 @@ let dienstag = addCalendarDays(heute, 3);
 while (weekdayOfDay(dienstag) !== 2) dienstag = addCalendarDays(dienstag, 1);
 const mittwoch = addCalendarDays(dienstag, 1);
 const at = (day: string, hhmm: string) => berlinInstant(day, hhmm).toISOString();
+
+/**
+ * The fleet tenant (German: the mails' texts are asserted) with the booker Lena, the fleet manager Thomas Becker and
+ * the approver Sabine; the transporter MS-SW 103 at the depot "Betriebshof Nord" with the demo's booking times
+ * (Monday to Friday 07:00–19:00); and the reading room "Lernraum Verwaltung", open Monday to Friday 08:00–18:00.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FUHRPARK_MANDANT,
+    standorte: { ...FUHRPARK_MANDANT.standorte, ...RATHAUS },
+    rollen: FUHRPARK_ROLLEN,
+    benutzer: FUHRPARK_LEUTE,
+    fahrzeuge: { 'MS-SW 103': fuhrparkWagen('MS-SW 103') },
+    grundrisse: { lernraum: lernraum(2) },
+  });
+
+/** Another tenant, the library without vehicle booking: its reader Anna Schulz and its reading room. */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...BIBLIOTHEK_MANDANT,
+    rollen: BIBLIOTHEK_ROLLEN,
+    benutzer: { mitarbeiter: BIBLIOTHEK_LEUTE.mitarbeiter },
+    grundrisse: { lesesaal: lesesaal(2) },
+  });
 
 type Event = {
   uid: string;
@@ -104,18 +143,16 @@ describe.each(testDrivers())('the personal calendar feed and the invitations on 
       .orderBy(desc(auditLog.at));
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => new Date(Date.now() + versatz) });
+    server = await startTestServer({ driver, now: () => new Date(Date.now() + versatz), seed: false });
+    const ms = await musterstadt(server);
+    const bh = await beispielhausen(server);
     [mitarbeiter, fuhrpark, freigabe, fremd] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
-      signIn(server.baseUrl, 'freigabe@musterstadt.example'),
-      signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.freigabe),
+      signInAs(server, bh.benutzer.mitarbeiter),
     ]);
-    const [f] = await server.database.db
-      .select({ id: fahrzeug.id })
-      .from(fahrzeug)
-      .where(eq(fahrzeug.kennzeichen, 'MS-SW 103'));
-    auto = f!.id;
+    auto = ms.fahrzeuge['MS-SW 103'];
     const bucheFahrt = async (cookie: string, von: string, bis: string) =>
       json<TFahrzeugBuchung>(
         await call(server, cookie, 'POST', '/api/fahrzeug-buchungen', { fahrzeugId: auto, von, bis }),
