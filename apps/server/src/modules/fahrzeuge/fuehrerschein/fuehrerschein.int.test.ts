@@ -90,8 +90,16 @@ const musterstadt = (server: TestServer) =>
         plattformAdmin: true,
       },
     },
+    // the demo's booking times, but every day of the week: the bookings below lie 4 to 10 days ahead, and with the
+    // demo's Monday to Friday one of them fell on a weekend whenever the suite ran on a Monday or a Tuesday
     fahrzeuge: Object.fromEntries(
-      ['MS-SW 101', 'MS-SW 102', 'MS-SW 103', 'MS-SW 104'].map((k) => [k, fuhrparkWagen(k)]),
+      ['MS-SW 101', 'MS-SW 102', 'MS-SW 103', 'MS-SW 104'].map((k) => {
+        const wagen = fuhrparkWagen(k);
+        return [
+          k,
+          { ...wagen, buchungszeiten: { ...wagen.buchungszeiten, wochentage: [0, 1, 2, 3, 4, 5, 6] } },
+        ];
+      }),
     ),
   });
 
