@@ -4,7 +4,6 @@ import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { TFahrtenbuch } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../test/api-call.ts';
@@ -15,6 +14,7 @@ import { FAHRTEN_MANDANT } from '../test/fixtures/fahrten.ts';
 import { FUHRPARK_LEUTE, FUHRPARK_ROLLEN, fuhrparkWagen } from '../test/fixtures/fuhrpark.ts';
 import { fixtureMandant } from '../test/fixtures/mandant.ts';
 import { FIXTURE_PASSWORD } from '../test/fixtures/passwort.ts';
+import { ADMIN, ADMINISTRATION } from '../test/fixtures/verwaltung.ts';
 import { startTestServer, type TestServer } from '../test/harness.ts';
 import { type S3TestServer, startS3TestServer } from '../test/s3-server.ts';
 import { openDatabase } from './db/client.ts';
@@ -35,11 +35,11 @@ const ablesung = { tankfuellung: 80, sauberkeitAussen: 'sauber', sauberkeitInnen
 const musterstadt = (server: TestServer) =>
   fixtureMandant(server.database, {
     ...FAHRTEN_MANDANT,
-    rollen: { ...FUHRPARK_ROLLEN, Fahrzeugpflege: ['fahrzeug_pflege'], Administration: PERMISSION_NAMES },
+    rollen: { ...FUHRPARK_ROLLEN, Fahrzeugpflege: ['fahrzeug_pflege'], ...ADMINISTRATION },
     benutzer: {
       ...FUHRPARK_LEUTE,
       fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
-      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      admin: ADMIN,
     },
     fahrzeuge: { transporter: fuhrparkWagen('MS-SW 103') },
   });

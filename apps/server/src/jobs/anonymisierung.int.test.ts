@@ -3,13 +3,13 @@
  * and vehicle bookings lose their people after the tenant's period, the logbook stays as it was, another tenant
  * keeps its own period, and the utilisation's figures are the same before and after.
  */
-import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TFahrzeugAuslastung, TLeseraumAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/api-call.ts';
 import { signInAs } from '../../test/fixtures/anmelden.ts';
 import { fixtureMandant } from '../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION } from '../../test/fixtures/verwaltung.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../test/harness.ts';
 import { fahrtenbuchEintrag } from '../modules/fahrten/fahrt/fahrt.table.ts';
 import { fahrzeugBuchungJobs } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.jobs.ts';
@@ -38,9 +38,9 @@ const mandanten = async (server: TestServer) => ({
     name: 'Stadtwerke Musterstadt',
     domain: 'musterstadt.example',
     standorte: { anonymhaus: { name: 'Anonymhaus', bundesland: 'BE' } },
-    rollen: { Administration: PERMISSION_NAMES },
+    rollen: ADMINISTRATION,
     benutzer: {
-      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      admin: ADMIN,
       mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
       fuhrpark: { vorname: 'Thomas', nachname: 'Becker' },
       freigabe: { vorname: 'Sabine', nachname: 'Krüger' },

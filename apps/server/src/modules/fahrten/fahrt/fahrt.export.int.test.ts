@@ -10,9 +10,10 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
-import { ANDERER_MANDANT, FAHRTEN_MANDANT } from '../../../../test/fixtures/fahrten.ts';
+import { FAHRTEN_MANDANT } from '../../../../test/fixtures/fahrten.ts';
 import { FUHRPARK_LEUTE, FUHRPARK_ROLLEN, fuhrparkWagen } from '../../../../test/fixtures/fuhrpark.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ANDERER_MANDANT } from '../../../../test/fixtures/verwaltung.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 const tag = addCalendarDays(berlinDateKey(new Date()), 2);

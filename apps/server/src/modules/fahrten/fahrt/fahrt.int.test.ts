@@ -4,15 +4,15 @@ import type {
   TKettenPruefung,
 } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
-import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
-import { ANDERER_MANDANT, FAHRTEN_MANDANT } from '../../../../test/fixtures/fahrten.ts';
+import { FAHRTEN_MANDANT } from '../../../../test/fixtures/fahrten.ts';
 import { FUHRPARK_LEUTE, FUHRPARK_ROLLEN, fuhrparkWagen } from '../../../../test/fixtures/fuhrpark.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION, ANDERER_MANDANT } from '../../../../test/fixtures/verwaltung.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
 import { fahrtenbuchEintrag } from './fahrt.table.ts';
@@ -30,10 +30,10 @@ const ablesung = { tankfuellung: 80, sauberkeitAussen: 'sauber', sauberkeitInnen
 const mandanten = async (server: TestServer) => ({
   ms: await fixtureMandant(server.database, {
     ...FAHRTEN_MANDANT,
-    rollen: { ...FUHRPARK_ROLLEN, Administration: PERMISSION_NAMES },
+    rollen: { ...FUHRPARK_ROLLEN, ...ADMINISTRATION },
     benutzer: {
       ...FUHRPARK_LEUTE,
-      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      admin: ADMIN,
     },
     fahrzeuge: { transporter: fuhrparkWagen('MS-SW 103') },
   }),

@@ -5,12 +5,17 @@ import type {
   TBenutzerOptionen,
   TRolle,
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
-import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import {
+  ADMIN,
+  ADMINISTRATION,
+  ANDERER_MANDANT,
+  PLATTFORM_ADMIN,
+} from '../../../../test/fixtures/verwaltung.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
@@ -78,7 +83,7 @@ const mandanten = async (server: TestServer) => ({
     name: 'Stadtwerke Musterstadt',
     domain: 'musterstadt.example',
     standorte: { rathaus: { name: 'Verwaltung Rathausplatz', bundesland: 'NW' } },
-    rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], ...ADMINISTRATION },
     gruppen: { [ALLE]: { rollen: ['Mitarbeiter'] } },
     benutzer: {
       mitarbeiter: {
@@ -92,31 +97,14 @@ const mandanten = async (server: TestServer) => ({
       freigabe: { vorname: 'Sabine', nachname: 'Krüger', employeeId: 'MS-1003', gruppen: [ALLE] },
       fuehrerschein: { vorname: 'Markus', nachname: 'Weber', employeeId: 'MS-1004', gruppen: [ALLE] },
       fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', employeeId: 'MS-1005', gruppen: [ALLE] },
-      admin: {
-        vorname: 'Claudia',
-        nachname: 'Wagner',
-        employeeId: 'MS-1006',
-        rollen: ['Administration'],
-        gruppen: [ALLE],
-      },
-      plattform: {
-        vorname: 'Petra',
-        nachname: 'Brandt',
-        email: 'plattform@stellwerk.example',
-        plattformAdmin: true,
-        gruppen: [ALLE],
-      },
+      admin: { ...ADMIN, employeeId: 'MS-1006', gruppen: [ALLE] },
+      plattform: { ...PLATTFORM_ADMIN, gruppen: [ALLE] },
     },
     grundrisse: {
       lernraum: { standort: 'rathaus', bezeichnung: 'Lernraum Verwaltung', plaetze: ['Platz 1'] },
     },
   }),
-  bh: await fixtureMandant(server.database, {
-    name: 'Bibliothek Beispielhausen',
-    domain: 'beispielhausen.example',
-    rollen: { Administration: PERMISSION_NAMES },
-    benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
-  }),
+  bh: await fixtureMandant(server.database, ANDERER_MANDANT),
 });
 
 describe.each(testDrivers())('user administration on %s', (driver) => {

@@ -3,13 +3,13 @@ import type {
   TLeseraumBuchung,
   TBelegung,
 } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
-import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TPushAbo } from '@stellwerk/domain/plattform/push/api';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ANDERER_MANDANT } from '../../../../test/fixtures/verwaltung.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import {
   entschluessele,
@@ -41,16 +41,12 @@ const OTHER = 'fuhrpark@beispielhausen.example';
  */
 const beispielhausen = (server: TestServer) =>
   fixtureMandant(server.database, {
-    name: 'Bibliothek Beispielhausen',
-    domain: 'beispielhausen.example',
-    features: { FahrzeugBuchung: false, Leseraum: true },
+    ...ANDERER_MANDANT,
     einstellungen: { Sprache: 'de' },
-    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
-    rollen: { Administration: PERMISSION_NAMES },
     benutzer: {
+      ...ANDERER_MANDANT.benutzer,
       mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
       fuhrpark: { vorname: 'Michael', nachname: 'Fischer' },
-      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
     },
     grundrisse: {
       lesesaal: {

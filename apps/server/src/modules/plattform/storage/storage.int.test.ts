@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TApiError } from '@stellwerk/domain/api';
-import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION } from '../../../../test/fixtures/verwaltung.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
 import { auditLog } from '../audit/audit.public.ts';
 import { datei } from './storage.table';
@@ -36,10 +36,10 @@ const mandanten = async (server: TestServer) => ({
     name: 'Stadtwerke Musterstadt',
     domain: 'musterstadt.example',
     einstellungen: { Sprache: 'de' },
-    rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], ...ADMINISTRATION },
     benutzer: {
       mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
-      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      admin: ADMIN,
     },
   }),
   b: await fixtureMandant(server.database, {

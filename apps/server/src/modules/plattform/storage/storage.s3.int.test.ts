@@ -6,11 +6,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION } from '../../../../test/fixtures/verwaltung.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
 import { type S3TestServer, startS3TestServer } from '../../../../test/s3-server';
 import { s3Ablage, s3EinstellungOf } from './storage.s3';
@@ -51,10 +51,10 @@ const mandanten = async (server: TestServer) => ({
   a: await fixtureMandant(server.database, {
     name: 'Stadtwerke Musterstadt',
     domain: 'musterstadt.example',
-    rollen: { Administration: PERMISSION_NAMES },
+    rollen: ADMINISTRATION,
     benutzer: {
       mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
-      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      admin: ADMIN,
     },
   }),
   b: await fixtureMandant(server.database, {

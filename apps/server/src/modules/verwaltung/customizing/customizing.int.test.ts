@@ -1,5 +1,4 @@
 import type { TMe } from '@stellwerk/domain/api';
-import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type {
   TCustomizingEintrag,
   TEigenesCustomizing,
@@ -13,6 +12,7 @@ import { call, errorOf } from '../../../../test/api-call.ts';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
 import { FUHRPARK_ROLLEN } from '../../../../test/fixtures/fuhrpark.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION, ANDERER_MANDANT } from '../../../../test/fixtures/verwaltung.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
@@ -36,7 +36,7 @@ const mandanten = async (server: TestServer) => ({
     rollen: {
       Mitarbeiter: FUHRPARK_ROLLEN.Mitarbeiter,
       Fuhrparkleitung: FUHRPARK_ROLLEN.Fuhrparkleitung,
-      Administration: PERMISSION_NAMES,
+      ...ADMINISTRATION,
     },
     gruppen: { 'Alle Mitarbeitenden': { rollen: ['Mitarbeiter'] } },
     benutzer: {
@@ -47,23 +47,21 @@ const mandanten = async (server: TestServer) => ({
         gruppen: ['Alle Mitarbeitenden'],
       },
       fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'] },
-      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      admin: ADMIN,
     },
   }),
   bh: await fixtureMandant(server.database, {
-    name: 'Bibliothek Beispielhausen',
-    domain: 'beispielhausen.example',
-    features: { FahrzeugBuchung: false, Leseraum: true },
+    ...ANDERER_MANDANT,
     einstellungen: { Sprache: 'de' },
     rollen: {
+      ...ANDERER_MANDANT.rollen,
       Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
       Öffnungszeitenpflege: ['oeffnungszeiten_pflege'],
-      Administration: PERMISSION_NAMES,
     },
     benutzer: {
+      ...ANDERER_MANDANT.benutzer,
       fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
       fuehrerschein: { vorname: 'Stefan', nachname: 'Wolf', rollen: ['Öffnungszeitenpflege'] },
-      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
     },
   }),
 });

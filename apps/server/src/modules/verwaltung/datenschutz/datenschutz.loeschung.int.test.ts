@@ -4,7 +4,6 @@
  * but the logbook, the future bookings are cancelled (resources free, the other person told), nobody can sign in
  * as the person, and the report says per declared category what happened and why. Refusals leave everything.
  */
-import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TLoeschbericht } from '@stellwerk/domain/verwaltung/datenschutz/api';
 import { DATENKATEGORIEN } from '@stellwerk/domain/verwaltung/datenschutz/deklarationen';
 import { eq, isNull, sql } from 'drizzle-orm';
@@ -12,6 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import {
+  ADMIN,
+  ADMINISTRATION,
+  ANDERER_MANDANT,
+  PLATTFORM_ADMIN,
+} from '../../../../test/fixtures/verwaltung.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
@@ -38,19 +43,14 @@ const mandanten = async (server: TestServer) => ({
       Mitarbeiter: ['fahrzeug_buchen'],
       Fuhrparkleitung: ['fahrzeug_pflege', 'fahrzeug_fremdbuchung', 'fahrzeug_buchen'],
       Fahrzeugpflege: ['fahrzeug_pflege'],
-      Administration: PERMISSION_NAMES,
+      ...ADMINISTRATION,
     },
     benutzer: {
       mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
       fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'] },
       fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
-      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
-      plattform: {
-        vorname: 'Petra',
-        nachname: 'Brandt',
-        email: 'plattform@stellwerk.example',
-        plattformAdmin: true,
-      },
+      admin: ADMIN,
+      plattform: PLATTFORM_ADMIN,
     },
     grundrisse: {
       loeschraum: {
@@ -69,12 +69,7 @@ const mandanten = async (server: TestServer) => ({
       },
     },
   }),
-  bh: await fixtureMandant(server.database, {
-    name: 'Bibliothek Beispielhausen',
-    domain: 'beispielhausen.example',
-    rollen: { Administration: PERMISSION_NAMES },
-    benutzer: { admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] } },
-  }),
+  bh: await fixtureMandant(server.database, ANDERER_MANDANT),
 });
 
 describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) => {

@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION, PLATTFORM_ADMIN } from '../../../../test/fixtures/verwaltung.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { benutzer, benutzerRolle } from '../../identitaet/benutzer/benutzer.public.ts';
 import { rolle, rollePermission } from '../../identitaet/rolle/rolle.public.ts';
@@ -78,16 +79,11 @@ const musterstadt = async (server: TestServer) => {
     name: 'Stadtwerke Musterstadt',
     domain: 'musterstadt.example',
     standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
-    rollen: { Mitarbeiter: ['fahrzeug_buchen'], Administration: PERMISSION_NAMES },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], ...ADMINISTRATION },
     benutzer: {
       mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
-      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
-      plattform: {
-        vorname: 'Petra',
-        nachname: 'Brandt',
-        email: 'plattform@stellwerk.example',
-        plattformAdmin: true,
-      },
+      admin: ADMIN,
+      plattform: PLATTFORM_ADMIN,
     },
     fahrzeuge: { id3: { standort: 'nord', kennzeichen: 'MS-SW 101' } },
   });

@@ -1,7 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { TMe } from '@stellwerk/domain/api';
-import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TMandant, TProtokollPage } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,12 @@ import { call, errorOf } from '../../../../test/api-call.ts';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import {
+  ADMIN,
+  ADMINISTRATION,
+  ANDERER_MANDANT,
+  PLATTFORM_ADMIN,
+} from '../../../../test/fixtures/verwaltung.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { EVENTS_CHANNEL } from '../../plattform/events/events.service.ts';
@@ -32,15 +37,10 @@ const mandanten = async (server: TestServer) => {
     domain: 'musterstadt.example',
     kundenname: 'SWM Musterstadt GmbH',
     features: { FahrzeugBuchung: true },
-    rollen: { Administration: PERMISSION_NAMES },
+    rollen: ADMINISTRATION,
     benutzer: {
-      plattform: {
-        vorname: 'Petra',
-        nachname: 'Brandt',
-        email: 'plattform@stellwerk.example',
-        plattformAdmin: true,
-      },
-      admin: { vorname: 'Claudia', nachname: 'Wagner', rollen: ['Administration'] },
+      plattform: PLATTFORM_ADMIN,
+      admin: ADMIN,
       ...Object.fromEntries(
         Array.from({ length: 8 }, (_, i) => [
           `kollege${i + 1}`,
@@ -53,12 +53,9 @@ const mandanten = async (server: TestServer) => {
     name: 'Bibliothek Beispielhausen',
     domain: 'beispielhausen.example',
     features: { FahrzeugBuchung: false, Leseraum: true },
-    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
-    rollen: { Administration: PERMISSION_NAMES },
-    benutzer: {
-      mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
-      admin: { vorname: 'Andreas', nachname: 'Schwarz', rollen: ['Administration'] },
-    },
+    standorte: ANDERER_MANDANT.standorte,
+    rollen: ADMINISTRATION,
+    benutzer: { ...ANDERER_MANDANT.benutzer, mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
     grundrisse: {
       lesesaal: { standort: 'bibliothek', bezeichnung: 'Lesesaal Erdgeschoss', plaetze: ['Platz 01'] },
     },
