@@ -5,15 +5,19 @@ import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import type { TFahrtenbuch } from '@stellwerk/domain/fahrten/fahrtenbuch/api';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../test/api-call.ts';
 import { authRequest } from '../test/auth-requests.ts';
 import { openEventStream } from '../test/event-stream.ts';
-import { DEMO_PASSWORD, signIn, startTestServer, type TestServer } from '../test/harness.ts';
+import { signInAs } from '../test/fixtures/anmelden.ts';
+import { FAHRTEN_MANDANT } from '../test/fixtures/fahrten.ts';
+import { FUHRPARK_LEUTE, FUHRPARK_ROLLEN, fuhrparkWagen } from '../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../test/fixtures/passwort.ts';
+import { ADMIN, ADMINISTRATION } from '../test/fixtures/verwaltung.ts';
+import { startTestServer, type TestServer } from '../test/harness.ts';
 import { type S3TestServer, startS3TestServer } from '../test/s3-server.ts';
 import { openDatabase } from './db/client.ts';
-import { fahrzeug } from './modules/fahrzeuge/fahrzeug/fahrzeug.public.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
@@ -22,6 +26,23 @@ const PNG = Buffer.from(
 const tag = addCalendarDays(berlinDateKey(new Date()), 2);
 const um = (hhmm: string) => berlinInstant(tag, hhmm);
 const ablesung = { tankfuellung: 80, sauberkeitAussen: 'sauber', sauberkeitInnen: 'sauber', schaeden: [] };
+
+/**
+ * The booker Lena Hoffmann who drives the transporter MS-SW 103 (the depot's parking spots P1–P6), the fleet manager
+ * who reads its logbook, the approver (a second session), the caretaker (whose sign-in fails) and the administrator
+ * who uploads the logo.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FAHRTEN_MANDANT,
+    rollen: { ...FUHRPARK_ROLLEN, Fahrzeugpflege: ['fahrzeug_pflege'], ...ADMINISTRATION },
+    benutzer: {
+      ...FUHRPARK_LEUTE,
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
+      admin: ADMIN,
+    },
+    fahrzeuge: { transporter: fuhrparkWagen('MS-SW 103') },
+  });
 
 /**
  * Decision 243: two server instances on one PostgreSQL and one object store behave as one. Each instance has its
@@ -40,6 +61,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     let mitarbeiter: string;
     let fuhrpark: string;
     let auto: string;
+    let ms: Awaited<ReturnType<typeof musterstadt>>;
 
     beforeAll(async () => {
       s3 = await startS3TestServer();
@@ -57,7 +79,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
         secretAccessKey: s3.secretAccessKey,
       };
       const now = () => clock;
-      a = await startTestServer({ driver: 'pg', now, storage });
+      a = await startTestServer({ driver: 'pg', now, storage, seed: false });
       dataDirB = mkdtempSync(path.join(tmpdir(), 'stellwerk-instanz-b-'));
       const databaseB = await openDatabase({ databaseUrl: a.databaseUrl, dataDir: dataDirB });
       b = await startTestServer({
@@ -71,12 +93,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
           close: () => databaseB.close(),
         },
       });
-      mitarbeiter = await signIn(a.baseUrl, 'mitarbeiter@musterstadt.example');
-      fuhrpark = await signIn(b.baseUrl, 'fuhrpark@musterstadt.example');
-      const [f] = await a.database.withAllTenants((tx) =>
-        tx.select({ id: fahrzeug.id }).from(fahrzeug).where(eq(fahrzeug.kennzeichen, 'MS-SW 103')),
-      );
-      auto = f!.id;
+      ms = await musterstadt(a);
+      mitarbeiter = await signInAs(a, ms.benutzer.mitarbeiter);
+      fuhrpark = await signInAs(b, ms.benutzer.fuhrpark);
+      auto = ms.fahrzeuge.transporter;
     });
     afterAll(async () => {
       await b?.close();
@@ -182,7 +202,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     });
 
     it('a sign-out on A ends the session on B at once, not after B’s session cache expires', async () => {
-      const sitzung = await signIn(b.baseUrl, 'freigabe@musterstadt.example');
+      const sitzung = await signInAs(b, ms.benutzer.freigabe);
       expect((await call(b, sitzung, 'GET', '/api/me')).status).toBe(200); // now in B's cache (5 s)
       const abmelden = await fetch(`${a.baseUrl}/api/auth/sign-out`, {
         method: 'POST',
@@ -198,7 +218,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
 
     it('failed sign-ins count on every instance: the fourth attempt on B needs the security check after three failures spread over A and B', async () => {
       const address = '10.9.0.7';
-      const body = { email: 'fahrzeugpflege@musterstadt.example', password: 'vertippt' };
+      const body = { email: ms.benutzer.fahrzeugpflege.email, password: 'vertippt' };
       const versuch = (server: TestServer, password: string) =>
         authRequest(server, 'POST', '/api/auth/sign-in/email', { address, body: { ...body, password } });
       expect((await versuch(a, 'vertippt')).statusCode).toBe(401);
@@ -206,13 +226,13 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect((await versuch(a, 'vertippt')).statusCode).toBe(401);
       // the notifications of A's failures reach B within milliseconds
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const vierter = await versuch(b, DEMO_PASSWORD);
+      const vierter = await versuch(b, FIXTURE_PASSWORD);
       expect(vierter.statusCode).toBe(400);
       expect((JSON.parse(vierter.body) as { error: { code: string } }).error.code).toBe('auth.captcha_fehlt');
     });
 
     it('an upload on A downloads on B, and a removal on B is gone on A', async () => {
-      const admin = await signIn(a.baseUrl, 'admin@musterstadt.example');
+      const admin = await signInAs(a, ms.benutzer.admin);
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(PNG)]), 'logo.png');
       const hoch = await fetch(`${a.baseUrl}/api/mandant/logo`, {

@@ -11,7 +11,9 @@ import type {
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/api-call.ts';
-import { signIn, startTestServer } from '../../test/harness.ts';
+import { signInAs } from '../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../test/fixtures/mandant.ts';
+import { startTestServer } from '../../test/harness.ts';
 import { createBackup, restoreBackup } from './backup.ts';
 import { openDatabase } from './client.ts';
 import { withAdminClient } from './test-database.ts';
@@ -57,9 +59,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     it('restores into a new database owned by a non-superuser, which runs the server without bypassing row-level security and is backed up by a backup role', {
       timeout: 180_000,
     }, async () => {
-      const original = await startTestServer({ driver: 'pg', now: () => MONDAY_7 });
+      const original = await startTestServer({ driver: 'pg', now: () => MONDAY_7, seed: false });
       cleanups.push(() => original.close());
-      const cookie = await signIn(original.baseUrl, EMAIL);
+      // what is restored: a library with a reader and a reading room of two places, open Monday to Friday
+      const bh = await fixtureMandant(original.database, {
+        name: 'Bibliothek Beispielhausen',
+        domain: 'beispielhausen.example',
+        features: { FahrzeugBuchung: false, Leseraum: true },
+        standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+        benutzer: { mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
+        grundrisse: {
+          lesesaal: {
+            standort: 'bibliothek',
+            bezeichnung: 'Lesesaal Erdgeschoss',
+            plaetze: ['Platz 01', 'Platz 02'],
+          },
+        },
+      });
+      const leserin = bh.benutzer.mitarbeiter;
+      expect(leserin.email).toBe(EMAIL);
+      const cookie = await signInAs(original, leserin);
       const [plan] = await json<TGrundrissKurz[]>(
         await call(original, cookie, 'GET', '/api/grundrisse?bereich=leseraum'),
       );
@@ -128,7 +147,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       );
       expect(sichtbar).toEqual([{ n: 0 }]);
 
-      const wieder = await signIn(restored.baseUrl, EMAIL);
+      const wieder = await signInAs(restored, leserin);
       const eigene = await json<TLeseraumBuchung[]>(
         await call(restored, wieder, 'GET', '/api/leseraum-buchungen?bereich=leseraum'),
       );

@@ -4,31 +4,71 @@
  * keeps its own period, and the utilisation's figures are the same before and after.
  */
 import type { TFahrzeugAuslastung, TLeseraumAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../test/harness.ts';
+import { signInAs } from '../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION } from '../../test/fixtures/verwaltung.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../test/harness.ts';
 import { fahrtenbuchEintrag } from '../modules/fahrten/fahrt/fahrt.table.ts';
-import { fahrzeug } from '../modules/fahrzeuge/fahrzeug/fahrzeug.table.ts';
 import { fahrzeugBuchungJobs } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.jobs.ts';
 import {
   fahrzeugBuchung,
   fahrzeugBuchungMitfahrer,
 } from '../modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.table.ts';
-import { benutzer } from '../modules/identitaet/benutzer/benutzer.table.ts';
-import { grundrissLeseraum, leseraum } from '../modules/leseraum/leseraum/leseraum.table.ts';
+import { leseraum } from '../modules/leseraum/leseraum/leseraum.table.ts';
 import { leseraumBuchungJobs } from '../modules/leseraum/leseraum-buchung/leseraum-buchung.jobs.ts';
 import { leseraumBuchung } from '../modules/leseraum/leseraum-buchung/leseraum-buchung.table.ts';
-import { oeffnungszeit } from '../modules/leseraum/oeffnungszeit/oeffnungszeit.table.ts';
 import { customizing } from '../modules/verwaltung/customizing/customizing.table.ts';
-import { mandant } from '../modules/verwaltung/mandant/mandant.table.ts';
-import { standort } from '../modules/verwaltung/standort/standort.table.ts';
 import { createJobRunner } from './scheduler.ts';
 
 const cest = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`);
 const HASH = 'b'.repeat(64);
 const LESERAUM = '/api/auslastung/leseraum?art=woche&tag=2026-04-01';
 const FAHRZEUGE = '/api/auslastung/fahrzeuge?art=woche&tag=2026-04-01&kategorie=Anonymwagen';
+
+/**
+ * Musterstadt (the default period of 90 days): the administrator who reads the utilisation, five people who booked,
+ * a reading room of two places open Monday to Friday 08–18 and a vehicle of the category Anonymwagen, both at their
+ * own location; Beispielhausen with one reading room place.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { anonymhaus: { name: 'Anonymhaus', bundesland: 'BE' } },
+    rollen: ADMINISTRATION,
+    benutzer: {
+      admin: ADMIN,
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker' },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger' },
+      fuehrerschein: { vorname: 'Markus', nachname: 'Weber' },
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider' },
+    },
+    grundrisse: {
+      anonymraum: { standort: 'anonymhaus', bezeichnung: 'Anonymraum', plaetze: ['Anonym 1', 'Anonym 2'] },
+    },
+    fahrzeuge: {
+      anonymwagen: {
+        standort: 'anonymhaus',
+        kennzeichen: 'T-AN 1',
+        modell: 'Anonymwagen',
+        spalten: { kategorie: 'Anonymwagen' },
+      },
+    },
+  }),
+  bh: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true },
+    standorte: { bibliothek: { name: 'Zentralbibliothek', bundesland: 'BY' } },
+    grundrisse: {
+      lesesaal: { standort: 'bibliothek', bezeichnung: 'Lesesaal Erdgeschoss', plaetze: ['Platz 01'] },
+    },
+  }),
+});
 
 describe.each(testDrivers())('anonymisation of past bookings on %s', (driver) => {
   let server: TestServer;
@@ -60,53 +100,17 @@ describe.each(testDrivers())('anonymisation of past bookings on %s', (driver) =>
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    server = await startTestServer({ driver, now: () => clock, seed: false });
+    const { ms, bh: bhMandant } = await mandanten(server);
+    admin = await signInAs(server, ms.benutzer.admin);
     const db = server.database.db;
-    const mandanten = await db.select({ id: mandant.id, name: mandant.name }).from(mandant);
-    musterstadt = mandanten.find((m) => m.name === 'Stadtwerke Musterstadt')!.id;
-    beispielhausen = mandanten.find((m) => m.name !== 'Stadtwerke Musterstadt')!.id;
-    leute = (
-      await db
-        .select({ id: benutzer.id })
-        .from(benutzer)
-        .where(
-          and(
-            eq(benutzer.mandantId, musterstadt),
-            inArray(
-              benutzer.email,
-              ['mitarbeiter', 'fuhrpark', 'freigabe', 'fuehrerschein', 'fahrzeugpflege'].map(
-                (k) => `${k}@musterstadt.example`,
-              ),
-            ),
-          ),
-        )
-    ).map((l) => l.id);
-    expect(leute).toHaveLength(5);
+    musterstadt = ms.id;
+    beispielhausen = bhMandant.id;
+    const { mitarbeiter, fuhrpark, freigabe, fuehrerschein, fahrzeugpflege } = ms.benutzer;
+    leute = [mitarbeiter, fuhrpark, freigabe, fuehrerschein, fahrzeugpflege].map((l) => l.id);
 
-    const [s] = await db
-      .insert(standort)
-      .values({ mandantId: musterstadt, name: 'Anonymhaus', bundesland: 'BE' })
-      .returning();
-    const [g] = await db
-      .insert(grundrissLeseraum)
-      .values({ mandantId: musterstadt, bezeichnung: 'Anonymraum', standortId: s!.id })
-      .returning();
-    raum = g!.id;
-    await db.insert(oeffnungszeit).values(
-      [0, 1, 2, 3, 4, 5, 6].map((wochentag) => ({
-        mandantId: musterstadt,
-        grundrissId: raum,
-        wochentag,
-        von: '08:00',
-        bis: '18:00',
-        geoeffnet: wochentag >= 1 && wochentag <= 5,
-      })),
-    );
-    const plaetze = await db
-      .insert(leseraum)
-      .values([1, 2].map((n) => ({ mandantId: musterstadt, grundrissId: raum, bezeichnung: `Anonym ${n}` })))
-      .returning();
+    raum = ms.grundrisse.anonymraum.id;
+    const plaetze = ms.grundrisse.anonymraum.plaetze;
     const [p1, p2] = plaetze.map((p) => p.id) as [string, string];
     const lb = (platz: string, person: string, tag: string, von: string, bis: string, status: string) => ({
       mandantId: musterstadt,
@@ -131,18 +135,7 @@ describe.each(testDrivers())('anonymisation of past bookings on %s', (driver) =>
       .values(lb(p1, 'p1', '2026-04-21', '09:00', '13:00', 'reserviert'))
       .returning();
 
-    const [f] = await db
-      .insert(fahrzeug)
-      .values({
-        mandantId: musterstadt,
-        standortId: s!.id,
-        marke: 'Test',
-        modell: 'Anonymwagen',
-        kennzeichen: 'T-AN 1',
-        kategorie: 'Anonymwagen',
-      })
-      .returning();
-    wagen = f!.id;
+    wagen = ms.fahrzeuge.anonymwagen;
     const fb = (i: number, tag: string, von: string, bis: string, fahrer: number | null = null) => ({
       mandantId: musterstadt,
       fahrzeugId: wagen,
@@ -209,11 +202,7 @@ describe.each(testDrivers())('anonymisation of past bookings on %s', (driver) =>
       customizingOptionName: 'DatenschutzAnonymisierungTage',
       wert: '365',
     });
-    const [bhRaum] = await db
-      .select({ id: leseraum.id })
-      .from(leseraum)
-      .where(eq(leseraum.mandantId, beispielhausen))
-      .limit(1);
+    const [bhRaum] = bhMandant.grundrisse.lesesaal.plaetze;
     const [bh] = await db
       .insert(leseraumBuchung)
       .values({

@@ -10,16 +10,17 @@ import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { FAHRTEN_MANDANT } from '../../../../test/fixtures/fahrten.ts';
+import { FUHRPARK_LEUTE, FUHRPARK_ROLLEN, fuhrparkWagen } from '../../../../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { plainTextOf } from '../../../../test/mail-message.ts';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../../test/smtp-receiver.ts';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { dispatchPendingMails } from '../../plattform/mail/mail.dispatcher.ts';
 import { datei } from '../../plattform/storage/storage.public.ts';
-import { customizing } from '../../verwaltung/customizing/customizing.public.ts';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { fahrzeugHistorieBeleg, fahrzeugSchaden } from './fahrt.table.ts';
 import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 
@@ -33,6 +34,27 @@ const tag = addCalendarDays(berlinDateKey(new Date()), 3);
 const um = (hhmm: string) => berlinInstant(tag, hhmm);
 const ablesung = { tankfuellung: 60, sauberkeitAussen: 'sauber', sauberkeitInnen: 'sauber' };
 
+/**
+ * The booker Lena Hoffmann, the approver Sabine Krüger (another driver) and the fleet manager Thomas Becker, who
+ * maintains the fleet, gets its mails and writes its settings; four cars at the depot with the parking spots P1–P6
+ * (the demo's booking times, MS-SW 101 electric), none with a reading yet. These journeys put one driver on several
+ * cars of one day at overlapping times: the tenant allows it here (one driver, one car is its own journey:
+ * fahrer-und-abstand.int.test.ts, decision 134).
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FAHRTEN_MANDANT,
+    einstellungen: { ...FAHRTEN_MANDANT.einstellungen, FahrzeugMehrereFahrzeugeGleichzeitig: 'true' },
+    rollen: FUHRPARK_ROLLEN,
+    benutzer: FUHRPARK_LEUTE,
+    fahrzeuge: {
+      'MS-SW 101': { ...fuhrparkWagen('MS-SW 101'), spalten: { kraftstoff: 'Elektro' } },
+      'MS-SW 102': fuhrparkWagen('MS-SW 102'),
+      'MS-SW 103': fuhrparkWagen('MS-SW 103'),
+      'MS-SW 104': fuhrparkWagen('MS-SW 104'),
+    },
+  });
+
 describe.each(testDrivers())('check-in and check-out with uploads and damages on %s', (driver) => {
   let server: TestServer;
   let smtp: SmtpReceiver;
@@ -40,35 +62,21 @@ describe.each(testDrivers())('check-in and check-out with uploads and damages on
   let mitarbeiter: string;
   let freigabe: string;
   let fuhrpark: string;
-  const autos: Record<string, string> = {};
+  let autos: Record<string, string> = {};
 
   const asAll = <T>(fn: (tx: Tx) => PromiseLike<T>): Promise<T> =>
     server.database.withAllTenants(async (tx) => fn(tx));
 
   beforeAll(async () => {
     smtp = await startSmtpReceiver();
-    server = await startTestServer({ driver, now: () => clock, smtpUrl: smtp.url });
+    server = await startTestServer({ driver, now: () => clock, smtpUrl: smtp.url, seed: false });
+    const ms = await musterstadt(server);
     [mitarbeiter, freigabe, fuhrpark] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'freigabe@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.freigabe),
+      signInAs(server, ms.benutzer.fuhrpark),
     ]);
-    for (const f of await asAll((tx) =>
-      tx.select({ id: fahrzeug.id, kennzeichen: fahrzeug.kennzeichen }).from(fahrzeug),
-    ))
-      autos[f.kennzeichen] = f.id;
-    // these journeys put one driver on several cars of one day at overlapping times: the tenant allows it here
-    // (one driver, one car is its own journey: fahrer-und-abstand.int.test.ts, decision 134)
-    const [m] = await asAll((tx) =>
-      tx.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt')),
-    );
-    await asAll((tx) =>
-      tx.insert(customizing).values({
-        mandantId: m!.id,
-        customizingOptionName: 'FahrzeugMehrereFahrzeugeGleichzeitig',
-        wert: 'true',
-      }),
-    );
+    autos = ms.fahrzeuge;
   });
   afterAll(async () => {
     await server?.close();

@@ -6,12 +6,15 @@ import type { TFahrtenbuch, TKettenPruefung } from '@stellwerk/domain/fahrten/fa
 import type { TFahrzeugHistorie } from '@stellwerk/domain/fahrzeuge/fahrzeug/historie-api';
 import type { TFahrzeugBuchung } from '@stellwerk/domain/fahrzeuge/fahrzeug-buchung/api';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
-import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { FAHRTEN_MANDANT } from '../../../../test/fixtures/fahrten.ts';
+import { FUHRPARK_LEUTE, FUHRPARK_ROLLEN, fuhrparkWagen } from '../../../../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ANDERER_MANDANT } from '../../../../test/fixtures/verwaltung.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 
 const tag = addCalendarDays(berlinDateKey(new Date()), 2);
 const um = (hhmm: string) => berlinInstant(tag, hhmm);
@@ -19,6 +22,24 @@ const ablesung = { tankfuellung: 70, sauberkeitAussen: 'sauber', sauberkeitInnen
 const zeitraum = `von=${encodeURIComponent(um('00:00').toISOString())}&bis=${encodeURIComponent(
   berlinInstant(addCalendarDays(tag, 1), '00:00').toISOString(),
 )}`;
+
+/**
+ * The booker Lena Hoffmann who drives MS-SW 102 (the demo's booking times, no reading yet), the fleet manager who
+ * holds the report right, the caretaker Jonas Schneider who maintains vehicles without it, and the administrator of
+ * another tenant.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    ...FAHRTEN_MANDANT,
+    rollen: { ...FUHRPARK_ROLLEN, Fahrzeugpflege: ['fahrzeug_pflege'] },
+    benutzer: {
+      ...FUHRPARK_LEUTE,
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
+    },
+    fahrzeuge: { kombi: fuhrparkWagen('MS-SW 102') },
+  }),
+  bh: await fixtureMandant(server.database, ANDERER_MANDANT),
+});
 
 describe.each(testDrivers())('logbook export and vehicle history on %s', (driver) => {
   let server: TestServer;
@@ -30,17 +51,15 @@ describe.each(testDrivers())('logbook export and vehicle history on %s', (driver
   let auto: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
+    server = await startTestServer({ driver, now: () => clock, seed: false });
+    const { ms, bh } = await mandanten(server);
     [mitarbeiter, fuhrpark, pflege, adminBH] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
-      signIn(server.baseUrl, 'fahrzeugpflege@musterstadt.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.fahrzeugpflege),
+      signInAs(server, bh.benutzer.admin),
     ]);
-    const [f] = await server.database.withAllTenants((tx) =>
-      tx.select({ id: fahrzeug.id }).from(fahrzeug).where(eq(fahrzeug.kennzeichen, 'MS-SW 102')),
-    );
-    auto = f!.id;
+    auto = ms.fahrzeuge.kombi;
     // a trip through the API: booking, check-in, check-out, then a correction of its purpose
     const created = await call(server, mitarbeiter, 'POST', '/api/fahrzeug-buchungen', {
       fahrzeugId: auto,

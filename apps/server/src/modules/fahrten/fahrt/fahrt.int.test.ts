@@ -8,15 +8,37 @@ import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { FAHRTEN_MANDANT } from '../../../../test/fixtures/fahrten.ts';
+import { FUHRPARK_LEUTE, FUHRPARK_ROLLEN, fuhrparkWagen } from '../../../../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION, ANDERER_MANDANT } from '../../../../test/fixtures/verwaltung.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
 import { fahrtenbuchEintrag } from './fahrt.table.ts';
 import { fahrzeugHistorie } from './fahrzeug-historie.table.ts';
 
 const tag = addCalendarDays(berlinDateKey(new Date()), 2);
 const um = (hhmm: string) => berlinInstant(tag, hhmm);
 const ablesung = { tankfuellung: 80, sauberkeitAussen: 'sauber', sauberkeitInnen: 'sauber', schaeden: [] };
+
+/**
+ * The booker Lena Hoffmann who drives the transporter MS-SW 103 (no reading yet, the only logbook of the database),
+ * the fleet manager Thomas Becker who reads the logbook and records trips by hand, the approver Sabine Krüger (another
+ * employee), the administrator Claudia Wagner (every right), and the administrator of another tenant.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    ...FAHRTEN_MANDANT,
+    rollen: { ...FUHRPARK_ROLLEN, ...ADMINISTRATION },
+    benutzer: {
+      ...FUHRPARK_LEUTE,
+      admin: ADMIN,
+    },
+    fahrzeuge: { transporter: fuhrparkWagen('MS-SW 103') },
+  }),
+  bh: await fixtureMandant(server.database, ANDERER_MANDANT),
+});
 
 describe.each(testDrivers())('trips and the logbook on %s', (driver) => {
   let server: TestServer;
@@ -25,6 +47,8 @@ describe.each(testDrivers())('trips and the logbook on %s', (driver) => {
   let fuhrpark: string;
   let freigabe: string;
   let adminBH: string;
+  let admin: string;
+  let fuhrparkId: string;
   let auto: string;
   let buchung: TFahrzeugBuchung;
 
@@ -32,17 +56,17 @@ describe.each(testDrivers())('trips and the logbook on %s', (driver) => {
     server.database.withAllTenants(async (tx) => fn(tx));
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => clock });
-    [mitarbeiter, fuhrpark, freigabe, adminBH] = await Promise.all([
-      signIn(server.baseUrl, 'mitarbeiter@musterstadt.example'),
-      signIn(server.baseUrl, 'fuhrpark@musterstadt.example'),
-      signIn(server.baseUrl, 'freigabe@musterstadt.example'),
-      signIn(server.baseUrl, 'admin@beispielhausen.example'),
+    server = await startTestServer({ driver, now: () => clock, seed: false });
+    const { ms, bh } = await mandanten(server);
+    [mitarbeiter, fuhrpark, freigabe, admin, adminBH] = await Promise.all([
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.freigabe),
+      signInAs(server, ms.benutzer.admin),
+      signInAs(server, bh.benutzer.admin),
     ]);
-    const [f] = await asAll((tx) =>
-      tx.select({ id: fahrzeug.id }).from(fahrzeug).where(eq(fahrzeug.kennzeichen, 'MS-SW 103')),
-    );
-    auto = f!.id;
+    fuhrparkId = ms.benutzer.fuhrpark.id;
+    auto = ms.fahrzeuge.transporter;
     const created = await call(server, mitarbeiter, 'POST', '/api/fahrzeug-buchungen', {
       fahrzeugId: auto,
       von: um('09:00').toISOString(),
@@ -267,9 +291,6 @@ describe.each(testDrivers())('trips and the logbook on %s', (driver) => {
 
   it('a trip recorded by hand fits the mileage chain; a private trip shows its details only to its driver', async () => {
     clock = um('18:00');
-    const [u] = await asAll((tx) =>
-      tx.execute<{ id: string }>(sql`select id from benutzer where email = 'fuhrpark@musterstadt.example'`),
-    ).then((r) => ('rows' in r ? (r.rows as { id: string }[]) : (r as unknown as { id: string }[])));
     const hand = (body: Record<string, unknown>) =>
       call(server, fuhrpark, 'POST', `/api/fahrzeuge/${auto}/fahrtenbuch`, {
         art: 'privat',
@@ -277,7 +298,7 @@ describe.each(testDrivers())('trips and the logbook on %s', (driver) => {
         ende: um('15:00').toISOString(),
         kmBeginn: 12_085,
         kmEnde: 12_120,
-        fahrerId: u!.id,
+        fahrerId: fuhrparkId,
         grund: 'Privatfahrt nachgetragen',
         ziel: 'Baumarkt',
         ...body,
@@ -301,7 +322,6 @@ describe.each(testDrivers())('trips and the logbook on %s', (driver) => {
     ).json()) as TFahrtenbuch;
     expect(fremd.eintraege.map((e) => e.aktuell.ziel)).toEqual(['Am Pumpwerk 3, Musterstadt', 'Baumarkt']);
     expect(fremd.summeKm).toBe(120);
-    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
     const gesehen = (await (
       await call(server, admin, 'GET', `/api/fahrzeuge/${auto}/fahrtenbuch`)
     ).json()) as TFahrtenbuch;

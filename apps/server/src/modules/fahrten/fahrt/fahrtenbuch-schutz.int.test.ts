@@ -20,15 +20,33 @@ import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import {
+  FUHRPARK_LEUTE,
+  FUHRPARK_MANDANT,
+  FUHRPARK_ROLLEN,
+  fuhrparkWagen,
+} from '../../../../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import type { Tx } from '../../../db/client.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { fahrtenbuchAnker, fahrtenbuchEintrag, fahrtenbuchKopf } from './fahrt.table.ts';
 
 const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 const jahr = Number(new Date().toISOString().slice(0, 4));
+
+/**
+ * The fleet manager who checks and exports the logbooks (German: the warning is asserted in German) and two cars
+ * without a logbook yet.
+ */
+const musterstadt = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...FUHRPARK_MANDANT,
+    rollen: { Fuhrparkleitung: FUHRPARK_ROLLEN.Fuhrparkleitung },
+    benutzer: { fuhrpark: FUHRPARK_LEUTE.fuhrpark },
+    fahrzeuge: { auto: fuhrparkWagen('MS-SW 101'), altesAuto: fuhrparkWagen('MS-SW 102') },
+  });
 
 describe.each(testDrivers())('the logbook cannot be shortened or rewritten on %s', (driver) => {
   let server: TestServer;
@@ -106,26 +124,13 @@ describe.each(testDrivers())('the logbook cannot be shortened or rewritten on %s
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    fuhrpark = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
-    const [p] = await asAll((tx) =>
-      tx
-        .select({ id: benutzer.id, mandantId: benutzer.mandantId })
-        .from(benutzer)
-        .where(eq(benutzer.email, 'fuhrpark@musterstadt.example')),
-    );
-    person = p!.id;
-    mandantId = p!.mandantId;
-    const autos = await asAll((tx) =>
-      tx
-        .select({ id: fahrzeug.id })
-        .from(fahrzeug)
-        .where(eq(fahrzeug.mandantId, mandantId))
-        .orderBy(fahrzeug.kennzeichen)
-        .limit(2),
-    );
-    auto = autos[0]!.id;
-    altesAuto = autos[1]!.id;
+    server = await startTestServer({ driver, seed: false });
+    const ms = await musterstadt(server);
+    fuhrpark = await signInAs(server, ms.benutzer.fuhrpark);
+    person = ms.benutzer.fuhrpark.id;
+    mandantId = ms.id;
+    auto = ms.fahrzeuge.auto;
+    altesAuto = ms.fahrzeuge.altesAuto;
     await anhaengen(auto, [
       { beginn: berlinInstant(`${jahr}-01-05`, '08:00') },
       { beginn: berlinInstant(`${jahr}-01-06`, '08:00') },

@@ -7,8 +7,16 @@ import type {
 } from '@stellwerk/domain/identitaet/admin-benutzer.api';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import {
+  ADMIN,
+  ADMINISTRATION,
+  ANDERER_MANDANT,
+  PLATTFORM_ADMIN,
+} from '../../../../test/fixtures/verwaltung.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { leseraum } from '../../leseraum/leseraum/leseraum.public.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
@@ -62,15 +70,55 @@ const invitationToken = async (server: TestServer, email: string): Promise<strin
   return match[1];
 };
 
+const ALLE = 'Alle Mitarbeitenden';
+
+/**
+ * Musterstadt: seven people in the group "Alle Mitarbeitenden", which carries the role Mitarbeiter — the booker Lena
+ * Hoffmann (who also holds Mitarbeiter herself), four colleagues, the administrator (employee number MS-1006) and the
+ * platform administrator — and a reading room place a booking can take. Beispielhausen: its administrator
+ * (user name admin.beispielhausen).
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { rathaus: { name: 'Verwaltung Rathausplatz', bundesland: 'NW' } },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], ...ADMINISTRATION },
+    gruppen: { [ALLE]: { rollen: ['Mitarbeiter'] } },
+    benutzer: {
+      mitarbeiter: {
+        vorname: 'Lena',
+        nachname: 'Hoffmann',
+        employeeId: 'MS-1001',
+        rollen: ['Mitarbeiter'],
+        gruppen: [ALLE],
+      },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', employeeId: 'MS-1002', gruppen: [ALLE] },
+      freigabe: { vorname: 'Sabine', nachname: 'Krüger', employeeId: 'MS-1003', gruppen: [ALLE] },
+      fuehrerschein: { vorname: 'Markus', nachname: 'Weber', employeeId: 'MS-1004', gruppen: [ALLE] },
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', employeeId: 'MS-1005', gruppen: [ALLE] },
+      admin: { ...ADMIN, employeeId: 'MS-1006', gruppen: [ALLE] },
+      plattform: { ...PLATTFORM_ADMIN, gruppen: [ALLE] },
+    },
+    grundrisse: {
+      lernraum: { standort: 'rathaus', bezeichnung: 'Lernraum Verwaltung', plaetze: ['Platz 1'] },
+    },
+  }),
+  bh: await fixtureMandant(server.database, ANDERER_MANDANT),
+});
+
 describe.each(testDrivers())('user administration on %s', (driver) => {
   let server: TestServer;
   let admin: string;
   let adminBh: string;
+  let platzId: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    adminBh = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    server = await startTestServer({ driver, seed: false });
+    const { ms, bh } = await mandanten(server);
+    admin = await signInAs(server, ms.benutzer.admin);
+    adminBh = await signInAs(server, bh.benutzer.admin);
+    platzId = ms.grundrisse.lernraum.plaetze[0]!.id;
   });
   afterAll(async () => {
     await server?.close();
@@ -155,7 +203,7 @@ describe.each(testDrivers())('user administration on %s', (driver) => {
     expect(row?.authUserId).toBe(detail.id);
 
     await expect(
-      signIn(server.baseUrl, 'neu.person@musterstadt.example', 'stellwerk-demo'),
+      signIn(server.baseUrl, 'neu.person@musterstadt.example', FIXTURE_PASSWORD),
     ).rejects.toThrow();
     const token = await invitationToken(server, 'neu.person@musterstadt.example');
     const reset = await fetch(`${server.baseUrl}/api/auth/reset-password`, {
@@ -337,14 +385,9 @@ describe.each(testDrivers())('user administration on %s', (driver) => {
         .select({ mandantId: benutzer.mandantId })
         .from(benutzer)
         .where(eq(benutzer.id, created.id));
-      const [platz] = await tx
-        .select({ id: leseraum.id })
-        .from(leseraum)
-        .where(eq(leseraum.mandantId, row!.mandantId))
-        .limit(1);
       await tx.insert(leseraumBuchung).values({
         mandantId: row!.mandantId,
-        leseraumId: platz!.id,
+        leseraumId: platzId,
         von: new Date('2030-01-07T08:00:00Z'),
         bis: new Date('2030-01-07T10:00:00Z'),
         status: 'reserviert',

@@ -4,10 +4,13 @@ import type {
   TBelegung,
 } from '@stellwerk/domain/leseraum/leseraum-buchung/api';
 import type { TPushAbo } from '@stellwerk/domain/plattform/push/api';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ANDERER_MANDANT } from '../../../../test/fixtures/verwaltung.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import {
   entschluessele,
   type Geraet,
@@ -16,7 +19,6 @@ import {
   pruefeVapid,
   startePushDienst,
 } from '../../../../test/push-service.ts';
-import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { sendLeseraumErinnerungen } from '../../leseraum/leseraum-buchung/leseraum-buchung.erinnern.ts';
 import { mailOutbox } from '../mail/mail.public.ts';
 import { dispatchPushes } from './push.dispatcher.ts';
@@ -32,12 +34,36 @@ const at = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`);
 const BOOKER = 'mitarbeiter@beispielhausen.example';
 const OTHER = 'fuhrpark@beispielhausen.example';
 
+/**
+ * The library (German: the pushes' and mails' texts are asserted in German): a reading room of twenty places
+ * "Platz 01" … "Platz 20", open Monday to Friday 08–18; the booker, another reader and the administrator who
+ * erases that reader.
+ */
+const beispielhausen = (server: TestServer) =>
+  fixtureMandant(server.database, {
+    ...ANDERER_MANDANT,
+    einstellungen: { Sprache: 'de' },
+    benutzer: {
+      ...ANDERER_MANDANT.benutzer,
+      mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' },
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer' },
+    },
+    grundrisse: {
+      lesesaal: {
+        standort: 'bibliothek',
+        bezeichnung: 'Lesesaal Erdgeschoss',
+        plaetze: Array.from({ length: 20 }, (_, i) => `Platz ${String(i + 1).padStart(2, '0')}`),
+      },
+    },
+  });
+
 describe.each(testDrivers())('web push to a local push service that decrypts on %s', (driver) => {
   let server: TestServer;
   let dienst: PushDienst;
   let booker: string;
   let other: string;
   let mandantId: string;
+  let bh: Awaited<ReturnType<typeof beispielhausen>>;
   let belegung: TBelegung;
   const seat = (n: number) =>
     belegung.plaetze.find((p) => p.bezeichnung === `Platz ${String(n).padStart(2, '0')}`)!;
@@ -72,9 +98,11 @@ describe.each(testDrivers())('web push to a local push service that decrypts on 
 
   beforeAll(async () => {
     dienst = await startePushDienst();
-    server = await startTestServer({ driver, now: () => MONDAY_7, pushHttp: true });
-    booker = await signIn(server.baseUrl, BOOKER);
-    other = await signIn(server.baseUrl, OTHER);
+    server = await startTestServer({ driver, now: () => MONDAY_7, pushHttp: true, seed: false });
+    bh = await beispielhausen(server);
+    expect([bh.benutzer.mitarbeiter.email, bh.benutzer.fuhrpark.email]).toEqual([BOOKER, OTHER]);
+    booker = await signInAs(server, bh.benutzer.mitarbeiter);
+    other = await signInAs(server, bh.benutzer.fuhrpark);
     const [plan] = await json<TGrundrissKurz[]>(
       await call(server, booker, 'GET', '/api/grundrisse?bereich=leseraum'),
     );
@@ -259,11 +287,8 @@ describe.each(testDrivers())('web push to a local push service that decrypts on 
     expect(zeilen).toContain(new URL(dienst.origin).host);
     expect(zeilen).not.toContain(laptop.keys.p256dh);
 
-    const admin = await signIn(server.baseUrl, 'admin@beispielhausen.example');
-    const [person] = await server.database.db
-      .select({ id: benutzer.id })
-      .from(benutzer)
-      .where(and(eq(benutzer.mandantId, mandantId), eq(benutzer.email, OTHER)));
+    const admin = await signInAs(server, bh.benutzer.admin);
+    const person = bh.benutzer.fuhrpark;
     expect((await call(server, admin, 'POST', `/api/benutzer/${person!.id}/loeschung`)).status).toBe(200);
     const rest = await server.database.db.execute(
       sql`select count(*)::int as n from push_abo where benutzer_id = ${person!.id}`,

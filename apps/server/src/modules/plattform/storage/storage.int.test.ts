@@ -3,8 +3,10 @@ import path from 'node:path';
 import type { TApiError } from '@stellwerk/domain/api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION } from '../../../../test/fixtures/verwaltung.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
 import { auditLog } from '../audit/audit.public.ts';
 import { datei } from './storage.table';
 
@@ -25,6 +27,28 @@ const upload = (server: TestServer, urlPath: string, cookie: string, data: Buffe
   return fetch(`${server.baseUrl}${urlPath}`, { method: 'POST', headers: { cookie }, body: form });
 };
 
+/**
+ * Tenant A (German: the upload messages are asserted in German) with its administrator and an employee without
+ * `customizing_mandant_pflege`; tenant B with an employee. Neither has a logo or a privacy statement yet.
+ */
+const mandanten = async (server: TestServer) => ({
+  a: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    einstellungen: { Sprache: 'de' },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], ...ADMINISTRATION },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+      admin: ADMIN,
+    },
+  }),
+  b: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    benutzer: { mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
+  }),
+});
+
 describe.each(testDrivers())('tenant files (logo, privacy PDF) on %s', (driver) => {
   let server: TestServer;
   let adminA: string;
@@ -32,15 +56,14 @@ describe.each(testDrivers())('tenant files (logo, privacy PDF) on %s', (driver) 
   let employeeB: string;
   let mandantA: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    adminA = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    employeeA = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    employeeB = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
-    const [row] = await server.database.db
-      .select({ id: mandant.id })
-      .from(mandant)
-      .where(eq(mandant.name, 'Stadtwerke Musterstadt'));
-    mandantA = row!.id;
+    server = await startTestServer({ driver, seed: false });
+    const { a, b } = await mandanten(server);
+    [adminA, employeeA, employeeB] = await Promise.all([
+      signInAs(server, a.benutzer.admin),
+      signInAs(server, a.benutzer.mitarbeiter),
+      signInAs(server, b.benutzer.mitarbeiter),
+    ]);
+    mandantA = a.id;
   });
   afterAll(async () => {
     await server?.close();

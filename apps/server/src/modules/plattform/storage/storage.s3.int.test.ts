@@ -8,9 +8,11 @@ import { promisify } from 'node:util';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION } from '../../../../test/fixtures/verwaltung.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness';
 import { type S3TestServer, startS3TestServer } from '../../../../test/s3-server';
-import { mandant } from '../../verwaltung/mandant/mandant.public.ts';
 import { s3Ablage, s3EinstellungOf } from './storage.s3';
 import { datei } from './storage.table';
 import { migrateStorage } from './storage.umzug';
@@ -37,6 +39,51 @@ const filesOnDisk = async (dataDir: string): Promise<string[]> => {
   return found
     .filter((e) => e.isFile())
     .map((e) => path.relative(root, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+};
+
+/** A floor plan's drawing (SVG). */
+const PLAN_SVG = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="#fff"/></svg>',
+);
+
+/** Tenant A with its administrator and an employee, tenant B with an employee. */
+const mandanten = async (server: TestServer) => ({
+  a: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    rollen: ADMINISTRATION,
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann' },
+      admin: ADMIN,
+    },
+  }),
+  b: await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    benutzer: { mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
+  }),
+});
+
+/**
+ * A plan drawing of the tenant as the data folder held it before the store was configured: the file under
+ * `storage/grundrisse/{mandantId}/` and its `datei` row, as the local storage writes them.
+ */
+const zeichnungImDatenordner = async (server: TestServer, mandantId: string) => {
+  const id = randomUUID();
+  const ordner = path.join(server.config.dataDir, 'storage', 'grundrisse', mandantId);
+  await mkdir(ordner, { recursive: true });
+  await writeFile(path.join(ordner, `${id}.svg`), PLAN_SVG);
+  await server.database.withAllTenants((tx) =>
+    tx.insert(datei).values({
+      id,
+      mandantId,
+      bucket: 'grundrisse',
+      pfad: `${mandantId}/${id}.svg`,
+      originalName: 'lesesaal.svg',
+      mime: 'image/svg+xml',
+      size: PLAN_SVG.length,
+    }),
+  );
 };
 
 const createBucket = async (s3: S3TestServer) => {
@@ -68,15 +115,17 @@ describe.each(testDrivers())('files in an S3-compatible object store on %s (deci
       accessKeyId: s3.accessKeyId,
       secretAccessKey: s3.secretAccessKey,
     };
-    server = await startTestServer({ driver, storage });
-    adminA = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    employeeA = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    employeeB = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
-    const [row] = await server.database.db
-      .select({ id: mandant.id })
-      .from(mandant)
-      .where(eq(mandant.name, 'Stadtwerke Musterstadt'));
-    mandantA = row!.id;
+    server = await startTestServer({ driver, storage, seed: false });
+    const { a, b } = await mandanten(server);
+    [adminA, employeeA, employeeB] = await Promise.all([
+      signInAs(server, a.benutzer.admin),
+      signInAs(server, a.benutzer.mitarbeiter),
+      signInAs(server, b.benutzer.mitarbeiter),
+    ]);
+    mandantA = a.id;
+    // the floor plans' drawings of both tenants, written to the data folder before the store was configured
+    await zeichnungImDatenordner(server, a.id);
+    await zeichnungImDatenordner(server, b.id);
   });
   afterAll(async () => {
     await server?.close();
@@ -140,7 +189,7 @@ describe.each(testDrivers())('files in an S3-compatible object store on %s (deci
   });
 
   it('the migration moves the files of the data folder into the store, streamed and idempotent; then the API serves them', async () => {
-    // The demo's floor plans were written to the data folder before the store was configured.
+    // The plans' drawings were written to the data folder before the store was configured (beforeAll).
     const [plan] = await server.database.db
       .select()
       .from(datei)

@@ -9,13 +9,62 @@ import { CUSTOMIZING_OPTIONS } from '@stellwerk/domain/verwaltung/customizing';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { FUHRPARK_ROLLEN } from '../../../../test/fixtures/fuhrpark.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION, ANDERER_MANDANT } from '../../../../test/fixtures/verwaltung.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { EVENTS_CHANNEL } from '../../plattform/events/events.service.ts';
 import { customizingOption } from './customizing.table.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+/**
+ * Musterstadt (German, the vehicle booking on) with one group, "Alle Mitarbeitenden", which holds the booker; its
+ * administrator, fleet manager (who holds the report right) and booker. Beispielhausen (the vehicle booking off) with
+ * its administrator, its room care (reads the settings, writes none) and the keeper of opening hours (who may not
+ * write a setting).
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    features: { FahrzeugBuchung: true, Leseraum: true },
+    einstellungen: { Sprache: 'de' },
+    rollen: {
+      Mitarbeiter: FUHRPARK_ROLLEN.Mitarbeiter,
+      Fuhrparkleitung: FUHRPARK_ROLLEN.Fuhrparkleitung,
+      ...ADMINISTRATION,
+    },
+    gruppen: { 'Alle Mitarbeitenden': { rollen: ['Mitarbeiter'] } },
+    benutzer: {
+      mitarbeiter: {
+        vorname: 'Lena',
+        nachname: 'Hoffmann',
+        rollen: ['Mitarbeiter'],
+        gruppen: ['Alle Mitarbeitenden'],
+      },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'] },
+      admin: ADMIN,
+    },
+  }),
+  bh: await fixtureMandant(server.database, {
+    ...ANDERER_MANDANT,
+    einstellungen: { Sprache: 'de' },
+    rollen: {
+      ...ANDERER_MANDANT.rollen,
+      Raumpflege: ['objekt_pflege', 'ausstattungs_pflege', 'auslastung_sehen'],
+      Öffnungszeitenpflege: ['oeffnungszeiten_pflege'],
+    },
+    benutzer: {
+      ...ANDERER_MANDANT.benutzer,
+      fuhrpark: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Raumpflege'] },
+      fuehrerschein: { vorname: 'Stefan', nachname: 'Wolf', rollen: ['Öffnungszeitenpflege'] },
+    },
+  }),
+});
 
 describe.each(testDrivers())('settings on %s', (driver) => {
   let server: TestServer;
@@ -24,13 +73,18 @@ describe.each(testDrivers())('settings on %s', (driver) => {
   let bookerMS: string;
   let raumpflegeBH: string;
   let adminBH: string;
+  let oeffnungBH: string;
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    adminMS = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    fleetMS = await signIn(server.baseUrl, 'fuhrpark@musterstadt.example');
-    bookerMS = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
-    raumpflegeBH = await signIn(server.baseUrl, 'fuhrpark@beispielhausen.example');
-    adminBH = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    server = await startTestServer({ driver, seed: false });
+    const { ms, bh } = await mandanten(server);
+    [adminMS, fleetMS, bookerMS, raumpflegeBH, adminBH, oeffnungBH] = await Promise.all([
+      signInAs(server, ms.benutzer.admin),
+      signInAs(server, ms.benutzer.fuhrpark),
+      signInAs(server, ms.benutzer.mitarbeiter),
+      signInAs(server, bh.benutzer.fuhrpark),
+      signInAs(server, bh.benutzer.admin),
+      signInAs(server, bh.benutzer.fuehrerschein),
+    ]);
   });
   afterAll(async () => {
     await server?.close();
@@ -50,8 +104,7 @@ describe.each(testDrivers())('settings on %s', (driver) => {
       const booker = await call(server, bookerMS, 'GET', '/api/customizing/mandant');
       expect(booker.status).toBe(403);
       expect((await errorOf(booker)).code).toBe('guard.no_admin');
-      const oeffnung = await signIn(server.baseUrl, 'fuehrerschein@beispielhausen.example');
-      const response = await put(oeffnung, 'Sprache', 'en');
+      const response = await put(oeffnungBH, 'Sprache', 'en');
       expect(response.status).toBe(403);
       expect((await errorOf(response)).code).toBe('guard.no_einstellungen');
     });

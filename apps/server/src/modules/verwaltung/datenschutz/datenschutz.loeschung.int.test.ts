@@ -6,24 +6,71 @@
  */
 import type { TLoeschbericht } from '@stellwerk/domain/verwaltung/datenschutz/api';
 import { DATENKATEGORIEN } from '@stellwerk/domain/verwaltung/datenschutz/deklarationen';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import {
+  ADMIN,
+  ADMINISTRATION,
+  ANDERER_MANDANT,
+  PLATTFORM_ADMIN,
+} from '../../../../test/fixtures/verwaltung.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
-import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { benutzer } from '../../identitaet/benutzer/benutzer.public.ts';
-import { grundrissLeseraum, leseraum } from '../../leseraum/leseraum/leseraum.public.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
 import { spind, spindBuchung, spindbank } from '../../leseraum/spind/spind.public.ts';
 import { mailOutbox } from '../../plattform/mail/mail.public.ts';
 import { customizing } from '../customizing/customizing.public.ts';
-import { mandant } from '../mandant/mandant.public.ts';
-import { standort } from '../standort/standort.public.ts';
 
 const HASH = 'c'.repeat(64);
 const cest = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+02:00`);
+
+/**
+ * The person to erase (the booker), the fleet manager who booked a trip for them, the caretaker on the road, the
+ * administrator who erases (every right) and the platform administrator who counts the tenant's users; a location
+ * with a reading room place and a vehicle the bookings below use; and the administrator of another tenant.
+ */
+const mandanten = async (server: TestServer) => ({
+  ms: await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { loeschhaus: { name: 'Löschhaus', bundesland: 'BE' } },
+    rollen: {
+      Mitarbeiter: ['fahrzeug_buchen'],
+      Fuhrparkleitung: ['fahrzeug_pflege', 'fahrzeug_fremdbuchung', 'fahrzeug_buchen'],
+      Fahrzeugpflege: ['fahrzeug_pflege'],
+      ...ADMINISTRATION,
+    },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+      fuhrpark: { vorname: 'Thomas', nachname: 'Becker', rollen: ['Fuhrparkleitung'] },
+      fahrzeugpflege: { vorname: 'Jonas', nachname: 'Schneider', rollen: ['Fahrzeugpflege'] },
+      admin: ADMIN,
+      plattform: PLATTFORM_ADMIN,
+    },
+    grundrisse: {
+      loeschraum: {
+        standort: 'loeschhaus',
+        bezeichnung: 'Löschraum',
+        plaetze: ['Lösch 1'],
+        oeffnungszeiten: null,
+      },
+    },
+    fahrzeuge: {
+      loeschwagen: {
+        standort: 'loeschhaus',
+        kennzeichen: 'T-LO 1',
+        modell: 'Löschwagen',
+        spalten: { kategorie: 'Löschwagen' },
+      },
+    },
+  }),
+  bh: await fixtureMandant(server.database, ANDERER_MANDANT),
+});
 
 describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) => {
   let server: TestServer;
@@ -33,22 +80,18 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
   let personId: string;
   let fuhrparkId: string;
   let pflegeId: string;
+  let adminId: string;
+  let plattformBenutzer: { email: string };
+  let fremdBenutzer: { email: string };
+  let mitarbeiterBenutzer: { email: string };
   let ids: { fahrtZukunft: string; fremdZukunft: string; fahrtAlt: string; platzZukunft: string };
   let bericht: TLoeschbericht;
-
-  const personId_ = async (email: string) =>
-    (
-      await server.database.db
-        .select({ id: benutzer.id })
-        .from(benutzer)
-        .where(and(eq(benutzer.mandantId, musterstadt), eq(benutzer.email, email)))
-    )[0]!.id;
 
   const benutzerAnzahl = async () => {
     const uebersicht = (await (await call(server, admin, 'GET', '/api/admin/uebersicht')).json()) as {
       benutzer: number;
     };
-    const plattform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    const plattform = await signInAs(server, plattformBenutzer);
     const mandanten = (await (await call(server, plattform, 'GET', '/api/admin/mandanten')).json()) as {
       id: string;
       benutzerAnzahl: number;
@@ -60,29 +103,22 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z') });
-    admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
-    mitarbeiterSitzung = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
+    server = await startTestServer({ driver, now: () => new Date('2026-04-20T10:00:00Z'), seed: false });
+    const { ms, bh } = await mandanten(server);
+    admin = await signInAs(server, ms.benutzer.admin);
+    mitarbeiterSitzung = await signInAs(server, ms.benutzer.mitarbeiter);
     const db = server.database.db;
-    musterstadt = (
-      await db.select({ id: mandant.id }).from(mandant).where(eq(mandant.name, 'Stadtwerke Musterstadt'))
-    )[0]!.id;
-    personId = await personId_('mitarbeiter@musterstadt.example');
-    fuhrparkId = await personId_('fuhrpark@musterstadt.example');
-    pflegeId = await personId_('fahrzeugpflege@musterstadt.example');
+    musterstadt = ms.id;
+    personId = ms.benutzer.mitarbeiter.id;
+    fuhrparkId = ms.benutzer.fuhrpark.id;
+    pflegeId = ms.benutzer.fahrzeugpflege.id;
+    adminId = ms.benutzer.admin.id;
+    plattformBenutzer = ms.benutzer.plattform;
+    fremdBenutzer = bh.benutzer.admin;
+    mitarbeiterBenutzer = ms.benutzer.mitarbeiter;
+    const standortId = ms.standorte.loeschhaus;
+    const platz = ms.grundrisse.loeschraum.plaetze[0];
 
-    const [s] = await db
-      .insert(standort)
-      .values({ mandantId: musterstadt, name: 'Löschhaus', bundesland: 'BE' })
-      .returning();
-    const [g] = await db
-      .insert(grundrissLeseraum)
-      .values({ mandantId: musterstadt, bezeichnung: 'Löschraum', standortId: s!.id })
-      .returning();
-    const [platz] = await db
-      .insert(leseraum)
-      .values({ mandantId: musterstadt, grundrissId: g!.id, bezeichnung: 'Lösch 1' })
-      .returning();
     const lb = (von: Date, bis: Date, status: string) => ({
       mandantId: musterstadt,
       leseraumId: platz!.id,
@@ -99,20 +135,10 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
       ])
       .returning();
 
-    const [f] = await db
-      .insert(fahrzeug)
-      .values({
-        mandantId: musterstadt,
-        standortId: s!.id,
-        marke: 'Test',
-        modell: 'Löschwagen',
-        kennzeichen: 'T-LO 1',
-        kategorie: 'Löschwagen',
-      })
-      .returning();
+    const f = { id: ms.fahrzeuge.loeschwagen };
     const fb = (benutzerId: string, fahrerId: string | null, von: Date, bis: Date, status: string) => ({
       mandantId: musterstadt,
-      fahrzeugId: f!.id,
+      fahrzeugId: f.id,
       benutzerId,
       fahrerId,
       von,
@@ -136,7 +162,7 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
       .values(fb(pflegeId, null, cest('2026-04-20', '08:00'), cest('2026-04-20', '16:00'), 'aktiv'));
     await db.insert(fahrtenbuchEintrag).values({
       mandantId: musterstadt,
-      fahrzeugId: f!.id,
+      fahrzeugId: f.id,
       fahrzeugBuchungId: fahrtAlt!.id,
       laufnummer: 1,
       kennzeichen: 'T-LO 1',
@@ -158,7 +184,7 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
     });
     const [bank] = await db
       .insert(spindbank)
-      .values({ mandantId: musterstadt, standortId: s!.id, name: 'Löschbank' })
+      .values({ mandantId: musterstadt, standortId, name: 'Löschbank' })
       .returning();
     const [sp] = await db
       .insert(spind)
@@ -211,13 +237,12 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
     expect(
       (await call(server, mitarbeiterSitzung, 'POST', `/api/benutzer/${fuhrparkId}/loeschung`)).status,
     ).toBe(403);
-    const adminId = await personId_('admin@musterstadt.example');
     const selbst = await call(server, admin, 'POST', `/api/benutzer/${adminId}/loeschung`);
     expect(selbst.status).toBe(409);
     expect(((await selbst.json()) as { error: { code: string } }).error.code).toBe(
       'benutzer.selbst_nicht_erlaubt',
     );
-    const fremd = await signIn(server.baseUrl, 'admin@beispielhausen.example');
+    const fremd = await signInAs(server, fremdBenutzer);
     expect((await call(server, fremd, 'POST', `/api/benutzer/${personId}/loeschung`)).status).toBe(404);
     const unterwegs = await call(server, admin, 'POST', `/api/benutzer/${pflegeId}/loeschung`);
     expect(unterwegs.status).toBe(409);
@@ -272,7 +297,7 @@ describe.each(testDrivers())('erasing a person (Art. 17 GDPR) on %s', (driver) =
   it('leaves nothing personal but the logbook, and nobody can sign in as the person', async () => {
     const db = server.database.db;
     expect((await call(server, mitarbeiterSitzung, 'GET', '/api/me')).status).toBe(401);
-    await expect(signIn(server.baseUrl, 'mitarbeiter@musterstadt.example')).rejects.toThrow(/failed/);
+    await expect(signInAs(server, mitarbeiterBenutzer)).rejects.toThrow(/failed/);
     expect((await call(server, admin, 'GET', `/api/admin/benutzer/${personId}`)).status).toBe(404);
     const liste = await call(server, admin, 'GET', '/api/admin/benutzer?q=mitarbeiter');
     expect(JSON.stringify(await liste.json())).not.toMatch(/mitarbeiter@musterstadt/);

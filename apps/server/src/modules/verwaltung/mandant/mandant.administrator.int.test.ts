@@ -7,6 +7,9 @@ import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TMandant, TMandantAdministrator } from '@stellwerk/domain/verwaltung/admin-stammdaten.api';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { ADMIN, ADMINISTRATION, PLATTFORM_ADMIN } from '../../../../test/fixtures/verwaltung.ts';
 import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { benutzer, benutzerRolle } from '../../identitaet/benutzer/benutzer.public.ts';
 import { rolle, rollePermission } from '../../identitaet/rolle/rolle.public.ts';
@@ -66,12 +69,42 @@ const setPassword = (server: TestServer, token: string, newPassword: string) =>
     body: JSON.stringify({ token, newPassword }),
   });
 
+/**
+ * The tenant besides the new one: Stadtwerke Musterstadt with its administrator Claudia Wagner (user name
+ * admin.musterstadt), a booker whose e-mail is taken, the platform administrator, and a vehicle whose photo (a stored
+ * file in bucket `fahrzeuge`, uploaded as the fleet administration does) must outlive the other tenant's deletion.
+ */
+const musterstadt = async (server: TestServer) => {
+  const ms = await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    standorte: { nord: { name: 'Betriebshof Nord', bundesland: 'NW' } },
+    rollen: { Mitarbeiter: ['fahrzeug_buchen'], ...ADMINISTRATION },
+    benutzer: {
+      mitarbeiter: { vorname: 'Lena', nachname: 'Hoffmann', rollen: ['Mitarbeiter'] },
+      admin: ADMIN,
+      plattform: PLATTFORM_ADMIN,
+    },
+    fahrzeuge: { id3: { standort: 'nord', kennzeichen: 'MS-SW 101' } },
+  });
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(PNG)]), 'id3.png');
+  const foto = await fetch(`${server.baseUrl}/api/admin/fahrzeuge/${ms.fahrzeuge.id3}/bild`, {
+    method: 'POST',
+    headers: { origin: server.baseUrl, cookie: await signInAs(server, ms.benutzer.admin) },
+    body: form,
+  });
+  expect(foto.status).toBe(201);
+  return ms;
+};
+
 describe.each(testDrivers())('administrators of a new tenant on %s', (driver) => {
   let server: TestServer;
   let platform: string;
   let tenant: TMandant;
   let administrator: TMandantAdministrator;
   let adminCookie: string;
+  let ms: Awaited<ReturnType<typeof musterstadt>>;
   const adminsPath = () => `/api/admin/mandanten/${tenant.id}/administratoren`;
   const storageDir = (bucket: string, mandantId: string) =>
     path.join(server.config.dataDir, 'storage', bucket, mandantId);
@@ -83,8 +116,9 @@ describe.each(testDrivers())('administrators of a new tenant on %s', (driver) =>
       .where(eq(rolle.mandantId, mandantId));
 
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    server = await startTestServer({ driver, seed: false });
+    ms = await musterstadt(server);
+    platform = await signInAs(server, ms.benutzer.plattform);
     const created = await call(server, platform, 'POST', '/api/admin/mandanten', {
       name: 'Gemeinde Talheim',
       domains: ['talheim.example'],
@@ -99,7 +133,7 @@ describe.each(testDrivers())('administrators of a new tenant on %s', (driver) =>
   it('is for platform administrators only: 401 without a session, 403 for a tenant administrator', async () => {
     const body = { vorname: 'Tina', nachname: 'Thal', email: 'tina@talheim.example' };
     expect((await call(server, null, 'POST', adminsPath(), body)).status).toBe(401);
-    const tenantAdmin = await signIn(server.baseUrl, 'admin@musterstadt.example');
+    const tenantAdmin = await signInAs(server, ms.benutzer.admin);
     const refused = await call(server, tenantAdmin, 'POST', adminsPath(), body);
     expect(refused.status).toBe(403);
     expect(errorOf(refused).code).toBe('guard.no_plattform_admin');
@@ -241,11 +275,8 @@ describe.each(testDrivers())('administrators of a new tenant on %s', (driver) =>
     expect(items.map((i) => i.email)).toEqual([administrator.email]);
     expect(items[0]!.rollen.map((r) => r.name)).toEqual(['Administration']);
 
-    const [other] = await server.database.db
-      .select({ id: benutzer.id })
-      .from(benutzer)
-      .where(eq(benutzer.email, 'admin@musterstadt.example'));
-    expect((await call(server, adminCookie, 'GET', `/api/admin/benutzer/${other!.id}`)).status).toBe(404);
+    const other = ms.benutzer.admin;
+    expect((await call(server, adminCookie, 'GET', `/api/admin/benutzer/${other.id}`)).status).toBe(404);
     expect((await call(server, adminCookie, 'GET', '/api/admin/mandanten')).status).toBe(403);
   });
 
@@ -317,14 +348,7 @@ describe.each(testDrivers())('administrators of a new tenant on %s', (driver) =>
   it('deleting the tenant removes its stored files after the commit and nothing of other tenants', async () => {
     expect((await uploadLogo(server, adminCookie)).status).toBe(201);
     expect(existsSync(storageDir('logos', tenant.id))).toBe(true);
-    const [musterstadt] = await server.database.db
-      .select({ mandantId: benutzer.mandantId })
-      .from(benutzer)
-      .where(eq(benutzer.email, 'admin@musterstadt.example'));
-    const musterstadtLogo = await uploadLogo(
-      server,
-      await signIn(server.baseUrl, 'admin@musterstadt.example'),
-    );
+    const musterstadtLogo = await uploadLogo(server, await signInAs(server, ms.benutzer.admin));
     expect(musterstadtLogo.status).toBe(201);
 
     const wrongName = await call(server, platform, 'DELETE', `/api/admin/mandanten/${tenant.id}`, {
@@ -339,8 +363,8 @@ describe.each(testDrivers())('administrators of a new tenant on %s', (driver) =>
     expect(deleted.status).toBe(204);
     for (const bucket of ['logos', 'datenschutz', 'grundrisse', 'fahrzeuge'])
       expect(existsSync(storageDir(bucket, tenant.id))).toBe(false);
-    expect(existsSync(storageDir('logos', musterstadt!.mandantId))).toBe(true);
-    expect(existsSync(storageDir('fahrzeuge', musterstadt!.mandantId))).toBe(true);
+    expect(existsSync(storageDir('logos', ms.id))).toBe(true);
+    expect(existsSync(storageDir('fahrzeuge', ms.id))).toBe(true);
 
     const signInAgain = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',

@@ -5,19 +5,89 @@ import type { TMandant, TProtokollPage } from '@stellwerk/domain/verwaltung/admi
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { signIn, startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
+import { signInAs } from '../../../../test/fixtures/anmelden.ts';
+import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
+import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import {
+  ADMIN,
+  ADMINISTRATION,
+  ANDERER_MANDANT,
+  PLATTFORM_ADMIN,
+} from '../../../../test/fixtures/verwaltung.ts';
+import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { auditLog } from '../../plattform/audit/audit.public.ts';
 import { EVENTS_CHANNEL } from '../../plattform/events/events.service.ts';
 import { mandantDomain } from './mandant.table.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
+/** A plan's drawing: an SVG of its size. */
+const PLAN_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="#fff"/></svg>';
+
+/**
+ * The two tenants the list shows: Stadtwerke Musterstadt (the legacy customer name SWM Musterstadt GmbH, the vehicle
+ * booking on) with ten people, the platform administrator Petra Brandt and the administrator Claudia Wagner among
+ * them; Bibliothek Beispielhausen (reading rooms on, vehicle booking off) with a reader, an administrator and a
+ * reading room whose drawing is a stored file.
+ */
+const mandanten = async (server: TestServer) => {
+  const ms = await fixtureMandant(server.database, {
+    name: 'Stadtwerke Musterstadt',
+    domain: 'musterstadt.example',
+    kundenname: 'SWM Musterstadt GmbH',
+    features: { FahrzeugBuchung: true },
+    rollen: ADMINISTRATION,
+    benutzer: {
+      plattform: PLATTFORM_ADMIN,
+      admin: ADMIN,
+      ...Object.fromEntries(
+        Array.from({ length: 8 }, (_, i) => [
+          `kollege${i + 1}`,
+          { vorname: 'Kollege', nachname: `${i + 1}` },
+        ]),
+      ),
+    },
+  });
+  const bh = await fixtureMandant(server.database, {
+    name: 'Bibliothek Beispielhausen',
+    domain: 'beispielhausen.example',
+    features: { FahrzeugBuchung: false, Leseraum: true },
+    standorte: ANDERER_MANDANT.standorte,
+    rollen: ADMINISTRATION,
+    benutzer: { ...ANDERER_MANDANT.benutzer, mitarbeiter: { vorname: 'Anna', nachname: 'Schulz' } },
+    grundrisse: {
+      lesesaal: { standort: 'bibliothek', bezeichnung: 'Lesesaal Erdgeschoss', plaetze: ['Platz 01'] },
+    },
+  });
+  // the plan's drawing, uploaded as the rooms' administration does
+  const form = new FormData();
+  form.append('file', new Blob([PLAN_SVG], { type: 'image/svg+xml' }), 'lesesaal.svg');
+  const upload = await fetch(
+    `${server.baseUrl}/api/admin/raeume/grundrisse/${bh.grundrisse.lesesaal.id}/plan`,
+    {
+      method: 'POST',
+      headers: { origin: server.baseUrl, cookie: await signInAs(server, bh.benutzer.admin) },
+      body: form,
+    },
+  );
+  expect(upload.status).toBe(200);
+  return { ms, bh };
+};
+
 describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
   let server: TestServer;
   let platform: string;
+  let admin: string;
+  let leser: { email: string };
   beforeAll(async () => {
-    server = await startTestServer({ driver });
-    platform = await signIn(server.baseUrl, 'plattform@stellwerk.example');
+    server = await startTestServer({ driver, seed: false });
+    const { ms, bh } = await mandanten(server);
+    [platform, admin] = await Promise.all([
+      signInAs(server, ms.benutzer.plattform),
+      signInAs(server, ms.benutzer.admin),
+    ]);
+    leser = bh.benutzer.mitarbeiter;
   });
   afterAll(async () => {
     await server?.close();
@@ -31,7 +101,6 @@ describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
 
   it('is for platform administrators only: 401 without a session, 403 for a tenant administrator', async () => {
     expect((await call(server, null, 'GET', '/api/admin/mandanten')).status).toBe(401);
-    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
     for (const [method, body] of [
       ['GET', undefined],
       ['POST', { name: 'X', domains: [] }],
@@ -47,8 +116,7 @@ describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
     const ms = tenants.find((t) => t.name === 'Stadtwerke Musterstadt')!;
     expect(ms.domains).toEqual(['musterstadt.example']);
     expect(ms.features.FahrzeugBuchung).toBe(true);
-    // six sign-ins, the lapsed demo driver, the users of the two-factor and the password-change journeys (the
-    // platform administrator too)
+    // the ten people of the fixture, the platform administrator too
     expect(ms.benutzerAnzahl).toBe(10);
     const bh = tenants.find((t) => t.name === 'Bibliothek Beispielhausen')!;
     expect(bh.features).toMatchObject({ FahrzeugBuchung: false, Leseraum: true });
@@ -154,12 +222,7 @@ describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
     expect(events).toContainEqual(
       expect.objectContaining({ mandantId: bh.id, event: { type: 'mandant', id: bh.id } }),
     );
-    const me = await call(
-      server,
-      await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example'),
-      'GET',
-      '/api/me',
-    );
+    const me = await call(server, await signInAs(server, leser), 'GET', '/api/me');
     expect(((await me.json()) as TMe).features.FahrzeugBuchung).toBe(true);
   });
 
@@ -216,7 +279,6 @@ describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
       benutzerName: 'Petra Brandt',
       oldValue: { name: 'Gemeinde Neudorf am See', domains: ['neudorf.example', 'see.example'] },
     });
-    const admin = await signIn(server.baseUrl, 'admin@musterstadt.example');
     const refused = await call(server, admin, 'GET', '/api/admin/mandanten/protokoll');
     expect(refused.status).toBe(403);
     const tenantLog = (await (
@@ -239,7 +301,7 @@ describe.each(testDrivers())('/api/admin/mandanten on %s', (driver) => {
     const signInAgain = await fetch(`${server.baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.baseUrl },
-      body: JSON.stringify({ email: 'admin@beispielhausen.example', password: 'stellwerk-demo' }),
+      body: JSON.stringify({ email: 'admin@beispielhausen.example', password: FIXTURE_PASSWORD }),
     });
     expect(signInAgain.ok).toBe(false);
   });
