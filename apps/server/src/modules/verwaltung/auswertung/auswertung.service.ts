@@ -119,50 +119,45 @@ export const auswertungBerechnen = async (
   // a foreign location is refused before anything is computed (decision 258)
   const standortIds = standorteDer(user, q.standort);
   const filter = { art: q.art, tag: q.tag, von: q.von, bis: q.bis, standort: q.standort };
-  // three reads in their own transactions, at the same time: none holds a connection while it waits for another,
-  // so they cannot wait on each other for the pool; each was a transaction of its own before as well
-  const [plaetze, fahrzeuge, { k, jetztF, vorherF, alleStandorte }] = await Promise.all([
-    leseraumAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich),
-    fahrzeugAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich),
-    database.withTenant(user.mandantId, async (tx) => {
-      const features = await loadFeatureSwitches(tx);
-      const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
-      const opt = { k, heute, standortIds };
-      const [jetztF, vorherF] = features.FahrzeugBuchung
-        ? [await flotte(tx, zeitraum, opt), await flotte(tx, vorher, opt)]
-        : [null, null];
-      return { k, jetztF, vorherF, alleStandorte: await standorte(tx) };
-    }),
-  ]);
-  const periode = (f: typeof jetztF, aktuell: boolean): TAuswertungPeriode => ({
-    auslastung: {
-      plaetze: plaetze ? (aktuell ? plaetze.auslastung : plaetze.vorperiodeAuslastung) : null,
-      // the previous period is hidden on its own when it counts fewer than k people (decision 272)
-      plaetzeVerborgen: (aktuell ? plaetze?.verborgen : plaetze?.vorperiodeVerborgen) ?? false,
-      fahrzeugeGebucht: fahrzeuge
-        ? aktuell
-          ? fahrzeuge.auslastungGebucht
-          : fahrzeuge.vorperiodeGebucht
-        : null,
-      fahrzeugeGefahren: fahrzeuge && aktuell ? fahrzeuge.auslastungGefahren : null,
-      fahrzeugeVerborgen: (aktuell ? fahrzeuge?.verborgen : fahrzeuge?.vorperiodeVerborgen) ?? false,
-      fahrzeugeNachfrage: fahrzeuge?.nachfrage
-        ? aktuell
-          ? fahrzeuge.nachfrage.gesamt
-          : fahrzeuge.nachfrage.vorperiode
-        : null,
-    },
-    fahrten: f?.fahrten ?? null,
-    freigaben: f?.freigaben ?? null,
-    schaeden: f?.schaeden ?? null,
-    fuehrerscheine: f?.fuehrerscheine ?? null,
+  const plaetze = await leseraumAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich);
+  const fahrzeuge = await fahrzeugAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich);
+  return database.withTenant(user.mandantId, async (tx) => {
+    const features = await loadFeatureSwitches(tx);
+    const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
+    const opt = { k, heute, standortIds };
+    const [jetztF, vorherF] = features.FahrzeugBuchung
+      ? [await flotte(tx, zeitraum, opt), await flotte(tx, vorher, opt)]
+      : [null, null];
+    const periode = (f: typeof jetztF, aktuell: boolean): TAuswertungPeriode => ({
+      auslastung: {
+        plaetze: plaetze ? (aktuell ? plaetze.auslastung : plaetze.vorperiodeAuslastung) : null,
+        // the previous period is hidden on its own when it counts fewer than k people (decision 272)
+        plaetzeVerborgen: (aktuell ? plaetze?.verborgen : plaetze?.vorperiodeVerborgen) ?? false,
+        fahrzeugeGebucht: fahrzeuge
+          ? aktuell
+            ? fahrzeuge.auslastungGebucht
+            : fahrzeuge.vorperiodeGebucht
+          : null,
+        fahrzeugeGefahren: fahrzeuge && aktuell ? fahrzeuge.auslastungGefahren : null,
+        fahrzeugeVerborgen: (aktuell ? fahrzeuge?.verborgen : fahrzeuge?.vorperiodeVerborgen) ?? false,
+        fahrzeugeNachfrage: fahrzeuge?.nachfrage
+          ? aktuell
+            ? fahrzeuge.nachfrage.gesamt
+            : fahrzeuge.nachfrage.vorperiode
+          : null,
+      },
+      fahrten: f?.fahrten ?? null,
+      freigaben: f?.freigaben ?? null,
+      schaeden: f?.schaeden ?? null,
+      fuehrerscheine: f?.fuehrerscheine ?? null,
+    });
+    return {
+      zeitraum,
+      vorperiode: vorher,
+      k,
+      auswahl: { standorte: nurErlaubteStandorte(user.standorte ?? null, await standorte(tx)) },
+      aktuell: periode(jetztF, true),
+      vorher: periode(vorherF, false),
+    };
   });
-  return {
-    zeitraum,
-    vorperiode: vorher,
-    k,
-    auswahl: { standorte: nurErlaubteStandorte(user.standorte ?? null, alleStandorte) },
-    aktuell: periode(jetztF, true),
-    vorher: periode(vorherF, false),
-  };
 };
