@@ -24,9 +24,11 @@ import type { FahrzeugBenchData } from './fahrzeug';
 export const buildAuswertungBenchData = async (server: BenchZiel, data: FahrzeugBenchData) => {
   const heute = berlinDateKey(new Date());
   await server.database.withAllTenants(async (tx) => {
-    // the bench bookings belong to one user; spread them over the tenant's users
+    // the bench bookings belong to one user; spread them over the tenant's users (the demo's: not the drivers the
+    // vehicle part made for its POSTs, so the data is the same whether that part ran or not)
     await tx.execute(sql`
-      with leute as (select array_agg(id order by email) as ids from benutzer where mandant_id = ${data.mandantId})
+      with leute as (select array_agg(id order by email) as ids from benutzer
+        where mandant_id = ${data.mandantId} and email not like 'fahrer-%')
       update fahrzeug_buchung b set benutzer_id = leute.ids[1 + (abs(hashtext(b.id::text)) % array_length(leute.ids, 1))]
       from leute where b.mandant_id = ${data.mandantId}`);
     await tx.execute(sql`

@@ -15,6 +15,8 @@ declare module 'autocannon' {
       path?: string;
       body?: string;
       setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>;
+      /** Called with each answer's status and body. */
+      onResponse?: (status: number, body: string) => void;
     }[];
   };
   type Result = {
