@@ -4,14 +4,13 @@
  * a user refused because the place is taken takes the place the refusal offers (decision 261), up to five offers.
  * Reports the answers, their latency and checks no place holds more bookings than its capacity.
  *
- * Users and sessions are made with SQL (a sign-in each would measure the password hash 1,000 times): a `user`,
- * `benutzer` with the roles and groups of the tenant's demo employee, and a better-auth `session` whose cookie is
- * signed with the server's session secret exactly as better-auth signs it.
+ * Users and sessions are made with SQL (`nutzerMitSitzung`: a sign-in each would measure the password hash 1,000
+ * times), with the roles and groups of the tenant's demo employee.
  */
-import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
 import type { BenchZiel } from './server';
+import { nutzerMitSitzung } from './sitzungen';
 
 export type AnsturmErgebnis = {
   driver: string;
@@ -58,9 +57,9 @@ const baue = async (server: BenchZiel, nutzer: number, plaetze: number) => {
   const [demo] = (
     await server.database.withAllTenants((tx) =>
       tx.execute(sql`
-        select b.mandant_id, b.id from benutzer b where b.email = 'mitarbeiter@beispielhausen.example'`),
+        select b.mandant_id from benutzer b where b.email = 'mitarbeiter@beispielhausen.example'`),
     )
-  ).rows as { mandant_id: string; id: string }[];
+  ).rows as { mandant_id: string }[];
   const mandantId = demo!.mandant_id;
   const grundrissId = await server.database.withTenant(mandantId, async (tx) => {
     const [plan] = (
@@ -83,39 +82,11 @@ const baue = async (server: BenchZiel, nutzer: number, plaetze: number) => {
       on conflict do nothing`);
     return plan!.id;
   });
-  const ids = Array.from({ length: nutzer }, () => randomUUID());
-  const tokens = ids.map(() => randomBytes(24).toString('base64url'));
-  const lauf = randomBytes(4).toString('hex');
-  // one JSON parameter (drizzle would spread an array into a list of parameters)
-  const liste = JSON.stringify(ids.map((id, i) => ({ id, n: i + 1, t: tokens[i] })));
-  const u = sql`jsonb_to_recordset(${liste}::jsonb) as u(id text, n int, t text)`;
-  await server.database.withAllTenants(async (tx) => {
-    await tx.execute(sql`
-      insert into "user" (id, name, email, email_verified)
-      select id, 'Ansturm ' || n, 'ansturm-' || ${lauf} || '-' || n || '@beispielhausen.example', true
-      from ${u}`);
-    await tx.execute(sql`
-      insert into benutzer (id, mandant_id, vorname, nachname, email, auth_user_id)
-      select id::uuid, ${mandantId}, 'Ansturm', n::text, 'ansturm-' || ${lauf} || '-' || n || '@beispielhausen.example', id
-      from ${u}`);
-    await tx.execute(sql`
-      insert into benutzer_rolle (mandant_id, benutzer_id, rolle_id)
-      select ${mandantId}, u.id::uuid, r.rolle_id from ${u}
-      cross join (select rolle_id from benutzer_rolle where benutzer_id = ${demo!.id}) r`);
-    await tx.execute(sql`
-      insert into benutzer_gruppe (mandant_id, benutzer_id, gruppe_id)
-      select ${mandantId}, u.id::uuid, g.gruppe_id from ${u}
-      cross join (select gruppe_id from benutzer_gruppe where benutzer_id = ${demo!.id}) g`);
-    await tx.execute(sql`
-      insert into session (id, token, user_id, expires_at)
-      select gen_random_uuid()::text, t, id, now() + interval '1 day'
-      from ${u}`);
+  const { cookies } = await nutzerMitSitzung(server, {
+    vorbild: 'mitarbeiter@beispielhausen.example',
+    anzahl: nutzer,
+    name: 'Ansturm',
   });
-  // better-auth's signed cookie: `${token}.${base64 HMAC-SHA256(token, secret)}`, URI-encoded
-  const cookies = tokens.map(
-    (token) =>
-      `stellwerk.session_token=${encodeURIComponent(`${token}.${createHmac('sha256', server.config.sessionSecret).update(token).digest('base64')}`)}`,
-  );
   return { mandantId, grundrissId, cookies };
 };
 
@@ -140,9 +111,6 @@ export const benchAnsturm = async (
 ): Promise<AnsturmErgebnis> => {
   const started = performance.now();
   const { mandantId, grundrissId, cookies } = await baue(server, nutzer, plaetze);
-  const probe = await fetch(`${server.baseUrl}/api/me`, { headers: { cookie: cookies[0]! } });
-  if (probe.status !== 200)
-    throw new Error(`a bench session is not valid: ${probe.status} ${await probe.text()}`);
   const platzIds = (
     (
       await server.database.withTenant(mandantId, (tx) =>

@@ -7,6 +7,8 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     amount?: number;
+    /** Seconds a request may take before it counts as a timeout (default 10). */
+    timeout?: number;
     headers?: Record<string, string>;
     method?: string;
     /** Requests cycled through; `setupRequest` may change each one (e.g. its body) before it is sent. */
@@ -15,6 +17,8 @@ declare module 'autocannon' {
       path?: string;
       body?: string;
       setupRequest?: (req: Record<string, unknown>) => Record<string, unknown>;
+      /** Called with each answer's status and body. */
+      onResponse?: (status: number, body: string) => void;
     }[];
   };
   type Result = {

@@ -29,7 +29,10 @@ export type FahrzeugBenchData = {
   slot: { von: string; bis: string };
   /** the week around it (for the timeline) */
   woche: { von: string; bis: string };
-  /** free slots for POST: vehicle, start, end */
+  /**
+   * free slots for POST: vehicle, start, end; slot after slot, each for every vehicle at the same time (so each
+   * vehicle needs a driver of its own: one driver cannot hold two cars at once)
+   */
   postSlots: { fahrzeugId: string; von: string; bis: string }[];
 };
 

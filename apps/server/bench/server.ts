@@ -91,7 +91,15 @@ export const startBenchServer = async (driver: TestDriver): Promise<BenchServer>
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const started = child;
-    const exited = new Promise<void>((resolve) => started.once('exit', () => resolve()));
+    let schliesst = false;
+    const exited = new Promise<void>((resolve) =>
+      started.once('exit', (code, signal) => {
+        // a server ending before the bench closes it makes every later request fail: say why at once
+        if (!schliesst)
+          console.log(`\n!!! the bench server ended early: exit code ${code}, signal ${signal}\n`);
+        resolve();
+      }),
+    );
     const baseUrl = `http://127.0.0.1:${port}`;
     const deadline = Date.now() + 180_000;
     for (;;) {
@@ -112,6 +120,7 @@ export const startBenchServer = async (driver: TestDriver): Promise<BenchServer>
       prozess: `process ${started.pid}`,
       close: async () => {
         // SIGTERM: the server closes its connections and exits (main.ts), before the database is dropped
+        schliesst = true;
         if (started.exitCode === null) started.kill('SIGTERM');
         await exited;
         await testDb.close();
