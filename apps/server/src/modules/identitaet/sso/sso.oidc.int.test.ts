@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
+import { fixtureBenutzer } from '../../../../test/fixtures/benutzer.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { signIn, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { type OidcIdp, startOidcIdp } from '../../../../test/oidc-idp.ts';
@@ -35,6 +36,12 @@ describe.each(testDrivers())('single sign-on through OIDC (oidc-provider), on %s
       },
       gruppen: ['Fahrdienst', 'Leseraum'],
     }));
+    // a platform administrator whose account belongs to this tenant: the platform must not be locked out
+    await fixtureBenutzer(server.database, { id: mandantId, domain: DOMAIN }, 'plattform', {
+      vorname: 'Petra',
+      nachname: 'Brandt',
+      plattformAdmin: true,
+    });
     // another tenant with its own domain and a user there
     await fixtureMandant(server.database, {
       name: 'Bibliothek Beispielhausen',
@@ -233,6 +240,10 @@ describe.each(testDrivers())('single sign-on through OIDC (oidc-provider), on %s
     });
     expect(refused.status).toBe(403);
     expect((await errorOf(refused)).code).toBe('auth.passwort_anmeldung_aus');
+    // A platform administrator of this tenant still signs in with the password.
+    const plattform = await signIn(server.baseUrl, `plattform@${DOMAIN}`, FIXTURE_PASSWORD);
+    const me = (await (await call(server, plattform, 'GET', '/api/me')).json()) as TMe;
+    expect(me.user).toMatchObject({ email: `plattform@${DOMAIN}`, isPlatformAdmin: true });
     // Another tenant is not affected.
     await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example', FIXTURE_PASSWORD);
     // Switched back on.
