@@ -30,6 +30,7 @@ import {
   eindeutig,
   grenzen,
   kVon,
+  ohneJit,
   LEER_AUFSCHLUESSELUNG,
   type Leser,
   standorteDer,
@@ -77,6 +78,7 @@ export const fahrzeugAuslastungBerechnen = async (
   const vorher = vorperiode(zeitraum);
   return database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx, 'FahrzeugBuchung');
+    await ohneJit(tx);
     const settings = await loadEffectiveCustomizing(tx, user.benutzerId);
     const k = kVon(settings);
     const schwelle = numberCustomizing(settings, 'AuslastungSchwelleFahrzeugProzent');

@@ -25,6 +25,7 @@ import {
   fensterDerPlaene,
   grenzen,
   kVon,
+  ohneJit,
   LEER_AUFSCHLUESSELUNG,
   type Leser,
   planZahlen,
@@ -68,6 +69,7 @@ export const leseraumAuslastungBerechnen = async (
   const vorher = vorperiode(zeitraum);
   return database.withTenant(user.mandantId, async (tx) => {
     await assertFeature(tx, 'Leseraum');
+    await ohneJit(tx);
     const settings = await loadEffectiveCustomizing(tx, user.benutzerId);
     const k = kVon(settings);
     const modus: Buchungsmodus =

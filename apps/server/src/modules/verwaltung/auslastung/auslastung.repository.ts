@@ -132,21 +132,31 @@ export const belegteMinutenJeStueck = async (
   const zaehlt = vorschau
     ? sql.raw(`b.status in ('vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt')`)
     : GEBUCHT;
+  // Each piece lies in one hour, and each booking is cut into the hours it touches: the join is on the plan and the
+  // hour (a hash join), where it was on the plan alone (a year: 25,300 pieces against 111,854 bookings, 374 million
+  // pairs thrown away by the overlap, 56 s; decision 275). A piece and a booking meet in exactly the hours both
+  // touch, each clipped to the hour, so the minutes are the same sum. Hours in UTC: the same on both sides.
   const result = await tx.execute(sql`with s as (
       select * from unnest(${uuidArray(stuecke.map((s) => s.grundrissId))}::uuid[],
         ${tsArray(stuecke.map((s) => s.von))}::timestamptz[], ${tsArray(stuecke.map((s) => s.bis))}::timestamptz[],
         ${intArray(stuecke.map((_, i) => i))}::int[]) as s(grundriss_id, von, bis, i)
-    ), b as (
-      select b.von, b.bis, b.status, l.grundriss_id
+    ), sh as (
+      select s.i, s.grundriss_id, h as stunde, greatest(s.von, h) as von, least(s.bis, h + interval '1 hour') as bis
+      from s cross join lateral generate_series(date_trunc('hour', s.von, 'UTC'), s.bis - interval '1 microsecond',
+        interval '1 hour') as h
+    ), b as materialized (
+      select l.grundriss_id, b.status, h as stunde, greatest(b.von, h) as von, least(b.bis, h + interval '1 hour') as bis
       from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
+      cross join lateral generate_series(date_trunc('hour', greatest(b.von, ${start.toISOString()}::timestamptz), 'UTC'),
+        least(b.bis, ${ende.toISOString()}::timestamptz) - interval '1 microsecond', interval '1 hour') as h
       where b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz and ${zaehlt}
     )
-    select s.i,
-      (sum(extract(epoch from least(b.bis, s.bis) - greatest(b.von, s.von))) / 60)::float8 as belegt,
-      (coalesce(sum(extract(epoch from least(b.bis, s.bis) - greatest(b.von, s.von)))
+    select sh.i,
+      (sum(extract(epoch from least(b.bis, sh.bis) - greatest(b.von, sh.von))) / 60)::float8 as belegt,
+      (coalesce(sum(extract(epoch from least(b.bis, sh.bis) - greatest(b.von, sh.von)))
         filter (where ${EINGECHECKT}), 0) / 60)::float8 as eingecheckt
-    from s join b on b.grundriss_id = s.grundriss_id and b.von < s.bis and b.bis > s.von
-    group by s.i`);
+    from sh join b on b.grundriss_id = sh.grundriss_id and b.stunde = sh.stunde and b.von < sh.bis and b.bis > sh.von
+    group by sh.i`);
   return (result.rows as { i: number; belegt: number; eingecheckt: number }[]).map((r) => ({
     i: Number(r.i),
     belegt: Number(r.belegt),
@@ -169,14 +179,17 @@ export const belegtePlaetzeJeTag = async (
       select * from unnest(${uuidArray(tage.map((t) => t.grundrissId))}::uuid[], ${textArray(tage.map((t) => t.tag))}::text[],
         ${tsArray(tage.map((t) => t.von))}::timestamptz[], ${tsArray(tage.map((t) => t.bis))}::timestamptz[])
         as t(grundriss_id, tag, von, bis)
-    ), b as (
-      select b.von, b.bis, b.status, b.leseraum_id, l.grundriss_id
+    ), b as materialized (
+      select b.von, b.bis, b.status, b.leseraum_id, l.grundriss_id, d::date as tag
       from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
+      cross join lateral generate_series((greatest(b.von, ${start.toISOString()}::timestamptz) at time zone 'Europe/Berlin')::date,
+        ((least(b.bis, ${ende.toISOString()}::timestamptz) - interval '1 microsecond') at time zone 'Europe/Berlin')::date,
+        interval '1 day') as d
       where b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz and ${GEBUCHT}
     )
     select t.grundriss_id as "grundrissId", t.tag, count(distinct b.leseraum_id)::int as belegt,
       count(distinct b.leseraum_id) filter (where ${EINGECHECKT})::int as eingecheckt
-    from t join b on b.grundriss_id = t.grundriss_id and b.von < t.bis and b.bis > t.von
+    from t join b on b.grundriss_id = t.grundriss_id and b.tag = t.tag::date and b.von < t.bis and b.bis > t.von
     group by t.grundriss_id, t.tag`);
   return result.rows as { grundrissId: string; tag: string; belegt: number; eingecheckt: number }[];
 };
@@ -207,21 +220,20 @@ export const personenJePlan = async (
     : GEBUCHT;
   const base = sql`from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
     where l.grundriss_id = any(${uuidArray(planIds)}::uuid[])`;
-  const jePlan = await tx.execute(sql`select l.grundriss_id as "grundrissId",
-      array_agg(distinct lower(b.systembenutzer1_mail)) as personen
-    ${base} and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz and ${zaehlt}
-    group by l.grundriss_id`);
+  // distinct pairs grouped here: `array_agg(distinct …)` per plan sorted all of a plan's bookings (decision 275)
+  await tx.execute(sql`select set_config('work_mem', '16MB', true)`);
+  const paare = await tx.execute(sql`select distinct l.grundriss_id as "grundrissId",
+      lower(b.systembenutzer1_mail) as person
+    ${base} and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz and ${zaehlt}`);
+  const jePlanListe = new Map<string, string[]>();
+  for (const r of paare.rows as { grundrissId: string; person: string }[]) {
+    const liste = jePlanListe.get(r.grundrissId);
+    if (liste) liste.push(r.person);
+    else jePlanListe.set(r.grundrissId, [r.person]);
+  }
   const alle = await tx.execute(sql`select count(distinct lower(b.systembenutzer1_mail))::int as n
     ${base} and b.von >= ${start.toISOString()}::timestamptz and b.von < ${ende.toISOString()}::timestamptz`);
-  return {
-    jePlan: new Map(
-      (jePlan.rows as { grundrissId: string; personen: string[] | string }[]).map((r) => [
-        r.grundrissId,
-        pgArray(r.personen),
-      ]),
-    ),
-    alle: Number((alle.rows[0] as { n: number } | undefined)?.n ?? 0),
-  };
+  return { jePlan: jePlanListe, alle: Number((alle.rows[0] as { n: number } | undefined)?.n ?? 0) };
 };
 
 /** node-postgres parses text[]; PGlite too, but be safe about the literal form. */
