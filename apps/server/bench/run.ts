@@ -422,7 +422,7 @@ const benchFahrzeug = async (server: BenchZiel, data: FahrzeugBenchData): Promis
  * week timeline of one location, each at 1, 2, 5, 10, 20 and 50 clients on the bench data; throughput and latency
  * per point show where one instance saturates.
  */
-const benchKurve = async (server: BenchZiel): Promise<Measurement[]> => {
+const benchKurve = async (server: BenchZiel, daten: FahrzeugBenchData): Promise<Measurement[]> => {
   const clients = (process.env.BENCH_KURVE ?? '1,2,5,10,20,50').split(',').map(Number);
   const amount = Number(process.env.BENCH_KURVE_REQUESTS ?? 600);
   const leser = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
@@ -434,7 +434,6 @@ const benchKurve = async (server: BenchZiel): Promise<Measurement[]> => {
   const plan = routen.has('belegung')
     ? await buildLeseraumBenchData(server, me.user.mandantId)
     : { grundrissId: '', belegungTag: '' };
-  const daten = await fahrzeugDaten(server);
   const fahrer = await signIn(server.baseUrl, 'mitarbeiter@musterstadt.example');
   const pfade: [string, string, string][] = [
     [
@@ -487,8 +486,12 @@ const benchDriver = async (driver: BenchZiel['driver']): Promise<Measurement[]> 
         }),
       );
     }
-    if (PARTS.has('kurve')) kurve.push(...(await benchKurve(server)));
-    const daten = PARTS.has('fahrzeug') || PARTS.has('auswertung') ? await fahrzeugDaten(server) : null;
+    // the vehicle data is built once for the parts that read it (the curve measures before any part writes)
+    const daten =
+      PARTS.has('fahrzeug') || PARTS.has('auswertung') || PARTS.has('kurve')
+        ? await fahrzeugDaten(server)
+        : null;
+    if (daten && PARTS.has('kurve')) kurve.push(...(await benchKurve(server, daten)));
     if (daten && PARTS.has('fahrzeug')) results.push(...(await benchFahrzeug(server, daten)));
     if (daten && PARTS.has('auswertung')) results.push(...(await benchAuswertung(server, daten)));
     if (PARTS.has('export') && server.driver === 'pg')
