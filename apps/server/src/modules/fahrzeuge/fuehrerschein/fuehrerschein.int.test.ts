@@ -90,8 +90,9 @@ const musterstadt = (server: TestServer) =>
         plattformAdmin: true,
       },
     },
-    // the demo's booking times, but every day of the week: the bookings below lie 4 to 10 days ahead, and with the
-    // demo's Monday to Friday one of them fell on a weekend whenever the suite ran on a Monday or a Tuesday
+    // the demo's booking times, but every day of the week: the bookings below lie 4 to 10 days ahead of the real
+    // date. A car's own window applies only with FahrzeugIndividuelleBuchungszeiten on (not set here), so today this
+    // changes nothing; it keeps the test independent of the weekday if that setting is ever switched on
     fahrzeuge: Object.fromEntries(
       ['MS-SW 101', 'MS-SW 102', 'MS-SW 103', 'MS-SW 104'].map((k) => {
         const wagen = fuhrparkWagen(k);
