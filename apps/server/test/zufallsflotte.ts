@@ -8,6 +8,12 @@
 import { berlinInstant } from '@stellwerk/domain/time';
 import { fahrtenbuchEintrag } from '../src/modules/fahrten/fahrt/fahrt.public.ts';
 import { fahrzeugBuchung } from '../src/modules/fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
+import { minutenJeFahrzeugTagRoh } from '../src/modules/verwaltung/auslastung/auslastung.rollup.ts';
+import type {
+  FahrzeugGruppe,
+  FahrzeugImZeitraum,
+  FahrzeugSummen,
+} from '../src/modules/verwaltung/auslastung/auslastung.summen.ts';
 import { fixtureMandant } from './fixtures/mandant.ts';
 import type { TestServer } from './harness.ts';
 
@@ -97,4 +103,41 @@ export const baueZufallsflotte = async (
     })),
   );
   return { mandantId, personId: person.id, wagen, buchungen, fahrten };
+};
+
+/**
+ * What the rollup's sums per vehicle must equal: the raw minutes of every open day of each vehicle's group inside its
+ * validity, each day capped at its bookable minutes.
+ */
+export const rohSummen = async (
+  server: TestServer,
+  mandantId: string,
+  gruppen: readonly FahrzeugGruppe[],
+  fahrzeuge: readonly FahrzeugImZeitraum[],
+): Promise<Map<string, FahrzeugSummen>> => {
+  const tage = fahrzeuge.flatMap((f) =>
+    gruppen[f.gruppe]!.filter(
+      (w) => (!f.gueltigVon || w.tag >= f.gueltigVon) && (!f.gueltigBis || w.tag <= f.gueltigBis),
+    ).map((w) => ({ fahrzeugId: f.id, ...w })),
+  );
+  const roh = new Map(
+    (await server.database.withTenant(mandantId, (tx) => minutenJeFahrzeugTagRoh(tx, { tage }))).map((m) => [
+      m.i,
+      m,
+    ]),
+  );
+  const summen = new Map<string, FahrzeugSummen>(
+    fahrzeuge.map((f) => [f.id, { gebucht: 0, gefahren: 0, buchbar: 0, tage: 0, standtage: 0 }]),
+  );
+  tage.forEach((t, i) => {
+    const s = summen.get(t.fahrzeugId)!;
+    const buchbar = (t.bis.getTime() - t.von.getTime()) / 60_000;
+    const m = roh.get(i);
+    s.gebucht += Math.min(m?.gebucht ?? 0, buchbar);
+    s.gefahren += Math.min(m?.gefahren ?? 0, buchbar);
+    s.buchbar += buchbar;
+    s.tage += 1;
+    if (!m || m.gebucht <= 0) s.standtage += 1;
+  });
+  return summen;
 };

@@ -8,16 +8,10 @@ import { addCalendarDays, berlinInstant } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { baueZufallsflotte, HASH, zufall } from '../../../../test/zufallsflotte.ts';
+import { baueZufallsflotte, HASH, rohSummen, zufall } from '../../../../test/zufallsflotte.ts';
 import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
-import { minutenJeFahrzeugTagRoh } from './auslastung.rollup.ts';
-import {
-  type FahrzeugGruppe,
-  type FahrzeugImZeitraum,
-  type FahrzeugSummen,
-  summenJeFahrzeug,
-} from './auslastung.summen.ts';
+import { type FahrzeugGruppe, type FahrzeugImZeitraum, summenJeFahrzeug } from './auslastung.summen.ts';
 
 /** 25.02.–03.04.2026: the end of February, the whole of March (summer time from the 29th), the start of April. */
 const TAGE = Array.from({ length: 38 }, (_, i) => addCalendarDays('2026-02-25', i));
@@ -51,33 +45,8 @@ describe.each(testDrivers())('the monthly level of the rollup on %s', (driver) =
     });
   };
 
-  /** The sums per vehicle from the raw minutes of every vehicle-day, each day capped at its bookable minutes. */
-  const erwartet = async (gruppen: readonly FahrzeugGruppe[], fahrzeuge: readonly FahrzeugImZeitraum[]) => {
-    const tage = fahrzeuge.flatMap((f) =>
-      gruppen[f.gruppe]!.filter(
-        (w) => (!f.gueltigVon || w.tag >= f.gueltigVon) && (!f.gueltigBis || w.tag <= f.gueltigBis),
-      ).map((w) => ({ fahrzeugId: f.id, ...w })),
-    );
-    const roh = new Map(
-      (await server.database.withTenant(mandantId, (tx) => minutenJeFahrzeugTagRoh(tx, { tage }))).map(
-        (m) => [m.i, m],
-      ),
-    );
-    const summen = new Map<string, FahrzeugSummen>(
-      fahrzeuge.map((f) => [f.id, { gebucht: 0, gefahren: 0, buchbar: 0, tage: 0, standtage: 0 }]),
-    );
-    tage.forEach((t, i) => {
-      const s = summen.get(t.fahrzeugId)!;
-      const buchbar = (t.bis.getTime() - t.von.getTime()) / 60_000;
-      const m = roh.get(i);
-      s.gebucht += Math.min(m?.gebucht ?? 0, buchbar);
-      s.gefahren += Math.min(m?.gefahren ?? 0, buchbar);
-      s.buchbar += buchbar;
-      s.tage += 1;
-      if (!m || m.gebucht <= 0) s.standtage += 1;
-    });
-    return summen;
-  };
+  const erwartet = (gruppen: readonly FahrzeugGruppe[], fahrzeuge: readonly FahrzeugImZeitraum[]) =>
+    rohSummen(server, mandantId, gruppen, fahrzeuge);
 
   const gelesen = (gruppen: readonly FahrzeugGruppe[], fahrzeuge: readonly FahrzeugImZeitraum[]) =>
     server.database.withTenant(mandantId, (tx) =>

@@ -8,16 +8,11 @@ import { berlinInstant } from '@stellwerk/domain/time';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
-import { baueZufallsflotte, HASH, TAGE, zufall } from '../../../../test/zufallsflotte.ts';
+import { baueZufallsflotte, HASH, rohSummen, TAGE, zufall } from '../../../../test/zufallsflotte.ts';
 import { fahrtenbuchEintrag } from '../../fahrten/fahrt/fahrt.public.ts';
 import { fahrzeugBuchung } from '../../fahrzeuge/fahrzeug-buchung/fahrzeug-buchung.public.ts';
 import { type FahrzeugTag, minutenJeFahrzeugTag, minutenJeFahrzeugTagRoh } from './auslastung.rollup.ts';
-import {
-  type FahrzeugGruppe,
-  type FahrzeugImZeitraum,
-  type FahrzeugSummen,
-  summenJeFahrzeug,
-} from './auslastung.summen.ts';
+import { type FahrzeugGruppe, type FahrzeugImZeitraum, summenJeFahrzeug } from './auslastung.summen.ts';
 
 describe.each(testDrivers())('the rollup of minutes per vehicle-day on %s', (driver) => {
   let server: TestServer;
@@ -184,32 +179,7 @@ describe.each(testDrivers())('the rollup of minutes per vehicle-day on %s', (dri
       { id: wagen[1]!, gruppe: 1, gueltigVon: null, gueltigBis: null },
       { id: wagen[2]!, gruppe: 0, gueltigVon: TAGE[3]!, gueltigBis: TAGE[8]! },
     ];
-    const erwartet = async () => {
-      const tage = fahrzeuge.flatMap((f) =>
-        gruppen[f.gruppe]!.filter(
-          (w) => (!f.gueltigVon || w.tag >= f.gueltigVon) && (!f.gueltigBis || w.tag <= f.gueltigBis),
-        ).map((w) => ({ fahrzeugId: f.id, ...w })),
-      );
-      const roh = new Map(
-        (await server.database.withTenant(mandantId, (tx) => minutenJeFahrzeugTagRoh(tx, { tage }))).map(
-          (m) => [m.i, m],
-        ),
-      );
-      const summen = new Map<string, FahrzeugSummen>(
-        fahrzeuge.map((f) => [f.id, { gebucht: 0, gefahren: 0, buchbar: 0, tage: 0, standtage: 0 }]),
-      );
-      tage.forEach((t, i) => {
-        const s = summen.get(t.fahrzeugId)!;
-        const buchbar = (t.bis.getTime() - t.von.getTime()) / 60_000;
-        const m = roh.get(i);
-        s.gebucht += Math.min(m?.gebucht ?? 0, buchbar);
-        s.gefahren += Math.min(m?.gefahren ?? 0, buchbar);
-        s.buchbar += buchbar;
-        s.tage += 1;
-        if (!m || m.gebucht <= 0) s.standtage += 1;
-      });
-      return summen;
-    };
+    const erwartet = () => rohSummen(server, mandantId, gruppen, fahrzeuge);
     const vergleichenSummen = async () => {
       const soll = await erwartet();
       const ist = await server.database.withTenant(mandantId, (tx) =>
