@@ -1,5 +1,7 @@
 /** Calendar helpers of the journeys in Europe/Berlin (the demo's locations are open Monday to Friday). */
 
+import { istWeihnachtsfeiertag, werktagIn as serverWerktagIn } from '../../apps/server/test/werktag.ts';
+
 /** Today's date in Berlin (`YYYY-MM-DD`). */
 export const heuteBerlin = (): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
@@ -10,16 +12,12 @@ export const naechsterTag = (passt: (weekday: number) => boolean): string => {
   for (;;) {
     day.setUTCDate(day.getUTCDate() + 1);
     const key = day.toISOString().slice(0, 10);
-    // the holidays first: `passt` is asked once per day that can count (werktagIn counts with it)
-    if (!key.endsWith('-12-25') && !key.endsWith('-12-26') && passt(day.getUTCDay())) return key;
+    if (!istWeihnachtsfeiertag(key) && passt(day.getUTCDay())) return key;
   }
 };
 
 /** The `n`-th weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday: open in the demo. */
-export const werktagIn = (n: number): string => {
-  let found = 0;
-  return naechsterTag((weekday) => weekday >= 1 && weekday <= 5 && ++found === n);
-};
+export const werktagIn = (n: number): string => serverWerktagIn(n, heuteBerlin());
 
 /** The next weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday. */
 export const naechsterWerktag = (): string => werktagIn(1);

@@ -2,17 +2,18 @@
  * Booking days for tests whose reading rooms are open Monday to Friday only (the demo's, `fixtureGrundriss`'s
  * default opening hours): a day counted as "today + n" from the real clock lands on a Saturday or Sunday on some
  * weekdays, and such a test would pass or fail by the day it runs. The journeys' `e2e/support/berlin.ts` counts
- * the same way.
+ * with these functions.
  */
 import { addCalendarDays, berlinDateKey, weekdayOfDay } from '@stellwerk/domain/time';
 
-/**
- * Whether a calendar day (`YYYY-MM-DD`) is a Monday to Friday other than 25 and 26 December (the demo closes its
- * reading rooms on both Christmas holidays).
- */
+/** 25 or 26 December (`YYYY-MM-DD`): the demo closes its reading rooms on both Christmas holidays. */
+export const istWeihnachtsfeiertag = (day: string): boolean =>
+  day.endsWith('-12-25') || day.endsWith('-12-26');
+
+/** Whether a calendar day (`YYYY-MM-DD`) is a Monday to Friday other than the Christmas holidays. */
 export const istWerktag = (day: string): boolean => {
   const weekday = weekdayOfDay(day);
-  return weekday >= 1 && weekday <= 5 && !day.endsWith('-12-25') && !day.endsWith('-12-26');
+  return weekday >= 1 && weekday <= 5 && !istWeihnachtsfeiertag(day);
 };
 
 /**

@@ -30,7 +30,6 @@ import {
   eindeutig,
   grenzen,
   kVon,
-  ohneJit,
   LEER_AUFSCHLUESSELUNG,
   type Leser,
   standorteDer,
@@ -43,6 +42,7 @@ import {
   findFahrzeuge,
   nachfrageGesamt,
   nachfrageSummen,
+  ohneJit,
   personenAnzahl,
   personenJeFahrzeug,
 } from './auslastung.repository.ts';

@@ -22,7 +22,6 @@ import {
 import { type Zeitraum, zeitraumAus } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import { type Bundesland, feiertagsTage, isBundesland } from '@stellwerk/domain/verwaltung/feiertage';
-import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { type loadEffectiveCustomizing, loadFeatureSwitches } from '../customizing/customizing.service.ts';
@@ -204,14 +203,4 @@ export const planZahlen = async (
 
 export const assertFeature = async (tx: Tx, feature: 'Leseraum' | 'FahrzeugBuchung') => {
   if (!(await loadFeatureSwitches(tx))[feature]) throw new DomainError('not_found');
-};
-
-/**
- * No just-in-time compilation in the utilisation's transaction (decision 275): the planner estimates 1,000 rows for
- * every `generate_series` and `unnest` and one behind row-level security, so the statements' estimated costs pass
- * `jit_above_cost` by far, and PostgreSQL compiled each of them for about 1.3 s (inlining, optimisation, emission) to
- * run it in 0.4 s. The statements are short; compiling never pays here.
- */
-export const ohneJit = async (tx: Tx) => {
-  await tx.execute(sql`select set_config('jit', 'off', true)`);
 };

@@ -25,7 +25,6 @@ import {
   fensterDerPlaene,
   grenzen,
   kVon,
-  ohneJit,
   LEER_AUFSCHLUESSELUNG,
   type Leser,
   planZahlen,
@@ -36,6 +35,7 @@ import {
 import {
   belegteMinutenJeStueck,
   findPlaene,
+  ohneJit,
   type PlanRow,
   personenJePlan,
   zaehleBuchungen,

@@ -37,6 +37,16 @@ export const fahrzeugBuchungImZeitraum = (start: Date, ende: Date) =>
   sql`b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz
       and (b.von >= ${start.toISOString()}::timestamptz - interval '1 day' or b.bis - b.von > interval '1 day')`;
 
+/**
+ * No just-in-time compilation in the utilisation's transaction (decision 275): the planner estimates 1,000 rows for
+ * every `generate_series` and `unnest` and one behind row-level security, so the statements' estimated costs pass
+ * `jit_above_cost` by far, and PostgreSQL compiled each of them for about 1.3 s (inlining, optimisation, emission) to
+ * run it in 0.4 s. The statements are short; compiling never pays here.
+ */
+export const ohneJit = async (tx: Tx) => {
+  await tx.execute(sql`select set_config('jit', 'off', true)`);
+};
+
 // --- reading rooms and workspaces ------------------------------------------------------------------------
 
 export type PlanRow = {
