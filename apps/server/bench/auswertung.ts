@@ -19,8 +19,8 @@ import {
 import {
   findPlaene,
   nachfrageSummen,
-  personenAnzahl,
   personenJeFahrzeug,
+  personenZeigbar,
   personenJePlan,
   zaehleBuchungen,
 } from '../src/modules/verwaltung/auslastung/auslastung.repository';
@@ -218,15 +218,18 @@ export const explainAuswertung = async (server: BenchZiel, data: FahrzeugBenchDa
       ],
       fahrzeuge: data.fahrzeugIds.map((id) => ({ id, gruppe: 0, gueltigVon: null, gueltigBis: null })),
     });
+    // the explaining transaction answers no rows, so the samples prove nothing and the exact reads are explained too
     await personenJeFahrzeug(erklaerend, {
       fahrzeugIds: data.fahrzeugIds,
       start: berlinInstant(jahrVon, '00:00'),
       ende: berlinInstant(addCalendarDays(jahrBis, 1), '00:00'),
+      k: 5,
     });
-    await personenAnzahl(erklaerend, {
+    await personenZeigbar(erklaerend, {
       fahrzeugIds: data.fahrzeugIds,
       start: berlinInstant(jahrVon, '00:00'),
       ende: berlinInstant(addCalendarDays(jahrBis, 1), '00:00'),
+      k: 5,
     });
     await nachfrageSummen(erklaerend, { vonTag: jahrVon, bisTag: jahrBis });
   });
@@ -235,8 +238,10 @@ export const explainAuswertung = async (server: BenchZiel, data: FahrzeugBenchDa
     `booked minutes per vehicle-day from the raw rows, a year (${data.fahrzeugIds.length * 365} vehicle-days)`,
     `the monthly level's rows of a year (${data.fahrzeugIds.length} vehicles × 12 months, decision 274)`,
     `the sums per vehicle and month from the daily level, a year with no month held (${data.fahrzeugIds.length} vehicles in one group)`,
-    'people per vehicle, a year',
-    "the vehicles' people, a year (the previous period's k check)",
+    'people per vehicle, a year: the sample that proves k people on each (decision 276)',
+    'people per vehicle, a year: the exact pairs (when the sample proves nothing)',
+    "the vehicles' people, a year (the previous period's k check): the sample",
+    "the vehicles' people, a year (the previous period's k check): the exact count",
     'unmet demand summed per location, category, day and hour, a year',
   ].map((titel, i) => `${titel}\n${plaene[i] ?? ''}`);
 };
@@ -256,7 +261,7 @@ export const explainLeseraumAuslastung = async (server: BenchZiel, mandantId: st
     const grundrisse = await findPlaene(tx, {});
     const planIds = grundrisse.map((p) => p.id);
     const fenster = await fensterDerPlaene(tx, grundrisse, zeitraum);
-    await personenJePlan(erklaerend, { planIds, start, ende });
+    await personenJePlan(erklaerend, { planIds, start, ende, k: 5 });
     await planZahlen(erklaerend, { plaene: grundrisse, fenster, modus: 'ganztags' });
     await zaehleBuchungen(erklaerend, { planIds, start, ende });
     return {
@@ -266,10 +271,12 @@ export const explainLeseraumAuslastung = async (server: BenchZiel, mandantId: st
     };
   });
   return [
-    `reading rooms: the people per plan, a year (${stuecke.plaene} plans)`,
-    'reading rooms: the people of the bookings starting in the year',
-    `reading rooms: booked minutes per hour piece, a year (${stuecke.stunden} pieces)`,
-    `reading rooms: booked places per plan-day, a year (${stuecke.tage} plan-days)`,
+    `reading rooms: the people per plan, a year: the sample that proves k people on each (${stuecke.plaene} plans, decision 276)`,
+    'reading rooms: the people per plan, a year: the exact pairs (when the sample proves nothing)',
+    'reading rooms: the people of the bookings starting in the year (when the sample proves nothing)',
+    `reading rooms: the rollup's rows of a year (${stuecke.tage} plan-days, decision 276)`,
+    `reading rooms: booked minutes per hour piece and kind from the raw rows, a year (${stuecke.stunden} pieces)`,
+    `reading rooms: booked places per plan-day and kind from the raw rows, a year (${stuecke.tage} plan-days)`,
     'reading rooms: the bookings of the year counted by what became of them',
   ].map((titel, i) => `${titel}\n${plaene[i] ?? ''}`);
 };

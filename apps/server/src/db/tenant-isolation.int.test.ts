@@ -416,7 +416,7 @@ describe.each(testDrivers())('tenant isolation on %s', (driver) => {
       join pg_attribute a on a.attrelid = c.oid and a.attname = 'mandant_id' and not a.attisdropped
       where n.nspname = 'public' and c.relkind = 'r'
       order by 1`);
-    expect(rows.length).toBe(60); // fahrzeug_monat_minuten (decision 274), fahrzeug_tag_minuten (decision 256), push_abo and push_ausgang (decision 245), fahrzeug_nachfrage_ungedeckt and auswertung_versand (decisions 246, 247), spind_schloss_auftrag (decision 250), zugriffstoken (decision 226), spindbank, spind, spind_buchung (decision 186), kiosk and kiosk_eincheck (decision 182), kalender_abo and kalender_eintrag (decision 168), saml_sp_schluessel (decision 122), 0018 added fahrtenbuch_anker and datei_entfernung (decision 081), 0019 sms_ausgang (decision 083), fahrtenbuch_kopf (decision 091), scim_geloescht (decision 099)
+    expect(rows.length).toBe(61); // leseraum_tag_minuten (decision 276), fahrzeug_monat_minuten (decision 274), fahrzeug_tag_minuten (decision 256), push_abo and push_ausgang (decision 245), fahrzeug_nachfrage_ungedeckt and auswertung_versand (decisions 246, 247), spind_schloss_auftrag (decision 250), zugriffstoken (decision 226), spindbank, spind, spind_buchung (decision 186), kiosk and kiosk_eincheck (decision 182), kalender_abo and kalender_eintrag (decision 168), saml_sp_schluessel (decision 122), 0018 added fahrtenbuch_anker and datei_entfernung (decision 081), 0019 sms_ausgang (decision 083), fahrtenbuch_kopf (decision 091), scim_geloescht (decision 099)
     expect(rows.filter((r) => !r.rls || !r.leading_index)).toEqual([]);
   });
 });

@@ -77,3 +77,14 @@ const ohnePersonen = <T>(z: KZelle<T>) => ({
 /** True when a whole selection (all its figures) may be shown: at least k people, or nobody. */
 export const selektionZeigbar = ({ personen, k }: { personen: number; k: number }): boolean =>
   personen === 0 || personen >= k;
+
+/**
+ * Whether `mitKSchwelle` over cells with these people could take a shown cell into "Sonstige" (decision 276): only
+ * then does it compare the sizes of the cells of at least k people, so only then must their lists be exact. A cell of
+ * at least k people may otherwise be given by any k or more of them (a sample that proves it is shown), and the
+ * answer is the same.
+ */
+export const brauchtGenaueListen = (personen: readonly (readonly string[])[], k: number): boolean => {
+  const klein = personen.map((p) => new Set(p)).filter((p) => p.size > 0 && p.size < k);
+  return klein.length > 0 && new Set(klein.flatMap((p) => [...p])).size < k;
+};

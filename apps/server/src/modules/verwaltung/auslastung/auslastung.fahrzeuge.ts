@@ -12,7 +12,11 @@ import type {
   TFahrzeugAuslastungQuery,
 } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { fahrzeugFenster, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
-import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
+import {
+  brauchtGenaueListen,
+  type KZelle,
+  selektionZeigbar,
+} from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
 import { nachfrageAusSummen } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
@@ -43,8 +47,8 @@ import {
   nachfrageGesamt,
   nachfrageSummen,
   ohneJit,
-  personenAnzahl,
   personenJeFahrzeug,
+  personenZeigbar,
 } from './auslastung.repository.ts';
 import { summenJeFahrzeug } from './auslastung.summen.ts';
 
@@ -120,8 +124,8 @@ export const fahrzeugAuslastungBerechnen = async (
         })),
       });
     const { start, ende } = grenzen(zeitraum);
-    const personen = await personenJeFahrzeug(tx, { fahrzeugIds: ids, start, ende });
-    const allePersonen = new Set([...personen.values()].flat()).size;
+    const personen = await personenJeFahrzeug(tx, { fahrzeugIds: ids, start, ende, k });
+    const allePersonen = new Set([...personen.jeFahrzeug.values()].flat()).size;
     const fahrer = await fahrerAnzahl(tx, { fahrzeugIds: ids, start, ende });
 
     // the recommendation: the last 90 days up to yesterday
@@ -137,7 +141,14 @@ export const fahrzeugAuslastungBerechnen = async (
     // only a car that could go is shown with its figures: only its people are counted (none, most days)
     const personen90 =
       unter.length > 0
-        ? await personenJeFahrzeug(tx, { fahrzeugIds: unter.map((f) => f.id), start: n.start, ende: n.ende })
+        ? (
+            await personenJeFahrzeug(tx, {
+              fahrzeugIds: unter.map((f) => f.id),
+              start: n.start,
+              ende: n.ende,
+              k,
+            })
+          ).jeFahrzeug
         : new Map<string, string[]>();
     const zeigbar = (id: string) => selektionZeigbar({ personen: (personen90.get(id) ?? []).length, k });
     const kandidaten = {
@@ -188,10 +199,7 @@ export const fahrzeugAuslastungBerechnen = async (
     // the previous period is a selection of its own: its figure only with k people behind it (decision 272)
     const v = grenzen(vorher);
     const vorherZeigbar =
-      selektionZeigbar({
-        personen: await personenAnzahl(tx, { fahrzeugIds: ids, start: v.start, ende: v.ende }),
-        k,
-      }) &&
+      (await personenZeigbar(tx, { fahrzeugIds: ids, start: v.start, ende: v.ende, k })) &&
       selektionZeigbar({
         personen: await fahrerAnzahl(tx, { fahrzeugIds: ids, start: v.start, ende: v.ende }),
         k,
@@ -208,22 +216,57 @@ export const fahrzeugAuslastungBerechnen = async (
     );
     const nachfrageVorher = await nachfrageGesamt(tx, { ...vorher, ...filter });
     const km = summe(monate.map((m) => Number(m.km)));
-    const zelleVon = (gruppe: typeof fahrzeuge, schluessel: string, bezeichnung: string): KZelle<Anteil> => ({
+    const zelleVon = (
+      jeFahrzeug: Map<string, string[]>,
+      gruppe: typeof fahrzeuge,
+      schluessel: string,
+      bezeichnung: string,
+    ): KZelle<Anteil> => ({
       schluessel,
       bezeichnung,
-      personen: [...new Set(gruppe.flatMap((f) => personen.get(f.id) ?? []))],
+      personen: [...new Set(gruppe.flatMap((f) => jeFahrzeug.get(f.id) ?? []))],
       werte: gruppe
         .map((f) => ({ belegt: zahlen.get(f.id)!.gebucht, buchbar: zahlen.get(f.id)!.buchbar }))
         .reduce(addiere, { belegt: 0, buchbar: 0 }),
     });
     const gruppiert = (
+      jeFahrzeug: Map<string, string[]>,
       schluessel: (f: (typeof fahrzeuge)[number]) => string,
       name: (f: (typeof fahrzeuge)[number]) => string,
     ) =>
       [...new Set(fahrzeuge.map(schluessel))].map((s) => {
         const gruppe = fahrzeuge.filter((f) => schluessel(f) === s);
-        return zelleVon(gruppe, s, name(gruppe[0]!));
+        return zelleVon(jeFahrzeug, gruppe, s, name(gruppe[0]!));
       });
+    const zellenAus = (jeFahrzeug: Map<string, string[]>) => ({
+      standorte: gruppiert(
+        jeFahrzeug,
+        (f) => f.standortId,
+        (f) => f.standortName,
+      ),
+      kategorien: gruppiert(
+        jeFahrzeug,
+        (f) => f.kategorie ?? '',
+        (f) => f.kategorie ?? '',
+      ),
+      fahrzeuge: fahrzeuge.map((f) =>
+        zelleVon(jeFahrzeug, [f], f.id, `${f.kennzeichen} (${f.marke} ${f.modell})`),
+      ),
+    });
+    let zellen = zellenAus(personen.jeFahrzeug);
+    // sampled lists stand for cells of at least k people, unless a shown cell must join "Sonstige" (decision 276)
+    if (
+      personen.gezogen &&
+      Object.values(zellen).some((z) =>
+        brauchtGenaueListen(
+          z.map((c) => c.personen),
+          k,
+        ),
+      )
+    )
+      zellen = zellenAus(
+        (await personenJeFahrzeug(tx, { fahrzeugIds: ids, start, ende, k, genau: true })).jeFahrzeug,
+      );
     return {
       ...kopf,
       verborgen: false,
@@ -249,24 +292,9 @@ export const fahrzeugAuslastungBerechnen = async (
       nachfrage: { ...nachfrage, vorperiode: nachfrageVorher },
       privatAnteil: quote(summe(monate.map((m) => Number(m.kmPrivat))), km),
       arbeitswegAnteil: quote(summe(monate.map((m) => Number(m.kmArbeitsweg))), km),
-      standorte: aufschluesseln(
-        gruppiert(
-          (f) => f.standortId,
-          (f) => f.standortName,
-        ),
-        k,
-      ),
-      kategorien: aufschluesseln(
-        gruppiert(
-          (f) => f.kategorie ?? '',
-          (f) => f.kategorie ?? '',
-        ),
-        k,
-      ),
-      fahrzeugeAufgeschluesselt: aufschluesseln(
-        fahrzeuge.map((f) => zelleVon([f], f.id, `${f.kennzeichen} (${f.marke} ${f.modell})`)),
-        k,
-      ),
+      standorte: aufschluesseln(zellen.standorte, k),
+      kategorien: aufschluesseln(zellen.kategorien, k),
+      fahrzeugeAufgeschluesselt: aufschluesseln(zellen.fahrzeuge, k),
     };
   });
 };

@@ -25,12 +25,8 @@ import { type Bundesland, feiertagsTage, isBundesland } from '@stellwerk/domain/
 import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { type loadEffectiveCustomizing, loadFeatureSwitches } from '../customizing/customizing.service.ts';
-import {
-  belegteMinutenJeStueck,
-  belegtePlaetzeJeTag,
-  findOeffnungen,
-  type PlanRow,
-} from './auslastung.repository.ts';
+import { planTagZahlen } from './auslastung.leseraum-tage.ts';
+import { type Art, findOeffnungen, type PlanRow } from './auslastung.repository.ts';
 
 export type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date };
 
@@ -129,7 +125,12 @@ type PlanZahlen = {
   heatmap: Map<string, { belegt: number; buchbar: number }>;
 };
 
-/** The booked, checked-in and bookable time of the plans over the period, per plan, per day and per hour cell. */
+/**
+ * The booked, checked-in and bookable time of the plans over the period, per plan, per day and per hour cell, from
+ * the figures per plan-day (the rollup, decision 276): each hour piece's booked minutes are capped at its bookable
+ * minutes (the piece's minutes × the plan's places of the room type), the checked-in ones at the booked ones, and in
+ * the full-day mode the places booked on a day at the plan's places.
+ */
 export const planZahlen = async (
   tx: Tx,
   {
@@ -144,60 +145,58 @@ export const planZahlen = async (
     raumart?: 'platz' | 'gruppenraum';
   },
 ): Promise<PlanZahlen> => {
-  const stuecke = plaene.flatMap((p) =>
-    inStunden(fenster.get(p.id) ?? []).map((s) => ({ ...s, grundrissId: p.id, plaetze: p.plaetze })),
+  const tage = plaene.flatMap((p) =>
+    (fenster.get(p.id) ?? []).map((f) => ({ grundrissId: p.id, tag: f.tag, von: f.von, bis: f.bis })),
   );
-  const minuten = await belegteMinutenJeStueck(tx, { stuecke, raumart });
+  const jeTagZahlen = await planTagZahlen(tx, { tage, orte: new Map(plaene.map((p) => [p.id, p.orte])) });
+  const plaetzeVon = new Map(plaene.map((p) => [p.id, p.plaetze]));
+  const arten: readonly Art[] = raumart ? [raumart] : ['platz', 'gruppenraum'];
+  const summeDerArten = (werte: Record<Art, number[]>, i: number) =>
+    arten.reduce((s, art) => s + (werte[art][i] ?? 0), 0);
   const jePlan = new Map(plaene.map((p) => [p.id, { belegt: 0, eingecheckt: 0, buchbar: 0 }]));
   const jeTag = new Map<string, { belegt: number; eingecheckt: number; buchbar: number }>();
   const heatmap = new Map<string, { belegt: number; buchbar: number }>();
-  const belegtJeStueck = new Map(minuten.map((m) => [m.i, m]));
-  stuecke.forEach((s, i) => {
-    const m = belegtJeStueck.get(i);
-    const zelle = `${s.wochentag}:${s.stunde}`;
-    const h = heatmap.get(zelle) ?? { belegt: 0, buchbar: 0 };
-    h.belegt += Math.min(m?.belegt ?? 0, s.minuten * s.plaetze);
-    h.buchbar += s.minuten * s.plaetze;
-    heatmap.set(zelle, h);
-    if (modus === 'stuendlich') {
-      const p = jePlan.get(s.grundrissId)!;
-      const t = jeTag.get(s.tag) ?? { belegt: 0, eingecheckt: 0, buchbar: 0 };
-      const belegt = Math.min(m?.belegt ?? 0, s.minuten * s.plaetze);
-      const eingecheckt = Math.min(m?.eingecheckt ?? 0, belegt);
-      p.belegt += belegt;
-      p.eingecheckt += eingecheckt;
-      p.buchbar += s.minuten * s.plaetze;
-      t.belegt += belegt;
-      t.eingecheckt += eingecheckt;
-      t.buchbar += s.minuten * s.plaetze;
-      jeTag.set(s.tag, t);
-    }
-  });
-  if (modus === 'ganztags') {
-    const tage = plaene.flatMap((p) =>
-      (fenster.get(p.id) ?? []).map((f) => ({ grundrissId: p.id, tag: f.tag, von: f.von, bis: f.bis })),
-    );
-    const belegt = new Map(
-      (await belegtePlaetzeJeTag(tx, { tage, raumart })).map((r) => [`${r.grundrissId}|${r.tag}`, r]),
-    );
-    for (const t of tage) {
-      const plaetze = plaene.find((p) => p.id === t.grundrissId)!.plaetze;
-      const b = belegt.get(`${t.grundrissId}|${t.tag}`);
-      const [n, e] = [
-        Math.min(Number(b?.belegt ?? 0), plaetze),
-        Math.min(Number(b?.eingecheckt ?? 0), plaetze),
-      ];
-      const p = jePlan.get(t.grundrissId)!;
-      const d = jeTag.get(t.tag) ?? { belegt: 0, eingecheckt: 0, buchbar: 0 };
+  tage.forEach((t, j) => {
+    const z = jeTagZahlen[j]!;
+    const plaetze = plaetzeVon.get(t.grundrissId)!;
+    const p = jePlan.get(t.grundrissId)!;
+    const d = jeTag.get(t.tag) ?? { belegt: 0, eingecheckt: 0, buchbar: 0 };
+    inStunden([{ tag: t.tag, von: t.von, bis: t.bis }]).forEach((s, i) => {
+      const buchbar = s.minuten * plaetze;
+      const belegt = Math.min(summeDerArten(z.belegt, i), buchbar);
+      const zelle = `${s.wochentag}:${s.stunde}`;
+      const h = heatmap.get(zelle) ?? { belegt: 0, buchbar: 0 };
+      h.belegt += belegt;
+      h.buchbar += buchbar;
+      heatmap.set(zelle, h);
+      if (modus === 'stuendlich') {
+        const eingecheckt = Math.min(summeDerArten(z.eingecheckt, i), belegt);
+        p.belegt += belegt;
+        p.eingecheckt += eingecheckt;
+        p.buchbar += buchbar;
+        d.belegt += belegt;
+        d.eingecheckt += eingecheckt;
+        d.buchbar += buchbar;
+      }
+    });
+    if (modus === 'ganztags') {
+      const n = Math.min(
+        arten.reduce((s, art) => s + z.plaetze[art], 0),
+        plaetze,
+      );
+      const e = Math.min(
+        arten.reduce((s, art) => s + z.plaetzeEingecheckt[art], 0),
+        plaetze,
+      );
       p.belegt += n;
       p.eingecheckt += e;
       p.buchbar += plaetze;
       d.belegt += n;
       d.eingecheckt += e;
       d.buchbar += plaetze;
-      jeTag.set(t.tag, d);
     }
-  }
+    jeTag.set(t.tag, d);
+  });
   return { jePlan, jeTag, heatmap };
 };
 

@@ -9,7 +9,11 @@ import type {
   TLeseraumAuslastungQuery,
 } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { type Buchungsmodus, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
-import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
+import {
+  brauchtGenaueListen,
+  type KZelle,
+  selektionZeigbar,
+} from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
@@ -82,7 +86,7 @@ export const leseraumAuslastungBerechnen = async (
     });
     const planIds = plaene.map((p) => p.id);
     const { start, ende } = grenzen(zeitraum);
-    const personen = await personenJePlan(tx, { planIds, start, ende, raumart: q.raumart });
+    const personen = await personenJePlan(tx, { planIds, start, ende, raumart: q.raumart, k });
     const allePlaene = await findPlaene(tx, { standortIds: user.standorte ?? undefined });
     const auswahl = {
       standorte: eindeutig(
@@ -111,6 +115,7 @@ export const leseraumAuslastungBerechnen = async (
         ende: v.ende,
         raumart: q.raumart,
         vorschau: true,
+        k,
       });
       const alleLeute = new Set([...leute.jePlan.values()].flat()).size;
       if (!selektionZeigbar({ personen: alleLeute, k })) return { verborgen: true, tage: [] };
@@ -176,6 +181,7 @@ export const leseraumAuslastungBerechnen = async (
       start: v.start,
       ende: v.ende,
       raumart: q.raumart,
+      k,
     });
     const vorherZeigbar =
       selektionZeigbar({ personen: vorherPersonen.alle, k }) &&
@@ -206,22 +212,41 @@ export const leseraumAuslastungBerechnen = async (
       null,
     );
     const zaehlung = await zaehleBuchungen(tx, { planIds, start, ende, raumart: q.raumart });
-    const planZelle = (p: PlanRow): KZelle<Anteil> => ({
-      schluessel: p.id,
-      bezeichnung: p.bezeichnung,
-      personen: personen.jePlan.get(p.id) ?? [],
-      werte: { belegt: zahlen.jePlan.get(p.id)!.belegt, buchbar: zahlen.jePlan.get(p.id)!.buchbar },
-    });
-    const standortIds = [...new Set(plaene.map((p) => p.standortId ?? ''))];
-    const standortZellen = standortIds.map((sid): KZelle<Anteil> => {
-      const eigene = plaene.filter((p) => (p.standortId ?? '') === sid);
+    const zellenAus = (jePlan: Map<string, string[]>) => {
+      const planZelle = (p: PlanRow): KZelle<Anteil> => ({
+        schluessel: p.id,
+        bezeichnung: p.bezeichnung,
+        personen: jePlan.get(p.id) ?? [],
+        werte: { belegt: zahlen.jePlan.get(p.id)!.belegt, buchbar: zahlen.jePlan.get(p.id)!.buchbar },
+      });
+      const standortIds = [...new Set(plaene.map((p) => p.standortId ?? ''))];
       return {
-        schluessel: sid || 'ohne',
-        bezeichnung: eigene[0]?.standortName ?? '',
-        personen: [...new Set(eigene.flatMap((p) => personen.jePlan.get(p.id) ?? []))],
-        werte: eigene.map((p) => planZelle(p).werte).reduce(addiere, { belegt: 0, buchbar: 0 }),
+        grundrisse: plaene.map(planZelle),
+        standorte: standortIds.map((sid): KZelle<Anteil> => {
+          const eigene = plaene.filter((p) => (p.standortId ?? '') === sid);
+          return {
+            schluessel: sid || 'ohne',
+            bezeichnung: eigene[0]?.standortName ?? '',
+            personen: [...new Set(eigene.flatMap((p) => jePlan.get(p.id) ?? []))],
+            werte: eigene.map((p) => planZelle(p).werte).reduce(addiere, { belegt: 0, buchbar: 0 }),
+          };
+        }),
       };
-    });
+    };
+    let zellen = zellenAus(personen.jePlan);
+    // sampled lists stand for cells of at least k people, unless a shown cell must join "Sonstige" (decision 276)
+    if (
+      personen.gezogen &&
+      Object.values(zellen).some((z) =>
+        brauchtGenaueListen(
+          z.map((c) => c.personen),
+          k,
+        ),
+      )
+    )
+      zellen = zellenAus(
+        (await personenJePlan(tx, { planIds, start, ende, raumart: q.raumart, k, genau: true })).jePlan,
+      );
     return {
       ...kopf,
       verborgen: false,
@@ -252,8 +277,8 @@ export const leseraumAuslastungBerechnen = async (
           return { wochentag, stunde, quote: quote(h.belegt, h.buchbar) };
         })
         .sort((a, b) => a.wochentag - b.wochentag || a.stunde - b.stunde),
-      standorte: aufschluesseln(standortZellen, k),
-      grundrisse: aufschluesseln(plaene.map(planZelle), k),
+      standorte: aufschluesseln(zellen.standorte, k),
+      grundrisse: aufschluesseln(zellen.grundrisse, k),
       vorschau,
     };
   });

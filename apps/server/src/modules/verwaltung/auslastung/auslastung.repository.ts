@@ -8,6 +8,7 @@
  * lists the k threshold needs inside the server.
  */
 import type { NachfrageSummen, NachfrageZeile } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
+import { selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { inStandorten } from './auslastung.standorte.ts';
@@ -57,6 +58,8 @@ export type PlanRow = {
   standortName: string | null;
   bundesland: string | null;
   plaetze: number;
+  /** A fingerprint of the plan's active places and their kind (any room type): the rollup's rows hold it. */
+  orte: string;
 };
 
 export type PlanFilter = {
@@ -77,7 +80,9 @@ const raumartSql = (raumart: PlanFilter['raumart']) =>
 /** The active floor plans of the filter with their active places (of the room type). */
 export const findPlaene = async (tx: Tx, f: PlanFilter): Promise<PlanRow[]> => {
   const result = await tx.execute(sql`select g.id, g.bezeichnung, g.bereich, g.standort_id as "standortId",
-      s.name as "standortName", s.bundesland, count(l.id)::int as plaetze
+      s.name as "standortName", s.bundesland, count(l.id)::int as plaetze,
+      (select md5(coalesce(string_agg(a.id::text || case when a.kapazitaet = 1 then 'p' else 'g' end, ','
+        order by a.id), '')) from leseraum a where a.grundriss_id = g.id and a.aktiv) as orte
     from grundriss_leseraum g
     left join standort s on s.id = g.standort_id
     join leseraum l on l.grundriss_id = g.id and l.aktiv${raumartSql(f.raumart)}
@@ -124,18 +129,22 @@ export const findOeffnungen = async (
 /** One open piece of a plan's opening hours (an hour piece of the heatmap). */
 export type PlanStueck = { grundrissId: string; von: Date; bis: Date };
 
+/** A place (capacity 1) or a group room: the two kinds the rollup keeps apart (decision 276). */
+export type Art = 'platz' | 'gruppenraum';
+
 /**
- * Booked and checked-in minutes inside each piece (`i` = the piece's index), summed over the plan's places.
- * `vorschau` counts the future's holds and reservations instead (the expected occupancy).
+ * Booked and checked-in minutes inside each piece (`i` = the piece's index), summed over the plan's places of each
+ * kind (a piece without bookings of a kind has no row of it). `vorschau` counts the future's holds and reservations
+ * instead (the expected occupancy).
  */
-export const belegteMinutenJeStueck = async (
+export const minutenJeStueckUndArt = async (
   tx: Tx,
   {
     stuecke,
     raumart,
     vorschau = false,
   }: { stuecke: readonly PlanStueck[]; raumart?: PlanFilter['raumart']; vorschau?: boolean },
-): Promise<{ i: number; belegt: number; eingecheckt: number }[]> => {
+): Promise<{ i: number; art: Art; belegt: number; eingecheckt: number }[]> => {
   if (stuecke.length === 0) return [];
   const start = new Date(Math.min(...stuecke.map((s) => s.von.getTime())));
   const ende = new Date(Math.max(...stuecke.map((s) => s.bis.getTime())));
@@ -155,33 +164,54 @@ export const belegteMinutenJeStueck = async (
       from s cross join lateral generate_series(date_trunc('hour', s.von, 'UTC'), s.bis - interval '1 microsecond',
         interval '1 hour') as h
     ), b as materialized (
-      select l.grundriss_id, b.status, h as stunde, greatest(b.von, h) as von, least(b.bis, h + interval '1 hour') as bis
+      select l.grundriss_id, l.kapazitaet = 1 as platz, b.status, h as stunde, greatest(b.von, h) as von,
+        least(b.bis, h + interval '1 hour') as bis
       from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
       cross join lateral generate_series(date_trunc('hour', greatest(b.von, ${start.toISOString()}::timestamptz), 'UTC'),
         least(b.bis, ${ende.toISOString()}::timestamptz) - interval '1 microsecond', interval '1 hour') as h
       where b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz and ${zaehlt}
     )
-    select sh.i,
+    select sh.i, b.platz,
       (sum(extract(epoch from least(b.bis, sh.bis) - greatest(b.von, sh.von))) / 60)::float8 as belegt,
       (coalesce(sum(extract(epoch from least(b.bis, sh.bis) - greatest(b.von, sh.von)))
         filter (where ${EINGECHECKT}), 0) / 60)::float8 as eingecheckt
     from sh join b on b.grundriss_id = sh.grundriss_id and b.stunde = sh.stunde and b.von < sh.bis and b.bis > sh.von
-    group by sh.i`);
-  return (result.rows as { i: number; belegt: number; eingecheckt: number }[]).map((r) => ({
+    group by sh.i, b.platz`);
+  return (result.rows as { i: number; platz: boolean; belegt: number; eingecheckt: number }[]).map((r) => ({
     i: Number(r.i),
+    art: r.platz ? 'platz' : 'gruppenraum',
     belegt: Number(r.belegt),
     eingecheckt: Number(r.eingecheckt),
   }));
 };
 
+/** Booked and checked-in minutes inside each piece, summed over the plan's places (of the room type). */
+export const belegteMinutenJeStueck = async (
+  tx: Tx,
+  args: { stuecke: readonly PlanStueck[]; raumart?: PlanFilter['raumart']; vorschau?: boolean },
+): Promise<{ i: number; belegt: number; eingecheckt: number }[]> => {
+  const jeStueck = new Map<number, { i: number; belegt: number; eingecheckt: number }>();
+  for (const r of await minutenJeStueckUndArt(tx, args)) {
+    const m = jeStueck.get(r.i);
+    if (m) {
+      m.belegt += r.belegt;
+      m.eingecheckt += r.eingecheckt;
+    } else jeStueck.set(r.i, { i: r.i, belegt: r.belegt, eingecheckt: r.eingecheckt });
+  }
+  return [...jeStueck.values()];
+};
+
 /** One open day of a plan (the full-day mode's unit, with the day's opening hours). */
 export type PlanTag = { grundrissId: string; tag: string; von: Date; bis: Date };
 
-/** Places booked (and checked in) on each open day of each plan: the full-day mode's numerator. */
-export const belegtePlaetzeJeTag = async (
+/**
+ * Places booked (and checked in) on each open day of each plan, per kind: the full-day mode's numerator (a day
+ * without bookings of a kind has no row of it).
+ */
+export const plaetzeJeTagUndArt = async (
   tx: Tx,
   { tage, raumart }: { tage: readonly PlanTag[]; raumart?: PlanFilter['raumart'] },
-): Promise<{ grundrissId: string; tag: string; belegt: number; eingecheckt: number }[]> => {
+): Promise<{ grundrissId: string; tag: string; art: Art; belegt: number; eingecheckt: number }[]> => {
   if (tage.length === 0) return [];
   const start = new Date(Math.min(...tage.map((s) => s.von.getTime())));
   const ende = new Date(Math.max(...tage.map((s) => s.bis.getTime())));
@@ -190,23 +220,65 @@ export const belegtePlaetzeJeTag = async (
         ${tsArray(tage.map((t) => t.von))}::timestamptz[], ${tsArray(tage.map((t) => t.bis))}::timestamptz[])
         as t(grundriss_id, tag, von, bis)
     ), b as materialized (
-      select b.von, b.bis, b.status, b.leseraum_id, l.grundriss_id, d::date as tag
+      select b.von, b.bis, b.status, b.leseraum_id, l.grundriss_id, l.kapazitaet = 1 as platz, d::date as tag
       from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
       cross join lateral generate_series((greatest(b.von, ${start.toISOString()}::timestamptz) at time zone 'Europe/Berlin')::date,
         ((least(b.bis, ${ende.toISOString()}::timestamptz) - interval '1 microsecond') at time zone 'Europe/Berlin')::date,
         interval '1 day') as d
       where b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz and ${GEBUCHT}
     )
-    select t.grundriss_id as "grundrissId", t.tag, count(distinct b.leseraum_id)::int as belegt,
+    select t.grundriss_id as "grundrissId", t.tag, b.platz, count(distinct b.leseraum_id)::int as belegt,
       count(distinct b.leseraum_id) filter (where ${EINGECHECKT})::int as eingecheckt
     from t join b on b.grundriss_id = t.grundriss_id and b.tag = t.tag::date and b.von < t.bis and b.bis > t.von
-    group by t.grundriss_id, t.tag`);
-  return result.rows as { grundrissId: string; tag: string; belegt: number; eingecheckt: number }[];
+    group by t.grundriss_id, t.tag, b.platz`);
+  return (
+    result.rows as { grundrissId: string; tag: string; platz: boolean; belegt: number; eingecheckt: number }[]
+  ).map((r) => ({
+    grundrissId: r.grundrissId,
+    tag: r.tag,
+    art: r.platz ? 'platz' : 'gruppenraum',
+    belegt: Number(r.belegt),
+    eingecheckt: Number(r.eingecheckt),
+  }));
+};
+
+/** Places booked (and checked in) on each open day of each plan (of the room type). */
+export const belegtePlaetzeJeTag = async (
+  tx: Tx,
+  args: { tage: readonly PlanTag[]; raumart?: PlanFilter['raumart'] },
+): Promise<{ grundrissId: string; tag: string; belegt: number; eingecheckt: number }[]> => {
+  const jeTag = new Map<string, { grundrissId: string; tag: string; belegt: number; eingecheckt: number }>();
+  for (const r of await plaetzeJeTagUndArt(tx, args)) {
+    const schluessel = `${r.grundrissId}|${r.tag}`;
+    const t = jeTag.get(schluessel);
+    if (t) {
+      t.belegt += r.belegt;
+      t.eingecheckt += r.eingecheckt;
+    } else
+      jeTag.set(schluessel, {
+        grundrissId: r.grundrissId,
+        tag: r.tag,
+        belegt: r.belegt,
+        eingecheckt: r.eingecheckt,
+      });
+  }
+  return [...jeTag.values()];
 };
 
 /**
+ * How many sampled bookings a cell's proof reads at most (decision 276): a few per place or vehicle, enough to find
+ * k distinct people in a cell that has them many times over.
+ */
+const probeGroesse = (k: number) => Math.max(300, 30 * k);
+
+/**
  * The distinct bookers behind the booked time of each plan in `[start, ende)` (for the k threshold; they never
- * leave the server), and behind every booking of the selection starting in the period (any status).
+ * leave the server), and how many distinct people booked the selection in the period (any status). First a proof
+ * (decision 276, unless `genau`): a sample of the bookings starting in the period, a few per place; a plan where it
+ * finds at least `k` people keeps the sample as its list (`gezogen`), the other plans get their exact lists, and
+ * `alle` is the sampled people's number when that reaches k. So each list is exact or holds at least k people, which
+ * is all the k threshold asks unless it must take a shown cell into "Sonstige" (`brauchtGenaueListen`): then the
+ * caller asks again with `genau`.
  */
 export const personenJePlan = async (
   tx: Tx,
@@ -216,34 +288,78 @@ export const personenJePlan = async (
     ende,
     raumart,
     vorschau = false,
+    k,
+    genau = false,
   }: {
     planIds: readonly string[];
     start: Date;
     ende: Date;
     raumart?: PlanFilter['raumart'];
     vorschau?: boolean;
+    k: number;
+    genau?: boolean;
   },
-): Promise<{ jePlan: Map<string, string[]>; alle: number }> => {
-  if (planIds.length === 0) return { jePlan: new Map(), alle: 0 };
+): Promise<{ jePlan: Map<string, string[]>; alle: number; gezogen: boolean }> => {
+  if (planIds.length === 0) return { jePlan: new Map(), alle: 0, gezogen: false };
   const zaehlt = vorschau
     ? sql.raw(`b.status in ('vorgemerkt', 'reserviert', 'aktiv', 'durchgeführt')`)
     : GEBUCHT;
-  const base = sql`from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
-    where l.grundriss_id = any(${uuidArray(planIds)}::uuid[])`;
-  // distinct pairs grouped here: `array_agg(distinct …)` per plan sorted all of a plan's bookings (decision 275)
-  await tx.execute(sql`select set_config('work_mem', '16MB', true)`);
-  const paare = await tx.execute(sql`select distinct l.grundriss_id as "grundrissId",
-      lower(b.systembenutzer1_mail) as person
-    ${base} and b.von < ${ende.toISOString()}::timestamptz and b.bis > ${start.toISOString()}::timestamptz and ${zaehlt}`);
-  const jePlanListe = new Map<string, string[]>();
-  for (const r of paare.rows as { grundrissId: string; person: string }[]) {
-    const liste = jePlanListe.get(r.grundrissId);
-    if (liste) liste.push(r.person);
-    else jePlanListe.set(r.grundrissId, [r.person]);
+  const bewiesen = new Map<string, string[]>();
+  if (!genau) {
+    const probe = await tx.execute(sql`select distinct g.id as "grundrissId", x.person
+      from unnest(${uuidArray(planIds)}::uuid[]) as g(id)
+      cross join lateral (
+        select lower(b.systembenutzer1_mail) as person
+        from leseraum l
+        cross join lateral (select b.systembenutzer1_mail from leseraum_buchung b
+          where b.leseraum_id = l.id and b.von >= ${start.toISOString()}::timestamptz
+            and b.von < ${ende.toISOString()}::timestamptz and ${zaehlt}
+          order by b.von limit 3) b
+        where l.grundriss_id = g.id and l.aktiv${raumartSql(raumart)}
+        limit ${probeGroesse(k)}) x`);
+    for (const [id, liste] of paareJe(probe.rows as { grundrissId: string; person: string }[], 'grundrissId'))
+      if (liste.length >= k) bewiesen.set(id, liste);
   }
+  const offen = planIds.filter((id) => !bewiesen.has(id));
+  const base = (ids: readonly string[]) => sql`from leseraum_buchung b
+    join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
+    where l.grundriss_id = any(${uuidArray(ids)}::uuid[])`;
+  const jePlan = new Map(bewiesen);
+  if (offen.length > 0) {
+    // distinct pairs grouped here: `array_agg(distinct …)` per plan sorted all of a plan's bookings (decision 275);
+    // read place by place through the place's index (`offset 0` keeps the lateral a loop: flattened, it became a
+    // scan of every booking of the tenant for a few small plans, 280 ms where the loop takes 1.4)
+    await tx.execute(sql`select set_config('work_mem', '16MB', true)`);
+    const paare =
+      await tx.execute(sql`select distinct l.grundriss_id as "grundrissId", lower(x.mail) as person
+      from leseraum l
+      cross join lateral (select b.systembenutzer1_mail as mail from leseraum_buchung b
+        where b.leseraum_id = l.id and b.von < ${ende.toISOString()}::timestamptz
+          and b.bis > ${start.toISOString()}::timestamptz and ${zaehlt} offset 0) x
+      where l.grundriss_id = any(${uuidArray(offen)}::uuid[]) and l.aktiv${raumartSql(raumart)}`);
+    for (const [id, liste] of paareJe(paare.rows as { grundrissId: string; person: string }[], 'grundrissId'))
+      jePlan.set(id, liste);
+  }
+  const gezogen = bewiesen.size > 0;
+  const gezogeneLeute = new Set([...bewiesen.values()].flat()).size;
+  if (gezogeneLeute >= k) return { jePlan, alle: gezogeneLeute, gezogen };
   const alle = await tx.execute(sql`select count(distinct lower(b.systembenutzer1_mail))::int as n
-    ${base} and b.von >= ${start.toISOString()}::timestamptz and b.von < ${ende.toISOString()}::timestamptz`);
-  return { jePlan: jePlanListe, alle: Number((alle.rows[0] as { n: number } | undefined)?.n ?? 0) };
+    ${base(planIds)} and b.von >= ${start.toISOString()}::timestamptz and b.von < ${ende.toISOString()}::timestamptz`);
+  return { jePlan, alle: Number((alle.rows[0] as { n: number } | undefined)?.n ?? 0), gezogen };
+};
+
+/** Distinct (cell, person) pairs as each cell's list of people. */
+const paareJe = <K extends string>(
+  rows: readonly ({ [k in K]: string } & { person: string })[],
+  zelle: K,
+) => {
+  const jeZelle = new Map<string, string[]>();
+  for (const r of rows) {
+    const liste = jeZelle.get(r[zelle]);
+    if (liste) liste.push(r.person);
+    else jeZelle.set(r[zelle], [r.person]);
+  }
+  return jeZelle;
 };
 
 /** node-postgres parses text[]; PGlite too, but be safe about the literal form. */
@@ -361,45 +477,76 @@ export const findFahrzeuge = async (
 };
 
 /**
- * The distinct people (booker or driver) of each vehicle's bookings overlapping `[start, ende)`, as distinct pairs
- * grouped here. The planner sorts the pairs (it estimates one row behind the row-level-security predicate): a year
- * is 86,400 rows, which spilled to disk at the default `work_mem`, so this transaction gets 16 MB (decision 256).
+ * The distinct people (booker or driver) of each vehicle's bookings overlapping `[start, ende)`. First a proof
+ * (decision 276, unless `genau`): a sample of each vehicle's bookings starting in the period; a vehicle where it finds
+ * at least `k` people keeps the sample as its list (`gezogen`), the others get their exact lists, so each list is
+ * exact or holds at least k people (see `personenJePlan`). The exact lists as distinct pairs grouped here: the
+ * planner sorts the pairs (it estimates one row behind the row-level-security predicate), a year is 86,400 rows,
+ * which spilled to disk at the default `work_mem`, so this transaction gets 16 MB (decision 256).
  */
 export const personenJeFahrzeug = async (
   tx: Tx,
-  { fahrzeugIds, start, ende }: { fahrzeugIds: readonly string[]; start: Date; ende: Date },
-): Promise<Map<string, string[]>> => {
-  if (fahrzeugIds.length === 0) return new Map();
-  await tx.execute(sql`select set_config('work_mem', '16MB', true)`);
-  const result = await tx.execute(sql`select distinct b.fahrzeug_id as "fahrzeugId",
-      coalesce(b.fahrer_id, b.benutzer_id, b.anonym_person)::text as person
-    from fahrzeug_buchung b
-    where b.fahrzeug_id = any(${uuidArray(fahrzeugIds)}::uuid[]) and b.typ = 'BUCHUNG' and b.status <> 'storniert'
-      and ${fahrzeugBuchungImZeitraum(start, ende)}`);
-  const jeFahrzeug = new Map<string, string[]>();
-  for (const r of result.rows as { fahrzeugId: string; person: string }[]) {
-    const liste = jeFahrzeug.get(r.fahrzeugId);
-    if (liste) liste.push(r.person);
-    else jeFahrzeug.set(r.fahrzeugId, [r.person]);
+  {
+    fahrzeugIds,
+    start,
+    ende,
+    k,
+    genau = false,
+  }: { fahrzeugIds: readonly string[]; start: Date; ende: Date; k: number; genau?: boolean },
+): Promise<{ jeFahrzeug: Map<string, string[]>; gezogen: boolean }> => {
+  if (fahrzeugIds.length === 0) return { jeFahrzeug: new Map(), gezogen: false };
+  const bewiesen = new Map<string, string[]>();
+  if (!genau)
+    for (const [id, liste] of await personenProbeJeFahrzeug(tx, { fahrzeugIds, start, ende, k }))
+      if (liste.length >= k) bewiesen.set(id, liste);
+  const offen = fahrzeugIds.filter((id) => !bewiesen.has(id));
+  const jeFahrzeug = new Map(bewiesen);
+  if (offen.length > 0) {
+    await tx.execute(sql`select set_config('work_mem', '16MB', true)`);
+    const result = await tx.execute(sql`select distinct b.fahrzeug_id as "fahrzeugId",
+        coalesce(b.fahrer_id, b.benutzer_id, b.anonym_person)::text as person
+      from fahrzeug_buchung b
+      where b.fahrzeug_id = any(${uuidArray(offen)}::uuid[]) and b.typ = 'BUCHUNG' and b.status <> 'storniert'
+        and ${fahrzeugBuchungImZeitraum(start, ende)}`);
+    for (const [id, liste] of paareJe(result.rows as { fahrzeugId: string; person: string }[], 'fahrzeugId'))
+      jeFahrzeug.set(id, liste);
   }
-  return jeFahrzeug;
+  return { jeFahrzeug, gezogen: bewiesen.size > 0 };
+};
+
+/** A sample of each vehicle's bookings starting in `[start, ende)`, as distinct people per vehicle (the proof). */
+const personenProbeJeFahrzeug = async (
+  tx: Tx,
+  { fahrzeugIds, start, ende, k }: { fahrzeugIds: readonly string[]; start: Date; ende: Date; k: number },
+) => {
+  const result = await tx.execute(sql`select distinct f.id as "fahrzeugId", x.person
+    from unnest(${uuidArray(fahrzeugIds)}::uuid[]) as f(id)
+    cross join lateral (select coalesce(b.fahrer_id, b.benutzer_id, b.anonym_person)::text as person
+      from fahrzeug_buchung b
+      where b.fahrzeug_id = f.id and b.typ = 'BUCHUNG' and b.status <> 'storniert'
+        and b.von >= ${start.toISOString()}::timestamptz and b.von < ${ende.toISOString()}::timestamptz
+      order by b.von limit ${Math.max(40, 4 * k)}) x`);
+  return paareJe(result.rows as { fahrzeugId: string; person: string }[], 'fahrzeugId');
 };
 
 /**
- * How many distinct people (booker or driver) booked the vehicles in `[start, ende)`: the k check of a period whose
- * figures are not broken down (the previous period, decision 272).
+ * Whether at least `k` distinct people (booker or driver) booked the vehicles in `[start, ende)`, or nobody: the k
+ * check of a period whose figures are not broken down (the previous period, decision 272). A sample that finds k
+ * people decides it (decision 276); otherwise they are counted.
  */
-export const personenAnzahl = async (
+export const personenZeigbar = async (
   tx: Tx,
-  { fahrzeugIds, start, ende }: { fahrzeugIds: readonly string[]; start: Date; ende: Date },
-): Promise<number> => {
-  if (fahrzeugIds.length === 0) return 0;
+  { fahrzeugIds, start, ende, k }: { fahrzeugIds: readonly string[]; start: Date; ende: Date; k: number },
+): Promise<boolean> => {
+  if (fahrzeugIds.length === 0) return true;
+  const gezogen = await personenProbeJeFahrzeug(tx, { fahrzeugIds, start, ende, k });
+  if (new Set([...gezogen.values()].flat()).size >= k) return true;
   const result =
     await tx.execute(sql`select count(distinct coalesce(b.fahrer_id, b.benutzer_id, b.anonym_person))::int as n
     from fahrzeug_buchung b
     where b.fahrzeug_id = any(${uuidArray(fahrzeugIds)}::uuid[]) and b.typ = 'BUCHUNG' and b.status <> 'storniert'
       and ${fahrzeugBuchungImZeitraum(start, ende)}`);
-  return Number((result.rows[0] as { n: number } | undefined)?.n ?? 0);
+  return selektionZeigbar({ personen: Number((result.rows[0] as { n: number } | undefined)?.n ?? 0), k });
 };
 
 /** Trips and kilometres per Berlin month (current logbook versions starting in `[start, ende)`), by kind. */

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../../../db/columns.ts';
 import { fahrzeug } from '../../fahrzeuge/fahrzeug/fahrzeug.public.ts';
+import { grundrissLeseraum } from '../../leseraum/leseraum/leseraum.public.ts';
 import { mandantIdColumn } from '../mandant/mandant.public.ts';
 
 /**
@@ -75,6 +76,48 @@ export const fahrzeugMonatMinuten = pgTable(
       name: 'fahrzeug_monat_minuten_fahrzeug_fk',
       columns: [t.mandantId, t.fahrzeugId],
       foreignColumns: [fahrzeug.mandantId, fahrzeug.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The reading rooms' rollup (decision 276): the booked and checked-in minutes of one floor plan on one Berlin day,
+ * per hour piece of the day's open window `[von, bis)` (the pieces `inStunden` cuts it into, in its order), and the
+ * places booked and checked in that day (the full-day mode), each split into places (capacity 1) and group rooms, as
+ * the raw statements count them, uncapped (the reader caps with the places it counts). `orte` is a fingerprint of
+ * the plan's active places and their kind when the row was computed: a place switched off or on, moved or changed
+ * in kind changes which bookings count, so a read uses a row only when it is `gueltig`, its window is the one it
+ * asks about and its fingerprint is the plan's current one. The triggers of migration 0041 on `leseraum_buchung`
+ * mark every plan-day a write touches as stale (`gueltig` false, `stand` + 1, inserting the marker if the day has no
+ * row yet), in the writing transaction; a read stores what it computed only if `stand` is still the one it saw.
+ * Derived data, no person reference; written only by the utilisation.
+ */
+export const leseraumTagMinuten = pgTable(
+  'leseraum_tag_minuten',
+  {
+    mandantId: mandantIdColumn(),
+    grundrissId: uuid('grundriss_id').notNull(),
+    tag: date('tag', { mode: 'string' }).notNull(),
+    stand: integer('stand').notNull().default(0),
+    gueltig: boolean('gueltig').notNull().default(false),
+    von: timestamptz('von'),
+    bis: timestamptz('bis'),
+    orte: text('orte'),
+    belegtPlatz: doublePrecision('belegt_platz').array(),
+    eingechecktPlatz: doublePrecision('eingecheckt_platz').array(),
+    belegtGruppe: doublePrecision('belegt_gruppe').array(),
+    eingechecktGruppe: doublePrecision('eingecheckt_gruppe').array(),
+    plaetzePlatz: integer('plaetze_platz'),
+    plaetzePlatzEingecheckt: integer('plaetze_platz_eingecheckt'),
+    plaetzeGruppe: integer('plaetze_gruppe'),
+    plaetzeGruppeEingecheckt: integer('plaetze_gruppe_eingecheckt'),
+  },
+  (t) => [
+    primaryKey({ name: 'leseraum_tag_minuten_pkey', columns: [t.mandantId, t.tag, t.grundrissId] }),
+    foreignKey({
+      name: 'leseraum_tag_minuten_grundriss_fk',
+      columns: [t.mandantId, t.grundrissId],
+      foreignColumns: [grundrissLeseraum.mandantId, grundrissLeseraum.id],
     }).onDelete('cascade'),
   ],
 );

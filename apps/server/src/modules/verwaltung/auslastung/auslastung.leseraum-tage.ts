@@ -1,0 +1,202 @@
+/**
+ * The reading rooms' rollup per plan-day (decision 276): the booked and checked-in minutes of each hour piece of a
+ * plan's open day and the places booked that day, per kind, read from `leseraum_tag_minuten` where it holds the day
+ * for the same window and the same places and is not marked stale; the other days are computed from the raw rows
+ * (`minutenJeStueckUndArt`, `plaetzeJeTagUndArt`) and stored, unless a write marked the day again since it was read
+ * (`stand`), so the figures are always the raw ones.
+ */
+import { inStunden } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../../db/client.ts';
+import {
+  type Art,
+  floatArray,
+  intArray,
+  minutenJeStueckUndArt,
+  type PlanTag,
+  plaetzeJeTagUndArt,
+  textArray,
+  tsArray,
+  uuidArray,
+} from './auslastung.repository.ts';
+
+/** A plan-day's figures per kind: minutes per hour piece of its window (uncapped), places booked that day. */
+export type PlanTagZahlen = {
+  belegt: Record<Art, number[]>;
+  eingecheckt: Record<Art, number[]>;
+  plaetze: Record<Art, number>;
+  plaetzeEingecheckt: Record<Art, number>;
+};
+
+const leer = (stuecke: number): PlanTagZahlen => ({
+  belegt: { platz: Array(stuecke).fill(0), gruppenraum: Array(stuecke).fill(0) },
+  eingecheckt: { platz: Array(stuecke).fill(0), gruppenraum: Array(stuecke).fill(0) },
+  plaetze: { platz: 0, gruppenraum: 0 },
+  plaetzeEingecheckt: { platz: 0, gruppenraum: 0 },
+});
+
+/** The hour pieces of a plan-day's window, as `inStunden` cuts it (the rows' arrays follow this order). */
+const stueckeDes = (t: PlanTag) => inStunden([{ tag: t.tag, von: t.von, bis: t.bis }]);
+
+/** The rollup's rows of the plans (a `uuid[]` literal) and days (the bench explains this statement). */
+export const gespeichertePlanTage = ({
+  ids,
+  vonTag,
+  bisTag,
+}: {
+  ids: string;
+  vonTag: string;
+  bisTag: string;
+}) =>
+  sql`select r.grundriss_id as "grundrissId", to_char(r.tag, 'YYYY-MM-DD') as tag, r.stand, r.gueltig, r.orte,
+      (extract(epoch from r.von) * 1000)::float8 as von, (extract(epoch from r.bis) * 1000)::float8 as bis,
+      r.belegt_platz as "belegtPlatz", r.eingecheckt_platz as "eingechecktPlatz", r.belegt_gruppe as "belegtGruppe",
+      r.eingecheckt_gruppe as "eingechecktGruppe", r.plaetze_platz as "plaetzePlatz",
+      r.plaetze_platz_eingecheckt as "plaetzePlatzEingecheckt", r.plaetze_gruppe as "plaetzeGruppe",
+      r.plaetze_gruppe_eingecheckt as "plaetzeGruppeEingecheckt"
+    from leseraum_tag_minuten r
+    where r.grundriss_id = any(${ids}::uuid[]) and r.tag between ${vonTag}::date and ${bisTag}::date`;
+
+type Gespeichert = {
+  grundrissId: string;
+  tag: string;
+  stand: number;
+  gueltig: boolean;
+  orte: string | null;
+  von: number | null;
+  bis: number | null;
+  belegtPlatz: number[] | string | null;
+  eingechecktPlatz: number[] | string | null;
+  belegtGruppe: number[] | string | null;
+  eingechecktGruppe: number[] | string | null;
+  plaetzePlatz: number | null;
+  plaetzePlatzEingecheckt: number | null;
+  plaetzeGruppe: number | null;
+  plaetzeGruppeEingecheckt: number | null;
+};
+
+/** A `float8[]` as either driver hands it (an array, or its literal). */
+const zahlen = (v: number[] | string | null): number[] =>
+  v === null
+    ? []
+    : Array.isArray(v)
+      ? v.map(Number)
+      : v
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter((x) => x !== '')
+          .map(Number);
+
+/**
+ * The figures of each plan-day (in the order asked) with the plans' place fingerprints (`orte`, from `findPlaene`):
+ * from the rollup where it holds the day for the same window and places, else from the raw rows (and stored).
+ */
+export const planTagZahlen = async (
+  tx: Tx,
+  { tage, orte }: { tage: readonly PlanTag[]; orte: ReadonlyMap<string, string> },
+): Promise<PlanTagZahlen[]> => {
+  if (tage.length === 0) return [];
+  const ids = uuidArray([...new Set(tage.map((t) => t.grundrissId))]);
+  let vonTag = tage[0]!.tag;
+  let bisTag = vonTag;
+  for (const t of tage) {
+    if (t.tag < vonTag) vonTag = t.tag;
+    if (t.tag > bisTag) bisTag = t.tag;
+  }
+  const gespeichert = await tx.execute(gespeichertePlanTage({ ids, vonTag, bisTag }));
+  const zeilen = new Map(
+    (gespeichert.rows as Gespeichert[]).map((r) => [`${r.grundrissId}|${r.tag}`, r] as const),
+  );
+  const ergebnis: PlanTagZahlen[] = Array(tage.length);
+  const fehlend: { j: number; tag: PlanTag; stand: number }[] = [];
+  tage.forEach((t, j) => {
+    const r = zeilen.get(`${t.grundrissId}|${t.tag}`);
+    if (
+      r?.gueltig &&
+      r.orte === orte.get(t.grundrissId) &&
+      Number(r.von) === t.von.getTime() &&
+      Number(r.bis) === t.bis.getTime()
+    )
+      ergebnis[j] = {
+        belegt: { platz: zahlen(r.belegtPlatz), gruppenraum: zahlen(r.belegtGruppe) },
+        eingecheckt: { platz: zahlen(r.eingechecktPlatz), gruppenraum: zahlen(r.eingechecktGruppe) },
+        plaetze: { platz: Number(r.plaetzePlatz ?? 0), gruppenraum: Number(r.plaetzeGruppe ?? 0) },
+        plaetzeEingecheckt: {
+          platz: Number(r.plaetzePlatzEingecheckt ?? 0),
+          gruppenraum: Number(r.plaetzeGruppeEingecheckt ?? 0),
+        },
+      };
+    else fehlend.push({ j, tag: t, stand: r ? Number(r.stand) : 0 });
+  });
+  if (fehlend.length === 0) return ergebnis;
+  const roh = await fuellePlanTage(tx, { fehlend, orte });
+  fehlend.forEach((f, n) => {
+    ergebnis[f.j] = roh[n]!;
+  });
+  return ergebnis;
+};
+
+/** The figures of plan-days from the raw rows, in the order asked (no rollup read or written). */
+export const planTagZahlenRoh = async (tx: Tx, tage: readonly PlanTag[]): Promise<PlanTagZahlen[]> => {
+  const stueckeJeTag = tage.map(stueckeDes);
+  const ergebnis = stueckeJeTag.map((s) => leer(s.length));
+  const stuecke = stueckeJeTag.flatMap((s, j) =>
+    s.map((stueck, p) => ({ grundrissId: tage[j]!.grundrissId, von: stueck.von, bis: stueck.bis, j, p })),
+  );
+  for (const m of await minutenJeStueckUndArt(tx, { stuecke })) {
+    const s = stuecke[m.i]!;
+    ergebnis[s.j]!.belegt[m.art][s.p] = m.belegt;
+    ergebnis[s.j]!.eingecheckt[m.art][s.p] = m.eingecheckt;
+  }
+  const index = new Map(tage.map((t, j) => [`${t.grundrissId}|${t.tag}`, j]));
+  for (const p of await plaetzeJeTagUndArt(tx, { tage })) {
+    const z = ergebnis[index.get(`${p.grundrissId}|${p.tag}`)!]!;
+    z.plaetze[p.art] = p.belegt;
+    z.plaetzeEingecheckt[p.art] = p.eingecheckt;
+  }
+  return ergebnis;
+};
+
+/**
+ * Computes the plan-days the rollup does not hold from the raw rows and stores them (one answer per day, in the
+ * order asked); a day a write marked after it was read keeps its marker (its `stand` changed), so older figures
+ * never overwrite a newer marker.
+ */
+const fuellePlanTage = async (
+  tx: Tx,
+  {
+    fehlend,
+    orte,
+  }: { fehlend: readonly { tag: PlanTag; stand: number }[]; orte: ReadonlyMap<string, string> },
+): Promise<PlanTagZahlen[]> => {
+  const tage = fehlend.map((f) => f.tag);
+  const ergebnis = await planTagZahlenRoh(tx, tage);
+  // arrays of arrays would need one length; each day's pieces go as one text literal of a float8[]
+  const feld = (xs: readonly number[][]) => textArray(xs.map(floatArray));
+  await tx.execute(sql`insert into leseraum_tag_minuten as r
+      (mandant_id, grundriss_id, tag, stand, gueltig, von, bis, orte, belegt_platz, eingecheckt_platz, belegt_gruppe,
+       eingecheckt_gruppe, plaetze_platz, plaetze_platz_eingecheckt, plaetze_gruppe, plaetze_gruppe_eingecheckt)
+    select nullif(current_setting('app.mandant_id', true), '')::uuid, u.grundriss_id, u.tag, u.stand, true, u.von,
+      u.bis, u.orte, u.bp::float8[], u.ep::float8[], u.bg::float8[], u.eg::float8[], u.pp, u.pe, u.gp, u.ge
+    from unnest(${uuidArray(tage.map((t) => t.grundrissId))}::uuid[], ${textArray(tage.map((t) => t.tag))}::date[],
+      ${intArray(fehlend.map((f) => f.stand))}::int[], ${tsArray(tage.map((t) => t.von))}::timestamptz[],
+      ${tsArray(tage.map((t) => t.bis))}::timestamptz[], ${textArray(tage.map((t) => orte.get(t.grundrissId) ?? ''))}::text[],
+      ${feld(ergebnis.map((e) => e.belegt.platz))}::text[], ${feld(ergebnis.map((e) => e.eingecheckt.platz))}::text[],
+      ${feld(ergebnis.map((e) => e.belegt.gruppenraum))}::text[],
+      ${feld(ergebnis.map((e) => e.eingecheckt.gruppenraum))}::text[],
+      ${intArray(ergebnis.map((e) => e.plaetze.platz))}::int[],
+      ${intArray(ergebnis.map((e) => e.plaetzeEingecheckt.platz))}::int[],
+      ${intArray(ergebnis.map((e) => e.plaetze.gruppenraum))}::int[],
+      ${intArray(ergebnis.map((e) => e.plaetzeEingecheckt.gruppenraum))}::int[])
+      as u(grundriss_id, tag, stand, von, bis, orte, bp, ep, bg, eg, pp, pe, gp, ge)
+    where nullif(current_setting('app.mandant_id', true), '') is not null
+      and exists (select 1 from grundriss_leseraum g where g.id = u.grundriss_id)
+    on conflict (mandant_id, grundriss_id, tag) do update
+      set gueltig = true, von = excluded.von, bis = excluded.bis, orte = excluded.orte,
+        belegt_platz = excluded.belegt_platz, eingecheckt_platz = excluded.eingecheckt_platz,
+        belegt_gruppe = excluded.belegt_gruppe, eingecheckt_gruppe = excluded.eingecheckt_gruppe,
+        plaetze_platz = excluded.plaetze_platz, plaetze_platz_eingecheckt = excluded.plaetze_platz_eingecheckt,
+        plaetze_gruppe = excluded.plaetze_gruppe, plaetze_gruppe_eingecheckt = excluded.plaetze_gruppe_eingecheckt
+      where r.stand = excluded.stand`);
+  return ergebnis;
+};
