@@ -8,6 +8,7 @@ import {
   atBerlinTime,
   berlinDateKey,
   berlinInstant,
+  berlinStunde,
   berlinWeekday,
   formatDateDE,
   formatTimeDE,
@@ -213,5 +214,18 @@ describe('weekdayFromName', () => {
     [undefined, null],
   ])('maps %j to %j', (name, expected) => {
     expect(weekdayFromName(name)).toBe(expected);
+  });
+});
+
+describe('berlinStunde', () => {
+  it('is the hour formatTimeDE shows, every quarter hour of both weeks of the clock changes of 2026', () => {
+    for (const [von, bis] of [
+      ['2026-03-25T00:00:00Z', '2026-04-01T00:00:00Z'],
+      ['2026-10-21T00:00:00Z', '2026-10-28T00:00:00Z'],
+    ] as const)
+      for (let ms = Date.parse(von); ms < Date.parse(bis); ms += 900_000)
+        expect(berlinStunde(ms), new Date(ms).toISOString()).toBe(
+          Number(formatTimeDE(new Date(ms)).slice(0, 2)),
+        );
   });
 });

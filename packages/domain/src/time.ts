@@ -26,6 +26,10 @@ const berlinOffsetMinutes = (ms: number): number => {
   return offset;
 };
 
+/** The hour (0–23) of the Berlin wall clock at `ms`, without a string: as `formatTimeDE(…).slice(0, 2)` gives it. */
+export const berlinStunde = (ms: number): number =>
+  ((Math.floor((ms + berlinOffsetMinutes(ms) * 60_000) / HOUR_MS) % 24) + 24) % 24;
+
 /** The Berlin wall clock of `ms` written as an ISO string (`YYYY-MM-DDTHH:mm:ss.sssZ`; the Z means nothing here). */
 const berlinWallIso = (ms: number): string => new Date(ms + berlinOffsetMinutes(ms) * 60_000).toISOString();
 

@@ -16,7 +16,7 @@ import {
   oeffnungszeitAm,
   type Wochenoeffnung,
 } from '../../leseraum/oeffnungszeiten.ts';
-import { addCalendarDays, berlinInstant, formatTimeDE, weekdayOfDay } from '../../time.ts';
+import { addCalendarDays, berlinInstant, berlinStunde, weekdayOfDay } from '../../time.ts';
 
 /** One open stretch of one calendar day, `[von, bis)`. */
 export type Fenster = { tag: string; von: Date; bis: Date };
@@ -120,20 +120,28 @@ export const fahrzeugFenster = ({
   });
 
 /** The open stretches cut at every Berlin wall-clock hour (Berlin changes its offset on full UTC hours). */
-export const inStunden = (fenster: readonly Fenster[]): Stueck[] =>
-  fenster.flatMap((f) => {
+export const inStunden = (fenster: readonly Fenster[]): Stueck[] => fenster.flatMap(stueckeDesFensters);
+
+const stueckeCache = merke<readonly Stueck[]>(50_000);
+
+/**
+ * The pieces of one open stretch, remembered by its day and bounds (a year's utilisation cuts the same windows for
+ * the period, the previous period and every request; decision 276). The pieces are shared: callers only read them.
+ */
+const stueckeDesFensters = (f: Fenster): readonly Stueck[] =>
+  stueckeCache(`${f.tag}|${f.von.getTime()}|${f.bis.getTime()}`, () => {
     const result: Stueck[] = [];
+    const tagDerWoche = wochentag(f.tag);
     let von = f.von.getTime();
     const ende = f.bis.getTime();
     while (von < ende) {
       const bis = Math.min(ende, (Math.floor(von / HOUR_MS) + 1) * HOUR_MS);
-      const start = new Date(von);
       result.push({
         tag: f.tag,
-        von: start,
+        von: new Date(von),
         bis: new Date(bis),
-        wochentag: weekdayOfDay(f.tag),
-        stunde: Number(formatTimeDE(start).slice(0, 2)),
+        wochentag: tagDerWoche,
+        stunde: berlinStunde(von),
         minuten: (bis - von) / MINUTE_MS,
       });
       von = bis;

@@ -44,6 +44,9 @@ export const leseraumBuchung = pgTable(
     // the anonymisation's batch: personal bookings by their end (decision 199)
     index('leseraum_buchung_personal_bis_idx').on(t.mandantId, t.bis).where(sql`anonymisiert_am is null`),
     index('leseraum_buchung_mandant_booker_idx').on(t.mandantId, t.systembenutzer1Mail, t.status),
+    // bookings longer than a day, by their end: the second half of a period's bookings read through the indexes, as
+    // the vehicles' (decision 080); the utilisation's statements (decision 276)
+    index('leseraum_buchung_lang_idx').on(t.mandantId, t.bis).where(sql`bis - von > interval '1 day'`),
     foreignKey({
       name: 'leseraum_buchung_leseraum_fk',
       columns: [t.mandantId, t.leseraumId],

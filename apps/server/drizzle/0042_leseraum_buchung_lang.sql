@@ -1,0 +1,1 @@
+CREATE INDEX "leseraum_buchung_lang_idx" ON "leseraum_buchung" USING btree ("mandant_id","bis") WHERE bis - von > interval '1 day';
