@@ -119,6 +119,9 @@ describe.each(testDrivers())("the reading rooms' rollup per plan-day on %s", (dr
     expect(erste.flatMap((z) => z.belegt.platz).filter((m) => m > 0).length).toBeGreaterThan(20);
     expect(erste.flatMap((z) => z.belegt.gruppenraum).filter((m) => m > 0).length).toBeGreaterThan(5);
     expect(erste.filter((z) => z.plaetzeEingecheckt.platz > 0).length).toBeGreaterThan(3);
+    // and the preview's minutes (holds among them), which differ from the booked ones
+    expect(erste.flatMap((z) => z.vorschau.platz).filter((m) => m > 0).length).toBeGreaterThan(20);
+    expect(erste.map((z) => z.vorschau)).not.toEqual(erste.map((z) => z.belegt));
     expect((await rollup()).gueltig).toBe(tage.length);
     expect(await vergleichen(tage)).toEqual(erste);
     // the read back comes from the rollup: a figure changed behind its back (no write, no marker) is answered

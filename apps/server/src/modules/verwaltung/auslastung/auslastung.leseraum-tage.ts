@@ -20,10 +20,14 @@ import {
   uuidArray,
 } from './auslastung.repository.ts';
 
-/** A plan-day's figures per kind: minutes per hour piece of its window (uncapped), places booked that day. */
+/**
+ * A plan-day's figures per kind: minutes per hour piece of its window (uncapped; booked, checked in, and the
+ * preview's holds and reservations), places booked that day.
+ */
 export type PlanTagZahlen = {
   belegt: Record<Art, number[]>;
   eingecheckt: Record<Art, number[]>;
+  vorschau: Record<Art, number[]>;
   plaetze: Record<Art, number>;
   plaetzeEingecheckt: Record<Art, number>;
 };
@@ -31,6 +35,7 @@ export type PlanTagZahlen = {
 const leer = (stuecke: number): PlanTagZahlen => ({
   belegt: { platz: Array(stuecke).fill(0), gruppenraum: Array(stuecke).fill(0) },
   eingecheckt: { platz: Array(stuecke).fill(0), gruppenraum: Array(stuecke).fill(0) },
+  vorschau: { platz: Array(stuecke).fill(0), gruppenraum: Array(stuecke).fill(0) },
   plaetze: { platz: 0, gruppenraum: 0 },
   plaetzeEingecheckt: { platz: 0, gruppenraum: 0 },
 });
@@ -51,7 +56,8 @@ export const gespeichertePlanTage = ({
   sql`select r.grundriss_id as "grundrissId", to_char(r.tag, 'YYYY-MM-DD') as tag, r.stand, r.gueltig, r.orte,
       (extract(epoch from r.von) * 1000)::float8 as von, (extract(epoch from r.bis) * 1000)::float8 as bis,
       r.belegt_platz as "belegtPlatz", r.eingecheckt_platz as "eingechecktPlatz", r.belegt_gruppe as "belegtGruppe",
-      r.eingecheckt_gruppe as "eingechecktGruppe", r.plaetze_platz as "plaetzePlatz",
+      r.eingecheckt_gruppe as "eingechecktGruppe", r.vorschau_platz as "vorschauPlatz",
+      r.vorschau_gruppe as "vorschauGruppe", r.plaetze_platz as "plaetzePlatz",
       r.plaetze_platz_eingecheckt as "plaetzePlatzEingecheckt", r.plaetze_gruppe as "plaetzeGruppe",
       r.plaetze_gruppe_eingecheckt as "plaetzeGruppeEingecheckt"
     from leseraum_tag_minuten r
@@ -69,6 +75,8 @@ type Gespeichert = {
   eingechecktPlatz: number[] | string | null;
   belegtGruppe: number[] | string | null;
   eingechecktGruppe: number[] | string | null;
+  vorschauPlatz: number[] | string | null;
+  vorschauGruppe: number[] | string | null;
   plaetzePlatz: number | null;
   plaetzePlatzEingecheckt: number | null;
   plaetzeGruppe: number | null;
@@ -120,6 +128,7 @@ export const planTagZahlen = async (
       ergebnis[j] = {
         belegt: { platz: zahlen(r.belegtPlatz), gruppenraum: zahlen(r.belegtGruppe) },
         eingecheckt: { platz: zahlen(r.eingechecktPlatz), gruppenraum: zahlen(r.eingechecktGruppe) },
+        vorschau: { platz: zahlen(r.vorschauPlatz), gruppenraum: zahlen(r.vorschauGruppe) },
         plaetze: { platz: Number(r.plaetzePlatz ?? 0), gruppenraum: Number(r.plaetzeGruppe ?? 0) },
         plaetzeEingecheckt: {
           platz: Number(r.plaetzePlatzEingecheckt ?? 0),
@@ -147,6 +156,7 @@ export const planTagZahlenRoh = async (tx: Tx, tage: readonly PlanTag[]): Promis
     const s = stuecke[m.i]!;
     ergebnis[s.j]!.belegt[m.art][s.p] = m.belegt;
     ergebnis[s.j]!.eingecheckt[m.art][s.p] = m.eingecheckt;
+    ergebnis[s.j]!.vorschau[m.art][s.p] = m.vorschau;
   }
   const index = new Map(tage.map((t, j) => [`${t.grundrissId}|${t.tag}`, j]));
   for (const p of await plaetzeJeTagUndArt(tx, { tage })) {
@@ -175,26 +185,30 @@ const fuellePlanTage = async (
   const feld = (xs: readonly number[][]) => textArray(xs.map(floatArray));
   await tx.execute(sql`insert into leseraum_tag_minuten as r
       (mandant_id, grundriss_id, tag, stand, gueltig, von, bis, orte, belegt_platz, eingecheckt_platz, belegt_gruppe,
-       eingecheckt_gruppe, plaetze_platz, plaetze_platz_eingecheckt, plaetze_gruppe, plaetze_gruppe_eingecheckt)
+       eingecheckt_gruppe, vorschau_platz, vorschau_gruppe, plaetze_platz, plaetze_platz_eingecheckt, plaetze_gruppe,
+       plaetze_gruppe_eingecheckt)
     select nullif(current_setting('app.mandant_id', true), '')::uuid, u.grundriss_id, u.tag, u.stand, true, u.von,
-      u.bis, u.orte, u.bp::float8[], u.ep::float8[], u.bg::float8[], u.eg::float8[], u.pp, u.pe, u.gp, u.ge
+      u.bis, u.orte, u.bp::float8[], u.ep::float8[], u.bg::float8[], u.eg::float8[], u.vp::float8[], u.vg::float8[],
+      u.pp, u.pe, u.gp, u.ge
     from unnest(${uuidArray(tage.map((t) => t.grundrissId))}::uuid[], ${textArray(tage.map((t) => t.tag))}::date[],
       ${intArray(fehlend.map((f) => f.stand))}::int[], ${tsArray(tage.map((t) => t.von))}::timestamptz[],
       ${tsArray(tage.map((t) => t.bis))}::timestamptz[], ${textArray(tage.map((t) => orte.get(t.grundrissId) ?? ''))}::text[],
       ${feld(ergebnis.map((e) => e.belegt.platz))}::text[], ${feld(ergebnis.map((e) => e.eingecheckt.platz))}::text[],
       ${feld(ergebnis.map((e) => e.belegt.gruppenraum))}::text[],
       ${feld(ergebnis.map((e) => e.eingecheckt.gruppenraum))}::text[],
+      ${feld(ergebnis.map((e) => e.vorschau.platz))}::text[], ${feld(ergebnis.map((e) => e.vorschau.gruppenraum))}::text[],
       ${intArray(ergebnis.map((e) => e.plaetze.platz))}::int[],
       ${intArray(ergebnis.map((e) => e.plaetzeEingecheckt.platz))}::int[],
       ${intArray(ergebnis.map((e) => e.plaetze.gruppenraum))}::int[],
       ${intArray(ergebnis.map((e) => e.plaetzeEingecheckt.gruppenraum))}::int[])
-      as u(grundriss_id, tag, stand, von, bis, orte, bp, ep, bg, eg, pp, pe, gp, ge)
+      as u(grundriss_id, tag, stand, von, bis, orte, bp, ep, bg, eg, vp, vg, pp, pe, gp, ge)
     where nullif(current_setting('app.mandant_id', true), '') is not null
       and exists (select 1 from grundriss_leseraum g where g.id = u.grundriss_id)
     on conflict (mandant_id, grundriss_id, tag) do update
       set gueltig = true, von = excluded.von, bis = excluded.bis, orte = excluded.orte,
         belegt_platz = excluded.belegt_platz, eingecheckt_platz = excluded.eingecheckt_platz,
         belegt_gruppe = excluded.belegt_gruppe, eingecheckt_gruppe = excluded.eingecheckt_gruppe,
+        vorschau_platz = excluded.vorschau_platz, vorschau_gruppe = excluded.vorschau_gruppe,
         plaetze_platz = excluded.plaetze_platz, plaetze_platz_eingecheckt = excluded.plaetze_platz_eingecheckt,
         plaetze_gruppe = excluded.plaetze_gruppe, plaetze_gruppe_eingecheckt = excluded.plaetze_gruppe_eingecheckt
       where r.stand = excluded.stand`);

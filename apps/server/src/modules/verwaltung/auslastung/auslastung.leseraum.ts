@@ -36,8 +36,9 @@ import {
   summe,
   zeitraumDer,
 } from './auslastung.kontext.ts';
+import { planTagZahlen } from './auslastung.leseraum-tage.ts';
 import {
-  belegteMinutenJeStueck,
+  type Art,
   findPlaene,
   ohneJit,
   type PlanRow,
@@ -120,20 +121,19 @@ export const leseraumAuslastungBerechnen = async (
       const alleLeute = new Set([...leute.jePlan.values()].flat()).size;
       if (!selektionZeigbar({ personen: alleLeute, k })) return { verborgen: true, tage: [] };
       const fenster = await fensterDerPlaene(tx, plaene, vorschauZeitraum);
-      const stuecke = plaene.flatMap((p) =>
-        (fenster.get(p.id) ?? []).map((f) => ({ ...f, grundrissId: p.id, plaetze: p.plaetze })),
+      // the open days' preview minutes from the rollup (decision 276), capped per day at its bookable minutes
+      const tage = plaene.flatMap((p) =>
+        (fenster.get(p.id) ?? []).map((f) => ({ grundrissId: p.id, tag: f.tag, von: f.von, bis: f.bis })),
       );
-      const minuten = new Map(
-        (await belegteMinutenJeStueck(tx, { stuecke, raumart: q.raumart, vorschau: true })).map((m) => [
-          m.i,
-          m,
-        ]),
-      );
+      const zahlen = await planTagZahlen(tx, { tage, orte: new Map(plaene.map((p) => [p.id, p.orte])) });
+      const plaetzeVon = new Map(plaene.map((p) => [p.id, p.plaetze]));
+      const arten: readonly Art[] = q.raumart ? [q.raumart] : ['platz', 'gruppenraum'];
       const jeTag = new Map<string, Anteil>();
-      stuecke.forEach((s, i) => {
-        const buchbar = ((s.bis.getTime() - s.von.getTime()) / 60_000) * s.plaetze;
+      tage.forEach((s, j) => {
+        const buchbar = ((s.bis.getTime() - s.von.getTime()) / 60_000) * plaetzeVon.get(s.grundrissId)!;
+        const minuten = arten.reduce((n, art) => n + summe(zahlen[j]!.vorschau[art]), 0);
         const t = jeTag.get(s.tag) ?? { belegt: 0, buchbar: 0 };
-        t.belegt += Math.min(minuten.get(i)?.belegt ?? 0, buchbar);
+        t.belegt += Math.min(minuten, buchbar);
         t.buchbar += buchbar;
         jeTag.set(s.tag, t);
       });

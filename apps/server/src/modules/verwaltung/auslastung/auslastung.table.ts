@@ -107,6 +107,9 @@ export const leseraumTagMinuten = pgTable(
     eingechecktPlatz: doublePrecision('eingecheckt_platz').array(),
     belegtGruppe: doublePrecision('belegt_gruppe').array(),
     eingechecktGruppe: doublePrecision('eingecheckt_gruppe').array(),
+    /** The preview's minutes per piece (holds, reservations, check-ins: the expected occupancy; migration 0043). */
+    vorschauPlatz: doublePrecision('vorschau_platz').array(),
+    vorschauGruppe: doublePrecision('vorschau_gruppe').array(),
     plaetzePlatz: integer('plaetze_platz'),
     plaetzePlatzEingecheckt: integer('plaetze_platz_eingecheckt'),
     plaetzeGruppe: integer('plaetze_gruppe'),
