@@ -22,7 +22,6 @@ import {
   personenJeFahrzeug,
   personenZeigbar,
   personenJePlan,
-  zaehleBuchungen,
 } from '../src/modules/verwaltung/auslastung/auslastung.repository';
 import {
   gespeicherteMinuten,
@@ -262,8 +261,7 @@ export const explainLeseraumAuslastung = async (server: BenchZiel, mandantId: st
     const planIds = grundrisse.map((p) => p.id);
     const fenster = await fensterDerPlaene(tx, grundrisse, zeitraum);
     await personenJePlan(erklaerend, { planIds, start, ende, k: 5 });
-    await planZahlen(erklaerend, { plaene: grundrisse, fenster, modus: 'ganztags' });
-    await zaehleBuchungen(erklaerend, { planIds, start, ende });
+    await planZahlen(erklaerend, { plaene: grundrisse, zeitraum, fenster, modus: 'ganztags' });
     return {
       plaene: grundrisse.length,
       stunden: grundrisse.reduce((n, p) => n + inStunden(fenster.get(p.id) ?? []).length, 0),
@@ -277,6 +275,6 @@ export const explainLeseraumAuslastung = async (server: BenchZiel, mandantId: st
     `reading rooms: the rollup's rows of a year (${stuecke.tage} plan-days, decision 276)`,
     `reading rooms: booked minutes per hour piece and kind from the raw rows, a year (${stuecke.stunden} pieces)`,
     `reading rooms: booked places per plan-day and kind from the raw rows, a year (${stuecke.tage} plan-days)`,
-    'reading rooms: the bookings of the year counted by what became of them',
+    'reading rooms: the bookings of each plan-day and kind counted by what became of them, from the raw rows, a year',
   ].map((titel, i) => `${titel}\n${plaene[i] ?? ''}`);
 };

@@ -25,8 +25,15 @@ import { type Bundesland, feiertagsTage, isBundesland } from '@stellwerk/domain/
 import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { type loadEffectiveCustomizing, loadFeatureSwitches } from '../customizing/customizing.service.ts';
-import { planTagZahlen } from './auslastung.leseraum-tage.ts';
-import { type Art, findOeffnungen, type PlanRow } from './auslastung.repository.ts';
+import { type PlanTagAnfrage, planTagZahlen } from './auslastung.leseraum-tage.ts';
+import {
+  type Art,
+  type BuchungsZaehlung,
+  findOeffnungen,
+  leereZaehlung,
+  type PlanRow,
+  ZAEHLUNG_FELDER,
+} from './auslastung.repository.ts';
 
 export type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date };
 
@@ -123,6 +130,8 @@ type PlanZahlen = {
   jePlan: Map<string, { belegt: number; eingecheckt: number; buchbar: number }>;
   jeTag: Map<string, { belegt: number; eingecheckt: number; buchbar: number }>;
   heatmap: Map<string, { belegt: number; buchbar: number }>;
+  /** The bookings starting in the period (open days or not), counted by what became of them. */
+  zaehlung: BuchungsZaehlung;
 };
 
 /**
@@ -135,22 +144,37 @@ export const planZahlen = async (
   tx: Tx,
   {
     plaene,
+    zeitraum,
     fenster,
     modus,
     raumart,
   }: {
     plaene: readonly PlanRow[];
+    zeitraum: { vonTag: string; bisTag: string };
     fenster: Map<string, Fenster[]>;
     modus: Buchungsmodus;
     raumart?: 'platz' | 'gruppenraum';
   },
 ): Promise<PlanZahlen> => {
+  const arten: readonly Art[] = raumart ? [raumart] : ['platz', 'gruppenraum'];
   const tage = plaene.flatMap((p) =>
     (fenster.get(p.id) ?? []).map((f) => ({ grundrissId: p.id, tag: f.tag, von: f.von, bis: f.bis })),
   );
-  const jeTagZahlen = await planTagZahlen(tx, { tage, orte: new Map(plaene.map((p) => [p.id, p.orte])) });
+  // the closed days too: the bookings starting on them are counted (decision 276)
+  const offen = new Set(tage.map((t) => `${t.grundrissId}|${t.tag}`));
+  const geschlossen: PlanTagAnfrage[] = [];
+  for (let tag = zeitraum.vonTag; tag <= zeitraum.bisTag; tag = addCalendarDays(tag, 1))
+    for (const p of plaene)
+      if (!offen.has(`${p.id}|${tag}`)) geschlossen.push({ grundrissId: p.id, tag, von: null, bis: null });
+  const alleZahlen = await planTagZahlen(tx, {
+    tage: [...tage, ...geschlossen],
+    orte: new Map(plaene.map((p) => [p.id, p.orte])),
+  });
+  const jeTagZahlen = alleZahlen.slice(0, tage.length);
+  const zaehlung = leereZaehlung();
+  for (const z of alleZahlen)
+    for (const art of arten) for (const k of ZAEHLUNG_FELDER) zaehlung[k] += z.zaehlung[art][k];
   const plaetzeVon = new Map(plaene.map((p) => [p.id, p.plaetze]));
-  const arten: readonly Art[] = raumart ? [raumart] : ['platz', 'gruppenraum'];
   const summeDerArten = (werte: Record<Art, number[]>, i: number) =>
     arten.reduce((s, art) => s + (werte[art][i] ?? 0), 0);
   const jePlan = new Map(plaene.map((p) => [p.id, { belegt: 0, eingecheckt: 0, buchbar: 0 }]));
@@ -197,7 +221,7 @@ export const planZahlen = async (
     }
     jeTag.set(t.tag, d);
   });
-  return { jePlan, jeTag, heatmap };
+  return { jePlan, jeTag, heatmap, zaehlung };
 };
 
 export const assertFeature = async (tx: Tx, feature: 'Leseraum' | 'FahrzeugBuchung') => {

@@ -12,7 +12,7 @@ import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { zufall } from '../../../../test/zufallsflotte.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
-import { planTagZahlen, planTagZahlenRoh } from './auslastung.leseraum-tage.ts';
+import { type PlanTagAnfrage, planTagZahlen, planTagZahlenRoh } from './auslastung.leseraum-tage.ts';
 import { findPlaene, type PlanTag } from './auslastung.repository.ts';
 
 /** A week over the change to summer time and a week over the change back. */
@@ -77,19 +77,29 @@ describe.each(testDrivers())("the reading rooms' rollup per plan-day on %s", (dr
   });
 
   /** An open window on each day of `TAGE` (random, seeded): from 06–11 h to some later hour, up to midnight. */
-  const fenster = (seed: number): PlanTag[] => {
+  const fenster = (seed: number): PlanTagAnfrage[] => {
     const r = zufall(seed);
-    return TAGE.map((tag) => {
-      const von = 6 + Math.floor(r() * 6);
-      const bis = von + 2 + Math.floor(r() * (24 - von - 2));
-      const hh = (h: number) => `${String(h).padStart(2, '0')}:${r() < 0.3 ? '30' : '00'}`;
-      return {
-        grundrissId: planId,
-        tag,
-        von: berlinInstant(tag, hh(von)),
-        bis: bis === 24 ? berlinInstant(addCalendarDays(tag, 1), '00:00') : berlinInstant(tag, hh(bis)),
-      };
-    });
+    // the days before and after both weeks are closed: only the bookings starting on them are counted
+    const geschlossen = ['2026-03-24', '2026-04-01', '2026-10-20', '2026-10-28'].map((tag) => ({
+      grundrissId: planId,
+      tag,
+      von: null,
+      bis: null,
+    }));
+    return [
+      ...geschlossen,
+      ...TAGE.map((tag): PlanTag => {
+        const von = 6 + Math.floor(r() * 6);
+        const bis = von + 2 + Math.floor(r() * (24 - von - 2));
+        const hh = (h: number) => `${String(h).padStart(2, '0')}:${r() < 0.3 ? '30' : '00'}`;
+        return {
+          grundrissId: planId,
+          tag,
+          von: berlinInstant(tag, hh(von)),
+          bis: bis === 24 ? berlinInstant(addCalendarDays(tag, 1), '00:00') : berlinInstant(tag, hh(bis)),
+        };
+      }),
+    ];
   };
   const orte = () =>
     server.database.withTenant(
@@ -97,7 +107,7 @@ describe.each(testDrivers())("the reading rooms' rollup per plan-day on %s", (dr
       async (tx) => new Map((await findPlaene(tx, {})).map((p) => [p.id, p.orte])),
     );
   /** The figures through the rollup, compared with the raw ones (rounded: sums of a float8 in another order). */
-  const vergleichen = async (tage: PlanTag[]) => {
+  const vergleichen = async (tage: PlanTagAnfrage[]) => {
     const o = await orte();
     const ueber = await server.database.withTenant(mandantId, (tx) => planTagZahlen(tx, { tage, orte: o }));
     const roh = await server.database.withTenant(mandantId, (tx) => planTagZahlenRoh(tx, tage));
@@ -122,10 +132,15 @@ describe.each(testDrivers())("the reading rooms' rollup per plan-day on %s", (dr
     // and the preview's minutes (holds among them), which differ from the booked ones
     expect(erste.flatMap((z) => z.vorschau.platz).filter((m) => m > 0).length).toBeGreaterThan(20);
     expect(erste.map((z) => z.vorschau)).not.toEqual(erste.map((z) => z.belegt));
+    // and the counts of the bookings starting each day, on the closed days too
+    expect(erste.slice(0, 4).some((z) => z.zaehlung.platz.gebucht > 0)).toBe(true);
+    expect(
+      erste.filter((z) => z.zaehlung.platz.storniert > 0 && z.zaehlung.gruppenraum.gebucht > 0).length,
+    ).toBeGreaterThan(3);
     expect((await rollup()).gueltig).toBe(tage.length);
     expect(await vergleichen(tage)).toEqual(erste);
     // the read back comes from the rollup: a figure changed behind its back (no write, no marker) is answered
-    const probe = tage.find((_, j) => erste[j]!.plaetze.platz > 0)!;
+    const probe = tage.find((_, j) => erste[j]!.plaetze.platz > 0)! as PlanTag;
     const lesen = async () => {
       const o = await orte(); // outside the transaction: the embedded database has one connection
       return (
@@ -197,7 +212,7 @@ describe.each(testDrivers())("the reading rooms' rollup per plan-day on %s", (dr
   it('keeps a marker a write set after the read, so older figures are not stored over it', async () => {
     const tage = fenster(2763);
     const erste = await vergleichen(tage);
-    const t = tage.find((_, j) => erste[j]!.plaetze.platz > 0)!;
+    const t = tage.find((_, j) => erste[j]!.plaetze.platz > 0)! as PlanTag;
     await server.database.withTenant(mandantId, async (tx) => {
       // the read saw the day valid; a write marks it; a store with the old stand changes nothing
       const stand = (

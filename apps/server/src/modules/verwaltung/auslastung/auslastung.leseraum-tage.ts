@@ -10,15 +10,21 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import {
   type Art,
+  type BuchungsZaehlung,
   floatArray,
   intArray,
+  leereZaehlung,
   minutenJeStueckUndArt,
   type PlanTag,
   plaetzeJeTagUndArt,
   textArray,
-  tsArray,
   uuidArray,
+  ZAEHLUNG_FELDER,
+  zaehlungJeTagUndArt,
 } from './auslastung.repository.ts';
+
+/** A plan-day asked of the rollup: an open day with its window, or a closed one (only its bookings are counted). */
+export type PlanTagAnfrage = PlanTag | { grundrissId: string; tag: string; von: null; bis: null };
 
 /**
  * A plan-day's figures per kind: minutes per hour piece of its window (uncapped; booked, checked in, and the
@@ -30,6 +36,8 @@ export type PlanTagZahlen = {
   vorschau: Record<Art, number[]>;
   plaetze: Record<Art, number>;
   plaetzeEingecheckt: Record<Art, number>;
+  /** The bookings starting that day, counted by what became of them. */
+  zaehlung: Record<Art, BuchungsZaehlung>;
 };
 
 const leer = (stuecke: number): PlanTagZahlen => ({
@@ -38,12 +46,23 @@ const leer = (stuecke: number): PlanTagZahlen => ({
   vorschau: { platz: Array(stuecke).fill(0), gruppenraum: Array(stuecke).fill(0) },
   plaetze: { platz: 0, gruppenraum: 0 },
   plaetzeEingecheckt: { platz: 0, gruppenraum: 0 },
+  zaehlung: { platz: leereZaehlung(), gruppenraum: leereZaehlung() },
 });
 
 /** The hour pieces of a plan-day's window, as `inStunden` cuts it (the rows' arrays follow this order). */
-const stueckeDes = (t: PlanTag) => inStunden([{ tag: t.tag, von: t.von, bis: t.bis }]);
+const stueckeDes = (t: PlanTagAnfrage) => (t.von ? inStunden([{ tag: t.tag, von: t.von, bis: t.bis }]) : []);
 
-/** The rollup's rows of the plans (a `uuid[]` literal) and days (the bench explains this statement). */
+/** A `timestamptz[]` literal with NULL for a closed day's missing window. */
+const tsOderNull = (xs: readonly (Date | null)[]) =>
+  `{${xs.map((x) => (x ? `"${x.toISOString()}"` : 'NULL')).join(',')}}`;
+
+const alsZaehlung = (xs: readonly number[]): BuchungsZaehlung =>
+  Object.fromEntries(ZAEHLUNG_FELDER.map((k, i) => [k, xs[i] ?? 0])) as BuchungsZaehlung;
+
+/**
+ * The rollup's rows of the plans (a `uuid[]` literal) and days (the bench explains this statement). The arrays come as
+ * comma-separated text: the driver's parser of `float8[]` took a third of a year's answer (decision 276).
+ */
 export const gespeichertePlanTage = ({
   ids,
   vonTag,
@@ -55,9 +74,10 @@ export const gespeichertePlanTage = ({
 }) =>
   sql`select r.grundriss_id as "grundrissId", to_char(r.tag, 'YYYY-MM-DD') as tag, r.stand, r.gueltig, r.orte,
       (extract(epoch from r.von) * 1000)::float8 as von, (extract(epoch from r.bis) * 1000)::float8 as bis,
-      r.belegt_platz as "belegtPlatz", r.eingecheckt_platz as "eingechecktPlatz", r.belegt_gruppe as "belegtGruppe",
-      r.eingecheckt_gruppe as "eingechecktGruppe", r.vorschau_platz as "vorschauPlatz",
-      r.vorschau_gruppe as "vorschauGruppe", r.plaetze_platz as "plaetzePlatz",
+      array_to_string(r.belegt_platz, ',') as "belegtPlatz", array_to_string(r.eingecheckt_platz, ',') as "eingechecktPlatz", array_to_string(r.belegt_gruppe, ',') as "belegtGruppe",
+      array_to_string(r.eingecheckt_gruppe, ',') as "eingechecktGruppe", array_to_string(r.vorschau_platz, ',') as "vorschauPlatz",
+      array_to_string(r.vorschau_gruppe, ',') as "vorschauGruppe", array_to_string(r.zaehlung_platz, ',') as "zaehlungPlatz", array_to_string(r.zaehlung_gruppe, ',') as "zaehlungGruppe",
+      r.plaetze_platz as "plaetzePlatz",
       r.plaetze_platz_eingecheckt as "plaetzePlatzEingecheckt", r.plaetze_gruppe as "plaetzeGruppe",
       r.plaetze_gruppe_eingecheckt as "plaetzeGruppeEingecheckt"
     from leseraum_tag_minuten r
@@ -77,23 +97,17 @@ type Gespeichert = {
   eingechecktGruppe: number[] | string | null;
   vorschauPlatz: number[] | string | null;
   vorschauGruppe: number[] | string | null;
+  zaehlungPlatz: number[] | string | null;
+  zaehlungGruppe: number[] | string | null;
   plaetzePlatz: number | null;
   plaetzePlatzEingecheckt: number | null;
   plaetzeGruppe: number | null;
   plaetzeGruppeEingecheckt: number | null;
 };
 
-/** A `float8[]` as either driver hands it (an array, or its literal). */
+/** An array as the rows hand it: comma-separated text (`array_to_string`), or an array. */
 const zahlen = (v: number[] | string | null): number[] =>
-  v === null
-    ? []
-    : Array.isArray(v)
-      ? v.map(Number)
-      : v
-          .replace(/^\{|\}$/g, '')
-          .split(',')
-          .filter((x) => x !== '')
-          .map(Number);
+  v === null || v === '' ? [] : Array.isArray(v) ? v.map(Number) : v.split(',').map(Number);
 
 /**
  * The figures of each plan-day (in the order asked) with the plans' place fingerprints (`orte`, from `findPlaene`):
@@ -101,7 +115,7 @@ const zahlen = (v: number[] | string | null): number[] =>
  */
 export const planTagZahlen = async (
   tx: Tx,
-  { tage, orte }: { tage: readonly PlanTag[]; orte: ReadonlyMap<string, string> },
+  { tage, orte }: { tage: readonly PlanTagAnfrage[]; orte: ReadonlyMap<string, string> },
 ): Promise<PlanTagZahlen[]> => {
   if (tage.length === 0) return [];
   const ids = uuidArray([...new Set(tage.map((t) => t.grundrissId))]);
@@ -116,19 +130,24 @@ export const planTagZahlen = async (
     (gespeichert.rows as Gespeichert[]).map((r) => [`${r.grundrissId}|${r.tag}`, r] as const),
   );
   const ergebnis: PlanTagZahlen[] = Array(tage.length);
-  const fehlend: { j: number; tag: PlanTag; stand: number }[] = [];
+  const fehlend: { j: number; tag: PlanTagAnfrage; stand: number }[] = [];
   tage.forEach((t, j) => {
     const r = zeilen.get(`${t.grundrissId}|${t.tag}`);
     if (
       r?.gueltig &&
       r.orte === orte.get(t.grundrissId) &&
-      Number(r.von) === t.von.getTime() &&
-      Number(r.bis) === t.bis.getTime()
+      (r.von === null ? null : Number(r.von)) === (t.von?.getTime() ?? null) &&
+      (r.bis === null ? null : Number(r.bis)) === (t.bis?.getTime() ?? null) &&
+      r.zaehlungPlatz !== null
     )
       ergebnis[j] = {
         belegt: { platz: zahlen(r.belegtPlatz), gruppenraum: zahlen(r.belegtGruppe) },
         eingecheckt: { platz: zahlen(r.eingechecktPlatz), gruppenraum: zahlen(r.eingechecktGruppe) },
         vorschau: { platz: zahlen(r.vorschauPlatz), gruppenraum: zahlen(r.vorschauGruppe) },
+        zaehlung: {
+          platz: alsZaehlung(zahlen(r.zaehlungPlatz)),
+          gruppenraum: alsZaehlung(zahlen(r.zaehlungGruppe)),
+        },
         plaetze: { platz: Number(r.plaetzePlatz ?? 0), gruppenraum: Number(r.plaetzeGruppe ?? 0) },
         plaetzeEingecheckt: {
           platz: Number(r.plaetzePlatzEingecheckt ?? 0),
@@ -146,7 +165,7 @@ export const planTagZahlen = async (
 };
 
 /** The figures of plan-days from the raw rows, in the order asked (no rollup read or written). */
-export const planTagZahlenRoh = async (tx: Tx, tage: readonly PlanTag[]): Promise<PlanTagZahlen[]> => {
+export const planTagZahlenRoh = async (tx: Tx, tage: readonly PlanTagAnfrage[]): Promise<PlanTagZahlen[]> => {
   const stueckeJeTag = tage.map(stueckeDes);
   const ergebnis = stueckeJeTag.map((s) => leer(s.length));
   const stuecke = stueckeJeTag.flatMap((s, j) =>
@@ -159,11 +178,14 @@ export const planTagZahlenRoh = async (tx: Tx, tage: readonly PlanTag[]): Promis
     ergebnis[s.j]!.vorschau[m.art][s.p] = m.vorschau;
   }
   const index = new Map(tage.map((t, j) => [`${t.grundrissId}|${t.tag}`, j]));
-  for (const p of await plaetzeJeTagUndArt(tx, { tage })) {
+  const offen = tage.filter((t): t is PlanTag => t.von !== null);
+  for (const p of await plaetzeJeTagUndArt(tx, { tage: offen })) {
     const z = ergebnis[index.get(`${p.grundrissId}|${p.tag}`)!]!;
     z.plaetze[p.art] = p.belegt;
     z.plaetzeEingecheckt[p.art] = p.eingecheckt;
   }
+  for (const { grundrissId, tag, art, ...zaehlung } of await zaehlungJeTagUndArt(tx, { tage }))
+    ergebnis[index.get(`${grundrissId}|${tag}`)!]!.zaehlung[art] = zaehlung;
   return ergebnis;
 };
 
@@ -177,7 +199,7 @@ const fuellePlanTage = async (
   {
     fehlend,
     orte,
-  }: { fehlend: readonly { tag: PlanTag; stand: number }[]; orte: ReadonlyMap<string, string> },
+  }: { fehlend: readonly { tag: PlanTagAnfrage; stand: number }[]; orte: ReadonlyMap<string, string> },
 ): Promise<PlanTagZahlen[]> => {
   const tage = fehlend.map((f) => f.tag);
   const ergebnis = await planTagZahlenRoh(tx, tage);
@@ -185,23 +207,25 @@ const fuellePlanTage = async (
   const feld = (xs: readonly number[][]) => textArray(xs.map(floatArray));
   await tx.execute(sql`insert into leseraum_tag_minuten as r
       (mandant_id, grundriss_id, tag, stand, gueltig, von, bis, orte, belegt_platz, eingecheckt_platz, belegt_gruppe,
-       eingecheckt_gruppe, vorschau_platz, vorschau_gruppe, plaetze_platz, plaetze_platz_eingecheckt, plaetze_gruppe,
-       plaetze_gruppe_eingecheckt)
+       eingecheckt_gruppe, vorschau_platz, vorschau_gruppe, zaehlung_platz, zaehlung_gruppe, plaetze_platz,
+       plaetze_platz_eingecheckt, plaetze_gruppe, plaetze_gruppe_eingecheckt)
     select nullif(current_setting('app.mandant_id', true), '')::uuid, u.grundriss_id, u.tag, u.stand, true, u.von,
       u.bis, u.orte, u.bp::float8[], u.ep::float8[], u.bg::float8[], u.eg::float8[], u.vp::float8[], u.vg::float8[],
-      u.pp, u.pe, u.gp, u.ge
+      u.zp::int[], u.zg::int[], u.pp, u.pe, u.gp, u.ge
     from unnest(${uuidArray(tage.map((t) => t.grundrissId))}::uuid[], ${textArray(tage.map((t) => t.tag))}::date[],
-      ${intArray(fehlend.map((f) => f.stand))}::int[], ${tsArray(tage.map((t) => t.von))}::timestamptz[],
-      ${tsArray(tage.map((t) => t.bis))}::timestamptz[], ${textArray(tage.map((t) => orte.get(t.grundrissId) ?? ''))}::text[],
+      ${intArray(fehlend.map((f) => f.stand))}::int[], ${tsOderNull(tage.map((t) => t.von))}::timestamptz[],
+      ${tsOderNull(tage.map((t) => t.bis))}::timestamptz[], ${textArray(tage.map((t) => orte.get(t.grundrissId) ?? ''))}::text[],
       ${feld(ergebnis.map((e) => e.belegt.platz))}::text[], ${feld(ergebnis.map((e) => e.eingecheckt.platz))}::text[],
       ${feld(ergebnis.map((e) => e.belegt.gruppenraum))}::text[],
       ${feld(ergebnis.map((e) => e.eingecheckt.gruppenraum))}::text[],
       ${feld(ergebnis.map((e) => e.vorschau.platz))}::text[], ${feld(ergebnis.map((e) => e.vorschau.gruppenraum))}::text[],
+      ${feld(ergebnis.map((e) => ZAEHLUNG_FELDER.map((k) => e.zaehlung.platz[k])))}::text[],
+      ${feld(ergebnis.map((e) => ZAEHLUNG_FELDER.map((k) => e.zaehlung.gruppenraum[k])))}::text[],
       ${intArray(ergebnis.map((e) => e.plaetze.platz))}::int[],
       ${intArray(ergebnis.map((e) => e.plaetzeEingecheckt.platz))}::int[],
       ${intArray(ergebnis.map((e) => e.plaetze.gruppenraum))}::int[],
       ${intArray(ergebnis.map((e) => e.plaetzeEingecheckt.gruppenraum))}::int[])
-      as u(grundriss_id, tag, stand, von, bis, orte, bp, ep, bg, eg, vp, vg, pp, pe, gp, ge)
+      as u(grundriss_id, tag, stand, von, bis, orte, bp, ep, bg, eg, vp, vg, zp, zg, pp, pe, gp, ge)
     where nullif(current_setting('app.mandant_id', true), '') is not null
       and exists (select 1 from grundriss_leseraum g where g.id = u.grundriss_id)
     on conflict (mandant_id, grundriss_id, tag) do update
@@ -209,6 +233,7 @@ const fuellePlanTage = async (
         belegt_platz = excluded.belegt_platz, eingecheckt_platz = excluded.eingecheckt_platz,
         belegt_gruppe = excluded.belegt_gruppe, eingecheckt_gruppe = excluded.eingecheckt_gruppe,
         vorschau_platz = excluded.vorschau_platz, vorschau_gruppe = excluded.vorschau_gruppe,
+        zaehlung_platz = excluded.zaehlung_platz, zaehlung_gruppe = excluded.zaehlung_gruppe,
         plaetze_platz = excluded.plaetze_platz, plaetze_platz_eingecheckt = excluded.plaetze_platz_eingecheckt,
         plaetze_gruppe = excluded.plaetze_gruppe, plaetze_gruppe_eingecheckt = excluded.plaetze_gruppe_eingecheckt
       where r.stand = excluded.stand`);

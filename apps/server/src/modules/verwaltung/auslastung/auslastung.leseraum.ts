@@ -37,14 +37,7 @@ import {
   zeitraumDer,
 } from './auslastung.kontext.ts';
 import { planTagZahlen } from './auslastung.leseraum-tage.ts';
-import {
-  type Art,
-  findPlaene,
-  ohneJit,
-  type PlanRow,
-  personenJePlan,
-  zaehleBuchungen,
-} from './auslastung.repository.ts';
+import { type Art, findPlaene, ohneJit, type PlanRow, personenJePlan } from './auslastung.repository.ts';
 
 /** GET /api/auslastung/leseraum */
 export const leseraumAuslastung = async (
@@ -173,7 +166,7 @@ export const leseraumAuslastungBerechnen = async (
     }
 
     const fenster = await fensterDerPlaene(tx, plaene, zeitraum);
-    const zahlen = await planZahlen(tx, { plaene, fenster, modus, raumart: q.raumart });
+    const zahlen = await planZahlen(tx, { plaene, zeitraum, fenster, modus, raumart: q.raumart });
     // the previous period is a selection of its own: its figure only with k people behind it (decision 272)
     const v = grenzen(vorher);
     const vorherPersonen = await personenJePlan(tx, {
@@ -189,6 +182,7 @@ export const leseraumAuslastungBerechnen = async (
     const vorherZahlen = vorherZeigbar
       ? await planZahlen(tx, {
           plaene,
+          zeitraum: vorher,
           fenster: await fensterDerPlaene(tx, plaene, vorher),
           modus,
           raumart: q.raumart,
@@ -211,7 +205,7 @@ export const leseraumAuslastungBerechnen = async (
         t.quote !== null && t.quote > 0 && (best === null || t.quote > (best.quote ?? -1)) ? t : best,
       null,
     );
-    const zaehlung = await zaehleBuchungen(tx, { planIds, start, ende, raumart: q.raumart });
+    const zaehlung = zahlen.zaehlung;
     const zellenAus = (jePlan: Map<string, string[]>) => {
       const planZelle = (p: PlanRow): KZelle<Anteil> => ({
         schluessel: p.id,

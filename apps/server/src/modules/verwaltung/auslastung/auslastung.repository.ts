@@ -400,31 +400,35 @@ export type BuchungsZaehlung = {
   unbekannt: number;
 };
 
-/** The bookings starting in `[start, ende)` of the plans, counted by what became of them. */
-export const zaehleBuchungen = async (
-  tx: Tx,
-  {
-    planIds,
-    start,
-    ende,
-    raumart,
-  }: { planIds: readonly string[]; start: Date; ende: Date; raumart?: PlanFilter['raumart'] },
-): Promise<BuchungsZaehlung> => {
-  const leer: BuchungsZaehlung = {
-    gebucht: 0,
-    eingecheckt: 0,
-    freigegeben: 0,
-    verfallen: 0,
-    storniert: 0,
-    unterEinerStunde: 0,
-    biszuEinemTag: 0,
-    biszuEinerWoche: 0,
-    laenger: 0,
-    unbekannt: 0,
-  };
-  if (planIds.length === 0) return leer;
-  const result = await tx.execute(sql`select
-      count(*) filter (where ${GEBUCHT})::int as gebucht,
+/** The order of a `BuchungsZaehlung`'s counts where they are kept as an array (the rollup, decision 276). */
+export const ZAEHLUNG_FELDER = [
+  'gebucht',
+  'eingecheckt',
+  'freigegeben',
+  'verfallen',
+  'storniert',
+  'unterEinerStunde',
+  'biszuEinemTag',
+  'biszuEinerWoche',
+  'laenger',
+  'unbekannt',
+] as const satisfies readonly (keyof BuchungsZaehlung)[];
+
+export const leereZaehlung = (): BuchungsZaehlung => ({
+  gebucht: 0,
+  eingecheckt: 0,
+  freigegeben: 0,
+  verfallen: 0,
+  storniert: 0,
+  unterEinerStunde: 0,
+  biszuEinemTag: 0,
+  biszuEinerWoche: 0,
+  laenger: 0,
+  unbekannt: 0,
+});
+
+/** The counts of `BuchungsZaehlung` over the bookings `b` of a group (in `ZAEHLUNG_FELDER`'s order). */
+const ZAEHLUNG = sql`count(*) filter (where ${GEBUCHT})::int as gebucht,
       count(*) filter (where ${EINGECHECKT})::int as eingecheckt,
       count(*) filter (where b.storno_grund = 'nicht_eingecheckt')::int as freigegeben,
       count(*) filter (where b.storno_grund = 'frist_abgelaufen')::int as verfallen,
@@ -435,14 +439,47 @@ export const zaehleBuchungen = async (
       count(*) filter (where b.storno_grund = 'storniert' and b.von - b.storniert_am >= interval '1 day'
         and b.von - b.storniert_am < interval '7 days')::int as "biszuEinerWoche",
       count(*) filter (where b.storno_grund = 'storniert' and b.von - b.storniert_am >= interval '7 days')::int as laenger,
-      count(*) filter (where b.status = 'storniert' and (b.storno_grund is null or b.storniert_am is null))::int as unbekannt
-    from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv${raumartSql(raumart)}
-    where l.grundriss_id = any(${uuidArray(planIds)}::uuid[])
-      and b.von >= ${start.toISOString()}::timestamptz and b.von < ${ende.toISOString()}::timestamptz`);
-  const row = result.rows[0] as Record<keyof BuchungsZaehlung, number> | undefined;
-  return row
-    ? (Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as BuchungsZaehlung)
-    : leer;
+      count(*) filter (where b.status = 'storniert' and (b.storno_grund is null or b.storniert_am is null))::int as unbekannt`;
+
+const alsZaehlung = (row: Record<string, unknown>): BuchungsZaehlung =>
+  Object.fromEntries(ZAEHLUNG_FELDER.map((k) => [k, Number(row[k] ?? 0)])) as BuchungsZaehlung;
+
+/**
+ * The bookings starting on each Berlin day of each plan (`tage`: plan and day), counted by what became of them, per
+ * kind (a day without bookings of a kind has no row of it): the rollup's counts (decision 276).
+ */
+export const zaehlungJeTagUndArt = async (
+  tx: Tx,
+  { tage }: { tage: readonly { grundrissId: string; tag: string }[] },
+): Promise<({ grundrissId: string; tag: string; art: Art } & BuchungsZaehlung)[]> => {
+  if (tage.length === 0) return [];
+  let vonTag = tage[0]!.tag;
+  let bisTag = vonTag;
+  for (const t of tage) {
+    if (t.tag < vonTag) vonTag = t.tag;
+    if (t.tag > bisTag) bisTag = t.tag;
+  }
+  const result = await tx.execute(sql`with t as (
+      select * from unnest(${uuidArray(tage.map((t) => t.grundrissId))}::uuid[], ${textArray(tage.map((t) => t.tag))}::date[])
+        as t(grundriss_id, tag)
+    ), b as (
+      select b.*, l.grundriss_id, l.kapazitaet = 1 as platz, (b.von at time zone 'Europe/Berlin')::date as starttag
+      from leseraum_buchung b join leseraum l on l.id = b.leseraum_id and l.aktiv
+        and l.grundriss_id = any(${uuidArray([...new Set(tage.map((t) => t.grundrissId))])}::uuid[])
+      where b.von >= (${vonTag}::date::timestamp at time zone 'Europe/Berlin')
+        and b.von < ((${bisTag}::date + 1)::timestamp at time zone 'Europe/Berlin')
+    )
+    select t.grundriss_id as "grundrissId", to_char(t.tag, 'YYYY-MM-DD') as tag, b.platz, ${ZAEHLUNG}
+    from t join b on b.grundriss_id = t.grundriss_id and b.starttag = t.tag
+    group by t.grundriss_id, t.tag, b.platz`);
+  return (
+    result.rows as ({ grundrissId: string; tag: string; platz: boolean } & Record<string, unknown>)[]
+  ).map((r) => ({
+    grundrissId: r.grundrissId,
+    tag: r.tag,
+    art: r.platz ? 'platz' : 'gruppenraum',
+    ...alsZaehlung(r),
+  }));
 };
 
 // --- vehicles --------------------------------------------------------------------------------------------

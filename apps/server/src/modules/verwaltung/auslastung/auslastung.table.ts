@@ -110,6 +110,12 @@ export const leseraumTagMinuten = pgTable(
     /** The preview's minutes per piece (holds, reservations, check-ins: the expected occupancy; migration 0043). */
     vorschauPlatz: doublePrecision('vorschau_platz').array(),
     vorschauGruppe: doublePrecision('vorschau_gruppe').array(),
+    /**
+     * The bookings starting that day counted by what became of them (`ZAEHLUNG_FELDER`'s order), per kind; kept for
+     * closed days too, whose rows have no window (migration 0044).
+     */
+    zaehlungPlatz: integer('zaehlung_platz').array(),
+    zaehlungGruppe: integer('zaehlung_gruppe').array(),
     plaetzePlatz: integer('plaetze_platz'),
     plaetzePlatzEingecheckt: integer('plaetze_platz_eingecheckt'),
     plaetzeGruppe: integer('plaetze_gruppe'),
