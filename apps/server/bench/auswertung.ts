@@ -9,8 +9,12 @@
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { inStunden } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
 import { sql } from 'drizzle-orm';
-import { type BenchZiel, statistikAuffrischen } from './server';
 import type { Tx } from '../src/db/client';
+import {
+  nachfrageSummen,
+  personenJeFahrzeug,
+  personenZeigbar,
+} from '../src/modules/verwaltung/auslastung/auslastung.fahrzeuge.repository';
 import {
   fensterDerPlaene,
   grenzen,
@@ -18,17 +22,15 @@ import {
 } from '../src/modules/verwaltung/auslastung/auslastung.kontext';
 import {
   findPlaene,
-  nachfrageSummen,
-  personenJeFahrzeug,
-  personenZeigbar,
   personenJePlan,
-} from '../src/modules/verwaltung/auslastung/auslastung.repository';
+} from '../src/modules/verwaltung/auslastung/auslastung.leseraum.repository';
 import {
   gespeicherteMinuten,
   minutenJeFahrzeugTagRoh,
 } from '../src/modules/verwaltung/auslastung/auslastung.rollup';
 import { summenJeFahrzeug } from '../src/modules/verwaltung/auslastung/auslastung.summen';
 import type { FahrzeugBenchData } from './fahrzeug';
+import { type BenchZiel, statistikAuffrischen } from './server';
 
 export const buildAuswertungBenchData = async (server: BenchZiel, data: FahrzeugBenchData) => {
   const heute = berlinDateKey(new Date());

@@ -26,14 +26,14 @@
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { signIn, testDrivers } from '../test/harness';
-import { type BenchZiel, startBenchServer } from './server';
-import { benchExport, type ExportMessung } from './fahrtenbuch';
+import { type AnsturmErgebnis, benchAnsturm } from './ansturm';
 import {
   auswertungPfade,
   buildAuswertungBenchData,
   explainAuswertung,
   explainLeseraumAuslastung,
 } from './auswertung';
+import { benchExport, type ExportMessung } from './fahrtenbuch';
 import {
   belegungenSql,
   buildFahrzeugBenchData,
@@ -42,8 +42,8 @@ import {
   freieFahrzeugeSql,
   timeApiAndSql,
 } from './fahrzeug';
-import { type AnsturmErgebnis, benchAnsturm } from './ansturm';
 import { belegungSql, buildLeseraumBenchData, countBenchBuchungen } from './leseraum';
+import { type BenchZiel, startBenchServer } from './server';
 import { nutzerMitSitzung } from './sitzungen';
 
 type Measurement = {

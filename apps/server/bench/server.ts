@@ -8,10 +8,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { type Config, loadConfig } from '../src/config';
 import type { Database } from '../src/db/client';
 import { seedDemo } from '../src/db/seed.ts';
-import { sql } from 'drizzle-orm';
 import { openTestDatabase, type TestDriver, withAdminClient } from '../src/db/test-database';
 import { startTestServer } from '../test/harness';
 

@@ -25,6 +25,15 @@ import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { assertDarf } from '../../identitaet/auth/auth.guards.ts';
 import { loadEffectiveCustomizing } from '../customizing/customizing.service.ts';
 import {
+  fahrerAnzahl,
+  fahrtenJeMonat,
+  findFahrzeuge,
+  nachfrageGesamt,
+  nachfrageSummen,
+  personenJeFahrzeug,
+  personenZeigbar,
+} from './auslastung.fahrzeuge.repository.ts';
+import {
   type Anteil,
   addiere,
   assertFeature,
@@ -40,16 +49,7 @@ import {
   summe,
   zeitraumDer,
 } from './auslastung.kontext.ts';
-import {
-  fahrerAnzahl,
-  fahrtenJeMonat,
-  findFahrzeuge,
-  nachfrageGesamt,
-  nachfrageSummen,
-  ohneJit,
-  personenJeFahrzeug,
-  personenZeigbar,
-} from './auslastung.repository.ts';
+import { ohneJit } from './auslastung.repository.ts';
 import { summenJeFahrzeug } from './auslastung.summen.ts';
 
 // --- vehicles --------------------------------------------------------------------------------------------

@@ -25,7 +25,6 @@ import { type Bundesland, feiertagsTage, isBundesland } from '@stellwerk/domain/
 import type { Database, Tx } from '../../../db/client.ts';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
 import { type loadEffectiveCustomizing, loadFeatureSwitches } from '../customizing/customizing.service.ts';
-import { type PlanTagAnfrage, planTagZahlen } from './auslastung.leseraum-tage.ts';
 import {
   type Art,
   type BuchungsZaehlung,
@@ -33,7 +32,8 @@ import {
   leereZaehlung,
   type PlanRow,
   ZAEHLUNG_FELDER,
-} from './auslastung.repository.ts';
+} from './auslastung.leseraum.repository.ts';
+import { type PlanTagAnfrage, planTagZahlen } from './auslastung.leseraum-tage.ts';
 
 export type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date };
 

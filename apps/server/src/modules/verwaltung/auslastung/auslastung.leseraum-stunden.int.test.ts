@@ -16,7 +16,7 @@ import {
   belegtePlaetzeJeTag,
   type PlanStueck,
   type PlanTag,
-} from './auslastung.repository.ts';
+} from './auslastung.leseraum.repository.ts';
 
 /** A week over the change to summer time and a week over the change back. */
 const TAGE = [

@@ -11,17 +11,14 @@ import type { Tx } from '../../../db/client.ts';
 import {
   type Art,
   type BuchungsZaehlung,
-  floatArray,
-  intArray,
   leereZaehlung,
   minutenJeStueckUndArt,
   type PlanTag,
   plaetzeJeTagUndArt,
-  textArray,
-  uuidArray,
   ZAEHLUNG_FELDER,
   zaehlungJeTagUndArt,
-} from './auslastung.repository.ts';
+} from './auslastung.leseraum.repository.ts';
+import { floatArray, intArray, textArray, uuidArray } from './auslastung.repository.ts';
 
 /** A plan-day asked of the rollup: an open day with its window, or a closed one (only its bookings are counted). */
 export type PlanTagAnfrage = PlanTag | { grundrissId: string; tag: string; von: null; bis: null };

@@ -36,8 +36,9 @@ import {
   summe,
   zeitraumDer,
 } from './auslastung.kontext.ts';
+import { type Art, findPlaene, type PlanRow, personenJePlan } from './auslastung.leseraum.repository.ts';
 import { planTagZahlen } from './auslastung.leseraum-tage.ts';
-import { type Art, findPlaene, ohneJit, type PlanRow, personenJePlan } from './auslastung.repository.ts';
+import { ohneJit } from './auslastung.repository.ts';
 
 /** GET /api/auslastung/leseraum */
 export const leseraumAuslastung = async (

@@ -6,14 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import {
-  fahrzeugBuchungImZeitraum,
-  floatArray,
-  intArray,
-  textArray,
-  tsArray,
-  uuidArray,
-} from './auslastung.repository.ts';
+import { fahrzeugBuchungImZeitraum } from './auslastung.fahrzeuge.repository.ts';
+import { floatArray, intArray, textArray, tsArray, uuidArray } from './auslastung.repository.ts';
 
 /** One open day of a vehicle's window. */
 export type FahrzeugTag = { fahrzeugId: string; tag: string; von: Date; bis: Date };
