@@ -13,7 +13,13 @@ import { startTestServer, type TestServer, testDrivers } from '../../../../test/
 import { zufall } from '../../../../test/zufallsflotte.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
 import { findPlaene, type PlanTag } from './auslastung.leseraum.repository.ts';
-import { type PlanTagAnfrage, planTagZahlen, planTagZahlenRoh } from './auslastung.leseraum-tage.ts';
+import { planZahlen } from './auslastung.kontext.ts';
+import {
+  type PlanTagAnfrage,
+  planSummen,
+  planTagZahlen,
+  planTagZahlenRoh,
+} from './auslastung.leseraum-tage.ts';
 
 /** A week over the change to summer time and a week over the change back. */
 const TAGE = [
@@ -232,5 +238,56 @@ describe.each(testDrivers())("the reading rooms' rollup per plan-day on %s", (dr
     });
     const nachher = await vergleichen(tage);
     expect(nachher[tage.indexOf(t)]!.plaetze.platz).not.toBe(12345);
+  });
+
+  it('sums the booked time per plan in the database as planZahlen sums it, cold and warm, capped (decision 276)', async () => {
+    // two released bookings of the group room over a whole day: their minutes exceed what the room can hold, so the
+    // cap binds in every piece of that day
+    const freigegeben = {
+      mandantId,
+      leseraumId: plaetze[3]!,
+      von: berlinInstant('2026-03-26', '00:00'),
+      bis: berlinInstant('2026-03-26', '23:00'),
+      status: 'storniert',
+      stornoGrund: 'nicht_eingecheckt',
+      systembenutzer1Mail: 'leser@bibliothek.example',
+    };
+    await server.database.withTenant(mandantId, (tx) =>
+      tx.insert(leseraumBuchung).values([freigegeben, freigegeben]),
+    );
+    const offen = fenster(2764).filter((t): t is PlanTag => t.von !== null);
+    const zeitraum = { vonTag: TAGE[0]!, bisTag: TAGE.at(-1)! };
+    for (const raumart of [undefined, 'platz', 'gruppenraum'] as const)
+      for (const modus of ['stuendlich', 'ganztags'] as const)
+        for (const runde of ['kalt', 'warm'] as const) {
+          if (runde === 'kalt')
+            await server.database.db.execute(
+              sql`delete from leseraum_tag_minuten where mandant_id = ${mandantId}`,
+            );
+          const [summen, zahlen] = await server.database.withTenant(mandantId, async (tx) => {
+            const plaene = await findPlaene(tx, { raumart });
+            const summen = await planSummen(tx, {
+              tage: offen,
+              orte: new Map(plaene.map((p) => [p.id, p.orte])),
+              plaetze: new Map(plaene.map((p) => [p.id, p.plaetze])),
+              arten: raumart ? [raumart] : ['platz', 'gruppenraum'],
+              modus,
+            });
+            const zahlen = await planZahlen(tx, {
+              plaene,
+              zeitraum,
+              fenster: new Map([[planId, offen.map(({ tag, von, bis }) => ({ tag, von, bis }))]]),
+              modus,
+              raumart,
+            });
+            return [summen, zahlen] as const;
+          });
+          const erwartet = zahlen.jePlan.get(planId)!;
+          expect(summen.get(planId), `${raumart} ${modus} ${runde}`).toEqual({
+            belegt: erwartet.belegt,
+            buchbar: erwartet.buchbar,
+          });
+          expect(erwartet.belegt).toBeGreaterThan(0);
+        }
   });
 });

@@ -236,3 +236,85 @@ const fuellePlanTage = async (
       where r.stand = excluded.stand`);
   return ergebnis;
 };
+
+/**
+ * The booked and bookable time of each plan over its open days (`tage`, with each plan's places `plaetze` of the room
+ * type and the kinds `arten` it counts), capped per hour piece, or per day in the full-day mode, as `planZahlen`
+ * caps it, and summed per day in the database from the rollup (decision 276): for a period shown only as its total
+ * (the previous period), so its arrays are not read into the server. The pieces are the ones `inStunden` cuts (UTC
+ * hours, as the raw statements cut them too). A day the rollup does not hold for that window and those places is
+ * computed (and stored) through `planTagZahlen` and capped here.
+ */
+export const planSummen = async (
+  tx: Tx,
+  {
+    tage,
+    orte,
+    plaetze,
+    arten,
+    modus,
+  }: {
+    tage: readonly PlanTag[];
+    orte: ReadonlyMap<string, string>;
+    plaetze: ReadonlyMap<string, number>;
+    arten: readonly Art[];
+    modus: 'ganztags' | 'stuendlich';
+  },
+): Promise<Map<string, { belegt: number; buchbar: number }>> => {
+  const summen = new Map<string, { belegt: number; buchbar: number }>();
+  if (tage.length === 0) return summen;
+  const p = arten.includes('platz') ? 1 : 0;
+  const g = arten.includes('gruppenraum') ? 1 : 0;
+  const gilt = sql`coalesce(r.gueltig and r.orte = u.orte and r.von = u.von and r.bis = u.bis
+    and r.zaehlung_platz is not null, false)`;
+  const result = await tx.execute(sql`select u.j, ${gilt} as gilt,
+      case when ${gilt} then (
+        select coalesce(sum(least(coalesce(r.belegt_platz[s.i], 0) * ${p} + coalesce(r.belegt_gruppe[s.i], 0) * ${g},
+          (extract(epoch from least(r.bis, s.h + interval '1 hour') - greatest(r.von, s.h)) / 60) * u.plaetze)), 0)
+        from generate_series(date_trunc('hour', r.von, 'UTC'), r.bis - interval '1 microsecond', interval '1 hour')
+          with ordinality as s(h, i))::float8 end as belegt,
+      least(coalesce(r.plaetze_platz, 0) * ${p} + coalesce(r.plaetze_gruppe, 0) * ${g}, u.plaetze) as tagbelegt
+    from unnest(${uuidArray(tage.map((t) => t.grundrissId))}::uuid[], ${textArray(tage.map((t) => t.tag))}::date[],
+      ${tsOderNull(tage.map((t) => t.von))}::timestamptz[], ${tsOderNull(tage.map((t) => t.bis))}::timestamptz[],
+      ${textArray(tage.map((t) => orte.get(t.grundrissId) ?? ''))}::text[],
+      ${intArray(tage.map((t) => plaetze.get(t.grundrissId) ?? 0))}::int[])
+      with ordinality as u(grundriss_id, tag, von, bis, orte, plaetze, j)
+    left join leseraum_tag_minuten r on r.grundriss_id = u.grundriss_id and r.tag = u.tag
+    order by u.j`);
+  const zeilen = result.rows as {
+    j: number;
+    gilt: boolean;
+    belegt: number | null;
+    tagbelegt: number | null;
+  }[];
+  const fehlend = tage.filter((_, j) => !zeilen[j]?.gilt);
+  const nachgerechnet = fehlend.length > 0 ? await planTagZahlen(tx, { tage: fehlend, orte }) : [];
+  let n = 0;
+  tage.forEach((t, j) => {
+    const anzahl = plaetze.get(t.grundrissId) ?? 0;
+    const s = summen.get(t.grundrissId) ?? { belegt: 0, buchbar: 0 };
+    const z = zeilen[j];
+    const nachher = z?.gilt ? null : nachgerechnet[n++]!;
+    if (modus === 'ganztags') {
+      s.belegt += nachher
+        ? Math.min(
+            arten.reduce((x, art) => x + nachher.plaetze[art], 0),
+            anzahl,
+          )
+        : Number(z!.tagbelegt);
+      s.buchbar += anzahl;
+    } else
+      for (const [i, stueck] of stueckeDes(t).entries()) {
+        const buchbar = stueck.minuten * anzahl;
+        if (nachher)
+          s.belegt += Math.min(
+            arten.reduce((x, art) => x + (nachher.belegt[art][i] ?? 0), 0),
+            buchbar,
+          );
+        s.buchbar += buchbar;
+      }
+    if (modus === 'stuendlich' && !nachher) s.belegt += Number(z!.belegt);
+    summen.set(t.grundrissId, s);
+  });
+  return summen;
+};

@@ -37,7 +37,7 @@ import {
   zeitraumDer,
 } from './auslastung.kontext.ts';
 import { type Art, findPlaene, type PlanRow, personenJePlan } from './auslastung.leseraum.repository.ts';
-import { planTagZahlen } from './auslastung.leseraum-tage.ts';
+import { planSummen, planTagZahlen } from './auslastung.leseraum-tage.ts';
 import { ohneJit } from './auslastung.repository.ts';
 
 /** GET /api/auslastung/leseraum */
@@ -180,19 +180,28 @@ export const leseraumAuslastungBerechnen = async (
     const vorherZeigbar =
       selektionZeigbar({ personen: vorherPersonen.alle, k }) &&
       selektionZeigbar({ personen: new Set([...vorherPersonen.jePlan.values()].flat()).size, k });
-    const vorherZahlen = vorherZeigbar
-      ? await planZahlen(tx, {
-          plaene,
-          zeitraum: vorher,
-          fenster: await fensterDerPlaene(tx, plaene, vorher),
-          modus,
-          raumart: q.raumart,
-        })
-      : null;
+    // only its total is shown: summed in the database from the rollup (decision 276)
+    const vorherFenster = vorherZeigbar ? await fensterDerPlaene(tx, plaene, vorher) : null;
+    const vorherSummen =
+      vorherFenster &&
+      (await planSummen(tx, {
+        tage: plaene.flatMap((p) =>
+          (vorherFenster.get(p.id) ?? []).map((f) => ({
+            grundrissId: p.id,
+            tag: f.tag,
+            von: f.von,
+            bis: f.bis,
+          })),
+        ),
+        orte: new Map(plaene.map((p) => [p.id, p.orte])),
+        plaetze: new Map(plaene.map((p) => [p.id, p.plaetze])),
+        arten: q.raumart ? [q.raumart] : ['platz', 'gruppenraum'],
+        modus,
+      }));
     const gesamt = [...zahlen.jePlan.values()].reduce(addiere, { belegt: 0, buchbar: 0 });
     const eingecheckt = summe([...zahlen.jePlan.values()].map((p) => p.eingecheckt));
     const vorherGesamt =
-      vorherZahlen && [...vorherZahlen.jePlan.values()].reduce(addiere, { belegt: 0, buchbar: 0 });
+      vorherSummen && [...vorherSummen.values()].reduce(addiere, { belegt: 0, buchbar: 0 });
     const tage = [...zahlen.jeTag.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([tag, t]) => ({
