@@ -12,11 +12,7 @@ import type {
   TFahrzeugAuslastungQuery,
 } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { fahrzeugFenster, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
-import {
-  brauchtGenaueListen,
-  type KZelle,
-  selektionZeigbar,
-} from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
+import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
 import { nachfrageAusSummen } from '@stellwerk/domain/verwaltung/auslastung/nachfrage';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { numberCustomizing } from '@stellwerk/domain/verwaltung/customizing';
@@ -48,6 +44,7 @@ import {
   standorteDer,
   summe,
   zeitraumDer,
+  zellenFuerKSchwelle,
 } from './auslastung.kontext.ts';
 import { ohneJit } from './auslastung.repository.ts';
 import { summenJeFahrzeug } from './auslastung.summen.ts';
@@ -253,20 +250,13 @@ export const fahrzeugAuslastungBerechnen = async (
         zelleVon(jeFahrzeug, [f], f.id, `${f.kennzeichen} (${f.marke} ${f.modell})`),
       ),
     });
-    let zellen = zellenAus(personen.jeFahrzeug);
-    // sampled lists stand for cells of at least k people, unless a shown cell must join "Sonstige" (decision 276)
-    if (
-      personen.gezogen &&
-      Object.values(zellen).some((z) =>
-        brauchtGenaueListen(
-          z.map((c) => c.personen),
-          k,
-        ),
-      )
-    )
-      zellen = zellenAus(
+    const zellen = await zellenFuerKSchwelle(
+      zellenAus,
+      { jeZelle: personen.jeFahrzeug, gezogen: personen.gezogen },
+      k,
+      async () =>
         (await personenJeFahrzeug(tx, { fahrzeugIds: ids, start, ende, k, genau: true })).jeFahrzeug,
-      );
+    );
     return {
       ...kopf,
       verborgen: false,

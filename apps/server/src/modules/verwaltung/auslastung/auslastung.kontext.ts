@@ -15,6 +15,7 @@ import {
   quote,
 } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
 import {
+  brauchtGenaueListen,
   DEFAULT_MINDEST_PERSONEN,
   type KZelle,
   mitKSchwelle,
@@ -94,6 +95,29 @@ export const aufschluesseln = (zellen: KZelle<Anteil>[], k: number): TAufschlues
     },
     verborgen: r.verborgen,
   };
+};
+
+/**
+ * A breakdown's cells with people lists good enough for the k threshold (decision 276): built from the sampled lists
+ * (`gezogen`), unless a shown cell would have to join "Sonstige" (`brauchtGenaueListen`); then from the exact lists
+ * that `genau` reads.
+ */
+export const zellenFuerKSchwelle = async <Z extends Record<string, KZelle<Anteil>[]>>(
+  zellenAus: (jeZelle: Map<string, string[]>) => Z,
+  personen: { jeZelle: Map<string, string[]>; gezogen: boolean },
+  k: number,
+  genau: () => Promise<Map<string, string[]>>,
+): Promise<Z> => {
+  const zellen = zellenAus(personen.jeZelle);
+  const brauchtGenau =
+    personen.gezogen &&
+    Object.values(zellen).some((z) =>
+      brauchtGenaueListen(
+        z.map((c) => c.personen),
+        k,
+      ),
+    );
+  return brauchtGenau ? zellenAus(await genau()) : zellen;
 };
 
 export const LEER_AUFSCHLUESSELUNG: TAufschluesselung = { zellen: [], sonstige: null, verborgen: 0 };

@@ -12,8 +12,8 @@ import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
 import { zufall } from '../../../../test/zufallsflotte.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
-import { findPlaene, type PlanTag } from './auslastung.leseraum.repository.ts';
 import { planZahlen } from './auslastung.kontext.ts';
+import { findPlaene, type PlanTag } from './auslastung.leseraum.repository.ts';
 import {
   type PlanTagAnfrage,
   planSummen,

@@ -18,7 +18,7 @@ import {
   ZAEHLUNG_FELDER,
   zaehlungJeTagUndArt,
 } from './auslastung.leseraum.repository.ts';
-import { floatArray, intArray, textArray, uuidArray } from './auslastung.repository.ts';
+import { floatArray, intArray, tageSpanne, textArray, uuidArray } from './auslastung.repository.ts';
 
 /** A plan-day asked of the rollup: an open day with its window, or a closed one (only its bookings are counted). */
 export type PlanTagAnfrage = PlanTag | { grundrissId: string; tag: string; von: null; bis: null };
@@ -116,12 +116,7 @@ export const planTagZahlen = async (
 ): Promise<PlanTagZahlen[]> => {
   if (tage.length === 0) return [];
   const ids = uuidArray([...new Set(tage.map((t) => t.grundrissId))]);
-  let vonTag = tage[0]!.tag;
-  let bisTag = vonTag;
-  for (const t of tage) {
-    if (t.tag < vonTag) vonTag = t.tag;
-    if (t.tag > bisTag) bisTag = t.tag;
-  }
+  const { vonTag, bisTag } = tageSpanne(tage);
   const gespeichert = await tx.execute(gespeichertePlanTage({ ids, vonTag, bisTag }));
   const zeilen = new Map(
     (gespeichert.rows as Gespeichert[]).map((r) => [`${r.grundrissId}|${r.tag}`, r] as const),

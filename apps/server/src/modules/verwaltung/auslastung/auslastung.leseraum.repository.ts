@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { intArray, paareJe, textArray, tsArray, uuidArray } from './auslastung.repository.ts';
+import { intArray, paareJe, tageSpanne, textArray, tsArray, uuidArray } from './auslastung.repository.ts';
 import { inStandorten } from './auslastung.standorte.ts';
 
 /** Statuses whose time counts as booked (besides a reservation released without check-in). */
@@ -393,12 +393,7 @@ export const zaehlungJeTagUndArt = async (
   { tage }: { tage: readonly { grundrissId: string; tag: string }[] },
 ): Promise<({ grundrissId: string; tag: string; art: Art } & BuchungsZaehlung)[]> => {
   if (tage.length === 0) return [];
-  let vonTag = tage[0]!.tag;
-  let bisTag = vonTag;
-  for (const t of tage) {
-    if (t.tag < vonTag) vonTag = t.tag;
-    if (t.tag > bisTag) bisTag = t.tag;
-  }
+  const { vonTag, bisTag } = tageSpanne(tage);
   const result = await tx.execute(sql`with t as (
       select * from unnest(${uuidArray(tage.map((t) => t.grundrissId))}::uuid[], ${textArray(tage.map((t) => t.tag))}::date[])
         as t(grundriss_id, tag)

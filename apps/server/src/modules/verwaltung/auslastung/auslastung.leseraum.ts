@@ -9,11 +9,7 @@ import type {
   TLeseraumAuslastungQuery,
 } from '@stellwerk/domain/verwaltung/auslastung/api';
 import { type Buchungsmodus, quote } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
-import {
-  brauchtGenaueListen,
-  type KZelle,
-  selektionZeigbar,
-} from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
+import { type KZelle, selektionZeigbar } from '@stellwerk/domain/verwaltung/auslastung/k-schwelle';
 import { vorperiode } from '@stellwerk/domain/verwaltung/auslastung/zeitraum';
 import { stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { SessionUser } from '../../identitaet/auth/auth.context.ts';
@@ -35,6 +31,7 @@ import {
   standorteDer,
   summe,
   zeitraumDer,
+  zellenFuerKSchwelle,
 } from './auslastung.kontext.ts';
 import { type Art, findPlaene, type PlanRow, personenJePlan } from './auslastung.leseraum.repository.ts';
 import { planSummen, planTagZahlen } from './auslastung.leseraum-tage.ts';
@@ -237,20 +234,13 @@ export const leseraumAuslastungBerechnen = async (
         }),
       };
     };
-    let zellen = zellenAus(personen.jePlan);
-    // sampled lists stand for cells of at least k people, unless a shown cell must join "Sonstige" (decision 276)
-    if (
-      personen.gezogen &&
-      Object.values(zellen).some((z) =>
-        brauchtGenaueListen(
-          z.map((c) => c.personen),
-          k,
-        ),
-      )
-    )
-      zellen = zellenAus(
+    const zellen = await zellenFuerKSchwelle(
+      zellenAus,
+      { jeZelle: personen.jePlan, gezogen: personen.gezogen },
+      k,
+      async () =>
         (await personenJePlan(tx, { planIds, start, ende, raumart: q.raumart, k, genau: true })).jePlan,
-      );
+    );
     return {
       ...kopf,
       verborgen: false,

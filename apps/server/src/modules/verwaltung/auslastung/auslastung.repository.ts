@@ -42,3 +42,14 @@ export const paareJe = <K extends string>(
   }
   return jeZelle;
 };
+
+/** The first and the last of the days asked (`YYYY-MM-DD`, so they compare as strings); `tage` is not empty. */
+export const tageSpanne = (tage: readonly { tag: string }[]): { vonTag: string; bisTag: string } => {
+  let vonTag = tage[0]!.tag;
+  let bisTag = vonTag;
+  for (const t of tage) {
+    if (t.tag < vonTag) vonTag = t.tag;
+    if (t.tag > bisTag) bisTag = t.tag;
+  }
+  return { vonTag, bisTag };
+};

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeugBuchungImZeitraum } from './auslastung.fahrzeuge.repository.ts';
-import { floatArray, intArray, textArray, tsArray, uuidArray } from './auslastung.repository.ts';
+import { floatArray, intArray, tageSpanne, textArray, tsArray, uuidArray } from './auslastung.repository.ts';
 
 /** One open day of a vehicle's window. */
 export type FahrzeugTag = { fahrzeugId: string; tag: string; von: Date; bis: Date };
@@ -42,12 +42,7 @@ export const minutenJeFahrzeugTag = async (
 ): Promise<Minuten[]> => {
   if (tage.length === 0) return [];
   const ids = uuidArray([...new Set(tage.map((t) => t.fahrzeugId))]);
-  let vonTag = tage[0]!.tag;
-  let bisTag = vonTag;
-  for (const t of tage) {
-    if (t.tag < vonTag) vonTag = t.tag;
-    if (t.tag > bisTag) bisTag = t.tag;
-  }
+  const { vonTag, bisTag } = tageSpanne(tage);
   const gespeichert = await tx.execute(gespeicherteMinuten({ ids, vonTag, bisTag }));
   type Gespeichert = {
     fahrzeugId: string;
