@@ -48,25 +48,42 @@ const VERWALTUNG: Record<Language, () => Promise<{ default: Record<string, unkno
 /** The top-level sections of the texts that live in verwaltung.<language>.json (i18n.test.ts keeps it so). */
 export const VERWALTUNG_BEREICHE = /^(admin[A-Z]\w*|auslastung|auswertung)$/;
 
-const loadTranslations = async (language: Language): Promise<void> => {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  const { default: texts } = await TRANSLATIONS[language]();
-  // deep, so the administration's texts, when they came first, stay
-  i18next.addResourceBundle(language, 'translation', texts, true);
-};
-
-const verwaltungGeladen = new Map<Language, Promise<void>>();
-const loadVerwaltung = (language: Language): Promise<void> => {
-  let laden = verwaltungGeladen.get(language);
+/**
+ * What was added to which store: `init` gives i18next a new, empty store, so a second `initI18n` in the same
+ * module graph (the unit tests share one per worker) must load both chunks again. Keyed by the store object, the
+ * record goes with the store it describes.
+ */
+type Teil = 'texte' | 'verwaltung';
+const geladen = new WeakMap<object, Map<string, Promise<void>>>();
+const ladeTeil = (
+  language: Language,
+  teil: Teil,
+  quelle: () => Promise<{ default: Record<string, unknown> }>,
+): Promise<void> => {
+  const store: object = i18next.store ?? i18next;
+  let imStore = geladen.get(store);
+  if (!imStore) {
+    imStore = new Map();
+    geladen.set(store, imStore);
+  }
+  const schluessel = `${language}:${teil}`;
+  let laden = imStore.get(schluessel);
   if (!laden) {
-    laden = VERWALTUNG[language]().then(({ default: texts }) => {
+    const eintraege = imStore;
+    laden = quelle().then(({ default: texts }) => {
+      // deep, so the other chunk's texts, when they came first, stay
       i18next.addResourceBundle(language, 'translation', texts, true);
     });
-    laden.catch(() => verwaltungGeladen.delete(language));
-    verwaltungGeladen.set(language, laden);
+    laden.catch(() => eintraege.delete(schluessel));
+    imStore.set(schluessel, laden);
   }
   return laden;
 };
+
+const loadTranslations = (language: Language): Promise<void> =>
+  ladeTeil(language, 'texte', TRANSLATIONS[language]);
+const loadVerwaltung = (language: Language): Promise<void> =>
+  ladeTeil(language, 'verwaltung', VERWALTUNG[language]);
 
 /** The administration's texts of the language shown (the admin layout's route waits for them). */
 export const ladeVerwaltungstexte = (): Promise<void> => loadVerwaltung(currentLanguage());
