@@ -5,7 +5,7 @@
  *
  * Environment: CHROMIUM_PATH (default Debian's chromium-headless-shell, else /usr/bin/chromium), E2E_PORT (default 3100) and E2E_SECOND_PORT (default
  * E2E_PORT + 1) for the two servers, E2E_DATA_DIR (default a new temporary directory, removed afterwards unless
- * E2E_KEEP_DATA is set; the second server's is its folder `second-server`), E2E_WORKERS (default 4), E2E_TRACE_FILM
+ * E2E_KEEP_DATA is set; the second server's is its folder `second-server`), E2E_WORKERS (default 4), E2E_TRACE (set: every run records its trace, not only a failed journey's retry), E2E_TRACE_FILM
  * (set: failure traces keep their film strip of screenshots too).
  * E2E_OUTPUT_DIR (default e2e/test-results) takes traces, failure screenshots and the layout screenshots.
  * E2E_BASE_URL runs the journeys against a server that is already running (e.g. `npm run dev`, or a
@@ -216,7 +216,10 @@ export default defineConfig({
   // 8.8 min on four workers against 11.4 min on three, at a higher load (13–16 against about 7); the serial project
   // `alone` (474 s) then ends together with the other three workers (471–507 s each).
   workers: Number(process.env.E2E_WORKERS ?? 4),
-  retries: 0,
+  // A failed journey runs once more, with a trace (below); a journey that passes only then still fails the run
+  // (`failOnFlakyTests`), so a retry never hides a flaky journey (decision 277).
+  retries: 1,
+  failOnFlakyTests: true,
   forbidOnly: Boolean(process.env.CI),
   reporter: 'list',
   // How long a journey and a wait may take before they count as hung. What they check does not depend on it. The
@@ -229,13 +232,15 @@ export default defineConfig({
     baseURL,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
-    // A failed journey keeps its trace: every action with the page's DOM before and after it, the network and
-    // the console, to open in `npx playwright show-trace`. The trace's film strip (a screenshot stream while the
-    // page changes) is left out: it doubled the browser's processor time (72 s against 36 s without a trace, 43 s
-    // with the DOM but no film strip, for the same 10 journeys; decision 252). `screenshot` still keeps the last
-    // picture of a failed journey. E2E_TRACE_FILM=1 records the film strip too, for a failure the DOM does not explain.
+    // A failed journey's retry records its trace: every action with the page's DOM before and after it, the network
+    // and the console, to open in `npx playwright show-trace`. The first run records none: recording the DOM of
+    // every action of every journey, to throw it away for the ones that pass, was a sixth of the tier's processor
+    // time (decision 277: 200 s against 169 s for the same 30 journeys). E2E_TRACE=1 records it on every run, kept
+    // when the run fails. The trace's film strip (a screenshot stream while the page changes) is left out: it
+    // doubled the browser's processor time (decision 252); E2E_TRACE_FILM=1 records it too, for a failure the DOM
+    // does not explain. `screenshot` keeps the last picture of every failed run.
     trace: {
-      mode: 'retain-on-failure',
+      mode: process.env.E2E_TRACE || process.env.E2E_TRACE_FILM ? 'retain-on-failure' : 'on-first-retry',
       snapshots: true,
       screenshots: Boolean(process.env.E2E_TRACE_FILM),
       sources: true,

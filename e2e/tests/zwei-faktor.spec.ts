@@ -63,10 +63,21 @@ const startEnrolment = async (page: Page, labels: { start: RegExp; password: Reg
   return ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
 };
 
-const newSignedInPage = async (browser: Browser, totp: OTPAuth.TOTP) => {
+/**
+ * A second device signs in with one of the backup codes (a third app code would have to wait for the next time step:
+ * the first two used the current step and the next).
+ */
+const newSignedInPage = async (browser: Browser, backupCode: string) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInWithCode(page, totp);
+  await signIn(page, user.email);
+  await page.getByRole('button', { name: 'Stattdessen einen Backup-Code verwenden' }).click();
+  await expect(
+    page.getByText('Geben Sie einen Ihrer Backup-Codes ein. Jeder Code gilt nur einmal.'),
+  ).toBeVisible();
+  await page.getByLabel('Backup-Code').fill(backupCode);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expectPath(page, user.startPage);
   return page;
 };
 
@@ -105,6 +116,7 @@ test('enrol an authenticator app, sign in with its code, and sign out all other 
   await page.getByRole('button', { name: 'Confirm' }).click();
   const codes = page.getByTestId('backup-codes').getByRole('listitem');
   await expect(codes).toHaveCount(10);
+  const backupCodes = (await codes.allTextContents()).map((c) => c.trim());
   expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'I have saved the codes' }).click();
   await expect(page.getByRole('cell', { name: /^Work phone Authenticator app/ })).toBeVisible();
@@ -116,8 +128,8 @@ test('enrol an authenticator app, sign in with its code, and sign out all other 
   await expectPath(page, '/login');
   await signInWithCode(page, totp);
 
-  // a second browser signs in too; the first one signs out all other devices
-  const other = await newSignedInPage(browser, totp);
+  // a second browser signs in too, with a backup code; the first one signs out all other devices
+  const other = await newSignedInPage(browser, backupCodes[0]!);
   await openSecurity(page);
   const sessions = page.getByTestId('sitzungen').getByRole('row');
   await expect(sessions).not.toHaveCount(1);
@@ -130,6 +142,8 @@ test('enrol an authenticator app, sign in with its code, and sign out all other 
   await expect(page.getByRole('status').filter({ hasText: 'Abgemeldete Geräte:' })).toBeVisible();
   // header row and this device
   await expect(sessions).toHaveCount(2);
+  // the backup code used is gone
+  await expect(page.getByText('Unbenutzte Backup-Codes: 9')).toBeVisible();
 
   await other.goto(SECURITY);
   await expectPath(other, '/login');
