@@ -4,7 +4,7 @@
  * root does that; by hand: `npm run build -w @stellwerk/web && npx playwright test -c e2e`.
  *
  * Environment: CHROMIUM_PATH (default Debian's chromium-headless-shell, else /usr/bin/chromium), E2E_PORT (default 3100) and E2E_SECOND_PORT (default
- * E2E_PORT + 1) for the two servers, E2E_DATA_DIR (default a new temporary directory, removed afterwards unless
+ * E2E_PORT + 1) for the two servers, E2E_DATA_DIR (default a new temporary directory, in /dev/shm when it has room, removed afterwards unless
  * E2E_KEEP_DATA is set; the second server's is its folder `second-server`), E2E_WORKERS (default 4), E2E_TRACE (set: every run records its trace, not only a failed journey's retry), E2E_TRACE_FILM
  * (set: failure traces keep their film strip of screenshots too).
  * E2E_OUTPUT_DIR (default e2e/test-results) takes traces, failure screenshots and the layout screenshots.
@@ -18,12 +18,12 @@
  * (`to`, `raw`; E2E_MAIL_DIR against E2E_BASE_URL), where the journeys read their links (e2e/support/mail.ts), as a user reads them in their mail client. The mailbox
  * page shows no link to anyone (decision 017).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { startSmsGateway } from '../apps/server/test/sms-gateway.ts';
+import { laufOrdner } from '../apps/server/test/speicher-ordner.ts';
 import { startSmtpReceiver } from '../apps/server/test/smtp-receiver.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -39,7 +39,8 @@ if (!externalBaseURL && !process.env.E2E_DATA_DIR) {
         'repository root, or `npm run build -w @stellwerk/web` before `npx playwright test -c e2e`.',
     );
   }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'stellwerk-e2e-'));
+  // in memory when there is room (decision 278): both servers' embedded databases write there
+  const dataDir = laufOrdner('stellwerk-e2e-', 1024 ** 3);
   process.env.E2E_DATA_DIR = dataDir;
   if (!process.env.E2E_KEEP_DATA) {
     process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));

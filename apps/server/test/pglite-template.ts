@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../src/db/client.ts';
 import { seedDemo } from '../src/db/seed.ts';
+import { laufOrdner } from './speicher-ordner.ts';
 import {
   berlinDay,
   PGLITE_TEMPLATE_ENV,
@@ -27,6 +28,11 @@ import {
 } from '../src/db/test-database.ts';
 
 export default async function setup() {
+  // The run's folder, in memory when there is room for three workers' databases and files beside the templates. The
+  // workers inherit this process's environment: their `os.tmpdir()` (TMPDIR) is the run's folder too, and whatever a
+  // file leaves there goes with the folder at the end.
+  const ordner = laufOrdner('stellwerk-integration-', 4 * 1024 ** 3);
+  process.env.TMPDIR = ordner;
   const day = berlinDay(new Date());
   const adminUrl = process.env.TEST_DATABASE_URL;
   // The embedded templates are made in this process, PostgreSQL's in its own: both at once. Each seeded template
@@ -47,6 +53,7 @@ export default async function setup() {
   const pgNames = pg ? [pg.migrated, pg.seeded] : [];
 
   return async () => {
+    rmSync(ordner, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(seededDir, { recursive: true, force: true });
     if (pgStorage) rmSync(pgStorage, { recursive: true, force: true });
