@@ -32,6 +32,7 @@ import {
   findOeffnungen,
   leereZaehlung,
   type PlanRow,
+  type PlanTag,
   ZAEHLUNG_FELDER,
 } from './auslastung.leseraum.repository.ts';
 import { type PlanTagAnfrage, planTagZahlen } from './auslastung.leseraum-tage.ts';
@@ -129,6 +130,19 @@ export const kVon = (settings: Awaited<ReturnType<typeof loadEffectiveCustomizin
 
 // --- reading rooms and workspaces ------------------------------------------------------------------------
 
+/** The open plan-days of `fenster` (each plan's windows), plan by plan: the rollup's and the raw statements' unit. */
+export const planTage = (plaene: readonly PlanRow[], fenster: ReadonlyMap<string, Fenster[]>): PlanTag[] =>
+  plaene.flatMap((p) =>
+    (fenster.get(p.id) ?? []).map((f) => ({ grundrissId: p.id, tag: f.tag, von: f.von, bis: f.bis })),
+  );
+
+/** The kinds of place a room-type filter counts (both without one). */
+export const artenDer = (raumart: Art | undefined): readonly Art[] =>
+  raumart ? [raumart] : ['platz', 'gruppenraum'];
+
+/** Each plan's place fingerprint (`orte`), as the rollup's rows hold it. */
+export const orteDer = (plaene: readonly PlanRow[]) => new Map(plaene.map((p) => [p.id, p.orte]));
+
 /** Each plan's opening hours over the days of `z`, without its location's holidays. */
 export const fensterDerPlaene = async (
   tx: Tx,
@@ -180,10 +194,8 @@ export const planZahlen = async (
     raumart?: 'platz' | 'gruppenraum';
   },
 ): Promise<PlanZahlen> => {
-  const arten: readonly Art[] = raumart ? [raumart] : ['platz', 'gruppenraum'];
-  const tage = plaene.flatMap((p) =>
-    (fenster.get(p.id) ?? []).map((f) => ({ grundrissId: p.id, tag: f.tag, von: f.von, bis: f.bis })),
-  );
+  const arten = artenDer(raumart);
+  const tage = planTage(plaene, fenster);
   // the closed days too: the bookings starting on them are counted (decision 276)
   const offen = new Set(tage.map((t) => `${t.grundrissId}|${t.tag}`));
   const geschlossen: PlanTagAnfrage[] = [];
@@ -192,7 +204,7 @@ export const planZahlen = async (
       if (!offen.has(`${p.id}|${tag}`)) geschlossen.push({ grundrissId: p.id, tag, von: null, bis: null });
   const alleZahlen = await planTagZahlen(tx, {
     tage: [...tage, ...geschlossen],
-    orte: new Map(plaene.map((p) => [p.id, p.orte])),
+    orte: orteDer(plaene),
   });
   const jeTagZahlen = alleZahlen.slice(0, tage.length);
   const zaehlung = leereZaehlung();

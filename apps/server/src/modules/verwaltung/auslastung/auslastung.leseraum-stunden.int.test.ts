@@ -12,11 +12,26 @@ import { startTestServer, type TestServer, testDrivers } from '../../../../test/
 import { zufall } from '../../../../test/zufallsflotte.ts';
 import { leseraumBuchung } from '../../leseraum/leseraum-buchung/leseraum-buchung.public.ts';
 import {
-  belegteMinutenJeStueck,
-  belegtePlaetzeJeTag,
+  minutenJeStueckUndArt,
   type PlanStueck,
   type PlanTag,
+  plaetzeJeTagUndArt,
 } from './auslastung.leseraum.repository.ts';
+
+/** The statements' rows per kind (places, group rooms) summed per key, as the utilisation adds the kinds. */
+const summiert = <R extends { belegt: number; eingecheckt: number }>(
+  rows: readonly R[],
+  key: (r: R) => string | number,
+) => {
+  const je = new Map<string | number, { belegt: number; eingecheckt: number }>();
+  for (const r of rows) {
+    const m = je.get(key(r)) ?? { belegt: 0, eingecheckt: 0 };
+    m.belegt += r.belegt;
+    m.eingecheckt += r.eingecheckt;
+    je.set(key(r), m);
+  }
+  return je;
+};
 
 /** A week over the change to summer time and a week over the change back. */
 const TAGE = [
@@ -95,10 +110,9 @@ describe.each(testDrivers())('the reading-room utilisation joined by hour and by
         return { grundrissId: planId, von: new Date(von), bis: new Date(bis) };
       }),
     );
-    const ist = new Map(
-      (await server.database.withTenant(mandantId, (tx) => belegteMinutenJeStueck(tx, { stuecke }))).map(
-        (z) => [z.i, z],
-      ),
+    const ist = summiert(
+      await server.database.withTenant(mandantId, (tx) => minutenJeStueckUndArt(tx, { stuecke })),
+      (z) => z.i,
     );
     let mitMinuten = 0;
     stuecke.forEach((s, i) => {
@@ -126,11 +140,9 @@ describe.each(testDrivers())('the reading-room utilisation joined by hour and by
         bis: bis === 24 ? berlinInstant(addCalendarDays(tag, 1), '00:00') : berlinInstant(tag, hh(bis)),
       };
     });
-    const ist = new Map(
-      (await server.database.withTenant(mandantId, (tx) => belegtePlaetzeJeTag(tx, { tage }))).map((z) => [
-        z.tag,
-        z,
-      ]),
+    const ist = summiert(
+      await server.database.withTenant(mandantId, (tx) => plaetzeJeTagUndArt(tx, { tage })),
+      (z) => z.tag,
     );
     for (const t of tage) {
       const belegt = new Set(

@@ -18,7 +18,7 @@ import {
   ZAEHLUNG_FELDER,
   zaehlungJeTagUndArt,
 } from './auslastung.leseraum.repository.ts';
-import { floatArray, intArray, tageSpanne, textArray, uuidArray } from './auslastung.repository.ts';
+import { floatArray, intArray, tageSpanne, textArray, tsArray, uuidArray } from './auslastung.repository.ts';
 
 /** A plan-day asked of the rollup: an open day with its window, or a closed one (only its bookings are counted). */
 export type PlanTagAnfrage = PlanTag | { grundrissId: string; tag: string; von: null; bis: null };
@@ -48,10 +48,6 @@ const leer = (stuecke: number): PlanTagZahlen => ({
 
 /** The hour pieces of a plan-day's window, as `inStunden` cuts it (the rows' arrays follow this order). */
 const stueckeDes = (t: PlanTagAnfrage) => (t.von ? inStunden([{ tag: t.tag, von: t.von, bis: t.bis }]) : []);
-
-/** A `timestamptz[]` literal with NULL for a closed day's missing window. */
-const tsOderNull = (xs: readonly (Date | null)[]) =>
-  `{${xs.map((x) => (x ? `"${x.toISOString()}"` : 'NULL')).join(',')}}`;
 
 const alsZaehlung = (xs: readonly number[]): BuchungsZaehlung =>
   Object.fromEntries(ZAEHLUNG_FELDER.map((k, i) => [k, xs[i] ?? 0])) as BuchungsZaehlung;
@@ -205,8 +201,8 @@ const fuellePlanTage = async (
       u.bis, u.orte, u.bp::float8[], u.ep::float8[], u.bg::float8[], u.eg::float8[], u.vp::float8[], u.vg::float8[],
       u.zp::int[], u.zg::int[], u.pp, u.pe, u.gp, u.ge
     from unnest(${uuidArray(tage.map((t) => t.grundrissId))}::uuid[], ${textArray(tage.map((t) => t.tag))}::date[],
-      ${intArray(fehlend.map((f) => f.stand))}::int[], ${tsOderNull(tage.map((t) => t.von))}::timestamptz[],
-      ${tsOderNull(tage.map((t) => t.bis))}::timestamptz[], ${textArray(tage.map((t) => orte.get(t.grundrissId) ?? ''))}::text[],
+      ${intArray(fehlend.map((f) => f.stand))}::int[], ${tsArray(tage.map((t) => t.von))}::timestamptz[],
+      ${tsArray(tage.map((t) => t.bis))}::timestamptz[], ${textArray(tage.map((t) => orte.get(t.grundrissId) ?? ''))}::text[],
       ${feld(ergebnis.map((e) => e.belegt.platz))}::text[], ${feld(ergebnis.map((e) => e.eingecheckt.platz))}::text[],
       ${feld(ergebnis.map((e) => e.belegt.gruppenraum))}::text[],
       ${feld(ergebnis.map((e) => e.eingecheckt.gruppenraum))}::text[],
@@ -270,7 +266,7 @@ export const planSummen = async (
           with ordinality as s(h, i))::float8 end as belegt,
       least(coalesce(r.plaetze_platz, 0) * ${p} + coalesce(r.plaetze_gruppe, 0) * ${g}, u.plaetze) as tagbelegt
     from unnest(${uuidArray(tage.map((t) => t.grundrissId))}::uuid[], ${textArray(tage.map((t) => t.tag))}::date[],
-      ${tsOderNull(tage.map((t) => t.von))}::timestamptz[], ${tsOderNull(tage.map((t) => t.bis))}::timestamptz[],
+      ${tsArray(tage.map((t) => t.von))}::timestamptz[], ${tsArray(tage.map((t) => t.bis))}::timestamptz[],
       ${textArray(tage.map((t) => orte.get(t.grundrissId) ?? ''))}::text[],
       ${intArray(tage.map((t) => plaetze.get(t.grundrissId) ?? 0))}::int[])
       with ordinality as u(grundriss_id, tag, von, bis, orte, plaetze, j)

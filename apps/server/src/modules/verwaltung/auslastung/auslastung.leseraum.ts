@@ -18,6 +18,7 @@ import { loadEffectiveCustomizing } from '../customizing/customizing.service.ts'
 import {
   type Anteil,
   addiere,
+  artenDer,
   assertFeature,
   aufschluesseln,
   type Deps,
@@ -27,13 +28,15 @@ import {
   kVon,
   LEER_AUFSCHLUESSELUNG,
   type Leser,
+  orteDer,
+  planTage,
   planZahlen,
   standorteDer,
   summe,
   zeitraumDer,
   zellenFuerKSchwelle,
 } from './auslastung.kontext.ts';
-import { type Art, findPlaene, type PlanRow, personenJePlan } from './auslastung.leseraum.repository.ts';
+import { findPlaene, type PlanRow, personenJePlan } from './auslastung.leseraum.repository.ts';
 import { planSummen, planTagZahlen } from './auslastung.leseraum-tage.ts';
 import { ohneJit } from './auslastung.repository.ts';
 
@@ -113,12 +116,10 @@ export const leseraumAuslastungBerechnen = async (
       if (!selektionZeigbar({ personen: alleLeute, k })) return { verborgen: true, tage: [] };
       const fenster = await fensterDerPlaene(tx, plaene, vorschauZeitraum);
       // the open days' preview minutes from the rollup (decision 276), capped per day at its bookable minutes
-      const tage = plaene.flatMap((p) =>
-        (fenster.get(p.id) ?? []).map((f) => ({ grundrissId: p.id, tag: f.tag, von: f.von, bis: f.bis })),
-      );
-      const zahlen = await planTagZahlen(tx, { tage, orte: new Map(plaene.map((p) => [p.id, p.orte])) });
+      const tage = planTage(plaene, fenster);
+      const zahlen = await planTagZahlen(tx, { tage, orte: orteDer(plaene) });
       const plaetzeVon = new Map(plaene.map((p) => [p.id, p.plaetze]));
-      const arten: readonly Art[] = q.raumart ? [q.raumart] : ['platz', 'gruppenraum'];
+      const arten = artenDer(q.raumart);
       const jeTag = new Map<string, Anteil>();
       tage.forEach((s, j) => {
         const buchbar = ((s.bis.getTime() - s.von.getTime()) / 60_000) * plaetzeVon.get(s.grundrissId)!;
@@ -182,17 +183,10 @@ export const leseraumAuslastungBerechnen = async (
     const vorherSummen =
       vorherFenster &&
       (await planSummen(tx, {
-        tage: plaene.flatMap((p) =>
-          (vorherFenster.get(p.id) ?? []).map((f) => ({
-            grundrissId: p.id,
-            tag: f.tag,
-            von: f.von,
-            bis: f.bis,
-          })),
-        ),
-        orte: new Map(plaene.map((p) => [p.id, p.orte])),
+        tage: planTage(plaene, vorherFenster),
+        orte: orteDer(plaene),
         plaetze: new Map(plaene.map((p) => [p.id, p.plaetze])),
-        arten: q.raumart ? [q.raumart] : ['platz', 'gruppenraum'],
+        arten: artenDer(q.raumart),
         modus,
       }));
     const gesamt = [...zahlen.jePlan.values()].reduce(addiere, { belegt: 0, buchbar: 0 });

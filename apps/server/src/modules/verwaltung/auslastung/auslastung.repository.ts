@@ -12,7 +12,9 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 
 export const uuidArray = (xs: readonly string[]) => `{${xs.join(',')}}`;
-export const tsArray = (xs: readonly Date[]) => `{${xs.map((x) => `"${x.toISOString()}"`).join(',')}}`;
+/** A `timestamptz[]` literal; `null` (a closed day's missing window) becomes NULL. */
+export const tsArray = (xs: readonly (Date | null)[]) =>
+  `{${xs.map((x) => (x ? `"${x.toISOString()}"` : 'NULL')).join(',')}}`;
 export const intArray = (xs: readonly number[]) => `{${xs.join(',')}}`;
 /** Doubles round-trip exactly through their shortest decimal form. */
 export const floatArray = (xs: readonly number[]) => `{${xs.map((x) => String(x)).join(',')}}`;
@@ -41,6 +43,17 @@ export const paareJe = <K extends string>(
     else jeZelle.set(r[zelle], [r.person]);
   }
   return jeZelle;
+};
+
+/** The earliest start and the latest end of the windows asked; `fenster` is not empty. */
+export const zeitSpanne = (fenster: readonly { von: Date; bis: Date }[]): { start: Date; ende: Date } => {
+  let start = fenster[0]!.von;
+  let ende = fenster[0]!.bis;
+  for (const f of fenster) {
+    if (f.von < start) start = f.von;
+    if (f.bis > ende) ende = f.bis;
+  }
+  return { start, ende };
 };
 
 /** The first and the last of the days asked (`YYYY-MM-DD`, so they compare as strings); `tage` is not empty. */

@@ -7,7 +7,15 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import { fahrzeugBuchungImZeitraum } from './auslastung.fahrzeuge.repository.ts';
-import { floatArray, intArray, tageSpanne, textArray, tsArray, uuidArray } from './auslastung.repository.ts';
+import {
+  floatArray,
+  intArray,
+  tageSpanne,
+  textArray,
+  tsArray,
+  uuidArray,
+  zeitSpanne,
+} from './auslastung.repository.ts';
 
 /** One open day of a vehicle's window. */
 export type FahrzeugTag = { fahrzeugId: string; tag: string; von: Date; bis: Date };
@@ -119,8 +127,7 @@ export const minutenJeFahrzeugTagRoh = async (
   { tage }: { tage: readonly FahrzeugTag[] },
 ): Promise<Minuten[]> => {
   if (tage.length === 0) return [];
-  const start = new Date(Math.min(...tage.map((s) => s.von.getTime())));
-  const ende = new Date(Math.max(...tage.map((s) => s.bis.getTime())));
+  const { start, ende } = zeitSpanne(tage);
   // each booking and trip joins the vehicle-days of the Berlin days it touches (an open window lies inside its
   // day), so a vehicle's bookings are not compared with all its days: linear in days + bookings (decision 247);
   // materialized, so the join hashes vehicle and day together (inline, the day came from the lateral series after
