@@ -2,10 +2,11 @@
  * The API contract shared by server and web: zod schemas (`Z*`) and their types (`T*`).
  * Every string has a maximum length (Infisical's rule), so no request can smuggle megabytes into a field.
  */
-import { MAX_STANDORTE_JE_ZUWEISUNG } from './identitaet/standort-grenze.ts';
+
 import { z } from 'zod';
 import { SWITCHABLE_FEATURES } from './features.ts';
 import { ZZweiFaktorStand } from './identitaet/sicherheit/api.ts';
+import { MAX_STANDORTE_JE_ZUWEISUNG } from './identitaet/standort-grenze.ts';
 import { LANGUAGES } from './language.ts';
 import { PERMISSION_NAMES } from './permissions.ts';
 import { AKTIONEN, type Aktion } from './policy.ts';

@@ -15,12 +15,12 @@ import {
   fahrerVerstoss,
   fuehrerscheinHinweise,
 } from '../fuehrerschein/rules.ts';
-import { type Belegung, type FahrerBelegung, fahrerDoppeltVerstoss } from './rules.ts';
 import {
   type FahrzeugBuchungsCustomizing,
   type FahrzeugFuerBuchung,
   pruefeFahrzeugBuchung,
 } from './pruefung.ts';
+import { type Belegung, type FahrerBelegung, fahrerDoppeltVerstoss } from './rules.ts';
 
 export type BuchungsCheck = {
   von: Date;

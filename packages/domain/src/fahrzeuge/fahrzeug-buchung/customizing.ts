@@ -10,8 +10,8 @@ import {
   type ResolvedCustomizing,
   stringCustomizing,
 } from '../../verwaltung/customizing.ts';
-import { TAKT_MINUTEN } from './rules.ts';
 import type { FahrzeugBuchungsCustomizing } from './pruefung.ts';
+import { TAKT_MINUTEN } from './rules.ts';
 
 /**
  * How many days ahead vehicles can be booked (decision 140): in the daily mode `FahrzeugVorausbuchbareTage`; in the

@@ -4,8 +4,8 @@ import { berlinInstant } from '../../time.ts';
 import { fensterAusZeitraum } from '../fahrzeug/buchungsfenster.ts';
 import { spaetestesEndeAb, warumNichtBuchbar } from './erklaerung.ts';
 import { FAHRT_OFFEN } from './machine.ts';
-import type { Belegung } from './rules.ts';
 import { DEFAULT_FAHRZEUG_CUSTOMIZING, type FahrzeugFuerBuchung } from './pruefung.ts';
+import type { Belegung } from './rules.ts';
 
 const b = (day: string, time: string) => berlinInstant(day, time);
 const fahrzeug: FahrzeugFuerBuchung = {

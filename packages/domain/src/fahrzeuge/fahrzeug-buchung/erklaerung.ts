@@ -6,8 +6,8 @@
 import type { RuleViolation } from '../../errors.ts';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '../../time.ts';
 import { fensterAm } from '../fahrzeug/buchungsfenster.ts';
-import { isBuchungAusserhalbMoeglich, wirksamesBuchungsfenster } from './rules.ts';
 import { type BuchungsPruefung, pruefeFahrzeugBuchung } from './pruefung.ts';
+import { isBuchungAusserhalbMoeglich, wirksamesBuchungsfenster } from './rules.ts';
 
 /** Rules that judge a whole booking, not a single step of it (a 15-minute step is always "too short"). */
 const NUR_FUER_GANZE_BUCHUNG = new Set<string>(['fahrzeug_buchung.zu_kurz']);

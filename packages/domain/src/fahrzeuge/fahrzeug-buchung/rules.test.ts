@@ -5,6 +5,7 @@ import { addCalendarDays, berlinDateKey, berlinInstant, WOCHENTAG_NAMEN, weekday
 import { fensterAusZeitraum, isInnerhalbBuchungsfenster } from '../fahrzeug/buchungsfenster.ts';
 import { tagesRaster } from './erklaerung.ts';
 import { FAHRT_OFFEN } from './machine.ts';
+import { DEFAULT_FAHRZEUG_CUSTOMIZING, type FahrzeugFuerBuchung, pruefeFahrzeugBuchung } from './pruefung.ts';
 import {
   type Belegung,
   belegterZeitraum,
@@ -19,7 +20,6 @@ import {
   zeitraumVerstoss,
   zuWeitImVorausVerstoss,
 } from './rules.ts';
-import { DEFAULT_FAHRZEUG_CUSTOMIZING, type FahrzeugFuerBuchung, pruefeFahrzeugBuchung } from './pruefung.ts';
 
 /** Berlin wall-clock time (any season). */
 const b = (day: string, time: string) => berlinInstant(day, time);

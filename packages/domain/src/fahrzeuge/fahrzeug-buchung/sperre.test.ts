@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FAHRT_OFFEN } from './machine.ts';
-import type { Belegung } from './rules.ts';
 import { DEFAULT_FAHRZEUG_CUSTOMIZING } from './pruefung.ts';
+import type { Belegung } from './rules.ts';
 import {
   type ErsatzKandidat,
   sperreAusfuehrung,

@@ -7,6 +7,7 @@ import type { RuleViolation } from '../../errors.ts';
 import type { FahrzeugBuchungTyp } from '../../status.ts';
 import type { Buchungsfenster } from '../fahrzeug/buchungsfenster.ts';
 import { isMassenStornierbar, isSperre, isUnterwegs, STORNO_GRUND } from './machine.ts';
+import { type FahrzeugBuchungsCustomizing, pruefeFahrzeugBuchung } from './pruefung.ts';
 import {
   type Belegung,
   belegterZeitraum,
@@ -16,7 +17,6 @@ import {
   taktBeginn,
   zeitraumVerstoss,
 } from './rules.ts';
-import { type FahrzeugBuchungsCustomizing, pruefeFahrzeugBuchung } from './pruefung.ts';
 
 export type SperreTyp = Exclude<FahrzeugBuchungTyp, 'BUCHUNG'>;
 

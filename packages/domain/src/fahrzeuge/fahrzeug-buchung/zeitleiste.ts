@@ -12,8 +12,8 @@
 import type { FahrzeugBuchungTyp } from '../../status.ts';
 import { addCalendarDays, berlinDateKey, berlinInstant, weekdayOfDay } from '../../time.ts';
 import { fensterAm } from '../fahrzeug/buchungsfenster.ts';
-import { gueltigkeitsZeitraum, isBuchungAusserhalbMoeglich, wirksamesBuchungsfenster } from './rules.ts';
 import type { FahrzeugBuchungsCustomizing, FahrzeugFuerBuchung } from './pruefung.ts';
+import { gueltigkeitsZeitraum, isBuchungAusserhalbMoeglich, wirksamesBuchungsfenster } from './rules.ts';
 
 export const ZEITLEISTE_ANSICHTEN = ['tag', 'woche'] as const;
 export type ZeitleisteAnsicht = (typeof ZEITLEISTE_ANSICHTEN)[number];

@@ -207,3 +207,50 @@ export const auslastungEinesObjekts = ({
 /** A share of `teil` in `ganzes`, between 0 and 1 (never over 100 %); null when `ganzes` is 0. */
 export const quote = (teil: number, ganzes: number): number | null =>
   ganzes > 0 ? Math.min(1, Math.max(0, teil / ganzes)) : null;
+
+/**
+ * One plan-day of a room as the utilisation counts it: never more booked than could be booked (decisions 165, 276).
+ * Each hour piece of the window (`stuecke`, as `inStunden` cuts it) can hold its minutes × `plaetze`; its booked
+ * minutes (`belegt[i]`, the bookings' minutes summed over the places, which overlapping holds can push past that) are
+ * capped there, and its checked-in minutes at its booked ones. The hourly mode adds the capped pieces; the full-day
+ * mode counts the places booked that day (`tag`), capped at `plaetze`, of `plaetze`. `jeStueck` (the heatmap's cells)
+ * is capped in both modes.
+ */
+export const gedeckelterTag = ({
+  stuecke,
+  plaetze,
+  belegt,
+  eingecheckt,
+  tag,
+  modus,
+}: {
+  stuecke: readonly { minuten: number }[];
+  plaetze: number;
+  belegt: readonly number[];
+  eingecheckt: readonly number[];
+  tag: { belegt: number; eingecheckt: number };
+  modus: Buchungsmodus;
+}): {
+  belegt: number;
+  eingecheckt: number;
+  buchbar: number;
+  jeStueck: { belegt: number; buchbar: number }[];
+} => {
+  const jeStueck = stuecke.map((s, i) => {
+    const buchbar = s.minuten * plaetze;
+    return { belegt: Math.min(belegt[i] ?? 0, buchbar), buchbar };
+  });
+  if (modus === 'ganztags') {
+    const n = Math.min(tag.belegt, plaetze);
+    return { belegt: n, eingecheckt: Math.min(tag.eingecheckt, plaetze), buchbar: plaetze, jeStueck };
+  }
+  let summe = { belegt: 0, eingecheckt: 0, buchbar: 0 };
+  jeStueck.forEach((s, i) => {
+    summe = {
+      belegt: summe.belegt + s.belegt,
+      eingecheckt: summe.eingecheckt + Math.min(eingecheckt[i] ?? 0, s.belegt),
+      buchbar: summe.buchbar + s.buchbar,
+    };
+  });
+  return { ...summe, jeStueck };
+};

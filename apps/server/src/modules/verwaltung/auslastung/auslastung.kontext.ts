@@ -10,6 +10,7 @@ import type { TAufschluesselung } from '@stellwerk/domain/verwaltung/auslastung/
 import {
   type Buchungsmodus,
   type Fenster,
+  gedeckelterTag,
   inStunden,
   oeffnungsFenster,
   quote,
@@ -218,42 +219,30 @@ export const planZahlen = async (
   const heatmap = new Map<string, { belegt: number; buchbar: number }>();
   tage.forEach((t, j) => {
     const z = jeTagZahlen[j]!;
-    const plaetze = plaetzeVon.get(t.grundrissId)!;
-    const p = jePlan.get(t.grundrissId)!;
-    const d = jeTag.get(t.tag) ?? { belegt: 0, eingecheckt: 0, buchbar: 0 };
-    inStunden([{ tag: t.tag, von: t.von, bis: t.bis }]).forEach((s, i) => {
-      const buchbar = s.minuten * plaetze;
-      const belegt = Math.min(summeDerArten(z.belegt, i), buchbar);
+    const stuecke = inStunden([{ tag: t.tag, von: t.von, bis: t.bis }]);
+    const tag = gedeckelterTag({
+      stuecke,
+      plaetze: plaetzeVon.get(t.grundrissId)!,
+      belegt: stuecke.map((_, i) => summeDerArten(z.belegt, i)),
+      eingecheckt: stuecke.map((_, i) => summeDerArten(z.eingecheckt, i)),
+      tag: {
+        belegt: arten.reduce((s, art) => s + z.plaetze[art], 0),
+        eingecheckt: arten.reduce((s, art) => s + z.plaetzeEingecheckt[art], 0),
+      },
+      modus,
+    });
+    stuecke.forEach((s, i) => {
       const zelle = `${s.wochentag}:${s.stunde}`;
       const h = heatmap.get(zelle) ?? { belegt: 0, buchbar: 0 };
-      h.belegt += belegt;
-      h.buchbar += buchbar;
+      h.belegt += tag.jeStueck[i]!.belegt;
+      h.buchbar += tag.jeStueck[i]!.buchbar;
       heatmap.set(zelle, h);
-      if (modus === 'stuendlich') {
-        const eingecheckt = Math.min(summeDerArten(z.eingecheckt, i), belegt);
-        p.belegt += belegt;
-        p.eingecheckt += eingecheckt;
-        p.buchbar += buchbar;
-        d.belegt += belegt;
-        d.eingecheckt += eingecheckt;
-        d.buchbar += buchbar;
-      }
     });
-    if (modus === 'ganztags') {
-      const n = Math.min(
-        arten.reduce((s, art) => s + z.plaetze[art], 0),
-        plaetze,
-      );
-      const e = Math.min(
-        arten.reduce((s, art) => s + z.plaetzeEingecheckt[art], 0),
-        plaetze,
-      );
-      p.belegt += n;
-      p.eingecheckt += e;
-      p.buchbar += plaetze;
-      d.belegt += n;
-      d.eingecheckt += e;
-      d.buchbar += plaetze;
+    const d = jeTag.get(t.tag) ?? { belegt: 0, eingecheckt: 0, buchbar: 0 };
+    for (const summen of [jePlan.get(t.grundrissId)!, d]) {
+      summen.belegt += tag.belegt;
+      summen.eingecheckt += tag.eingecheckt;
+      summen.buchbar += tag.buchbar;
     }
     jeTag.set(t.tag, d);
   });

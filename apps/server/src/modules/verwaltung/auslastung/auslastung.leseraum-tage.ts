@@ -5,7 +5,7 @@
  * (`minutenJeStueckUndArt`, `plaetzeJeTagUndArt`) and stored, unless a write marked the day again since it was read
  * (`stand`), so the figures are always the raw ones.
  */
-import { inStunden } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
+import { gedeckelterTag, inStunden } from '@stellwerk/domain/verwaltung/auslastung/buchbare-zeit';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
 import {
@@ -280,31 +280,30 @@ export const planSummen = async (
   }[];
   const fehlend = tage.filter((_, j) => !zeilen[j]?.gilt);
   const nachgerechnet = fehlend.length > 0 ? await planTagZahlen(tx, { tage: fehlend, orte }) : [];
-  let n = 0;
+  let k = 0;
   tage.forEach((t, j) => {
-    const anzahl = plaetze.get(t.grundrissId) ?? 0;
     const s = summen.get(t.grundrissId) ?? { belegt: 0, buchbar: 0 };
-    const z = zeilen[j];
-    const nachher = z?.gilt ? null : nachgerechnet[n++]!;
-    if (modus === 'ganztags') {
-      s.belegt += nachher
-        ? Math.min(
-            arten.reduce((x, art) => x + nachher.plaetze[art], 0),
-            anzahl,
-          )
-        : Number(z!.tagbelegt);
-      s.buchbar += anzahl;
-    } else
-      for (const [i, stueck] of stueckeDes(t).entries()) {
-        const buchbar = stueck.minuten * anzahl;
-        if (nachher)
-          s.belegt += Math.min(
-            arten.reduce((x, art) => x + (nachher.belegt[art][i] ?? 0), 0),
-            buchbar,
-          );
-        s.buchbar += buchbar;
-      }
-    if (modus === 'stuendlich' && !nachher) s.belegt += Number(z!.belegt);
+    const z = zeilen[j]!;
+    const anzahl = plaetze.get(t.grundrissId) ?? 0;
+    if (z.gilt) {
+      // capped in the statement above as gedeckelterTag caps
+      s.belegt += Number(modus === 'ganztags' ? z.tagbelegt : z.belegt);
+      s.buchbar +=
+        modus === 'ganztags' ? anzahl : stueckeDes(t).reduce((x, stueck) => x + stueck.minuten * anzahl, 0);
+    } else {
+      const n = nachgerechnet[k++]!;
+      const stuecke = stueckeDes(t);
+      const tag = gedeckelterTag({
+        stuecke,
+        plaetze: anzahl,
+        belegt: stuecke.map((_, i) => arten.reduce((x, art) => x + (n.belegt[art][i] ?? 0), 0)),
+        eingecheckt: [],
+        tag: { belegt: arten.reduce((x, art) => x + n.plaetze[art], 0), eingecheckt: 0 },
+        modus,
+      });
+      s.belegt += tag.belegt;
+      s.buchbar += tag.buchbar;
+    }
     summen.set(t.grundrissId, s);
   });
   return summen;
