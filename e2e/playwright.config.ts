@@ -230,6 +230,9 @@ export default defineConfig({
   timeout: 180_000,
   expect: { timeout: 30_000 },
   use: {
+    // An action (a click, a fill) waits for its element as long as an expectation does, not as long as the journey: a
+    // click on a button that never comes ended a journey marked slow after 9 min (180 s × 3) instead of 30 s.
+    actionTimeout: 30_000,
     baseURL,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
