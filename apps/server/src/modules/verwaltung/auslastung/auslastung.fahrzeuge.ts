@@ -42,12 +42,13 @@ import {
   LEER_AUFSCHLUESSELUNG,
   type Leser,
   standorteDer,
+  type Umfang,
   summe,
   zeitraumDer,
   zellenFuerKSchwelle,
 } from './auslastung.kontext.ts';
 import { ohneJit } from './auslastung.repository.ts';
-import { summenJeFahrzeug } from './auslastung.summen.ts';
+import { type FahrzeugSummen, summenJeFahrzeug } from './auslastung.summen.ts';
 
 // --- vehicles --------------------------------------------------------------------------------------------
 
@@ -67,12 +68,14 @@ export const fahrzeugAuslastung = async (
 
 /**
  * The figures without the right's check: for the evaluation, which has its own right (decision 246) and shows
- * these figures' headline values.
+ * these figures' headline values. `umfang: 'kopf'` (the evaluation's) computes only those: the recommendation of the
+ * last 90 days, the filter's choices, the trips per month and the breakdowns are left empty (decision 279).
  */
 export const fahrzeugAuslastungBerechnen = async (
   { database, now }: Deps,
   user: Leser,
   q: TFahrzeugAuslastungQuery,
+  umfang: Umfang = 'ganz',
 ): Promise<TFahrzeugAuslastung> => {
   const jetzt = now();
   const zeitraum = zeitraumDer(q, jetzt);
@@ -125,12 +128,14 @@ export const fahrzeugAuslastungBerechnen = async (
     const allePersonen = new Set([...personen.jeFahrzeug.values()].flat()).size;
     const fahrer = await fahrerAnzahl(tx, { fahrzeugIds: ids, start, ende });
 
+    const ganz = umfang === 'ganz';
     // the recommendation: the last 90 days up to yesterday
     const gestern = addCalendarDays(berlinDateKey(jetzt), -1);
     const neunzig = { vonTag: addCalendarDays(gestern, -89), bisTag: gestern };
     const n = grenzen(neunzig);
-    const zahlen90 = await zahlenDer(neunzig);
+    const zahlen90 = ganz ? await zahlenDer(neunzig) : new Map<string, FahrzeugSummen>();
     const unter = fahrzeuge.filter((f) => {
+      if (!ganz) return false;
       const z = zahlen90.get(f.id)!;
       const qu = quote(z.gebucht, z.buchbar);
       return qu !== null && qu * 100 < schwelle;
@@ -164,7 +169,7 @@ export const fahrzeugAuslastungBerechnen = async (
       verborgen: unter.filter((f) => !zeigbar(f.id)).length,
     };
 
-    const alleFahrzeuge = await findFahrzeuge(tx, { standortIds: user.standorte ?? undefined });
+    const alleFahrzeuge = ganz ? await findFahrzeuge(tx, { standortIds: user.standorte ?? undefined }) : [];
     const auswahl = {
       standorte: eindeutig(alleFahrzeuge.map((f) => ({ id: f.standortId, name: f.standortName }))),
       kategorien: [...new Set(alleFahrzeuge.flatMap((f) => (f.kategorie ? [f.kategorie] : [])))].sort(
@@ -205,7 +210,7 @@ export const fahrzeugAuslastungBerechnen = async (
     const alle = [...zahlen.values()];
     const gebucht = summe(alle.map((z) => z.gebucht));
     const buchbar = summe(alle.map((z) => z.buchbar));
-    const monate = await fahrtenJeMonat(tx, { fahrzeugIds: ids, start, ende });
+    const monate = ganz ? await fahrtenJeMonat(tx, { fahrzeugIds: ids, start, ende }) : [];
     const filter = { standortIds, kategorie: q.kategorie };
     const nachfrage = nachfrageAusSummen(
       await nachfrageSummen(tx, { ...zeitraum, ...filter }),
@@ -250,13 +255,15 @@ export const fahrzeugAuslastungBerechnen = async (
         zelleVon(jeFahrzeug, [f], f.id, `${f.kennzeichen} (${f.marke} ${f.modell})`),
       ),
     });
-    const zellen = await zellenFuerKSchwelle(
-      zellenAus,
-      { jeZelle: personen.jeFahrzeug, gezogen: personen.gezogen },
-      k,
-      async () =>
-        (await personenJeFahrzeug(tx, { fahrzeugIds: ids, start, ende, k, genau: true })).jeFahrzeug,
-    );
+    const zellen = ganz
+      ? await zellenFuerKSchwelle(
+          zellenAus,
+          { jeZelle: personen.jeFahrzeug, gezogen: personen.gezogen },
+          k,
+          async () =>
+            (await personenJeFahrzeug(tx, { fahrzeugIds: ids, start, ende, k, genau: true })).jeFahrzeug,
+        )
+      : { standorte: [], kategorien: [], fahrzeuge: [] };
     return {
       ...kopf,
       verborgen: false,

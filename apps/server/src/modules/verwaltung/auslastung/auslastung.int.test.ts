@@ -1,5 +1,6 @@
 import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import type { TFahrzeugAuslastung, TLeseraumAuslastung } from '@stellwerk/domain/verwaltung/auslastung/api';
+import type { TAuswertung } from '@stellwerk/domain/verwaltung/auswertung/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
@@ -312,6 +313,34 @@ describe.each(testDrivers())('/api/auslastung on %s', (driver) => {
     expect(kandidat).toMatchObject({ bezeichnung: 'T-MW 1 (Test Messwagen)', gebuchteStunden: 15 });
     expect(kandidat!.quote).toBeCloseTo(900 / (87 * 540), 10);
     expect(r.kandidaten.schwelle).toBe(20);
+  });
+
+  it("the evaluation's headline figures are the utilisation's, computed without its lists (decision 279)", async () => {
+    const plaetze = await get<TLeseraumAuslastung>(admin, WOCHE);
+    const fahrzeuge = await get<TFahrzeugAuslastung>(
+      admin,
+      '/api/auslastung/fahrzeuge?art=woche&tag=2026-04-01',
+    );
+    const a = await get<TAuswertung>(admin, '/api/auswertung?art=woche&tag=2026-04-01');
+    expect(plaetze.verborgen).toBe(false);
+    expect(plaetze.auslastung).toBeGreaterThan(0);
+    expect(fahrzeuge.auslastungGebucht).toBeGreaterThan(0);
+    expect(a.aktuell.auslastung).toEqual({
+      plaetze: plaetze.auslastung,
+      plaetzeVerborgen: false,
+      fahrzeugeGebucht: fahrzeuge.auslastungGebucht,
+      fahrzeugeGefahren: fahrzeuge.auslastungGefahren,
+      fahrzeugeVerborgen: false,
+      fahrzeugeNachfrage: fahrzeuge.nachfrage!.gesamt,
+    });
+    expect(a.vorher.auslastung).toEqual({
+      plaetze: plaetze.vorperiodeAuslastung,
+      plaetzeVerborgen: plaetze.vorperiodeVerborgen,
+      fahrzeugeGebucht: fahrzeuge.vorperiodeGebucht,
+      fahrzeugeGefahren: null,
+      fahrzeugeVerborgen: fahrzeuge.vorperiodeVerborgen,
+      fahrzeugeNachfrage: fahrzeuge.nachfrage!.vorperiode,
+    });
   });
 
   it('rights: 401 without a session, 403 without admin access or without auslastung_sehen', async () => {

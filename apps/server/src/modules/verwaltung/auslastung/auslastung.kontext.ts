@@ -41,6 +41,12 @@ import { type PlanTagAnfrage, planTagZahlen } from './auslastung.leseraum-tage.t
 export type Deps = { database: Pick<Database, 'withTenant'>; now: () => Date };
 
 /**
+ * What a utilisation computes: everything its screen shows (`ganz`), or only the headline figures the evaluation
+ * shows (`kopf`, decision 279), with the lists it does not show left empty.
+ */
+export type Umfang = 'ganz' | 'kopf';
+
+/**
  * Whose view the figures are computed for: the tenant, the settings' user and the language of the labels;
  * `standorte` the locations the reader is limited to (decision 258), null or left out for the whole tenant.
  */

@@ -33,6 +33,7 @@ import {
   planZahlen,
   standorteDer,
   summe,
+  type Umfang,
   zeitraumDer,
   zellenFuerKSchwelle,
 } from './auslastung.kontext.ts';
@@ -56,12 +57,14 @@ export const leseraumAuslastung = async (
 
 /**
  * The figures without the right's check: for the evaluation, which has its own right (decision 246) and shows
- * these figures' headline values.
+ * these figures' headline values. `umfang: 'kopf'` (the evaluation's) computes only those: the preview of the next two
+ * weeks, the filter's choices and the breakdowns are left empty (decision 279).
  */
 export const leseraumAuslastungBerechnen = async (
   { database, now }: Deps,
   user: Leser,
   q: TLeseraumAuslastungQuery,
+  umfang: Umfang = 'ganz',
 ): Promise<TLeseraumAuslastung> => {
   const jetzt = now();
   const zeitraum = zeitraumDer(q, jetzt);
@@ -82,7 +85,8 @@ export const leseraumAuslastungBerechnen = async (
     const planIds = plaene.map((p) => p.id);
     const { start, ende } = grenzen(zeitraum);
     const personen = await personenJePlan(tx, { planIds, start, ende, raumart: q.raumart, k });
-    const allePlaene = await findPlaene(tx, { standortIds: user.standorte ?? undefined });
+    const ganz = umfang === 'ganz';
+    const allePlaene = ganz ? await findPlaene(tx, { standortIds: user.standorte ?? undefined }) : [];
     const auswahl = {
       standorte: eindeutig(
         allePlaene
@@ -103,6 +107,7 @@ export const leseraumAuslastungBerechnen = async (
     const vorschauZeitraum = { vonTag: heute, bisTag: addCalendarDays(heute, 13) };
 
     const vorschau = await (async () => {
+      if (!ganz) return { verborgen: false, tage: [] };
       const v = grenzen(vorschauZeitraum);
       const leute = await personenJePlan(tx, {
         planIds,
@@ -228,13 +233,15 @@ export const leseraumAuslastungBerechnen = async (
         }),
       };
     };
-    const zellen = await zellenFuerKSchwelle(
-      zellenAus,
-      { jeZelle: personen.jePlan, gezogen: personen.gezogen },
-      k,
-      async () =>
-        (await personenJePlan(tx, { planIds, start, ende, raumart: q.raumart, k, genau: true })).jePlan,
-    );
+    const zellen = ganz
+      ? await zellenFuerKSchwelle(
+          zellenAus,
+          { jeZelle: personen.jePlan, gezogen: personen.gezogen },
+          k,
+          async () =>
+            (await personenJePlan(tx, { planIds, start, ende, raumart: q.raumart, k, genau: true })).jePlan,
+        )
+      : { grundrisse: [], standorte: [] };
     return {
       ...kopf,
       verborgen: false,

@@ -119,45 +119,51 @@ export const auswertungBerechnen = async (
   // a foreign location is refused before anything is computed (decision 258)
   const standortIds = standorteDer(user, q.standort);
   const filter = { art: q.art, tag: q.tag, von: q.von, bis: q.bis, standort: q.standort };
-  const plaetze = await leseraumAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich);
-  const fahrzeuge = await fahrzeugAuslastungBerechnen({ database, now }, user, filter).catch(keinBereich);
-  return database.withTenant(user.mandantId, async (tx) => {
-    const features = await loadFeatureSwitches(tx);
-    const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
-    const opt = { k, heute, standortIds };
-    const [jetztF, vorherF] = features.FahrzeugBuchung
-      ? [await flotte(tx, zeitraum, opt), await flotte(tx, vorher, opt)]
-      : [null, null];
-    const periode = (f: typeof jetztF, aktuell: boolean): TAuswertungPeriode => ({
-      auslastung: {
-        plaetze: plaetze ? (aktuell ? plaetze.auslastung : plaetze.vorperiodeAuslastung) : null,
-        // the previous period is hidden on its own when it counts fewer than k people (decision 272)
-        plaetzeVerborgen: (aktuell ? plaetze?.verborgen : plaetze?.vorperiodeVerborgen) ?? false,
-        fahrzeugeGebucht: fahrzeuge
-          ? aktuell
-            ? fahrzeuge.auslastungGebucht
-            : fahrzeuge.vorperiodeGebucht
-          : null,
-        fahrzeugeGefahren: fahrzeuge && aktuell ? fahrzeuge.auslastungGefahren : null,
-        fahrzeugeVerborgen: (aktuell ? fahrzeuge?.verborgen : fahrzeuge?.vorperiodeVerborgen) ?? false,
-        fahrzeugeNachfrage: fahrzeuge?.nachfrage
-          ? aktuell
-            ? fahrzeuge.nachfrage.gesamt
-            : fahrzeuge.nachfrage.vorperiode
-          : null,
-      },
-      fahrten: f?.fahrten ?? null,
-      freigaben: f?.freigaben ?? null,
-      schaeden: f?.schaeden ?? null,
-      fuehrerscheine: f?.fuehrerscheine ?? null,
-    });
-    return {
-      zeitraum,
-      vorperiode: vorher,
-      k,
-      auswahl: { standorte: nurErlaubteStandorte(user.standorte ?? null, await standorte(tx)) },
-      aktuell: periode(jetztF, true),
-      vorher: periode(vorherF, false),
-    };
+  // three transactions of their own, as before, asked at once: the database works on them side by side while the
+  // server waits (the month's evaluation took the sum of the three, decision 279)
+  const [plaetze, fahrzeuge, flotten] = await Promise.all([
+    leseraumAuslastungBerechnen({ database, now }, user, filter, 'kopf').catch(keinBereich),
+    fahrzeugAuslastungBerechnen({ database, now }, user, filter, 'kopf').catch(keinBereich),
+    database.withTenant(user.mandantId, async (tx) => {
+      const features = await loadFeatureSwitches(tx);
+      const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
+      const opt = { k, heute, standortIds };
+      const [jetztF, vorherF] = features.FahrzeugBuchung
+        ? [await flotte(tx, zeitraum, opt), await flotte(tx, vorher, opt)]
+        : [null, null];
+      return { k, jetztF, vorherF, standorte: await standorte(tx) };
+    }),
+  ]);
+  const { k, jetztF, vorherF } = flotten;
+  const periode = (f: typeof jetztF, aktuell: boolean): TAuswertungPeriode => ({
+    auslastung: {
+      plaetze: plaetze ? (aktuell ? plaetze.auslastung : plaetze.vorperiodeAuslastung) : null,
+      // the previous period is hidden on its own when it counts fewer than k people (decision 272)
+      plaetzeVerborgen: (aktuell ? plaetze?.verborgen : plaetze?.vorperiodeVerborgen) ?? false,
+      fahrzeugeGebucht: fahrzeuge
+        ? aktuell
+          ? fahrzeuge.auslastungGebucht
+          : fahrzeuge.vorperiodeGebucht
+        : null,
+      fahrzeugeGefahren: fahrzeuge && aktuell ? fahrzeuge.auslastungGefahren : null,
+      fahrzeugeVerborgen: (aktuell ? fahrzeuge?.verborgen : fahrzeuge?.vorperiodeVerborgen) ?? false,
+      fahrzeugeNachfrage: fahrzeuge?.nachfrage
+        ? aktuell
+          ? fahrzeuge.nachfrage.gesamt
+          : fahrzeuge.nachfrage.vorperiode
+        : null,
+    },
+    fahrten: f?.fahrten ?? null,
+    freigaben: f?.freigaben ?? null,
+    schaeden: f?.schaeden ?? null,
+    fuehrerscheine: f?.fuehrerscheine ?? null,
   });
+  return {
+    zeitraum,
+    vorperiode: vorher,
+    k,
+    auswahl: { standorte: nurErlaubteStandorte(user.standorte ?? null, flotten.standorte) },
+    aktuell: periode(jetztF, true),
+    vorher: periode(vorherF, false),
+  };
 };
