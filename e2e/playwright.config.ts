@@ -23,8 +23,8 @@ import { connect } from 'node:net';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { startSmsGateway } from '../apps/server/test/sms-gateway.ts';
-import { laufOrdner } from '../apps/server/test/speicher-ordner.ts';
 import { startSmtpReceiver } from '../apps/server/test/smtp-receiver.ts';
+import { laufOrdner } from '../apps/server/test/speicher-ordner.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 

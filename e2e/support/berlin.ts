@@ -19,6 +19,18 @@ export const naechsterTag = (passt: (weekday: number) => boolean): string => {
 /** The `n`-th weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday: open in the demo. */
 export const werktagIn = (n: number): string => serverWerktagIn(n, heuteBerlin());
 
+/** The first weekday (Mon–Fri) at least `tage` days after today in Berlin that is not a Christmas holiday. */
+export const werktagAb = (tage: number): string => {
+  const day = new Date(`${heuteBerlin()}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + tage);
+  for (;;) {
+    const key = day.toISOString().slice(0, 10);
+    const weekday = day.getUTCDay();
+    if (weekday >= 1 && weekday <= 5 && !istWeihnachtsfeiertag(key)) return key;
+    day.setUTCDate(day.getUTCDate() + 1);
+  }
+};
+
 /** The next weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday. */
 export const naechsterWerktag = (): string => werktagIn(1);
 

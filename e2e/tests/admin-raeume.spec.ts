@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
-import { naechsterWerktag } from '../support/berlin.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { naechsterWerktag } from '../support/berlin.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
 import { switchLanguage } from '../support/language.ts';
 import { expectPath, signInTo, submitLogin } from '../support/session.ts';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { naechsterWerktag } from '../support/berlin.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { naechsterWerktag } from '../support/berlin.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
 import { chooseBrowserLanguage } from '../support/language.ts';
 import { signInTo } from '../support/session.ts';

@@ -4,10 +4,11 @@
  * mileage is refused at the field), checks out with a damage and its photo; the administrator's mailbox lists the
  * damage mail to the fleet manager. Runs in the `uhr` project and puts the clock back.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { berlin, werktagIn } from '../support/berlin.ts';
 import { DEMO_PASSWORD, demoUser, MUSTERSTADT } from '../support/demo.ts';
 import { signInTo } from '../support/session.ts';
+import { setServerClock, uhrZurueck } from '../support/uhr.ts';
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
@@ -15,16 +16,9 @@ const PNG = Buffer.from(
 );
 const KENNZEICHEN = 'MS-SW 103';
 
-const setServerClock = async (page: Page, jetzt: string | null) => {
-  const response = await page.request.put('/api/test/uhr', { data: { jetzt } });
-  expect(response.status()).toBe(200);
-};
-
 test.describe('vehicle check-in and check-out (moved server clock)', () => {
   test.describe.configure({ mode: 'serial' });
-  test.afterEach(async ({ request }) => {
-    await request.put('/api/test/uhr', { data: { jetzt: null } });
-  });
+  test.afterEach(uhrZurueck);
 
   test('a booker checks in on a phone, a lower mileage is refused, checks out with a damage and a photo; the mailbox lists the damage mail', async ({
     page,

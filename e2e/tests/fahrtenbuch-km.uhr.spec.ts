@@ -4,53 +4,21 @@
  * tab with a reason and sees old and new, at desktop width and at 375 px, in German and English (screenshots).
  * Runs in the `uhr` project and puts the clock back.
  */
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { werktagAb } from '../support/berlin.ts';
 import { demoUser, MUSTERSTADT } from '../support/demo.ts';
 import { switchLanguage } from '../support/language.ts';
 import { signInTo } from '../support/session.ts';
-
-/** A weekday (Mon–Fri) at least 9 days ahead in Berlin, not a Christmas holiday: inside the booking window. */
-const fahrtTag = (): string => {
-  const heute = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
-  const day = new Date(`${heute}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 9);
-  for (;;) {
-    const key = day.toISOString().slice(0, 10);
-    const weekday = day.getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && !key.endsWith('-12-25') && !key.endsWith('-12-26')) return key;
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
-};
-
-/** `HH:mm` on `day` in Berlin as an instant with its offset. */
-const berlin = (day: string, time: string): string => {
-  for (const offset of ['+01:00', '+02:00']) {
-    const iso = `${day}T${time}:00${offset}`;
-    const shown = new Intl.DateTimeFormat('de-DE', {
-      timeZone: 'Europe/Berlin',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(iso));
-    if (shown === time) return iso;
-  }
-  throw new Error(`no Berlin offset for ${day} ${time}`);
-};
-
-const setServerClock = async (page: Page, jetzt: string | null) => {
-  const response = await page.request.put('/api/test/uhr', { data: { jetzt } });
-  expect(response.status()).toBe(200);
-};
+import { fahrtUeberApi, uhrZurueck } from '../support/uhr.ts';
 
 test.describe('logbook: mileage correction (moved server clock)', () => {
-  test.afterEach(async ({ request }) => {
-    await request.put('/api/test/uhr', { data: { jetzt: null } });
-  });
+  test.afterEach(uhrZurueck);
 
   test('the fleet manager corrects a trip’s end reading with a reason; old and new are shown (de, en, 375 px)', async ({
     browser,
   }, testInfo) => {
     test.slow();
-    const tag = fahrtTag();
+    const tag = werktagAb(9);
     const zweck = `Kilometerkorrektur ${Date.now() % 100_000}`;
     const fahrerContext = await browser.newContext();
     const fahrer = await fahrerContext.newPage();
@@ -60,44 +28,16 @@ test.describe('logbook: mileage correction (moved server clock)', () => {
       kennzeichen: string;
     }[];
     const auto = liste.find((f) => f.kennzeichen === 'MS-SW 102')!;
-    const buchung = await fahrer.request.post('/api/fahrzeug-buchungen', {
-      data: {
-        fahrzeugId: auto.id,
-        von: new Date(berlin(tag, '10:00')).toISOString(),
-        bis: new Date(berlin(tag, '11:00')).toISOString(),
-        anlass: zweck,
-        zielAdresse: 'Marktplatz 1, Musterstadt',
-      },
-    });
-    expect(buchung.status(), await buchung.text()).toBe(201);
-    const { id } = (await buchung.json()) as { id: string };
-    const ablesung = {
-      tankfuellung: 60,
-      sauberkeitAussen: 'sauber',
-      sauberkeitInnen: 'sauber',
-      schaeden: [],
-    };
-    await setServerClock(fahrer, berlin(tag, '09:55'));
-    const vorlage = (await (await fahrer.request.get(`/api/fahrzeug-buchungen/${id}/check-in`)).json()) as {
-      kilometerstand: number | null;
-    };
     // above the car's last reading (another journey may have driven it)
-    const km = (vorlage.kilometerstand ?? 60_000) + 1;
-    const ein = await fahrer.request.post(`/api/fahrzeug-buchungen/${id}/check-in`, {
-      data: { ...ablesung, kilometerstand: km },
+    const { km } = await fahrtUeberApi(fahrer, {
+      fahrzeugId: auto.id,
+      tag,
+      von: '10:00',
+      bis: '11:00',
+      zweck,
+      kmBeginn: (letzter) => (letzter ?? 60_000) + 1,
+      strecke: 72,
     });
-    expect(ein.status(), await ein.text()).toBe(200);
-    await setServerClock(fahrer, berlin(tag, '10:50'));
-    const aus = await fahrer.request.post(`/api/fahrzeug-buchungen/${id}/check-out`, {
-      data: {
-        ...ablesung,
-        abstellplatz: 'P1',
-        kilometerstand: km + 72,
-        fahrt: { art: 'dienstlich', partner: 'Stadtbau GmbH' },
-      },
-    });
-    expect(aus.status(), await aus.text()).toBe(200);
-    await setServerClock(fahrer, berlin(tag, '12:00'));
     await fahrerContext.close();
 
     const context = await browser.newContext();

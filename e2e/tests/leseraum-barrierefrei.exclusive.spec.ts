@@ -9,8 +9,8 @@
  */
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { werktagIn } from '../support/berlin.ts';
 import { seriousViolations } from '../support/axe.ts';
+import { werktagIn } from '../support/berlin.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
 import { signInTo } from '../support/session.ts';
 

@@ -6,11 +6,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { berlin, naechsterWerktag } from '../support/berlin.ts';
 import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
 import { signInTo } from '../support/session.ts';
-
-const setServerClock = async (page: Page, jetzt: string | null) => {
-  const response = await page.request.put('/api/test/uhr', { data: { jetzt } });
-  expect(response.status()).toBe(200);
-};
+import { setServerClock, uhrZurueck } from '../support/uhr.ts';
 
 /** Keyboard only: Tab (forwards) until `target` has the focus. */
 const tabTo = async (page: Page, target: Locator) => {
@@ -25,9 +21,7 @@ const tabTo = async (page: Page, target: Locator) => {
 const platz = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name},`) });
 
 test.describe('reading room check-in (moved server clock)', () => {
-  test.afterEach(async ({ request }) => {
-    await request.put('/api/test/uhr', { data: { jetzt: null } });
-  });
+  test.afterEach(uhrZurueck);
 
   test('a booker books tomorrow morning on the map, confirms, checks in inside the window; another browser sees it live', async ({
     browser,
