@@ -6,33 +6,20 @@
  * English (the user's language setting, reset afterwards).
  */
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { DEMO_PASSWORD, demoUser, MUSTERSTADT, PLATFORM_ADMIN } from '../support/demo.ts';
+import { demoUser, MUSTERSTADT } from '../support/demo.ts';
+import { funktionenSetzen, type Schalter } from '../support/mandant.ts';
 import { signInTo } from '../support/session.ts';
 
-type Mandant = { id: string; name: string; features: Record<string, boolean> };
-
-let api: APIRequestContext;
-let tenant: Mandant;
+let schalter: Schalter | undefined;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
-  api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } });
-  const signedIn = await api.post('/api/auth/sign-in/email', {
-    data: { email: PLATFORM_ADMIN.email, password: DEMO_PASSWORD },
-  });
-  expect(signedIn.status()).toBe(200);
-  const list = (await (await api.get('/api/admin/mandanten')).json()) as Mandant[];
-  tenant = list.find((m) => m.name === MUSTERSTADT.name)!;
-  const on = await api.put(`/api/admin/mandanten/${tenant.id}/features`, {
-    data: { ...tenant.features, Chatbot: true },
-  });
-  expect(on.status()).toBe(200);
+  schalter = await funktionenSetzen(playwright, baseURL, MUSTERSTADT.name, { Chatbot: true });
 });
 
 test.afterAll(async () => {
-  if (tenant) await api.put(`/api/admin/mandanten/${tenant.id}/features`, { data: tenant.features });
-  await api?.dispose();
+  await schalter?.zurueck();
 });
 
 test('a booker books a car through the chat at 375 px, confirms with the keyboard and sees it in Meine Buchungen', async ({

@@ -3,34 +3,22 @@
  * Beispielhausen's areas off through the API and back on afterwards; the journey runs in the project
  * "exclusive", after every other journey, so no other journey sees the tenant changed.
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser, PLATFORM_ADMIN, TEXTS } from '../support/demo.ts';
+import { expect, test } from '@playwright/test';
+import { BEISPIELHAUSEN, demoUser, TEXTS } from '../support/demo.ts';
+import { funktionenSetzen, type Schalter } from '../support/mandant.ts';
 import { expectPath, signInTo } from '../support/session.ts';
 
-type Mandant = { id: string; name: string; features: Record<string, boolean> };
-
-let api: APIRequestContext;
-let tenant: Mandant;
-
-const setFeatures = async (features: Record<string, boolean>) => {
-  const response = await api.put(`/api/admin/mandanten/${tenant.id}/features`, { data: features });
-  expect(response.status()).toBe(200);
-};
+let schalter: Schalter | undefined;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
-  api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } });
-  const signedIn = await api.post('/api/auth/sign-in/email', {
-    data: { email: PLATFORM_ADMIN.email, password: DEMO_PASSWORD },
+  schalter = await funktionenSetzen(playwright, baseURL, BEISPIELHAUSEN.name, {
+    FahrzeugBuchung: false,
+    Leseraum: false,
   });
-  expect(signedIn.status()).toBe(200);
-  const list = (await (await api.get('/api/admin/mandanten')).json()) as Mandant[];
-  tenant = list.find((m) => m.name === BEISPIELHAUSEN.name)!;
-  await setFeatures({ ...tenant.features, FahrzeugBuchung: false, Leseraum: false });
 });
 
 test.afterAll(async () => {
-  if (tenant) await setFeatures(tenant.features);
-  await api?.dispose();
+  await schalter?.zurueck();
 });
 
 test('a user of a tenant with both areas off sees what is switched on and signs out', async ({ page }) => {

@@ -2,38 +2,20 @@
  * Booking a place with an office locker (decision 216). The platform administrator switches Officelocker on for
  * Bibliothek Beispielhausen through the API and back afterwards, so the journey runs in the project "alone".
  */
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { naechsterWerktag } from '../support/berlin.ts';
-import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser, PLATFORM_ADMIN } from '../support/demo.ts';
+import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
+import { apiAls, funktionenSetzen, type Schalter } from '../support/mandant.ts';
 import { signInTo } from '../support/session.ts';
 
-type Mandant = { id: string; name: string; features: Record<string, boolean> };
-
-let plattform: APIRequestContext;
-let tenant: Mandant;
 let buchungId: string | undefined;
 
-const angemeldet = async (
-  playwright: { request: { newContext: (o: object) => Promise<APIRequestContext> } },
-  baseURL: string | undefined,
-  email: string,
-) => {
-  const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } });
-  const signedIn = await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } });
-  expect(signedIn.status()).toBe(200);
-  return api;
-};
+let schalter: Schalter | undefined;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
-  plattform = await angemeldet(playwright, baseURL, PLATFORM_ADMIN.email);
-  const list = (await (await plattform.get('/api/admin/mandanten')).json()) as Mandant[];
-  tenant = list.find((m) => m.name === BEISPIELHAUSEN.name)!;
-  const an = await plattform.put(`/api/admin/mandanten/${tenant.id}/features`, {
-    data: { ...tenant.features, Officelocker: true },
-  });
-  expect(an.status()).toBe(200);
+  schalter = await funktionenSetzen(playwright, baseURL, BEISPIELHAUSEN.name, { Officelocker: true });
   // a bank with one locker at the reading room's location, made by the place keeper (objekt_pflege)
-  const pflege = await angemeldet(playwright, baseURL, demoUser('fuhrpark', BEISPIELHAUSEN).email);
+  const pflege = await apiAls(playwright, baseURL, demoUser('fuhrpark', BEISPIELHAUSEN).email);
   const [plan] = (await (await pflege.get('/api/grundrisse?bereich=leseraum')).json()) as {
     standort: { id: string };
   }[];
@@ -45,8 +27,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 });
 
 test.afterAll(async () => {
-  if (tenant) await plattform.put(`/api/admin/mandanten/${tenant.id}/features`, { data: tenant.features });
-  await plattform?.dispose();
+  await schalter?.zurueck();
 });
 
 test('the booking dialog adds a locker of the preferred size and names it in the confirmation', async ({

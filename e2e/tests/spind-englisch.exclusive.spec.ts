@@ -6,36 +6,21 @@
  * to German at the end.
  */
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { naechsterWerktag } from '../support/berlin.ts';
-import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser, PLATFORM_ADMIN } from '../support/demo.ts';
+import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
 import { switchLanguage } from '../support/language.ts';
+import { apiAls, funktionenSetzen, type Schalter } from '../support/mandant.ts';
 import { signInTo } from '../support/session.ts';
 
-type Mandant = { id: string; name: string; features: Record<string, boolean> };
-
-let plattform: APIRequestContext;
-let tenant: Mandant;
 const bank = `Lobby ${Date.now().toString(36)}`;
-
 test.use({ viewport: { width: 375, height: 800 } });
 
+let schalter: Schalter | undefined;
+
 test.beforeAll(async ({ playwright, baseURL }) => {
-  const angemeldet = async (email: string) => {
-    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } });
-    expect(
-      (await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } })).status(),
-    ).toBe(200);
-    return api;
-  };
-  plattform = await angemeldet(PLATFORM_ADMIN.email);
-  const list = (await (await plattform.get('/api/admin/mandanten')).json()) as Mandant[];
-  tenant = list.find((m) => m.name === BEISPIELHAUSEN.name)!;
-  const an = await plattform.put(`/api/admin/mandanten/${tenant.id}/features`, {
-    data: { ...tenant.features, Officelocker: true },
-  });
-  expect(an.status()).toBe(200);
-  const pflege = await angemeldet(demoUser('fuhrpark', BEISPIELHAUSEN).email);
+  schalter = await funktionenSetzen(playwright, baseURL, BEISPIELHAUSEN.name, { Officelocker: true });
+  const pflege = await apiAls(playwright, baseURL, demoUser('fuhrpark', BEISPIELHAUSEN).email);
   const [plan] = (await (await pflege.get('/api/grundrisse?bereich=leseraum')).json()) as {
     standort: { id: string };
   }[];
@@ -47,8 +32,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 });
 
 test.afterAll(async () => {
-  if (tenant) await plattform.put(`/api/admin/mandanten/${tenant.id}/features`, { data: tenant.features });
-  await plattform?.dispose();
+  await schalter?.zurueck();
 });
 
 /** Nothing in the main area is wider than the 375 px phone. */

@@ -6,33 +6,19 @@
  * (ended, not yet emptied), which they clear, so the demo is left as it was.
  */
 import path from 'node:path';
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser, PLATFORM_ADMIN } from '../support/demo.ts';
+import { expect, test } from '@playwright/test';
+import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
+import { apiAls, funktionenSetzen, type Schalter } from '../support/mandant.ts';
 import { signInTo } from '../support/session.ts';
 
-type Mandant = { id: string; name: string; features: Record<string, boolean> };
-
-let plattform: APIRequestContext;
-let tenant: Mandant;
 const bank = `Archiv ${Date.now().toString(36)}`;
 
+let schalter: Schalter | undefined;
+
 test.beforeAll(async ({ playwright, baseURL }) => {
-  const angemeldet = async (email: string) => {
-    const api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } });
-    expect(
-      (await api.post('/api/auth/sign-in/email', { data: { email, password: DEMO_PASSWORD } })).status(),
-    ).toBe(200);
-    return api;
-  };
-  plattform = await angemeldet(PLATFORM_ADMIN.email);
-  const list = (await (await plattform.get('/api/admin/mandanten')).json()) as Mandant[];
-  tenant = list.find((m) => m.name === BEISPIELHAUSEN.name)!;
-  const an = await plattform.put(`/api/admin/mandanten/${tenant.id}/features`, {
-    data: { ...tenant.features, Officelocker: true },
-  });
-  expect(an.status()).toBe(200);
+  schalter = await funktionenSetzen(playwright, baseURL, BEISPIELHAUSEN.name, { Officelocker: true });
   // a bank with two lockers at the reading room's location (made through the API: building banks has its journey)
-  const pflege = await angemeldet(demoUser('fuhrpark', BEISPIELHAUSEN).email);
+  const pflege = await apiAls(playwright, baseURL, demoUser('fuhrpark', BEISPIELHAUSEN).email);
   const [plan] = (await (await pflege.get('/api/grundrisse?bereich=leseraum')).json()) as {
     standort: { id: string };
   }[];
@@ -44,8 +30,7 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 });
 
 test.afterAll(async () => {
-  if (tenant) await plattform.put(`/api/admin/mandanten/${tenant.id}/features`, { data: tenant.features });
-  await plattform?.dispose();
+  await schalter?.zurueck();
 });
 
 test('the administrator assigns a locker permanently, sees it in the list and ends it after confirming', async ({

@@ -5,34 +5,21 @@
  * sidebar, and confirms it emptied.
  */
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { BEISPIELHAUSEN, DEMO_PASSWORD, demoUser, PLATFORM_ADMIN } from '../support/demo.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { BEISPIELHAUSEN, demoUser } from '../support/demo.ts';
+import { funktionenSetzen, type Schalter } from '../support/mandant.ts';
 import { signInTo } from '../support/session.ts';
 
-type Mandant = { id: string; name: string; features: Record<string, boolean> };
-
-let api: APIRequestContext;
-let tenant: Mandant;
+let schalter: Schalter | undefined;
 
 test.use({ viewport: { width: 375, height: 800 } });
 
 test.beforeAll(async ({ playwright, baseURL }) => {
-  api = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? '' } });
-  const signedIn = await api.post('/api/auth/sign-in/email', {
-    data: { email: PLATFORM_ADMIN.email, password: DEMO_PASSWORD },
-  });
-  expect(signedIn.status()).toBe(200);
-  const list = (await (await api.get('/api/admin/mandanten')).json()) as Mandant[];
-  tenant = list.find((m) => m.name === BEISPIELHAUSEN.name)!;
-  const r = await api.put(`/api/admin/mandanten/${tenant.id}/features`, {
-    data: { ...tenant.features, Officelocker: true },
-  });
-  expect(r.status()).toBe(200);
+  schalter = await funktionenSetzen(playwright, baseURL, BEISPIELHAUSEN.name, { Officelocker: true });
 });
 
 test.afterAll(async () => {
-  if (tenant) await api.put(`/api/admin/mandanten/${tenant.id}/features`, { data: tenant.features });
-  await api?.dispose();
+  await schalter?.zurueck();
 });
 
 /** Nothing in the main area is wider than the 375 px phone. */
