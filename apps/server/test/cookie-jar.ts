@@ -22,3 +22,27 @@ export class CookieJar {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 }
+
+/**
+ * A request of a browser holding `jar`'s cookies to the app at `baseUrl`, from a page of the app itself (its origin),
+ * with a JSON body when one is given; the answer's cookies go into the jar.
+ */
+export const mitJar = async (
+  baseUrl: string,
+  jar: CookieJar,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Response> => {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      origin: baseUrl,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(jar.header ? { cookie: jar.header } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  jar.take(response);
+  return response;
+};

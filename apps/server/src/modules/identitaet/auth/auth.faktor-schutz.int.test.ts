@@ -1,10 +1,10 @@
 import type { TAdminPasskeys, TSitzungen } from '@stellwerk/domain/identitaet/sicherheit/api';
-import { eq } from 'drizzle-orm';
 import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
+import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loeseCaptcha } from '../../../../test/captcha.ts';
-import { CookieJar as Jar } from '../../../../test/cookie-jar.ts';
+import { CookieJar as Jar, mitJar } from '../../../../test/cookie-jar.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
@@ -66,19 +66,8 @@ describe.each(testDrivers())('factors that cannot be replayed or left behind, on
     await gateway?.close();
   });
 
-  const call = async (jar: Jar, method: string, path: string, body?: unknown): Promise<Response> => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        origin: server.baseUrl,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(jar.header ? { cookie: jar.header } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    jar.take(response);
-    return response;
-  };
+  const call = (jar: Jar, method: string, path: string, body?: unknown) =>
+    mitJar(server.baseUrl, jar, method, path, body);
   const codeOf = async (response: Response) => ((await response.json()) as ErrorBody).error.code;
   const passwordStep = async (email: string) => {
     const jar = new Jar();

@@ -6,7 +6,7 @@ import type {
 } from '@stellwerk/domain/identitaet/sicherheit/api';
 import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CookieJar as Jar } from '../../../../test/cookie-jar.ts';
+import { CookieJar as Jar, mitJar } from '../../../../test/cookie-jar.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
@@ -14,19 +14,8 @@ import { startSmsGateway } from '../../../../test/sms-gateway.ts';
 
 type ErrorBody = { error: { code: string } };
 
-const call = async (server: TestServer, jar: Jar, method: string, path: string, body?: unknown) => {
-  const response = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: {
-      origin: server.baseUrl,
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...(jar.header ? { cookie: jar.header } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  jar.take(response);
-  return response;
-};
+const call = (server: TestServer, jar: Jar, method: string, path: string, body?: unknown) =>
+  mitJar(server.baseUrl, jar, method, path, body);
 const codeOf = async (response: Response) => ((await response.json()) as ErrorBody).error.code;
 
 const signedIn = async (server: TestServer, email: string) => {

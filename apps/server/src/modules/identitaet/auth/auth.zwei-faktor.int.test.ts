@@ -4,7 +4,7 @@ import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRequest } from '../../../../test/auth-requests.ts';
-import { CookieJar as Jar } from '../../../../test/cookie-jar.ts';
+import { CookieJar as Jar, mitJar } from '../../../../test/cookie-jar.ts';
 import { fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
 import { startTestServer, type TestServer, testDrivers } from '../../../../test/harness.ts';
@@ -52,19 +52,8 @@ describe.each(testDrivers())('two-factor sign-in and sessions, on %s', (driver) 
     await server?.close();
   });
 
-  const call = async (jar: Jar, method: string, path: string, body?: unknown): Promise<Response> => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        origin: server.baseUrl,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(jar.header ? { cookie: jar.header } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    jar.take(response);
-    return response;
-  };
+  const call = (jar: Jar, method: string, path: string, body?: unknown) =>
+    mitJar(server.baseUrl, jar, method, path, body);
   const codeOf = async (response: Response) => ((await response.json()) as ErrorBody).error.code;
 
   /** The password step; returns the jar and better-auth's answer. */

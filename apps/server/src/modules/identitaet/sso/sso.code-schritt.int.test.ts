@@ -1,10 +1,10 @@
 import type { TMe } from '@stellwerk/domain/api';
-import { and, eq } from 'drizzle-orm';
 import { PERMISSION_NAMES } from '@stellwerk/domain/permissions';
+import { and, eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, errorOf } from '../../../../test/api-call.ts';
-import { CookieJar } from '../../../../test/cookie-jar.ts';
+import { CookieJar, mitJar } from '../../../../test/cookie-jar.ts';
 import { signInAs } from '../../../../test/fixtures/anmelden.ts';
 import { type FixtureMandant, fixtureMandant } from '../../../../test/fixtures/mandant.ts';
 import { FIXTURE_PASSWORD } from '../../../../test/fixtures/passwort.ts';
@@ -111,19 +111,8 @@ describe.each(testDrivers())('the code step after a sign-in through the provider
     await gateway?.close();
   });
 
-  const request = async (jar: CookieJar, method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${server.baseUrl}${path}`, {
-      method,
-      headers: {
-        origin: server.baseUrl,
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(jar.header ? { cookie: jar.header } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    jar.take(response);
-    return response;
-  };
+  const request = (jar: CookieJar, method: string, path: string, body?: unknown) =>
+    mitJar(server.baseUrl, jar, method, path, body);
 
   /**
    * A TOTP code of a time step not used before for this user, inside better-auth's window (the current step or the
