@@ -119,22 +119,23 @@ export const auswertungBerechnen = async (
   // a foreign location is refused before anything is computed (decision 258)
   const standortIds = standorteDer(user, q.standort);
   const filter = { art: q.art, tag: q.tag, von: q.von, bis: q.bis, standort: q.standort };
-  // three transactions of their own, as before, asked at once: the database works on them side by side while the
-  // server waits (the month's evaluation took the sum of the three, decision 279)
-  const [plaetze, fahrzeuge, flotten] = await Promise.all([
-    leseraumAuslastungBerechnen({ database, now }, user, filter, 'kopf').catch(keinBereich),
-    fahrzeugAuslastungBerechnen({ database, now }, user, filter, 'kopf').catch(keinBereich),
-    database.withTenant(user.mandantId, async (tx) => {
-      const features = await loadFeatureSwitches(tx);
-      const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
-      const opt = { k, heute, standortIds };
-      const [jetztF, vorherF] = features.FahrzeugBuchung
-        ? [await flotte(tx, zeitraum, opt), await flotte(tx, vorher, opt)]
-        : [null, null];
-      return { k, jetztF, vorherF, standorte: await standorte(tx) };
-    }),
-  ]);
-  const { k, jetztF, vorherF } = flotten;
+  // one after the other, each its own transaction: the mailed evaluation runs all three in its one transaction
+  // (decision 279)
+  const plaetze = await leseraumAuslastungBerechnen({ database, now }, user, filter, 'kopf').catch(
+    keinBereich,
+  );
+  const fahrzeuge = await fahrzeugAuslastungBerechnen({ database, now }, user, filter, 'kopf').catch(
+    keinBereich,
+  );
+  const { k, jetztF, vorherF, standortListe } = await database.withTenant(user.mandantId, async (tx) => {
+    const features = await loadFeatureSwitches(tx);
+    const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
+    const opt = { k, heute, standortIds };
+    const [jetztF, vorherF] = features.FahrzeugBuchung
+      ? [await flotte(tx, zeitraum, opt), await flotte(tx, vorher, opt)]
+      : [null, null];
+    return { k, jetztF, vorherF, standortListe: await standorte(tx) };
+  });
   const periode = (f: typeof jetztF, aktuell: boolean): TAuswertungPeriode => ({
     auslastung: {
       plaetze: plaetze ? (aktuell ? plaetze.auslastung : plaetze.vorperiodeAuslastung) : null,
@@ -162,7 +163,7 @@ export const auswertungBerechnen = async (
     zeitraum,
     vorperiode: vorher,
     k,
-    auswahl: { standorte: nurErlaubteStandorte(user.standorte ?? null, flotten.standorte) },
+    auswahl: { standorte: nurErlaubteStandorte(user.standorte ?? null, standortListe) },
     aktuell: periode(jetztF, true),
     vorher: periode(vorherF, false),
   };
