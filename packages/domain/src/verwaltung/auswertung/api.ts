@@ -88,6 +88,8 @@ export const ZAuswertung = z.object({
   zeitraum: ZZeitraum,
   vorperiode: ZZeitraum,
   k: z.number().int(),
+  /** The booking areas switched on for the tenant: the figures of an area that is off are not shown (decision 280). */
+  bereiche: z.object({ plaetze: z.boolean(), fahrzeuge: z.boolean() }),
   auswahl: z.object({ standorte: z.array(z.object({ id: z.string(), name: z.string() })) }),
   aktuell: ZPeriode,
   vorher: ZPeriode,

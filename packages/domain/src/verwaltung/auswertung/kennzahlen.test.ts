@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuswertung, TAuswertungPeriode } from './api.ts';
-import { AUSWERTUNG_KENNZAHLEN, alsCsv, exportZeilen } from './kennzahlen.ts';
+import { AUSWERTUNG_KENNZAHLEN, alsCsv, exportZeilen, kennzahlenDer } from './kennzahlen.ts';
 
 const leer = { zellen: [], sonstige: null, verborgen: 0 };
 const periode = (km: number | null, nachfrage: number | null = null): TAuswertungPeriode => ({
@@ -33,6 +33,7 @@ const a: TAuswertung = {
   zeitraum: { art: 'monat', vonTag: '2026-03-01', bisTag: '2026-03-31' },
   vorperiode: { art: 'monat', vonTag: '2026-02-01', bisTag: '2026-02-28' },
   k: 5,
+  bereiche: { plaetze: true, fahrzeuge: true },
   auswahl: { standorte: [] },
   aktuell: periode(1234, 7),
   vorher: periode(null),
@@ -62,5 +63,28 @@ describe('the export rows: the figures of the screen with their denominator', ()
     expect(kopf).toBe('"Area";"Figure";"2026-03-01 – 2026-03-31";"2026-02-01 – 2026-02-28";"Explanation"');
     expect(erste).toMatch(/^"Utilisation";"Place utilisation";"25 %";"25 %";"Booked time/);
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+});
+
+describe('the figures of the booking areas switched on (decision 280)', () => {
+  it.each([
+    [true, true, AUSWERTUNG_KENNZAHLEN.length],
+    [true, false, 1],
+    [false, true, AUSWERTUNG_KENNZAHLEN.length - 1],
+    [false, false, 0],
+  ])('places %s, vehicles %s: %i figures', (plaetze, fahrzeuge, anzahl) => {
+    expect(kennzahlenDer({ bereiche: { plaetze, fahrzeuge } })).toHaveLength(anzahl);
+  });
+  it('a library without vehicles: the export has the place utilisation only, no trip, approval, licence or damage row', () => {
+    const bibliothek = { ...a, bereiche: { plaetze: true, fahrzeuge: false } };
+    expect(exportZeilen(bibliothek, 'de').map((z) => z.kennzahl)).toEqual(['Auslastung Plätze']);
+    expect(alsCsv(bibliothek, 'de')).not.toContain('Fahrten');
+  });
+  it('a fleet without reading rooms: every figure but the place utilisation', () => {
+    const flotte = exportZeilen({ ...a, bereiche: { plaetze: false, fahrzeuge: true } }, 'en');
+    expect(flotte.map((z) => z.kennzahl)).not.toContain('Place utilisation');
+    expect(flotte.map((z) => z.bereich)).toEqual(
+      expect.arrayContaining(['Utilisation', 'Trips', 'Approvals', 'Licence checks', 'Damages']),
+    );
   });
 });

@@ -6,6 +6,8 @@ import type { Texts } from '../../language.ts';
 import type { TAuswertung, TAuswertungPeriode } from './api.ts';
 
 export type AuswertungsKennzahl = {
+  /** The booking area the figure belongs to: shown only while it is switched on (decision 280). */
+  readonly buchungsbereich: keyof TAuswertung['bereiche'];
   readonly bereich: Texts;
   readonly name: Texts;
   readonly nenner: Texts;
@@ -30,6 +32,7 @@ const zweck = (
   en: string,
 ): AuswertungsKennzahl[] => [
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: FAHRTEN,
     name: { de: `Fahrten ${de}`, en: `Trips ${en}` },
     nenner: FAHRTENBUCH,
@@ -37,6 +40,7 @@ const zweck = (
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: FAHRTEN,
     name: { de: `Kilometer ${de}`, en: `Kilometres ${en}` },
     nenner: FAHRTENBUCH,
@@ -60,6 +64,7 @@ const FS_NENNER: Texts = {
 
 export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
   {
+    buchungsbereich: 'plaetze',
     bereich: AUSLASTUNG,
     name: { de: 'Auslastung Plätze', en: 'Place utilisation' },
     nenner: {
@@ -70,6 +75,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'prozent',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: AUSLASTUNG,
     name: { de: 'Fahrzeuge gebucht', en: 'Vehicles booked' },
     nenner: {
@@ -80,6 +86,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'prozent',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: AUSLASTUNG,
     name: { de: 'Fahrzeuge gefahren', en: 'Vehicles driven' },
     nenner: {
@@ -90,6 +97,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'prozent',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: AUSLASTUNG,
     name: { de: 'Ungedeckte Fahrzeug-Nachfrage', en: 'Unmet vehicle demand' },
     nenner: {
@@ -103,6 +111,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
   ...zweck('privat', 'privat', 'private'),
   ...zweck('arbeitsweg', 'Arbeitsweg', 'commute'),
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: FREIGABEN,
     name: { de: 'Freigabe-Anfragen', en: 'Approval requests' },
     nenner: FREIGABE_NENNER,
@@ -110,6 +119,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: FREIGABEN,
     name: { de: 'Freigegeben', en: 'Approved' },
     nenner: FREIGABE_NENNER,
@@ -117,6 +127,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: FREIGABEN,
     name: { de: 'Abgelehnt', en: 'Rejected' },
     nenner: FREIGABE_NENNER,
@@ -124,6 +135,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: FREIGABEN,
     name: { de: 'Offen', en: 'Open' },
     nenner: FREIGABE_NENNER,
@@ -131,6 +143,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: FREIGABEN,
     name: { de: 'Mittlere Zeit bis zur Entscheidung', en: 'Mean time to decision' },
     nenner: {
@@ -141,6 +154,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'stunden',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: FUEHRERSCHEINE,
     name: { de: 'Prüfungen fällig im Zeitraum', en: 'Checks due in the period' },
     nenner: FS_NENNER,
@@ -148,6 +162,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: FUEHRERSCHEINE,
     name: { de: 'Prüfungen überfällig', en: 'Checks overdue' },
     nenner: FS_NENNER,
@@ -155,6 +170,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: FUEHRERSCHEINE,
     name: { de: 'Prüfungen durchgeführt', en: 'Checks done' },
     nenner: FS_NENNER,
@@ -162,6 +178,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: SCHAEDEN,
     name: { de: 'Schäden gemeldet', en: 'Damages reported' },
     nenner: SCHADEN_NENNER,
@@ -169,6 +186,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: SCHAEDEN,
     name: { de: 'davon sicherheitsrelevant', en: 'of which safety-relevant' },
     nenner: SCHADEN_NENNER,
@@ -176,6 +194,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: SCHAEDEN,
     name: { de: 'Schäden behoben', en: 'Damages repaired' },
     nenner: SCHADEN_NENNER,
@@ -183,6 +202,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: SCHAEDEN,
     name: { de: 'Offen am Ende des Zeitraums', en: 'Open at the end of the period' },
     nenner: SCHADEN_NENNER,
@@ -190,6 +210,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
     einheit: 'anzahl',
   },
   {
+    buchungsbereich: 'fahrzeuge',
     bereich: SCHAEDEN,
     name: { de: 'Mittlere Tage bis zur Behebung', en: 'Mean days to repair' },
     nenner: {
@@ -219,9 +240,16 @@ const format = (
   return wert.toLocaleString(sprache);
 };
 
+/**
+ * The figures of an evaluation: those of the booking areas switched on for its tenant (decision 280); the screen, the
+ * export and the mail show these.
+ */
+export const kennzahlenDer = (a: Pick<TAuswertung, 'bereiche'>): readonly AuswertungsKennzahl[] =>
+  AUSWERTUNG_KENNZAHLEN.filter((k) => a.bereiche[k.buchungsbereich]);
+
 /** The export's rows: the same figures the screen shows, each with its denominator. */
 export const exportZeilen = (a: TAuswertung, sprache: 'de' | 'en'): ExportZeile[] =>
-  AUSWERTUNG_KENNZAHLEN.map((k) => ({
+  kennzahlenDer(a).map((k) => ({
     bereich: k.bereich[sprache],
     kennzahl: k.name[sprache],
     wert: format(k.wert(a.aktuell), k.einheit, sprache),

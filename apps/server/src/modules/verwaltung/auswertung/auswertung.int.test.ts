@@ -206,7 +206,15 @@ describe.each(testDrivers())('/api/auswertung on %s', (driver) => {
     const auswerter = await signInAs(server, bh.benutzer.fahrzeugpflege);
     const ja = await call(server, auswerter, 'GET', `/api/auswertung?${WOCHE}`);
     expect(ja.status).toBe(200);
-    expect(((await ja.json()) as TAuswertung).zeitraum.vonTag).toBe('2026-03-30');
+    const bibliothek = (await ja.json()) as TAuswertung;
+    expect(bibliothek.zeitraum.vonTag).toBe('2026-03-30');
+    // a library without vehicle booking: its evaluation says so, and the export has no row of the fleet (decision 280)
+    expect(bibliothek.bereiche).toEqual({ plaetze: true, fahrzeuge: false });
+    const csv = await call(server, auswerter, 'GET', `/api/auswertung/export?${WOCHE}&format=csv`);
+    expect(csv.status).toBe(200);
+    const zeilen = (await csv.text()).trim().split('\r\n');
+    expect(zeilen.slice(1).map((z) => z.split(';')[1])).toEqual(['"Auslastung Plätze"']);
+    expect((await get(admin, WOCHE)).bereiche).toEqual({ plaetze: true, fahrzeuge: true });
     const auslastung = await call(server, auswerter, 'GET', '/api/auslastung/leseraum');
     expect(auslastung.status).toBe(403);
     expect((await errorOf(auslastung)).code).toBe('guard.no_auslastung');

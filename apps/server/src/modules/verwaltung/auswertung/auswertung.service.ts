@@ -127,15 +127,19 @@ export const auswertungBerechnen = async (
   const fahrzeuge = await fahrzeugAuslastungBerechnen({ database, now }, user, filter, 'kopf').catch(
     keinBereich,
   );
-  const { k, jetztF, vorherF, standortListe } = await database.withTenant(user.mandantId, async (tx) => {
-    const features = await loadFeatureSwitches(tx);
-    const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
-    const opt = { k, heute, standortIds };
-    const [jetztF, vorherF] = features.FahrzeugBuchung
-      ? [await flotte(tx, zeitraum, opt), await flotte(tx, vorher, opt)]
-      : [null, null];
-    return { k, jetztF, vorherF, standortListe: await standorte(tx) };
-  });
+  const { k, bereiche, jetztF, vorherF, standortListe } = await database.withTenant(
+    user.mandantId,
+    async (tx) => {
+      const features = await loadFeatureSwitches(tx);
+      const k = kVon(await loadEffectiveCustomizing(tx, user.benutzerId));
+      const opt = { k, heute, standortIds };
+      const [jetztF, vorherF] = features.FahrzeugBuchung
+        ? [await flotte(tx, zeitraum, opt), await flotte(tx, vorher, opt)]
+        : [null, null];
+      const bereiche = { plaetze: features.Leseraum, fahrzeuge: features.FahrzeugBuchung };
+      return { k, bereiche, jetztF, vorherF, standortListe: await standorte(tx) };
+    },
+  );
   const periode = (f: typeof jetztF, aktuell: boolean): TAuswertungPeriode => ({
     auslastung: {
       plaetze: plaetze ? (aktuell ? plaetze.auslastung : plaetze.vorperiodeAuslastung) : null,
@@ -163,6 +167,7 @@ export const auswertungBerechnen = async (
     zeitraum,
     vorperiode: vorher,
     k,
+    bereiche,
     auswahl: { standorte: nurErlaubteStandorte(user.standorte ?? null, standortListe) },
     aktuell: periode(jetztF, true),
     vorher: periode(vorherF, false),

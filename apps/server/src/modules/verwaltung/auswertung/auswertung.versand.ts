@@ -11,7 +11,7 @@ import { isPermissionName, PERMISSION_NAMES } from '@stellwerk/domain/permission
 import { darf } from '@stellwerk/domain/policy';
 import { berlinInstant, formatDateDE } from '@stellwerk/domain/time';
 import type { TAuswertungEmpfaenger } from '@stellwerk/domain/verwaltung/auswertung/api';
-import { AUSWERTUNG_KENNZAHLEN } from '@stellwerk/domain/verwaltung/auswertung/kennzahlen';
+import { kennzahlenDer } from '@stellwerk/domain/verwaltung/auswertung/kennzahlen';
 import { faelligeAuswertung } from '@stellwerk/domain/verwaltung/auswertung/versand';
 import { arrayCustomizing, stringCustomizing } from '@stellwerk/domain/verwaltung/customizing';
 import type { Database, Tx } from '../../../db/client.ts';
@@ -116,7 +116,8 @@ export const sendeAuswertung = async (
         params: {
           zeitraum,
           rhythmus: versand.rhythmus,
-          eintraege: AUSWERTUNG_KENNZAHLEN.filter((z) => z.wert(a.aktuell) !== null)
+          eintraege: kennzahlenDer(a)
+            .filter((z) => z.wert(a.aktuell) !== null)
             .slice(0, 8)
             .map((z) => `${z.name[language]}: ${zahl(z.wert(a.aktuell), z.einheit, language)}`),
           url: `${deps.publicUrl}/admin/auswertung?art=${versand.art}&tag=${versand.vonTag}`,

@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import type { TAuswertung } from '@stellwerk/domain/verwaltung/auswertung/api';
-import { AUSWERTUNG_KENNZAHLEN } from '@stellwerk/domain/verwaltung/auswertung/kennzahlen';
+import { kennzahlenDer } from '@stellwerk/domain/verwaltung/auswertung/kennzahlen';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
 import { AnzahlBalken, useProzent, useSprache, useZahl } from '../../../../components/KennzahlBausteine';
@@ -140,6 +140,14 @@ function Kennzahlen({ daten }: { daten: TAuswertung }) {
   const zahl = useZahl();
   const format = (wert: number | null, einheit: string) =>
     wert === null ? t('auswertung.keinWert') : einheit === 'prozent' ? prozent(wert) : zahl(wert);
+  // the figures of the booking areas switched on for the tenant (decision 280)
+  const kennzahlen = kennzahlenDer(daten);
+  if (kennzahlen.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        {t('auswertung.keineKennzahlen')}
+      </Text>
+    );
   return (
     <Paper withBorder p="md">
       <Title order={3} size="h4" mb="xs">
@@ -155,7 +163,7 @@ function Kennzahlen({ daten }: { daten: TAuswertung }) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {AUSWERTUNG_KENNZAHLEN.map((k) => (
+            {kennzahlen.map((k) => (
               <Table.Tr key={`${k.bereich.de}|${k.name.de}`}>
                 <Table.Td>
                   <Text size="sm" fw={500}>
