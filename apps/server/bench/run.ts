@@ -150,12 +150,17 @@ const measure = async (
       },
     })),
   });
+  // the throughput over the time from the start to the last answer: autocannon settles its promise on its
+  // one-second tick, so the time until it settles rounded every rate down to the requests per whole second (600
+  // requests answered in 0.4 s showed as 599 a second)
+  const started = performance.now();
+  let letzteAntwort = started;
   run.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
     latencies.push(responseTime);
+    letzteAntwort = performance.now();
   });
-  const started = performance.now();
   const result = await run;
-  const seconds = (performance.now() - started) / 1000;
+  const seconds = (letzteAntwort - started) / 1000;
   latencies.sort((a, b) => a - b);
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) {
