@@ -46,8 +46,8 @@ describe('the export rows: the figures of the screen with their denominator', ()
     for (const r of z) expect(r.erklaerung.length).toBeGreaterThan(20);
   });
   it.each([
-    ['de', 'Auslastung Plätze', '25 %', '25 %'],
-    ['en', 'Place utilisation', '25 %', '25 %'],
+    ['de', 'Plätze gebucht', '25 %', '25 %'],
+    ['en', 'Places booked', '25 %', '25 %'],
     ['de', 'Kilometer dienstlich', '1.234', ''],
     ['en', 'Kilometres business', '1,234', ''],
     // hidden (fewer than k people): an empty cell, never a count
@@ -61,7 +61,7 @@ describe('the export rows: the figures of the screen with their denominator', ()
     const csv = alsCsv(a, 'en');
     const [kopf, erste] = csv.split('\r\n');
     expect(kopf).toBe('"Area";"Figure";"2026-03-01 – 2026-03-31";"2026-02-01 – 2026-02-28";"Explanation"');
-    expect(erste).toMatch(/^"Utilisation";"Place utilisation";"25 %";"25 %";"Booked time/);
+    expect(erste).toMatch(/^"Utilisation";"Places booked";"25 %";"25 %";"Booked time/);
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 });
@@ -77,12 +77,12 @@ describe('the figures of the booking areas switched on (decision 280)', () => {
   });
   it('a library without vehicles: the export has the place utilisation only, no trip, approval, licence or damage row', () => {
     const bibliothek = { ...a, bereiche: { plaetze: true, fahrzeuge: false } };
-    expect(exportZeilen(bibliothek, 'de').map((z) => z.kennzahl)).toEqual(['Auslastung Plätze']);
+    expect(exportZeilen(bibliothek, 'de').map((z) => z.kennzahl)).toEqual(['Plätze gebucht']);
     expect(alsCsv(bibliothek, 'de')).not.toContain('Fahrten');
   });
   it('a fleet without reading rooms: every figure but the place utilisation', () => {
     const flotte = exportZeilen({ ...a, bereiche: { plaetze: false, fahrzeuge: true } }, 'en');
-    expect(flotte.map((z) => z.kennzahl)).not.toContain('Place utilisation');
+    expect(flotte.map((z) => z.kennzahl)).not.toContain('Places booked');
     expect(flotte.map((z) => z.bereich)).toEqual(
       expect.arrayContaining(['Utilisation', 'Trips', 'Approvals', 'Licence checks', 'Damages']),
     );

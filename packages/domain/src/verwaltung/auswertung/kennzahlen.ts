@@ -66,7 +66,7 @@ export const AUSWERTUNG_KENNZAHLEN: readonly AuswertungsKennzahl[] = [
   {
     buchungsbereich: 'plaetze',
     bereich: AUSLASTUNG,
-    name: { de: 'Auslastung Plätze', en: 'Place utilisation' },
+    name: { de: 'Plätze gebucht', en: 'Places booked' },
     nenner: {
       de: 'Gebuchte Zeit der Plätze ÷ Öffnungszeiten × aktive Plätze, ohne Feiertage (wie Büroauslastung).',
       en: 'Booked time of the places ÷ opening hours × active places, without public holidays (as in office utilisation).',

@@ -213,7 +213,7 @@ describe.each(testDrivers())('/api/auswertung on %s', (driver) => {
     const csv = await call(server, auswerter, 'GET', `/api/auswertung/export?${WOCHE}&format=csv`);
     expect(csv.status).toBe(200);
     const zeilen = (await csv.text()).trim().split('\r\n');
-    expect(zeilen.slice(1).map((z) => z.split(';')[1])).toEqual(['"Auslastung Plätze"']);
+    expect(zeilen.slice(1).map((z) => z.split(';')[1])).toEqual(['"Plätze gebucht"']);
     expect((await get(admin, WOCHE)).bereiche).toEqual({ plaetze: true, fahrzeuge: true });
     const auslastung = await call(server, auswerter, 'GET', '/api/auslastung/leseraum');
     expect(auslastung.status).toBe(403);
