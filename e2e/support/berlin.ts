@@ -1,6 +1,11 @@
 /** Calendar helpers of the journeys in Europe/Berlin (the demo's locations are open Monday to Friday). */
 
-import { istWeihnachtsfeiertag, werktagIn as serverWerktagIn } from '../../apps/server/test/werktag.ts';
+import { addCalendarDays } from '@stellwerk/domain/time';
+import {
+  istWeihnachtsfeiertag,
+  istWerktag,
+  werktagIn as serverWerktagIn,
+} from '../../apps/server/test/werktag.ts';
 
 /** Today's date in Berlin (`YYYY-MM-DD`). */
 export const heuteBerlin = (): string =>
@@ -21,14 +26,9 @@ export const werktagIn = (n: number): string => serverWerktagIn(n, heuteBerlin()
 
 /** The first weekday (Mon–Fri) at least `tage` days after today in Berlin that is not a Christmas holiday. */
 export const werktagAb = (tage: number): string => {
-  const day = new Date(`${heuteBerlin()}T12:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + tage);
-  for (;;) {
-    const key = day.toISOString().slice(0, 10);
-    const weekday = day.getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && !istWeihnachtsfeiertag(key)) return key;
-    day.setUTCDate(day.getUTCDate() + 1);
-  }
+  let day = addCalendarDays(heuteBerlin(), tage);
+  while (!istWerktag(day)) day = addCalendarDays(day, 1);
+  return day;
 };
 
 /** The next weekday (Mon–Fri) after today in Berlin that is not a Christmas holiday. */

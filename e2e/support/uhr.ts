@@ -3,6 +3,7 @@
  * every journey whatever happened, and the trips those journeys make through the API at a moved clock.
  */
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { minutesToTime, timeToMinutes } from '@stellwerk/domain/time';
 import { berlin } from './berlin.ts';
 
 /** Moves the server's clock to `jetzt` (an instant), or puts it back (null). */
@@ -17,11 +18,7 @@ export const uhrZurueck = async ({ request }: { request: APIRequestContext }) =>
 };
 
 /** `HH:mm` moved by `minuten` (same day). */
-const verschoben = (hhmm: string, minuten: number) => {
-  const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  const t = h * 60 + m + minuten;
-  return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`;
-};
+const verschoben = (hhmm: string, minuten: number) => minutesToTime(timeToMinutes(hhmm) + minuten);
 
 const ABLESUNG = { tankfuellung: 60, sauberkeitAussen: 'sauber', sauberkeitInnen: 'sauber', schaeden: [] };
 

@@ -42,13 +42,13 @@ import {
   LEER_AUFSCHLUESSELUNG,
   type Leser,
   standorteDer,
-  type Umfang,
   summe,
+  type Umfang,
   zeitraumDer,
   zellenFuerKSchwelle,
 } from './auslastung.kontext.ts';
 import { ohneJit } from './auslastung.repository.ts';
-import { type FahrzeugSummen, summenJeFahrzeug } from './auslastung.summen.ts';
+import { summenJeFahrzeug } from './auslastung.summen.ts';
 
 // --- vehicles --------------------------------------------------------------------------------------------
 
@@ -129,45 +129,47 @@ export const fahrzeugAuslastungBerechnen = async (
     const fahrer = await fahrerAnzahl(tx, { fahrzeugIds: ids, start, ende });
 
     const ganz = umfang === 'ganz';
-    // the recommendation: the last 90 days up to yesterday
-    const gestern = addCalendarDays(berlinDateKey(jetzt), -1);
-    const neunzig = { vonTag: addCalendarDays(gestern, -89), bisTag: gestern };
-    const n = grenzen(neunzig);
-    const zahlen90 = ganz ? await zahlenDer(neunzig) : new Map<string, FahrzeugSummen>();
-    const unter = fahrzeuge.filter((f) => {
-      if (!ganz) return false;
-      const z = zahlen90.get(f.id)!;
-      const qu = quote(z.gebucht, z.buchbar);
-      return qu !== null && qu * 100 < schwelle;
-    });
-    // only a car that could go is shown with its figures: only its people are counted (none, most days)
-    const personen90 =
-      unter.length > 0
-        ? (
-            await personenJeFahrzeug(tx, {
-              fahrzeugIds: unter.map((f) => f.id),
-              start: n.start,
-              ende: n.ende,
-              k,
-            })
-          ).jeFahrzeug
-        : new Map<string, string[]>();
-    const zeigbar = (id: string) => selektionZeigbar({ personen: (personen90.get(id) ?? []).length, k });
-    const kandidaten = {
-      schwelle,
-      fahrzeuge: unter
-        .filter((f) => zeigbar(f.id))
-        .map((f) => {
-          const z = zahlen90.get(f.id)!;
-          return {
-            id: f.id,
-            bezeichnung: `${f.kennzeichen} (${f.marke} ${f.modell})`,
-            quote: quote(z.gebucht, z.buchbar),
-            gebuchteStunden: Math.round((z.gebucht / 60) * 10) / 10,
-          };
-        }),
-      verborgen: unter.filter((f) => !zeigbar(f.id)).length,
+    // the recommendation: the last 90 days up to yesterday (not computed for the evaluation, which does not show it)
+    const empfehlung = async () => {
+      const gestern = addCalendarDays(berlinDateKey(jetzt), -1);
+      const neunzig = { vonTag: addCalendarDays(gestern, -89), bisTag: gestern };
+      const n = grenzen(neunzig);
+      const zahlen90 = await zahlenDer(neunzig);
+      const unter = fahrzeuge.filter((f) => {
+        const z = zahlen90.get(f.id)!;
+        const qu = quote(z.gebucht, z.buchbar);
+        return qu !== null && qu * 100 < schwelle;
+      });
+      // only a car that could go is shown with its figures: only its people are counted (none, most days)
+      const personen90 =
+        unter.length > 0
+          ? (
+              await personenJeFahrzeug(tx, {
+                fahrzeugIds: unter.map((f) => f.id),
+                start: n.start,
+                ende: n.ende,
+                k,
+              })
+            ).jeFahrzeug
+          : new Map<string, string[]>();
+      const zeigbar = (id: string) => selektionZeigbar({ personen: (personen90.get(id) ?? []).length, k });
+      return {
+        schwelle,
+        fahrzeuge: unter
+          .filter((f) => zeigbar(f.id))
+          .map((f) => {
+            const z = zahlen90.get(f.id)!;
+            return {
+              id: f.id,
+              bezeichnung: `${f.kennzeichen} (${f.marke} ${f.modell})`,
+              quote: quote(z.gebucht, z.buchbar),
+              gebuchteStunden: Math.round((z.gebucht / 60) * 10) / 10,
+            };
+          }),
+        verborgen: unter.filter((f) => !zeigbar(f.id)).length,
+      };
     };
+    const kandidaten = ganz ? await empfehlung() : { schwelle, fahrzeuge: [], verborgen: 0 };
 
     const alleFahrzeuge = ganz ? await findFahrzeuge(tx, { standortIds: user.standorte ?? undefined }) : [];
     const auswahl = {
