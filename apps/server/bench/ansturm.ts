@@ -9,6 +9,7 @@
  */
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
+import { percentile } from './messen';
 import type { BenchZiel } from './server';
 import { nutzerMitSitzung } from './sitzungen';
 
@@ -38,11 +39,6 @@ export type AnsturmErgebnis = {
   /** Per user: from the first request to the last answer. */
   nutzerP95: number;
 };
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** A small deterministic generator (mulberry32), so two runs ask for the same places in the same order. */
 const zufall = (seed: number) => () => {

@@ -20,15 +20,12 @@ import { chromium, type Page } from '@playwright/test';
 import type { TestDriver } from '../src/db/test-database';
 import { signIn, startTestServer } from '../test/harness';
 import { buildLeseraumBenchData, countBenchBuchungen } from './leseraum';
+import { percentile } from './messen';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const driver = (process.env.BENCH_DRIVER ?? 'pglite') as TestDriver;
 const webDist = path.resolve(import.meta.dirname, '../../web/dist/index.html');
 
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted.length === 0
-    ? Number.NaN
-    : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const stats = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return {
