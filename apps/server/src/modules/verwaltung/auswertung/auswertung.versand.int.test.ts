@@ -175,4 +175,36 @@ describe.each(testDrivers())('the mailed evaluation on %s', (driver) => {
     expect(mails.every((m) => m.raw.includes('auswertung-2026-04-01-2026-04-30.xlsx'))).toBe(true);
     expect(await runde(berlinInstant('2026-05-02', '07:00'))).toEqual([]);
   });
+
+  it('a library without vehicle booking is mailed only its place figures (decision 280)', async () => {
+    const bibliothek = await fixtureMandant(server.database, {
+      name: 'Bibliothek Beispielhausen',
+      domain: 'beispielhausen.example',
+      features: { FahrzeugBuchung: false },
+      einstellungen: {
+        AuswertungMailRhythmus: 'woechentlich',
+        AuswertungMailEmpfaenger: JSON.stringify(['leitung@beispielhausen.example']),
+      },
+      rollen: { Leitung: ['auslastung_sehen', 'auswertung_sehen', 'objekt_pflege'] },
+      benutzer: { leitung: { vorname: 'Michael', nachname: 'Fischer', rollen: ['Leitung'] } },
+    });
+    // Monday 4 May 2026: the library's week 27 April – 3 May is due (Musterstadt's April went out already)
+    const mails = await runde(berlinInstant('2026-05-04', '10:00'));
+    expect(mails.map((m) => m.to[0]!.toLowerCase())).toEqual(['leitung@beispielhausen.example']);
+    const [zeile] = await asAll((tx) =>
+      tx
+        .select({ anhaenge: mailOutbox.anhaenge, text: mailOutbox.text })
+        .from(mailOutbox)
+        .where(eq(mailOutbox.mandantId, bibliothek.id)),
+    );
+    // the mail's lines and its Excel file name no figure of the fleet the library does not have
+    expect(zeile!.text).not.toMatch(/Fahrzeug|Fahrt|Führerschein|Sonderfahrt/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.from(zeile!.anhaenge![0]!.base64, 'base64') as never);
+    const kennzahlen = workbook.worksheets[0]!.getColumn(2).values.filter(
+      (v): v is string => typeof v === 'string',
+    );
+    expect(kennzahlen).toContain('Plätze gebucht');
+    expect(kennzahlen.filter((k) => /Fahrzeug|Fahrt|Führerschein|Sonderfahrt/.test(k))).toEqual([]);
+  });
 });
