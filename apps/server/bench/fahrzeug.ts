@@ -12,7 +12,6 @@
 import http from 'node:http';
 import { addCalendarDays, berlinDateKey, berlinInstant } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../src/db/client';
 import { percentile } from './messen';
 import { type BenchZiel, statistikAuffrischen } from './server';
 
@@ -63,7 +62,6 @@ const fuelleMandant = async (server: BenchZiel, mandantId: string, benutzerId: s
       cross join generate_series(0, ${BUCHUNGEN_PRO_FAHRZEUG - 1}) as g
       cross join lateral (select ${heute}::date - 365 + floor(g * 0.73)::int as tag) t
       where (t.tag - ${heute}::date) not in (${sql.raw(FREIE_TAGE.join(', '))})`);
-    await rollupVeraltetMarkieren(tx, mandantId, 'BN-%');
     const r = result as { rowCount?: number | null; affectedRows?: number };
     return r.rowCount ?? r.affectedRows ?? 0;
   });
@@ -72,47 +70,48 @@ const fuelleMandant = async (server: BenchZiel, mandantId: string, benutzerId: s
 const ROLLUP_TRIGGER = 'fahrzeug_buchung_tag_minuten_neu';
 
 /**
- * Marks in the rollup (decisions 256, 274) the days and months of the live bookings of the tenant's vehicles whose plate
- * is like `kennzeichen` stale, set-based: what the insert trigger writes row by row (`stand` counts the bookings
- * that touched the day or month, as the trigger's increments do). The bulk load runs with that trigger off, because
- * its two upserts per row took three quarters of the load's time (a tenant of 200,000 bookings: about 95 instead of
- * 24 s on the 2-core machine of 29.11.2026).
+ * Runs the bulk load `fn` as a bulk load is run: the booking table's secondary indexes and its exclusion constraint
+ * dropped before and built again after, from their own definitions in the catalogue (the same names and
+ * definitions the migrations made), and the rollup's insert trigger off meanwhile. Row by row, the index entries and
+ * the trigger's two upserts per booking took a tenant of 200,000 bookings about 80 s on the 2-core machine of
+ * 29.11.2026, longer with every tenant as the indexes outgrew the buffers: the 20-million build would have taken
+ * over two hours.
+ *
+ * The trigger's markers are not written afterwards either: the bench's vehicles are new, so the rollup holds no
+ * day or month of theirs, and a day without a row is computed from the raw rows when it is first asked (decision
+ * 256), as a day marked stale is; `buildFahrzeugBenchData` checks that no rollup row of them exists. The primary
+ * key and the `(mandant_id, id)` key stay, because foreign keys of other tables refer to them.
  */
-export const rollupVeraltetMarkieren = async (tx: Tx, mandantId: string, kennzeichen: string) => {
-  const live = sql`b.mandant_id = ${mandantId} and f.kennzeichen like ${kennzeichen}
-      and b.typ = 'BUCHUNG' and b.status <> 'storniert' and b.bis > b.von`;
-  await tx.execute(sql`
-      insert into fahrzeug_tag_minuten (mandant_id, fahrzeug_id, tag, stand, gueltig)
-      select b.mandant_id, b.fahrzeug_id, d::date, count(*), false
-      from fahrzeug_buchung b
-      join fahrzeug f on f.mandant_id = b.mandant_id and f.id = b.fahrzeug_id
-      cross join lateral generate_series((b.von at time zone 'Europe/Berlin')::date,
-        ((b.bis - interval '1 microsecond') at time zone 'Europe/Berlin')::date, interval '1 day') as d
-      where ${live}
-      group by 1, 2, 3
-      on conflict (mandant_id, fahrzeug_id, tag)
-        do update set stand = fahrzeug_tag_minuten.stand + excluded.stand, gueltig = false`);
-  await tx.execute(sql`
-      insert into fahrzeug_monat_minuten (mandant_id, fahrzeug_id, monat, stand, gueltig)
-      select b.mandant_id, b.fahrzeug_id, d::date, count(*), false
-      from fahrzeug_buchung b
-      join fahrzeug f on f.mandant_id = b.mandant_id and f.id = b.fahrzeug_id
-      cross join lateral generate_series(date_trunc('month', b.von at time zone 'Europe/Berlin'),
-        date_trunc('month', (b.bis - interval '1 microsecond') at time zone 'Europe/Berlin'), interval '1 month') as d
-      where ${live}
-      group by 1, 2, 3
-      on conflict (mandant_id, fahrzeug_id, monat)
-        do update set stand = fahrzeug_monat_minuten.stand + excluded.stand, gueltig = false`);
-};
-
-/** Runs `fn` with the rollup's insert trigger off (the login connection owns the table), and on again after. */
-const ohneRollupTrigger = async <T>(server: BenchZiel, fn: () => Promise<T>): Promise<T> => {
-  await server.database.db.execute(sql.raw(`alter table fahrzeug_buchung disable trigger ${ROLLUP_TRIGGER}`));
+export const alsMassenladung = async <T>(
+  server: Pick<BenchZiel, 'driver' | 'database'>,
+  fn: () => Promise<T>,
+): Promise<T> => {
+  const db = server.database.db;
+  const indizes = (
+    await db.execute(sql`select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = 'fahrzeug_buchung'::regclass and not i.indisprimary
+        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+      order by 1`)
+  ).rows as { name: string; definition: string }[];
+  const ausschluesse = (
+    await db.execute(sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
+      where conrelid = 'fahrzeug_buchung'::regclass and contype = 'x' order by 1`)
+  ).rows as { name: string; definition: string }[];
+  for (const a of ausschluesse)
+    await db.execute(sql.raw(`alter table fahrzeug_buchung drop constraint "${a.name}"`));
+  for (const x of indizes) await db.execute(sql.raw(`drop index "${x.name}"`));
+  await db.execute(sql.raw(`alter table fahrzeug_buchung disable trigger ${ROLLUP_TRIGGER}`));
   try {
     return await fn();
   } finally {
-    await server.database.db.execute(
-      sql.raw(`alter table fahrzeug_buchung enable trigger ${ROLLUP_TRIGGER}`),
+    await db.execute(sql.raw(`alter table fahrzeug_buchung enable trigger ${ROLLUP_TRIGGER}`));
+    const begonnen = performance.now();
+    for (const x of indizes) await db.execute(sql.raw(x.definition));
+    for (const a of ausschluesse)
+      await db.execute(sql.raw(`alter table fahrzeug_buchung add constraint "${a.name}" ${a.definition}`));
+    console.log(
+      `${server.driver}: ${indizes.length} indexes and ${ausschluesse.length} exclusion constraint(s) of the bookings built again in ${((performance.now() - begonnen) / 1000).toFixed(0)} s`,
     );
   }
 };
@@ -136,8 +135,7 @@ export const buildFahrzeugBenchData = async (
   ).rows as { mandant_id: string; benutzer_id: string }[];
   const mandantId = ms!.mandant_id;
   const begonnen = performance.now();
-  // the insert trigger of the rollup is off for the bulk load; each tenant's markers are written set-based
-  const buchungen = await ohneRollupTrigger(server, async () => {
+  const buchungen = await alsMassenladung(server, async () => {
     let buchungen = await fuelleMandant(server, mandantId, ms!.benutzer_id, heute);
     for (let i = 1; i <= andereMandanten; i++) {
       const [neu] = (
@@ -158,6 +156,16 @@ export const buildFahrzeugBenchData = async (
     }
     return buchungen;
   });
+  // the rollup holds no day or month of the new vehicles: each is computed from the raw rows when first asked
+  const imRollup = (
+    await server.database.withAllTenants((tx) =>
+      tx.execute(sql`select count(*)::int as n from fahrzeug f where f.kennzeichen like 'BN-%' and (
+        exists (select 1 from fahrzeug_tag_minuten t where t.mandant_id = f.mandant_id and t.fahrzeug_id = f.id)
+        or exists (select 1 from fahrzeug_monat_minuten m where m.mandant_id = f.mandant_id and m.fahrzeug_id = f.id))`),
+    )
+  ).rows as { n: number }[];
+  if (imRollup[0]!.n !== 0)
+    throw new Error(`${imRollup[0]!.n} bench vehicles have rollup rows before any read`);
   await statistikAuffrischen(server);
 
   const rows = (
