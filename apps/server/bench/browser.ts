@@ -18,8 +18,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import type { TestDriver } from '../src/db/test-database';
-import { signIn, startTestServer } from '../test/harness';
-import { buildLeseraumBenchData, countBenchBuchungen } from './leseraum';
+import { startTestServer } from '../test/harness';
+import { leseraumPlanBauen } from './leseraum';
 import { percentile } from './messen';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -117,16 +117,7 @@ const main = async () => {
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
   try {
-    const cookie = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
-    const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).json()) as {
-      user: { mandantId: string };
-    };
-    const started = performance.now();
-    const data = await buildLeseraumBenchData(server, me.user.mandantId);
-    const rows = await countBenchBuchungen(server, me.user.mandantId, data.grundrissId);
-    console.log(
-      `${server.driver}: plan with ${data.plaetze.length} places and ${rows} bookings built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
+    const { cookie, data } = await leseraumPlanBauen(server);
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
       locale: 'de-DE',

@@ -8,7 +8,7 @@ import {
   freieFahrzeugeSql,
   timeApiAndSql,
 } from './fahrzeug';
-import { type Measurement, measure } from './messen';
+import { type Measurement, measure, measurePosts } from './messen';
 import type { BenchZiel } from './server';
 import { nutzerMitSitzung } from './sitzungen';
 
@@ -64,28 +64,14 @@ export const benchFahrzeug = async (server: BenchZiel, data: FahrzeugBenchData):
   );
   let next = 0;
   const post = (connections: number, amount: number) =>
-    measure(server, `POST fahrzeug (${connections} c)`, '/api/fahrzeug-buchungen', {
+    measurePosts(server, `POST fahrzeug (${connections} c)`, '/api/fahrzeug-buchungen', {
       headers,
       connections,
       amount,
-      warmup: 0,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/fahrzeug-buchungen',
-          setupRequest: (req) => {
-            const slot = data.postSlots[next++ % data.postSlots.length]!;
-            return {
-              ...req,
-              headers: {
-                ...(req.headers as Record<string, string>),
-                cookie: cookieJeFahrzeug.get(slot.fahrzeugId)!,
-              },
-              body: JSON.stringify(slot),
-            };
-          },
-        },
-      ],
+      naechste: () => {
+        const slot = data.postSlots[next++ % data.postSlots.length]!;
+        return { body: slot, cookie: cookieJeFahrzeug.get(slot.fahrzeugId)! };
+      },
     });
   results.push(await post(1, 300), await post(10, 600));
 

@@ -5,6 +5,7 @@
  */
 import { addCalendarDays, berlinDateKey } from '@stellwerk/domain/time';
 import { sql } from 'drizzle-orm';
+import { signIn } from '../test/harness';
 import { type BenchZiel, statistikAuffrischen } from './server';
 
 export const PLAETZE = 1000;
@@ -111,3 +112,21 @@ export const belegungSql = (grundrissId: string, tag: string) => sql`
     and b.von < (${tag}::date + 1)::timestamp at time zone 'Europe/Berlin'
     and b.bis > ${tag}::date::timestamp at time zone 'Europe/Berlin'
   order by b.von`;
+
+/**
+ * The plan of the library's demo tenant as its employee sees it: signs in, builds the plan and prints its size and
+ * build time; answers the employee's session, the tenant and the plan.
+ */
+export const leseraumPlanBauen = async (server: BenchZiel) => {
+  const cookie = await signIn(server.baseUrl, 'mitarbeiter@beispielhausen.example');
+  const me = (await (await fetch(`${server.baseUrl}/api/me`, { headers: { cookie } })).json()) as {
+    user: { mandantId: string };
+  };
+  const started = performance.now();
+  const data = await buildLeseraumBenchData(server, me.user.mandantId);
+  const rows = await countBenchBuchungen(server, me.user.mandantId, data.grundrissId);
+  console.log(
+    `${server.driver}: plan with ${data.plaetze.length} places and ${rows} bookings built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return { cookie, mandantId: me.user.mandantId, data };
+};

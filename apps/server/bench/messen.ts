@@ -139,4 +139,45 @@ export const measure = async (
   };
 };
 
+/**
+ * POSTs to `path` at `connections` clients, no warm-up: each request's JSON body, and with `cookie` the session it is
+ * sent with, from `naechste` (so that every POST is one the rules accept, never refused for a clash).
+ */
+export const measurePosts = (
+  server: BenchZiel,
+  route: string,
+  path: string,
+  {
+    headers,
+    connections,
+    amount,
+    naechste,
+  }: {
+    headers: Record<string, string>;
+    connections: number;
+    amount: number;
+    naechste: () => { body: unknown; cookie?: string };
+  },
+) =>
+  measure(server, route, path, {
+    headers,
+    connections,
+    amount,
+    warmup: 0,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        setupRequest: (req) => {
+          const { body, cookie } = naechste();
+          return {
+            ...req,
+            ...(cookie ? { headers: { ...(req.headers as Record<string, string>), cookie } } : {}),
+            body: JSON.stringify(body),
+          };
+        },
+      },
+    ],
+  });
+
 export const ms = (n: number) => (Number.isNaN(n) ? '-' : n.toFixed(1));
