@@ -70,48 +70,59 @@ const fuelleMandant = async (server: BenchZiel, mandantId: string, benutzerId: s
 const ROLLUP_TRIGGER = 'fahrzeug_buchung_tag_minuten_neu';
 
 /**
- * Runs the bulk load `fn` as a bulk load is run: the booking table's secondary indexes and its exclusion constraint
- * dropped before and built again after, from their own definitions in the catalogue (the same names and
- * definitions the migrations made), and the rollup's insert trigger off meanwhile. Row by row, the index entries and
- * the trigger's two upserts per booking took a tenant of 200,000 bookings about 80 s on the 2-core machine of
- * 29.11.2026, longer with every tenant as the indexes outgrew the buffers: the 20-million build would have taken
- * over two hours.
+ * Runs the bulk load `fn` as `pg_restore` loads a table: the booking table's keys, indexes and exclusion constraint,
+ * and the other tables' foreign keys to it, dropped before and made again after from their own definitions in the
+ * catalogue (the same names and definitions the migrations made), and the rollup's insert trigger off meanwhile.
+ *
+ * Row by row, the entries of ten indexes and the trigger's two upserts per booking took a tenant of 200,000
+ * bookings about 80 s on the 2-core machine of 29.11.2026; with only the two keys left, a tenant took 23 s at
+ * first and 90 s at 4 million rows, as the keys' random pages outgrew PostgreSQL's default 128 MB of buffers. The
+ * 20-million build would have taken hours.
  *
  * The trigger's markers are not written afterwards either: the bench's vehicles are new, so the rollup holds no
  * day or month of theirs, and a day without a row is computed from the raw rows when it is first asked (decision
- * 256), as a day marked stale is; `buildFahrzeugBenchData` checks that no rollup row of them exists. The primary
- * key and the `(mandant_id, id)` key stay, because foreign keys of other tables refer to them.
+ * 256), as a day marked stale is; `buildFahrzeugBenchData` checks that no rollup row of them exists.
  */
 export const alsMassenladung = async <T>(
   server: Pick<BenchZiel, 'driver' | 'database'>,
   fn: () => Promise<T>,
 ): Promise<T> => {
   const db = server.database.db;
-  const indizes = (
-    await db.execute(sql`select c.relname as name, pg_get_indexdef(i.indexrelid) as definition
-      from pg_index i join pg_class c on c.oid = i.indexrelid
-      where i.indrelid = 'fahrzeug_buchung'::regclass and not i.indisprimary
-        and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
-      order by 1`)
-  ).rows as { name: string; definition: string }[];
-  const ausschluesse = (
-    await db.execute(sql`select conname as name, pg_get_constraintdef(oid) as definition from pg_constraint
-      where conrelid = 'fahrzeug_buchung'::regclass and contype = 'x' order by 1`)
-  ).rows as { name: string; definition: string }[];
-  for (const a of ausschluesse)
-    await db.execute(sql.raw(`alter table fahrzeug_buchung drop constraint "${a.name}"`));
+  const zeilen = async (query: ReturnType<typeof sql>) =>
+    (await db.execute(query)).rows as { tabelle: string; name: string; definition: string }[];
+  // the keys first (the foreign keys need them), then the indexes, the exclusion constraint and the foreign keys
+  const schluessel = await zeilen(sql`select conrelid::regclass::text as tabelle, conname as name,
+      pg_get_constraintdef(oid) as definition from pg_constraint
+    where conrelid = 'fahrzeug_buchung'::regclass and contype in ('p', 'u') order by contype, conname`);
+  const indizes = await zeilen(sql`select 'fahrzeug_buchung' as tabelle, c.relname as name,
+      pg_get_indexdef(i.indexrelid) as definition
+    from pg_index i join pg_class c on c.oid = i.indexrelid
+    where i.indrelid = 'fahrzeug_buchung'::regclass
+      and not exists (select 1 from pg_constraint k where k.conindid = i.indexrelid)
+    order by 2`);
+  const spaeter = await zeilen(sql`select conrelid::regclass::text as tabelle, conname as name,
+      pg_get_constraintdef(oid) as definition from pg_constraint
+    where (conrelid = 'fahrzeug_buchung'::regclass and contype = 'x')
+       or (confrelid = 'fahrzeug_buchung'::regclass and contype = 'f')
+    order by 1, 2`);
+  for (const c of [...spaeter].reverse())
+    await db.execute(sql.raw(`alter table ${c.tabelle} drop constraint "${c.name}"`));
   for (const x of indizes) await db.execute(sql.raw(`drop index "${x.name}"`));
+  for (const c of schluessel)
+    await db.execute(sql.raw(`alter table ${c.tabelle} drop constraint "${c.name}"`));
   await db.execute(sql.raw(`alter table fahrzeug_buchung disable trigger ${ROLLUP_TRIGGER}`));
   try {
     return await fn();
   } finally {
     await db.execute(sql.raw(`alter table fahrzeug_buchung enable trigger ${ROLLUP_TRIGGER}`));
     const begonnen = performance.now();
+    for (const c of schluessel)
+      await db.execute(sql.raw(`alter table ${c.tabelle} add constraint "${c.name}" ${c.definition}`));
     for (const x of indizes) await db.execute(sql.raw(x.definition));
-    for (const a of ausschluesse)
-      await db.execute(sql.raw(`alter table fahrzeug_buchung add constraint "${a.name}" ${a.definition}`));
+    for (const c of spaeter)
+      await db.execute(sql.raw(`alter table ${c.tabelle} add constraint "${c.name}" ${c.definition}`));
     console.log(
-      `${server.driver}: ${indizes.length} indexes and ${ausschluesse.length} exclusion constraint(s) of the bookings built again in ${((performance.now() - begonnen) / 1000).toFixed(0)} s`,
+      `${server.driver}: the bookings' ${schluessel.length} keys, ${indizes.length} indexes and ${spaeter.length} constraints (exclusion, foreign keys to them) made again in ${((performance.now() - begonnen) / 1000).toFixed(0)} s`,
     );
   }
 };
