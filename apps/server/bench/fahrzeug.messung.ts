@@ -8,7 +8,7 @@ import {
   freieFahrzeugeSql,
   timeApiAndSql,
 } from './fahrzeug';
-import { type Measurement, measure, measurePosts } from './messen';
+import { type Measurement, measureGetEinsUndZehn, measurePosts } from './messen';
 import type { BenchZiel } from './server';
 import { nutzerMitSitzung } from './sitzungen';
 
@@ -38,15 +38,8 @@ export const benchFahrzeug = async (server: BenchZiel, data: FahrzeugBenchData):
   const frei = `/api/fahrzeuge?von=${encodeURIComponent(data.slot.von)}&bis=${encodeURIComponent(data.slot.bis)}&nurFrei=true`;
   const zeitleiste = `/api/fahrzeuge/belegung?standortId=${data.standortId}&von=${encodeURIComponent(data.woche.von)}&bis=${encodeURIComponent(data.woche.bis)}`;
   const results = [
-    await measure(server, 'GET nurFrei (1 c)', frei, { headers, connections: 1, amount: 300, warmup: 30 }),
-    await measure(server, 'GET nurFrei (10 c)', frei, { headers, amount: 600, warmup: 30 }),
-    await measure(server, 'GET zeitleiste (1 c)', zeitleiste, {
-      headers,
-      connections: 1,
-      amount: 300,
-      warmup: 30,
-    }),
-    await measure(server, 'GET zeitleiste (10 c)', zeitleiste, { headers, amount: 600, warmup: 30 }),
+    ...(await measureGetEinsUndZehn(server, 'nurFrei', frei, headers)),
+    ...(await measureGetEinsUndZehn(server, 'zeitleiste', zeitleiste, headers)),
   ];
   // A driver cannot hold two cars at once (decision 134), and the slots book all vehicles at the same time: each
   // vehicle gets a driver of its own (an employee like the demo's, licensed), who books it for themself slot after

@@ -1,7 +1,7 @@
 /** The reading-room part of `npm run bench`: the seat map of a day of the 1,000-place plan and a new hold. */
 import { explain } from './fahrzeug';
 import { belegungSql, leseraumPlanBauen } from './leseraum';
-import { type Measurement, measure, measurePosts } from './messen';
+import { type Measurement, measureGetEinsUndZehn, measurePosts } from './messen';
 import type { BenchZiel } from './server';
 
 /** Occupancy of a 1,000-place plan for a day and booking a place, at 1 and 10 connections. */
@@ -9,15 +9,7 @@ export const benchLeseraum = async (server: BenchZiel): Promise<Measurement[]> =
   const { cookie, mandantId, data } = await leseraumPlanBauen(server);
   const headers = { cookie, origin: server.baseUrl, 'content-type': 'application/json' };
   const belegung = `/api/grundrisse/${data.grundrissId}/belegung?tag=${data.belegungTag}`;
-  const results = [
-    await measure(server, 'GET belegung (1 c)', belegung, {
-      headers,
-      connections: 1,
-      amount: 300,
-      warmup: 30,
-    }),
-    await measure(server, 'GET belegung (10 c)', belegung, { headers, amount: 600, warmup: 30 }),
-  ];
+  const results = await measureGetEinsUndZehn(server, 'belegung', belegung, headers);
   // Every POST books another free place-day, so none is refused for a clash.
   let next = 0;
   const slots = data.postTage.flatMap((tag) => data.plaetze.map((leseraumId) => ({ tag, leseraumId })));

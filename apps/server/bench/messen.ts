@@ -139,6 +139,17 @@ export const measure = async (
   };
 };
 
+/** GET `path` as one person (300 requests) and as ten at once (600), each after 30 to warm up: `GET <name> (1 c)`. */
+export const measureGetEinsUndZehn = async (
+  server: BenchZiel,
+  name: string,
+  path: string,
+  headers: Record<string, string>,
+) => [
+  await measure(server, `GET ${name} (1 c)`, path, { headers, connections: 1, amount: 300, warmup: 30 }),
+  await measure(server, `GET ${name} (10 c)`, path, { headers, amount: 600, warmup: 30 }),
+];
+
 /**
  * POSTs to `path` at `connections` clients, no warm-up: each request's JSON body, and with `cookie` the session it is
  * sent with, from `naechste` (so that every POST is one the rules accept, never refused for a clash).
